@@ -1,0 +1,18 @@
+"""Shared test set-up: headless SDL, and user folders kept out of the real home."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _cardtable_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own CARDTABLE_HOME (settings, saves, user variants)."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    return home
