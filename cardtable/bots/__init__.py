@@ -1,0 +1,1 @@
+"""Computer players: they act through the same legal-action API as people."""

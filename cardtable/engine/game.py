@@ -1,0 +1,233 @@
+"""The contract every game's state machine follows.
+
+A game is split the OpenSpiel way into a static :class:`GameSpec`-like object (the
+variant's settings, built once from YAML) and a :class:`GameState` (one play, built
+from that spec and a seeded :class:`random.Random`). Players change the state only
+through typed, frozen :class:`Action` records:
+
+* ``why_illegal(action)`` is the one legality check: ``None`` when the action is
+  legal, otherwise the reason in words. The UI uses it (through ``can``) to grey out
+  buttons and explain them; ``apply`` uses the same function to refuse.
+* ``apply(action)`` checks, changes the state, appends the action to ``history`` and
+  returns the :class:`Event` it records in the log.
+* Chance (shuffling, dealing, dice) is an actor like any seat: when ``to_act`` is
+  :data:`CHANCE`, ``chance_action()`` draws the outcome from the state's own random
+  generator and returns an ordinary action to ``apply``.
+* ``view(seat)`` returns what that seat may know, with hidden cards as ``None``.
+* ``to_json()`` / ``from_json()`` round-trip the whole state, random generator
+  included, so a resumed game continues exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
+
+CHANCE = -1
+"""The seat number of chance (the dealer's shuffle, the Sabacc die)."""
+
+HIDDEN = None
+"""What a view shows in place of a card its seat may not see."""
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`GameState.apply` with the reason an action was refused."""
+
+    def __init__(self, action: "Action", reason: str) -> None:
+        super().__init__(reason)
+        self.action = action
+        self.reason = reason
+
+
+_ACTION_TYPES: dict[str, type["Action"]] = {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """A frozen record of one decision. Subclasses add their own fields.
+
+    Every subclass is registered by its ``kind`` (the class name unless given) so
+    that actions survive a JSON round trip through :func:`action_from_json`.
+    """
+
+    seat: int
+    kind: ClassVar[str] = "Action"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__dict__.get("kind", cls.__name__)
+        _ACTION_TYPES[cls.kind] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the action's fields plus its ``type``."""
+        data = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        data["type"] = self.kind
+        return data
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action written by :meth:`Action.to_json`."""
+    fields = dict(data)
+    kind = fields.pop("type")
+    try:
+        cls = _ACTION_TYPES[kind]
+    except KeyError:
+        raise ValueError(f"unknown action type {kind!r}") from None
+    hints = {f.name: f.type for f in dataclasses.fields(cls)}
+    for name, value in fields.items():
+        if isinstance(value, list) and "tuple" in str(hints.get(name, "")):
+            fields[name] = tuple(value)
+    return cls(**fields)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened, as the log shows it.
+
+    ``public`` is the line every seat may read. ``private`` holds extra lines for
+    single seats ("you drew Gula 3 of Fire"); a log shown to seat *s* uses
+    ``private.get(s, public)``. Nothing hidden may appear in ``public``.
+    """
+
+    seat: int
+    public: str
+    private: Mapping[int, str] = field(default_factory=dict)
+
+    def text_for(self, seat: int | None) -> str:
+        """The line this event shows to ``seat`` (``None``: a spectator)."""
+        if seat is not None and seat in self.private:
+            return self.private[seat]
+        return self.public
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    """The generator's full state as JSON-safe data."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: Sequence[Any]) -> random.Random:
+    """A generator in exactly the state :func:`rng_to_json` recorded."""
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+class GameState(ABC):
+    """One play of a game. Subclasses implement the underscored hooks.
+
+    Subclasses must keep every piece of state in plain attributes that
+    :meth:`_state_json` writes and :meth:`_load_state_json` reads, and must never
+    use the global random module: only ``self.rng``.
+    """
+
+    def __init__(self, *, seats: int, rng: random.Random) -> None:
+        self.seats = seats
+        self.rng = rng
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+
+    # -- what the players and the UI ask -------------------------------------------------
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must act now, :data:`CHANCE`, or ``None`` when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when nobody is asked to act any more."""
+        return self.to_act is None
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now (empty when it is not their turn).
+
+        Games with a continuum of amounts list the representative ones (minimum and
+        maximum bet); ``why_illegal`` is the complete test.
+        """
+
+    @abstractmethod
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+
+    def can(self, action: Action) -> bool:
+        """True when ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> Event:
+        """Check and perform ``action``; return the event it adds to the log.
+
+        Raises:
+            IllegalAction: with the reason, when ``why_illegal`` gives one. The
+                state is unchanged in that case.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+        event = self._apply(action)
+        self.history.append(action)
+        self.log.append(event)
+        return event
+
+    def chance_action(self) -> Action:
+        """Draw chance's next action with ``self.rng`` (only when ``to_act`` is CHANCE)."""
+        if self.to_act != CHANCE:
+            raise RuntimeError("chance_action() called when chance is not to act")
+        return self._chance_action()
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, as plain data; cards it may not see are ``None``."""
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` may read it."""
+        return [event.text_for(seat) for event in self.log]
+
+    # -- persistence ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (hidden cards and the generator included) as JSON-safe data."""
+        return {
+            "seats": self.seats,
+            "rng": rng_to_json(self.rng),
+            "history": [a.to_json() for a in self.history],
+            "log": [{"seat": e.seat, "public": e.public,
+                     "private": {str(k): v for k, v in e.private.items()}} for e in self.log],
+            "state": self._state_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], **spec: Any) -> "GameState":
+        """Rebuild a state written by :meth:`to_json` (``spec``: the game's static parts)."""
+        state = cls.__new__(cls)
+        GameState.__init__(state, seats=data["seats"], rng=rng_from_json(data["rng"]))
+        state.history = [action_from_json(a) for a in data["history"]]
+        state.log = [Event(e["seat"], e["public"], {int(k): v for k, v in e["private"].items()})
+                     for e in data["log"]]
+        state._load_state_json(data["state"], **spec)
+        return state
+
+    # -- hooks for subclasses -----------------------------------------------------------
+    @abstractmethod
+    def _apply(self, action: Action) -> Event:
+        """Perform an action already known to be legal."""
+
+    def _chance_action(self) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} has no chance actions")
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, Any]:
+        """The game-specific part of the state as JSON-safe data."""
+
+    @abstractmethod
+    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
+        """Restore what :meth:`_state_json` wrote."""

@@ -1,0 +1,313 @@
+"""The free table: cards lying on felt in piles, with undo and redo.
+
+Pure Python and pixel-free: positions are world units (a card is
+:data:`CARD_W` x :data:`CARD_H`); the UI turns them into pixels.
+
+Every card lies in exactly one :class:`Pile` (a loose card is a pile of one). A
+pile is immutable; every change replaces some piles with new ones and is recorded
+as one :class:`Change` on the undo stack, so undo and redo are exact and cheap
+even when a spread creates 12,000 piles. A pile's ``z`` orders piles bottom to top:
+whatever a player touches last goes on top.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping
+
+from .cards import Deck
+from .game import rng_from_json, rng_to_json
+
+CARD_W = 100
+CARD_H = 140
+GAP = 12
+FAN_STEP = 24
+MAX_UNDO = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """Cards stacked at one spot. ``cards`` and ``faces`` run bottom to top."""
+
+    x: float
+    y: float
+    z: int
+    cards: tuple[int, ...]
+    faces: tuple[bool, ...]
+
+    @property
+    def top(self) -> int:
+        """The index of the card on top."""
+        return self.cards[-1]
+
+    @property
+    def top_face_up(self) -> bool:
+        """Whether the top card shows its face."""
+        return self.faces[-1]
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when the world point lies on this pile's top card."""
+        return self.x <= x < self.x + CARD_W and self.y <= y < self.y + CARD_H
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One undoable step: the piles it replaced and the piles it made.
+
+    ``before[pid]`` is ``None`` for a pile the step created; ``after[pid]`` is
+    ``None`` for a pile it removed.
+    """
+
+    label: str
+    before: Mapping[int, Pile | None]
+    after: Mapping[int, Pile | None]
+
+
+class Table:
+    """A deck's cards on the felt, the moves made on them, and undo/redo.
+
+    >>> from cardtable.engine.cards import Card, Deck
+    >>> deck = Deck("d", "D", "standard", tuple(Card(i, f"c{i}", f"c{i}", str(i), i) for i in range(3)))
+    >>> t = Table(deck, random.Random(1))
+    >>> pid = t.pile_ids()[0]
+    >>> len(t.piles[pid].cards), t.piles[pid].top_face_up
+    (3, False)
+    >>> _ = t.flip(pid); t.piles[pid].top_face_up
+    True
+    >>> t.undo(); t.piles[pid].top_face_up
+    'flip'
+    False
+    """
+
+    def __init__(self, deck: Deck, rng: random.Random, *, at: tuple[float, float] = (0.0, 0.0)) -> None:
+        self.deck = deck
+        self.rng = rng
+        self.piles: dict[int, Pile] = {}
+        self.undo_stack: list[Change] = []
+        self.redo_stack: list[Change] = []
+        self.revision = 0
+        self._next_pid = 1
+        self._next_z = 1
+        n = len(deck)
+        self.piles[self._new_pid()] = Pile(at[0], at[1], self._new_z(), tuple(range(n)), (False,) * n)
+
+    # -- queries ------------------------------------------------------------------
+    def pile_ids(self) -> list[int]:
+        """Pile ids, bottom to top."""
+        return sorted(self.piles, key=lambda pid: self.piles[pid].z)
+
+    def pile_at(self, x: float, y: float) -> int | None:
+        """The topmost pile whose top card covers the world point, or ``None``."""
+        best, best_z = None, -1
+        for pid, pile in self.piles.items():
+            if pile.z > best_z and pile.contains(x, y):
+                best, best_z = pid, pile.z
+        return best
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The smallest world rectangle ``(x, y, w, h)`` holding every card."""
+        xs = [p.x for p in self.piles.values()]
+        ys = [p.y for p in self.piles.values()]
+        x0, y0 = min(xs), min(ys)
+        return (x0, y0, max(xs) + CARD_W - x0, max(ys) + CARD_H - y0)
+
+    def card_count(self) -> int:
+        """How many cards lie on the table (always the whole deck)."""
+        return sum(len(p.cards) for p in self.piles.values())
+
+    # -- moves (each one undoable step) ------------------------------------------------
+    def touch(self, pid: int) -> None:
+        """Bring a pile to the top of the z-order (not an undo step)."""
+        pile = self.piles[pid]
+        if pile.z != self._next_z - 1:
+            self.piles[pid] = replace(pile, z=self._new_z())
+            self.revision += 1
+
+    def move(self, pid: int, count: int | None, x: float, y: float, *, onto: int | None = None,
+             flip: bool = False) -> int:
+        """Move the top ``count`` cards of a pile (``None``: all) to ``(x, y)`` or onto a pile.
+
+        Returns the id of the pile the cards end up in.
+        """
+        pile = self.piles[pid]
+        n = len(pile.cards) if count is None else max(1, min(count, len(pile.cards)))
+        if onto == pid:
+            onto = None
+        moved_cards, moved_faces = pile.cards[-n:], pile.faces[-n:]
+        if flip:
+            moved_cards, moved_faces = moved_cards[::-1], tuple(not f for f in moved_faces[::-1])
+        after: dict[int, Pile | None] = {}
+        rest = len(pile.cards) - n
+        after[pid] = replace(pile, cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
+        if onto is not None:
+            target = self.piles[onto]
+            dest = onto
+            after[onto] = replace(target, z=self._new_z(), cards=target.cards + moved_cards,
+                                  faces=target.faces + moved_faces)
+        elif rest == 0:
+            dest = pid
+            after[pid] = Pile(x, y, self._new_z(), moved_cards, moved_faces)
+        else:
+            dest = self._new_pid()
+            after[dest] = Pile(x, y, self._new_z(), moved_cards, moved_faces)
+        self._commit("move", after)
+        return dest
+
+    def flip(self, pid: int) -> int:
+        """Turn a pile over: the order reverses and every card changes side."""
+        pile = self.piles[pid]
+        self._commit("flip", {pid: replace(pile, z=self._new_z(), cards=pile.cards[::-1],
+                                           faces=tuple(not f for f in pile.faces[::-1]))})
+        return pid
+
+    def shuffle(self, pid: int) -> int:
+        """Shuffle a pile with the table's generator; every card ends face down."""
+        pile = self.piles[pid]
+        cards = list(pile.cards)
+        self.rng.shuffle(cards)
+        self._commit("shuffle", {pid: replace(pile, z=self._new_z(), cards=tuple(cards),
+                                              faces=(False,) * len(cards))})
+        return pid
+
+    def deal(self, pid: int, count: int, *, face_up: bool = False) -> list[int]:
+        """Deal the top ``count`` cards of a pile into a row of single cards below it."""
+        pile = self.piles[pid]
+        count = max(0, min(count, len(pile.cards)))
+        if count == 0:
+            return []
+        after: dict[int, Pile | None] = {}
+        rest = len(pile.cards) - count
+        after[pid] = replace(pile, cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
+        made = []
+        y = pile.y + CARD_H + GAP * 2
+        for i in range(count):
+            card = pile.cards[-1 - i]
+            new = self._new_pid()
+            after[new] = Pile(pile.x + i * (CARD_W + GAP), y, self._new_z(), (card,),
+                              (face_up or pile.faces[-1 - i],))
+            made.append(new)
+        self._commit("deal", after)
+        return made
+
+    def spread(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> list[int]:
+        """Lay a pile's cards out one by one: ``"grid"`` (rows and columns) or ``"fan"``.
+
+        A grid is about 16:9 unless ``columns`` is given; a fan is an overlapping row
+        whose every card still shows its corner.
+        """
+        pile = self.piles[pid]
+        n = len(pile.cards)
+        if mode == "grid":
+            cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
+            positions = [(pile.x + (i % cols) * (CARD_W + GAP), pile.y + (i // cols) * (CARD_H + GAP))
+                         for i in range(n)]
+        elif mode == "fan":
+            positions = [(pile.x + i * FAN_STEP, pile.y) for i in range(n)]
+        else:
+            raise ValueError(f"unknown spread mode {mode!r}")
+        after: dict[int, Pile | None] = {pid: None}
+        made = []
+        # Top card first, so the order on the felt reads like the pile from the top down.
+        for i, (x, y) in enumerate(positions):
+            j = n - 1 - i
+            new = self._new_pid()
+            after[new] = Pile(x, y, self._new_z(), (pile.cards[j],), (pile.faces[j],))
+            made.append(new)
+        self._commit(f"spread ({mode})", after)
+        return made
+
+    def gather(self, pids: Iterable[int] | None = None, *, at: tuple[float, float] | None = None) -> int:
+        """Put piles (default: every pile) into one pile at ``at`` (default: the first's place).
+
+        Cards keep their sides; piles higher in the z-order end up nearer the top.
+        """
+        chosen = sorted(self.piles if pids is None else set(pids), key=lambda p: self.piles[p].z)
+        if not chosen:
+            raise ValueError("nothing to gather")
+        keep = chosen[0]
+        x, y = at if at is not None else (self.piles[keep].x, self.piles[keep].y)
+        cards: list[int] = []
+        faces: list[bool] = []
+        after: dict[int, Pile | None] = {}
+        for pid in chosen:
+            cards.extend(self.piles[pid].cards)
+            faces.extend(self.piles[pid].faces)
+            after[pid] = None
+        after[keep] = Pile(x, y, self._new_z(), tuple(cards), tuple(faces))
+        self._commit("gather", after)
+        return keep
+
+    # -- undo and redo -------------------------------------------------------------
+    def undo(self) -> str | None:
+        """Take back the last step; returns its label, or ``None`` if there is none."""
+        if not self.undo_stack:
+            return None
+        change = self.undo_stack.pop()
+        self._put(change.before)
+        self.redo_stack.append(change)
+        return change.label
+
+    def redo(self) -> str | None:
+        """Do again the last step taken back; returns its label, or ``None``."""
+        if not self.redo_stack:
+            return None
+        change = self.redo_stack.pop()
+        self._put(change.after)
+        self.undo_stack.append(change)
+        return change.label
+
+    # -- persistence -----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The table (not its undo history) as JSON-safe data."""
+        return {
+            "deck": self.deck.id,
+            "rng": rng_to_json(self.rng),
+            "piles": [[p.x, p.y, p.z, list(p.cards), [int(f) for f in p.faces]]
+                      for p in (self.piles[i] for i in self.pile_ids())],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> "Table":
+        """Rebuild a table written by :meth:`to_json` for ``deck``."""
+        if data["deck"] != deck.id:
+            raise ValueError(f"this table was saved with deck {data['deck']!r}, not {deck.id!r}")
+        table = cls.__new__(cls)
+        table.deck, table.rng = deck, rng_from_json(data["rng"])
+        table.piles, table.undo_stack, table.redo_stack = {}, [], []
+        table.revision, table._next_pid, table._next_z = 0, 1, 1
+        for x, y, _z, cards, faces in data["piles"]:
+            table.piles[table._new_pid()] = Pile(x, y, table._new_z(), tuple(cards),
+                                                 tuple(bool(f) for f in faces))
+        table._check_complete()
+        return table
+
+    # -- internals -------------------------------------------------------------------
+    def _new_pid(self) -> int:
+        self._next_pid += 1
+        return self._next_pid - 1
+
+    def _new_z(self) -> int:
+        self._next_z += 1
+        return self._next_z - 1
+
+    def _commit(self, label: str, after: Mapping[int, Pile | None]) -> None:
+        before = {pid: self.piles.get(pid) for pid in after}
+        self._put(after)
+        self.undo_stack.append(Change(label, before, dict(after)))
+        del self.undo_stack[:-MAX_UNDO]
+        self.redo_stack.clear()
+
+    def _put(self, states: Mapping[int, Pile | None]) -> None:
+        for pid, pile in states.items():
+            if pile is None:
+                self.piles.pop(pid, None)
+            else:
+                self.piles[pid] = pile
+        self.revision += 1
+
+    def _check_complete(self) -> None:
+        seen = sorted(c for p in self.piles.values() for c in p.cards)
+        if seen != list(range(len(self.deck))):
+            raise ValueError("the saved table does not hold every card of its deck exactly once")
