@@ -126,17 +126,29 @@ class Deck:
         return card
 
     def search(self, query: str) -> list[Card]:
-        """Cards whose text contains every word of ``query`` (case-insensitive).
+        """Cards that have, for every word of ``query``, a word starting with it.
+
+        Case does not matter, and "hearts" does not find "Sweethearts".
 
         >>> from cardtable.engine.cards import Card, Deck
-        >>> d = Deck("t", "T", "standard", (Card(0, "AS", "Ace of Spades", "A", 12, "Spades"),))
-        >>> [c.code for c in d.search("ace spades")]
-        ['AS']
+        >>> d = Deck("t", "T", "standard", (Card(0, "AS", "Ace of Spades", "A", 12, "Spades"),
+        ...                                 Card(1, "AH", "Ace of Sweethearts", "A", 12, "Sweethearts")))
+        >>> [c.code for c in d.search("ace spa")], [c.code for c in d.search("hearts")]
+        (['AS'], [])
         """
         words = query.lower().split()
         if not words:
             return list(self.cards)
-        return [c for c in self.cards if all(w in c.search_text() for w in words)]
+        index = self._words()
+        return [c for c, tokens in zip(self.cards, index)
+                if all(any(t.startswith(w) for t in tokens) for w in words)]
+
+    def _words(self) -> list[frozenset[str]]:
+        cached = self.__dict__.get("_word_index")
+        if cached is None:
+            cached = [frozenset(c.search_text().split()) for c in self.cards]
+            object.__setattr__(self, "_word_index", cached)
+        return cached
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

@@ -1,0 +1,284 @@
+"""Variant and deck files: YAML in, validated and frozen specs out.
+
+A variant file (``variants/*.yaml``) describes one game: its name, the engine
+module that plays it, seats, decks, settings and its rules text. A deck file
+(``variants/decks/*.yaml``) describes one deck; its ``style`` picks the schema and
+the builder. Files are read only through :mod:`cardtable.schema` (safe loading,
+every error as ``file:line:col: path: what``).
+
+Variants come from the bundled folder and from the user's own variants folder; a
+broken file becomes a :class:`VariantEntry` with an ``error`` so the menu can show
+it while every other variant still loads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from . import paths
+from .engine.cards import Deck
+from .engine.decks import BUILDERS, build_deck
+from .schema import (Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate)
+from .schema import Any as AnyValue
+
+SCHEMA_VERSION = 1
+GAMES = ("free_table", "shenja_ivali", "alethkar_poker", "ipso", "sabacc", "flame_sword")
+
+_ID = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
+_NAME = Str(min_len=1, max_len=60)
+_SYMBOL = Str(min_len=1, max_len=2)
+_BACK = Map({"colour": Field(Colour()), "accent": Field(Colour())})
+
+
+def _deck_map(fields: dict[str, Field]) -> Map:
+    common = {
+        "id": Field(_ID, doc="how variants refer to this deck"),
+        "name": Field(_NAME),
+        "style": Field(Str(choices=tuple(BUILDERS))),
+        "back": Field(_BACK, required=False, default={"colour": (30, 60, 140), "accent": (220, 200, 120)}),
+    }
+    return Map({"schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
+                "deck": Field(Map({**common, **fields}))})
+
+
+DECK_SCHEMAS: dict[str, Map] = {
+    "standard": _deck_map({
+        "ranks": Field(Seq(Map({"code": Field(Str(min_len=1, max_len=3)), "name": Field(_NAME),
+                                "value": Field(Int(), required=False),
+                                "face": Field(Bool(), required=False, default=False)}),
+                           min_len=1, max_len=60, unique_by="code")),
+        "suits": Field(Seq(Map({"code": Field(Str(min_len=1, max_len=2)), "name": Field(_NAME),
+                                "symbol": Field(_SYMBOL), "colour": Field(_NAME), "ink": Field(Colour())}),
+                           min_len=1, max_len=60, unique_by="code")),
+    }),
+    "ivali": _deck_map({
+        "numerals": Field(Seq(Int(min=0, max=99), min_len=1, max_len=20, unique_by=True)),
+        "planets": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
+                             min_len=1, max_len=20, unique_by="name")),
+        "elements": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
+                              min_len=1, max_len=20, unique_by="name")),
+        "elemental_wild": Field(Map({"symbol": Field(_SYMBOL), "rgb": Field(Colour())}), required=False),
+        "infinity_wild": Field(Map({"count": Field(Int(min=0, max=20)), "symbol": Field(_SYMBOL),
+                                    "rgb": Field(Colour())}), required=False),
+    }),
+    "sabacc": _deck_map({
+        "suits": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
+                           min_len=1, max_len=20, unique_by="name")),
+        "ranks": Field(Seq(Map({"name": Field(_NAME), "label": Field(Str(min_len=1, max_len=3)),
+                                "value": Field(Int(min=-99, max=99))}),
+                           min_len=1, max_len=40, unique_by="name")),
+        "faces": Field(Seq(Map({"name": Field(_NAME), "value": Field(Int(min=-99, max=99)),
+                                "copies": Field(Int(min=1, max=8)), "symbol": Field(_SYMBOL),
+                                "rgb": Field(Colour())}),
+                           max_len=40, unique_by="name")),
+    }),
+    "infinite": _deck_map({
+        "ranks": Field(Seq(Str(min_len=1, max_len=20), min_len=1, max_len=100, unique_by=True)),
+        "colours": Field(Seq(Map({
+            "name": Field(_NAME), "mark": Field(Str(min_len=1, max_len=2, pattern=r"[A-Za-z]{1,2}")),
+            "rgb": Field(Colour()), "trump": Field(_NAME),
+            "suits": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL)}),
+                               min_len=1, max_len=60, unique_by="name")),
+        }), min_len=1, max_len=60, unique_by="name")),
+    }),
+}
+
+VARIANT_SCHEMA = Map({
+    "schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
+    "variant": Field(Map({
+        "id": Field(_ID),
+        "name": Field(_NAME),
+        "game": Field(Str(choices=GAMES)),
+        "summary": Field(Str(max_len=200), required=False, default=""),
+        "seats": Field(Map({"min": Field(Int(min=1, max=8)), "max": Field(Int(min=1, max=8))}),
+                       required=False, default={"min": 1, "max": 8}),
+        "decks": Field(Seq(_ID, min_len=1, max_len=20, unique_by=True)),
+        "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
+        "layout": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
+        "rules": Field(Str(max_len=100_000), required=False, default=""),
+        "hotkeys": Field(Seq(Map({"keys": Field(Str(min_len=1, max_len=40)),
+                                  "action": Field(Str(min_len=1, max_len=120))}), max_len=80),
+                         required=False, default=[]),
+    })),
+})
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A validated variant file."""
+
+    id: str
+    name: str
+    game: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    decks: tuple[str, ...]
+    rules: str
+    hotkeys: tuple[tuple[str, str], ...]
+    settings: dict[str, Any] = field(default_factory=dict, compare=False)
+    layout: dict[str, Any] = field(default_factory=dict, compare=False)
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class VariantEntry:
+    """One file found in a variants folder: its spec, or the error that stops it loading."""
+
+    path: Path
+    spec: VariantSpec | None
+    error: str | None
+    user: bool = False
+
+    @property
+    def title(self) -> str:
+        """The name to show in a menu (the file name for a broken file)."""
+        return self.spec.name if self.spec else self.path.name
+
+
+def _node_lookup(node: yaml.Node, *keys: str | int) -> yaml.Node | None:
+    """The node at a path of mapping keys and list indexes, or ``None``."""
+    for key in keys:
+        if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+            continue
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                node = v
+                break
+        else:
+            return None
+    return node
+
+
+def _error_at(path: Path, root: yaml.Node, keys: tuple[str | int, ...], message: str) -> SpecError:
+    """A :class:`SpecError` pointing at the node found at ``keys`` (or the root)."""
+    node = _node_lookup(root, *keys) or root
+    return SpecError(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+                     "/".join(str(k) for k in keys), message)
+
+
+def load_variant(path: Path | str, known_decks: Iterable[str] | None = None) -> VariantSpec:
+    """Load and validate one variant file.
+
+    Raises:
+        SpecError: with ``file:line:col`` for anything wrong, including a deck id
+            that no deck file defines (when ``known_decks`` is given).
+    """
+    path = Path(path)
+    node = load_yaml(path)
+    data = validate(node, VARIANT_SCHEMA, file=str(path))["variant"]
+    if data["seats"]["min"] > data["seats"]["max"]:
+        raise _error_at(path, node, ("variant", "seats"), "min is larger than max")
+    if known_decks is not None:
+        known = set(known_decks)
+        for i, deck_id in enumerate(data["decks"]):
+            if deck_id not in known:
+                raise _error_at(path, node, ("variant", "decks", i),
+                                f"no deck file defines '{deck_id}' (known: {', '.join(sorted(known))})")
+    return VariantSpec(
+        id=data["id"], name=data["name"], game=data["game"], summary=data["summary"],
+        min_seats=data["seats"]["min"], max_seats=data["seats"]["max"], decks=tuple(data["decks"]),
+        rules=data["rules"], hotkeys=tuple((h["keys"], h["action"]) for h in data["hotkeys"]),
+        settings=data["settings"], layout=data["layout"], path=path)
+
+
+def read_deck_data(path: Path | str) -> dict[str, Any]:
+    """Load and validate one deck file; returns the ``deck`` mapping's plain data."""
+    path = Path(path)
+    node = load_yaml(path)
+    style_node = _node_lookup(node, "deck", "style")
+    style = style_node.value if isinstance(style_node, yaml.ScalarNode) else None
+    if style not in DECK_SCHEMAS:
+        raise _error_at(path, node, ("deck", "style"), f"must be one of: {', '.join(DECK_SCHEMAS)}; got {style!r}")
+    data = validate(node, DECK_SCHEMAS[style], file=str(path))["deck"]
+    for i, colour in enumerate(data.get("colours", [])):
+        if colour["trump"] not in {suit["name"] for suit in colour["suits"]}:
+            raise _error_at(path, node, ("deck", "colours", i, "trump"),
+                            f"'{colour['trump']}' is not one of the suits of {colour['name']}")
+    return data
+
+
+@lru_cache(maxsize=16)
+def _load_deck_cached(path: Path, mtime_ns: int) -> Deck:
+    data = read_deck_data(path)
+    try:
+        return build_deck(data)
+    except ValueError as exc:
+        raise SpecError(str(path), 1, 1, "deck", str(exc)) from None
+
+
+def load_deck(path: Path | str) -> Deck:
+    """Load, validate and build a deck file (cached until the file changes)."""
+    path = Path(path).resolve()
+    return _load_deck_cached(path, path.stat().st_mtime_ns)
+
+
+def variant_dirs() -> list[tuple[Path, bool]]:
+    """The folders searched for variants: ``(folder, is_user_folder)``, bundled first."""
+    return [(paths.bundled_variants_dir(), False), (paths.user_variants_dir(), True)]
+
+
+def deck_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:
+    """Deck id -> file, from every ``decks`` subfolder (later folders win).
+
+    The id is the file's stem, which must match the ``id`` inside the file (checked
+    when it loads).
+    """
+    found: dict[str, Path] = {}
+    for folder in dirs if dirs is not None else [d for d, _ in variant_dirs()]:
+        deck_dir = Path(folder) / "decks"
+        if deck_dir.is_dir():
+            for p in sorted(deck_dir.glob("*.yaml")):
+                found[p.stem] = p
+    return found
+
+
+def load_deck_by_id(deck_id: str) -> Deck:
+    """The deck with this id from the bundled or user decks folders."""
+    files = deck_files()
+    if deck_id not in files:
+        raise KeyError(f"no deck file for '{deck_id}'")
+    deck = load_deck(files[deck_id])
+    if deck.id != deck_id:
+        raise SpecError(str(files[deck_id]), 1, 1, "deck/id",
+                        f"the file is named {deck_id}.yaml but defines id '{deck.id}'")
+    return deck
+
+
+def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEntry]:
+    """Every variant file in the variant folders, loaded or with its error.
+
+    A user file whose id repeats an earlier one is reported, not loaded, so that a
+    bundled game cannot silently change.
+    """
+    dirs = list(dirs) if dirs is not None else variant_dirs()
+    known_decks = deck_files([d for d, _ in dirs])
+    entries: list[VariantEntry] = []
+    seen: dict[str, Path] = {}
+    for folder, is_user in dirs:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.yaml")):
+            try:
+                spec = load_variant(path, known_decks)
+            except SpecError as exc:
+                entries.append(VariantEntry(path, None, str(exc), is_user))
+                continue
+            except OSError as exc:
+                entries.append(VariantEntry(path, None, f"{path}: {exc.strerror or exc}", is_user))
+                continue
+            if spec.id in seen:
+                entries.append(VariantEntry(path, None, f"{path}:1:1: variant/id: '{spec.id}' is "
+                                            f"already defined by {seen[spec.id]}", is_user))
+                continue
+            seen[spec.id] = path
+            entries.append(VariantEntry(path, spec, None, is_user))
+    return entries
