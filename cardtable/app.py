@@ -1,0 +1,56 @@
+"""The ``cardtable`` command: the desktop app, and its command-line tools.
+
+``cardtable`` opens the window; ``cardtable --smoke`` checks the installation and
+exits; ``python -m cardtable`` is the same command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options."""
+    parser = argparse.ArgumentParser(prog="cardtable", description="A desktop card table.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    parser.add_argument("--smoke", action="store_true",
+                        help="load every bundled variant, draw every screen once with no display, and exit")
+    parser.add_argument("--variant", metavar="ID", help="open this variant straight away (e.g. free_table)")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the app (or a tool) and return the process exit code."""
+    args = build_parser().parse_args(argv)
+    if args.smoke:
+        from .smoke import run_smoke
+        return run_smoke()
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"cardtable: --size wants WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
+            return 2
+    from .ui.app import App
+    from .ui.menu import MenuScene, open_variant
+
+    app = App(size=size)
+    app.push(MenuScene(app))
+    if args.variant:
+        entry = next((e for e in app.variant_entries if e.spec and e.spec.id == args.variant), None)
+        if entry is None:
+            app.toast(f"No variant called {args.variant!r}")
+        else:
+            open_variant(app, entry.spec)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

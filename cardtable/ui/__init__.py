@@ -1,0 +1,1 @@
+"""The pygame user interface: scenes, widgets, drag and drop, card faces and rendering."""

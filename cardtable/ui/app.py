@@ -1,0 +1,182 @@
+"""The application: the window, the main loop, shared services and the scene stack.
+
+:class:`App` owns what every scene shares (settings, fonts, card art, the variant
+list) and runs the loop: events go down the scene stack, then every visible scene
+updates and draws. ``step()`` runs exactly one frame so tests can drive the app
+by posting events and stepping.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from .. import settings as settings_mod
+from .. import variants
+from ..settings import Settings
+from .faces import FaceArt
+from .fonts import FontBook
+from .scene import Scene, SceneStack
+from .theme import THEME
+
+MIN_SIZE = (800, 560)
+TITLE = "cardtable"
+
+
+class App:
+    """The running program. Build it, push a first scene, then ``run()``.
+
+    Args:
+        settings_path: where settings live (default: the platform's config folder).
+        size: a window size that overrides the remembered one.
+    """
+
+    def __init__(self, *, settings_path: Path | None = None, size: tuple[int, int] | None = None) -> None:
+        self.settings_path = settings_path
+        self.settings, self.warnings = settings_mod.load_settings(settings_path)
+        pygame.init()
+        pygame.key.set_repeat(300, 40)
+        pygame.display.set_caption(TITLE)
+        self.size = size or tuple(max(a, b) for a, b in zip(self.settings.window_size, MIN_SIZE))
+        self.screen = self._open_window(self.settings.fullscreen)
+        self.fonts = FontBook()
+        self.faces = FaceArt(self.fonts)
+        self.scenes = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_ms: list[float] = []
+        self.toast_text = ""
+        self.toast_until = 0.0
+        self.variant_entries = variants.discover()
+
+    # -- services for scenes ---------------------------------------------------------
+    def px(self, value: float) -> int:
+        """Scale a layout size by the UI scale setting."""
+        return int(round(value * self.settings.ui_scale))
+
+    def update_settings(self, **changes: object) -> None:
+        """Change settings and write them to disk at once (atomically)."""
+        self.settings = dataclasses.replace(self.settings, **changes)
+        try:
+            settings_mod.save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            self.toast(f"Could not save settings: {exc}")
+
+    def toast(self, text: str, seconds: float = 2.5) -> None:
+        """Show a short message at the bottom of the screen."""
+        self.toast_text, self.toast_until = text, time.monotonic() + seconds
+
+    def reload_variants(self) -> None:
+        """Read the variant folders again (after the user added a file)."""
+        self.variant_entries = variants.discover()
+
+    # -- window ---------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and full screen (F11); remembered in the settings."""
+        fullscreen = not self.settings.fullscreen
+        self.screen = self._open_window(fullscreen)
+        self.update_settings(fullscreen=fullscreen)
+        self.scenes.resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if self.settings.fullscreen:
+            return
+        self.size = size
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.scenes.resized(size)
+        self.update_settings(window_size=size)
+
+    # -- loop -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Global keys first (quit, full screen, frame time), then the scene stack."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self._resized((event.x, event.y))
+        elif event.type == pygame.USEREVENT and hasattr(event, "call"):
+            event.call()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+            self.update_settings(show_frame_time=not self.settings.show_frame_time)
+        else:
+            self.scenes.handle(event)
+
+    def step(self, dt: float | None = None) -> None:
+        """Run one frame: events, update, draw, present."""
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        if not self.scenes.scenes:
+            self.running = False
+            return
+        self.scenes.update(dt if dt is not None else 1 / 60)
+        self.screen.fill(THEME.backdrop)
+        self.scenes.draw(self.screen)
+        self._draw_toast()
+        if self.settings.show_frame_time:
+            self._draw_frame_time()
+        pygame.display.flip()
+        self.frame_ms.append((time.perf_counter() - start) * 1000)
+        del self.frame_ms[:-120]
+
+    def run(self, fps: int = 60) -> None:
+        """Run until the window closes or the last scene pops."""
+        while self.running:
+            dt = self.clock.tick(fps) / 1000
+            self.step(min(dt, 0.1))
+        self.shutdown()
+
+    def quit(self) -> None:
+        """Stop the loop after this frame, remembering the window."""
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Pop every scene (so each can save) and close the window."""
+        while self.scenes.scenes:
+            self.scenes.pop()
+        pygame.quit()
+
+    def push(self, scene: Scene) -> Scene:
+        """Shortcut for ``self.scenes.push``."""
+        return self.scenes.push(scene)
+
+    def later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` at the start of the next frame (safe place to change the stack)."""
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"call": fn}))
+
+    # -- overlays drawn by the app -------------------------------------------------------
+    def _draw_toast(self) -> None:
+        if not self.toast_text or time.monotonic() > self.toast_until:
+            return
+        img = self.fonts.render(self.toast_text, self.px(18), THEME.text)
+        w, h = self.screen.get_size()
+        box = img.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(28), self.px(14))
+        pygame.draw.rect(self.screen, THEME.panel, box, border_radius=box.height // 2)
+        pygame.draw.rect(self.screen, THEME.panel_edge, box, 1, border_radius=box.height // 2)
+        self.screen.blit(img, img.get_rect(center=box.center))
+
+    def _draw_frame_time(self) -> None:
+        recent = sorted(self.frame_ms[-60:]) or [0.0]
+        median = recent[len(recent) // 2]
+        worst = recent[-1]
+        text = f"frame {median:.1f} ms (worst {worst:.1f})  {self.clock.get_fps():.0f} fps"
+        img = self.fonts.render(text, self.px(14), THEME.highlight)
+        bg = img.get_rect(topright=(self.screen.get_width() - 8, 8)).inflate(12, 6)
+        pygame.draw.rect(self.screen, (0, 0, 0), bg, border_radius=4)
+        self.screen.blit(img, img.get_rect(center=bg.center))

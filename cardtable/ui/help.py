@@ -1,0 +1,125 @@
+"""The rules and hotkeys overlay (``?`` or F1): the variant's rules text beside its keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..variants import VariantSpec
+from .scene import Scene
+from .text import reflow, wrap
+from .theme import THEME
+
+GLOBAL_HOTKEYS = (
+    ("? / F1", "this help"),
+    ("F11", "full screen on / off"),
+    ("F3", "frame time on / off"),
+    ("Tab / Shift+Tab", "move between buttons"),
+    ("Enter / Space", "press the focused button"),
+    ("Esc", "back"),
+)
+
+
+class HelpOverlay(Scene):
+    """A transparent overlay with the rules (scrollable) and the hotkeys."""
+
+    opaque = False
+
+    def __init__(self, app, variant: VariantSpec | None) -> None:
+        super().__init__(app)
+        self.variant = variant
+        self.scroll = 0
+        self.max_scroll = 0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH, pygame.K_RETURN):
+                self.app.scenes.remove(self)
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
+                step = self.app.px(24) * (10 if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) else 1)
+                self.scroll += step if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -step
+            elif event.key == pygame.K_HOME:
+                self.scroll = 0
+            self.scroll = max(0, min(self.scroll, self.max_scroll))
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.scroll - event.y * self.app.px(40), self.max_scroll))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self._panel(self.app.screen.get_size()).collidepoint(event.pos):
+                self.app.scenes.remove(self)
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.KEYUP)
+
+    def _panel(self, size: tuple[int, int]) -> pygame.Rect:
+        w, h = size
+        margin = self.app.px(40)
+        return pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        panel = self._panel(surface.get_size())
+        pygame.draw.rect(surface, THEME.panel, panel, border_radius=px(14))
+        pygame.draw.rect(surface, THEME.panel_edge, panel, 2, border_radius=px(14))
+        title = self.variant.name if self.variant else "cardtable"
+        surface.blit(fonts.render(f"{title}: rules and keys", px(26), THEME.accent, bold=True),
+                     (panel.x + px(24), panel.y + px(18)))
+        hint = fonts.render("Esc, F1 or a click outside closes   ·   wheel or arrows scroll", px(13), THEME.text_dim)
+        surface.blit(hint, hint.get_rect(topright=(panel.right - px(24), panel.y + px(26))))
+
+        keys_w = min(px(560), int(panel.width * 0.45))
+        body = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.width - keys_w - px(72), panel.height - px(94))
+        self._draw_rules(surface, body)
+        keys = pygame.Rect(body.right + px(24), body.y, keys_w, body.height)
+        self._draw_keys(surface, keys)
+
+    def _draw_rules(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        size = px(17)
+        font = fonts.font(size)
+        rules = (self.variant.rules if self.variant and self.variant.rules else "No rules text for this variant.")
+        summary = self.variant.summary if self.variant else ""
+        lines = wrap(reflow(f"{summary}\n\n{rules}" if summary else rules), body.width, lambda s: font.size(s)[0])
+        line_h = int(size * 1.45)
+        self.max_scroll = max(0, len(lines) * line_h - body.height)
+        self.scroll = min(self.scroll, self.max_scroll)
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        y = body.y - self.scroll
+        for line in lines:
+            if y + line_h >= body.y and y <= body.bottom:
+                surface.blit(fonts.render(line, size, THEME.text), (body.x, y))
+            y += line_h
+        surface.set_clip(clip)
+        if self.max_scroll:
+            track = pygame.Rect(body.right + px(6), body.y, px(4), body.height)
+            pygame.draw.rect(surface, THEME.button, track, border_radius=2)
+            frac = body.height / (body.height + self.max_scroll)
+            thumb = pygame.Rect(track.x, track.y + (track.height - track.height * frac) * self.scroll / self.max_scroll,
+                                track.width, track.height * frac)
+            pygame.draw.rect(surface, THEME.text_dim, thumb, border_radius=2)
+
+    def _draw_keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.field, box.inflate(px(16), px(8)), border_radius=px(10))
+        y = box.y + px(6)
+        size = px(15)
+        rows = list(self.variant.hotkeys if self.variant else ()) + [("", "")] + list(GLOBAL_HOTKEYS)
+        surface.blit(fonts.render("Keys", px(18), THEME.accent, bold=True), (box.x + px(8), y))
+        y += px(30)
+        bold, plain = fonts.font(size, bold=True), fonts.font(size)
+        key_w = max(bold.size(k)[0] for k, _ in rows) + px(16)
+        action_x = box.x + px(8) + key_w
+        for keys, action in rows:
+            if keys:
+                surface.blit(fonts.render(keys, size, THEME.highlight, bold=True), (box.x + px(8), y))
+                for line in wrap(action, box.right - action_x, lambda s: plain.size(s)[0]):
+                    surface.blit(fonts.render(line, size, THEME.text), (action_x, y))
+                    y += int(size * 1.4)
+                y += int(size * 0.25)
+            else:
+                y += int(size * 1.2)
+            if y > box.bottom:
+                break

@@ -1,0 +1,188 @@
+"""The main menu: every variant found (with the errors of broken ones), settings, help, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..variants import VariantEntry, VariantSpec
+from .help import HelpOverlay
+from .scene import Scene
+from .text import reflow, wrap
+from .theme import THEME
+from .widgets import Button, WidgetGroup
+
+
+def open_variant(app, spec: VariantSpec) -> Scene | None:
+    """Push the scene that plays ``spec``; ``None`` (with a message) if its game is not playable yet."""
+    if spec.game == "free_table":
+        from .free_table import FreeTableScene
+        return app.push(FreeTableScene(app, spec))
+    app.toast(f"{spec.name}: this game is not playable in this version yet")
+    return None
+
+
+class MenuScene(Scene):
+    """The first screen: pick a variant, or go to settings."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.selected = 0
+        self.rows: list[pygame.Rect] = []
+        self.widgets = WidgetGroup()
+        entries = self.entries
+        last = app.settings.last_variant
+        for i, entry in enumerate(entries):
+            if entry.spec and entry.spec.id == last:
+                self.selected = i
+        self.layout()
+
+    @property
+    def entries(self) -> list[VariantEntry]:
+        """The variant files, loaded ones first, then broken ones."""
+        found = self.app.variant_entries
+        return [e for e in found if e.spec] + [e for e in found if not e.spec]
+
+    def enter(self) -> None:
+        for warning in self.app.warnings:
+            self.app.toast(warning, 6)
+
+    def resume(self) -> None:
+        self.layout()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        """Place the list rows and the buttons for the window size."""
+        px, fonts = self.app.px, self.app.fonts
+        w, h = self.app.screen.get_size()
+        left = pygame.Rect(px(40), px(130), min(px(460), w // 2 - px(40)), h - px(230))
+        self.list_rect = left
+        row_h = px(54)
+        self.rows = [pygame.Rect(left.x, left.y + i * (row_h + px(8)), left.width, row_h)
+                     for i in range(len(self.entries))]
+        bx, by = left.x, h - px(80)
+        group = WidgetGroup()
+        for label, fn, width, key, primary in (("Play", self.play, 140, "Enter", True),
+                                               ("Rules", self.help, 110, "F1", False),
+                                               ("Settings", self.settings, 130, "", False),
+                                               ("Quit", self.app.quit, 100, "Esc", False)):
+            group.add(Button((bx, by, px(width), px(48)), fonts, label, fn, size=px(20), hotkey=key,
+                             primary=primary))
+            bx += px(width) + px(12)
+        self.widgets = group
+        self._refresh()
+
+    def _refresh(self) -> None:
+        play = self.widgets.widgets[0]
+        entry = self.current
+        play.disabled_reason = None if entry and entry.spec else "This variant file has an error"
+
+    @property
+    def current(self) -> VariantEntry | None:
+        """The highlighted entry."""
+        entries = self.entries
+        return entries[self.selected] if 0 <= self.selected < len(entries) else None
+
+    def play(self) -> None:
+        """Open the highlighted variant."""
+        entry = self.current
+        if entry and entry.spec:
+            self.app.update_settings(last_variant=entry.spec.id)
+            open_variant(self.app, entry.spec)
+
+    def help(self) -> None:
+        """Show the highlighted variant's rules."""
+        entry = self.current
+        self.app.push(HelpOverlay(self.app, entry.spec if entry else None))
+
+    def settings(self) -> None:
+        """Open the settings screen."""
+        from .settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, row in enumerate(self.rows):
+                if row.collidepoint(event.pos):
+                    if i == self.selected:
+                        self.play()  # a click on the highlighted row opens it
+                    else:
+                        self.selected = i
+                        self._refresh()
+                    return True
+        if event.type == pygame.KEYDOWN:
+            n = len(self.entries)
+            if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
+                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % n
+                self._refresh()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play()
+            elif event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH):
+                self.help()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            else:
+                return False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        w, h = surface.get_size()
+        surface.fill(THEME.felt_dark)
+        pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
+        surface.blit(fonts.render("cardtable", px(48), THEME.text, bold=True), (px(40), px(34)))
+        surface.blit(fonts.render("♠ ♥ ♦ ♣   card games no shop sells, on one screen", px(18), THEME.accent),
+                     (px(44), px(92)))
+        for i, (entry, row) in enumerate(zip(self.entries, self.rows)):
+            self._draw_row(surface, entry, row, i == self.selected)
+        self._draw_detail(surface)
+        self.widgets.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, entry: VariantEntry, row: pygame.Rect, selected: bool) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        fill = THEME.button_down if selected else THEME.panel
+        pygame.draw.rect(surface, fill, row, border_radius=px(10))
+        if selected:
+            pygame.draw.rect(surface, THEME.focus, row, 2, border_radius=px(10))
+        ink = THEME.text if entry.spec else THEME.error
+        title = entry.title + ("  (yours)" if entry.user else "")
+        surface.blit(fonts.render(title, px(20), ink, bold=True), (row.x + px(14), row.y + px(6)))
+        sub = entry.spec.summary if entry.spec else "cannot be loaded: see the error on the right"
+        font = fonts.font(px(13))
+        while sub and font.size(sub)[0] > row.width - px(28):
+            sub = sub[:-4] + "…"
+        surface.blit(fonts.render(sub, px(13), THEME.text_dim), (row.x + px(14), row.y + px(31)))
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        entry = self.current
+        w, h = surface.get_size()
+        box = pygame.Rect(self.list_rect.right + px(40), self.list_rect.y, w - self.list_rect.right - px(80),
+                          h - px(230))
+        if entry is None or box.width < px(200):
+            return
+        pygame.draw.rect(surface, THEME.panel, box, border_radius=px(12))
+        x, y = box.x + px(20), box.y + px(16)
+        if entry.spec:
+            spec = entry.spec
+            surface.blit(fonts.render(spec.name, px(28), THEME.accent, bold=True), (x, y))
+            y += px(44)
+            facts = f"{spec.min_seats}-{spec.max_seats} seats   ·   decks: {', '.join(spec.decks)}"
+            surface.blit(fonts.render(facts, px(15), THEME.text_dim), (x, y))
+            y += px(30)
+            text, ink = (spec.rules or spec.summary), THEME.text
+        else:
+            surface.blit(fonts.render("This file has an error", px(24), THEME.error, bold=True), (x, y))
+            y += px(44)
+            text, ink = entry.error or "", THEME.error
+        font = fonts.font(px(16))
+        for line in wrap(reflow(text), box.width - px(40), lambda s: font.size(s)[0]):
+            if y > box.bottom - px(28):
+                surface.blit(fonts.render("… (F1 shows all)", px(15), THEME.text_dim), (x, y))
+                break
+            surface.blit(fonts.render(line, px(16), ink), (x, y))
+            y += px(23)

@@ -1,0 +1,135 @@
+"""The scene stack: menu, setup, table, pass screen and overlays, one above another.
+
+A :class:`Scene` has a lifecycle (``enter``, ``pause``, ``resume``, ``exit``),
+handles events (returning True when it consumed one, so it goes no further down
+the stack), updates with the frame's time step, and draws without changing
+state. Drawing walks from the top scene down to the first opaque one and then
+paints upwards, so a transparent overlay (help, a dialog) shows the scene below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base class of every screen. Override what you need.
+
+    Attributes:
+        opaque: False for overlays that let the scene below show through.
+        modal: True when events must not reach the scenes below, even unconsumed.
+    """
+
+    opaque = True
+    modal = True
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called once when the scene is pushed."""
+
+    def exit(self) -> None:
+        """Called once when the scene is popped or replaced."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed on top of this one."""
+
+    def resume(self) -> None:
+        """Called when the scene above this one is popped."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to an event; return True if it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene. Must not change game state."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+
+class SceneStack:
+    """An ordered stack of scenes with the Tuxemon-style lifecycle."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top, which gets events first."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        """Put a scene on top; the one below is paused."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below resumes."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Remove a scene wherever it is in the stack."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.exit()
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for another."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Offer the event to scenes from the top down until one consumes it."""
+        for scene in reversed(self.scenes[:]):
+            if scene.handle(event):
+                return True
+            if scene.modal:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        """Update the top scene and every scene visible beneath it."""
+        for scene in self._visible():
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the first opaque scene up to the top."""
+        for scene in self._visible():
+            scene.draw(surface)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Tell every scene the window changed size."""
+        for scene in self.scenes:
+            scene.resized(size)
+
+    def _visible(self) -> list[Scene]:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]

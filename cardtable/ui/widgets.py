@@ -1,0 +1,306 @@
+"""Small widgets: buttons, toggles, number steppers and text fields, with keyboard focus.
+
+Every widget has a ``rect`` in screen pixels, ``handle(event) -> bool`` and
+``draw(surface)``. A :class:`WidgetGroup` owns a list of widgets, routes events,
+and moves keyboard focus with Tab / Shift+Tab; Enter or Space activates the
+focused widget. Disabled buttons still show, greyed, with the reason as tooltip.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from .fonts import FontBook
+from .theme import THEME
+
+
+class Widget:
+    """A rectangle on screen that can draw itself and take events."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], fonts: FontBook) -> None:
+        self.rect = pygame.Rect(rect)
+        self.fonts = fonts
+        self.hovered = False
+        self.focused = False
+        self.visible = True
+        self.tooltip = ""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to an event; True if consumed."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        return False
+
+    def activate(self) -> None:
+        """What Enter/Space does when the widget has keyboard focus."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the widget."""
+
+    def _box(self, surface: pygame.Surface, fill: tuple[int, int, int], border: tuple[int, int, int]) -> None:
+        radius = max(4, self.rect.height // 5)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        width = 2 if self.focused else 1
+        pygame.draw.rect(surface, THEME.focus if self.focused else border, self.rect, width, border_radius=radius)
+
+
+class Label(Widget):
+    """Text that does nothing."""
+
+    focusable = False
+
+    def __init__(self, rect, fonts, text: str, *, size: int = 18, colour=None, bold: bool = False,
+                 align: str = "left") -> None:
+        super().__init__(rect, fonts)
+        self.text, self.size, self.colour, self.bold, self.align = text, size, colour or THEME.text, bold, align
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = self.fonts.render(self.text, self.size, self.colour, bold=self.bold)
+        r = img.get_rect(midleft=(self.rect.x, self.rect.centery))
+        if self.align == "center":
+            r.center = self.rect.center
+        surface.blit(img, r)
+
+
+class Button(Widget):
+    """A clickable button. ``disabled_reason`` greys it out and explains why."""
+
+    def __init__(self, rect, fonts, label: str, on_click: Callable[[], None], *, size: int = 18,
+                 hotkey: str = "", primary: bool = False) -> None:
+        super().__init__(rect, fonts)
+        self.label, self.on_click, self.size, self.hotkey, self.primary = label, on_click, size, hotkey, primary
+        self.disabled_reason: str | None = None
+        self.pressed = False
+        self.selected = False
+
+    @property
+    def enabled(self) -> bool:
+        """True unless a disabled reason is set."""
+        return self.disabled_reason is None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            fill, ink = THEME.button_disabled, THEME.text_disabled
+        elif self.pressed or self.selected:
+            fill, ink = THEME.button_down, THEME.text
+        elif self.hovered:
+            fill, ink = THEME.button_hover, THEME.text
+        else:
+            fill, ink = (THEME.button_primary if self.primary else THEME.button), THEME.text
+        self._box(surface, fill, THEME.border)
+        img = self.fonts.render(self.label, self.size, ink, bold=self.primary)
+        surface.blit(img, img.get_rect(center=self.rect.center))
+        self.tooltip = self.disabled_reason or (f"{self.label} ({self.hotkey})" if self.hotkey else "")
+
+
+class Toggle(Button):
+    """An on/off switch with a label."""
+
+    def __init__(self, rect, fonts, label: str, value: bool, on_change: Callable[[bool], None], *,
+                 size: int = 18) -> None:
+        self.value = value
+        self.on_change = on_change
+        super().__init__(rect, fonts, label, self._flip, size=size)
+
+    def _flip(self) -> None:
+        self.value = not self.value
+        self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._box(surface, THEME.button_hover if self.hovered else THEME.button, THEME.border)
+        img = self.fonts.render(self.label, self.size, THEME.text)
+        surface.blit(img, img.get_rect(midleft=(self.rect.x + 12, self.rect.centery)))
+        knob_w = self.rect.height * 2 - 12
+        track = pygame.Rect(0, 0, knob_w, self.rect.height - 12)
+        track.midright = (self.rect.right - 10, self.rect.centery)
+        pygame.draw.rect(surface, THEME.accent if self.value else THEME.button_disabled, track,
+                         border_radius=track.height // 2)
+        knob = pygame.Rect(0, 0, track.height - 4, track.height - 4)
+        knob.center = (track.right - track.height // 2 if self.value else track.x + track.height // 2, track.centery)
+        pygame.draw.ellipse(surface, THEME.text, knob)
+        state = self.fonts.render("on" if self.value else "off", self.size - 4, THEME.text_dim)
+        surface.blit(state, state.get_rect(midright=(track.x - 8, self.rect.centery)))
+
+
+class Stepper(Widget):
+    """A number with - and + buttons (also Left/Right or -/+ keys when focused)."""
+
+    def __init__(self, rect, fonts, label: str, value: float, *, low: float, high: float, step: float,
+                 on_change: Callable[[float], None], fmt: str = "{:g}", size: int = 18) -> None:
+        super().__init__(rect, fonts)
+        self.label, self.value, self.low, self.high, self.step = label, value, low, high, step
+        self.on_change, self.fmt, self.size = on_change, fmt, size
+
+    def _buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
+        h = self.rect.height - 8
+        value_w = max(40, int(self.rect.height * 1.4))
+        plus = pygame.Rect(self.rect.right - h - 4, self.rect.y + 4, h, h)
+        minus = pygame.Rect(plus.x - h - value_w, self.rect.y + 4, h, h)
+        return minus, plus
+
+    def nudge(self, direction: int) -> None:
+        """Step the value down (-1) or up (+1) within its range."""
+        new = min(self.high, max(self.low, round(self.value + direction * self.step, 6)))
+        if new != self.value:
+            self.value = new
+            self.on_change(new)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            minus, plus = self._buttons()
+            if minus.collidepoint(event.pos):
+                self.nudge(-1)
+                return True
+            if plus.collidepoint(event.pos):
+                self.nudge(+1)
+                return True
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.nudge(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.nudge(+1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._box(surface, THEME.button, THEME.border)
+        img = self.fonts.render(self.label, self.size, THEME.text)
+        surface.blit(img, img.get_rect(midleft=(self.rect.x + 12, self.rect.centery)))
+        minus, plus = self._buttons()
+        for r, sign in ((minus, "−"), (plus, "+")):
+            pygame.draw.rect(surface, THEME.button_hover, r, border_radius=6)
+            s = self.fonts.render(sign, self.size, THEME.text, bold=True)
+            surface.blit(s, s.get_rect(center=r.center))
+        value = self.fonts.render(self.fmt.format(self.value), self.size, THEME.text, bold=True)
+        surface.blit(value, value.get_rect(center=((minus.right + plus.x) // 2, self.rect.centery)))
+
+
+class TextInput(Widget):
+    """A one-line text field. Click or Tab to focus, type, Enter or Tab to finish."""
+
+    def __init__(self, rect, fonts, text: str, on_change: Callable[[str], None], *, max_len: int = 24,
+                 size: int = 18, placeholder: str = "") -> None:
+        super().__init__(rect, fonts)
+        self.text, self.on_change, self.max_len, self.size, self.placeholder = text, on_change, max_len, size, placeholder
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self._set((self.text + event.text)[: self.max_len])
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self._set(self.text[:-1])
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                return False
+            # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys don't fire.
+            return bool(event.unicode and event.unicode.isprintable())
+        return False
+
+    def _set(self, text: str) -> None:
+        self.text = text
+        self.on_change(text)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._box(surface, THEME.field, THEME.border)
+        shown = self.text or self.placeholder
+        img = self.fonts.render(shown, self.size, THEME.text if self.text else THEME.text_dim)
+        r = img.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
+        surface.blit(img, r)
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.right + 2 if self.text else self.rect.x + 10
+            pygame.draw.line(surface, THEME.text, (x, self.rect.y + 6), (x, self.rect.bottom - 6), 2)
+
+
+class WidgetGroup:
+    """Routes events to widgets and keeps one of them focused for the keyboard."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index: int | None = None
+
+    def add(self, widget: Widget) -> Widget:
+        """Add a widget and return it."""
+        self.widgets.append(widget)
+        return widget
+
+    def focusables(self) -> list[Widget]:
+        """The widgets Tab can reach, in order."""
+        return [w for w in self.widgets if w.focusable and w.visible]
+
+    def focus(self, widget: Widget | None) -> None:
+        """Give keyboard focus to ``widget`` (``None``: to nothing)."""
+        for w in self.widgets:
+            w.focused = w is widget
+        items = self.focusables()
+        self.focus_index = items.index(widget) if widget in items else None
+
+    @property
+    def focused(self) -> Widget | None:
+        """The widget with keyboard focus."""
+        return next((w for w in self.widgets if w.focused), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Route one event; True if a widget consumed it."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            items = self.focusables()
+            if items:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                current = items.index(self.focused) if self.focused in items else (-1 if step > 0 else 0)
+                self.focus(items[(current + step) % len(items)])
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((w for w in self.widgets if w.visible and w.rect.collidepoint(event.pos)), None)
+            self.focus(hit if hit is not None and hit.focusable and isinstance(hit, TextInput) else None)
+        focused = self.focused
+        if focused is not None and focused.handle(event):
+            return True
+        if (event.type == pygame.KEYDOWN and focused is not None
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and not isinstance(focused, TextInput)):
+            focused.activate()
+            return True
+        for w in self.widgets:
+            if w is not focused and w.visible and w.handle(event):
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw every visible widget, then the tooltip of the hovered one."""
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface)
+
+    def tooltip(self) -> tuple[str, pygame.Rect] | None:
+        """The hovered widget's tooltip text and rect, if any."""
+        for w in self.widgets:
+            if w.visible and w.hovered and w.tooltip:
+                return w.tooltip, w.rect
+        return None

@@ -1,0 +1,231 @@
+"""The free table played through posted mouse and keyboard events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.engine.table import CARD_H, CARD_W
+from cardtable.ui.app import App
+from cardtable.ui.free_table import FreeTableScene
+from cardtable.ui.help import HelpOverlay
+from cardtable.ui.menu import MenuScene
+from cardtable import variants
+
+from uihelp import Driver
+
+
+@pytest.fixture
+def app():
+    app = App(size=(1280, 800))
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()
+
+
+def open_table(app, deck_id="standard52") -> tuple[Driver, FreeTableScene]:
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
+    scene = app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=3))
+    d = Driver(app)
+    d.step()
+    return d, scene
+
+
+def centre_of(scene: FreeTableScene, pid: int) -> tuple[int, int]:
+    pile = scene.table.piles[pid]
+    x, y = scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2)
+    return int(x), int(y)
+
+
+def only_pile(scene):
+    (pid,) = scene.table.piles
+    return pid
+
+
+def test_menu_opens_the_free_table_with_enter(app):
+    d = Driver(app)
+    d.step()
+    d.key(pygame.K_RETURN)
+    assert isinstance(app.scenes.top, FreeTableScene)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_drag_the_top_card_off_the_pile_and_back_onto_it(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    start = centre_of(scene, pid)
+    d.drag(start, (start[0] + 300, start[1]))
+    assert len(scene.table.piles) == 2
+    loose = next(p for p in scene.table.piles if p != pid)
+    assert scene.table.piles[loose].cards == (51,)
+    d.drag(centre_of(scene, loose), (start[0] + 5, start[1] + 5))
+    assert list(scene.table.piles) == [pid] and len(scene.table.piles[pid].cards) == 52
+
+
+def test_shift_drag_moves_the_whole_pile(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    before = scene.table.piles[pid]
+    start = centre_of(scene, pid)
+    d.drag(start, (start[0] + 200, start[1] + 100), mod=pygame.KMOD_SHIFT)
+    after = scene.table.piles[pid]
+    assert len(scene.table.piles) == 1 and after.cards == before.cards
+    assert after.x == pytest.approx(before.x + 200 / scene.camera.zoom, abs=1)
+
+
+def test_keys_flip_shuffle_deal_spread_gather_and_undo(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_f)
+    assert all(scene.table.piles[pid].faces)
+    d.key(pygame.K_s)
+    order = scene.table.piles[pid].cards
+    assert order != tuple(range(52)) and not any(scene.table.piles[pid].faces)
+    d.key(pygame.K_d, pygame.KMOD_SHIFT)  # five cards, face up
+    assert len(scene.table.piles) == 6
+    assert sum(all(p.faces) for p in scene.table.piles.values() if len(p.cards) == 1) == 5
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_g)
+    assert len(scene.table.piles) == 52
+    d.key(pygame.K_c)
+    assert len(scene.table.piles) == 1
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.table.piles) == 52
+    d.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert len(scene.table.piles) == 1
+
+
+def test_double_click_flips_a_card(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    c = centre_of(scene, pid)
+    d.click(c)
+    d.click(c)
+    assert scene.table.piles[pid].top_face_up
+
+
+def test_toolbar_buttons_act_and_undo_greys_out_when_nothing_to_undo(app):
+    d, scene = open_table(app)
+    assert not d.button("Undo").enabled
+    d.press("Fan")
+    assert len(scene.table.piles) == 52
+    assert d.button("Undo").enabled
+    d.press("Undo")
+    assert len(scene.table.piles) == 1 and not d.button("Undo").enabled
+
+
+def test_wheel_zooms_around_the_cursor(app):
+    d, scene = open_table(app)
+    pos = (700, 450)
+    world_before = scene.camera.to_world(*pos)
+    zoom = scene.camera.zoom
+    d.wheel(2, pos)
+    assert scene.camera.zoom > zoom
+    assert scene.camera.to_world(*pos) == pytest.approx(world_before)
+
+
+def test_drag_on_felt_and_arrow_keys_pan(app):
+    d, scene = open_table(app)
+    x0, y0 = scene.camera.x, scene.camera.y
+    d.drag((1200, 700), (1100, 650))
+    assert scene.camera.x == pytest.approx(x0 + 100 / scene.camera.zoom)
+    assert scene.camera.y == pytest.approx(y0 + 50 / scene.camera.zoom)
+    x1 = scene.camera.x
+    d.key(pygame.K_RIGHT)
+    assert scene.camera.x > x1
+
+
+def test_home_fits_every_card_on_screen(app):
+    d, scene = open_table(app)
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    d.key(pygame.K_HOME)
+    w, h = app.screen.get_size()
+    for pile in scene.table.piles.values():
+        x0, y0 = scene.camera.to_screen(pile.x, pile.y)
+        x1, y1 = scene.camera.to_screen(pile.x + CARD_W, pile.y + CARD_H)
+        assert 0 <= x0 and x1 <= w and scene.toolbar_height() <= y0 and y1 <= h
+
+
+def test_the_last_card_touched_goes_on_top(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    c = centre_of(scene, pid)
+    d.drag(c, (c[0] + 40, c[1]))  # a card half over the pile
+    loose = next(p for p in scene.table.piles if p != pid)
+    overlap = (c[0] + 20, c[1])
+    assert scene.pile_under(overlap) == loose
+    d.click((c[0] - 60, c[1]))     # touch the pile where the loose card does not cover it
+    assert scene.pile_under(overlap) == pid
+
+
+def test_hover_magnify_with_alt_shows_only_what_is_face_up(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="",
+                                         scancode=0))
+    d.step()
+    assert scene.alt_held
+    requested = []
+    real_get = scene.view.cache.get
+    scene.view.cache.get = lambda deck, card, up, w: (requested.append((card, up, w)), real_get(deck, card, up, w))[1]
+    d.step()
+    big = [r for r in requested if r[2] > 200]
+    assert big and all(up is False for _, up, _ in big)  # the pile is face down: the magnifier shows a back
+
+
+def test_help_overlay_opens_with_f1_and_question_mark_and_closes_with_escape(app):
+    d, scene = open_table(app)
+    d.key(pygame.K_F1)
+    assert isinstance(app.scenes.top, HelpOverlay)
+    d.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene
+    d.key(pygame.K_SLASH, pygame.KMOD_SHIFT, "?")
+    assert isinstance(app.scenes.top, HelpOverlay)
+
+
+def test_switching_decks_keeps_each_table(app):
+    d, scene = open_table(app)
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    d.key(pygame.K_2)
+    assert scene.table.deck.id == "ivali" and len(scene.table.piles) == 1
+    assert len(scene.table.piles[only_pile(scene)].cards) == 129
+    d.key(pygame.K_1)
+    assert scene.table.deck.id == "standard52" and len(scene.table.piles) == 52
+
+
+def test_the_infinite_deck_spreads_gathers_and_zooms_without_trouble(app):
+    d, scene = open_table(app, "infinite")
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_f)
+    d.key(pygame.K_g)
+    assert len(scene.table.piles) == 12_000
+    d.key(pygame.K_HOME)
+    assert scene.view.drawn_last_frame == 12_000
+    for _ in range(3):
+        d.wheel(3, (640, 400))
+    assert 0 < scene.view.drawn_last_frame < 2000
+    d.key(pygame.K_c)
+    assert len(scene.table.piles) == 1
+
+
+def test_status_line_never_names_a_face_down_card(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    drawn = []
+    real = app.fonts.render
+    app.fonts.render = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+    d.step()
+    top = scene.table.deck.cards[scene.table.piles[pid].top].name
+    assert not any(top in t for t in drawn)
+    d.key(pygame.K_f)
+    drawn.clear()
+    d.step()
+    new_top = scene.table.deck.cards[scene.table.piles[pid].top].name
+    assert any(new_top in t for t in drawn)
