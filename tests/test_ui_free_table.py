@@ -229,3 +229,17 @@ def test_status_line_never_names_a_face_down_card(app):
     d.step()
     new_top = scene.table.deck.cards[scene.table.piles[pid].top].name
     assert any(new_top in t for t in drawn)
+
+
+def test_moves_make_sounds_only_when_sound_is_on(app):
+    d, scene = open_table(app)
+    played = []
+    app.sounds.sounds = {name: type("S", (), {"play": lambda self, n=name: played.append(n)})()
+                         for name in app.sounds.NAMES}
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_s)
+    d.key(pygame.K_f)
+    assert played == ["shuffle", "flip"]
+    app.update_settings(sound=False)
+    d.key(pygame.K_f)
+    assert played == ["shuffle", "flip"]

@@ -21,6 +21,7 @@ from ..settings import Settings
 from .faces import FaceArt
 from .fonts import FontBook
 from .scene import Scene, SceneStack
+from .sound import Sounds
 from .theme import THEME
 
 MIN_SIZE = (800, 560)
@@ -45,6 +46,7 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         self.fonts = FontBook()
         self.faces = FaceArt(self.fonts)
+        self.sounds = Sounds(self.settings.sound)
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -61,6 +63,7 @@ class App:
     def update_settings(self, **changes: object) -> None:
         """Change settings and write them to disk at once (atomically)."""
         self.settings = dataclasses.replace(self.settings, **changes)
+        self.sounds.enabled = self.settings.sound
         try:
             settings_mod.save_settings(self.settings, self.settings_path)
         except OSError as exc:

@@ -152,18 +152,19 @@ class FreeTableScene(Scene):
         return pid
 
     # -- actions ----------------------------------------------------------------------
-    def _act(self, label: str, fn) -> None:
+    def _act(self, label: str, fn, sound: str) -> None:
         pid = self.target()
         if pid is None:
             self.app.toast(f"Point at a pile to {label}")
             return
         result = fn(pid)
+        self.app.sounds.play(sound)
         self.current = result if isinstance(result, int) else pid
         self._refresh_buttons()
 
     def flip(self) -> None:
         """Flip the card or pile pointed at."""
-        self._act("flip", self.table.flip)
+        self._act("flip", self.table.flip, "flip")
 
     def shuffle(self) -> None:
         """Shuffle the pile pointed at."""
@@ -171,14 +172,14 @@ class FreeTableScene(Scene):
             self.table.shuffle(pid)
             self.app.toast(f"Shuffled {len(self.table.piles[pid].cards)} cards")
             return pid
-        self._act("shuffle", go)
+        self._act("shuffle", go, "shuffle")
 
     def deal(self, face_up: bool) -> None:
         """Deal a row of ``deal_count`` cards from the pile pointed at."""
         def go(pid: int) -> int:
             made = self.table.deal(pid, self.deal_count, face_up=face_up)
             return pid if pid in self.table.piles else (made[-1] if made else pid)
-        self._act("deal", go)
+        self._act("deal", go, "deal")
 
     def spread(self, mode: str) -> None:
         """Lay the pile pointed at out as a grid or a fan."""
@@ -186,7 +187,7 @@ class FreeTableScene(Scene):
             made = self.table.spread(pid, mode)
             self.app.toast(f"Spread {len(made):,} cards as a {mode}")
             return made[0]
-        self._act("spread", go)
+        self._act("spread", go, "slide")
 
     def gather(self) -> None:
         """Gather every card into one pile where the pointed pile (or the first card) lies."""
@@ -194,6 +195,7 @@ class FreeTableScene(Scene):
         anchor = self.table.piles[pid] if pid is not None else None
         at = (anchor.x, anchor.y) if anchor else None
         self.current = self.table.gather(at=at)
+        self.app.sounds.play("slide")
         self._refresh_buttons()
 
     def undo(self) -> None:
@@ -255,6 +257,7 @@ class FreeTableScene(Scene):
         now = time.monotonic()
         if pid is not None and self.last_click[1] == pid and now - self.last_click[0] < DOUBLE_CLICK_S:
             self.table.flip(pid)
+            self.app.sounds.play("flip")
             self.current = pid
             self.last_click = (0.0, None)
             self._refresh_buttons()
@@ -293,6 +296,7 @@ class FreeTableScene(Scene):
         onto = self._drop_target(press, x, y)
         count = None if press.whole else 1
         self.current = self.table.move(press.pid, count, x, y, onto=onto)
+        self.app.sounds.play("slide")
         self._refresh_buttons()
         return True
 
