@@ -171,7 +171,8 @@ def test_hover_magnify_with_alt_shows_only_what_is_face_up(app):
     assert scene.alt_held
     requested = []
     real_get = scene.view.cache.get
-    scene.view.cache.get = lambda deck, card, up, w: (requested.append((card, up, w)), real_get(deck, card, up, w))[1]
+    scene.view.cache.get = lambda deck, card, up, w, **kw: (requested.append((card, up, w)),
+                                                            real_get(deck, card, up, w, **kw))[1]
     d.step()
     big = [r for r in requested if r[2] > 200]
     assert big and all(up is False for _, up, _ in big)  # the pile is face down: the magnifier shows a back

@@ -125,7 +125,7 @@ class Deck:
             raise KeyError(f"no card {code!r} in the {self.name} deck")
         return card
 
-    def search(self, query: str) -> list[Card]:
+    def search(self, query: str, within: Iterable[Card] | None = None) -> list[Card]:
         """Cards that have, for every word of ``query``, a word starting with it.
 
         Case does not matter, and "hearts" does not find "Sweethearts".
@@ -135,13 +135,15 @@ class Deck:
         ...                                 Card(1, "AH", "Ace of Sweethearts", "A", 12, "Sweethearts")))
         >>> [c.code for c in d.search("ace spa")], [c.code for c in d.search("hearts")]
         (['AS'], [])
+
+        ``within`` restricts the search to those cards (to narrow earlier results).
         """
         words = query.lower().split()
+        pool = self.cards if within is None else within
         if not words:
-            return list(self.cards)
+            return list(pool)
         index = self._words()
-        return [c for c, tokens in zip(self.cards, index)
-                if all(any(t.startswith(w) for t in tokens) for w in words)]
+        return [c for c in pool if all(any(t.startswith(w) for t in index[c.index]) for w in words)]
 
     def _words(self) -> list[frozenset[str]]:
         cached = self.__dict__.get("_word_index")

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from .cards import Deck
 from .game import rng_from_json, rng_to_json
+from .spatial import GridIndex
 
 CARD_W = 100
 CARD_H = 140
@@ -88,23 +89,48 @@ class Table:
         self.undo_stack: list[Change] = []
         self.redo_stack: list[Change] = []
         self.revision = 0
+        self.index = GridIndex()
         self._next_pid = 1
         self._next_z = 1
         n = len(deck)
-        self.piles[self._new_pid()] = Pile(at[0], at[1], self._new_z(), tuple(range(n)), (False,) * n)
+        self._put({self._new_pid(): Pile(at[0], at[1], self._new_z(), tuple(range(n)), (False,) * n)})
 
     # -- queries ------------------------------------------------------------------
     def pile_ids(self) -> list[int]:
         """Pile ids, bottom to top."""
         return sorted(self.piles, key=lambda pid: self.piles[pid].z)
 
-    def pile_at(self, x: float, y: float) -> int | None:
+    def pile_at(self, x: float, y: float, *, exclude: int | None = None) -> int | None:
         """The topmost pile whose top card covers the world point, or ``None``."""
         best, best_z = None, -1
-        for pid, pile in self.piles.items():
-            if pile.z > best_z and pile.contains(x, y):
-                best, best_z = pid, pile.z
+        for pid in self.index.query_point(x, y):
+            z = self.piles[pid].z
+            if z > best_z and pid != exclude:
+                best, best_z = pid, z
         return best
+
+    def piles_in(self, region: tuple[float, float, float, float]) -> list[int]:
+        """Ids of the piles overlapping a world rectangle, bottom to top."""
+        piles = self.piles
+        return sorted(self.index.query(region), key=lambda pid: piles[pid].z)
+
+    def where(self, card: int) -> tuple[int, int]:
+        """``(pile id, depth)`` of a card; depth 0 is the top of the pile."""
+        cached = getattr(self, "_where", None)
+        if cached is None or cached[0] != self.revision:
+            places: dict[int, tuple[int, int]] = {}
+            for pid, pile in self.piles.items():
+                n = len(pile.cards)
+                for i, c in enumerate(pile.cards):
+                    places[c] = (pid, n - 1 - i)
+            cached = self._where = (self.revision, places)
+        return cached[1][card]
+
+    def is_face_up(self, card: int) -> bool:
+        """Whether a card shows its face."""
+        pid, depth = self.where(card)
+        pile = self.piles[pid]
+        return pile.faces[len(pile.cards) - 1 - depth]
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The smallest world rectangle ``(x, y, w, h)`` holding every card."""
@@ -122,8 +148,7 @@ class Table:
         """Bring a pile to the top of the z-order (not an undo step)."""
         pile = self.piles[pid]
         if pile.z != self._next_z - 1:
-            self.piles[pid] = replace(pile, z=self._new_z())
-            self.revision += 1
+            self._put({pid: replace(pile, z=self._new_z())})
 
     def move(self, pid: int, count: int | None, x: float, y: float, *, onto: int | None = None,
              flip: bool = False) -> int:
@@ -277,9 +302,9 @@ class Table:
         table.deck, table.rng = deck, rng_from_json(data["rng"])
         table.piles, table.undo_stack, table.redo_stack = {}, [], []
         table.revision, table._next_pid, table._next_z = 0, 1, 1
-        for x, y, _z, cards, faces in data["piles"]:
-            table.piles[table._new_pid()] = Pile(x, y, table._new_z(), tuple(cards),
-                                                 tuple(bool(f) for f in faces))
+        table.index = GridIndex()
+        table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces))
+                    for x, y, _z, cards, faces in data["piles"]})
         table._check_complete()
         return table
 
@@ -300,11 +325,16 @@ class Table:
         self.redo_stack.clear()
 
     def _put(self, states: Mapping[int, Pile | None]) -> None:
+        piles, index = self.piles, self.index
         for pid, pile in states.items():
+            old = piles.get(pid)
             if pile is None:
-                self.piles.pop(pid, None)
-            else:
-                self.piles[pid] = pile
+                piles.pop(pid, None)
+                index.remove(pid)
+                continue
+            piles[pid] = pile
+            if old is None or (old.x, old.y) != (pile.x, pile.y):
+                index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
         self.revision += 1
 
     def _check_complete(self) -> None:

@@ -129,7 +129,7 @@ class App:
             self.running = False
             return
         self.scenes.update(dt if dt is not None else 1 / 60)
-        self.screen.fill(THEME.backdrop)
+        # No fill first: the lowest visible scene is opaque and paints every pixel.
         self.scenes.draw(self.screen)
         self._draw_toast()
         if self.settings.show_frame_time:

@@ -18,6 +18,7 @@ import pygame
 from ..engine.table import CARD_H, CARD_W, Table
 from ..variants import VariantSpec, load_deck_by_id
 from .camera import Camera
+from .deck_browser import DeckBrowser
 from .help import HelpOverlay
 from .scene import Scene
 from .table_view import TableView, snap_width
@@ -58,6 +59,7 @@ class FreeTableScene(Scene):
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
         self.alt_held = False
+        self.found: tuple[int, float] | None = None  # a pile found with the browser, and when
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -118,6 +120,7 @@ class FreeTableScene(Scene):
         add("Undo", self.undo, 56, "Ctrl+Z")
         add("Redo", self.redo, 56, "Ctrl+Y")
         add("Fit", self.fit_all, 44, "Home")
+        add("Find", self.open_browser, 56, "B")
         add("?", self.show_help, 34, "F1")
         self.widgets = group
         self._refresh_buttons()
@@ -214,6 +217,33 @@ class FreeTableScene(Scene):
         """Zoom and pan so every card is on screen."""
         self.camera.fit(self.table.bounds(), top_inset=self.toolbar_height())
 
+    def open_browser(self) -> None:
+        """Open the deck browser to search the deck and find a card on the table."""
+        self.app.push(DeckBrowser(self.app, self.table.deck, self.view.cache, on_find=self.find_card,
+                                  status=self._card_status))
+
+    def _card_status(self, card) -> str:
+        pid, depth = self.table.where(card.index)
+        if not self.table.is_face_up(card.index):
+            return "face down"
+        return "face up" if depth == 0 else f"face up, {depth} under"
+
+    def find_card(self, card) -> None:
+        """Centre the view on a face-up card; a face-down card's place stays hidden."""
+        if not self.table.is_face_up(card.index):
+            self.app.toast(f"{card.name} is face down: where it lies is hidden")
+            return
+        pid, depth = self.table.where(card.index)
+        pile = self.table.piles[pid]
+        self.camera.zoom = max(self.camera.zoom, 0.8)
+        w, h = self.camera.size
+        self.camera.x = pile.x + CARD_W / 2 - w / 2 / self.camera.zoom
+        self.camera.y = pile.y + CARD_H / 2 - (h + self.toolbar_height()) / 2 / self.camera.zoom
+        self.current = pid
+        self.found = (pid, time.monotonic())
+        where = "on top" if depth == 0 else f"{depth} card{'s' if depth > 1 else ''} down in a pile"
+        self.app.toast(f"{card.name}: {where}")
+
     def show_help(self) -> None:
         """Open the rules and hotkeys overlay."""
         self.app.push(HelpOverlay(self.app, self.variant))
@@ -302,14 +332,7 @@ class FreeTableScene(Scene):
 
     def _drop_target(self, press: Press, x: float, y: float) -> int | None:
         """The pile under the centre of the dropped card, other than the one it left."""
-        cx, cy = x + CARD_W / 2, y + CARD_H / 2
-        best, best_z = None, -1
-        for pid, pile in self.table.piles.items():
-            if pid == press.pid and press.whole:
-                continue
-            if pile.z > best_z and pile.contains(cx, cy):
-                best, best_z = pid, pile.z
-        return best
+        return self.table.pile_at(x + CARD_W / 2, y + CARD_H / 2, exclude=press.pid if press.whole else None)
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, mod = event.key, getattr(event, "mod", 0)
@@ -338,6 +361,8 @@ class FreeTableScene(Scene):
             self.gather()
         elif key == pygame.K_HOME:
             self.fit_all()
+        elif key == pygame.K_b:
+            self.open_browser()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(1.25, *self.mouse)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -354,16 +379,18 @@ class FreeTableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(THEME.felt)
-        self._draw_felt_lines(surface)
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = {}
         if press is not None:
             pile = self.table.piles[press.pid]
             hidden[press.pid] = len(pile.cards) if press.whole else 1
         hover = None if press else self.pile_under(self.mouse)
-        self.view.draw(surface, self.table, self.camera, hidden=hidden, highlight=hover)
+        if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
+            self.found = None
+        self.view.draw(surface, self.table, self.camera, hidden=hidden,
+                       highlight=self.found[0] if self.found and hover is None else hover)
         self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
+        self._draw_felt_lines(surface)
         if press is not None:
             pile = self.table.piles[press.pid]
             gx, gy = press.grab
@@ -409,7 +436,7 @@ class FreeTableScene(Scene):
     def _draw_magnifier(self, surface: pygame.Surface, pid: int) -> None:
         pile = self.table.piles[pid]
         width = min(snap_width(surface.get_height() * 0.45 / 1.4), 420)
-        img = self.view.cache.get(self.table.deck, pile.top, pile.top_face_up, width)
+        img = self.view.cache.get(self.table.deck, pile.top, pile.top_face_up, width, force=True)
         x = self.mouse[0] + 24
         if x + img.get_width() > surface.get_width():
             x = self.mouse[0] - 24 - img.get_width()

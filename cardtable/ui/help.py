@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ..variants import VariantSpec
-from .scene import Scene
+from .scene import Overlay
 from .text import reflow, wrap
 from .theme import THEME
 
@@ -19,10 +19,8 @@ GLOBAL_HOTKEYS = (
 )
 
 
-class HelpOverlay(Scene):
+class HelpOverlay(Overlay):
     """A transparent overlay with the rules (scrollable) and the hotkeys."""
-
-    opaque = False
 
     def __init__(self, app, variant: VariantSpec | None) -> None:
         super().__init__(app)
@@ -57,9 +55,7 @@ class HelpOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = self.app.px, self.app.fonts
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        self.draw_backdrop(surface)
         panel = self._panel(surface.get_size())
         pygame.draw.rect(surface, THEME.panel, panel, border_radius=px(14))
         pygame.draw.rect(surface, THEME.panel_edge, panel, 2, border_radius=px(14))

@@ -21,7 +21,8 @@ class Scene:
     """Base class of every screen. Override what you need.
 
     Attributes:
-        opaque: False for overlays that let the scene below show through.
+        opaque: False for overlays that let the scene below show through. An opaque
+            scene must paint every pixel of the window: nothing is cleared before it.
         modal: True when events must not reach the scenes below, even unconsumed.
     """
 
@@ -133,3 +134,38 @@ class SceneStack:
                 start = i
                 break
         return self.scenes[start:]
+
+
+class Overlay(Scene):
+    """A see-through scene (help, the deck browser, a dialog) over a scene that holds still.
+
+    The first frame shows the scene below, darkened by ``shade`` (alpha 0-255); that
+    picture is kept, and from then on the overlay counts as opaque, so the scene
+    below is not drawn again while the overlay is open. Subclasses call
+    :meth:`draw_backdrop` first in their ``draw``.
+    """
+
+    shade = 150
+    modal = True
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self._backdrop: pygame.Surface | None = None
+
+    @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Opaque once the darkened picture of the scene below is kept."""
+        return self._backdrop is not None and self._backdrop.get_size() == self.app.screen.get_size()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """Paint the darkened scene below (capturing it on the first frame)."""
+        if self.opaque:
+            surface.blit(self._backdrop, (0, 0))
+            return
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, self.shade))
+        surface.blit(shade, (0, 0))
+        self._backdrop = surface.copy()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self._backdrop = None

@@ -1,25 +1,44 @@
-"""Drawing a :class:`~cardtable.engine.table.Table` through a camera.
+"""Drawing a :class:`~cardtable.engine.table.Table` through a camera, only what shows.
 
-Only piles that intersect the view are drawn. Card faces come from a
-byte-bounded LRU cache keyed by card and pixel width; widths snap to a ladder of
-sizes about 6% apart so that zooming reuses faces instead of drawing new ones
-every frame.
+Three things keep 12,000 cards smooth:
+
+* **Culling by a spatial index.** The table keeps its piles in a grid index; a
+  frame asks it for the piles that meet the view and draws only those.
+* **A cached layer.** The felt and every card not being dragged are drawn into a
+  screen-sized layer that is reused while nothing changes (same table revision,
+  same zoom, same camera, same lifted cards): a still frame, or a frame in which
+  one card is dragged, costs one blit of the layer plus the moving card. When the
+  camera only pans, the old layer is scrolled and only the strips that came into
+  view are drawn.
+* **A bounded face cache with a per-frame budget.** Faces are drawn on demand at
+  widths that snap to a ladder about 6% apart (zooming reuses them), kept in an
+  LRU with a byte bound, and at most ``face_budget`` new faces are drawn a frame:
+  the rest show a plain stand-in in the card's colour and fill in over the next
+  frames, so a jump to a new area never stalls a frame.
+
+Screen positions are ``round(world * zoom) - round(camera * zoom)``: a pan moves every
+card by the same whole number of pixels, so a scrolled layer lines up exactly with
+what is drawn fresh.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
+
 import pygame
 
 from ..engine.cards import Deck
 from ..engine.table import CARD_H, CARD_W, Pile, Table
 from .camera import Camera
-from .faces import FaceArt
+from .faces import SWATCH_BELOW, FaceArt, dominant_colour
 from .theme import THEME
 
 LADDER_RATIO = 1.06
 FACE_CACHE_BYTES = 96 * 1024 * 1024
+FACE_BUDGET_S = 0.003
+"""Seconds a frame may spend drawing new faces before the rest wait for the next frame."""
 
 
 def snap_width(width: float) -> int:
@@ -37,117 +56,270 @@ def snap_width(width: float) -> int:
 
 
 class FaceCache:
-    """Rendered card faces and backs, least recently used dropped past a byte budget."""
+    """Rendered faces and backs; least recently used dropped past a byte budget.
+
+    :meth:`new_frame` gives the frame a time budget for drawing new faces; once it
+    is spent, :meth:`get` returns ``None`` for faces it does not have and the caller
+    shows a stand-in (the faces come in over the next frames).
+    """
 
     def __init__(self, art: FaceArt, max_bytes: int = FACE_CACHE_BYTES) -> None:
         self.art = art
         self.max_bytes = max_bytes
         self.bytes = 0
+        self.deadline = math.inf
+        self.drawn = 0  # faces drawn since the last new_frame()
         self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._shared: dict[tuple, pygame.Surface] = {}
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def get(self, deck: Deck, card: int, face_up: bool, width: int) -> pygame.Surface:
-        """The surface for one card (its face, or its deck's back) at ``width`` pixels."""
-        key = (deck.id, card if face_up else -1, width)
-        surf = self._items.get(key)
+    def new_frame(self, budget_s: float = FACE_BUDGET_S) -> None:
+        """Start a frame: new faces may be drawn for ``budget_s`` seconds from now."""
+        self.deadline, self.drawn = time.perf_counter() + budget_s, 0
+
+    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
+            force: bool = False) -> pygame.Surface | None:
+        """A card's face (or its deck's back) at ``width`` px, or ``None`` past the budget."""
+        if not face_up:
+            return self.back(deck, width)
+        if width < SWATCH_BELOW:
+            return self.swatch(deck, card, width)
+        key = (deck.id, card, width)
+        items = self._items
+        surf = items.get(key)
         if surf is not None:
-            self._items.move_to_end(key)
+            items.move_to_end(key)
             return surf
-        surf = self.art.face(deck.cards[card], deck, width) if face_up else self.art.back(deck, width)
-        self._items[key] = surf
+        if not force and self.drawn and time.perf_counter() > self.deadline:
+            return None
+        self.drawn += 1
+        surf = self.art.face(deck.cards[card], deck, width)
+        items[key] = surf
         self.bytes += surf.get_width() * surf.get_height() * 4
-        while self.bytes > self.max_bytes and len(self._items) > 1:
-            _, old = self._items.popitem(last=False)
+        while self.bytes > self.max_bytes and len(items) > 1:
+            _, old = items.popitem(last=False)
             self.bytes -= old.get_width() * old.get_height() * 4
+        return surf
+
+    def back(self, deck: Deck, width: int) -> pygame.Surface:
+        """The deck's back at ``width`` px (one shared surface per width)."""
+        key = ("back", deck.id, width)
+        surf = self._shared.get(key)
+        if surf is None:
+            surf = self._shared[key] = self.art.back(deck, width)
+        return surf
+
+    def swatch(self, deck: Deck, card: int, width: int) -> pygame.Surface:
+        """A tiny card as a block of its colour (shared per colour and width)."""
+        colour = dominant_colour(deck.cards[card], deck)
+        key = ("swatch", colour, width)
+        surf = self._shared.get(key)
+        if surf is None:
+            surf = self._shared[key] = self.art.face(deck.cards[card], deck, width)
+        return surf
+
+    def stand_in(self, deck: Deck, card: int, width: int) -> pygame.Surface:
+        """What shows for a face not drawn yet: a blank card with a band of its colour."""
+        colour = dominant_colour(deck.cards[card], deck)
+        key = ("stand-in", colour, width)
+        surf = self._shared.get(key)
+        if surf is None:
+            h = int(round(width * CARD_H / CARD_W))
+            surf = pygame.Surface((width, h), pygame.SRCALPHA)
+            radius = max(2, width // 12)
+            pygame.draw.rect(surf, (246, 244, 236), surf.get_rect(), border_radius=radius)
+            pygame.draw.rect(surf, colour, surf.get_rect(), max(2, width // 14), border_radius=radius)
+            self._shared[key] = surf
         return surf
 
 
 class TableView:
-    """Draws a table's piles, a lifted (dragged) pile, and hover highlights."""
+    """Draws a table through a camera, with a cached layer, for one scene.
+
+    Attributes:
+        drawn_last_frame: piles drawn into the layer the last time it was (re)built.
+        layer_rebuilds: how often the layer was rebuilt in full (for tests and benchmarks).
+        layer_scrolls: how often it was scrolled instead.
+        cards_painted: piles blitted into the layer since the view was made.
+    """
 
     def __init__(self, art: FaceArt, cache: FaceCache | None = None) -> None:
         self.art = art
         self.cache = cache or FaceCache(art)
+        self.layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._layer_origin = (0, 0)
+        self._layer_complete = False
         self._order: list[tuple[int, Pile]] = []
-        self._order_revision = -1
-        self._order_table: Table | None = None
+        self._order_key: tuple | None = None
         self.drawn_last_frame = 0
+        self.layer_rebuilds = 0
+        self.layer_scrolls = 0
+        self.cards_painted = 0
 
+    # -- geometry ---------------------------------------------------------------------
+    @staticmethod
+    def origin(camera: Camera) -> tuple[int, int]:
+        """The pixel offset of the camera on the zoomed world grid."""
+        return (int(round(camera.x * camera.zoom)), int(round(camera.y * camera.zoom)))
+
+    def to_screen(self, camera: Camera, wx: float, wy: float) -> tuple[int, int]:
+        """The pixel of a world point, exactly as the layer places cards."""
+        ox, oy = self.origin(camera)
+        return (int(round(wx * camera.zoom)) - ox, int(round(wy * camera.zoom)) - oy)
+
+    @staticmethod
+    def card_width(camera: Camera) -> int:
+        """The pixel width cards are drawn at for this zoom."""
+        return snap_width(CARD_W * camera.zoom)
+
+    # -- which piles show -------------------------------------------------------------
     def ordered(self, table: Table) -> list[tuple[int, Pile]]:
         """``(pile id, pile)`` bottom to top, recomputed only when the table changed."""
-        if self._order_table is not table or self._order_revision != table.revision:
+        key = (id(table), table.revision)
+        if self._order_key != key:
             self._order = sorted(table.piles.items(), key=lambda item: item[1].z)
-            self._order_revision, self._order_table = table.revision, table
+            self._order_key = key
         return self._order
 
-    def visible(self, table: Table, camera: Camera) -> list[tuple[int, Pile]]:
-        """The piles whose card rectangle meets the camera's view, bottom to top."""
-        vx, vy, vw, vh = camera.view_rect()
-        x0, y0, x1, y1 = vx - CARD_W, vy - CARD_H, vx + vw, vy + vh
-        return [(pid, p) for pid, p in self.ordered(table) if x0 < p.x < x1 and y0 < p.y < y1]
+    def visible(self, table: Table, region: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
+        """The piles meeting a world region, bottom to top."""
+        found = table.index.query(region)
+        if len(found) * 3 > len(table.piles):
+            return [(pid, p) for pid, p in self.ordered(table) if pid in found]
+        piles = table.piles
+        return sorted(((pid, piles[pid]) for pid in found), key=lambda item: item[1].z)
 
+    # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
              hidden: dict[int, int] | None = None, highlight: int | None = None) -> None:
-        """Draw the table. ``hidden`` maps pile id -> cards lifted off its top (being dragged)."""
+        """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top."""
         hidden = hidden or {}
-        width = snap_width(CARD_W * camera.zoom)
-        height = int(round(width * CARD_H / CARD_W))
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        size = surface.get_size()
+        key = (id(table), table.revision, camera.zoom, size, tuple(sorted(hidden.items())))
+        origin = self.origin(camera)
+        self.cache.new_frame()
+        if self.layer is None or self.layer.get_size() != size:
+            self.layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._layer_key = None
+        if self._layer_key != key or not self._layer_complete:
+            self._rebuild(table, camera, hidden, origin)
+        elif origin != self._layer_origin:
+            self._scroll(table, camera, hidden, origin)
+        self._layer_key = key
+        surface.blit(self.layer, (0, 0))
+        if highlight is not None and highlight in table.piles:
+            self._draw_highlight(surface, table, camera, highlight)
+
+    def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
+        layer = self.layer
+        layer.fill(THEME.felt)
+        self._layer_complete = True
+        self.drawn_last_frame = self._paint(layer, table, camera, hidden, origin, camera.view_rect())
+        self._layer_origin = origin
+        self.layer_rebuilds += 1
+
+    def _scroll(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
+        layer = self.layer
+        w, h = layer.get_size()
+        dx, dy = self._layer_origin[0] - origin[0], self._layer_origin[1] - origin[1]
+        if abs(dx) >= w or abs(dy) >= h:
+            self._rebuild(table, camera, hidden, origin)
+            return
+        layer.scroll(dx, dy)
+        strips = []
+        if dx > 0:
+            strips.append(pygame.Rect(0, 0, dx, h))
+        elif dx < 0:
+            strips.append(pygame.Rect(w + dx, 0, -dx, h))
+        if dy > 0:
+            strips.append(pygame.Rect(0, 0, w, dy))
+        elif dy < 0:
+            strips.append(pygame.Rect(0, h + dy, w, -dy))
+        zoom = camera.zoom
+        for strip in strips:
+            layer.set_clip(strip)
+            layer.fill(THEME.felt, strip)
+            region = ((strip.x + origin[0]) / zoom, (strip.y + origin[1]) / zoom, strip.w / zoom, strip.h / zoom)
+            self._paint(layer, table, camera, hidden, origin, region)
+        layer.set_clip(None)
+        self._layer_origin = origin
+        self.layer_scrolls += 1
+
+    def _paint(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
+               origin: tuple[int, int], region: tuple[float, float, float, float]) -> int:
+        """Blit the piles meeting ``region`` onto the layer; returns how many."""
+        zoom = camera.zoom
+        width = snap_width(CARD_W * zoom)
+        ox, oy = origin
         deck = table.deck
+        cache = self.cache
         edge = max(1, width // 40) if width >= 24 else 0
+        back = cache.back(deck, width)
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        append = blits.append
         drawn = 0
-        for pid, pile in self.visible(table, camera):
+        for pid, pile in self.visible(table, region):
             n = len(pile.cards) - hidden.get(pid, 0)
             if n <= 0:
                 continue
-            sx, sy = camera.to_screen(pile.x, pile.y)
-            sx, sy = int(sx), int(sy)
+            sx, sy = int(round(pile.x * zoom)) - ox, int(round(pile.y * zoom)) - oy
             if n > 1 and edge:
-                back = self.cache.get(deck, pile.cards[0], False, width)
-                for layer in range(min(3, (n + 9) // 10), 0, -1):
-                    blits.append((back, (sx + layer * edge, sy + layer * edge)))
-            blits.append((self.cache.get(deck, pile.cards[n - 1], pile.faces[n - 1], width), (sx, sy)))
+                for layer_no in range(min(3, (n + 9) // 10), 0, -1):
+                    append((back, (sx + layer_no * edge, sy + layer_no * edge)))
+            top = pile.cards[n - 1]
+            surf = cache.get(deck, top, pile.faces[n - 1], width)
+            if surf is None:
+                surf = cache.stand_in(deck, top, width)
+                self._layer_complete = False
+            append((surf, (sx, sy)))
             drawn += 1
-        surface.fblits(blits)
-        self.drawn_last_frame = drawn
-        if highlight is not None and highlight in table.piles:
-            pile = table.piles[highlight]
-            sx, sy = camera.to_screen(pile.x, pile.y)
-            pygame.draw.rect(surface, THEME.highlight, (int(sx) - 2, int(sy) - 2, width + 4, height + 4),
-                             max(1, width // 40), border_radius=max(2, width // 12))
+        layer.fblits(blits)
+        self.cards_painted += drawn
+        return drawn
+
+    def _draw_highlight(self, surface: pygame.Surface, table: Table, camera: Camera, pid: int) -> None:
+        pile = table.piles[pid]
+        width = self.card_width(camera)
+        height = int(round(width * CARD_H / CARD_W))
+        sx, sy = self.to_screen(camera, pile.x, pile.y)
+        pygame.draw.rect(surface, THEME.highlight, (sx - 2, sy - 2, width + 4, height + 4),
+                         max(1, width // 40), border_radius=max(2, width // 12))
 
     def draw_counts(self, surface: pygame.Surface, table: Table, camera: Camera, fonts,
                     hidden: dict[int, int] | None = None) -> None:
         """Small badges with the number of cards on piles of more than one card."""
-        width = snap_width(CARD_W * camera.zoom)
+        width = self.card_width(camera)
         if width < 40:
             return
         hidden = hidden or {}
         size = max(11, width // 8)
-        for pid, pile in self.visible(table, camera):
+        for pid, pile in self.visible(table, camera.view_rect()):
             n = len(pile.cards) - hidden.get(pid, 0)
             if n > 1:
-                sx, sy = camera.to_screen(pile.x, pile.y)
+                sx, sy = self.to_screen(camera, pile.x, pile.y)
                 img = fonts.render(str(n), size, THEME.text, bold=True)
-                r = img.get_rect(midtop=(int(sx) + width // 2, int(sy) + int(width * 1.4) + 4))
+                r = img.get_rect(midtop=(sx + width // 2, sy + int(width * 1.4) + 4))
                 pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
                 surface.blit(img, r)
 
     def draw_lifted(self, surface: pygame.Surface, table: Table, camera: Camera, pile: Pile, count: int,
-                    screen_pos: tuple[int, int]) -> None:
-        """Draw the top ``count`` cards of ``pile`` held under the cursor, with a shadow."""
-        width = snap_width(CARD_W * camera.zoom)
+                    screen_pos: tuple[int, int]) -> pygame.Rect:
+        """Draw the top ``count`` cards of ``pile`` held under the cursor; returns the area drawn."""
+        width = self.card_width(camera)
         height = int(round(width * CARD_H / CARD_W))
         x, y = screen_pos
+        off = max(3, width // 16)
         shadow = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.rect(shadow, THEME.shadow, shadow.get_rect(), border_radius=max(2, width // 12))
-        off = max(3, width // 16)
         surface.blit(shadow, (x + off, y + off))
         if count > 1:
-            back = self.cache.get(table.deck, pile.cards[0], False, width)
-            for layer in range(min(3, count - 1), 0, -1):
-                surface.blit(back, (x + layer * max(1, width // 40), y + layer * max(1, width // 40)))
-        surface.blit(self.cache.get(table.deck, pile.cards[-1], pile.faces[-1], width), (x, y))
-
+            back = self.cache.back(table.deck, width)
+            step = max(1, width // 40)
+            for layer_no in range(min(3, count - 1), 0, -1):
+                surface.blit(back, (x + layer_no * step, y + layer_no * step))
+        surf = self.cache.get(table.deck, pile.cards[-1], pile.faces[-1], width, force=True)
+        surface.blit(surf, (x, y))
+        return pygame.Rect(x, y, width + off + 3 * max(1, width // 40), height + off + 3 * max(1, width // 40))

@@ -1,0 +1,267 @@
+"""Frame times of the table renderer, headless at 1920x1080: ``python benchmarks/render.py``.
+
+Each scenario drives the real app (the same code as a player's) with posted events
+and times whole frames (``App.step``: events, update, draw, present). Printed for
+each: median and 95th percentile in ms, and the ratio to the floor measured in the
+same run. Then the time from launch to the first interactive frame, the time to lay
+out the 12,000-card deck, and the peak resident memory. The last line is JSON with
+every figure.
+
+Options: ``--frames N`` (default 300), ``--size WxH`` (default 1920x1080).
+The machines are shared and noisy: compare figures from one run, not across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
+
+import pygame  # noqa: E402
+
+from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
+from cardtable.ui.app import App  # noqa: E402
+from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
+from cardtable.ui.free_table import FreeTableScene  # noqa: E402
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    """Median and 95th percentile."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def post(kind: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def time_frames(app: App, frames: int, before_frame) -> list[float]:
+    """Run ``frames`` frames, calling ``before_frame(i)`` to post that frame's input."""
+    times = []
+    for i in range(frames):
+        before_frame(i)
+        start = time.perf_counter()
+        app.step(1 / 144)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def floor(size: tuple[int, int], frames: int) -> list[float]:
+    """An empty table: fill, blit one full-screen surface, flip."""
+    screen = pygame.display.get_surface()
+    felt = pygame.Surface(size).convert()
+    felt.fill((21, 94, 52))
+    times = []
+    for _ in range(frames + 30):
+        start = time.perf_counter()
+        pygame.event.pump()
+        screen.fill((0, 0, 0))
+        screen.blit(felt, (0, 0))
+        pygame.display.flip()
+        times.append((time.perf_counter() - start) * 1000)
+    return times[30:]
+
+
+def table_scene(app: App, deck_id: str) -> FreeTableScene:
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
+    return app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=1))
+
+
+def settle(app: App, frames: int = 60) -> None:
+    for _ in range(frames):
+        app.step(1 / 144)
+
+
+def scenario_pan(app: App, frames: int) -> list[float]:
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    scene.table.flip(pid)
+    scene.table.spread(pid, "grid")
+    scene.camera.zoom = 0.7
+    settle(app)
+    w, h = app.screen.get_size()
+    # Drag the felt: 12 px a frame to the left, then back, as a player pans.
+    post(pygame.MOUSEMOTION, pos=(w - 40, h // 2), rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+    scene.panning = True
+
+    def pan(i: int) -> None:
+        dx = -12 if (i // 150) % 2 == 0 else 12
+        post(pygame.MOUSEMOTION, pos=(w // 2, h // 2), rel=(dx, 0), buttons=(0, 0, 1))
+    times = time_frames(app, frames, pan)
+    scene.panning = False
+    app.scenes.pop()
+    return times
+
+
+def scenario_zoomed_out(app: App, frames: int) -> list[float]:
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    scene.table.flip(pid)
+    scene.table.spread(pid, "grid")
+    scene.fit_all()
+    settle(app)
+    assert scene.view.drawn_last_frame == 12_000
+    w, h = app.screen.get_size()
+
+    def hover(i: int) -> None:  # the cursor wanders over the cards (the hover highlight follows)
+        post(pygame.MOUSEMOTION, pos=(200 + (i * 7) % (w - 400), 200 + (i * 3) % (h - 400)), rel=(1, 1),
+             buttons=(0, 0, 0))
+    times = time_frames(app, frames, hover)
+    app.scenes.pop()
+    return times
+
+
+def scenario_drag(app: App, frames: int) -> list[float]:
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    scene.table.flip(pid)
+    scene.table.spread(pid, "grid")
+    scene.camera.zoom = 0.7
+    settle(app)
+    shown = scene.view.visible(scene.table, scene.camera.view_rect())
+    _, pile = shown[len(shown) // 3]
+    x, y = (int(v) for v in scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2))
+    post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, mod=0)
+    post(pygame.MOUSEMOTION, pos=(x + 10, y + 10), rel=(10, 10), buttons=(1, 0, 0))
+    settle(app, 5)
+    w, h = app.screen.get_size()
+
+    def drag(i: int) -> None:
+        px = 100 + (i * 9) % (w - 200)
+        post(pygame.MOUSEMOTION, pos=(px, y + 40), rel=(9, 0), buttons=(1, 0, 0))
+    times = time_frames(app, frames, drag)
+    post(pygame.MOUSEBUTTONUP, pos=(w // 2, y + 40), button=1, mod=0)
+    app.step()
+    app.scenes.pop()
+    return times
+
+
+def scenario_flame_sword(app: App, frames: int) -> list[float]:
+    """The 10 x 10 grid (60 face up) and eight players' hands (one of eight cards), all on screen."""
+    scene = table_scene(app, "infinite")
+    table = scene.table
+    (deck_pile,) = table.piles
+    table.shuffle(deck_pile)
+    step_x, step_y = CARD_W + 12, CARD_H + 12
+    for i in range(100):
+        pid = table.move(deck_pile, 1, 600 + (i % 10) * step_x, 300 + (i // 10) * step_y)
+        if i % 5 < 3:
+            table.flip(pid)
+    for seat in range(8):
+        n = 8 if seat == 0 else 4
+        ox = 600 + (seat % 4) * 300 - 60 if seat < 4 else 600 + (seat % 4) * 300 - 60
+        oy = 0 if seat < 4 else 300 + 10 * step_y + 60
+        for j in range(n):
+            pid = table.move(deck_pile, 1, ox + j * 28, oy)
+            table.flip(pid)
+    scene.fit_all()
+    settle(app)
+    w, h = app.screen.get_size()
+
+    def hover(i: int) -> None:
+        post(pygame.MOUSEMOTION, pos=(w // 3 + (i * 5) % (w // 3), h // 3 + (i * 3) % (h // 3)), rel=(1, 1),
+             buttons=(0, 0, 0))
+    times = time_frames(app, frames, hover)
+    app.scenes.pop()
+    return times
+
+
+def scenario_browser(app: App, frames: int) -> list[float]:
+    scene = table_scene(app, "infinite")
+    browser = app.push(DeckBrowser(app, scene.table.deck, scene.view.cache, on_find=lambda card: None))
+    settle(app, 10)
+    w, h = app.screen.get_size()
+
+    def scroll(i: int) -> None:
+        post(pygame.MOUSEWHEEL, x=0, y=-1 if (i // 150) % 2 == 0 else 1, precise_x=0.0,
+             precise_y=-1.0 if (i // 150) % 2 == 0 else 1.0, flipped=False, which=0)
+    times = time_frames(app, frames, scroll)
+    assert browser.rows_drawn > 0
+    app.scenes.pop()
+    app.scenes.pop()
+    return times
+
+
+def first_frame_seconds(extra: str = "") -> float:
+    """Seconds from launching a fresh Python process to its first interactive frame drawn."""
+    code = ("import time, os\n"
+            "from cardtable.ui.app import App\nfrom cardtable.ui.menu import MenuScene\n"
+            "app = App(size=(1920, 1080))\napp.push(MenuScene(app))\n" + extra +
+            "app.step()\nprint(time.time())\n")
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ, check=True)
+    return float(out.stdout.strip().splitlines()[-1]) - start
+
+
+def layout_seconds(app: App) -> tuple[float, float]:
+    """Seconds to turn over and spread the 12,000 cards, and to draw the first frame after."""
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    start = time.perf_counter()
+    scene.table.flip(pid)
+    scene.table.spread(pid, "grid")
+    laid = time.perf_counter() - start
+    scene.fit_all()
+    app.step()
+    framed = time.perf_counter() - start
+    app.scenes.pop()
+    return laid, framed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+
+    first_menu = first_frame_seconds()
+    first_infinite = first_frame_seconds(
+        "from cardtable.ui.free_table import FreeTableScene\n"
+        "spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == 'free_table')\n"
+        "app.push(FreeTableScene(app, spec, deck_id='infinite'))\n")
+
+    app = App(size=size)
+    import gc
+    gc.freeze()  # the loaded decks and fonts never die: keep the collector off them
+    results: dict[str, dict[str, float]] = {}
+    floor_ms = percentiles(floor(size, args.frames))
+    results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1]}
+    for name, fn in (("pan_12000_spread", scenario_pan), ("zoomed_out_all_12000", scenario_zoomed_out),
+                     ("drag_one_card", scenario_drag), ("flame_sword_grid_8_hands", scenario_flame_sword),
+                     ("deck_browser_scroll", scenario_browser)):
+        med, p95 = percentiles(fn(app, args.frames))
+        results[name] = {"median_ms": med, "p95_ms": p95, "p95_vs_floor": p95 / floor_ms[1],
+                         "median_vs_floor": med / floor_ms[0]}
+    laid, framed = layout_seconds(app)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    print(f"renderer at {size[0]}x{size[1]}, {args.frames} frames a scenario (SDL_VIDEODRIVER="
+          f"{os.environ['SDL_VIDEODRIVER']})")
+    print(f"{'scenario':28} {'median ms':>10} {'p95 ms':>8} {'median/floor':>13} {'p95/floor':>10}")
+    for name, r in results.items():
+        print(f"{name:28} {r['median_ms']:10.2f} {r['p95_ms']:8.2f} {r.get('median_vs_floor', 1):13.2f}"
+              f" {r.get('p95_vs_floor', 1):10.2f}")
+    print(f"start to first interactive frame (menu): {first_menu:.2f} s; "
+          f"straight into the 12,000-card table: {first_infinite:.2f} s")
+    print(f"lay out 12,000 cards (flip + spread): {laid * 1000:.0f} ms; with the first frame: {framed * 1000:.0f} ms")
+    print(f"peak RSS: {peak_mb:.0f} MB")
+    print(json.dumps({"size": list(size), "frames": args.frames, "scenarios": results,
+                      "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
+                      "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))
+
+
+if __name__ == "__main__":
+    main()
