@@ -177,6 +177,8 @@ def test_random_moves_never_lose_or_duplicate_a_card_and_undo_all_restores(ops, 
         cards = sorted(c for p in table.piles.values() for c in p.cards)
         assert cards == list(range(size))
         assert all(len(p.cards) == len(p.faces) > 0 for p in table.piles.values())
+        assert table.stacks == {pid for pid, p in table.piles.items() if len(p.cards) > 1}
+        assert set(table.index._rects) == set(table.piles)
     while table.undo() is not None:
         pass
     assert snapshot(table) == start

@@ -207,7 +207,8 @@ def test_the_infinite_deck_spreads_gathers_and_zooms_without_trouble(app):
     d.key(pygame.K_g)
     assert len(scene.table.piles) == 12_000
     d.key(pygame.K_HOME)
-    assert scene.view.drawn_last_frame == 12_000
+    d.step(30)  # the cards fly to their places
+    assert scene.animation is None and scene.view.drawn_last_frame == 12_000
     for _ in range(3):
         d.wheel(3, (640, 400))
     assert 0 < scene.view.drawn_last_frame < 2000
@@ -244,3 +245,30 @@ def test_moves_make_sounds_only_when_sound_is_on(app):
     app.update_settings(sound=False)
     d.key(pygame.K_f)
     assert played == ["shuffle", "flip"]
+
+
+def test_a_spread_flies_the_cards_out_and_an_undo_flies_them_back(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_g)
+    anim = scene.animation
+    # The top card stays where the pile was; the other 51 fly out from there.
+    assert anim is not None and len(anim.flights) == 51
+    assert all((f.x0, f.y0) == (0, 0) != (f.x1, f.y1) for f in anim.flights)
+    waiting = {pid for pid, p in scene.table.piles.items() if (p.x, p.y) != (0, 0)}
+    assert set(anim.hidden) == waiting  # every pile a card flies to waits for it
+    d.step(30)
+    assert scene.animation is None
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    back = scene.animation
+    assert back is not None and {(f.x1, f.y1) for f in back.flights} == {(0, 0)}
+    d.step(30)
+    assert scene.animation is None and len(scene.table.piles) == 1
+
+
+def test_a_dropped_card_does_not_fly(app):
+    d, scene = open_table(app)
+    c = centre_of(scene, only_pile(scene))
+    d.drag(c, (c[0] + 300, c[1]))
+    assert scene.animation is None

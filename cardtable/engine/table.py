@@ -89,7 +89,11 @@ class Table:
         self.undo_stack: list[Change] = []
         self.redo_stack: list[Change] = []
         self.revision = 0
+        self.last_step: tuple[str, Mapping[int, Pile | None], Mapping[int, Pile | None]] | None = None
+        """The last step done, undone or redone: ``(label, piles before, piles after)``."""
         self.index = GridIndex()
+        self.stacks: set[int] = set()
+        """Ids of the piles holding more than one card."""
         self._next_pid = 1
         self._next_z = 1
         n = len(deck)
@@ -272,6 +276,7 @@ class Table:
         change = self.undo_stack.pop()
         self._put(change.before)
         self.redo_stack.append(change)
+        self.last_step = (change.label, change.after, change.before)
         return change.label
 
     def redo(self) -> str | None:
@@ -281,6 +286,7 @@ class Table:
         change = self.redo_stack.pop()
         self._put(change.after)
         self.undo_stack.append(change)
+        self.last_step = (change.label, change.before, change.after)
         return change.label
 
     # -- persistence -----------------------------------------------------------------
@@ -303,6 +309,8 @@ class Table:
         table.piles, table.undo_stack, table.redo_stack = {}, [], []
         table.revision, table._next_pid, table._next_z = 0, 1, 1
         table.index = GridIndex()
+        table.stacks = set()
+        table.last_step = None
         table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces))
                     for x, y, _z, cards, faces in data["piles"]})
         table._check_complete()
@@ -321,6 +329,7 @@ class Table:
         before = {pid: self.piles.get(pid) for pid in after}
         self._put(after)
         self.undo_stack.append(Change(label, before, dict(after)))
+        self.last_step = (label, before, dict(after))
         del self.undo_stack[:-MAX_UNDO]
         self.redo_stack.clear()
 
@@ -331,8 +340,13 @@ class Table:
             if pile is None:
                 piles.pop(pid, None)
                 index.remove(pid)
+                self.stacks.discard(pid)
                 continue
             piles[pid] = pile
+            if len(pile.cards) > 1:
+                self.stacks.add(pid)
+            else:
+                self.stacks.discard(pid)
             if old is None or (old.x, old.y) != (pile.x, pile.y):
                 index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
         self.revision += 1

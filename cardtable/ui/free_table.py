@@ -21,6 +21,7 @@ from .camera import Camera
 from .deck_browser import DeckBrowser
 from .help import HelpOverlay
 from .scene import Scene
+from .table_anim import TableAnimation
 from .table_view import TableView, snap_width
 from .theme import THEME
 from .widgets import Button, Stepper, WidgetGroup
@@ -60,6 +61,9 @@ class FreeTableScene(Scene):
         self.deal_count = 5
         self.alt_held = False
         self.found: tuple[int, float] | None = None  # a pile found with the browser, and when
+        self.animation: TableAnimation | None = None
+        self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
+        self._seen_step: object = None
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -378,18 +382,33 @@ class FreeTableScene(Scene):
         return True
 
     # -- drawing ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        step = self.table.last_step
+        if step is not None and step is not self._seen_step:
+            self._seen_step = step
+            label, before, after = step
+            # A dropped card is already where the cursor left it: only other moves fly.
+            self.animation = None if label == "move" else TableAnimation.from_step(
+                before, after, self.camera, self.clock)
+        if self.animation and self.animation.done(self.clock):
+            self.animation = None
+
     def draw(self, surface: pygame.Surface) -> None:
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
-        hidden = {}
+        hidden = self.animation.hidden_in(self.table) if self.animation else {}
         if press is not None:
             pile = self.table.piles[press.pid]
-            hidden[press.pid] = len(pile.cards) if press.whole else 1
+            hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
         hover = None if press else self.pile_under(self.mouse)
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
                        highlight=self.found[0] if self.found and hover is None else hover)
-        self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
+        if self.animation:
+            self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
+        else:
+            self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
         self._draw_felt_lines(surface)
         if press is not None:
             pile = self.table.piles[press.pid]

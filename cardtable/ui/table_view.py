@@ -151,7 +151,7 @@ class TableView:
         self.layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_origin = (0, 0)
-        self._layer_complete = False
+        self._pending: dict[int, tuple[int, int, int, int]] = {}  # piles showing stand-ins, and where
         self._order: list[tuple[int, Pile]] = []
         self._order_key: tuple | None = None
         self.drawn_last_frame = 0
@@ -198,16 +198,20 @@ class TableView:
         """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top."""
         hidden = hidden or {}
         size = surface.get_size()
-        key = (id(table), table.revision, camera.zoom, size, tuple(sorted(hidden.items())))
+        # Large hidden sets (cards in flight) are passed as the same dict while they last.
+        hidden_key = tuple(sorted(hidden.items())) if len(hidden) < 64 else (id(hidden), len(hidden))
+        key = (id(table), table.revision, camera.zoom, size, hidden_key)
         origin = self.origin(camera)
         self.cache.new_frame()
         if self.layer is None or self.layer.get_size() != size:
             self.layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._layer_key = None
-        if self._layer_key != key or not self._layer_complete:
+        if self._layer_key != key:
             self._rebuild(table, camera, hidden, origin)
         elif origin != self._layer_origin:
             self._scroll(table, camera, hidden, origin)
+        if self._pending:
+            self._repaint_pending(table, camera, hidden, origin)
         self._layer_key = key
         surface.blit(self.layer, (0, 0))
         if highlight is not None and highlight in table.piles:
@@ -216,7 +220,7 @@ class TableView:
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         layer = self.layer
         layer.fill(THEME.felt)
-        self._layer_complete = True
+        self._pending = {}
         self.drawn_last_frame = self._paint(layer, table, camera, hidden, origin, camera.view_rect())
         self._layer_origin = origin
         self.layer_rebuilds += 1
@@ -229,6 +233,8 @@ class TableView:
             self._rebuild(table, camera, hidden, origin)
             return
         layer.scroll(dx, dy)
+        self._pending = {pid: (x + dx, y + dy, pw, ph) for pid, (x, y, pw, ph) in self._pending.items()
+                         if x + dx < w and x + dx + pw > 0 and y + dy < h and y + dy + ph > 0}
         strips = []
         if dx > 0:
             strips.append(pygame.Rect(0, 0, dx, h))
@@ -238,15 +244,30 @@ class TableView:
             strips.append(pygame.Rect(0, 0, w, dy))
         elif dy < 0:
             strips.append(pygame.Rect(0, h + dy, w, -dy))
-        zoom = camera.zoom
         for strip in strips:
-            layer.set_clip(strip)
-            layer.fill(THEME.felt, strip)
-            region = ((strip.x + origin[0]) / zoom, (strip.y + origin[1]) / zoom, strip.w / zoom, strip.h / zoom)
-            self._paint(layer, table, camera, hidden, origin, region)
-        layer.set_clip(None)
+            self._repaint(strip, table, camera, hidden, origin)
         self._layer_origin = origin
         self.layer_scrolls += 1
+
+    def _repaint(self, area: pygame.Rect, table: Table, camera: Camera, hidden: dict[int, int],
+                 origin: tuple[int, int]) -> None:
+        """Paint one area of the layer afresh (felt, then the piles that meet it)."""
+        layer, zoom = self.layer, camera.zoom
+        layer.set_clip(area)
+        layer.fill(THEME.felt, area)
+        region = ((area.x + origin[0]) / zoom, (area.y + origin[1]) / zoom, area.w / zoom, area.h / zoom)
+        self._paint(layer, table, camera, hidden, origin, region)
+        layer.set_clip(None)
+
+    def _repaint_pending(self, table: Table, camera: Camera, hidden: dict[int, int],
+                         origin: tuple[int, int]) -> None:
+        """Swap stand-ins for faces drawn since (as many as this frame's budget allows)."""
+        for pid in list(self._pending):
+            if self.cache.drawn and time.perf_counter() > self.cache.deadline:
+                break  # this frame's budget is spent: the rest wait, still listed
+            area = self._pending.pop(pid, None)
+            if area is not None:
+                self._repaint(pygame.Rect(area), table, camera, hidden, origin)
 
     def _paint(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                origin: tuple[int, int], region: tuple[float, float, float, float]) -> int:
@@ -273,7 +294,7 @@ class TableView:
             surf = cache.get(deck, top, pile.faces[n - 1], width)
             if surf is None:
                 surf = cache.stand_in(deck, top, width)
-                self._layer_complete = False
+                self._pending[pid] = (sx, sy, surf.get_width(), surf.get_height())
             append((surf, (sx, sy)))
             drawn += 1
         layer.fblits(blits)
@@ -296,7 +317,11 @@ class TableView:
             return
         hidden = hidden or {}
         size = max(11, width // 8)
-        for pid, pile in self.visible(table, camera.view_rect()):
+        vx, vy, vw, vh = camera.view_rect()
+        for pid in table.stacks:
+            pile = table.piles[pid]
+            if not (vx - CARD_W < pile.x < vx + vw and vy - CARD_H < pile.y < vy + vh):
+                continue
             n = len(pile.cards) - hidden.get(pid, 0)
             if n > 1:
                 sx, sy = self.to_screen(camera, pile.x, pile.y)
