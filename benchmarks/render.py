@@ -77,16 +77,22 @@ def table_scene(app: App, deck_id: str) -> FreeTableScene:
     return app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=1))
 
 
+def spread_infinite(app: App) -> FreeTableScene:
+    """A free table with the whole Infinite Deck face up in a grid."""
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    scene.table.flip(pid)
+    scene.table.spread(pid, "grid")
+    return scene
+
+
 def settle(app: App, frames: int = 60) -> None:
     for _ in range(frames):
         app.step(1 / 144)
 
 
 def scenario_pan(app: App, frames: int) -> list[float]:
-    scene = table_scene(app, "infinite")
-    (pid,) = scene.table.piles
-    scene.table.flip(pid)
-    scene.table.spread(pid, "grid")
+    scene = spread_infinite(app)
     scene.camera.zoom = 0.7
     settle(app)
     w, h = app.screen.get_size()
@@ -105,10 +111,7 @@ def scenario_pan(app: App, frames: int) -> list[float]:
 
 
 def scenario_zoomed_out(app: App, frames: int) -> list[float]:
-    scene = table_scene(app, "infinite")
-    (pid,) = scene.table.piles
-    scene.table.flip(pid)
-    scene.table.spread(pid, "grid")
+    scene = spread_infinite(app)
     scene.fit_all()
     settle(app)
     assert scene.view.drawn_last_frame == 12_000
@@ -123,10 +126,7 @@ def scenario_zoomed_out(app: App, frames: int) -> list[float]:
 
 
 def scenario_drag(app: App, frames: int) -> list[float]:
-    scene = table_scene(app, "infinite")
-    (pid,) = scene.table.piles
-    scene.table.flip(pid)
-    scene.table.spread(pid, "grid")
+    scene = spread_infinite(app)
     scene.camera.zoom = 0.7
     settle(app)
     shown = scene.view.visible(scene.table, scene.camera.view_rect())
@@ -180,10 +180,7 @@ def scenario_flame_sword(app: App, frames: int) -> list[float]:
 
 def scenario_spread_gather(app: App, frames: int) -> list[float]:
     """Frames while 12,000 cards fly out to a grid and back into a pile (the step itself untimed)."""
-    scene = table_scene(app, "infinite")
-    (pid,) = scene.table.piles
-    scene.table.flip(pid)
-    scene.table.spread(pid, "grid")
+    scene = spread_infinite(app)
     scene.fit_all()
     settle(app)
     times: list[float] = []

@@ -16,3 +16,15 @@ def _cardtable_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("CARDTABLE_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def app():
+    """The real app in a 1280x800 window with the menu open (headless)."""
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=(1280, 800))
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()

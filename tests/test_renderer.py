@@ -128,12 +128,6 @@ def test_snapped_widths_stay_within_four_percent():
         assert abs(snap_width(w) - w) <= 0.04 * w + 0.5
 
 
-@pytest.fixture
-def app():
-    app = App(size=(1280, 800))
-    app.push(MenuScene(app))
-    yield app
-    app.shutdown()
 
 
 def open_spread(app, deck_id="infinite"):

@@ -15,12 +15,6 @@ from cardtable import variants
 from uihelp import Driver
 
 
-@pytest.fixture
-def app():
-    app = App(size=(1280, 800))
-    app.push(MenuScene(app))
-    yield app
-    app.shutdown()
 
 
 def open_table(app, deck_id="standard52") -> tuple[Driver, FreeTableScene]:
