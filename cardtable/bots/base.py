@@ -1,0 +1,58 @@
+"""What every computer player is, and how a table of them plays a game.
+
+A bot is anything with ``choose(state, seat) -> Action``: it sees the state through
+the same API as the UI (``legal_actions``, ``why_illegal``, ``view`` and the game's
+own questions) and must return a legal action for ``seat`` when that seat is to
+act. Bots get a seeded :class:`random.Random` and never use the global one, so the
+same seeds give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, Protocol, Sequence, runtime_checkable
+
+from cardtable.engine.game import CHANCE, Action, Event, GameState
+
+__all__ = ["Bot", "play_step", "play_until"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player."""
+
+    rng: random.Random
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """A legal action for ``seat``, which must be the seat to act."""
+        ...
+
+
+def play_step(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot]) -> Event:
+    """Make the next move: chance's, or the bot's of the seat to act.
+
+    Raises RuntimeError when the game is over or the seat to act has no bot.
+    """
+    to_act = state.to_act
+    if to_act is None:
+        raise RuntimeError("the game is over")
+    if to_act == CHANCE:
+        return state.apply(state.chance_action())
+    try:
+        bot = bots[to_act]
+    except (KeyError, IndexError):
+        raise RuntimeError(f"seat {to_act} has no bot") from None
+    return state.apply(bot.choose(state, to_act))
+
+
+def play_until(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot], *,
+               max_actions: int = 1_000_000, stop: "object | None" = None) -> int:
+    """Play moves until the game is over or ``max_actions`` were made (or, when
+    ``stop`` is a callable, until ``stop(state)`` is true). Returns the moves made."""
+    made = 0
+    while state.to_act is not None and made < max_actions:
+        if callable(stop) and stop(state):
+            break
+        play_step(state, bots)
+        made += 1
+    return made

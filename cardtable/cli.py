@@ -1,0 +1,208 @@
+"""The command-line tools: ``cardtable rank`` and ``cardtable simulate``.
+
+``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...`` prints the value of a
+five-card Shenja Ivali hand as one JSON object.
+
+``cardtable simulate ivali --games N --seats K --seed S [--bots normal|tough|random|mixed]
+[--max-rounds R] [--json-every J]`` plays N matches of computer players with no window,
+checks the invariants after every action (chips conserved, every card in one place,
+no hidden card in another seat's view or in a public log line, somebody always able
+to act, and every J actions a JSON round trip whose copy plays on), prints a summary
+and ends with one JSON line. The exit code is 0 when every check passed, 1 if any
+failed, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from typing import Any, Sequence, TextIO
+
+__all__ = ["main", "build_parser", "simulate_ivali", "make_bots"]
+
+IVALI_NAMES = ("ivali", "shenja_ivali")
+"""The names the tools accept for Shenja Ivali."""
+
+BOT_CHOICES = ("normal", "tough", "random", "mixed")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of exiting, so ``main`` returns codes."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        """Raise the usage error (argparse would print it and exit)."""
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``cardtable rank`` and ``cardtable simulate``."""
+    parser = _Parser(prog="cardtable", description="cardtable's command-line tools.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rank = commands.add_parser("rank", help="the value of a hand, as JSON")
+    rank.add_argument("variant", help="the game (ivali)")
+    rank.add_argument("cards", nargs="+", help='card names, e.g. "Gula 3 of Fire"')
+    sim = commands.add_parser("simulate", help="play computer matches headless and check them")
+    sim.add_argument("variant", help="the game (ivali)")
+    sim.add_argument("--games", type=int, default=10, help="matches to play (default 10)")
+    sim.add_argument("--seats", type=int, default=4, help="players, 2 to 8 (default 4)")
+    sim.add_argument("--seed", type=int, default=0, help="the seed of everything (default 0)")
+    sim.add_argument("--bots", choices=BOT_CHOICES, default="random",
+                     help="who plays: every seat normal, tough or random bots, or mixed "
+                          "(normal, random, tough round the table); default random")
+    sim.add_argument("--max-rounds", type=int, default=0,
+                     help="stop a match after this many rounds (default 0: play to the end)")
+    sim.add_argument("--json-every", type=int, default=25,
+                     help="JSON round trip every this many actions (default 25; 0: never)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run a tool; return the exit code (0 fine, 1 a check failed, 2 bad input)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as exc:
+        print(exc, file=err)
+        return 2
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    if args.command == "rank":
+        return _rank(args, out, err)
+    return _simulate(args, out, err)
+
+
+def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.variant.lower() not in IVALI_NAMES:
+        print(f"cardtable rank: ranking hands of {args.variant!r} is not available yet "
+              f"(only ivali)", file=err)
+        return 2
+    from .cli_rank import rank_ivali
+    try:
+        result = rank_ivali(list(args.cards), _ivali_settings().hands)
+    except ValueError as exc:
+        print(f"cardtable rank: {exc}", file=err)
+        return 2
+    print(json.dumps(result), file=out)
+    return 0
+
+
+def _ivali_settings() -> Any:
+    """The bundled Shenja Ivali variant's settings (the defaults if it is missing)."""
+    from .engine.ivali_setup import ShenjaIvaliSettings
+    from .variants import discover, variant_dirs
+    bundled = [(variant_dirs()[0][0], False)]
+    for entry in discover(bundled):
+        if entry.spec is not None and entry.spec.game == "shenja_ivali":
+            return ShenjaIvaliSettings.from_spec(entry.spec)
+    return ShenjaIvaliSettings()
+
+
+def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
+    """The bots of one simulated match and the name of each one's kind.
+
+    ``kind`` is ``normal``, ``tough``, ``random`` or ``mixed`` (normal, random, tough
+    round the table). Each bot's generator is seeded from ``seed``, ``game`` and its
+    seat.
+    """
+    from .bots.ivali_bot import IvaliBot
+    from .bots.random_bot import RandomBot
+    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
+    bots: list[Any] = []
+    for seat, bot_kind in enumerate(kinds):
+        rng = random.Random(f"bot:{seed}:{game}:{seat}")
+        bots.append(RandomBot(rng) if bot_kind == "random" else IvaliBot(rng, level=bot_kind))
+    return bots, kinds
+
+
+def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
+                   max_rounds: int = 0, json_every: int = 25,
+                   log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` matches of bots with every check on; return the summary dict."""
+    from .bots.base import play_step
+    from .engine import ivali_checks as checks
+    from .engine.ivali_setup import Phase
+    from .engine.shenja_ivali import ShenjaIvaliState
+    from .variants import load_deck_by_id
+
+    settings = _ivali_settings()
+    deck = load_deck_by_id("ivali")
+    checked = failed = rounds = actions = 0
+    problems_seen: list[str] = []
+    winners: Counter[str] = Counter()
+    finished = 0
+    started = time.perf_counter()
+    for game in range(games):
+        players, kinds = make_bots(bots, seats, seed, game)
+        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
+        state = ShenjaIvaliState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
+                                     dealer=game % seats)
+        done = 0
+        while state.to_act is not None:
+            if max_rounds and state.phase == Phase.REVEAL and state.round_no >= max_rounds:
+                break
+            before = len(state.log)
+            play_step(state, players)
+            done += 1
+            found = checks.all_problems(state, log_start=before)
+            checked += 1
+            if json_every and done % json_every == 0:
+                state, trip = checks.round_trip(state)  # play on from the copy
+                found += trip
+                checked += 1
+            if found:
+                failed += 1
+                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
+        actions += done
+        rounds += state.round_no
+        leader = max(range(seats), key=lambda s: (state.chips.stacks[s], -s))
+        winners[kinds[leader]] += 1
+        finished += state.phase == Phase.GAME_OVER
+        if log is not None:
+            end = "won the match" if state.phase == Phase.GAME_OVER else "leads (rounds capped)"
+            print(f"game {game + 1}: {state.round_no} rounds, {done} actions; "
+                  f"{state.names[leader]} {end} with {state.chips.stacks[leader]} chips", file=log)
+    seconds = time.perf_counter() - started
+    return {"variant": "shenja_ivali", "games": games, "seats": seats, "seed": seed, "bots": bots,
+            "rounds": rounds, "actions": actions, "finished": finished,
+            "seconds": round(seconds, 3),
+            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
+            "winners": dict(sorted(winners.items()))}
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.variant.lower() not in IVALI_NAMES:
+        print(f"cardtable simulate: simulating {args.variant!r} is not available yet "
+              f"(only ivali)", file=err)
+        return 2
+    problems = []
+    if args.games < 1:
+        problems.append("--games must be at least 1")
+    if not 2 <= args.seats <= 8:
+        problems.append("--seats must be 2 to 8")
+    if args.max_rounds < 0 or args.json_every < 0:
+        problems.append("--max-rounds and --json-every cannot be negative")
+    if problems:
+        print("cardtable simulate: " + "; ".join(problems), file=err)
+        return 2
+    summary = simulate_ivali(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
+                             max_rounds=args.max_rounds, json_every=args.json_every, log=out)
+    invariants = summary["invariants"]
+    print(f"{summary['games']} matches of {summary['seats']} ({summary['bots']} bots, seed "
+          f"{summary['seed']}): {summary['rounds']} rounds, {summary['actions']} actions, "
+          f"{summary['finished']} played to the end, in {summary['seconds']:.1f} s", file=out)
+    print(f"invariant checks: {invariants['checked']}, failed: {invariants['failed']}", file=out)
+    for problem in invariants["problems"]:
+        print(f"  {problem}", file=err)
+    print(json.dumps(summary), file=out)
+    return 0 if invariants["failed"] == 0 else 1
