@@ -63,6 +63,9 @@ def _smoke() -> int:
     app.scenes.pop()
     for entry in entries:
         spec = entry.spec
+        if spec.game == "shenja_ivali":
+            _smoke_shenja_ivali(app, spec)
+            continue
         if spec.game != "free_table":
             continue
         for deck_id in spec.decks:
@@ -78,3 +81,26 @@ def _smoke() -> int:
     app.shutdown()
     print("smoke: ok")
     return 0
+
+
+def _smoke_shenja_ivali(app, spec) -> None:
+    """The setup screen, a table with two people (so a pass screen) and a computer, help."""
+    from .ui.help import HelpOverlay
+    from .ui.ivali_table import start_shenja_ivali
+    from .ui.setup_scene import SeatConfig, SetupScene
+
+    setup = app.push(SetupScene(app, spec, lambda seats, chips: None))
+    app.step()
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
+    scene = start_shenja_ivali(app, spec, seats, 100, seed=1)
+    for _ in range(240):  # the deal, the computer's moves, the first pass screen
+        app.step(1 / 30)
+    help_overlay = app.push(HelpOverlay(app, spec))
+    app.step()
+    help_overlay.switch_page()
+    app.step()
+    while app.scenes.top is not scene and app.scenes.top is not None:
+        app.scenes.pop()
+    app.scenes.pop()
+    print(f"smoke: Shenja Ivali table, pass screen and hand table: drawn (round {scene.state.round_no})")

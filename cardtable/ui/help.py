@@ -27,6 +27,22 @@ class HelpOverlay(Overlay):
         self.variant = variant
         self.scroll = 0
         self.max_scroll = 0
+        self.pages = ["Rules"] + [p.title for p in self._extra_pages()]
+        self.page = 0
+
+    def _extra_pages(self) -> list:
+        """Game-specific pages (the Shenja Ivali hand table)."""
+        if not hasattr(self, "_extras"):
+            self._extras = []
+            if self.variant is not None and self.variant.game == "shenja_ivali":
+                from .ivali_hands_page import IvaliHandsPage
+                self._extras.append(IvaliHandsPage(self.app))
+        return self._extras
+
+    def switch_page(self) -> None:
+        """Show the next page (Tab or H)."""
+        self.page = (self.page + 1) % len(self.pages)
+        self.scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -37,6 +53,8 @@ class HelpOverlay(Overlay):
                 self.scroll += step if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -step
             elif event.key == pygame.K_HOME:
                 self.scroll = 0
+            elif event.key in (pygame.K_TAB, pygame.K_h) and len(self.pages) > 1:
+                self.switch_page()
             self.scroll = max(0, min(self.scroll, self.max_scroll))
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -60,10 +78,19 @@ class HelpOverlay(Overlay):
         pygame.draw.rect(surface, THEME.panel, panel, border_radius=px(14))
         pygame.draw.rect(surface, THEME.panel_edge, panel, 2, border_radius=px(14))
         title = self.variant.name if self.variant else "cardtable"
-        surface.blit(fonts.render(f"{title}: rules and keys", px(26), THEME.accent, bold=True),
-                     (panel.x + px(24), panel.y + px(18)))
-        hint = fonts.render("Esc, F1 or a click outside closes   ·   wheel or arrows scroll", px(13), THEME.text_dim)
+        heading = f"{title}: rules and keys" if self.page == 0 else f"{title}: {self.pages[self.page].lower()}"
+        surface.blit(fonts.render(heading, px(26), THEME.accent, bold=True), (panel.x + px(24), panel.y + px(18)))
+        tabs = "   ·   Tab: " + " / ".join(self.pages) if len(self.pages) > 1 else ""
+        hint = fonts.render("Esc, F1 or a click outside closes   ·   wheel or arrows scroll" + tabs, px(13),
+                            THEME.text_dim)
         surface.blit(hint, hint.get_rect(topright=(panel.right - px(24), panel.y + px(26))))
+        if self.page > 0:
+            page = self._extra_pages()[self.page - 1]
+            body = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.width - px(48), panel.height - px(94))
+            self.max_scroll = max(0, page.content_height() - body.height)
+            self.scroll = min(self.scroll, self.max_scroll)
+            page.draw(surface, body, self.scroll)
+            return
 
         keys_w = min(px(560), int(panel.width * 0.45))
         body = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.width - keys_w - px(72), panel.height - px(94))

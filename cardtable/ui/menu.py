@@ -17,6 +17,10 @@ def open_variant(app, spec: VariantSpec) -> Scene | None:
     if spec.game == "free_table":
         from .free_table import FreeTableScene
         return app.push(FreeTableScene(app, spec))
+    if spec.game == "shenja_ivali":
+        from .ivali_table import start_shenja_ivali
+        from .setup_scene import SetupScene
+        return app.push(SetupScene(app, spec, lambda seats, chips: start_shenja_ivali(app, spec, seats, chips)))
     app.toast(f"{spec.name}: this game is not playable in this version yet")
     return None
 

@@ -1,0 +1,153 @@
+"""The betting controls: Fold, Check or Call, Bet or Raise with a slider and a typed amount, All-in.
+
+The bar only ever offers what :class:`~cardtable.engine.betting.BetOptions` says is
+legal; the amount can be dragged on the slider, nudged with the arrow keys, or
+typed. Keys: F fold, C check/call, B or R bet/raise (the amount shown), A all-in,
+Up/Down change the amount.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
+from ..engine.game import Action
+from .theme import THEME
+from .widgets import Button, TextInput, WidgetGroup
+
+
+class BetBar:
+    """Buttons and a slider for one seat's betting decision; ``on_action`` gets the Action."""
+
+    def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], None]) -> None:
+        self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
+        self.amount = options.min_raise_to
+        self.dragging = False
+        self.widgets = WidgetGroup()
+        self._build()
+
+    # -- layout ------------------------------------------------------------------------
+    def _build(self) -> None:
+        o, px, fonts = self.options, self.app.px, self.app.fonts
+        h, y, size = px(42), self.rect.y + px(8), px(17)
+        x = self.rect.x + px(8)
+        group = WidgetGroup()
+
+        def add(label: str, fn, w: int, key: str, primary: bool = False) -> Button:
+            nonlocal x
+            b = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=key, primary=primary)
+            group.add(b)
+            x += px(w) + px(8)
+            return b
+
+        if o.can_fold:
+            add("Fold", lambda: self._send(Fold(seat=o.seat)), 80, "F")
+        if o.can_check:
+            add("Check", lambda: self._send(Check(seat=o.seat)), 96, "C", primary=True)
+        elif o.can_call:
+            add(f"Call {o.call_amount}", lambda: self._send(Call(seat=o.seat)), 120, "C", primary=True)
+        if o.can_bet or o.can_raise:
+            self.bet_button = add("", self.bet, 150, "B")
+            self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
+            group.add(self.field)
+            x += px(88)
+            self.slider = pygame.Rect(x, y + h // 2 - px(4), max(px(120), self.rect.right - x - px(130)), px(8))
+            x = self.slider.right + px(16)
+        else:
+            self.slider = None
+        if o.can_all_in:
+            add(f"All-in {o.all_in_to}", lambda: self._send(AllIn(seat=o.seat)), 110, "A")
+        self.widgets = group
+        self._label()
+
+    def _label(self) -> None:
+        if self.slider is not None:
+            self.bet_button.label = f"{'Bet' if self.options.can_bet else 'Raise to'} {self.amount}"
+
+    # -- behaviour ---------------------------------------------------------------------
+    def set_amount(self, value: int) -> None:
+        """Move the amount within the legal range."""
+        o = self.options
+        self.amount = max(o.min_raise_to, min(o.max_raise_to, int(value)))
+        if self.slider is not None and not self.field.focused:
+            self.field.text = str(self.amount)
+        self._label()
+
+    def _typed(self, text: str) -> None:
+        digits = "".join(ch for ch in text if ch.isdigit())
+        if digits:
+            o = self.options
+            self.amount = max(o.min_raise_to, min(o.max_raise_to, int(digits)))
+            self._label()
+
+    def bet(self) -> None:
+        """Bet or raise to the amount shown."""
+        o = self.options
+        action = (Bet if o.can_bet else Raise)(seat=o.seat, to=self.amount)
+        self._send(action)
+
+    def _send(self, action: Action) -> None:
+        self.on_action(action)
+
+    def _from_slider(self, x: int) -> None:
+        o = self.options
+        frac = (x - self.slider.x) / max(1, self.slider.width)
+        self.set_amount(round(o.min_raise_to + max(0.0, min(1.0, frac)) * (o.max_raise_to - o.min_raise_to)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse and keys for the bar; True if consumed."""
+        if self.slider is not None:
+            grab = self.slider.inflate(0, self.app.px(24))
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and grab.collidepoint(event.pos):
+                self.dragging = True
+                self._from_slider(event.pos[0])
+                return True
+            if event.type == pygame.MOUSEMOTION and self.dragging:
+                self._from_slider(event.pos[0])
+                return True
+            if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+                self.dragging = False
+                return True
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and not (self.slider is not None and self.field.focused):
+            o, key = self.options, event.key
+            if key == pygame.K_f and o.can_fold:
+                self._send(Fold(seat=o.seat))
+            elif key == pygame.K_c and (o.can_check or o.can_call):
+                self._send(Check(seat=o.seat) if o.can_check else Call(seat=o.seat))
+            elif key in (pygame.K_b, pygame.K_r) and self.slider is not None:
+                self.bet()
+            elif key == pygame.K_a and o.can_all_in:
+                self._send(AllIn(seat=o.seat))
+            elif key in (pygame.K_UP, pygame.K_DOWN) and self.slider is not None:
+                step = max(1, (o.max_raise_to - o.min_raise_to) // 20)
+                self.set_amount(self.amount + (step if key == pygame.K_UP else -step))
+            else:
+                return False
+            return True
+        if event.type == pygame.KEYDOWN and self.slider is not None and self.field.focused \
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.widgets.focus(None)
+            self.bet()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the bar."""
+        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=self.app.px(10))
+        self.widgets.draw(surface)
+        if self.slider is not None:
+            o = self.options
+            pygame.draw.rect(surface, THEME.button, self.slider, border_radius=self.slider.height // 2)
+            span = max(1, o.max_raise_to - o.min_raise_to)
+            knob_x = self.slider.x + int(self.slider.width * (self.amount - o.min_raise_to) / span)
+            pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), self.app.px(10))
+            fonts, px = self.app.fonts, self.app.px
+            for value, anchor in ((o.min_raise_to, "topleft"), (o.max_raise_to, "topright")):
+                img = fonts.render(str(value), px(12), THEME.text_dim)
+                r = img.get_rect(**{anchor: (self.slider.left if anchor == "topleft" else self.slider.right,
+                                             self.slider.bottom + px(6))})
+                surface.blit(img, r)

@@ -1,0 +1,318 @@
+"""What every game's table scene shares: seats round the felt, hot-seat privacy, bots, the log.
+
+A :class:`GameTableScene` holds one :class:`~cardtable.engine.game.GameState` and
+the seats' configuration. Each frame it asks the state who is to act:
+
+* chance: applied after a short pause (a game may ask to wait for "Next round");
+* a computer seat: its bot chooses after a short visible pause;
+* a person: if another person was at the screen, a :class:`PassScreen` comes
+  first, and only then does the table show that person's cards.
+
+The *viewer* is the person whose cards are face up; everyone else's cards are
+drawn from the state's per-seat view, so nothing hidden can reach the screen, the
+log or a hover. Cards move with short tweens: a card drawn somewhere new slides
+there from where it was (or from the deck, when it is new on the table).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import pygame
+
+from ..bots.base import Bot
+from ..engine.game import CHANCE, Action, GameState
+from ..variants import VariantSpec
+from .help import HelpOverlay
+from .log_panel import LogPanel
+from .pass_screen import PassScreen
+from .scene import Scene
+from .setup_scene import SeatConfig
+from .table_view import FaceCache
+from .theme import THEME
+
+BOT_PAUSE = 0.7
+CHANCE_PAUSE = 0.35
+TWEEN = 0.3
+
+
+class CardSprites:
+    """Where each card was drawn last frame, and slides to where it is drawn now."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, tuple[float, float]] = {}
+        self.now: dict[int, tuple[float, float]] = {}
+        self.moving: dict[int, tuple[float, float, float, float, float]] = {}  # x0, y0, x1, y1, start
+
+    def begin(self, clock: float) -> None:
+        """Start a frame: forget slides that ended or whose card is no longer drawn."""
+        self.moving = {card: tween for card, tween in self.moving.items()
+                       if card in self.now and clock - tween[4] < TWEEN}
+        self.last, self.now = self.now, {}
+
+    def place(self, card: int, target: tuple[float, float], clock: float,
+              origin: tuple[float, float] | None) -> tuple[int, int]:
+        """Where to draw ``card`` this frame, heading for ``target``.
+
+        ``origin`` is where a card not drawn last frame comes from (the deck).
+        """
+        tween = self.moving.get(card)
+        if tween is not None and (tween[2], tween[3]) != target:
+            x, y = self._at(tween, clock)
+            tween = self.moving[card] = (x, y, target[0], target[1], clock)
+        elif tween is None:
+            start = self.last.get(card, origin)
+            if start is not None and start != target:
+                tween = self.moving[card] = (start[0], start[1], target[0], target[1], clock)
+        self.now[card] = target
+        if tween is None:
+            return int(target[0]), int(target[1])
+        if clock - tween[4] >= TWEEN:
+            del self.moving[card]
+            return int(target[0]), int(target[1])
+        x, y = self._at(tween, clock)
+        return int(x), int(y)
+
+    @staticmethod
+    def _at(tween: tuple[float, float, float, float, float], clock: float) -> tuple[float, float]:
+        x0, y0, x1, y1, start = tween
+        t = min(1.0, max(0.0, (clock - start) / TWEEN))
+        t = 1 - (1 - t) ** 3
+        return (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+
+    @property
+    def busy(self) -> bool:
+        """True while any card is sliding."""
+        return bool(self.moving)
+
+
+class GameTableScene(Scene):
+    """Base of the game scenes. Subclasses draw their game and build its controls.
+
+    Subclasses implement :meth:`draw_game` and :meth:`controls_for` and may override
+    :meth:`waits_for_next_round`.
+    """
+
+    def __init__(self, app, variant: VariantSpec, state: GameState, seats: list[SeatConfig],
+                 bots: Mapping[int, Bot]) -> None:
+        super().__init__(app)
+        self.variant, self.state, self.seat_configs = variant, state, seats
+        self.bots = dict(bots)
+        self.humans = [i for i, s in enumerate(seats) if s.bot is None]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.passing = False
+        self.wait = 0.0
+        self.clock = 0.0
+        self.cards = CardSprites()
+        self.faces = FaceCache(app.faces)
+        self.log_panel = LogPanel(app, pygame.Rect(0, 0, 10, 10))
+        self.mouse = (0, 0)
+        self.last_error = ""
+        self.layout()
+
+    # -- who is who ------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        """The seats' names."""
+        return [s.name for s in self.seat_configs]
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a computer seat."""
+        return seat in self.bots
+
+    def waits_for_next_round(self) -> bool:
+        """True when chance is to act but the people should say when (between rounds)."""
+        return False
+
+    # -- layout ------------------------------------------------------------------------
+    def layout(self) -> None:
+        """Work out the felt, the seats' places and the log panel for the window size."""
+        w, h = self.app.screen.get_size()
+        px = self.app.px
+        log_w = min(px(320), w // 4)
+        self.felt = pygame.Rect(px(10), px(10), w - log_w - px(30), h - px(150))
+        self.log_panel.rect = pygame.Rect(self.felt.right + px(10), px(10), log_w, h - px(20))
+        self.bar_rect = pygame.Rect(px(10), self.felt.bottom + px(10), self.felt.width, h - self.felt.bottom - px(20))
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        """The centre of a seat's place on the felt; the viewer (or seat 0) sits at the bottom."""
+        n = self.state.seats
+        bottom = self.viewer if self.viewer is not None else 0
+        angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % n) / n
+        cx, cy = self.felt.center
+        rx, ry = self.felt.width * 0.40, self.felt.height * 0.38
+        return (int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
+
+    # -- playing -----------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply a person's action; a refused one is explained, not applied."""
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            self.last_error = reason
+            self.app.toast(f"Not allowed: {reason}", 3.0)
+            return False
+        self.last_error = ""
+        self.state.apply(action)
+        self.after_action()
+        self.check_turn()
+        return True
+
+    def check_turn(self) -> None:
+        """If the turn has passed to another person, hand the screen over at once."""
+        to_act = self.state.to_act
+        if (not self.passing and to_act is not None and to_act != CHANCE and not self.is_bot(to_act)
+                and to_act != self.viewer):
+            self.pass_to(to_act)
+
+    def after_action(self) -> None:
+        """Called after every applied action (subclasses refresh their controls)."""
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.passing:
+            return
+        to_act = self.state.to_act
+        if to_act is None:
+            return
+        if to_act == CHANCE:
+            if self.waits_for_next_round() and self.humans:
+                return
+            self.wait += dt
+            if self.wait >= (CHANCE_PAUSE if not self.waits_for_next_round() else 3.0):
+                self.wait = 0.0
+                self.state.apply(self.state.chance_action())
+                self.after_action()
+                self.check_turn()
+            return
+        if self.is_bot(to_act):
+            self.wait += dt
+            if self.wait >= BOT_PAUSE and not self.cards.busy:
+                self.wait = 0.0
+                self.state.apply(self.bots[to_act].choose(self.state, to_act))
+                self.after_action()
+                self.check_turn()
+            return
+        self.wait = 0.0
+        self.check_turn()
+
+    def pass_to(self, seat: int) -> None:
+        """Hide the table and hand it to the person in ``seat``."""
+        self.passing = True
+        self.viewer = None  # nobody's cards show behind the pass screen
+
+        def ready() -> None:
+            self.passing = False
+            self.viewer = seat
+            self.layout()
+            self.after_action()
+
+        self.app.push(PassScreen(self.app, self.names[seat], ready))
+
+    def next_round(self) -> None:
+        """People say "next round": chance starts it."""
+        if self.state.to_act == CHANCE:
+            self.state.apply(self.state.chance_action())
+            self.after_action()
+            self.check_turn()
+
+    # -- events --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        if self.log_panel.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+                return True
+            if event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH
+                                                                   and getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
+                self.app.push(HelpOverlay(self.app, self.variant))
+                return True
+        return self.handle_game(event)
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        """Game-specific events (subclasses)."""
+        return False
+
+    def leave(self) -> None:
+        """Leave the table for the menu, showing the standings."""
+        standings = getattr(self.state, "standings", None)
+        if callable(standings):
+            self.app.toast("Standings: " + ", ".join(f"{n} {c}" for n, c in standings()), 6)
+        self.app.scenes.remove(self)
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(THEME.backdrop)
+        pygame.draw.rect(surface, THEME.felt, self.felt, border_radius=self.app.px(120))
+        pygame.draw.rect(surface, THEME.felt_line, self.felt.inflate(-16, -16), 3, border_radius=self.app.px(112))
+        self.cards.begin(self.clock)
+        self.draw_game(surface)
+        lines = self.state.log_for(self.viewer)
+        self.log_panel.draw(surface, lines)
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Paint the game on the felt and its controls (subclasses)."""
+
+    def card(self, surface: pygame.Surface, deck, card: int | None, face_up: bool, width: int,
+             target: tuple[float, float], *, origin: tuple[float, float] | None = None,
+             lifted: bool = False) -> pygame.Rect:
+        """Draw one card (its face, or its back when ``card`` is None or face down)."""
+        if card is None or not face_up:
+            surf = self.faces.back(deck, width)
+        else:
+            surf = self.faces.get(deck, card, True, width, force=True)
+        if card is not None:
+            x, y = self.cards.place(card, target, self.clock, origin)
+        else:
+            x, y = int(target[0]), int(target[1])
+        if lifted:
+            y -= self.app.px(14)
+        surface.blit(surf, (x, y))
+        return pygame.Rect(x, y, surf.get_width(), surf.get_height())
+
+    def seat_plate(self, surface: pygame.Surface, seat: int, lines: list[str], *, dealer: bool,
+                   acting: bool, dim: bool = False, at: tuple[int, int] | None = None) -> pygame.Rect:
+        """A seat's name plate: name, then ``lines``; marks for the dealer and the turn.
+
+        ``at`` places its centre somewhere other than the seat's point (the viewer's
+        plate sits beside their hand).
+        """
+        px, fonts = self.app.px, self.app.fonts
+        cx, cy = at or self.seat_point(seat)
+        name = self.names[seat] + ("  (computer)" if self.is_bot(seat) else "")
+        width = px(190)
+        height = px(26) + px(18) * len(lines)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (cx, cy)
+        rect.clamp_ip(self.felt.inflate(-px(10), -px(10)))
+        fill = THEME.button_down if acting else THEME.panel
+        pygame.draw.rect(surface, fill, rect, border_radius=px(10))
+        pygame.draw.rect(surface, THEME.focus if acting else THEME.panel_edge, rect, 2 if acting else 1,
+                         border_radius=px(10))
+        ink = THEME.text_disabled if dim else THEME.text
+        surface.blit(fonts.render(name, px(16), ink, bold=True), (rect.x + px(10), rect.y + px(4)))
+        for i, line in enumerate(lines):
+            surface.blit(fonts.render(line, px(14), THEME.text_dim if dim else THEME.text),
+                         (rect.x + px(10), rect.y + px(24) + i * px(18)))
+        if dealer:
+            chip = (rect.right - px(14), rect.y + px(14))
+            pygame.draw.circle(surface, (240, 240, 240), chip, px(10))
+            d = fonts.render("D", px(13), (20, 20, 20), bold=True)
+            surface.blit(d, d.get_rect(center=chip))
+        return rect
+
+    def bar_message(self, surface: pygame.Surface, text: str) -> None:
+        """A line of text in the action bar (whose turn, what is happening)."""
+        img = self.app.fonts.render(text, self.app.px(18), THEME.text)
+        pygame.draw.rect(surface, THEME.panel, self.bar_rect, border_radius=self.app.px(10))
+        surface.blit(img, img.get_rect(midleft=(self.bar_rect.x + self.app.px(16), self.bar_rect.centery)))
+
+    def viewer_view(self) -> dict[str, Any]:
+        """The state as the viewer may see it."""
+        return self.state.view(self.viewer)

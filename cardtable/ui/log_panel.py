@@ -1,0 +1,43 @@
+"""The log panel: what the table saw, newest at the bottom, as one seat may read it."""
+
+from __future__ import annotations
+
+import pygame
+
+from .text import wrap
+from .theme import THEME
+
+
+class LogPanel:
+    """Draws the last lines of a log that fit in ``rect``; the wheel scrolls back."""
+
+    def __init__(self, app, rect: pygame.Rect) -> None:
+        self.app, self.rect = app, pygame.Rect(rect)
+        self.back = 0  # lines scrolled back from the newest
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Scroll with the wheel over the panel."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.back = max(0, self.back + int(event.y) * 3)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
+        """Paint the panel with ``lines`` (already filtered for the viewer)."""
+        px, fonts = self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=px(10))
+        size = px(14)
+        font = fonts.font(size)
+        line_h = int(size * 1.35)
+        inner = self.rect.inflate(-px(16), -px(16))
+        rows: list[str] = []
+        for line in lines[-200:]:
+            rows.extend(wrap(line, inner.width, lambda s: font.size(s)[0]) or [""])
+        fit = max(1, inner.height // line_h)
+        self.back = min(self.back, max(0, len(rows) - fit))
+        shown = rows[max(0, len(rows) - fit - self.back): len(rows) - self.back]
+        y = inner.y
+        for i, row in enumerate(shown):
+            newest = self.back == 0 and i == len(shown) - 1
+            surface.blit(fonts.render(row, size, THEME.text if newest else THEME.text_dim), (inner.x, y))
+            y += line_h

@@ -1,0 +1,118 @@
+"""The setup screen: how many seats, who sits in each (a person or a computer), and the stakes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..variants import VariantSpec
+from .scene import Scene
+from .theme import THEME
+from .widgets import Button, Label, Stepper, TextInput, WidgetGroup
+
+BOT_LEVELS = ("person", "computer", "computer (tough)")
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat at the start: its player's name and who plays it (``bot`` None: a person)."""
+
+    name: str
+    bot: str | None = None  # "normal" or "tough"
+
+
+class SetupScene(Scene):
+    """Choose seats and starting chips, then ``on_start(seats, starting_chips)``."""
+
+    def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], None]) -> None:
+        super().__init__(app)
+        self.variant, self.on_start = variant, on_start
+        self.count = max(variant.min_seats, min(4, variant.max_seats))
+        names = app.settings.player_names
+        self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(variant.max_seats)]
+        # The first seat is a person; the others start as computers so one person can play at once.
+        self.kinds = [0] + [1] * (variant.max_seats - 1)
+        self.chips = int(variant.settings.get("starting_chips", 100))
+        self.widgets = WidgetGroup()
+        self.layout()
+
+    def layout(self) -> None:
+        """Build the widgets for the seat count."""
+        px, fonts = self.app.px, self.app.fonts
+        group = WidgetGroup()
+        x, y = px(60), px(120)
+        group.add(Stepper((x, y, px(300), px(44)), fonts, "Seats", self.count, low=self.variant.min_seats,
+                          high=self.variant.max_seats, step=1, on_change=self._count, size=px(18)))
+        group.add(Stepper((x + px(320), y, px(340), px(44)), fonts, "Starting chips", self.chips, low=10,
+                          high=100_000, step=10, on_change=lambda v: setattr(self, "chips", int(v)), size=px(18)))
+        y += px(70)
+        for i in range(self.count):
+            group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
+            group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
+                                lambda text, i=i: self._name(i, text), size=px(18), max_len=20))
+            group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts, BOT_LEVELS[self.kinds[i]],
+                             lambda i=i: self._kind(i), size=px(17)))
+        bottom = y + self.count * px(52) + px(20)
+        group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
+        start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, "Start", self.start, size=px(20),
+                                 primary=True, hotkey="Enter"))
+        self.widgets = group
+        self.widgets.focus(start)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def _count(self, value: float) -> None:
+        self.count = int(value)
+        self.layout()
+
+    def _name(self, index: int, text: str) -> None:
+        self.names[index] = text
+
+    def _kind(self, index: int) -> None:
+        self.kinds[index] = (self.kinds[index] + 1) % len(BOT_LEVELS)
+        self.layout()
+
+    def seats(self) -> list[SeatConfig]:
+        """The seats as chosen (blank names become "Player N"; repeated names get a number)."""
+        seats, seen = [], set()
+        for i in range(self.count):
+            name = self.names[i].strip() or f"Player {i + 1}"
+            if name in seen:
+                name = f"{name} ({i + 1})"
+            seen.add(name)
+            bot = (None, "normal", "tough")[self.kinds[i]]
+            seats.append(SeatConfig(name, bot))
+        return seats
+
+    def start(self) -> None:
+        """Begin the game with these seats."""
+        self.app.scenes.remove(self)
+        self.on_start(self.seats(), self.chips)
+
+    def back(self) -> None:
+        """Back to the menu."""
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        surface.fill(THEME.felt_dark)
+        surface.blit(fonts.render(f"{self.variant.name}: who is playing?", px(34), THEME.text, bold=True),
+                     (px(60), px(40)))
+        tip = "Click a seat's button to switch between a person and a computer. Tab moves between fields."
+        surface.blit(fonts.render(tip, px(15), THEME.text_dim), (px(62), px(86)))
+        self.widgets.draw(surface)

@@ -1,0 +1,109 @@
+"""A round of Shenja Ivali played through posted events: setup, pass screens, betting,
+discarding, the auction and the reveal, with two people and a computer at one screen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.engine.game import CHANCE
+from cardtable.engine.ivali_auction import Bid
+from cardtable.engine.ivali_setup import Discard, Phase
+from cardtable.ui.app import App
+from cardtable.ui.ivali_table import IvaliTableScene
+from cardtable.ui.menu import MenuScene, open_variant
+from cardtable.ui.pass_screen import PassScreen
+from cardtable.ui.setup_scene import SetupScene
+
+from uihelp import Driver
+
+
+
+
+def start_match(app) -> tuple[Driver, IvaliTableScene]:
+    d = Driver(app)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "shenja_ivali")
+    open_variant(app, spec)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > 3:
+        seats.nudge(-1)
+    # Seat 2 starts as a computer: two clicks make it a person (computer -> tough -> person).
+    for _ in range(2):
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+                ("person", "computer", "computer (tough)")][1]
+        d.click(kind.rect.center)
+    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
+    d.key(pygame.K_RETURN)
+    scene = app.scenes.top if isinstance(app.scenes.top, IvaliTableScene) else app.scenes.scenes[-2]
+    assert isinstance(scene, IvaliTableScene)
+    return d, scene
+
+
+def test_a_round_through_events_with_pass_screens_and_the_auction(app):
+    d, scene = start_match(app)
+    state = scene.state
+    passes, human_moves, bids, discards = [], 0, 0, 0
+    for _ in range(3000):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            assert scene.viewer is None  # nobody's cards are face up behind the screen
+            passes.append(top.name)
+            d.key(pygame.K_RETURN)
+            continue
+        if state.phase == Phase.REVEAL:
+            break
+        seat = state.to_act
+        if seat is not None and seat != CHANCE and not scene.is_bot(seat):
+            assert scene.viewer == seat
+            view = state.view(seat)
+            others = [c for s, h in enumerate(view["hands"]) if s != seat for c in h]
+            assert all(c is None for c in others)
+            human_moves += 1
+            before = len(state.history)
+            if state.phase == Phase.BET:
+                d.key(pygame.K_c)
+            elif state.phase == Phase.DRAW:
+                hand_card = state.hand_of(seat)[0]
+                rect = scene.hand_rects[hand_card]
+                d.drag(rect.center, scene.discard_rect.center)  # drag one card to the discard pile
+                assert scene.selected == [hand_card]
+                d.key(pygame.K_RETURN)
+                discards += isinstance(state.history[-1], Discard)
+            elif state.phase == Phase.AUCTION:
+                status = state.auction_view()["status"][seat]
+                if status == "waiting":
+                    first = state.flop[0]
+                    d.click(scene.flop_rects[first].center)
+                    d.press(f"Bid {scene.bid_amount}")
+                    bids += isinstance(state.history[-1], Bid)
+                else:
+                    d.key(pygame.K_o)  # topped: drop out and take the bid back
+            assert len(state.history) > before, f"a {state.phase} move was not taken"
+            continue
+        d.step()
+    assert state.phase == Phase.REVEAL, (state.phase, state.to_act, type(app.scenes.top).__name__,
+                                         scene.wait, scene.cards.busy, state.log_for(None)[-5:])
+    assert set(passes) <= {"Player 1", "Player 2"} and len(passes) >= 2
+    assert human_moves >= 4 and discards >= 1 and bids >= 1
+    assert state.results is not None
+    d.key(pygame.K_RETURN)  # next round
+    assert state.round_no == 2
+
+
+def test_a_refused_move_is_explained_and_changes_nothing(app):
+    d, scene = start_match(app)
+    state = scene.state
+    for _ in range(500):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
+                and state.phase == Phase.BET:
+            break
+        else:
+            d.step()
+    seat = state.to_act
+    history = len(state.history)
+    assert not scene.act(Discard(seat=seat, cards=()))
+    assert len(state.history) == history and "Not allowed" in app.toast_text
