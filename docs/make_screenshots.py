@@ -77,7 +77,61 @@ def main() -> None:
             save(app, "help")
             app.scenes.pop()
         app.scenes.pop()
+    shenja_ivali(app, d)
     app.shutdown()
+
+
+def shenja_ivali(app: App, d: Driver) -> None:
+    """A Shenja Ivali table at the auction, a pass screen, and the hand table."""
+    from cardtable.engine.ivali_setup import Phase
+    from cardtable.ui.ivali_table import start_shenja_ivali
+    from cardtable.ui.pass_screen import PassScreen
+    from cardtable.ui.setup_scene import SeatConfig, SetupScene
+
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "shenja_ivali")
+    setup = app.push(SetupScene(app, spec, lambda seats, chips: None))
+    d.step()
+    save(app, "shenja_ivali_setup")
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo", "normal"), SeatConfig("Cy"), SeatConfig("Dee", "tough")]
+    scene = start_shenja_ivali(app, spec, seats, 100, seed=4)
+    saved = set()
+    for _ in range(6000):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            if "pass" not in saved:
+                save(app, "shenja_ivali_pass")
+                saved.add("pass")
+            d.key(pygame.K_RETURN)
+            continue
+        state = scene.state
+        if state.phase == Phase.REVEAL:
+            d.step(40)
+            save(app, "shenja_ivali_reveal")
+            break
+        seat = state.to_act
+        if seat is not None and seat >= 0 and not scene.is_bot(seat):
+            phase = state.phase.value
+            if phase not in saved:
+                if phase == "draw":
+                    scene.toggle(state.hand_of(seat)[0])
+                d.step(20)
+                save(app, f"shenja_ivali_{phase}")
+                saved.add(phase)
+            if phase == "bet":
+                d.key(pygame.K_c)
+            elif phase == "draw":
+                d.key(pygame.K_RETURN)
+            elif phase == "auction":
+                status = state.auction_view()["status"][seat]
+                d.key(pygame.K_p if status == "waiting" else pygame.K_o)
+            continue
+        d.step()
+    help_overlay = app.push(HelpOverlay(app, spec))
+    d.step()
+    help_overlay.switch_page()
+    d.step()
+    save(app, "shenja_ivali_hands")
 
 
 if __name__ == "__main__":
