@@ -107,3 +107,24 @@ def test_a_refused_move_is_explained_and_changes_nothing(app):
     history = len(state.history)
     assert not scene.act(Discard(seat=seat, cards=()))
     assert len(state.history) == history and "Not allowed" in app.toast_text
+
+
+def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
+    from cardtable.ui.standings import StandingsOverlay
+
+    d, scene = start_match(app)
+    for _ in range(50):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        d.step()
+    while isinstance(app.scenes.top, PassScreen):
+        d.key(pygame.K_RETURN)
+    d.key(pygame.K_ESCAPE)
+    overlay = app.scenes.top
+    assert isinstance(overlay, StandingsOverlay)
+    assert sorted(n for n, _ in overlay.standings) == ["Player 1", "Player 2", "Player 3"]
+    d.key(pygame.K_ESCAPE)  # keep playing
+    assert app.scenes.top is scene
+    d.key(pygame.K_ESCAPE)
+    d.press("Leave table")
+    assert isinstance(app.scenes.top, MenuScene)

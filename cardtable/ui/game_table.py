@@ -240,11 +240,16 @@ class GameTableScene(Scene):
         return False
 
     def leave(self) -> None:
-        """Leave the table for the menu, showing the standings."""
+        """Show the standings, with the choice to leave the table or keep playing."""
+        from .standings import StandingsOverlay
         standings = getattr(self.state, "standings", None)
-        if callable(standings):
-            self.app.toast("Standings: " + ", ".join(f"{n} {c}" for n, c in standings()), 6)
-        self.app.scenes.remove(self)
+        if not callable(standings):
+            self.app.scenes.remove(self)
+            return
+        over = self.state.to_act is None
+        title = "The match is over" if over else "Standings"
+        self.app.push(StandingsOverlay(self.app, standings(), over=over, title=title,
+                                       on_leave=lambda: self.app.scenes.remove(self)))
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
