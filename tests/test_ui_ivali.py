@@ -128,3 +128,31 @@ def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
     d.key(pygame.K_ESCAPE)
     d.press("Leave table")
     assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_a_discarded_card_flies_to_the_discard_pile(app):
+    d, scene = start_match(app)
+    state = scene.state
+    for _ in range(3000):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+            continue
+        seat = state.to_act
+        if seat is not None and seat >= 0 and not scene.is_bot(seat):
+            if state.phase == Phase.DRAW:
+                break
+            if state.phase == Phase.BET:
+                d.key(pygame.K_c)
+                continue
+        d.step()
+    assert state.phase == Phase.DRAW
+    card = state.hand_of(state.to_act)[0]
+    d.key(pygame.K_1)
+    d.key(pygame.K_RETURN)
+    assert card in state.discards
+    d.step()
+    assert card in scene.ghosts
+    x0, y0, x1, y1, _ = scene.ghosts[card]
+    assert (x1, y1) == scene.discard_rect.topleft
+    d.step(30)
+    assert card not in scene.ghosts

@@ -105,6 +105,7 @@ class GameTableScene(Scene):
         self.wait = 0.0
         self.clock = 0.0
         self.cards = CardSprites()
+        self.ghosts: dict[int, tuple[float, float, float, float, float]] = {}  # cards flying off, face down
         self.faces = FaceCache(app.faces)
         self.log_panel = LogPanel(app, pygame.Rect(0, 0, 10, 10))
         self.mouse = (0, 0)
@@ -258,11 +259,32 @@ class GameTableScene(Scene):
         pygame.draw.rect(surface, THEME.felt_line, self.felt.inflate(-16, -16), 3, border_radius=self.app.px(112))
         self.cards.begin(self.clock)
         self.draw_game(surface)
+        self._draw_ghosts(surface)
         lines = self.state.log_for(self.viewer)
         self.log_panel.draw(surface, lines)
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Paint the game on the felt and its controls (subclasses)."""
+
+    def vanished_to(self, card: int) -> tuple[float, float] | None:
+        """Where a card that stopped being drawn went (the discard pile), or None."""
+        return None
+
+    def _draw_ghosts(self, surface: pygame.Surface) -> None:
+        """Cards that left the table this frame fly face down to where they went."""
+        for card, start in self.cards.last.items():
+            if card not in self.cards.now and card not in self.ghosts:
+                end = self.vanished_to(card)
+                if end is not None:
+                    self.ghosts[card] = (start[0], start[1], end[0], end[1], self.clock)
+        deck = getattr(self.state, "deck", None)
+        for card, tween in list(self.ghosts.items()):
+            if self.clock - tween[4] >= TWEEN or deck is None:
+                del self.ghosts[card]
+                continue
+            x, y = CardSprites._at(tween, self.clock)
+            width = self.app.px(60)
+            surface.blit(self.faces.back(deck, width), (int(x), int(y)))
 
     def card(self, surface: pygame.Surface, deck, card: int | None, face_up: bool, width: int,
              target: tuple[float, float], *, origin: tuple[float, float] | None = None,

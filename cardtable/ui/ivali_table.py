@@ -72,6 +72,10 @@ class IvaliTableScene(GameTableScene):
         self.discard_rect = pygame.Rect(0, 0, 1, 1)
         self.after_action()
 
+    def vanished_to(self, card: int) -> tuple[float, float] | None:
+        """Discarded and folded cards fly to the discard pile."""
+        return self.discard_rect.topleft if card in self.state.discards else None
+
     def waits_for_next_round(self) -> bool:
         return self.state.phase == Phase.REVEAL
 
