@@ -1,8 +1,9 @@
-"""The betting controls: Fold, Check or Call, Bet or Raise with a slider and a typed amount, All-in.
+"""The betting controls: Fold, Check or Call, Bet or Raise with a slider, chips and a typed amount, All-in.
 
 The bar only ever offers what :class:`~cardtable.engine.betting.BetOptions` says is
 legal; the amount can be dragged on the slider, nudged with the arrow keys, or
-typed. Keys: F fold, C check/call, B or R bet/raise (the amount shown), A all-in,
+typed, or built by clicking chips (each click adds its value; a right click takes
+it off). Keys: F fold, C check/call, B or R bet/raise (the amount shown), A all-in,
 Up/Down change the amount.
 """
 
@@ -16,6 +17,10 @@ from ..engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from ..engine.game import Action
 from .theme import THEME
 from .widgets import Button, TextInput, WidgetGroup
+
+
+CHIP_VALUES = (1, 5, 25, 100)
+CHIP_COLOURS = {1: (235, 235, 235), 5: (200, 40, 40), 25: (40, 150, 70), 100: (30, 30, 30)}
 
 
 class BetBar:
@@ -55,8 +60,12 @@ class BetBar:
             x += px(88)
             self.slider = pygame.Rect(x, y + h // 2 - px(4), max(px(120), self.rect.right - x - px(130)), px(8))
             x = self.slider.right + px(16)
+            r = px(19)
+            self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)
+                          for i, v in enumerate(CHIP_VALUES)}
         else:
             self.slider = None
+            self.chips = {}
         if o.can_all_in:
             add(f"All-in {o.all_in_to}", lambda: self._send(AllIn(seat=o.seat)), 110, "A")
         self.widgets = group
@@ -110,6 +119,11 @@ class BetBar:
             if event.type == pygame.MOUSEBUTTONUP and self.dragging:
                 self.dragging = False
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            for value, rect in self.chips.items():
+                if rect.collidepoint(event.pos):
+                    self.set_amount(self.amount + (value if event.button == 1 else -value))
+                    return True
         if self.widgets.handle(event):
             return True
         if event.type == pygame.KEYDOWN and not (self.slider is not None and self.field.focused):
@@ -146,6 +160,18 @@ class BetBar:
             knob_x = self.slider.x + int(self.slider.width * (self.amount - o.min_raise_to) / span)
             pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), self.app.px(10))
             fonts, px = self.app.fonts, self.app.px
+            for value, rect in self.chips.items():
+                pygame.draw.circle(surface, CHIP_COLOURS[value], rect.center, rect.width // 2)
+                pygame.draw.circle(surface, THEME.accent, rect.center, rect.width // 2, 2)
+                pygame.draw.circle(surface, (255, 255, 255), rect.center, rect.width // 2 - 6, 1)
+                ink = (20, 20, 20) if value == 1 else (250, 250, 250)
+                label = self.app.fonts.render(str(value), self.app.px(13), ink, bold=True)
+                surface.blit(label, label.get_rect(center=rect.center))
+            if self.chips:
+                hint = self.app.fonts.render("click a chip to add it, right-click to take it off", self.app.px(12),
+                                             THEME.text_dim)
+                last = list(self.chips.values())[-1]
+                surface.blit(hint, hint.get_rect(midleft=(last.right + self.app.px(12), last.centery)))
             for value, anchor in ((o.min_raise_to, "topleft"), (o.max_raise_to, "topright")):
                 img = fonts.render(str(value), px(12), THEME.text_dim)
                 r = img.get_rect(**{anchor: (self.slider.left if anchor == "topleft" else self.slider.right,
