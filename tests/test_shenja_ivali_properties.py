@@ -75,7 +75,7 @@ def random_players(seed: int, seats: int) -> list[RandomBot]:
 
 def test_random_games_keep_every_invariant():
     finished = 0
-    for seed in range(500):
+    for seed in range(400):
         state = table(seed)
         state = play_checked(state, random_players(seed, state.seats), max_actions=80,
                              json_every=20)
@@ -83,12 +83,12 @@ def test_random_games_keep_every_invariant():
             finished += 1
             assert sum(state.stacks) == state.total_chips
             assert sorted(state.stacks)[-2] == 0  # one seat has every chip
-    assert finished > 100
+    assert finished > 80
 
 
 def test_games_with_bots_keep_every_invariant():
-    for seed in range(7):
-        state = table(1000 + seed, seats=2 + seed % 7)
+    for seed in range(5):
+        state = table(1000 + seed, seats=2 + 3 * seed % 7)
         players = []
         for s in range(state.seats):
             rng = random.Random(f"bot:{seed}:{s}")
@@ -201,10 +201,11 @@ def _soak_enabled(config) -> bool:
 def test_soak_many_more_games(request):
     if not _soak_enabled(request.config):
         pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
-    for seed in range(10_000, 15_000):
+    for seed in range(10_000, 12_000):
         state = table(seed)
-        play_checked(state, random_players(seed, state.seats), json_every=5, all_views=True)
-    for seed in range(100):
+        play_checked(state, random_players(seed, state.seats), max_actions=600, json_every=20,
+                     all_views=True)
+    for seed in range(60):
         state = table(20_000 + seed)
         players = [IvaliBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
                    for s in range(state.seats)]

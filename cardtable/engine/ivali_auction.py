@@ -282,12 +282,13 @@ class Auction:
             return Event(seat, f"{who} passes in the auction")
         if isinstance(action, DropOut):
             card = self.bid_card[seat]
+            assert card is not None
             back = self.bids[seat]
             stacks[seat] += back
             self.bids[seat] = 0
             self.bid_card[seat] = None
             self.status[seat] = "dropped"
-            return Event(seat, f"{who} drops out of the bidding on {card_name(card)}"  # type: ignore[arg-type]
+            return Event(seat, f"{who} drops out of the bidding on {card_name(card)}"
                                f" and takes back {back}")
         assert isinstance(action, Bid)
         card, amount = action.card, action.amount

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..bots.ivali_bot import IvaliBot
+from ..bots.ivali_bot import IvaliBot, warm_up
 from ..engine.game import CHANCE
 from ..engine.ivali_auction import Bid, DropOut, PassBid
 from ..engine.ivali_setup import Discard, Phase, ShenjaIvaliSettings
@@ -38,6 +38,8 @@ def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], start
                                  random.Random(rng.getrandbits(64)))
     bots = {i: IvaliBot(random.Random(rng.getrandbits(64)), level=s.bot)
             for i, s in enumerate(seats) if s.bot is not None}
+    if bots:
+        warm_up(state.deck)  # the bots' hand table is built now, not in their first decision
     return app.push(IvaliTableScene(app, variant, state, seats, bots))
 
 
