@@ -94,6 +94,7 @@ class Table:
         self.index = GridIndex()
         self.stacks: set[int] = set()
         """Ids of the piles holding more than one card."""
+        self._where: tuple[int, dict[int, tuple[int, int]]] | None = None  # revision, card -> place
         self._next_pid = 1
         self._next_z = 1
         n = len(deck)
@@ -120,7 +121,7 @@ class Table:
 
     def where(self, card: int) -> tuple[int, int]:
         """``(pile id, depth)`` of a card; depth 0 is the top of the pile."""
-        cached = getattr(self, "_where", None)
+        cached = self._where
         if cached is None or cached[0] != self.revision:
             places: dict[int, tuple[int, int]] = {}
             for pid, pile in self.piles.items():
@@ -310,6 +311,7 @@ class Table:
         table.revision, table._next_pid, table._next_z = 0, 1, 1
         table.index = GridIndex()
         table.stacks = set()
+        table._where = None
         table.last_step = None
         table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces))
                     for x, y, _z, cards, faces in data["piles"]})

@@ -157,10 +157,15 @@ class GameTableScene(Scene):
             self.app.toast(f"Not allowed: {reason}", 3.0)
             return False
         self.last_error = ""
+        self.perform(action)
+        return True
+
+    def perform(self, action: Action) -> None:
+        """Apply a legal action (a person's, a bot's or chance's), refresh the controls,
+        and hand the screen over if the turn passed to another person."""
         self.state.apply(action)
         self.after_action()
         self.check_turn()
-        return True
 
     def check_turn(self) -> None:
         """If the turn has passed to another person, hand the screen over at once."""
@@ -185,17 +190,13 @@ class GameTableScene(Scene):
             self.wait += dt
             if self.wait >= (CHANCE_PAUSE if not self.waits_for_next_round() else 3.0):
                 self.wait = 0.0
-                self.state.apply(self.state.chance_action())
-                self.after_action()
-                self.check_turn()
+                self.perform(self.state.chance_action())
             return
         if self.is_bot(to_act):
             self.wait += dt
             if self.wait >= BOT_PAUSE and not self.cards.busy:
                 self.wait = 0.0
-                self.state.apply(self.bots[to_act].choose(self.state, to_act))
-                self.after_action()
-                self.check_turn()
+                self.perform(self.bots[to_act].choose(self.state, to_act))
             return
         self.wait = 0.0
         self.check_turn()
@@ -216,9 +217,7 @@ class GameTableScene(Scene):
     def next_round(self) -> None:
         """People say "next round": chance starts it."""
         if self.state.to_act == CHANCE:
-            self.state.apply(self.state.chance_action())
-            self.after_action()
-            self.check_turn()
+            self.perform(self.state.chance_action())
 
     # -- events --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
