@@ -1,9 +1,9 @@
 """The command-line tools: ``cardtable rank`` and ``cardtable simulate``.
 
-``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...`` prints the value of a
-five-card Shenja Ivali hand as one JSON object.
+``cardtable rank GAME CARD ...`` prints the value of a hand as one JSON object, e.g.
+``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...``.
 
-``cardtable simulate ivali --games N --seats K --seed S [--bots normal|tough|random|mixed]
+``cardtable simulate GAME --games N --seats K --seed S [--bots normal|tough|random|mixed]
 [--max-rounds R] [--json-every J]`` plays N matches of computer players with no window,
 checks the invariants after every action (chips conserved, every card in one place,
 no hidden card in another seat's view or in a public log line, somebody always able
@@ -15,6 +15,7 @@ failed, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import sys
@@ -22,10 +23,24 @@ import time
 from collections import Counter
 from typing import Any, Sequence, TextIO
 
-__all__ = ["main", "build_parser", "simulate_ivali", "make_bots"]
+__all__ = ["main", "build_parser", "simulate_ivali", "make_bots", "GAME_TOOLS", "game_tools"]
 
-IVALI_NAMES = ("ivali", "shenja_ivali")
-"""The names the tools accept for Shenja Ivali."""
+GAME_TOOLS: dict[str, str] = {
+    "ivali": "cardtable.cli_ivali",
+    "shenja_ivali": "cardtable.cli_ivali",
+    "ipso": "cardtable.cli_ipso",
+    "alethkar": "cardtable.cli_alethkar",
+    "alethkar_poker": "cardtable.cli_alethkar",
+    "sabacc": "cardtable.cli_sabacc",
+    "flame_sword": "cardtable.cli_flame",
+    "flame": "cardtable.cli_flame",
+}
+"""Each name the tools accept for a game, and the module with that game's tools.
+
+A game's tools module has ``rank(cards: list[str]) -> dict`` (ValueError for bad
+cards) and ``simulate(*, games, seats, seed, bots, max_rounds, json_every, log) -> dict``
+returning a summary shaped like :func:`simulate_ivali`'s.
+"""
 
 BOT_CHOICES = ("normal", "tough", "random", "mixed")
 
@@ -47,10 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="cardtable's command-line tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rank = commands.add_parser("rank", help="the value of a hand, as JSON")
-    rank.add_argument("variant", help="the game (ivali)")
+    rank.add_argument("variant", help="the game (ivali, ipso, alethkar, sabacc, flame_sword)")
     rank.add_argument("cards", nargs="+", help='card names, e.g. "Gula 3 of Fire"')
     sim = commands.add_parser("simulate", help="play computer matches headless and check them")
-    sim.add_argument("variant", help="the game (ivali)")
+    sim.add_argument("variant", help="the game (ivali, ipso, alethkar, sabacc, flame_sword)")
     sim.add_argument("--games", type=int, default=10, help="matches to play (default 10)")
     sim.add_argument("--seats", type=int, default=4, help="players, 2 to 8 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="the seed of everything (default 0)")
@@ -82,14 +97,26 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
     return _simulate(args, out, err)
 
 
+def game_tools(name: str) -> Any | None:
+    """The tools module of the game called ``name``, or None if there is none (yet)."""
+    module = GAME_TOOLS.get(name.lower())
+    if module is None or importlib.util.find_spec(module) is None:
+        return None
+    return importlib.import_module(module)
+
+
+def _known() -> str:
+    return ", ".join(sorted(n for n in GAME_TOOLS if game_tools(n) is not None))
+
+
 def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.variant.lower() not in IVALI_NAMES:
-        print(f"cardtable rank: ranking hands of {args.variant!r} is not available yet "
-              f"(only ivali)", file=err)
+    tools = game_tools(args.variant)
+    if tools is None:
+        print(f"cardtable rank: ranking hands of {args.variant!r} is not available "
+              f"(known: {_known()})", file=err)
         return 2
-    from .cli_rank import rank_ivali
     try:
-        result = rank_ivali(list(args.cards), _ivali_settings().hands)
+        result = tools.rank(list(args.cards))
     except ValueError as exc:
         print(f"cardtable rank: {exc}", file=err)
         return 2
@@ -181,9 +208,10 @@ def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.variant.lower() not in IVALI_NAMES:
-        print(f"cardtable simulate: simulating {args.variant!r} is not available yet "
-              f"(only ivali)", file=err)
+    tools = game_tools(args.variant)
+    if tools is None:
+        print(f"cardtable simulate: simulating {args.variant!r} is not available "
+              f"(known: {_known()})", file=err)
         return 2
     problems = []
     if args.games < 1:
@@ -195,7 +223,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if problems:
         print("cardtable simulate: " + "; ".join(problems), file=err)
         return 2
-    summary = simulate_ivali(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
+    summary = tools.simulate(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
                              max_rounds=args.max_rounds, json_every=args.json_every, log=out)
     invariants = summary["invariants"]
     print(f"{summary['games']} matches of {summary['seats']} ({summary['bots']} bots, seed "

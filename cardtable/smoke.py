@@ -31,7 +31,7 @@ def _smoke() -> int:
     from .ui.app import App
     from .ui.free_table import FreeTableScene
     from .ui.help import HelpOverlay
-    from .ui.menu import MenuScene
+    from .ui.menu import MenuScene, game_table_module
     from .ui.settings_scene import SettingsScene
 
     problems = []
@@ -63,10 +63,10 @@ def _smoke() -> int:
     app.scenes.pop()
     for entry in entries:
         spec = entry.spec
-        if spec.game == "shenja_ivali":
-            _smoke_shenja_ivali(app, spec)
-            continue
         if spec.game != "free_table":
+            module = game_table_module(spec.game)
+            if module is not None:
+                print(f"smoke: {module.smoke(app, spec)}")
             continue
         for deck_id in spec.decks:
             scene = app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=1))
@@ -81,26 +81,3 @@ def _smoke() -> int:
     app.shutdown()
     print("smoke: ok")
     return 0
-
-
-def _smoke_shenja_ivali(app, spec) -> None:
-    """The setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from .ui.help import HelpOverlay
-    from .ui.ivali_table import start_shenja_ivali
-    from .ui.setup_scene import SeatConfig, SetupScene
-
-    setup = app.push(SetupScene(app, spec, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_shenja_ivali(app, spec, seats, 100, seed=1)
-    for _ in range(240):  # the deal, the computer's moves, the first pass screen
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, spec))
-    app.step()
-    help_overlay.switch_page()
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    print(f"smoke: Shenja Ivali table, pass screen and hand table: drawn (round {scene.state.round_no})")

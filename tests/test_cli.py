@@ -50,9 +50,9 @@ def test_rank_reports_a_bad_hand_on_stderr_with_exit_2(capsys, cards, message):
     assert message in err
 
 
-def test_rank_of_another_game_is_not_available_yet(capsys):
-    code, out, err = run(capsys, "rank", "sabacc", "Master of Coins")
-    assert code == 2 and out == "" and "not available yet" in err
+def test_rank_of_an_unknown_game_is_not_available(capsys):
+    code, out, err = run(capsys, "rank", "bezique", "AS")
+    assert code == 2 and out == "" and "not available" in err and "ivali" in err
 
 
 def test_bad_arguments_exit_2(capsys):

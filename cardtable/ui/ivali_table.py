@@ -29,6 +29,35 @@ from .widgets import Button, Stepper, WidgetGroup
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
 
 
+def open_game(app, variant: VariantSpec):
+    """The setup screen for a Shenja Ivali match (see ``menu.GAME_TABLES``)."""
+    from .setup_scene import SetupScene
+    return app.push(SetupScene(app, variant,
+                               lambda seats, chips: start_shenja_ivali(app, variant, seats, chips)))
+
+
+def smoke(app, variant: VariantSpec) -> str:
+    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
+    from .help import HelpOverlay
+    from .setup_scene import SetupScene
+
+    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
+    app.step()
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
+    scene = start_shenja_ivali(app, variant, seats, 100, seed=1)
+    for _ in range(240):  # the deal, the computer's moves, the first pass screen
+        app.step(1 / 30)
+    help_overlay = app.push(HelpOverlay(app, variant))
+    app.step()
+    help_overlay.switch_page()
+    app.step()
+    while app.scenes.top is not scene and app.scenes.top is not None:
+        app.scenes.pop()
+    app.scenes.pop()
+    return f"Shenja Ivali table, pass screen and hand table: drawn (round {scene.state.round_no})"
+
+
 def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
                        seed: int | None = None) -> "IvaliTableScene":
     """Build a match from the setup screen's choices and open its table."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 import pygame
 
 from ..variants import VariantEntry, VariantSpec
@@ -12,15 +15,37 @@ from .theme import THEME
 from .widgets import Button, WidgetGroup
 
 
+GAME_TABLES: dict[str, str] = {
+    "shenja_ivali": "cardtable.ui.ivali_table",
+    "ipso": "cardtable.ui.ipso_table",
+    "alethkar_poker": "cardtable.ui.alethkar_table",
+    "sabacc": "cardtable.ui.sabacc_table",
+    "flame_sword": "cardtable.ui.flame_table",
+}
+"""Each game id and the module of its table scene.
+
+That module has ``open_game(app, spec) -> Scene`` (push the setup screen, which then
+opens the table) and ``smoke(app, spec) -> str`` (draw the setup screen, the table with
+a pass screen and the help; return a line for ``--smoke``).
+"""
+
+
+def game_table_module(game: str):
+    """The table module of ``game``, or None if this version cannot play it."""
+    name = GAME_TABLES.get(game)
+    if name is None or importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
 def open_variant(app, spec: VariantSpec) -> Scene | None:
     """Push the scene that plays ``spec``; ``None`` (with a message) if its game is not playable yet."""
     if spec.game == "free_table":
         from .free_table import FreeTableScene
         return app.push(FreeTableScene(app, spec))
-    if spec.game == "shenja_ivali":
-        from .ivali_table import start_shenja_ivali
-        from .setup_scene import SetupScene
-        return app.push(SetupScene(app, spec, lambda seats, chips: start_shenja_ivali(app, spec, seats, chips)))
+    module = game_table_module(spec.game)
+    if module is not None:
+        return module.open_game(app, spec)
     app.toast(f"{spec.name}: this game is not playable in this version yet")
     return None
 
