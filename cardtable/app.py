@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
             app.toast(f"No variant called {args.variant!r}")
         else:
             open_variant(app, entry.spec)
+    else:
+        from .ui.saves_scene import offer_interrupted
+        offer_interrupted(app)  # "Resume the interrupted game?" when the app was killed or quit mid-game
     app.run()
     return 0
 

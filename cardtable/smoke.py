@@ -61,6 +61,13 @@ def _smoke() -> int:
     app.push(SettingsScene(app))
     app.step()
     app.scenes.pop()
+    from .ui.saves_scene import SavesScene
+    from .ui.stats_scene import StatsScene
+    for screen in (SavesScene, StatsScene):  # the saved games list and the statistics
+        app.push(screen(app))
+        app.step()
+        app.scenes.pop()
+    print("smoke: saved games and statistics screens: drawn")
     for entry in entries:
         spec = entry.spec
         if spec.game != "free_table":

@@ -59,7 +59,7 @@ def test_bad_arguments_exit_2(capsys):
     assert run(capsys, "rank")[0] == 2
     assert run(capsys, "simulate", "ivali", "--seats", "9")[0] == 2
     assert run(capsys, "simulate", "ivali", "--games", "zero")[0] == 2
-    assert run(capsys, "simulate", "ipso")[0] == 2
+    assert run(capsys, "simulate", "bezique")[0] == 2
     assert run(capsys, "juggle")[0] == 2
 
 

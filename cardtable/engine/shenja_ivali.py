@@ -217,6 +217,20 @@ class ShenjaIvaliState(GameState):
         order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
         return [(self.names[s], self.chips.stacks[s]) for s in order]
 
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The most recently settled round for the statistics, from :attr:`results`.
+
+        ``{"round", "winners", "net", "hands": {"seat": label}, "hand_rank": {"seat":
+        rank}}`` (rank 1 is the best hand); None until a round settles, and again once
+        the next round is dealt (its results are cleared then).
+        """
+        results = self.results
+        if results is None:
+            return None
+        return {"round": results.round_no, "winners": list(results.winners), "net": list(results.net),
+                "hands": {str(s): v.label for s, v in results.hands.items()},
+                "hand_rank": {str(s): v.rank for s, v in results.hands.items()}}
+
     def betting_options(self, seat: int) -> BetOptions | None:
         """What ``seat`` may bet now (``BettingRound.legal_options``), or None outside a
         betting round."""

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 import pygame
 
 from ..bots.base import Bot
-from ..engine.game import CHANCE, Action, GameState
+from ..engine.game import CHANCE, Action, GameState, rng_to_json
 from ..variants import VariantSpec
 from .help import HelpOverlay
 from .log_panel import LogPanel
@@ -126,6 +126,10 @@ class GameTableScene(Scene):
         """True when chance is to act but the people should say when (between rounds)."""
         return False
 
+    def bot_pause(self) -> float:
+        """Seconds a computer seat waits before its move (a game may hurry small moves)."""
+        return BOT_PAUSE
+
     # -- layout ------------------------------------------------------------------------
     def layout(self) -> None:
         """Work out the felt, the seats' places and the log panel for the window size."""
@@ -164,6 +168,7 @@ class GameTableScene(Scene):
         """Apply a legal action (a person's, a bot's or chance's), refresh the controls,
         and hand the screen over if the turn passed to another person."""
         self.state.apply(action)
+        self.match_keeper().after_action()  # statistics of a settled round, then the autosave
         self.after_action()
         self.check_turn()
 
@@ -194,15 +199,15 @@ class GameTableScene(Scene):
             return
         if self.is_bot(to_act):
             self.wait += dt
-            if self.wait >= BOT_PAUSE and not self.cards.busy:
+            if self.wait >= self.bot_pause() and not self.cards.busy:
                 self.wait = 0.0
                 self.perform(self.bots[to_act].choose(self.state, to_act))
             return
         self.wait = 0.0
         self.check_turn()
 
-    def pass_to(self, seat: int) -> None:
-        """Hide the table and hand it to the person in ``seat``."""
+    def pass_to(self, seat: int, note: str = "") -> None:
+        """Hide the table and hand it to the person in ``seat`` (``note``: the pass screen's line)."""
         self.passing = True
         self.viewer = None  # nobody's cards show behind the pass screen
 
@@ -212,7 +217,7 @@ class GameTableScene(Scene):
             self.layout()
             self.after_action()
 
-        self.app.push(PassScreen(self.app, self.names[seat], ready))
+        self.app.push(PassScreen(self.app, self.names[seat], ready, note=note))
 
     def next_round(self) -> None:
         """People say "next round": chance starts it."""
@@ -228,6 +233,9 @@ class GameTableScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.leave()
+                return True
+            if event.key == pygame.K_s and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self.match_keeper().save_named()
                 return True
             if event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH
                                                                    and getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
@@ -253,14 +261,26 @@ class GameTableScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(THEME.backdrop)
-        pygame.draw.rect(surface, THEME.felt, self.felt, border_radius=self.app.px(120))
-        pygame.draw.rect(surface, THEME.felt_line, self.felt.inflate(-16, -16), 3, border_radius=self.app.px(112))
+        self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
         self._draw_ghosts(surface)
         lines = self.state.log_for(self.viewer)
         self.log_panel.draw(surface, lines)
+
+    def draw_felt(self, surface: pygame.Surface) -> None:
+        """The backdrop and the felt, painted once per window size and then blitted
+        (two large rounded rectangles cost milliseconds a frame)."""
+        key = (surface.get_size(), tuple(self.felt), self.app.px(120))
+        cached = getattr(self, "_felt_layer", None)
+        if cached is None or cached[0] != key:
+            layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format
+            layer.fill(THEME.backdrop)
+            pygame.draw.rect(layer, THEME.felt, self.felt, border_radius=self.app.px(120))
+            pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-16, -16), 3,
+                             border_radius=self.app.px(112))
+            cached = self._felt_layer = (key, layer)
+        surface.blit(cached[1], (0, 0))
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Paint the game on the felt and its controls (subclasses)."""
@@ -342,3 +362,30 @@ class GameTableScene(Scene):
     def viewer_view(self) -> dict[str, Any]:
         """The state as the viewer may see it."""
         return self.state.view(self.viewer)
+
+    # -- saving ----------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        """Everything a game's ``restore(app, spec, data)`` needs to rebuild this table exactly.
+
+        ``{"state": state.to_json(), "seats": [{"name", "bot"}...], "bot_rngs": {"seat":
+        rng_to_json(bot.rng)}}``: the state holds every hidden card and its generator, so
+        a resumed game deals the same cards and the same seat is to act. Statistics read
+        ``state.round_outcome()``: ``{"round", "winners", "net", "hands"}`` plus, where the
+        game ranks hands, an optional ``"hand_rank": {"seat": int}`` (lower is better).
+        """
+        return {"state": self.state.to_json(),
+                "seats": [{"name": s.name, "bot": s.bot} for s in self.seat_configs],
+                "bot_rngs": {str(seat): rng_to_json(bot.rng) for seat, bot in self.bots.items()
+                             if hasattr(bot, "rng")}}
+
+    def match_keeper(self):
+        """The table's :class:`~cardtable.ui.saves_scene.MatchKeeper` (autosaves, Ctrl+S, statistics)."""
+        keeper = getattr(self, "keeper", None)
+        if keeper is None:
+            from .saves_scene import MatchKeeper
+            keeper = self.keeper = MatchKeeper(self)
+        return keeper
+
+    def exit(self) -> None:
+        """The table closes: a last autosave (marked "left" unless the app is quitting)."""
+        self.match_keeper().closing(left=self.app.running)

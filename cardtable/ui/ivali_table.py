@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from ..bots.ivali_bot import IvaliBot, warm_up
-from ..engine.game import CHANCE
+from ..engine.game import CHANCE, rng_from_json
 from ..engine.ivali_auction import Bid, DropOut, PassBid
 from ..engine.ivali_setup import Discard, Phase, ShenjaIvaliSettings
 from ..engine.shenja_ivali import ShenjaIvaliState
@@ -69,6 +69,23 @@ def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], start
             for i, s in enumerate(seats) if s.bot is not None}
     if bots:
         warm_up(state.deck)  # the bots' hand table is built now, not in their first decision
+    return app.push(IvaliTableScene(app, variant, state, seats, bots))
+
+
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "IvaliTableScene":
+    """Rebuild a table from ``GameTableScene.save_data()`` and open it (see ``saves_scene``).
+
+    The state comes back with its generator, hidden cards and turn; each computer
+    seat gets its bot back with its own generator, so the match goes on exactly.
+    """
+    state = ShenjaIvaliState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
+    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
+    if len(seats) != state.seats:
+        raise ValueError(f"the save has {len(seats)} seats for a table of {state.seats}")
+    bots = {i: IvaliBot(rng_from_json(data["bot_rngs"][str(i)]), level=s.bot)
+            for i, s in enumerate(seats) if s.bot is not None}
+    if bots:
+        warm_up(state.deck)
     return app.push(IvaliTableScene(app, variant, state, seats, bots))
 
 

@@ -99,6 +99,12 @@ class MenuScene(Scene):
             group.add(Button((bx, by, px(width), px(48)), fonts, label, fn, size=px(20), hotkey=key,
                              primary=primary))
             bx += px(width) + px(12)
+        # Saved games and statistics sit top right, clear of the row above at the smallest window.
+        tx = w - px(40)
+        for label, fn, width in (("Statistics", self.statistics, 130), ("Resume", self.open_saves, 120)):
+            tx -= px(width)
+            group.add(Button((tx, px(40), px(width), px(44)), fonts, label, fn, size=px(18)))
+            tx -= px(12)
         self.widgets = group
         self._refresh()
 
@@ -124,6 +130,16 @@ class MenuScene(Scene):
         """Show the highlighted variant's rules."""
         entry = self.current
         self.app.push(HelpOverlay(self.app, entry.spec if entry else None))
+
+    def open_saves(self) -> None:
+        """Open the list of saved games (to resume one)."""
+        from .saves_scene import SavesScene
+        self.app.push(SavesScene(self.app))
+
+    def statistics(self) -> None:
+        """Open the statistics screen."""
+        from .stats_scene import StatsScene
+        self.app.push(StatsScene(self.app))
 
     def settings(self) -> None:
         """Open the settings screen."""

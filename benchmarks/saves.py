@@ -1,0 +1,106 @@
+"""What autosaving after every action costs: Shenja Ivali at 8 seats, all computer players.
+
+``python benchmarks/saves.py`` plays a match at a real (headless) table and, after
+every action, measures:
+
+1. the game thread's cost of an autosave: ``save_data()`` plus encoding the checked
+   envelope (what the table waits for; the disk write happens on a writer thread),
+   in wall time and in that thread's CPU time (``time.thread_time``: on a busy,
+   shared machine the wall time also counts waiting for a CPU);
+2. the writer thread's cost: an atomic write with fsync of those bytes
+   (``Autosaver.save``), timed synchronously here on the same bytes;
+3. loading and checking a save (``load_save``), and the file size.
+
+It prints median, 95th percentile and maximum in milliseconds, then one JSON line.
+Options: ``--actions N`` (default 600), ``--seed S`` (default 1), ``--seats K``
+(default 8). The machines are shared and noisy: read the times as rough figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.saves import Autosaver, load_save  # noqa: E402
+from cardtable.ui.app import App  # noqa: E402
+from cardtable.ui.ivali_table import start_shenja_ivali  # noqa: E402
+from cardtable.ui.menu import MenuScene  # noqa: E402
+from cardtable.ui.setup_scene import SeatConfig  # noqa: E402
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and maximum, rounded."""
+    ordered = sorted(values)
+    return {"median": round(statistics.median(ordered), 2),
+            "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 2), "max": round(ordered[-1], 2)}
+
+
+def main() -> None:
+    """Play, measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", type=int, default=8)
+    args = parser.parse_args()
+
+    app = App(size=(1280, 800))
+    app.push(MenuScene(app))
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "shenja_ivali")
+    seats = [SeatConfig(f"Bot {i + 1}", "normal") for i in range(args.seats)]
+    scene = start_shenja_ivali(app, spec, seats, 100, seed=args.seed)
+    keeper = scene.match_keeper()
+    sync_dir = Path(tempfile.mkdtemp(prefix="cardtable-bench-sync-"))
+    sync = Autosaver(keeper.match, sync_dir)
+    encode_ms, encode_cpu_ms, write_ms, load_ms, sizes = [], [], [], [], []
+    actions = 0
+    while actions < args.actions and scene.state.to_act is not None:
+        state = scene.state
+        action = (state.chance_action() if state.to_act == CHANCE
+                  else scene.bots[state.to_act].choose(state, state.to_act))
+        scene.perform(action)  # autosaves through the table's keeper (writer thread)
+        encode_ms.append(keeper.last_autosave_ms)
+        start = time.thread_time()
+        data = keeper.encode("auto")
+        encode_cpu_ms.append((time.thread_time() - start) * 1000)
+        start = time.perf_counter()
+        path = sync.save(data)
+        write_ms.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        load_save(path)
+        load_ms.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+        actions += 1
+    keeper.flush()
+    result = {"seats": args.seats, "actions": actions, "round": getattr(scene.state, "round_no", None),
+              "game_thread_ms": figures(encode_ms), "game_thread_cpu_ms": figures(encode_cpu_ms),
+              "disk_write_ms": figures(write_ms),
+              "load_ms": figures(load_ms), "bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
+              "autosaves_written_by_thread": keeper.writer.written if keeper.writer else 0}
+    print(f"Shenja Ivali, {args.seats} seats, {actions} actions (to round {result['round']}):")
+    for label, key in (("game thread (save_data + encode)", "game_thread_ms"),
+                       ("  the same, CPU time of that thread", "game_thread_cpu_ms"),
+                       ("writer thread (atomic write + fsync)", "disk_write_ms"),
+                       ("load and check", "load_ms")):
+        f = result[key]
+        print(f"  {label:38s} median {f['median']:7.2f} ms   p95 {f['p95']:7.2f} ms   max {f['max']:7.2f} ms")
+    print(f"  save size: median {result['bytes']['median']:,} bytes, max {result['bytes']['max']:,}")
+    print(f"  writes done by the writer thread: {result['autosaves_written_by_thread']} of {actions} "
+          "(the rest were replaced by newer ones while the disk was busy)")
+    print(json.dumps(result))
+    app.shutdown()
+
+
+if __name__ == "__main__":
+    main()

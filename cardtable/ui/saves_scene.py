@@ -1,0 +1,408 @@
+"""Saving at the table, the list of saved games, resuming one, and the start-up offer.
+
+* :class:`MatchKeeper` sits beside a :class:`~cardtable.ui.game_table.GameTableScene`:
+  after every action it writes an autosave and records newly settled rounds in the
+  statistics; Ctrl+S writes a named save; leaving or quitting writes a last autosave.
+* :class:`SavesScene` lists the saves (broken ones with their error) and resumes one.
+* :class:`ResumeOffer` asks at start "Resume the interrupted game?".
+* :func:`resume_save` rebuilds a table through its game's ``restore(app, spec, data)``
+  and always shows a pass screen before any hand: the file holds every hidden card.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Callable
+
+import pygame
+
+from .. import paths
+from ..saves import (Autosaver, BackgroundAutosaver, SaveFile, encode, interrupted_save, list_saves,
+                     named_save_path, new_match_id, write_save)
+from ..stats import StatsBook
+from .scene import Overlay, Scene
+from .theme import THEME
+from .widgets import Button, WidgetGroup
+
+
+class MatchKeeper:
+    """Autosaves and statistics of one table.
+
+    ``scene`` is a GameTableScene; ``match`` its match id (kept in every save, so a
+    resumed match goes on with the same id and its rounds are never counted twice).
+    """
+
+    def __init__(self, scene, match: str | None = None) -> None:
+        self.scene = scene
+        self.match = match or new_match_id()
+        self.writer: BackgroundAutosaver | None = None
+        self.recorded_round: int | None = None
+        self.match_over_recorded = False
+        self.failed = False
+        self.last_autosave_ms = 0.0
+
+    # -- what is saved ------------------------------------------------------------------
+    def summary(self, *, left: bool = False) -> dict[str, Any]:
+        """What the saves list shows without loading the game."""
+        scene, state = self.scene, self.scene.state
+        to_act = state.to_act
+        return {"names": list(scene.names), "bots": [s.bot for s in scene.seat_configs],
+                "variant_name": scene.variant.name, "round": getattr(state, "round_no", None),
+                "finished": state.is_over, "left": left,
+                "to_act": scene.names[to_act] if to_act is not None and 0 <= to_act < len(scene.names) else None}
+
+    def encode(self, kind: str, *, left: bool = False) -> bytes:
+        """The save file's bytes for the table as it is now."""
+        return encode(game=self.scene.variant.game, variant=self.scene.variant.id, match=self.match,
+                      payload=self.scene.save_data(), summary=self.summary(left=left), kind=kind)
+
+    # -- hooks ---------------------------------------------------------------------------
+    def after_action(self) -> None:
+        """After every applied action: record a newly settled round, then autosave."""
+        self.record_stats()
+        self.autosave()
+
+    def closing(self, *, left: bool) -> None:
+        """The table is closing: a last autosave (``left``: the players left on purpose), on disk
+        before this returns."""
+        self.autosave(left=left)
+        self.flush()
+
+    def flush(self) -> bool:
+        """Wait until every autosave handed to the writer thread is on disk."""
+        return self.writer.flush() if self.writer is not None else True
+
+    def autosave(self, *, left: bool = False) -> None:
+        """Encode the table now and hand it to the writer thread (the disk is not waited for).
+
+        A failure is shown once, never raised into the game.
+        """
+        start = time.perf_counter()
+        try:
+            if self.writer is None:
+                self.writer = BackgroundAutosaver(Autosaver(self.match))
+            self.writer.submit(self.encode("auto", left=left))
+        except Exception as exc:  # noqa: BLE001 - an autosave must never take the game down
+            self._report(exc)
+        if self.writer is not None and self.writer.error is not None:
+            self._report(self.writer.error)
+        self.last_autosave_ms = (time.perf_counter() - start) * 1000
+
+    def _report(self, exc: Exception) -> None:
+        if not self.failed:
+            self.scene.app.toast(f"Autosave failed: {getattr(exc, 'reason', exc)}", 5.0)
+        self.failed = True
+
+    def save_named(self) -> SaveFile | None:
+        """Ctrl+S: write a named save and say where (a toast)."""
+        try:
+            path = write_save(named_save_path(self.scene.variant.id), self.encode("named"))
+        except Exception as exc:  # noqa: BLE001 - a failed save is reported, the game goes on
+            self.scene.app.toast(f"Could not save: {getattr(exc, 'reason', exc)}", 5.0)
+            return None
+        app = self.scene.app
+        where = f"Saved to {path}"
+        if app.fonts.size_of(where, app.px(18))[0] > app.screen.get_width() - app.px(80):
+            where = f"Saved to …{os.sep}{path.parent.name}{os.sep}{path.name}"
+        app.toast(where, 4.0)
+        return SaveFile(path, "named", time.time())
+
+    def record_stats(self) -> None:
+        """Count a round when the game's ``round_outcome()`` shows a new one; the winner at the end.
+
+        A failure (a damaged file, a malformed outcome) is shown, never raised into the game.
+        """
+        state = self.scene.state
+        outcome_of = getattr(state, "round_outcome", None)
+        outcome = outcome_of() if callable(outcome_of) else None
+        if not isinstance(outcome, dict):
+            outcome = None
+        new_round = outcome is not None and outcome.get("round") != self.recorded_round
+        over = state.is_over and not self.match_over_recorded
+        if not new_round and not over:
+            return
+        game = self.scene.variant.game
+        if new_round:
+            self.recorded_round = outcome.get("round")  # once, even if recording fails
+        if over:
+            self.match_over_recorded = True
+        try:
+            book = StatsBook.load()
+            if book.error:
+                self.scene.app.toast(book.error, 5.0)
+            if new_round:
+                book.record_round(self.match, game, self.scene.names, outcome)
+            if over:
+                standings = getattr(state, "standings", None)
+                table = standings() if callable(standings) else []
+                book.record_match_end(self.match, game, table[0][0] if table else None)
+            book.save()
+        except Exception as exc:  # noqa: BLE001 - the statistics must never take the game down
+            self.scene.app.toast(f"Could not record the statistics: {getattr(exc, 'reason', exc)}", 4.0)
+
+
+# --------------------------------------------------------------------------
+# Resuming
+# --------------------------------------------------------------------------
+
+def resume_save(app, save: SaveFile) -> Scene | None:
+    """Open the table of a good save; None (with a toast saying why) if it cannot be played."""
+    from .menu import game_table_module
+
+    envelope = save.envelope
+    if envelope is None:
+        app.toast(f"Cannot resume: {save.error.reason if save.error else 'unreadable'}", 5.0)
+        return None
+    spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == envelope["variant"]), None)
+    module = game_table_module(envelope["game"])
+    if spec is None or module is None or not hasattr(module, "restore"):
+        app.toast(f"Cannot resume: this version has no variant {envelope['variant']!r} to play it", 5.0)
+        return None
+    try:
+        scene = module.restore(app, spec, envelope["payload"])
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        app.toast(f"Cannot resume: the save does not fit the game ({exc})", 6.0)
+        return None
+    scene.keeper = MatchKeeper(scene, envelope.get("match") or None)
+    outcome_of = getattr(scene.state, "round_outcome", None)
+    outcome = outcome_of() if callable(outcome_of) else None
+    scene.keeper.recorded_round = outcome.get("round") if outcome else None
+    show_pass_screen(scene)
+    return scene
+
+
+def show_pass_screen(scene) -> None:
+    """Hide a resumed table behind a pass screen for the person whose cards would show."""
+    to_act = scene.state.to_act
+    seat = to_act if to_act is not None and to_act >= 0 and not scene.is_bot(to_act) else scene.viewer
+    if seat is None and scene.humans:
+        seat = scene.humans[0]
+    if seat is not None and not scene.passing:
+        scene.pass_to(seat, note="A saved game is resuming: the cards stay hidden until you are ready.")
+
+
+def offer_interrupted(app) -> Scene | None:
+    """At start: if the last match saved was interrupted, ask whether to resume it."""
+    save = interrupted_save()
+    if save is None:
+        return None
+    return app.push(ResumeOffer(app, save))
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%a %d %b %H:%M", time.localtime(stamp))
+
+
+def describe(save: SaveFile, variant_names: dict[str, str]) -> tuple[str, str]:
+    """A save's two lines for a list: what and when; who and how far (or the error)."""
+    kind = "Autosave" if save.kind == "auto" else "Saved"
+    if not save.ok:
+        reason = save.error.reason if save.error else "cannot be read"
+        return f"{save.path.name}   ·   cannot be loaded", reason
+    env, summary = save.envelope, save.summary
+    name = variant_names.get(env["variant"], summary.get("variant_name") or env["variant"])
+    head = f"{name}   ·   {kind}"
+    if summary.get("round") is not None:
+        head += f"   ·   round {summary['round']}"
+    status = ("finished" if summary.get("finished") else "left mid-game" if summary.get("left")
+              else "interrupted" if save.kind == "auto" else "in play")
+    names = ", ".join(summary.get("names", []))
+    return head, f"{names}   ·   {status}"
+
+
+class SavesScene(Scene):
+    """Every save, newest first: pick one to resume; a broken one shows its error."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.saves: list[SaveFile] = list_saves()
+        self.selected = 0
+        self.first = 0
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.widgets = WidgetGroup()
+        self.variant_names = {e.spec.id: e.spec.name for e in app.variant_entries if e.spec}
+        self.layout()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        """Place the rows that fit and the buttons."""
+        px, fonts = self.app.px, self.app.fonts
+        w, h = self.app.screen.get_size()
+        self.list_rect = pygame.Rect(px(40), px(110), w - px(80), h - px(200))
+        row_h = px(58)
+        fits = max(1, (self.list_rect.height + px(6)) // (row_h + px(6)))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + fits:
+            self.first = self.selected - fits + 1
+        self.rows = [(i, pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * (row_h + px(6)),
+                                     self.list_rect.width, row_h))
+                     for i in range(self.first, min(len(self.saves), self.first + fits))]
+        group = WidgetGroup()
+        y = h - px(74)
+        resume = group.add(Button((px(40), y, px(170), px(48)), fonts, "Resume", self.resume_selected,
+                                  size=px(20), primary=True, hotkey="Enter"))
+        group.add(Button((px(222), y, px(150), px(48)), fonts, "◀ Back", self.close, size=px(20), hotkey="Esc"))
+        current = self.current
+        if current is None:
+            resume.disabled_reason = "There is no save to resume"
+        elif not current.ok:
+            resume.disabled_reason = current.error.reason if current.error else "This save cannot be read"
+        self.widgets = group
+
+    @property
+    def current(self) -> SaveFile | None:
+        """The highlighted save."""
+        return self.saves[self.selected] if 0 <= self.selected < len(self.saves) else None
+
+    def resume_selected(self) -> None:
+        """Resume the highlighted save (the list closes first)."""
+        save = self.current
+        if save is None or not save.ok:
+            return
+        self.app.scenes.remove(self)
+        resume_save(self.app, save)
+
+    def close(self) -> None:
+        """Back to the menu."""
+        self.app.scenes.remove(self)
+
+    def select(self, index: int) -> None:
+        """Highlight a row."""
+        if self.saves:
+            self.selected = max(0, min(len(self.saves) - 1, index))
+            self.layout()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, row in self.rows:
+                if row.collidepoint(event.pos):
+                    self.resume_selected() if i == self.selected else self.select(i)
+                    return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.select(self.selected - int(event.y))
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.resume_selected()
+            elif event.key == pygame.K_ESCAPE:
+                self.close()
+            else:
+                return False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        w, h = surface.get_size()
+        surface.fill(THEME.felt_dark)
+        surface.blit(fonts.render("Saved games", px(34), THEME.text, bold=True), (px(40), px(30)))
+        hint = f"Ctrl+S at a table saves; every move is autosaved.   Folder: {paths.saves_dir()}"
+        surface.blit(fonts.render(fit_text(fonts, hint, px(14), w - px(80)), px(14), THEME.text_dim),
+                     (px(42), px(76)))
+        if not self.saves:
+            msg = "No saved games yet."
+            surface.blit(fonts.render(msg, px(20), THEME.text), (self.list_rect.x, self.list_rect.y + px(10)))
+        for i, row in self.rows:
+            self._draw_row(surface, self.saves[i], row, i == self.selected)
+        if len(self.saves) > len(self.rows):
+            more = f"{self.first + 1}-{self.first + len(self.rows)} of {len(self.saves)}   (↑ ↓ to scroll)"
+            img = fonts.render(more, px(14), THEME.text_dim)
+            surface.blit(img, img.get_rect(bottomright=(self.list_rect.right, h - px(84))))
+        self.widgets.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, save: SaveFile, row: pygame.Rect, selected: bool) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.button_down if selected else THEME.panel, row, border_radius=px(10))
+        if selected:
+            pygame.draw.rect(surface, THEME.focus, row, 2, border_radius=px(10))
+        head, sub = describe(save, self.variant_names)
+        when = fonts.render(_when(save.modified), px(15), THEME.text_dim)
+        surface.blit(when, when.get_rect(topright=(row.right - px(14), row.y + px(8))))
+        room = row.width - px(28) - when.get_width() - px(20)
+        ink = THEME.text if save.ok else THEME.error
+        surface.blit(fonts.render(fit_text(fonts, head, px(19), room, bold=True), px(19), ink, bold=True),
+                     (row.x + px(14), row.y + px(6)))
+        sub_ink = THEME.text_dim if save.ok else THEME.error
+        surface.blit(fonts.render(fit_text(fonts, sub, px(15), row.width - px(28)), px(15), sub_ink),
+                     (row.x + px(14), row.y + px(33)))
+
+
+def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if fonts.size_of(text, size, bold)[0] <= width:
+        return text
+    while text and fonts.size_of(text + "…", size, bold)[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class ResumeOffer(Overlay):
+    """"Resume the interrupted game?" at start, with Resume and Not now."""
+
+    def __init__(self, app, save: SaveFile, on_done: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.save, self.on_done = save, on_done
+        self.widgets = WidgetGroup()
+        self.layout()
+
+    def panel(self) -> pygame.Rect:
+        """The dialog's box."""
+        w, h = self.app.screen.get_size()
+        px = self.app.px
+        width = min(px(620), w - px(40))
+        return pygame.Rect(w // 2 - width // 2, h // 2 - px(130), width, px(260))
+
+    def layout(self) -> None:
+        """Place the two buttons."""
+        p, px, fonts = self.panel(), self.app.px, self.app.fonts
+        group = WidgetGroup()
+        yes = group.add(Button((p.right - px(200), p.bottom - px(66), px(180), px(48)), fonts, "Resume",
+                               self.accept, size=px(20), primary=True, hotkey="Enter"))
+        group.add(Button((p.x + px(20), p.bottom - px(66), px(160), px(48)), fonts, "Not now", self.decline,
+                         size=px(20), hotkey="Esc"))
+        group.focus(yes)
+        self.widgets = group
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.layout()
+
+    def accept(self) -> None:
+        """Resume the game."""
+        self.app.scenes.remove(self)
+        resume_save(self.app, self.save)
+
+    def decline(self) -> None:
+        """Keep the save (it stays in the list) and go on to the menu."""
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.decline()
+        return True  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        p, px, fonts = self.panel(), self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(14))
+        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(14))
+        surface.blit(fonts.render("Resume the interrupted game?", px(26), THEME.accent, bold=True),
+                     (p.x + px(24), p.y + px(18)))
+        names = {e.spec.id: e.spec.name for e in self.app.variant_entries if e.spec}
+        head, sub = describe(self.save, names)
+        y = p.y + px(70)
+        for line, ink in ((head, THEME.text), (sub, THEME.text_dim),
+                          (f"saved {_when(self.save.modified)}", THEME.text_dim)):
+            surface.blit(fonts.render(fit_text(fonts, line, px(17), p.width - px(48)), px(17), ink), (p.x + px(24), y))
+            y += px(28)
+        self.widgets.draw(surface)
