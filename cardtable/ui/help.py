@@ -37,6 +37,18 @@ class HelpOverlay(Overlay):
             if self.variant is not None and self.variant.game == "shenja_ivali":
                 from .ivali_hands_page import IvaliHandsPage
                 self._extras.append(IvaliHandsPage(self.app))
+            if self.variant is not None and self.variant.game == "alethkar_poker":
+                from .alethkar_values_page import AlethkarValuesPage
+                self._extras.append(AlethkarValuesPage(self.app))
+            elif self.variant is not None and self.variant.game == "sabacc":
+                from .sabacc_hands_page import SabaccHandsPage
+                self._extras.append(SabaccHandsPage(self.app))
+            if self.variant is not None and self.variant.game == "flame_sword":
+                from .flame_hands_page import FlameHandsPage
+                self._extras.append(FlameHandsPage(self.app, self.variant))
+            if self.variant is not None and self.variant.game == "ipso":
+                from .ipso_hands_page import IpsoHandsPage
+                self._extras.append(IpsoHandsPage(self.app))
         return self._extras
 
     def switch_page(self) -> None:
