@@ -21,13 +21,21 @@ from .widgets import Button, TextInput, WidgetGroup
 
 CHIP_VALUES = (1, 5, 25, 100)
 CHIP_COLOURS = {1: (235, 235, 235), 5: (200, 40, 40), 25: (40, 150, 70), 100: (30, 30, 30)}
+_MORE_CHIP_COLOURS = ((60, 60, 170), (120, 40, 140), (200, 130, 20), (20, 120, 130))
+
+
+def _chip_colour(position: int) -> tuple[int, int, int]:
+    """A colour for the chip at ``position`` when its value is not in :data:`CHIP_COLOURS`."""
+    return _MORE_CHIP_COLOURS[position % len(_MORE_CHIP_COLOURS)]
 
 
 class BetBar:
     """Buttons and a slider for one seat's betting decision; ``on_action`` gets the Action."""
 
-    def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], None]) -> None:
+    def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], None],
+                 *, chip_values: tuple[int, ...] = CHIP_VALUES) -> None:
         self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
+        self.chip_values = chip_values  # a game with big stakes (Sabacc's credits) passes its own
         self.amount = options.min_raise_to
         self.dragging = False
         self.widgets = WidgetGroup()
@@ -62,7 +70,7 @@ class BetBar:
             x = self.slider.right + px(16)
             r = px(19)
             self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)
-                          for i, v in enumerate(CHIP_VALUES)}
+                          for i, v in enumerate(self.chip_values)}
         else:
             self.slider = None
             self.chips = {}
@@ -161,7 +169,8 @@ class BetBar:
             pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), self.app.px(10))
             fonts, px = self.app.fonts, self.app.px
             for value, rect in self.chips.items():
-                pygame.draw.circle(surface, CHIP_COLOURS[value], rect.center, rect.width // 2)
+                fill = CHIP_COLOURS.get(value, _chip_colour(list(self.chips).index(value)))
+                pygame.draw.circle(surface, fill, rect.center, rect.width // 2)
                 pygame.draw.circle(surface, THEME.accent, rect.center, rect.width // 2, 2)
                 pygame.draw.circle(surface, (255, 255, 255), rect.center, rect.width // 2 - 6, 1)
                 ink = (20, 20, 20) if value == 1 else (250, 250, 250)

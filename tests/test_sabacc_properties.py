@@ -1,0 +1,213 @@
+"""Sabacc under random play: the invariants hold in every state of many games of 2 to 8
+seats with random settings, random legal actions and bots.
+
+After every action: credits are never made or lost (stacks, the hand pot and the sabacc
+pot); every card is in exactly one place; no view holds a card, a drawn card or a total
+its seat may not see and no public log line names a hidden card; the game is over or
+somebody can act. Every few actions the state goes through JSON and play continues from
+the copy.
+
+The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.sabacc_bot import SabaccBot
+from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.engine.sabacc import (DealDemise, Draw, Drop, Keep, RollDie, SabaccSettings,
+                                     SabaccShuffle, SabaccState, Shift, Stand, Swap)
+from cardtable.engine.sabacc_checks import all_problems, round_trip
+from cardtable.variants import load_deck_by_id
+
+DECK = load_deck_by_id("sabacc")
+
+
+def table(seed: int, seats: int | None = None, **overrides) -> SabaccState:
+    """A random table for ``seed``: seats, stacks, antes, penalty and limits vary."""
+    rng = random.Random(f"table:{seed}")
+    seats = seats or rng.randint(2, 8)
+    values = {"hand_ante": rng.choice((0, 10, 100)), "sabacc_ante": rng.choice((0, 50, 1000)),
+              "fold_penalty": rng.choice((0, 200, 200)), "min_bet": rng.choice((10, 100)),
+              "pot_limit": rng.random() < 0.3, "hand_limit": rng.choice((0, 0, 500, 2000)),
+              **overrides}
+    if values["hand_limit"] and values["hand_limit"] < values["min_bet"]:
+        values["hand_limit"] = values["min_bet"]
+    stacks = [rng.choice((rng.randint(1, 400), rng.randint(1000, 6000))) for _ in range(seats)]
+    return SabaccState.new(SabaccSettings.from_settings(values), DECK,
+                           [f"P{s + 1}" for s in range(seats)], random.Random(seed),
+                           dealer=rng.randrange(seats), stacks=stacks)
+
+
+def play_checked(state: SabaccState, players, *, max_actions: int = 3000, json_every: int = 10,
+                 all_views: bool = False) -> SabaccState:
+    """Play with every check after every action; continue from a JSON copy now and then."""
+    for done in range(1, max_actions + 1):
+        to_act = state.to_act
+        if to_act is None:
+            break
+        before = len(state.log)
+        if to_act == CHANCE:
+            state.apply(state.chance_action())
+        else:
+            action = players[to_act].choose(state, to_act)
+            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
+            state.apply(action)
+        views = True if all_views else [None if state.to_act == CHANCE else state.to_act,
+                                        done % state.seats]
+        problems = all_problems(state, log_start=before, views=views)
+        assert problems == [], problems
+        if json_every and done % json_every == 0:
+            state, problems = round_trip(state)
+            assert problems == []
+    return state
+
+
+def random_players(seed: int, seats: int) -> list[RandomBot]:
+    return [RandomBot(random.Random(f"player:{seed}:{s}")) for s in range(seats)]
+
+
+def test_random_games_keep_every_invariant():
+    finished = 0
+    for seed in range(40):
+        state = table(seed)
+        state = play_checked(state, random_players(seed, state.seats), max_actions=150,
+                             json_every=20)
+        if state.to_act is None:
+            finished += 1
+            assert sum(state.stacks) + state.sabacc_pot + state.hand_pot() == state.total_credits
+    assert finished > 8
+
+
+def test_games_with_bots_keep_every_invariant():
+    for seed in range(6):
+        state = table(1000 + seed, seats=2 + 3 * seed % 7)
+        players = []
+        for s in range(state.seats):
+            rng = random.Random(f"bot:{seed}:{s}")
+            players.append([SabaccBot(rng), RandomBot(rng), SabaccBot(rng, "tough")][(s + seed) % 3])
+        play_checked(state, players, max_actions=150, json_every=7, all_views=True)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seats=st.integers(2, 8), deal_seed=st.integers(0, 2**32), hand_ante=st.integers(0, 300),
+       sabacc_ante=st.integers(0, 2000), penalty=st.integers(0, 500), min_bet=st.integers(1, 300),
+       pot_limit=st.booleans(), stacks=st.lists(st.integers(1, 8000), min_size=8, max_size=8),
+       chooser=st.randoms(use_true_random=False))
+def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, hand_ante, sabacc_ante,
+                                                           penalty, min_bet, pot_limit, stacks,
+                                                           chooser):
+    state = SabaccState.new(
+        SabaccSettings.from_settings({"hand_ante": hand_ante, "sabacc_ante": sabacc_ante,
+                                      "fold_penalty": penalty, "min_bet": min_bet,
+                                      "pot_limit": pot_limit}),
+        DECK, [f"P{s}" for s in range(seats)], random.Random(deal_seed),
+        dealer=deal_seed % seats, stacks=stacks[:seats])
+    play_checked(state, [RandomBot(chooser)] * seats, max_actions=150, json_every=13, all_views=True)
+
+
+def test_a_json_copy_continues_exactly_like_the_original():
+    for seed in range(15):
+        original = table(2000 + seed)
+        players = random_players(seed, original.seats)
+        for _ in range(random.Random(seed).randint(1, 60)):
+            if original.to_act is None:
+                break
+            if original.to_act == CHANCE:
+                original.apply(original.chance_action())
+            else:
+                original.apply(players[original.to_act].choose(original, original.to_act))
+        copy = SabaccState.from_json(json.loads(json.dumps(original.to_json())), deck=DECK)
+        for state in (original, copy):
+            choosers = random_players(seed + 10_000, state.seats)
+            for _ in range(400):
+                if state.to_act is None:
+                    break
+                if state.to_act == CHANCE:
+                    state.apply(state.chance_action())
+                else:
+                    state.apply(choosers[state.to_act].choose(state, state.to_act))
+        assert copy.to_json() == original.to_json()
+
+
+def test_the_same_seeds_make_the_same_game():
+    def game() -> list:
+        state = table(77, seats=5)
+        players = [SabaccBot(random.Random(f"b{s}")) for s in range(5)]
+        play_checked(state, players, max_actions=300, json_every=0)
+        random.seed()  # stirring the global generator must change nothing
+        return [a.to_json() for a in state.history]
+    assert game() == game()
+
+
+def wild_action(state: SabaccState, rng: random.Random):
+    """Any action at all, legal or not, for any seat."""
+    seat = rng.choice([CHANCE, *range(-1, state.seats + 1)])
+    hand = state.hand_of(seat) if 0 <= seat < state.seats else []
+    return rng.choice([
+        Fold(seat=seat), Check(seat=seat), Call(seat=seat), AllIn(seat=seat),
+        Bet(seat=seat, to=rng.randint(-2, 3000)), Raise(seat=seat, to=rng.randint(-2, 3000)),
+        Draw(seat=seat), Stand(seat=seat), Keep(seat=seat), Drop(seat=seat),
+        Swap(seat=seat, card=rng.choice(hand + [rng.randint(-1, 80)])),
+        RollDie(colour=rng.choice(("red", "blue", "green"))), DealDemise(),
+        Shift(lost=tuple(rng.choice(h) for h in state.hands if h)),
+        SabaccShuffle(order=tuple(rng.sample(range(76), 76))), SabaccShuffle(order=(1, 2)),
+    ])
+
+
+def snapshot(state: SabaccState) -> str:
+    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
+                      sort_keys=True)
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    refused = 0
+    for seed in range(20):
+        state = table(3000 + seed)
+        players = random_players(seed, state.seats)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.to_act is None:
+                break
+            action = wild_action(state, rng)
+            reason = state.why_illegal(action)
+            if reason is None:
+                state.apply(action)
+                continue
+            assert isinstance(reason, str) and reason
+            before = snapshot(state)
+            with pytest.raises(IllegalAction):
+                state.apply(action)
+            assert snapshot(state) == before
+            refused += 1
+            if state.to_act == CHANCE:
+                state.apply(state.chance_action())
+            else:
+                state.apply(players[state.to_act].choose(state, state.to_act))
+        assert all_problems(state, log_start=len(state.log)) == []
+    assert refused > 300
+
+
+def _soak_enabled(config) -> bool:
+    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
+
+
+@pytest.mark.slow
+def test_soak_many_more_games(request):
+    if not _soak_enabled(request.config):
+        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    for seed in range(2000):
+        state = table(50_000 + seed)
+        players = [SabaccBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
+                   if s % 3 else RandomBot(random.Random(f"soak:{seed}:{s}"))
+                   for s in range(state.seats)]
+        play_checked(state, players, max_actions=2000, json_every=25)

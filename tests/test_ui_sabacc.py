@@ -1,0 +1,131 @@
+"""A hand of Sabacc played through posted events: setup, pass screens, betting, the shift die,
+drawing (keep and swap), the showdown and the next hand, with two people and a computer at
+one screen; a saved table restored; the help's card page."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.game import CHANCE
+from cardtable.engine.sabacc import Keep, Phase, RollDie, Swap
+from cardtable.ui.menu import open_variant
+from cardtable.ui.pass_screen import PassScreen
+from cardtable.ui.sabacc_table import SabaccTableScene, restore
+from cardtable.ui.setup_scene import SetupScene
+
+from uihelp import Driver
+
+
+def start_game(app) -> tuple[Driver, SabaccTableScene]:
+    d = Driver(app)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "sabacc")
+    open_variant(app, spec)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene) and setup.chips == 5000
+    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > 3:
+        seats.nudge(-1)
+    for _ in range(2):  # seat 2: computer -> tough -> person
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+                ("person", "computer", "computer (tough)")][1]
+        d.click(kind.rect.center)
+    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
+    d.key(pygame.K_RETURN)
+    scene = next(s for s in reversed(app.scenes.scenes) if isinstance(s, SabaccTableScene))
+    return d, scene
+
+
+def test_a_hand_through_events_with_pass_screens_the_die_and_drawing(app):
+    d, scene = start_game(app)
+    state = scene.state
+    passes, moves, draws, bets, rolls_seen = [], 0, 0, 0, 0
+    for _ in range(4000):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            assert scene.viewer is None  # nobody's cards are face up behind the screen
+            passes.append(top.name)
+            d.key(pygame.K_RETURN)
+            continue
+        if state.phase == Phase.REVEAL:
+            break
+        if state.phase == Phase.ROLL:
+            assert scene.die.rolling_since is not None  # the die tumbles while chance rolls
+            rolls_seen += 1
+        seat = state.to_act
+        if seat is not None and seat != CHANCE and not scene.is_bot(seat) and not scene.die.busy(scene.clock):
+            assert scene.viewer == seat
+            view = state.view(seat)
+            assert all(c is None for s, h in enumerate(view["hands"]) if s != seat for c in h)
+            before = len(state.history)
+            moves += 1
+            if state.phase == Phase.BET:
+                if view["options"]["can_bet"] and bets == 0:
+                    d.key(pygame.K_b)  # open the betting: the shift die rolls
+                    bets += 1
+                else:
+                    d.key(pygame.K_c)
+            elif state.phase == Phase.DRAW:
+                d.key(pygame.K_d)
+                draws += 1
+                assert state.phase == Phase.DECIDE and state.view(seat)["drawn"] is not None
+            elif state.phase == Phase.DECIDE:
+                if draws % 2:
+                    d.key(pygame.K_k)
+                    assert isinstance(state.history[-1], Keep)
+                else:  # swap: click the first card of the hand
+                    first = state.hand_of(seat)[0]
+                    d.click(scene.hand_rects[first].center)
+                    assert isinstance(state.history[-1], Swap) and first in state.dropped
+            assert len(state.history) > before, f"a {state.phase} move was not taken"
+            continue
+        d.step()
+    assert state.phase == Phase.REVEAL, (state.phase, state.to_act, state.log_for(None)[-5:])
+    assert set(passes) <= {"Player 1", "Player 2"} and len(passes) >= 2
+    assert moves >= 6 and draws >= 2 and bets == 1
+    assert any(isinstance(a, RollDie) for a in state.history) and rolls_seen > 0
+    assert state.results is not None and all(state.shown[s] for s in map(int, state.results["hands"]))
+    total = sum(state.stacks) + state.hand_pot() + state.sabacc_pot
+    assert total == 15000
+    d.key(pygame.K_RETURN)  # next hand
+    assert state.hand_no == 2 and state.dealer == 1
+
+
+def test_a_saved_table_is_restored_exactly(app):
+    d, scene = start_game(app)
+    for _ in range(60):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        d.step()
+    data = scene.save_data()
+    app.scenes.remove(scene)
+    again = restore(app, scene.variant, data)
+    assert again.state.to_json() == scene.state.to_json()
+    assert {s: b.rng.getstate() for s, b in again.bots.items()} == \
+        {s: b.rng.getstate() for s, b in scene.bots.items()}
+    assert [c.name for c in again.seat_configs] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_refused_move_is_explained_and_changes_nothing(app):
+    d, scene = start_game(app)
+    state = scene.state
+    for _ in range(500):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
+                and state.phase == Phase.BET:
+            break
+        else:
+            d.step()
+    history = len(state.history)
+    assert not scene.act(Keep(seat=state.to_act))
+    assert len(state.history) == history and "Not allowed" in app.toast_text
+
+
+def test_the_help_has_the_card_values_page(app):
+    from cardtable.ui.help import HelpOverlay
+    d, scene = start_game(app)
+    help_overlay = app.push(HelpOverlay(app, scene.variant))
+    assert help_overlay.pages == ["Rules", "Cards and hands"]
+    help_overlay.switch_page()
+    d.step()
+    assert help_overlay._extra_pages()[0].content_height() > 0
