@@ -223,8 +223,12 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if problems:
         print("cardtable simulate: " + "; ".join(problems), file=err)
         return 2
-    summary = tools.simulate(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
-                             max_rounds=args.max_rounds, json_every=args.json_every, log=out)
+    try:  # a game's own limits (Alethkar Poker seats at most 7) come back as ValueError
+        summary = tools.simulate(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
+                                 max_rounds=args.max_rounds, json_every=args.json_every, log=out)
+    except ValueError as exc:
+        print(f"cardtable simulate: {exc}", file=err)
+        return 2
     invariants = summary["invariants"]
     print(f"{summary['games']} matches of {summary['seats']} ({summary['bots']} bots, seed "
           f"{summary['seed']}): {summary['rounds']} rounds, {summary['actions']} actions, "

@@ -156,6 +156,31 @@ def award(pots: Iterable[Pot], strength: Strength, *, dealer_seat: int,
     return won
 
 
+def proportional_split(amount: int, weights: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:
+    """Share ``amount`` in proportion to ``weights`` (Alethkar Poker's step 8).
+
+    Each seat's share is ``max(0, amount * weight // total)`` with ``total`` the sum
+    of all weights (negative ones included), paid in ``order`` and never more than
+    what is left, so the shares add up to at most ``amount``; the rest is returned
+    to nobody (the caller keeps it). A total of 0 or less pays nothing.
+
+    >>> proportional_split(17, {0: 113, 1: 40, 2: -3}, [0, 1, 2])
+    {0: 12, 1: 4, 2: 0}
+    >>> proportional_split(10, {0: 100, 1: 50, 2: -40}, [0, 1, 2])
+    {0: 9, 1: 1, 2: 0}
+    """
+    total = sum(weights.values())
+    shares = {seat: 0 for seat in order}
+    if total <= 0 or amount <= 0:
+        return shares
+    left = amount
+    for seat in order:
+        share = min(left, max(0, amount * weights[seat] // total))
+        shares[seat] = share
+        left -= share
+    return shares
+
+
 @dataclass(frozen=True)
 class Settlement:
     """What :meth:`HandChips.settle` did: the bet it returned, the pots and who won them."""
@@ -239,6 +264,24 @@ class HandChips:
             raise ValueError(f"cannot post a negative amount ({amount})")
         posted = min(amount, self.stacks[seat])
         self._move(seat, posted, live=live)
+        return posted
+
+    def post_dead(self, seat: int, amount: int) -> int:
+        """Put a dead blind in: chips from ``seat``'s stack that become :attr:`dead`
+        money in the main pot. They count towards none of the seat's bets and are
+        never returned as an uncalled bet. A seat short of ``amount`` posts what it
+        has. Returns the chips posted.
+
+        >>> chips = HandChips([100, 3])
+        >>> chips.post_dead(0, 10), chips.post_dead(1, 10), chips.dead, chips.contributed
+        (10, 3, 13, [0, 0])
+        """
+        self._check_seat(seat)
+        if amount < 0:
+            raise ValueError(f"cannot post a negative amount ({amount})")
+        posted = min(amount, self.stacks[seat])
+        self.stacks[seat] -= posted
+        self.dead += posted
         return posted
 
     def put_in(self, seat: int, amount: int) -> None:

@@ -1,0 +1,141 @@
+"""Two rounds of Alethkar Poker played through posted events: setup, pass screens, the
+secret bet with gems and keys, the discard, the counting and the payout."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.alethkar import BagBet, DiscardTwo, Phase
+from cardtable.engine.game import CHANCE
+from cardtable.ui.alethkar_table import AlethkarTableScene, restore
+from cardtable.ui.menu import open_variant
+from cardtable.ui.pass_screen import PassScreen
+from cardtable.ui.setup_scene import SetupScene
+
+from uihelp import Driver
+
+
+def start_match(app) -> tuple[Driver, AlethkarTableScene]:
+    d = Driver(app)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "alethkar_poker")
+    open_variant(app, spec)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene) and setup.chips == 40
+    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > 3:
+        seats.nudge(-1)
+    for _ in range(2):  # seat 2: computer -> tough -> person
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+                ("person", "computer", "computer (tough)")][1]
+        d.click(kind.rect.center)
+    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
+    d.key(pygame.K_RETURN)
+    scene = next(s for s in reversed(app.scenes.scenes) if isinstance(s, AlethkarTableScene))
+    return d, scene
+
+
+def test_two_rounds_through_events_with_pass_screens(app):
+    d, scene = start_match(app)
+    state = scene.state
+    passes, bets, discards, rounds_seen = [], 0, 0, set()
+    for _ in range(4000):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            assert scene.viewer is None  # nothing private shows behind the pass screen
+            passes.append(top.name)
+            d.key(pygame.K_RETURN)
+            continue
+        if state.phase == Phase.REVEAL:
+            rounds_seen.add(state.round_no)
+            assert scene.show is not None and scene.viewer is None  # two people: a public reveal
+            if state.round_no >= 2:
+                break
+            d.key(pygame.K_SPACE)  # skip the counting: the sums show
+            assert scene.show.at().finished
+            d.key(pygame.K_RETURN)  # next round
+            continue
+        seat = state.to_act
+        if seat is not None and seat != CHANCE and not scene.is_bot(seat):
+            assert scene.viewer == seat
+            view = state.view(seat)
+            assert all(v is None for s, v in enumerate(view["bags"]) if s != seat)
+            assert all(c is None for s, h in enumerate(view["hands"]) if s != seat for c in h)
+            before = len(state.history)
+            if state.phase == Phase.BET:
+                gem = next(iter(scene.gem_rects))  # one gem of the biggest kind in the stack
+                d.click(scene.gem_rects[gem].center)
+                d.key(pygame.K_UP)
+                chosen = scene.pending
+                assert chosen >= 2
+                bag = state.bags[seat]
+                d.key(pygame.K_RETURN)
+                assert isinstance(state.history[before], BagBet) and state.bags[seat] == bag + chosen
+                bets += 1
+            elif state.phase == Phase.DISCARD:
+                hand = state.hand_of(seat)
+                d.click(scene.hand_rects[hand[0]].center)
+                assert not scene.widgets.widgets[0].enabled  # one card is not a discard
+                d.key(pygame.K_3)
+                d.press("Discard 2")
+                assert state.history[before] == DiscardTwo(seat=seat, cards=(hand[0], hand[2]))
+                discards += 1
+            assert len(state.history) > before, f"a {state.phase} move was not taken"
+            continue
+        d.step()
+    assert rounds_seen == {1, 2}, (state.phase, state.round_no, type(app.scenes.top).__name__)
+    assert bets == 4 and discards == 4
+    assert set(passes) == {"Player 1", "Player 2"} and len(passes) >= 4
+    assert sum(state.holdings(s) for s in range(3)) + state.middle == 120
+    lines = state.log_for(None)
+    assert any(line.startswith("Step 8: middle = ") for line in lines)
+
+
+def test_a_refused_move_is_explained_and_changes_nothing(app):
+    d, scene = start_match(app)
+    state = scene.state
+    for _ in range(500):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act):
+            break
+        else:
+            d.step()
+    history = len(state.history)
+    assert not scene.act(DiscardTwo(seat=state.to_act, cards=(0, 1)))
+    assert len(state.history) == history and "Not allowed" in app.toast_text
+
+
+def test_restore_rebuilds_the_table_from_saved_data(app):
+    from cardtable.engine.game import rng_to_json
+
+    d, scene = start_match(app)
+    for _ in range(60):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        d.step()
+    data = scene.save_data()
+    assert data["bot_rngs"] == {"2": rng_to_json(scene.bots[2].rng)}
+    again = restore(app, scene.variant, data)
+    assert again.state.to_json() == scene.state.to_json()
+    assert again.bots[2].rng.getstate() == scene.bots[2].rng.getstate()
+    d.step(5)
+
+
+def test_the_counting_goes_combination_by_combination_and_turns_cards_face_down():
+    from cardtable.ui.alethkar_count import STEP_SECONDS, CountingShow
+
+    results = {"hands": {
+        "1": {"combinations": [{"name": "Triple Aces", "cards": [12, 25, 38], "value": 92},
+                               {"name": "King", "cards": [11], "value": 6}], "value": 98},
+        "0": {"combinations": [{"name": "Pair 2s", "cards": [0, 13], "value": 16}], "value": 16}}}
+    show = CountingShow(results, [1, 0])
+    assert show.at().current == (1, 0) and show.highlighted() == {12, 25, 38} and show.face_down(1) == set()
+    show.advance(STEP_SECONDS * 1.5)
+    assert show.at().current == (1, 1) and show.face_down(1) == {12, 25, 38}
+    assert show.at().totals == {1: 92, 0: 0}
+    show.advance(STEP_SECONDS)
+    assert show.at().current == (0, 0) and show.at().totals[1] == 98
+    show.skip()
+    moment = show.at()
+    assert moment.finished and moment.totals == {1: 98, 0: 16}
+    assert show.face_down(1) == set()  # all counted: face up again for everybody to check
