@@ -1,0 +1,143 @@
+"""Flame Sword's command-line tools, as :data:`cardtable.cli.GAME_TOOLS` expects them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["rank", "parse_flame_cards", "simulate", "make_flame_bots"]
+
+
+def parse_flame_cards(args: list[str], deck) -> list[int]:
+    """Deck indices of the cards named in ``args``, spelled "<rank> of <suit>".
+
+    One name an argument, several in one argument, or the words of several all work
+    (suits may have two words: "Ace of Flame Swords"); commas are ignored. ValueError
+    names anything that is not a card of the Infinite Deck, or a card given twice.
+    """
+    ranks = {label.lower() for label in deck.ranks}
+    words = " ".join(args).replace(",", " ").split()
+    starts = [i for i in range(len(words) - 1)
+              if words[i].lower() in ranks and words[i + 1].lower() == "of"]
+    if not starts or starts[0] != 0:
+        stray = " ".join(words[:starts[0]] if starts else words)
+        raise ValueError(f"cannot read {stray!r} as a card: expected names like "
+                         "'Dragon of Embers' ('<rank> of <suit>')")
+    cards: list[int] = []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(words)
+        name = " ".join(words[start:end])
+        if end - start < 3:
+            raise ValueError(f"{name!r} names no suit: expected '<rank> of <suit>'")
+        try:
+            index = deck.find(name).index
+        except KeyError:
+            raise ValueError(f"no card {name!r} in the Infinite Deck") from None
+        if index in cards:
+            raise ValueError(f"{name!r} is given twice")
+        cards.append(index)
+    return cards
+
+
+def rank(cards: list[str]) -> dict[str, Any]:
+    """The best Flame Sword hand of ten of the 10 to 18 cards named on the command line.
+
+    Returns ``{"variant": "flame_sword", "rank": 8, "kind": "Rainbow x10", "cards":
+    [the ten used, kind-making cards first]}``; rank 1 is Called Shot, 102 Pair, 103 High
+    Card. ValueError for an unreadable card, a repeat, or fewer than 10 / more than 18.
+    """
+    from .engine.flame_hands import best_hand
+    from .variants import load_deck_by_id
+
+    deck = load_deck_by_id("infinite")
+    indices = parse_flame_cards(cards, deck)
+    if not 10 <= len(indices) <= 18:
+        raise ValueError(f"a Flame Sword hand is the best ten of 10 to 18 cards, got {len(indices)}")
+    hand = best_hand(deck, indices)
+    return {"variant": "flame_sword", "rank": hand.rank, "kind": hand.kind,
+            "cards": [deck[c].code for c in hand.cards]}
+
+
+def make_flame_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
+    """The bots of one simulated match and each one's kind (as ``cli.make_bots``)."""
+    import random
+
+    from .bots.flame_bot import FlameBot
+    from .bots.random_bot import RandomBot
+    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
+    bots: list[Any] = []
+    for seat, bot_kind in enumerate(kinds):
+        rng = random.Random(f"bot:{seed}:{game}:{seat}")
+        bots.append(RandomBot(rng) if bot_kind == "random" else FlameBot(rng, level=bot_kind))
+    return bots, kinds
+
+
+def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
+             json_every: int = 25, log: Any = None) -> dict[str, Any]:
+    """Play ``games`` Flame Sword matches of bots with every check after every action
+    (chips, the 12,000 cards, views, the log, liveness; a JSON round trip every
+    ``json_every`` actions, play going on from the copy). Returns the summary shaped
+    like ``cli.simulate_ivali``'s. ``max_rounds`` caps the hands of a match (0: to the end)."""
+    import random
+    import time
+    from collections import Counter
+
+    from .bots.base import play_step
+    from .engine import flame_checks as checks
+    from .engine.flame_setup import FlameSwordSettings, Phase
+    from .engine.flame_sword import FlameSwordState
+    from .variants import load_deck_by_id
+
+    deck = load_deck_by_id("infinite")
+    settings = _flame_settings()
+    checked = failed = hands = actions = finished = 0
+    problems_seen: list[str] = []
+    winners: Counter[str] = Counter()
+    started = time.perf_counter()
+    for game in range(games):
+        players, kinds = make_flame_bots(bots, seats, seed, game)
+        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
+        state = FlameSwordState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
+                                    dealer=game % seats)
+        done = 0
+        while state.to_act is not None:
+            if max_rounds and state.phase == Phase.REVEAL and state.hand_no >= max_rounds:
+                break
+            before = len(state.log)
+            play_step(state, players)
+            done += 1
+            # Every seat's view at the end of each hand and every 10th action; the rest each action.
+            views = state.phase in (Phase.REVEAL, Phase.GAME_OVER) or done % 10 == 0
+            found = checks.all_problems(state, log_start=before, views=views)
+            checked += 1
+            if json_every and done % json_every == 0:
+                state, trip = checks.round_trip(state)
+                found += trip
+                checked += 1
+            if found:
+                failed += 1
+                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
+        actions += done
+        hands += state.hand_no
+        leader = max(range(seats), key=lambda s: (state.chips.stacks[s], -s))
+        winners[kinds[leader]] += 1
+        finished += state.phase == Phase.GAME_OVER
+        if log is not None:
+            end = "won the match" if state.phase == Phase.GAME_OVER else "leads (hands capped)"
+            print(f"game {game + 1}: {state.hand_no} hands, {done} actions; "
+                  f"{state.names[leader]} {end} with {state.chips.stacks[leader]} chips", file=log)
+    seconds = time.perf_counter() - started
+    assert isinstance(settings, FlameSwordSettings)
+    return {"variant": "flame_sword", "games": games, "seats": seats, "seed": seed, "bots": bots,
+            "rounds": hands, "actions": actions, "finished": finished, "seconds": round(seconds, 3),
+            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
+            "winners": dict(sorted(winners.items()))}
+
+
+def _flame_settings() -> Any:
+    """The bundled Flame Sword variant's settings (the defaults if it is missing)."""
+    from .engine.flame_setup import FlameSwordSettings
+    from .variants import discover, variant_dirs
+    for entry in discover([(variant_dirs()[0][0], False)]):
+        if entry.spec is not None and entry.spec.game == "flame_sword":
+            return FlameSwordSettings.from_spec(entry.spec)
+    return FlameSwordSettings()
