@@ -1,0 +1,211 @@
+"""Ipso under random play: the invariants hold in every state of many games of 2 to 5
+seats with random settings, random legal actions and bots.
+
+After every action: chips are never made or lost; every card is in exactly one
+place; no view holds a card its seat may not see and no log line names a card its
+reader may not know; the game is over or somebody can act. Every few actions the
+state goes through JSON and play continues from the copy.
+
+The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.bots.ipso_bot import IpsoBot
+from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.betting import Call, Fold
+from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.engine.ipso import IpsoState
+from cardtable.engine.ipso_betting import Cover, CoverRaise, Stake
+from cardtable.engine.ipso_checks import all_problems, round_trip
+from cardtable.engine.ipso_setup import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle,
+                                         Skip)
+from cardtable.variants import load_deck_by_id
+
+DECK = load_deck_by_id("standard52")
+
+
+def table(seed: int, seats: int | None = None) -> IpsoState:
+    """A random table for ``seed``: seats, stacks, ante, minimum and maximum vary."""
+    rng = random.Random(f"ipso-table:{seed}")
+    seats = seats or rng.randint(2, 5)
+    ante = rng.randint(1, 4)
+    low = rng.randint(1, 5)
+    values = {"ante": ante, "min_bet": low, "max_bet": rng.choice([None, low, low + rng.randint(1, 20)])}
+    stacks = [rng.choice((rng.randint(ante, ante + 15), rng.randint(30, 150))) for _ in range(seats)]
+    dealer = rng.choice([None, rng.randrange(seats)])
+    return IpsoState.new(IpsoSettings.from_settings(values), DECK, [f"P{s + 1}" for s in range(seats)],
+                         random.Random(seed), dealer=dealer, stacks=stacks)
+
+
+def play_checked(state: IpsoState, players, *, max_actions: int = 3000, json_every: int = 10,
+                 all_views: bool = False) -> IpsoState:
+    """Play with every check after every action; continue from a JSON copy now and then."""
+    for done in range(1, max_actions + 1):
+        to_act = state.to_act
+        if to_act is None:
+            break
+        before = len(state.log)
+        if to_act == CHANCE:
+            state.apply(state.chance_action())
+        else:
+            action = players[to_act].choose(state, to_act)
+            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
+            state.apply(action)
+        views = True if all_views else [None, done % state.seats]
+        problems = all_problems(state, log_start=before, views=views)
+        assert problems == [], problems
+        if json_every and done % json_every == 0:
+            state, problems = round_trip(state)
+            assert problems == []
+    return state
+
+
+def random_players(seed: int, seats: int) -> list[RandomBot]:
+    return [RandomBot(random.Random(f"ipso-player:{seed}:{s}")) for s in range(seats)]
+
+
+def test_random_games_keep_every_invariant():
+    finished = 0
+    for seed in range(90):
+        state = table(seed)
+        state = play_checked(state, random_players(seed, state.seats), max_actions=150, json_every=17)
+        if state.to_act is None:
+            finished += 1
+            assert sum(state.stacks) == state.total_chips
+            assert sum(state.can_play(s) for s in range(state.seats)) < 2
+    assert finished > 20
+
+
+def test_games_with_bots_keep_every_invariant():
+    for seed in range(6):
+        state = table(1000 + seed, seats=2 + seed % 4)
+        players = []
+        for s in range(state.seats):
+            rng = random.Random(f"ipso-bot:{seed}:{s}")
+            players.append([IpsoBot(rng), RandomBot(rng), IpsoBot(rng, "tough")][(s + seed) % 3])
+        play_checked(state, players, max_actions=150, json_every=7, all_views=True)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seats=st.integers(2, 5), deal_seed=st.integers(0, 2**32), ante=st.integers(1, 5),
+       min_bet=st.integers(1, 6), extra=st.one_of(st.none(), st.integers(0, 30)),
+       stacks=st.lists(st.integers(5, 300), min_size=5, max_size=5),
+       chooser=st.randoms(use_true_random=False))
+def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, ante, min_bet, extra,
+                                                           stacks, chooser):
+    settings_ = IpsoSettings.from_settings(
+        {"ante": ante, "min_bet": min_bet, "max_bet": None if extra is None else min_bet + extra})
+    state = IpsoState.new(settings_, DECK, [f"P{s}" for s in range(seats)], random.Random(deal_seed),
+                          stacks=stacks[:seats])
+    play_checked(state, [RandomBot(chooser)] * seats, max_actions=120, json_every=13, all_views=True)
+
+
+def test_a_json_copy_continues_exactly_like_the_original():
+    for seed in range(20):
+        original = table(2000 + seed)
+        players = random_players(seed, original.seats)
+        for _ in range(random.Random(seed).randint(1, 60)):
+            if original.to_act is None:
+                break
+            if original.to_act == CHANCE:
+                original.apply(original.chance_action())
+            else:
+                original.apply(players[original.to_act].choose(original, original.to_act))
+        copy = IpsoState.from_json(json.loads(json.dumps(original.to_json())), deck=DECK)
+        for state in (original, copy):
+            choosers = random_players(seed + 10_000, state.seats)
+            for _ in range(300):
+                if state.to_act is None:
+                    break
+                if state.to_act == CHANCE:
+                    state.apply(state.chance_action())
+                else:
+                    state.apply(choosers[state.to_act].choose(state, state.to_act))
+        assert copy.to_json() == original.to_json()
+
+
+def test_the_same_seeds_make_the_same_game():
+    def match() -> list:
+        state = table(77, seats=5)
+        players = [IpsoBot(random.Random(f"same:{s}"), ("normal", "tough")[s % 2]) for s in range(5)]
+        play_checked(state, players, max_actions=400, json_every=0)
+        random.seed()  # stirring the global generator must change nothing
+        return [a.to_json() for a in state.history]
+    assert match() == match()
+
+
+def wild_action(state: IpsoState, rng: random.Random):
+    """Any action at all, legal or not, for any seat."""
+    seat = rng.choice([CHANCE, *range(-1, state.seats + 1)])
+    hand = state.hand_of(seat) if 0 <= seat < state.seats else []
+    card = rng.choice(hand + [rng.randint(-1, 55)])
+    return rng.choice([
+        Fold(seat=seat), Call(seat=seat), Cover(seat=seat), Skip(seat=seat),
+        Stake(seat=seat, amount=rng.randint(-2, 80)), CoverRaise(seat=seat, amount=rng.randint(-2, 80)),
+        Exchange(seat=seat, card=card, pile=rng.choice(["stock", "flip", "down_discard", "up_discard", "x"])),
+        ChooseDealer(seat=seat, dealer=rng.randint(-1, 6)),
+        Shuffle(order=tuple(rng.sample(range(52), 52))), Shuffle(order=(1, 2)),
+        DrawForDealer(cards=tuple(rng.sample(range(52), state.seats))),
+    ])
+
+
+def snapshot(state: IpsoState) -> str:
+    """Everything but the (unchanging) history and log, and their lengths."""
+    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
+                      sort_keys=True)
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    refused = 0
+    for seed in range(30):
+        state = table(3000 + seed)
+        players = random_players(seed, state.seats)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.to_act is None:
+                break
+            action = wild_action(state, rng)
+            reason = state.why_illegal(action)
+            if reason is None:
+                state.apply(action)
+                continue
+            assert isinstance(reason, str) and reason
+            before = snapshot(state)
+            with pytest.raises(IllegalAction):
+                state.apply(action)
+            assert snapshot(state) == before
+            refused += 1
+            if state.to_act == CHANCE:
+                state.apply(state.chance_action())
+            elif state.to_act is not None:
+                state.apply(players[state.to_act].choose(state, state.to_act))
+        assert all_problems(state, log_start=len(state.log)) == []
+    assert refused > 1000
+
+
+def _soak_enabled(config) -> bool:
+    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
+
+
+@pytest.mark.slow
+def test_soak_many_more_games(request):
+    if not _soak_enabled(request.config):
+        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    for seed in range(10_000, 11_000):
+        state = table(seed)
+        play_checked(state, random_players(seed, state.seats), max_actions=2000, json_every=20,
+                     all_views=True)
+    for seed in range(40):
+        state = table(20_000 + seed)
+        players = [IpsoBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
+                   for s in range(state.seats)]
+        play_checked(state, players, max_actions=2000, json_every=11)

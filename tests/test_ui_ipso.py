@@ -1,0 +1,154 @@
+"""Ipso played through posted events: setup, the draw for the deal, pass screens, the
+betting bar, exchanges by drag and by keys, the winner naming the dealer, save/restore."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from cardtable.engine.game import CHANCE, rng_to_json
+from cardtable.engine.ipso_betting import Cover, Stake
+from cardtable.engine.ipso_setup import ChooseDealer, Exchange, Phase, Pile, Skip
+from cardtable.ui.ipso_table import IpsoTableScene, restore, smoke
+from cardtable.ui.menu import open_variant
+from cardtable.ui.pass_screen import PassScreen
+from cardtable.ui.setup_scene import SetupScene
+
+from uihelp import Driver
+
+
+def ipso_spec(app):
+    return next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "ipso")
+
+
+def start_game(app) -> tuple[Driver, IpsoTableScene]:
+    """Two people and a computer, through the setup screen."""
+    d = Driver(app)
+    open_variant(app, ipso_spec(app))
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > 3:
+        seats.nudge(-1)
+    for _ in range(2):  # seat 2: computer -> tough -> person
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+                ("person", "computer", "computer (tough)")][1]
+        d.click(kind.rect.center)
+    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
+    d.key(pygame.K_RETURN)
+    scene = next(s for s in app.scenes.scenes if isinstance(s, IpsoTableScene))
+    return d, scene
+
+
+def wait_for_the_draw(d: Driver, scene: IpsoTableScene) -> None:
+    """Step until the draw for the first dealer is over (ties draw again)."""
+    for _ in range(600):
+        if scene.state.phase != Phase.DEALER_DRAW:
+            return
+        d.step()
+
+
+def test_a_match_through_events(app):
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    assert state.phase == Phase.SHUFFLE and state.round_no == 0   # the draw is on the table
+    assert state.dealer_draws and scene._drawn_for_deal(state.view(None))
+    d.key(pygame.K_RETURN)   # deal
+    assert state.round_no == 1
+    passes, bets, drags, key_exchanges, skips = [], 0, 0, 0, 0
+    for _ in range(4000):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            assert scene.viewer is None   # nobody's cards show behind the pass screen
+            passes.append(top.name)
+            d.key(pygame.K_RETURN)
+            continue
+        if state.phase == Phase.SHUFFLE and state.round_no >= 1:
+            break
+        seat = state.to_act
+        if seat is None or seat == CHANCE or scene.is_bot(seat):
+            app.step(0.2)   # long frames: the computer's pause passes sooner
+            continue
+        assert scene.viewer == seat
+        view = state.view(seat)
+        assert all(c is None for s, h in enumerate(view["hands"]) if s != seat and not state.shown[s] for c in h)
+        before = len(state.history)
+        if state.phase == Phase.BET:
+            options = state.betting_options(seat)
+            if options.can_stake:
+                d.key(pygame.K_UP)      # one more than the minimum
+                d.key(pygame.K_s)
+                bets += isinstance(state.history[-1], Stake)
+            elif options.can_cover:
+                cover = scene.bet_bar.buttons["cover"]
+                assert cover.label == f"Cover {options.cover_amount}"
+                d.click(cover.rect.center)
+                bets += isinstance(state.history[-1], Cover)
+            else:
+                d.key(pygame.K_f)
+        elif state.phase == Phase.EXCHANGE:
+            card = state.hand_of(seat)[0]
+            if drags == 0:
+                d.drag(scene.hand_rects[card].center, scene.pile_rects[Pile.FLIP].center)
+                drags += isinstance(state.history[-1], Exchange)
+                assert state.history[-1] == Exchange(seat=seat, card=card, pile="flip")
+                assert card in state.up_discard
+            elif key_exchanges == 0:
+                d.key(pygame.K_2)
+                assert scene.selected == state.hand_of(seat)[1]
+                d.key(pygame.K_t)   # from the stock
+                key_exchanges += isinstance(state.history[-1], Exchange)
+            else:
+                d.press("Skip")
+                skips += isinstance(state.history[-1], Skip)
+        elif state.phase == Phase.CHOOSE_DEALER:
+            d.key(pygame.K_RETURN)   # I deal
+            assert state.history[-1] == ChooseDealer(seat=seat, dealer=seat)
+        assert len(state.history) > before, f"a {state.phase} move was not taken"
+    assert state.phase == Phase.SHUFFLE and state.results is not None, state.log_for(None)[-5:]
+    assert set(passes) <= {"Player 1", "Player 2"} and passes
+    assert bets >= 2 and drags == 1 and key_exchanges == 1 and skips >= 1
+    d.key(pygame.K_RETURN)   # the next hand
+    assert state.round_no == 2
+
+
+def test_a_refused_exchange_is_explained_and_changes_nothing(app):
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    d.key(pygame.K_RETURN)
+    for _ in range(1000):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act):
+            break
+        else:
+            d.step()
+    assert state.phase == Phase.BET
+    history = len(state.history)
+    assert not scene.act(Exchange(seat=state.to_act, card=state.hand_of(state.to_act)[0], pile="stock"))
+    assert len(state.history) == history and "Not allowed" in app.toast_text
+    d.key(pygame.K_t)   # a pile key in a betting round does nothing
+    assert len(state.history) == history
+
+
+def test_restore_rebuilds_the_table_and_the_bots_generators(app):
+    d, scene = start_game(app)
+    wait_for_the_draw(d, scene)
+    d.key(pygame.K_RETURN)
+    state = scene.state
+    data = json.loads(json.dumps(scene.save_data()))
+    assert data["bot_rngs"]["2"] == rng_to_json(scene.bots[2].rng)
+    copy = restore(app, ipso_spec(app), data)
+    assert isinstance(copy, IpsoTableScene)
+    assert copy.state.to_json() == state.to_json()
+    assert copy.bots[2].rng.getstate() == scene.bots[2].rng.getstate()
+    assert copy.state.round_outcome() is None
+    d.step(5)
+
+
+def test_smoke_draws_and_returns(app):
+    line = smoke(app, ipso_spec(app))
+    assert "Ipso" in line and "hand 1" in line
