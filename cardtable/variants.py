@@ -183,6 +183,8 @@ def load_variant(path: Path | str, known_decks: Iterable[str] | None = None) -> 
             if deck_id not in known:
                 raise _error_at(path, node, ("variant", "decks", i),
                                 f"no deck file defines '{deck_id}' (known: {', '.join(sorted(known))})")
+    if (problem := _settings_problem(data["game"], data["settings"])) is not None:
+        raise _error_at(path, node, ("variant", "settings"), problem)
     return VariantSpec(
         id=data["id"], name=data["name"], game=data["game"], summary=data["summary"],
         min_seats=data["seats"]["min"], max_seats=data["seats"]["max"], decks=tuple(data["decks"]),
@@ -203,7 +205,44 @@ def read_deck_data(path: Path | str) -> dict[str, Any]:
         if colour["trump"] not in {suit["name"] for suit in colour["suits"]}:
             raise _error_at(path, node, ("deck", "colours", i, "trump"),
                             f"'{colour['trump']}' is not one of the suits of {colour['name']}")
+    if (cards := deck_card_count(data)) > MAX_DECK_CARDS:
+        raise _error_at(path, node, ("deck",), f"this deck would have {cards} cards, "
+                        f"more than the limit of {MAX_DECK_CARDS}")
     return data
+
+
+MAX_DECK_CARDS = 50_000
+"""The most cards a deck file may make (the bundled Infinite Deck has 12,000)."""
+
+
+def deck_card_count(data: dict[str, Any]) -> int:
+    """How many cards validated deck data would build, counted without building them."""
+    style = data["style"]
+    if style == "standard":
+        return len(data["ranks"]) * len(data["suits"])
+    if style == "ivali":
+        numerals, planets = len(data["numerals"]), len(data["planets"])
+        wilds = planets * numerals if data.get("elemental_wild") else 0
+        infinity = (data.get("infinity_wild") or {}).get("count", 0)
+        return planets * len(data["elements"]) * numerals + wilds + infinity
+    if style == "sabacc":
+        return len(data["suits"]) * len(data["ranks"]) + sum(f["copies"] for f in data["faces"])
+    if style == "infinite":
+        return len(data["ranks"]) * sum(len(c["suits"]) for c in data["colours"])
+    return 0
+
+
+def _settings_problem(game: str, settings: dict[str, Any]) -> str | None:
+    """What the game's own settings check says is wrong with a variant's settings, or None."""
+    from .games_registry import settings_checker
+    check = settings_checker(game)
+    if check is None:
+        return None
+    try:
+        check(settings)
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return None
 
 
 @lru_cache(maxsize=16)
@@ -276,8 +315,9 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
                 entries.append(VariantEntry(path, None, f"{path}: {exc.strerror or exc}", is_user))
                 continue
             if spec.id in seen:
-                entries.append(VariantEntry(path, None, f"{path}:1:1: variant/id: '{spec.id}' is "
-                                            f"already defined by {seen[spec.id]}", is_user))
+                where = _error_at(path, load_yaml(path), ("variant", "id"), "")
+                entries.append(VariantEntry(path, None, f"{path}:{where.line}:{where.col}: variant/id: "
+                                            f"'{spec.id}' is already defined by {seen[spec.id]}", is_user))
                 continue
             seen[spec.id] = path
             entries.append(VariantEntry(path, spec, None, is_user))
