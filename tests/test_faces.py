@@ -297,3 +297,18 @@ def test_lru_cache_forgets_the_oldest():
     assert cache.get("a") == 1
     cache.put("c", 3)
     assert cache.get("b") is None and cache.keys() == ["a", "c"]
+
+
+def test_the_text_cache_is_bounded_by_bytes_not_only_by_count():
+    """Text at many sizes (a window resized again and again) must not pile up without bound."""
+    import doctest
+
+    from cardtable.ui import fonts as fonts_module
+    from cardtable.ui.fonts import FontBook
+
+    assert doctest.testmod(fonts_module).failed == 0
+    book = FontBook(text_cache_bytes=2 << 20)
+    for size in range(10, 200):
+        book.render("Pass to Ada", size, (0, 0, 0))
+    assert 0 < book._text.weight <= 2 << 20
+    assert len(book._text) < 190

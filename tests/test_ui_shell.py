@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import time
+
 import pygame
 import pytest
 
@@ -100,11 +102,18 @@ def test_f11_toggles_full_screen_and_it_is_remembered(app):
     assert not app.settings.fullscreen
 
 
-def test_the_window_size_is_remembered(app):
+def test_the_window_size_is_remembered(app, monkeypatch):
     d = Driver(app)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    before = load_settings()[0].window_size
+    for w in (900, 950, 1000):  # dragging the window's edge
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=700, size=(w, 700)))
+        d.step()
+    assert app.settings.window_size == (1000, 700)
+    assert load_settings()[0].window_size == before  # not written on every event...
+    clock = time.monotonic() + 1.5
+    monkeypatch.setattr(time, "monotonic", lambda: clock)
     d.step()
-    assert load_settings()[0].window_size == (1000, 700)
+    assert load_settings()[0].window_size == (1000, 700)  # ...but once the window is still
     again = App()
     assert again.screen.get_size() == (1000, 700)
 
@@ -127,3 +136,19 @@ def test_smoke_flag_exits_zero():
                          env=env, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "smoke: ok" in out.stdout
+
+
+def test_wrapping_cuts_a_long_path_so_an_error_fits_its_panel():
+    import doctest
+
+    from cardtable.ui import text as text_module
+    from cardtable.ui.text import wrap, wrap_font
+
+    assert doctest.testmod(text_module).failed == 0
+    path = "/home/someone/.local/share/cardtable/variants/my_broken_variant.yaml:8:10: seats"
+    lines = wrap(path, 20, len)
+    assert "".join(lines).replace(" ", "") == path.replace(" ", "")  # nothing lost
+    assert all(len(line) <= 20 for line in lines)
+    pygame.font.init()
+    font = pygame.font.Font(None, 16)
+    assert wrap_font(path, 120, font) is wrap_font(path, 120, font)  # remembered, not redone

@@ -64,6 +64,7 @@ class App:
         """Change settings and write them to disk at once (atomically)."""
         self.settings = dataclasses.replace(self.settings, **changes)
         self.sounds.enabled = self.settings.sound
+        self._settings_due = None
         try:
             settings_mod.save_settings(self.settings, self.settings_path)
         except OSError as exc:
@@ -98,7 +99,16 @@ class App:
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.scenes.resized(size)
-        self.update_settings(window_size=size)
+        # Dragging a window edge sends a stream of these: remember the size at once,
+        # write it (an fsync) once the window has been still for a second.
+        if size != self.settings.window_size:
+            self.settings = dataclasses.replace(self.settings, window_size=size)
+            self._settings_due = time.monotonic() + 1.0
+
+    def _save_settings_if_due(self, now: float | None = None) -> None:
+        due = getattr(self, "_settings_due", None)
+        if due is not None and (now is None or now >= due):
+            self.update_settings()
 
     # -- loop -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -125,6 +135,7 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        self._save_settings_if_due(time.monotonic())
         if not self.scenes.scenes:
             self.running = False
             return
@@ -153,6 +164,7 @@ class App:
         """Pop every scene (so each can save) and close the window."""
         while self.scenes.scenes:
             self.scenes.pop()
+        self._save_settings_if_due()
         pygame.quit()
 
     def push(self, scene: Scene) -> Scene:

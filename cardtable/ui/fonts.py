@@ -42,17 +42,29 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 class LruCache(Generic[K, V]):
     """A small dict that forgets its least recently used entries beyond ``capacity``.
 
+    With ``weigh`` and ``max_weight`` it also forgets the oldest entries while the
+    weights of what it holds add up to more than ``max_weight`` (rendered text is
+    bounded by bytes: a count alone lets a few thousand large surfaces pile up).
+
     >>> c: LruCache[str, int] = LruCache(2)
     >>> c.put("a", 1); c.put("b", 2); _ = c.get("a"); c.put("c", 3)
     >>> sorted(c.keys())
     ['a', 'c']
+    >>> w: LruCache[str, int] = LruCache(10, weigh=lambda v: v, max_weight=5)
+    >>> w.put("a", 3); w.put("b", 2); w.put("c", 4)
+    >>> sorted(w.keys()), w.weight
+    (['c'], 4)
     """
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, *, weigh=None, max_weight: int | None = None) -> None:
         if capacity < 1:
             raise ValueError("an LruCache needs a capacity of at least 1")
         self.capacity = capacity
         self._data: OrderedDict[K, V] = OrderedDict()
+        self._weigh = weigh
+        self.max_weight = max_weight
+        self.weight = 0
+        """The summed weight of the entries held (0 without ``weigh``)."""
 
     def get(self, key: K) -> V | None:
         """The value stored under ``key`` (now the most recently used), or None."""
@@ -62,11 +74,19 @@ class LruCache(Generic[K, V]):
         return value
 
     def put(self, key: K, value: V) -> None:
-        """Store ``value`` under ``key``, dropping the oldest entry if over capacity."""
+        """Store ``value`` under ``key``, dropping the oldest entries while over capacity."""
+        old = self._data.get(key)
+        if old is not None and self._weigh is not None:
+            self.weight -= self._weigh(old)
         self._data[key] = value
         self._data.move_to_end(key)
-        if len(self._data) > self.capacity:
-            self._data.popitem(last=False)
+        if self._weigh is not None:
+            self.weight += self._weigh(value)
+        while len(self._data) > self.capacity or (
+                self.max_weight is not None and self.weight > self.max_weight and len(self._data) > 1):
+            _, dropped = self._data.popitem(last=False)
+            if self._weigh is not None:
+                self.weight -= self._weigh(dropped)
 
     def keys(self) -> list[K]:
         """The stored keys, oldest first."""
@@ -75,9 +95,14 @@ class LruCache(Generic[K, V]):
     def clear(self) -> None:
         """Forget everything."""
         self._data.clear()
+        self.weight = 0
 
     def __len__(self) -> int:
         return len(self._data)
+
+
+def _surface_bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 def _display_ready() -> bool:
@@ -91,6 +116,7 @@ class FontBook:
         fonts_dir: folder holding ``DejaVuSans.ttf`` and ``DejaVuSans-Bold.ttf``;
             defaults to the bundled ``assets/fonts``.
         text_cache_size: how many rendered text surfaces to keep (LRU).
+        text_cache_bytes: the most bytes of rendered text surfaces to keep (24 MB).
         font_cache_size: how many ``(size, bold)`` font objects to keep open (LRU).
 
     Surfaces returned by :meth:`render` and :meth:`render_tight` are shared by every
@@ -99,7 +125,7 @@ class FontBook:
     """
 
     def __init__(self, fonts_dir: Path | None = None, *, text_cache_size: int = 4000,
-                 font_cache_size: int = 96) -> None:
+                 font_cache_size: int = 96, text_cache_bytes: int = 24 << 20) -> None:
         folder = Path(fonts_dir) if fonts_dir is not None else asset_path("fonts")
         self._paths = {False: folder / REGULAR_FONT, True: folder / BOLD_FONT}
         for path in self._paths.values():
@@ -107,7 +133,7 @@ class FontBook:
                 raise FileNotFoundError(f"bundled font missing: {path}")
         self._fonts: LruCache[tuple[int, bool], pygame.font.Font] = LruCache(font_cache_size)
         self._text: LruCache[tuple[str, int, Colour, bool, bool], pygame.Surface] = \
-            LruCache(text_cache_size)
+            LruCache(text_cache_size, weigh=_surface_bytes, max_weight=text_cache_bytes)
         self._sizes: LruCache[tuple[str, int, bool], tuple[int, int]] = LruCache(text_cache_size)
         self._fit: LruCache[tuple[str, int, int, int, bool], int] = LruCache(text_cache_size)
         self._probe: dict[bool, pygame.freetype.Font] = {}

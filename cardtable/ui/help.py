@@ -6,7 +6,7 @@ import pygame
 
 from ..variants import VariantSpec
 from .scene import Overlay
-from .text import reflow, wrap
+from .text import reflow, wrap, wrap_font
 from .theme import THEME
 
 GLOBAL_HOTKEYS = (
@@ -116,7 +116,7 @@ class HelpOverlay(Overlay):
         font = fonts.font(size)
         rules = (self.variant.rules if self.variant and self.variant.rules else "No rules text for this variant.")
         summary = self.variant.summary if self.variant else ""
-        lines = wrap(reflow(f"{summary}\n\n{rules}" if summary else rules), body.width, lambda s: font.size(s)[0])
+        lines = wrap_font(reflow(f"{summary}\n\n{rules}" if summary else rules), body.width, font)
         line_h = int(size * 1.45)
         self.max_scroll = max(0, len(lines) * line_h - body.height)
         self.scroll = min(self.scroll, self.max_scroll)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .text import wrap
+from .text import wrap_font
 from .theme import THEME
 
 
@@ -32,7 +32,7 @@ class LogPanel:
         inner = self.rect.inflate(-px(16), -px(16))
         rows: list[str] = []
         for line in lines[-200:]:
-            rows.extend(wrap(line, inner.width, lambda s: font.size(s)[0]) or [""])
+            rows.extend(wrap_font(line, inner.width, font) or [""])
         fit = max(1, inner.height // line_h)
         self.back = min(self.back, max(0, len(rows) - fit))
         shown = rows[max(0, len(rows) - fit - self.back): len(rows) - self.back]

@@ -10,7 +10,7 @@ import pygame
 from ..variants import VariantEntry, VariantSpec
 from .help import HelpOverlay
 from .scene import Scene
-from .text import reflow, wrap
+from .text import reflow, wrap_font
 from .theme import THEME
 from .widgets import Button, WidgetGroup
 
@@ -225,7 +225,7 @@ class MenuScene(Scene):
             y += px(44)
             text, ink = entry.error or "", THEME.error
         font = fonts.font(px(16))
-        for line in wrap(reflow(text), box.width - px(40), lambda s: font.size(s)[0]):
+        for line in wrap_font(reflow(text), box.width - px(40), font):
             if y > box.bottom - px(28):
                 surface.blit(fonts.render("… (F1 shows all)", px(15), THEME.text_dim), (x, y))
                 break
