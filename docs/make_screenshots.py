@@ -44,6 +44,17 @@ def centre(scene: FreeTableScene, pid: int) -> tuple[int, int]:
 
 
 def main() -> None:
+    """Every screenshot; or, given game ids as arguments, only those games' tables."""
+    only = sys.argv[1:]
+    if only:
+        app = App(size=SIZE)
+        app.push(MenuScene(app))
+        d = Driver(app)
+        for entry in NEW_GAMES:
+            if entry[0] in only:
+                table_game(app, d, *entry)
+        app.shutdown()
+        return
     app = App(size=SIZE)
     app.push(MenuScene(app))
     d = Driver(app)
@@ -78,6 +89,9 @@ def main() -> None:
             app.scenes.pop()
         app.scenes.pop()
     shenja_ivali(app, d)
+    for game, start, chips, seed in NEW_GAMES:
+        table_game(app, d, game, start, chips, seed)
+    saves_and_stats(app, d)
     app.shutdown()
 
 
@@ -132,6 +146,94 @@ def shenja_ivali(app: App, d: Driver) -> None:
     help_overlay.switch_page()
     d.step()
     save(app, "shenja_ivali_hands")
+
+
+
+NEW_GAMES = (
+    ("ipso", "cardtable.ui.ipso_table:start_ipso", 100, 3),
+    ("alethkar_poker", "cardtable.ui.alethkar_table:start_alethkar", 40, 5),
+    ("sabacc", "cardtable.ui.sabacc_table:start_sabacc", 5000, 2),
+    ("flame_sword", "cardtable.ui.flame_table:start_flame_sword", 1000, 6),
+)
+"""Each game, its start function, starting chips and the seed of the pictured match."""
+
+
+ROUND_ENDS = ("reveal", "showdown", "choose_dealer")
+"""The phases that show a round's end: pictured once the table has drawn them."""
+
+
+def table_game(app: App, d: Driver, game: str, start: str, chips: int, seed: int,
+               shots: int = 5) -> None:
+    """A person (Ada) and three computers: Ada's first turn in each phase, then the help pages.
+
+    Ada's moves are chosen by a computer player of the same kind as the others, so the
+    pictures follow a sensible match.
+    """
+    import importlib
+
+    from cardtable.ui.pass_screen import PassScreen
+    from cardtable.ui.setup_scene import SeatConfig
+
+    module_name, function = start.split(":")
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == game)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo", "normal"), SeatConfig("Cy", "normal"),
+             SeatConfig("Dee", "tough")]
+    scene = getattr(importlib.import_module(module_name), function)(app, spec, seats, chips, seed=seed)
+    helper = type(next(iter(scene.bots.values())))
+    ada = helper(__import__("random").Random(seed), level="normal")
+    pictured: list[str] = []
+    idle = 0
+    for _ in range(20000):
+        if len(pictured) >= shots:
+            break
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+            continue
+        state = scene.state
+        phase = str(getattr(getattr(state, "phase", None), "value", state.phase))
+        if state.to_act == 0:
+            idle = 0
+            if phase not in pictured:
+                d.step(30)
+                save(app, f"{game}_{phase}")
+                pictured.append(phase)
+            scene.perform(ada.choose(state, 0))
+            continue
+        if phase in ROUND_ENDS and phase not in pictured:
+            if idle == 200:
+                d.key(pygame.K_SPACE)  # skip a counting animation
+            if idle == 240:
+                save(app, f"{game}_{phase}")  # the end of a round, once it has been drawn
+                pictured.append(phase)
+        idle += 1
+        if idle > 260:  # the table waits for a key (deal, next round)
+            d.key(pygame.K_RETURN)
+            idle = 0
+            continue
+        d.step()
+    app.push(HelpOverlay(app, spec))
+    d.step()
+    save(app, f"{game}_help")
+    app.scenes.top.switch_page()
+    d.step()
+    save(app, f"{game}_hands")
+    while app.scenes.top is not None and not isinstance(app.scenes.top, MenuScene):
+        app.scenes.pop()
+
+
+def saves_and_stats(app: App, d: Driver) -> None:
+    """The saved games list (autosaves of the matches above) and the statistics."""
+    from cardtable.ui.saves_scene import SavesScene
+    from cardtable.ui.stats_scene import StatsScene
+
+    app.push(SavesScene(app))
+    d.step(2)
+    save(app, "saves")
+    app.scenes.pop()
+    app.push(StatsScene(app))
+    d.step(2)
+    save(app, "statistics")
+    app.scenes.pop()
 
 
 if __name__ == "__main__":
