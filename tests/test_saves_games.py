@@ -69,6 +69,7 @@ def test_a_game_resumes_exactly_through_the_save_protocol(app, game):
     outcomes: list = []
     play(table, StandIn(1), 40, outcomes)
     data = table.match_keeper().encode("named")
+    assert decode(data)["summary"]["round"] >= 1  # the saves list says which round (or hand)
     resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=decode(data)))
     assert isinstance(resumed, GameTableScene) and resumed is not table
     assert resumed.state.to_json() == table.state.to_json()

@@ -48,7 +48,9 @@ class MatchKeeper:
         scene, state = self.scene, self.scene.state
         to_act = state.to_act
         return {"names": list(scene.names), "bots": [s.bot for s in scene.seat_configs],
-                "variant_name": scene.variant.name, "round": getattr(state, "round_no", None),
+                "variant_name": scene.variant.name,
+                "round": getattr(state, "round_no", getattr(state, "hand_no", None)),
+                "round_word": "round" if hasattr(state, "round_no") else "hand",
                 "finished": state.is_over, "left": left,
                 "to_act": scene.names[to_act] if to_act is not None and 0 <= to_act < len(scene.names) else None}
 
@@ -204,7 +206,7 @@ def describe(save: SaveFile, variant_names: dict[str, str]) -> tuple[str, str]:
     name = variant_names.get(env["variant"], summary.get("variant_name") or env["variant"])
     head = f"{name}   ·   {kind}"
     if summary.get("round") is not None:
-        head += f"   ·   round {summary['round']}"
+        head += f"   ·   {summary.get('round_word', 'round')} {summary['round']}"
     status = ("finished" if summary.get("finished") else "left mid-game" if summary.get("left")
               else "interrupted" if save.kind == "auto" else "in play")
     names = ", ".join(summary.get("names", []))
