@@ -6,7 +6,7 @@ import pygame
 
 from ..variants import VariantSpec
 from .scene import Overlay
-from .text import reflow, wrap, wrap_font
+from .text import reflow, wrap_font
 from .theme import THEME
 
 GLOBAL_HOTKEYS = (
@@ -91,9 +91,14 @@ class HelpOverlay(Overlay):
         pygame.draw.rect(surface, THEME.panel_edge, panel, 2, border_radius=px(14))
         title = self.variant.name if self.variant else "cardtable"
         heading = f"{title}: rules and keys" if self.page == 0 else f"{title}: {self.pages[self.page].lower()}"
-        surface.blit(fonts.render(heading, px(26), THEME.accent, bold=True), (panel.x + px(24), panel.y + px(18)))
+        title_img = fonts.render(heading, px(26), THEME.accent, bold=True)
+        surface.blit(title_img, (panel.x + px(24), panel.y + px(18)))
         tabs = "   ·   Tab: " + " / ".join(self.pages) if len(self.pages) > 1 else ""
-        hint = fonts.render("Esc, F1 or a click outside closes   ·   wheel or arrows scroll" + tabs, px(13),
+        hint_text = "Esc, F1 or a click outside closes   ·   wheel or arrows scroll" + tabs
+        room = panel.width - title_img.get_width() - px(72)
+        if fonts.size_of(hint_text, px(13))[0] > room:
+            hint_text = "Esc closes · scroll" + ("  ·  Tab: more" if tabs else "")
+        hint = fonts.render(hint_text, fonts.fit_size(hint_text, max(room, 1), px(13), min_size=px(9)),
                             THEME.text_dim)
         surface.blit(hint, hint.get_rect(topright=(panel.right - px(24), panel.y + px(26))))
         if self.page > 0:
@@ -136,21 +141,36 @@ class HelpOverlay(Overlay):
                                 track.width, track.height * frac)
             pygame.draw.rect(surface, THEME.text_dim, thumb, border_radius=2)
 
+    @staticmethod
+    def _keys_height(rows, size: int, width: int, font) -> int:
+        """How tall the keys list is at font ``size`` with actions wrapped to ``width``."""
+        height = 0
+        for keys, action in rows:
+            if keys:
+                height += len(wrap_font(action, width, font)) * int(size * 1.4) + int(size * 0.25)
+            else:
+                height += int(size * 1.2)
+        return height
+
     def _draw_keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.field, box.inflate(px(16), px(8)), border_radius=px(10))
         y = box.y + px(6)
-        size = px(15)
         rows = list(self.variant.hotkeys if self.variant else ()) + [("", "")] + list(GLOBAL_HOTKEYS)
         surface.blit(fonts.render("Keys", px(18), THEME.accent, bold=True), (box.x + px(8), y))
         y += px(30)
-        bold, plain = fonts.font(size, bold=True), fonts.font(size)
-        key_w = max(bold.size(k)[0] for k, _ in rows) + px(16)
-        action_x = box.x + px(8) + key_w
+        size = px(15)
+        while True:  # the largest size (down to 10 px) at which every key fits the box
+            bold, plain = fonts.font(size, bold=True), fonts.font(size)
+            key_w = max(bold.size(k)[0] for k, _ in rows) + px(16)
+            action_x = box.x + px(8) + key_w
+            if size <= px(10) or self._keys_height(rows, size, box.right - action_x, plain) <= box.bottom - y:
+                break
+            size -= 1
         for keys, action in rows:
             if keys:
                 surface.blit(fonts.render(keys, size, THEME.highlight, bold=True), (box.x + px(8), y))
-                for line in wrap(action, box.right - action_x, lambda s: plain.size(s)[0]):
+                for line in wrap_font(action, box.right - action_x, plain):
                     surface.blit(fonts.render(line, size, THEME.text), (action_x, y))
                     y += int(size * 1.4)
                 y += int(size * 0.25)
