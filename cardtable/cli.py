@@ -19,8 +19,6 @@ import importlib.util
 import json
 import random
 import sys
-import time
-from collections import Counter
 from typing import Any, Sequence, TextIO
 
 __all__ = ["main", "build_parser", "simulate_ivali", "make_bots", "GAME_TOOLS", "game_tools"]
@@ -127,84 +125,43 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _ivali_settings() -> Any:
     """The bundled Shenja Ivali variant's settings (the defaults if it is missing)."""
     from .engine.ivali_setup import ShenjaIvaliSettings
-    from .variants import discover, variant_dirs
-    bundled = [(variant_dirs()[0][0], False)]
-    for entry in discover(bundled):
-        if entry.spec is not None and entry.spec.game == "shenja_ivali":
-            return ShenjaIvaliSettings.from_spec(entry.spec)
-    return ShenjaIvaliSettings()
+    from .simulation import bundled_settings
+    return bundled_settings("shenja_ivali", ShenjaIvaliSettings)
 
 
 def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated match and the name of each one's kind.
-
-    ``kind`` is ``normal``, ``tough``, ``random`` or ``mixed`` (normal, random, tough
-    round the table). Each bot's generator is seeded from ``seed``, ``game`` and its
-    seat.
-    """
+    """The bots of one simulated Shenja Ivali match and the name of each one's kind
+    (see :func:`cardtable.simulation.seat_bots`)."""
     from .bots.ivali_bot import IvaliBot
-    from .bots.random_bot import RandomBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
-    bots: list[Any] = []
-    for seat, bot_kind in enumerate(kinds):
-        rng = random.Random(f"bot:{seed}:{game}:{seat}")
-        bots.append(RandomBot(rng) if bot_kind == "random" else IvaliBot(rng, level=bot_kind))
-    return bots, kinds
+    from .simulation import seat_bots
+    return seat_bots(kind, seats, seed, game, IvaliBot)
 
 
 def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
                    max_rounds: int = 0, json_every: int = 25,
                    log: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` matches of bots with every check on; return the summary dict."""
-    from .bots.base import play_step
     from .engine import ivali_checks as checks
     from .engine.ivali_setup import Phase
     from .engine.shenja_ivali import ShenjaIvaliState
+    from .simulation import Simulation, simulate_matches
     from .variants import load_deck_by_id
 
     settings = _ivali_settings()
     deck = load_deck_by_id("ivali")
-    checked = failed = rounds = actions = 0
-    problems_seen: list[str] = []
-    winners: Counter[str] = Counter()
-    finished = 0
-    started = time.perf_counter()
-    for game in range(games):
-        players, kinds = make_bots(bots, seats, seed, game)
-        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
-        state = ShenjaIvaliState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
-                                     dealer=game % seats)
-        done = 0
-        while state.to_act is not None:
-            if max_rounds and state.phase == Phase.REVEAL and state.round_no >= max_rounds:
-                break
-            before = len(state.log)
-            play_step(state, players)
-            done += 1
-            found = checks.all_problems(state, log_start=before)
-            checked += 1
-            if json_every and done % json_every == 0:
-                state, trip = checks.round_trip(state)  # play on from the copy
-                found += trip
-                checked += 1
-            if found:
-                failed += 1
-                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
-        actions += done
-        rounds += state.round_no
-        leader = max(range(seats), key=lambda s: (state.chips.stacks[s], -s))
-        winners[kinds[leader]] += 1
-        finished += state.phase == Phase.GAME_OVER
-        if log is not None:
-            end = "won the match" if state.phase == Phase.GAME_OVER else "leads (rounds capped)"
-            print(f"game {game + 1}: {state.round_no} rounds, {done} actions; "
-                  f"{state.names[leader]} {end} with {state.chips.stacks[leader]} chips", file=log)
-    seconds = time.perf_counter() - started
-    return {"variant": "shenja_ivali", "games": games, "seats": seats, "seed": seed, "bots": bots,
-            "rounds": rounds, "actions": actions, "finished": finished,
-            "seconds": round(seconds, 3),
-            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items()))}
+    sim = Simulation(
+        variant="shenja_ivali",
+        new_state=lambda names, game, seed: ShenjaIvaliState.new(
+            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
+        make_bots=make_bots,
+        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
+        round_trip=checks.round_trip,
+        rounds=lambda state: state.round_no,
+        between_rounds=lambda state: state.phase == Phase.REVEAL,
+        over=lambda state: state.phase == Phase.GAME_OVER,
+        holding=lambda state, seat: state.chips.stacks[seat])
+    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
+                            max_rounds=max_rounds, json_every=json_every, log=log)
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

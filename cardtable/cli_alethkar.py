@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
-from collections import Counter
 from typing import Any, TextIO
 
 __all__ = ["rank", "simulate", "parse_cards", "ROUND_CAP"]
@@ -72,24 +70,15 @@ def rank(cards: list[str]) -> dict[str, Any]:
 def _settings() -> Any:
     """The bundled Alethkar Poker variant's settings (the defaults if it is missing)."""
     from .engine.alethkar_setup import AlethkarSettings
-    from .variants import discover, variant_dirs
-    for entry in discover([(variant_dirs()[0][0], False)]):
-        if entry.spec is not None and entry.spec.game == "alethkar_poker":
-            return AlethkarSettings.from_spec(entry.spec)
-    return AlethkarSettings()
+    from .simulation import bundled_settings
+    return bundled_settings("alethkar_poker", AlethkarSettings)
 
 
 def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated match and each one's kind (``mixed``: normal,
-    random, tough round the table), seeded from ``seed``, ``game`` and the seat."""
+    """The bots of one simulated match (see :func:`cardtable.simulation.seat_bots`)."""
     from .bots.alethkar_bot import AlethkarBot
-    from .bots.random_bot import RandomBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
-    bots: list[Any] = []
-    for seat, bot_kind in enumerate(kinds):
-        rng = random.Random(f"bot:{seed}:{game}:{seat}")
-        bots.append(RandomBot(rng) if bot_kind == "random" else AlethkarBot(rng, level=bot_kind))
-    return bots, kinds
+    from .simulation import seat_bots
+    return seat_bots(kind, seats, seed, game, AlethkarBot)
 
 
 def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
@@ -98,54 +87,29 @@ def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rou
     has the shape of :func:`cardtable.cli.simulate_ivali`'s. Without ``max_rounds``
     a match stops after :data:`ROUND_CAP` rounds."""
     from .bots.alethkar_bot import warm_up
-    from .bots.base import play_step
     from .engine import alethkar_checks as checks
     from .engine.alethkar import AlethkarState
     from .engine.alethkar_setup import MAX_SEATS, MIN_SEATS, Phase
+    from .simulation import Simulation, seats_between, simulate_matches
     from .variants import load_deck_by_id
 
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Alethkar Poker is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+    seats_between("Alethkar Poker", seats, MIN_SEATS, MAX_SEATS)
     settings = _settings()
     deck = load_deck_by_id("standard52")
     warm_up(deck)
-    cap = max_rounds or ROUND_CAP
-    checked = failed = rounds = actions = finished = 0
-    problems_seen: list[str] = []
-    winners: Counter[str] = Counter()
-    started = time.perf_counter()
-    for game in range(games):
-        players, kinds = make_bots(bots, seats, seed, game)
-        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
-        state = AlethkarState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
-                                  dealer=game % seats)
-        done = 0
-        while state.to_act is not None:
-            if state.phase == Phase.REVEAL and state.round_no >= cap:
-                break
-            before = len(state.log)
-            play_step(state, players)
-            done += 1
-            found = checks.all_problems(state, log_start=before)
-            checked += 1
-            if json_every and done % json_every == 0:
-                state, trip = checks.round_trip(state)
-                found += trip
-                checked += 1
-            if found:
-                failed += 1
-                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
-        actions += done
-        rounds += state.round_no
-        leader = max(range(seats), key=lambda s: (state.holdings(s), -s))
-        winners[kinds[leader]] += 1
-        finished += state.phase == Phase.GAME_OVER
-        if log is not None:
-            end = "won the match" if state.phase == Phase.GAME_OVER else "leads (rounds capped)"
-            print(f"game {game + 1}: {state.round_no} rounds, {done} actions; "
-                  f"{state.names[leader]} {end} with {state.holdings(leader)} chips", file=log)
-    return {"variant": "alethkar_poker", "games": games, "seats": seats, "seed": seed, "bots": bots,
-            "rounds": rounds, "actions": actions, "finished": finished,
-            "seconds": round(time.perf_counter() - started, 3),
-            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items()))}
+    sim = Simulation(
+        variant="alethkar_poker",
+        new_state=lambda names, game, seed: AlethkarState.new(
+            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
+        make_bots=make_bots,
+        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
+        round_trip=checks.round_trip,
+        rounds=lambda state: state.round_no,
+        between_rounds=lambda state: state.phase == Phase.REVEAL,
+        over=lambda state: state.phase == Phase.GAME_OVER,
+        holding=lambda state, seat: state.holdings(seat),
+        round_cap=ROUND_CAP)
+    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
+                            max_rounds=max_rounds, json_every=json_every, log=log)
+
+

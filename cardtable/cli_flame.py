@@ -58,17 +58,10 @@ def rank(cards: list[str]) -> dict[str, Any]:
 
 
 def make_flame_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated match and each one's kind (as ``cli.make_bots``)."""
-    import random
-
+    """The bots of one simulated match (see :func:`cardtable.simulation.seat_bots`)."""
     from .bots.flame_bot import FlameBot
-    from .bots.random_bot import RandomBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
-    bots: list[Any] = []
-    for seat, bot_kind in enumerate(kinds):
-        rng = random.Random(f"bot:{seed}:{game}:{seat}")
-        bots.append(RandomBot(rng) if bot_kind == "random" else FlameBot(rng, level=bot_kind))
-    return bots, kinds
+    from .simulation import seat_bots
+    return seat_bots(kind, seats, seed, game, FlameBot)
 
 
 def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
@@ -78,66 +71,38 @@ def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rou
     ``json_every`` actions, play going on from the copy). Returns the summary shaped
     like ``cli.simulate_ivali``'s. ``max_rounds`` caps the hands of a match (0: to the end)."""
     import random
-    import time
-    from collections import Counter
 
-    from .bots.base import play_step
     from .engine import flame_checks as checks
-    from .engine.flame_setup import FlameSwordSettings, Phase
+    from .engine.flame_setup import Phase
     from .engine.flame_sword import FlameSwordState
+    from .simulation import Simulation, simulate_matches
     from .variants import load_deck_by_id
 
     deck = load_deck_by_id("infinite")
     settings = _flame_settings()
-    checked = failed = hands = actions = finished = 0
-    problems_seen: list[str] = []
-    winners: Counter[str] = Counter()
-    started = time.perf_counter()
-    for game in range(games):
-        players, kinds = make_flame_bots(bots, seats, seed, game)
-        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
-        state = FlameSwordState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
-                                    dealer=game % seats)
-        done = 0
-        while state.to_act is not None:
-            if max_rounds and state.phase == Phase.REVEAL and state.hand_no >= max_rounds:
-                break
-            before = len(state.log)
-            play_step(state, players)
-            done += 1
-            # Every seat's view at the end of each hand and every 10th action; the rest each action.
-            views = state.phase in (Phase.REVEAL, Phase.GAME_OVER) or done % 10 == 0
-            found = checks.all_problems(state, log_start=before, views=views)
-            checked += 1
-            if json_every and done % json_every == 0:
-                state, trip = checks.round_trip(state)
-                found += trip
-                checked += 1
-            if found:
-                failed += 1
-                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
-        actions += done
-        hands += state.hand_no
-        leader = max(range(seats), key=lambda s: (state.chips.stacks[s], -s))
-        winners[kinds[leader]] += 1
-        finished += state.phase == Phase.GAME_OVER
-        if log is not None:
-            end = "won the match" if state.phase == Phase.GAME_OVER else "leads (hands capped)"
-            print(f"game {game + 1}: {state.hand_no} hands, {done} actions; "
-                  f"{state.names[leader]} {end} with {state.chips.stacks[leader]} chips", file=log)
-    seconds = time.perf_counter() - started
-    assert isinstance(settings, FlameSwordSettings)
-    return {"variant": "flame_sword", "games": games, "seats": seats, "seed": seed, "bots": bots,
-            "rounds": hands, "actions": actions, "finished": finished, "seconds": round(seconds, 3),
-            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items()))}
+
+    def problems(state: Any, start: int, done: int) -> list[str]:
+        # Every seat's view at the end of each hand and every 10th action: 12,000 cards
+        # make a full view check the dearest part of a step.
+        views = state.phase in (Phase.REVEAL, Phase.GAME_OVER) or done % 10 == 0
+        return checks.all_problems(state, log_start=start, views=views)
+
+    sim = Simulation(
+        variant="flame_sword",
+        new_state=lambda names, game, seed: FlameSwordState.new(
+            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
+        make_bots=make_flame_bots, problems=problems, round_trip=checks.round_trip,
+        rounds=lambda state: state.hand_no,
+        between_rounds=lambda state: state.phase == Phase.REVEAL,
+        over=lambda state: state.phase == Phase.GAME_OVER,
+        holding=lambda state, seat: state.chips.stacks[seat],
+        round_word="hands")
+    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
+                            max_rounds=max_rounds, json_every=json_every, log=log)
 
 
 def _flame_settings() -> Any:
     """The bundled Flame Sword variant's settings (the defaults if it is missing)."""
     from .engine.flame_setup import FlameSwordSettings
-    from .variants import discover, variant_dirs
-    for entry in discover([(variant_dirs()[0][0], False)]):
-        if entry.spec is not None and entry.spec.game == "flame_sword":
-            return FlameSwordSettings.from_spec(entry.spec)
-    return FlameSwordSettings()
+    from .simulation import bundled_settings
+    return bundled_settings("flame_sword", FlameSwordSettings)

@@ -9,8 +9,6 @@ with every invariant checked after every action.
 from __future__ import annotations
 
 import random
-import time
-from collections import Counter
 from typing import Any, TextIO
 
 __all__ = ["rank", "simulate", "make_bots", "sabacc_settings"]
@@ -37,73 +35,41 @@ def rank(cards: list[str]) -> dict[str, Any]:
 def sabacc_settings() -> Any:
     """The bundled Sabacc variant's settings (the defaults if it is missing)."""
     from .engine.sabacc_setup import SabaccSettings
-    from .variants import discover, variant_dirs
-    for entry in discover([(variant_dirs()[0][0], False)]):
-        if entry.spec is not None and entry.spec.game == "sabacc":
-            return SabaccSettings.from_spec(entry.spec)
-    return SabaccSettings()
+    from .simulation import bundled_settings
+    return bundled_settings("sabacc", SabaccSettings)
 
 
 def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated game and each one's kind (``mixed``: normal, random,
-    tough round the table); each generator is seeded from ``seed``, ``game`` and the seat."""
-    from .bots.random_bot import RandomBot
+    """The bots of one simulated game (see :func:`cardtable.simulation.seat_bots`)."""
     from .bots.sabacc_bot import SabaccBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
-    bots: list[Any] = []
-    for seat, bot_kind in enumerate(kinds):
-        rng = random.Random(f"bot:{seed}:{game}:{seat}")
-        bots.append(RandomBot(rng) if bot_kind == "random" else SabaccBot(rng, level=bot_kind))
-    return bots, kinds
+    from .simulation import seat_bots
+    return seat_bots(kind, seats, seed, game, SabaccBot)
 
 
 def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
              json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` Sabacc games of bots with every check on; return the summary
     (shaped like ``cli.simulate_ivali``'s; a round is a hand)."""
-    from .bots.base import play_step
     from .engine import sabacc_checks as checks
     from .engine.sabacc import Phase, SabaccState
+    from .simulation import Simulation, simulate_matches
     from .variants import load_deck_by_id
 
     settings = sabacc_settings()
     deck = load_deck_by_id("sabacc")
-    checked = failed = rounds = actions = finished = 0
-    problems_seen: list[str] = []
-    winners: Counter[str] = Counter()
-    started = time.perf_counter()
-    for game in range(games):
-        players, kinds = make_bots(bots, seats, seed, game)
-        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
-        state = SabaccState.new(settings, deck, names, random.Random(f"deal:{seed}:{game}"),
-                                dealer=game % seats)
-        done = 0
-        while state.to_act is not None:
-            if max_rounds and state.phase == Phase.REVEAL and state.hand_no >= max_rounds:
-                break
-            before = len(state.log)
-            play_step(state, players)
-            done += 1
-            found = checks.all_problems(state, log_start=before)
-            checked += 1
-            if json_every and done % json_every == 0:
-                state, trip = checks.round_trip(state)
-                found += trip
-                checked += 1
-            if found:
-                failed += 1
-                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
-        actions += done
-        rounds += state.hand_no
-        leader = max(range(seats), key=lambda s: (state.chips.stacks[s], -s))
-        winners[kinds[leader]] += 1
-        finished += state.phase == Phase.GAME_OVER
-        if log is not None:
-            end = "won the game" if state.phase == Phase.GAME_OVER else "leads (hands capped)"
-            print(f"game {game + 1}: {state.hand_no} hands, {done} actions; "
-                  f"{state.names[leader]} {end} with {state.chips.stacks[leader]} credits", file=log)
-    seconds = time.perf_counter() - started
-    return {"variant": "sabacc", "games": games, "seats": seats, "seed": seed, "bots": bots,
-            "rounds": rounds, "actions": actions, "finished": finished, "seconds": round(seconds, 3),
-            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items()))}
+    sim = Simulation(
+        variant="sabacc",
+        new_state=lambda names, game, seed: SabaccState.new(
+            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
+        make_bots=make_bots,
+        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
+        round_trip=checks.round_trip,
+        rounds=lambda state: state.hand_no,
+        between_rounds=lambda state: state.phase == Phase.REVEAL,
+        over=lambda state: state.phase == Phase.GAME_OVER,
+        holding=lambda state, seat: state.chips.stacks[seat],
+        round_word="hands", match_word="game", unit="credits")
+    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
+                            max_rounds=max_rounds, json_every=json_every, log=log)
+
+

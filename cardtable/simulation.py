@@ -1,0 +1,142 @@
+"""``cardtable simulate``: bot matches of any game, checked after every action.
+
+Each game's tools module (``cli_<game>.py``) describes its game with a
+:class:`Simulation` (how to deal a match, its bots, its checks, what a round is)
+and hands it to :func:`simulate_matches`, which plays the matches, runs the checks
+after every action and a JSON round trip every ``json_every`` actions (play goes on
+from the copy), and returns the summary the command prints.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, TextIO
+
+__all__ = ["Simulation", "simulate_matches", "seat_bots", "bundled_settings", "seats_between"]
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What :func:`simulate_matches` needs to know about one game.
+
+    Attributes:
+        variant: the game's id, as the summary names it.
+        new_state: deals a match: ``(names, game index, seed) -> state``.
+        make_bots: ``(kind, seats, seed, game index) -> (bots, kind of each)``.
+        problems: the checks after an action: ``(state, log_start, actions so far)``
+            -> the problems found (empty when all is well).
+        round_trip: ``state -> (the state read back from JSON, problems)``.
+        rounds: the rounds (or hands) played so far in a match.
+        between_rounds: True when a round is settled and the next not begun, the
+            point where ``max_rounds`` stops a match.
+        over: True when the match has been played to its end.
+        holding: a seat's chips for the standings (the leader is the most).
+        round_word, match_word, unit: words for the log ("hands", "game", "credits").
+        round_cap: the rounds after which a match stops when no ``max_rounds`` is given
+            (0: play to the end).
+    """
+
+    variant: str
+    new_state: Callable[[list[str], int, int], Any]
+    make_bots: Callable[[str, int, int, int], tuple[list[Any], list[str]]]
+    problems: Callable[[Any, int, int], list[str]]
+    round_trip: Callable[[Any], tuple[Any, list[str]]]
+    rounds: Callable[[Any], int]
+    between_rounds: Callable[[Any], bool]
+    over: Callable[[Any], bool]
+    holding: Callable[[Any, int], int]
+    round_word: str = "rounds"
+    match_word: str = "match"
+    unit: str = "chips"
+    round_cap: int = 0
+
+
+def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..., Any],
+              prefix: str = "bot") -> tuple[list[Any], list[str]]:
+    """The bots of one simulated match and the name of each one's kind.
+
+    ``kind`` is ``normal``, ``tough``, ``random`` or ``mixed`` (normal, random, tough
+    round the table). ``make_bot(rng, level=...)`` builds a game's own bot; random
+    seats get a :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is
+    seeded from ``prefix``, ``seed``, ``game`` and its seat.
+    """
+    from .bots.random_bot import RandomBot
+    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
+    bots: list[Any] = []
+    for seat, bot_kind in enumerate(kinds):
+        rng = random.Random(f"{prefix}:{seed}:{game}:{seat}")
+        bots.append(RandomBot(rng) if bot_kind == "random" else make_bot(rng, level=bot_kind))
+    return bots, kinds
+
+
+def bundled_settings(game: str, settings_type: Any) -> Any:
+    """The settings of the bundled variant playing ``game`` (the defaults if it is missing)."""
+    from .variants import discover, variant_dirs
+    for entry in discover([(variant_dirs()[0][0], False)]):
+        if entry.spec is not None and entry.spec.game == game:
+            return settings_type.from_spec(entry.spec)
+    return settings_type()
+
+
+def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots: str = "random",
+                     max_rounds: int = 0, json_every: int = 25,
+                     log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` matches of bots with every check on; return the summary dict.
+
+    The summary: variant, games, seats, seed, bots, rounds, actions, finished (matches
+    played to the end), seconds, invariants (checked, failed, the first 20 problems)
+    and winners (how often each kind of bot led at the end).
+    """
+    from .bots.base import play_step
+
+    cap = max_rounds or sim.round_cap
+    checked = failed = rounds = actions = finished = 0
+    problems_seen: list[str] = []
+    winners: Counter[str] = Counter()
+    started = time.perf_counter()
+    for game in range(games):
+        players, kinds = sim.make_bots(bots, seats, seed, game)
+        names = [f"{kinds[s].capitalize()} {s + 1}" for s in range(seats)]
+        state = sim.new_state(names, game, seed)
+        done = 0
+        while state.to_act is not None:
+            if cap and sim.between_rounds(state) and sim.rounds(state) >= cap:
+                break
+            before = len(state.log)
+            play_step(state, players)
+            done += 1
+            found = list(sim.problems(state, before, done))
+            checked += 1
+            if json_every and done % json_every == 0:
+                state, trip = sim.round_trip(state)  # play on from the copy
+                found += trip
+                checked += 1
+            if found:
+                failed += 1
+                problems_seen += [f"game {game}, action {done}: {p}" for p in found]
+        actions += done
+        rounds += sim.rounds(state)
+        leader = max(range(seats), key=lambda s: (sim.holding(state, s), -s))
+        winners[kinds[leader]] += 1
+        over = sim.over(state)
+        finished += over
+        if log is not None:
+            end = f"won the {sim.match_word}" if over else f"leads ({sim.round_word} capped)"
+            print(f"game {game + 1}: {sim.rounds(state)} {sim.round_word}, {done} actions; "
+                  f"{state.names[leader]} {end} with {sim.holding(state, leader)} {sim.unit}",
+                  file=log)
+    return {"variant": sim.variant, "games": games, "seats": seats, "seed": seed, "bots": bots,
+            "rounds": rounds, "actions": actions, "finished": finished,
+            "seconds": round(time.perf_counter() - started, 3),
+            "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
+            "winners": dict(sorted(winners.items()))}
+
+
+def seats_between(game_name: str, seats: int, low: int, high: int) -> None:
+    """Raise ValueError unless ``low <= seats <= high`` (a game's table size)."""
+    if not low <= seats <= high:
+        raise ValueError(f"{game_name} is for {low} to {high} players, not {seats}")
+
