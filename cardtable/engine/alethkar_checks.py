@@ -11,8 +11,7 @@ Each check returns a list of problems in words (empty: all is well):
   and every view is JSON-safe.
 * :func:`log_problems` - no public log line names a hidden card, and no line for
   another seat (nor the public one) tells a bag's or a stack's contents.
-* :func:`liveness_problems` - shared with Shenja Ivali
-  (:func:`cardtable.engine.ivali_checks.liveness_problems`).
+* :func:`liveness_problems` - shared by every game (:mod:`cardtable.engine.checks`).
 * :func:`round_trip` - the state survives JSON unchanged, and play goes on.
 """
 
@@ -23,9 +22,10 @@ import re
 from collections import Counter
 from typing import Iterable
 
+from . import checks as shared
 from .alethkar import AlethkarState
 from .alethkar_setup import Phase
-from .ivali_checks import liveness_problems
+from .checks import liveness_problems
 
 __all__ = ["all_problems", "chip_problems", "card_problems", "view_problems", "log_problems",
            "liveness_problems", "round_trip", "round_trip_problems", "public_cards", "CARD_CODE"]
@@ -137,19 +137,13 @@ def log_problems(state: AlethkarState, start: int = 0) -> list[str]:
 
 
 def round_trip(state: AlethkarState) -> tuple[AlethkarState, list[str]]:
-    """The state written to JSON text and read back, and what changed on the way."""
-    text = json.dumps(state.to_json(), sort_keys=True)
-    again = AlethkarState.from_json(json.loads(text), deck=state.deck)
-    assert isinstance(again, AlethkarState)
-    problems = []
-    if json.dumps(again.to_json(), sort_keys=True) != text:
-        problems.append("the state changed in a JSON round trip")
-    return again, problems
+    """The state through JSON text and back, and what changed on the way (see :mod:`.checks`)."""
+    return shared.round_trip(state)
 
 
 def round_trip_problems(state: AlethkarState) -> list[str]:
     """What :func:`round_trip` finds wrong (empty: the state survives JSON)."""
-    return round_trip(state)[1]
+    return shared.round_trip_problems(state)
 
 
 def all_problems(state: AlethkarState, *, log_start: int = 0,

@@ -24,9 +24,9 @@ import re
 from collections import Counter
 from typing import Iterable
 
+from . import checks as shared
 from .flame_setup import GRID_CELLS, HOLE_CARDS, UNDERDOG_EXTRA, Phase
 from .flame_sword import FlameSwordState
-from .game import CHANCE
 
 __all__ = ["all_problems", "chip_problems", "card_problems", "view_problems", "log_problems",
            "liveness_problems", "round_trip", "round_trip_problems", "public_cards"]
@@ -132,36 +132,18 @@ def log_problems(state: FlameSwordState, start: int = 0) -> list[str]:
 
 
 def liveness_problems(state: FlameSwordState) -> list[str]:
-    """The match is over, or somebody is asked to act and can."""
-    to_act = state.to_act
-    if to_act is None:
-        return [] if state.phase == Phase.GAME_OVER else [f"nobody is to act in phase {state.phase}"]
-    if to_act == CHANCE:
-        return []
-    actions = state.legal_actions(to_act)
-    if not actions:
-        return [f"seat {to_act} is to act in phase {state.phase} with no legal action"]
-    wrong = [(a, state.why_illegal(a)) for a in actions[:6] if state.why_illegal(a) is not None]
-    return [f"listed action {a} is illegal: {why}" for a, why in wrong]
+    """The match is over, or somebody is asked to act and can (see :mod:`.checks`)."""
+    return shared.liveness_problems(state, most=6)
 
 
 def round_trip(state: FlameSwordState) -> tuple[FlameSwordState, list[str]]:
-    """The state through JSON text and back, and what changed on the way. Play can go
-    on from the copy."""
-    text = json.dumps(state.to_json(), sort_keys=True)
-    again = FlameSwordState.from_json(json.loads(text), deck=state.deck)
-    assert isinstance(again, FlameSwordState)
-    problems = []
-    if json.dumps(again.to_json(), sort_keys=True) != text:
-        problems.append("the state changed in a JSON round trip")
-    if again.betting is not None and again.betting.chips is not again.chips:
-        problems.append("after a JSON round trip the betting round has its own chips ledger")
-    return again, problems
+    """The state through JSON text and back, and what changed on the way (see :mod:`.checks`)."""
+    return shared.round_trip(state)
 
 
 def round_trip_problems(state: FlameSwordState) -> list[str]:
     """What :func:`round_trip` finds wrong (empty: the state survives JSON)."""
-    return round_trip(state)[1]
+    return shared.round_trip_problems(state)
 
 
 def all_problems(state: FlameSwordState, *, log_start: int = 0,

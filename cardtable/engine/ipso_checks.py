@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable
 
-from .game import CHANCE
+from . import checks as shared
 from .ipso import HAND_SIZE, IpsoState
 from .ipso_setup import Phase
 
@@ -134,30 +134,13 @@ def log_problems(state: IpsoState, start: int = 0) -> list[str]:
 
 
 def liveness_problems(state: IpsoState) -> list[str]:
-    """The game is over, or somebody is asked to act and can."""
-    to_act = state.to_act
-    if to_act is None:
-        return [] if state.phase == Phase.GAME_OVER else [f"nobody is to act in phase {state.phase}"]
-    if to_act == CHANCE:
-        return []
-    actions = state.legal_actions(to_act)
-    if not actions:
-        return [f"seat {to_act} is to act in phase {state.phase} with no legal action"]
-    return [f"listed action {a} is illegal: {why}" for a in actions
-            if (why := state.why_illegal(a)) is not None]
+    """The match is over, or somebody is asked to act and can (see :mod:`.checks`)."""
+    return shared.liveness_problems(state)
 
 
 def round_trip(state: IpsoState) -> tuple[IpsoState, list[str]]:
-    """The state written to JSON text and read back, and what changed on the way."""
-    text = json.dumps(state.to_json(), sort_keys=True)
-    again = IpsoState.from_json(json.loads(text), deck=state.deck)
-    assert isinstance(again, IpsoState)
-    problems = []
-    if json.dumps(again.to_json(), sort_keys=True) != text:
-        problems.append("the state changed in a JSON round trip")
-    if again.betting is not None and again.betting.chips is not again.chips:
-        problems.append("after a JSON round trip the betting round has its own chips ledger")
-    return again, problems
+    """The state through JSON text and back, and what changed on the way (see :mod:`.checks`)."""
+    return shared.round_trip(state)
 
 
 def all_problems(state: IpsoState, *, log_start: int = 0,

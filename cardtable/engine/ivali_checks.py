@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable
 
-from .game import CHANCE
+from . import checks as shared
 from .ivali_setup import Phase
 from .shenja_ivali import ShenjaIvaliState, playing_cards
 
@@ -149,39 +149,18 @@ def log_problems(state: ShenjaIvaliState, start: int = 0) -> list[str]:
 
 
 def liveness_problems(state: ShenjaIvaliState) -> list[str]:
-    """The match is over, or somebody is asked to act and can."""
-    to_act = state.to_act
-    if to_act is None:
-        return [] if state.phase == Phase.GAME_OVER else [f"nobody is to act in phase {state.phase}"]
-    if state.phase == Phase.GAME_OVER:
-        return ["the match is over but someone is to act"]
-    if to_act == CHANCE:
-        return []
-    actions = state.legal_actions(to_act)
-    if not actions:
-        return [f"seat {to_act} is to act in phase {state.phase} with no legal action"]
-    wrong = [(a, state.why_illegal(a)) for a in actions if state.why_illegal(a) is not None]
-    return [f"listed action {a} is illegal: {why}" for a, why in wrong]
+    """The match is over, or somebody is asked to act and can (see :mod:`.checks`)."""
+    return shared.liveness_problems(state)
 
 
 def round_trip(state: ShenjaIvaliState) -> tuple[ShenjaIvaliState, list[str]]:
-    """The state written to JSON text and read back, and what changed on the way
-    (the copy must write the same JSON and share one chips ledger with its betting
-    round). Play can go on from the copy."""
-    text = json.dumps(state.to_json(), sort_keys=True)
-    again = ShenjaIvaliState.from_json(json.loads(text), deck=state.deck)
-    assert isinstance(again, ShenjaIvaliState)
-    problems = []
-    if json.dumps(again.to_json(), sort_keys=True) != text:
-        problems.append("the state changed in a JSON round trip")
-    if again.betting is not None and again.betting.chips is not again.chips:
-        problems.append("after a JSON round trip the betting round has its own chips ledger")
-    return again, problems
+    """The state through JSON text and back, and what changed on the way (see :mod:`.checks`)."""
+    return shared.round_trip(state)
 
 
 def round_trip_problems(state: ShenjaIvaliState) -> list[str]:
     """What :func:`round_trip` finds wrong (empty: the state survives JSON)."""
-    return round_trip(state)[1]
+    return shared.round_trip_problems(state)
 
 
 def all_problems(state: ShenjaIvaliState, *, log_start: int = 0,

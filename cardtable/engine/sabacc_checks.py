@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from .game import CHANCE
+from . import checks as shared
 from .sabacc import SabaccState
 from .sabacc_setup import Phase
 
@@ -135,42 +135,18 @@ def log_problems(state: SabaccState, start: int = 0) -> list[str]:
 
 
 def liveness_problems(state: SabaccState) -> list[str]:
-    """The game is over, or somebody is asked to act and can."""
-    to_act = state.to_act
-    if to_act is None:
-        return [] if state.phase == Phase.GAME_OVER else [f"nobody is to act in phase {state.phase}"]
-    if state.phase == Phase.GAME_OVER:
-        return ["the game is over but someone is to act"]
-    if to_act == CHANCE:
-        saved = state.rng.getstate()  # the check must leave the generator as it was
-        try:
-            action = state.chance_action()
-        finally:
-            state.rng.setstate(saved)
-        return [] if state.why_illegal(action) is None else [
-            f"chance's own action is illegal in phase {state.phase}"]
-    actions = state.legal_actions(to_act)
-    if not actions:
-        return [f"seat {to_act} is to act in phase {state.phase} with no legal action"]
-    return [f"listed action {a} is illegal: {state.why_illegal(a)}"
-            for a in actions if state.why_illegal(a) is not None]
+    """The match is over, or somebody is asked to act and can (see :mod:`.checks`)."""
+    return shared.liveness_problems(state, chance=True)
 
 
 def round_trip(state: SabaccState) -> tuple[SabaccState, list[str]]:
-    """The state written to JSON text and read back, and what changed on the way.
-    Play can go on from the copy."""
-    text = json.dumps(state.to_json(), sort_keys=True)
-    again = SabaccState.from_json(json.loads(text), deck=state.deck)
-    assert isinstance(again, SabaccState)
-    problems = []
-    if json.dumps(again.to_json(), sort_keys=True) != text:
-        problems.append("the state changed in a JSON round trip")
-    return again, problems
+    """The state through JSON text and back, and what changed on the way (see :mod:`.checks`)."""
+    return shared.round_trip(state)
 
 
 def round_trip_problems(state: SabaccState) -> list[str]:
     """What :func:`round_trip` finds wrong (empty: the state survives JSON)."""
-    return round_trip(state)[1]
+    return shared.round_trip_problems(state)
 
 
 def all_problems(state: SabaccState, *, log_start: int = 0,
