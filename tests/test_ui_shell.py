@@ -152,3 +152,24 @@ def test_wrapping_cuts_a_long_path_so_an_error_fits_its_panel():
     pygame.font.init()
     font = pygame.font.Font(None, 16)
     assert wrap_font(path, 120, font) is wrap_font(path, 120, font)  # remembered, not redone
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_every_variants_keys_fit_the_help_panel(size):
+    from cardtable.ui.app import App
+    from cardtable.ui.help import HelpOverlay
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=size)
+    app.push(MenuScene(app))
+    try:
+        specs = [e.spec for e in app.variant_entries if e.spec]
+        assert len(specs) >= 6
+        for spec in specs:
+            overlay = app.push(HelpOverlay(app, spec))
+            app.step()
+            assert overlay.keys_box is not None
+            assert overlay.keys_bottom <= overlay.keys_box.bottom, spec.id
+            app.scenes.pop()
+    finally:
+        app.shutdown()

@@ -29,6 +29,9 @@ class HelpOverlay(Overlay):
         self.max_scroll = 0
         self.pages = ["Rules"] + [p.title for p in self._extra_pages()]
         self.page = 0
+        self.keys_box: pygame.Rect | None = None
+        """Where the keys list was last drawn, and how far down it reached."""
+        self.keys_bottom = 0
 
     def _extra_pages(self) -> list:
         """Game-specific pages (the Shenja Ivali hand table)."""
@@ -113,7 +116,8 @@ class HelpOverlay(Overlay):
         body = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.width - keys_w - px(72), panel.height - px(94))
         self._draw_rules(surface, body)
         keys = pygame.Rect(body.right + px(24), body.y, keys_w, body.height)
-        self._draw_keys(surface, keys)
+        self.keys_box = keys
+        self.keys_bottom = self._draw_keys(surface, keys)
 
     def _draw_rules(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -152,7 +156,8 @@ class HelpOverlay(Overlay):
                 height += int(size * 1.2)
         return height
 
-    def _draw_keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def _draw_keys(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Draw the variant's keys and the app's in ``box``; return the bottom of the last row."""
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.field, box.inflate(px(16), px(8)), border_radius=px(10))
         y = box.y + px(6)
@@ -178,3 +183,4 @@ class HelpOverlay(Overlay):
                 y += int(size * 1.2)
             if y > box.bottom:
                 break
+        return y
