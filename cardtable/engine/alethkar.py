@@ -394,12 +394,7 @@ class AlethkarState(GameState):
         }
 
     def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        deck = spec.get("deck")
-        if not isinstance(deck, Deck):
-            raise ValueError("AlethkarState.from_json needs the deck: from_json(data, deck=...)")
-        if deck.id != data["deck"]:
-            raise ValueError(f"this save was played with the deck {data['deck']!r}, not {deck.id!r}")
-        self.deck = deck
+        self.deck = self._deck_to_load(data, spec)
         self.settings = AlethkarSettings.from_settings(data["settings"])
         self.names = tuple(data["names"])
         self.phase = Phase(data["phase"])

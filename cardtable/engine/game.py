@@ -26,6 +26,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .cards import Deck
+
 CHANCE = -1
 """The seat number of chance (the dealer's shuffle, the Sabacc die)."""
 
@@ -231,3 +233,21 @@ class GameState(ABC):
     @abstractmethod
     def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
         """Restore what :meth:`_state_json` wrote."""
+
+    def _deck_to_load(self, data: Mapping[str, Any], spec: Mapping[str, Any]) -> Deck:
+        """The ``deck=`` given to ``from_json``, checked against the deck the save names.
+
+        ValueError when no deck was given, or when it is not the saved deck (its id,
+        and its size where the save records ``deck_size``).
+        """
+        deck = spec.get("deck")
+        name = type(self).__name__
+        if not isinstance(deck, Deck):
+            raise ValueError(f"{name}.from_json needs the deck: from_json(data, deck=...)")
+        if "deck_size" in data:
+            if deck.id != data["deck"] or len(deck) != data["deck_size"]:
+                raise ValueError(f"this save was played with the deck {data['deck']!r} of "
+                                 f"{data['deck_size']} cards, not {deck.id!r} of {len(deck)}")
+        elif deck.id != data["deck"]:
+            raise ValueError(f"this save was played with the deck {data['deck']!r}, not {deck.id!r}")
+        return deck

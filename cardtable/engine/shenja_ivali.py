@@ -597,13 +597,7 @@ class ShenjaIvaliState(GameState):
         }
 
     def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        deck = spec.get("deck")
-        if not isinstance(deck, Deck):
-            raise ValueError("ShenjaIvaliState.from_json needs the deck: from_json(data, deck=...)")
-        if deck.id != data["deck"] or len(deck) != data["deck_size"]:
-            raise ValueError(f"this save was played with the deck {data['deck']!r} of "
-                             f"{data['deck_size']} cards, not {deck.id!r} of {len(deck)}")
-        self.deck = deck
+        self.deck = self._deck_to_load(data, spec)
         self.settings = ShenjaIvaliSettings.from_settings(data["settings"])
         self.names = tuple(data["names"])
         self.phase = Phase(data["phase"])
