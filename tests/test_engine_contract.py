@@ -161,3 +161,16 @@ def test_a_state_restored_from_json_continues_exactly_the_same_game():
 def test_same_seed_same_game():
     games = [play(HighCard(seats=5, rng=random.Random(42)), random.Random(7)) for _ in range(2)]
     assert games[0].history == games[1].history
+
+
+def test_seat_table_checks_a_new_table_for_every_game():
+    import doctest
+
+    import cardtable.engine.game as game_module
+    from cardtable.engine.game import seat_table
+
+    assert doctest.testmod(game_module).failed == 0
+    with pytest.raises(ValueError, match="not 5"):
+        seat_table("Game", ["A", "B"], None, 10, 5)
+    with pytest.raises(ValueError, match="at least the buy-in"):
+        seat_table("Game", ["A", "B"], [1, 0], 10, 0, least=1, least_text="the buy-in (1)")

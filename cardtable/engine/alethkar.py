@@ -37,7 +37,7 @@ from .alethkar_setup import (MAX_SEATS, MIN_SEATS, AlethkarSettings, BagBet, Cou
 from .alethkar_values import best_split
 from .cards import Deck
 from .chips import seats_from_left_of
-from .game import CHANCE, Action, Event, GameState
+from .game import CHANCE, Action, Event, GameState, seat_table
 
 __all__ = ["AlethkarState", "AlethkarSettings", "Phase", "Shuffle", "BagBet", "DiscardTwo",
            "RoundResult", "HAND_SIZE", "KEEP"]
@@ -87,21 +87,9 @@ class AlethkarState(GameState):
         >>> state.phase, state.names[state.to_act], state.bags, len(state.hand_of(0))
         (<Phase.BET: 'bet'>, 'Bo', [1, 1], 7)
         """
-        names = [str(n).strip() for n in names]
-        if not MIN_SEATS <= len(names) <= MAX_SEATS:
-            raise ValueError(f"Alethkar Poker needs {MIN_SEATS} to {MAX_SEATS} players, got {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        if repeated:
-            raise ValueError(f"two players share the name {repeated[0]!r}")
-        stacks = list(stacks) if stacks is not None else [settings.starting_chips] * len(names)
-        if len(stacks) != len(names) or any(
-                isinstance(s, bool) or not isinstance(s, int) or s < settings.buy_in for s in stacks):
-            raise ValueError(f"stacks must give each of the {len(names)} seats at least the buy-in "
-                             f"({settings.buy_in}), got {stacks}")
-        if not 0 <= dealer < len(names):
-            raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}, not {dealer}")
+        names, stacks = seat_table("Alethkar Poker", names, stacks, settings.starting_chips, dealer,
+                                   seats=(MIN_SEATS, MAX_SEATS), least=settings.buy_in,
+                                   least_text=f"the buy-in ({settings.buy_in})")
         if len(deck) != 52 or deck.id != "standard52":
             raise ValueError(f"Alethkar Poker is played with the standard 52-card deck, not {deck.name}")
         state = cls(seats=len(names), rng=rng)

@@ -39,7 +39,7 @@ from .chips import HandChips, Pot, seats_from_left_of
 from .flame_setup import (BETTING_ROUND_NAMES, CALLED_SHOT_SIZE, FLIP_TARGETS, GRID_CELLS, GRID_SIDE,
                           HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Deal, FlameSwordSettings, Flip,
                           HandResult, Phase, PotResult, ShownHand, StartHand, cell_name)
-from .game import CHANCE, Action, Event, GameState
+from .game import CHANCE, Action, Event, GameState, seat_table
 
 __all__ = ["FlameSwordState", "FlameSwordSettings", "Phase", "StartHand", "CallShot", "Deal", "Flip",
            "HandResult", "line_cells_of"]
@@ -91,20 +91,7 @@ class FlameSwordState(GameState):
         ``names``: 2 to 8 different, non-empty names. ``stacks``: each seat's chips
         (default ``settings.starting_chips``).
         """
-        names = [str(n).strip() for n in names]
-        if not 2 <= len(names) <= 8:
-            raise ValueError(f"Flame Sword needs 2 to 8 players, got {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        if repeated:
-            raise ValueError(f"two players share the name {repeated[0]!r}")
-        stacks = list(stacks) if stacks is not None else [settings.starting_chips] * len(names)
-        if len(stacks) != len(names) or any(isinstance(s, bool) or not isinstance(s, int) or s < 1
-                                            for s in stacks):
-            raise ValueError(f"stacks must give each of the {len(names)} seats at least 1 chip, got {stacks}")
-        if not 0 <= dealer < len(names):
-            raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}, not {dealer}")
+        names, stacks = seat_table("Flame Sword", names, stacks, settings.starting_chips, dealer)
         needed = len(names) * HOLE_CARDS + UNDERDOG_EXTRA + GRID_CELLS
         if len(deck) < needed:
             raise ValueError(f"the {deck.name} deck has {len(deck)} cards; a hand needs up to {needed}")

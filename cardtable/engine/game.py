@@ -111,6 +111,37 @@ class Event:
         return self.public
 
 
+def seat_table(game: str, names: Sequence[Any], stacks: Sequence[int] | None, default: int,
+               dealer: int, *, seats: tuple[int, int] = (2, 8), least: int = 1,
+               least_text: str = "1 chip") -> tuple[list[str], list[int]]:
+    """Check a new table's players, stacks and dealer; return the names and stacks.
+
+    Names are stripped and must be present and distinct; ``stacks`` (every seat
+    ``default`` when None) must give each seat a whole number of at least ``least``;
+    the dealer must be a seat. ValueError names what is wrong.
+
+    >>> seat_table("Game", [" Ada", "Bo"], None, 100, 1)
+    (['Ada', 'Bo'], [100, 100])
+    """
+    names = [str(n).strip() for n in names]
+    low, high = seats
+    if not low <= len(names) <= high:
+        raise ValueError(f"{game} needs {low} to {high} players, got {len(names)}")
+    if any(not n for n in names):
+        raise ValueError("every player needs a name")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise ValueError(f"two players share the name {repeated[0]!r}")
+    stacks = list(stacks) if stacks is not None else [default] * len(names)
+    if len(stacks) != len(names) or any(
+            isinstance(s, bool) or not isinstance(s, int) or s < least for s in stacks):
+        raise ValueError(f"stacks must give each of the {len(names)} seats at least {least_text}, "
+                         f"got {stacks}")
+    if not 0 <= dealer < len(names):
+        raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}, not {dealer}")
+    return names, stacks
+
+
 def rng_to_json(rng: random.Random) -> list[Any]:
     """The generator's full state as JSON-safe data."""
     version, internal, gauss = rng.getstate()

@@ -43,7 +43,7 @@ from typing import Any, Mapping, Sequence
 from .betting import BetOptions, BettingAction, BettingRound, Fold
 from .cards import Deck
 from .chips import HandChips, seats_from_left_of
-from .game import CHANCE, Action, Event, GameState
+from .game import CHANCE, Action, Event, GameState, seat_table
 from .sabacc_hands import SabaccHand, evaluate
 from .sabacc_setup import (DIE_FACES, RED, DealDemise, Draw, Drop, Keep, Phase, RollDie,
                            SabaccSettings, SabaccShuffle, Shift, Stand, Swap)
@@ -96,21 +96,8 @@ class SabaccState(GameState):
         >>> state.phase, state.names[state.to_act], state.hand_pot(), state.sabacc_pot
         (<Phase.BET: 'bet'>, 'Lando', 200, 2000)
         """
-        names = [str(n).strip() for n in names]
-        if not 2 <= len(names) <= 8:
-            raise ValueError(f"Sabacc needs 2 to 8 players, got {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        if repeated:
-            raise ValueError(f"two players share the name {repeated[0]!r}")
-        stacks = list(stacks) if stacks is not None else [settings.starting_credits] * len(names)
-        if len(stacks) != len(names) or any(
-                isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stacks):
-            raise ValueError(f"stacks must give each of the {len(names)} seats at least 1 credit, "
-                             f"got {stacks}")
-        if not 0 <= dealer < len(names):
-            raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}, not {dealer}")
+        names, stacks = seat_table("Sabacc", names, stacks, settings.starting_credits, dealer,
+                                   least_text="1 credit")
         if any(card.value is None for card in deck) or len(deck) < 4 * len(names):
             raise ValueError(f"the {deck.name} deck cannot play Sabacc")
         state = cls(seats=len(names), rng=rng)

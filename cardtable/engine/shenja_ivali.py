@@ -44,7 +44,7 @@ from typing import Any, Mapping, Sequence
 from .betting import BetOptions, BettingAction, BettingRound
 from .cards import Deck
 from .chips import HandChips, Pot, seats_from_left_of, split_pot
-from .game import CHANCE, Action, Event, GameState
+from .game import CHANCE, Action, Event, GameState, seat_table
 from .ivali_auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from .ivali_hands import HandValue, evaluate
 from .ivali_setup import (BETTING_ROUND_NAMES, Discard, Phase, PotResult, RoundResult,
@@ -112,21 +112,7 @@ class ShenjaIvaliState(GameState):
         >>> state.phase, state.names[state.to_act], state.pots()
         (<Phase.BET: 'bet'>, 'Bo', [Pot(amount=3, eligible=(0, 1, 2))])
         """
-        names = [str(n).strip() for n in names]
-        if not 2 <= len(names) <= 8:
-            raise ValueError(f"Shenja Ivali needs 2 to 8 players, got {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        if repeated:
-            raise ValueError(f"two players share the name {repeated[0]!r}")
-        stacks = list(stacks) if stacks is not None else [settings.starting_chips] * len(names)
-        if len(stacks) != len(names) or any(
-                isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stacks):
-            raise ValueError(f"stacks must give each of the {len(names)} seats at least 1 chip, "
-                             f"got {stacks}")
-        if not 0 <= dealer < len(names):
-            raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}, not {dealer}")
+        names, stacks = seat_table("Shenja Ivali", names, stacks, settings.starting_chips, dealer)
         cards = playing_cards(deck)
         needed = len(names) * (HAND_SIZE + 1 + settings.max_discard)
         if len(cards) < needed:
