@@ -20,10 +20,10 @@ from ..bots.alethkar_bot import AlethkarBot, warm_up
 from ..bots.random_bot import RandomBot
 from ..engine.alethkar import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
 from ..engine.alethkar_payout import payout_lines
-from ..engine.game import CHANCE, rng_from_json
+from ..engine.game import CHANCE
 from ..variants import VariantSpec, load_deck_by_id
 from .alethkar_count import CountingShow
-from .game_table import GameTableScene
+from .game_table import GameTableScene, saved_seats
 from .gems import GEM_VALUES, draw_bag, draw_gems
 from .setup_scene import SeatConfig
 from .text import wrap
@@ -81,13 +81,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "AlethkarTableSc
     """Rebuild a saved table (``GameTableScene.save_data()``'s dict) and open it."""
     state = AlethkarState.from_json(data["state"], deck=load_deck_by_id("standard52"))
     assert isinstance(state, AlethkarState)
-    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    rngs = data.get("bot_rngs", {})
-    bots = {}
-    for i, seat in enumerate(seats):
-        if seat.bot is not None:
-            rng = rng_from_json(rngs[str(i)]) if str(i) in rngs else random.Random(i)
-            bots[i] = _bot(seat.bot, rng)
+    seats, bots = saved_seats(data, state, _bot)
     if bots:
         warm_up(state.deck)
     return app.push(AlethkarTableScene(app, variant, state, seats, bots))

@@ -22,12 +22,12 @@ from ..bots.flame_bot import FlameBot
 from ..bots.random_bot import RandomBot
 from ..engine.flame_setup import BETTING_ROUND_NAMES, CallShot, FlameSwordSettings, Flip, Phase
 from ..engine.flame_sword import FlameSwordState, line_cells_of
-from ..engine.game import CHANCE, rng_from_json
+from ..engine.game import CHANCE
 from ..variants import VariantSpec, load_deck_by_id
 from .bet_bar import BetBar
 from .called_shot import CalledShotPicker
 from .flame_grid import LINE_COLOURS, GridView
-from .game_table import GameTableScene
+from .game_table import GameTableScene, saved_seats
 from .log_panel import LogPanel
 from .setup_scene import SeatConfig
 from .theme import THEME
@@ -85,12 +85,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "FlameTableScene
     """Rebuild a saved table from ``GameTableScene.save_data()``'s dict."""
     state = FlameSwordState.from_json(data["state"], deck=load_deck_by_id("infinite"))
     assert isinstance(state, FlameSwordState)
-    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    bots = {}
-    for i, seat in enumerate(seats):
-        if seat.bot:
-            saved = data.get("bot_rngs", {}).get(str(i))
-            bots[i] = make_bot(seat.bot, rng_from_json(saved) if saved else random.Random(i))
+    seats, bots = saved_seats(data, state, make_bot)
     return app.push(FlameTableScene(app, variant, state, seats, bots))
 
 

@@ -17,12 +17,13 @@ there from where it was (or from the deck, when it is new on the table).
 from __future__ import annotations
 
 import math
+import random
 from typing import Any, Mapping
 
 import pygame
 
 from ..bots.base import Bot
-from ..engine.game import CHANCE, Action, GameState, rng_to_json
+from ..engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
 from ..variants import VariantSpec
 from .help import HelpOverlay
 from .log_panel import LogPanel
@@ -35,6 +36,23 @@ from .theme import THEME
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35
 TWEEN = 0.3
+
+
+def saved_seats(data: Mapping[str, Any], state: GameState,
+                make_bot: Any) -> tuple[list[SeatConfig], dict[int, Any]]:
+    """The seats of a saved table (``GameTableScene.save_data()``) and its computer players.
+
+    ``make_bot(level, rng)`` builds one of the game's bots; each gets back the generator
+    it had when saved, so the match goes on exactly (a save without one gets a fresh
+    generator seeded by the seat). ValueError if the save's seats do not fit the state.
+    """
+    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
+    if len(seats) != state.seats:
+        raise ValueError(f"the save has {len(seats)} seats for a table of {state.seats}")
+    rngs = data.get("bot_rngs", {})
+    bots = {i: make_bot(seat.bot, rng_from_json(rngs[str(i)]) if str(i) in rngs else random.Random(i))
+            for i, seat in enumerate(seats) if seat.bot is not None}
+    return seats, bots
 
 
 class CardSprites:

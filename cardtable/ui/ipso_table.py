@@ -16,11 +16,11 @@ from typing import Any
 import pygame
 
 from ..bots.ipso_bot import IpsoBot
-from ..engine.game import CHANCE, rng_from_json
+from ..engine.game import CHANCE
 from ..engine.ipso import IpsoState
 from ..engine.ipso_setup import ChooseDealer, Exchange, IpsoSettings, Phase, Pile, Skip
 from ..variants import VariantSpec, load_deck_by_id
-from .game_table import GameTableScene
+from .game_table import GameTableScene, saved_seats
 from .ipso_bet_bar import IpsoBetBar
 from .setup_scene import SeatConfig
 from .theme import THEME
@@ -86,13 +86,7 @@ def restore(app, spec: VariantSpec, data: dict) -> "IpsoTableScene":
     """Rebuild a saved table from ``GameTableScene.save_data()``'s dict and open it."""
     state = IpsoState.from_json(data["state"], deck=load_deck_by_id("standard52"))
     assert isinstance(state, IpsoState)
-    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    rngs = data.get("bot_rngs", {})
-    bots = {}
-    for i, seat in enumerate(seats):
-        if seat.bot is not None:
-            saved = rngs.get(str(i))
-            bots[i] = _bot(seat.bot, rng_from_json(saved) if saved is not None else random.Random(i))
+    seats, bots = saved_seats(data, state, _bot)
     return app.push(IpsoTableScene(app, spec, state, seats, bots))
 
 

@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 
 from ..bots.ivali_bot import IvaliBot, warm_up
-from ..engine.game import CHANCE, rng_from_json
+from ..engine.game import CHANCE
 from ..engine.ivali_auction import Bid, DropOut, PassBid
 from ..engine.ivali_setup import Discard, Phase, ShenjaIvaliSettings
 from ..engine.shenja_ivali import ShenjaIvaliState
 from ..variants import VariantSpec, load_deck_by_id
 from .bet_bar import BetBar
-from .game_table import GameTableScene
+from .game_table import GameTableScene, saved_seats
 from .setup_scene import SeatConfig
 from .theme import THEME
 from .widgets import Button, Stepper, WidgetGroup
@@ -79,11 +79,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "IvaliTableScene
     seat gets its bot back with its own generator, so the match goes on exactly.
     """
     state = ShenjaIvaliState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
-    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    if len(seats) != state.seats:
-        raise ValueError(f"the save has {len(seats)} seats for a table of {state.seats}")
-    bots = {i: IvaliBot(rng_from_json(data["bot_rngs"][str(i)]), level=s.bot)
-            for i, s in enumerate(seats) if s.bot is not None}
+    seats, bots = saved_seats(data, state, lambda level, rng: IvaliBot(rng, level=level))
     if bots:
         warm_up(state.deck)
     return app.push(IvaliTableScene(app, variant, state, seats, bots))

@@ -18,11 +18,11 @@ from typing import Any
 import pygame
 
 from ..bots.sabacc_bot import SabaccBot, opponent_table
-from ..engine.game import CHANCE, Action, rng_from_json
+from ..engine.game import CHANCE, Action
 from ..engine.sabacc import Draw, Drop, Keep, Phase, RollDie, SabaccSettings, SabaccState, Stand, Swap
 from ..variants import VariantSpec, load_deck_by_id
 from .bet_bar import BetBar
-from .game_table import GameTableScene
+from .game_table import GameTableScene, saved_seats
 from .sabacc_die import ShiftDie
 from .setup_scene import SeatConfig
 from .theme import THEME
@@ -93,11 +93,8 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "SabaccTableScen
     """
     state = SabaccState.from_json(data["state"], deck=load_deck_by_id("sabacc"))
     assert isinstance(state, SabaccState)
-    seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    if len(seats) != state.seats:
-        raise ValueError(f"the save has {len(seats)} seats for a table of {state.seats}")
-    rngs = {i: rng_from_json(data["bot_rngs"][str(i)]) for i, s in enumerate(seats) if s.bot is not None}
-    bots = _bots_for(seats, rngs)
+    seats, bots = saved_seats(data, state, lambda level, rng: SabaccBot(
+        rng, level="tough" if level == "tough" else "normal"))
     if bots:
         opponent_table(state.deck)
     return app.push(SabaccTableScene(app, variant, state, seats, bots))
