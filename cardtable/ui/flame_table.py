@@ -28,7 +28,6 @@ from .bet_bar import BetBar
 from .called_shot import CalledShotPicker
 from .flame_grid import LINE_COLOURS, GridView
 from .game_table import GameTableScene, saved_seats
-from .log_panel import LogPanel
 from .setup_scene import SeatConfig
 from .theme import THEME
 from .widgets import Button, WidgetGroup
@@ -89,25 +88,6 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "FlameTableScene
     return app.push(FlameTableScene(app, variant, state, seats, bots))
 
 
-class RecentLogPanel(LogPanel):
-    """The log panel, given only the newest lines that can show: a Flame Sword hand logs
-    a hundred lines and more (every flip), and wrapping them all each frame is slow."""
-
-    def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
-        line_h = max(1, int(self.app.px(14) * 1.35))
-        recent = lines[-(self.rect.height // line_h + self.back + 1):]
-        # A still log is one blit: the panel is painted again only when what it shows changes.
-        key = (tuple(recent), tuple(self.rect), self.back, surface.get_size())
-        cached = getattr(self, "_painted", None)
-        if cached is not None and cached[0] == key:
-            surface.blit(cached[1], self.rect)
-            return
-        super().draw(surface, recent)
-        clipped = self.rect.clip(surface.get_rect())
-        if clipped == self.rect:
-            self._painted = (key, surface.subsurface(self.rect).copy())
-
-
 class FlameTableScene(GameTableScene):
     """One match of Flame Sword on one screen."""
 
@@ -121,7 +101,6 @@ class FlameTableScene(GameTableScene):
         self._preview_cache: dict[tuple, Any] = {}
         self.seat_areas: dict[int, pygame.Rect] = {}
         super().__init__(app, variant, state, seats, bots)
-        self.log_panel = RecentLogPanel(app, self.log_panel.rect)
         self.grid_view = GridView(app, self.faces, self.deck)
         self.layout()
 

@@ -14,6 +14,7 @@ class LogPanel:
     def __init__(self, app, rect: pygame.Rect) -> None:
         self.app, self.rect = app, pygame.Rect(rect)
         self.back = 0  # lines scrolled back from the newest
+        self._painted: tuple[tuple, pygame.Surface] | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Scroll with the wheel over the panel."""
@@ -23,7 +24,21 @@ class LogPanel:
         return False
 
     def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
-        """Paint the panel with ``lines`` (already filtered for the viewer)."""
+        """Paint the panel with ``lines`` (already filtered for the viewer).
+
+        A still log is one blit: the panel is painted again only when what it would
+        show changes (a Flame Sword hand logs a hundred lines and more).
+        """
+        recent = lines[-200:]
+        key = (tuple(recent), tuple(self.rect), self.back, surface.get_size())
+        if self._painted is not None and self._painted[0] == key:
+            surface.blit(self._painted[1], self.rect)
+            return
+        self._paint(surface, recent)
+        if self.rect.clip(surface.get_rect()) == self.rect:
+            self._painted = (key, surface.subsurface(self.rect).copy())
+
+    def _paint(self, surface: pygame.Surface, lines: list[str]) -> None:
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=px(10))
         size = px(14)
@@ -31,7 +46,7 @@ class LogPanel:
         line_h = int(size * 1.35)
         inner = self.rect.inflate(-px(16), -px(16))
         rows: list[str] = []
-        for line in lines[-200:]:
+        for line in lines:
             rows.extend(wrap_font(line, inner.width, font) or [""])
         fit = max(1, inner.height // line_h)
         self.back = min(self.back, max(0, len(rows) - fit))
