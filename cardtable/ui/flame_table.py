@@ -434,7 +434,8 @@ class FlameTableScene(GameTableScene):
     def _tag(self, surface: pygame.Surface, plate: pygame.Rect, text: str, colour) -> None:
         px = self.app.px
         img = self.app.fonts.render(text, px(11), (20, 20, 20), bold=True)
-        rect = img.get_rect(topright=(plate.right - px(30), plate.y + px(6)))
+        # On the plate's bottom edge: inside the plate it covered the seat's name.
+        rect = img.get_rect(right=plate.right - px(12), centery=plate.bottom)
         pygame.draw.rect(surface, colour, rect.inflate(px(8), px(2)), border_radius=px(6))
         surface.blit(img, rect)
 
