@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import time
 
-from cardtable.bots.alethkar_bot import AlethkarBot, warm_up
+from cardtable.games.alethkar_poker.bot import AlethkarBot, warm_up
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine.alethkar import AlethkarSettings, AlethkarState
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState
 from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 

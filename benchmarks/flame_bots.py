@@ -16,10 +16,10 @@ import random
 import statistics
 import time
 
-from cardtable.bots.flame_bot import FlameBot
+from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine.flame_setup import FlameSwordSettings, Phase
-from cardtable.engine.flame_sword import FlameSwordState
+from cardtable.games.flame_sword.rules import FlameSwordSettings, Phase
+from cardtable.games.flame_sword.state import FlameSwordState
 from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 

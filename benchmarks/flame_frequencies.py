@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
-from cardtable.engine.flame_hands import measure_frequencies  # noqa: E402
-from cardtable.engine.flame_kinds import KINDS  # noqa: E402
+from cardtable.games.flame_sword.hands import measure_frequencies  # noqa: E402
+from cardtable.games.flame_sword.kinds import KINDS  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 
 TARGET = ROOT / "cardtable" / "engine" / "flame_frequencies.py"

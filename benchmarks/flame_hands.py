@@ -2,7 +2,7 @@
 
 Prints, then one JSON line with all figures:
 
-1. Hands a second of :func:`cardtable.engine.flame_hands.best_hand` on random 14-card
+1. Hands a second of :func:`cardtable.games.flame_sword.hands.best_hand` on random 14-card
    pools (4 hole cards + a line) and on 18-card pools (the Underdog's 8 + a line): the
    median of several runs over one fixed sample drawn with a seeded generator.
 2. The full showdown of 8 players, one of them the Underdog with eight hole cards: each
@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
-from cardtable.engine.flame_hands import best_hand, best_line  # noqa: E402
+from cardtable.games.flame_sword.hands import best_hand, best_line  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 
 

@@ -2,7 +2,7 @@
 
 ``python benchmarks/ivali_bots.py`` prints:
 
-1. Decision times of :class:`~cardtable.bots.ivali_bot.IvaliBot` at each level, per
+1. Decision times of :class:`~cardtable.games.shenja_ivali.bot.IvaliBot` at each level, per
    decision type (bet, discard, bid), over games of 2, 4 and 8 seats: median, 95th
    percentile and maximum, in milliseconds. The percentile table the bot builds once
    per process is built first and timed on its own.
@@ -34,11 +34,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
-from cardtable.bots.ivali_bot import IvaliBot, warm_up  # noqa: E402
+from cardtable.games.shenja_ivali.bot import IvaliBot, warm_up  # noqa: E402
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
 from cardtable.engine.game import CHANCE  # noqa: E402
-from cardtable.engine.ivali_setup import Phase, ShenjaIvaliSettings  # noqa: E402
-from cardtable.engine.shenja_ivali import ShenjaIvaliState  # noqa: E402
+from cardtable.games.shenja_ivali.rules import Phase, ShenjaIvaliSettings  # noqa: E402
+from cardtable.games.shenja_ivali.state import ShenjaIvaliState  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 
 DECISION = {Phase.BET: "bet", Phase.DRAW: "discard", Phase.AUCTION: "bid"}

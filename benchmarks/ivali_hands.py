@@ -2,7 +2,7 @@
 
 Prints three figures, then one JSON line with all of them:
 
-1. Evaluations a second of :func:`cardtable.engine.ivali_hands.evaluate`: the median
+1. Evaluations a second of :func:`cardtable.games.shenja_ivali.hands.evaluate`: the median
    of several runs over one fixed sample of hands drawn with a seeded generator.
 2. Seconds to count the kinds of all C(100, 5) = 75,287,520 hands exactly with
    :func:`exact_kind_counts` (multisets of (numeral, planet) cells, about 119,000).
@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
-from cardtable.engine.ivali_hands import (  # noqa: E402
+from cardtable.games.shenja_ivali.hands import (  # noqa: E402
     ELEMENTS, HAND_COUNT, KINDS, NUMERALS, PLANETS, evaluate, exact_kind_counts,
 )
 from cardtable.variants import load_deck_by_id  # noqa: E402

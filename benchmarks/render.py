@@ -32,7 +32,7 @@ import pygame  # noqa: E402
 from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
 from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
-from cardtable.ui.free_table import FreeTableScene  # noqa: E402
+from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
 
 
 def percentiles(samples: list[float]) -> tuple[float, float, float]:
@@ -246,7 +246,7 @@ def main() -> None:
 
     first_menu = first_frame_seconds()
     first_infinite = first_frame_seconds(
-        "from cardtable.ui.free_table import FreeTableScene\n"
+        "from cardtable.games.free_table.ui.table import FreeTableScene\n"
         "spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == 'free_table')\n"
         "app.push(FreeTableScene(app, spec, deck_id='infinite'))\n")
 

@@ -1,5 +1,5 @@
 """``python -m cardtable``: the same as the ``cardtable`` command."""
 
-from .app import main
+from cardtable.app import main
 
 raise SystemExit(main())

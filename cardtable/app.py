@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__
+from cardtable import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,11 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the app (or a tool) and return the process exit code."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ("rank", "simulate"):
-        from .cli import main as cli_main
+        from cardtable.cli import main as cli_main
         return cli_main(argv)
     args = build_parser().parse_args(argv)
     if args.smoke:
-        from .smoke import run_smoke
+        from cardtable.smoke import run_smoke
         return run_smoke()
     size = None
     if args.size:
@@ -41,8 +41,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             print(f"cardtable: --size wants WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
             return 2
-    from .ui.app import App
-    from .ui.menu import MenuScene, open_variant
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene, open_variant
 
     app = App(size=size)
     app.push(MenuScene(app))
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             open_variant(app, entry.spec)
     else:
-        from .ui.saves_scene import offer_interrupted
+        from cardtable.ui.saves_scene import offer_interrupted
         offer_interrupted(app)  # "Resume the interrupted game?" when the app was killed or quit mid-game
     app.run()
     return 0

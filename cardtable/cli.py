@@ -24,14 +24,14 @@ from typing import Any, Sequence, TextIO
 __all__ = ["main", "build_parser", "simulate_ivali", "make_bots", "GAME_TOOLS", "game_tools"]
 
 GAME_TOOLS: dict[str, str] = {
-    "ivali": "cardtable.cli_ivali",
-    "shenja_ivali": "cardtable.cli_ivali",
-    "ipso": "cardtable.cli_ipso",
-    "alethkar": "cardtable.cli_alethkar",
-    "alethkar_poker": "cardtable.cli_alethkar",
-    "sabacc": "cardtable.cli_sabacc",
-    "flame_sword": "cardtable.cli_flame",
-    "flame": "cardtable.cli_flame",
+    "ivali": "cardtable.games.shenja_ivali.tools",
+    "shenja_ivali": "cardtable.games.shenja_ivali.tools",
+    "ipso": "cardtable.games.ipso.tools",
+    "alethkar": "cardtable.games.alethkar_poker.tools",
+    "alethkar_poker": "cardtable.games.alethkar_poker.tools",
+    "sabacc": "cardtable.games.sabacc.tools",
+    "flame_sword": "cardtable.games.flame_sword.tools",
+    "flame": "cardtable.games.flame_sword.tools",
 }
 """Each name the tools accept for a game, and the module with that game's tools.
 
@@ -124,16 +124,16 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _ivali_settings() -> Any:
     """The bundled Shenja Ivali variant's settings (the defaults if it is missing)."""
-    from .engine.ivali_setup import ShenjaIvaliSettings
-    from .simulation import bundled_settings
+    from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
+    from cardtable.simulation import bundled_settings
     return bundled_settings("shenja_ivali", ShenjaIvaliSettings)
 
 
 def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
     """The bots of one simulated Shenja Ivali match and the name of each one's kind
     (see :func:`cardtable.simulation.seat_bots`)."""
-    from .bots.ivali_bot import IvaliBot
-    from .simulation import seat_bots
+    from cardtable.games.shenja_ivali.bot import IvaliBot
+    from cardtable.simulation import seat_bots
     return seat_bots(kind, seats, seed, game, IvaliBot)
 
 
@@ -141,11 +141,11 @@ def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
                    max_rounds: int = 0, json_every: int = 25,
                    log: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` matches of bots with every check on; return the summary dict."""
-    from .engine import ivali_checks as checks
-    from .engine.ivali_setup import Phase
-    from .engine.shenja_ivali import ShenjaIvaliState
-    from .simulation import Simulation, simulate_matches
-    from .variants import load_deck_by_id
+    from cardtable.games.shenja_ivali import checks
+    from cardtable.games.shenja_ivali.rules import Phase
+    from cardtable.games.shenja_ivali.state import ShenjaIvaliState
+    from cardtable.simulation import Simulation, simulate_matches
+    from cardtable.variants import load_deck_by_id
 
     settings = _ivali_settings()
     deck = load_deck_by_id("ivali")

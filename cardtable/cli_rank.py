@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .engine.ivali_hands import IvaliRules, evaluate, parse_card
-from .variants import load_deck_by_id
+from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate, parse_card
+from cardtable.variants import load_deck_by_id
 
 _ONE_CARD = re.compile(r"infinity\s*#\s*\d+|\S+\s+\S+\s+of\s+\S+", re.IGNORECASE)
 

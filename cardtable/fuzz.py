@@ -176,7 +176,7 @@ def _fuzz_home(home: Path | None) -> Iterator[Path]:
         root = Path(home) if home is not None else Path(temp)
         os.environ["CARDTABLE_HOME"] = str(root)
         try:
-            from . import paths
+            from cardtable import paths
             user = paths.user_variants_dir()
             user.mkdir(parents=True, exist_ok=True)
             for name, text in BROKEN_VARIANTS.items():
@@ -210,9 +210,9 @@ class _Fuzzer:
                  max_failures: int, progress: Callable[[FuzzReport, int], None] | None) -> None:
         import pygame
 
-        from .ui.app import App
-        from .ui.game_table import GameTableScene
-        from .ui.menu import MenuScene
+        from cardtable.ui.app import App
+        from cardtable.ui.game_table import GameTableScene
+        from cardtable.ui.menu import MenuScene
         self.pg, self.table_class = pygame, GameTableScene
         self.report = FuzzReport(events=events, seed=seed, size=size)
         self.rng = random.Random(f"fuzz:{seed}")
@@ -409,7 +409,7 @@ class _Fuzzer:
 
     def _human_move(self, table: Any) -> None:
         """The person whose turn it is plays a random legal action through the table."""
-        from .engine.game import CHANCE
+        from cardtable.engine.game import CHANCE
         state = table.state
         seat = state.to_act
         if seat is None or seat == CHANCE or table.is_bot(seat) or seat != table.viewer:
@@ -450,7 +450,7 @@ class _Fuzzer:
 
     def _open_table(self) -> None:
         """Open a playable variant (through the menu or by pushing it) and start it."""
-        from .ui.menu import open_variant
+        from cardtable.ui.menu import open_variant
         menu = self._to_menu()
         entries = menu.entries
         playable = sorted((i for i, e in enumerate(entries) if e.spec is not None),
@@ -484,10 +484,10 @@ class _Fuzzer:
 
     def _open_overlay(self) -> None:
         """Push help, settings, the deck browser, the standings or another app-only scene."""
-        from .ui.deck_browser import DeckBrowser
-        from .ui.help import HelpOverlay
-        from .ui.standings import StandingsOverlay
-        from .ui.table_view import FaceCache
+        from cardtable.ui.deck_browser import DeckBrowser
+        from cardtable.ui.help import HelpOverlay
+        from cardtable.ui.standings import StandingsOverlay
+        from cardtable.ui.table_view import FaceCache
         app, rng = self.app, self.rng
         table = self._table()
         specs = [e.spec for e in app.variant_entries if e.spec is not None]
@@ -496,7 +496,7 @@ class _Fuzzer:
         if choice == "help":
             app.push(HelpOverlay(app, table.variant if table is not None else rng.choice(specs)))
         elif choice == "browser":
-            from .variants import load_deck_by_id
+            from cardtable.variants import load_deck_by_id
             deck = getattr(table.state, "deck", None) if table is not None else None
             deck = deck or load_deck_by_id(rng.choice(("standard52", "ivali", "sabacc", "infinite")))
             app.push(DeckBrowser(app, deck, FaceCache(app.faces)))
@@ -540,7 +540,7 @@ class _Fuzzer:
             self._after_action(state, game, len(state.log), count=False)
 
     def _after_action(self, state: Any, game: str, log_start: int, count: bool = True) -> None:
-        from . import games_registry
+        from cardtable import games_registry
         report = self.report
         checks = games_registry.checks_module(game)
         try:
@@ -594,8 +594,8 @@ def _hot_rects(scene: Any) -> list[Any]:
 def _app_only_scenes() -> list[type]:
     """Every scene class in ``cardtable.ui`` that is built from the app alone (settings,
     and saves or statistics screens when they exist), except the menu and the tables."""
-    from . import ui
-    from .ui.scene import Scene
+    from cardtable import ui
+    from cardtable.ui.scene import Scene
     found: list[type] = []
     for info in pkgutil.iter_modules(ui.__path__):
         if info.name in {"app", "menu", "scene"}:

@@ -62,30 +62,30 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "shenja_ivali": GameEntry(
-        "shenja_ivali", settings_check="cardtable.engine.ivali_setup:ShenjaIvaliSettings.from_settings",
-        state_class="cardtable.engine.shenja_ivali:ShenjaIvaliState", deck="ivali",
-        checks="cardtable.engine.ivali_checks",
+        "shenja_ivali", settings_check="cardtable.games.shenja_ivali.rules:ShenjaIvaliSettings.from_settings",
+        state_class="cardtable.games.shenja_ivali.state:ShenjaIvaliState", deck="ivali",
+        checks="cardtable.games.shenja_ivali.checks",
         setting_choices={"ante": (1, 2, 3), "limit": ("no_limit", "pot_limit", "fixed"),
                          "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
                          "starting_chips": (5, 20, 100, 300)}),
     "alethkar_poker": GameEntry(
-        "alethkar_poker", settings_check="cardtable.engine.alethkar_setup:AlethkarSettings.from_settings",
-        state_class="cardtable.engine.alethkar:AlethkarState", deck="standard52",
+        "alethkar_poker", settings_check="cardtable.games.alethkar_poker.rules:AlethkarSettings.from_settings",
+        state_class="cardtable.games.alethkar_poker.state:AlethkarState", deck="standard52",
         setting_choices={"buy_in": (1, 2, 5), "ace_low_straight": (True, False),
                          "starting_chips": (10, 50, 200)}),
     "ipso": GameEntry(
-        "ipso", settings_check="cardtable.engine.ipso_setup:IpsoSettings.from_settings",
-        state_class="cardtable.engine.ipso:IpsoState", deck="standard52",
+        "ipso", settings_check="cardtable.games.ipso.rules:IpsoSettings.from_settings",
+        state_class="cardtable.games.ipso.state:IpsoState", deck="standard52",
         setting_choices={"ante": (1, 2, 5), "min_bet": (1, 2), "max_bet": (4, 10, None),
                          "starting_chips": (10, 40, 100)}),
     "sabacc": GameEntry(
-        "sabacc", settings_check="cardtable.engine.sabacc_setup:SabaccSettings.from_settings",
-        state_class="cardtable.engine.sabacc:SabaccState", deck="sabacc",
+        "sabacc", settings_check="cardtable.games.sabacc.rules:SabaccSettings.from_settings",
+        state_class="cardtable.games.sabacc.state:SabaccState", deck="sabacc",
         setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                          "starting_credits": (1500, 5000)}),
     "flame_sword": GameEntry(
-        "flame_sword", settings_check="cardtable.engine.flame_setup:FlameSwordSettings.from_settings",
-        state_class="cardtable.engine.flame_sword:FlameSwordState", deck="infinite",
+        "flame_sword", settings_check="cardtable.games.flame_sword.rules:FlameSwordSettings.from_settings",
+        state_class="cardtable.games.flame_sword.state:FlameSwordState", deck="infinite",
         setting_choices={"blind": (2, 10, 50), "order": ("source", "measured"),
                          "starting_chips": (100, 1000)}),
 }
@@ -110,7 +110,7 @@ def resolve(dotted: str | None) -> Any | None:
 
 def game_aliases(game: str) -> list[str]:
     """The game id and every other name the command-line tools know it by."""
-    from .cli import GAME_TOOLS
+    from cardtable.cli import GAME_TOOLS
     names = [game]
     tools = GAME_TOOLS.get(game)
     if tools is not None:
@@ -123,7 +123,7 @@ def checks_module(game: str) -> ModuleType | None:
     """The game's checks module (see the module docstring), or None if it has none yet."""
     entry = GAMES.get(game)
     candidates = ([entry.checks] if entry and entry.checks else [])
-    candidates += [f"cardtable.engine.{name}_checks" for name in game_aliases(game)]
+    candidates += [f"cardtable.games.{game}.checks"]
     for name in candidates:
         module = resolve(name)
         if module is not None and hasattr(module, "all_problems"):
@@ -157,7 +157,7 @@ def problems_after_action(checks: ModuleType | None, state: Any, log_start: int)
     own checks: a listed action is legal, the views are JSON-safe, somebody can act."""
     import json
 
-    from .engine.game import CHANCE
+    from cardtable.engine.game import CHANCE
     problems: list[str] = []
     if checks is not None:
         check = checks.all_problems
@@ -200,7 +200,7 @@ def _new_state(state_class: Any, settings_class: Any, deck_id: str, settings: di
                seed: int) -> Any:
     """A new match: ``seats`` players, the dealer and (half the time) uneven stacks drawn
     from ``seed``. ValueError if the game refuses the settings or the stacks."""
-    from .variants import load_deck_by_id
+    from cardtable.variants import load_deck_by_id
     rules = settings_class.from_settings(settings)
     rng = random.Random(f"table:{seed}")
     base = int(settings.get("starting_chips") or settings.get("starting_credits") or 100)

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from . import __version__, paths
-from .storage import atomic_write_bytes
+from cardtable import __version__, paths
+from cardtable.storage import atomic_write_bytes
 
 __all__ = [
     "AUTOSAVE_KEEP",

@@ -63,7 +63,7 @@ def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..
     seats get a :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is
     seeded from ``prefix``, ``seed``, ``game`` and its seat.
     """
-    from .bots.random_bot import RandomBot
+    from cardtable.bots.random_bot import RandomBot
     kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
     bots: list[Any] = []
     for seat, bot_kind in enumerate(kinds):
@@ -74,7 +74,7 @@ def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..
 
 def bundled_settings(game: str, settings_type: Any) -> Any:
     """The settings of the bundled variant playing ``game`` (the defaults if it is missing)."""
-    from .variants import discover, variant_dirs
+    from cardtable.variants import discover, variant_dirs
     for entry in discover([(variant_dirs()[0][0], False)]):
         if entry.spec is not None and entry.spec.game == game:
             return settings_type.from_spec(entry.spec)
@@ -90,7 +90,7 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
     played to the end), seconds, invariants (checked, failed, the first 20 problems)
     and winners (how often each kind of bot led at the end).
     """
-    from .bots.base import play_step
+    from cardtable.bots.base import play_step
 
     cap = max_rounds or sim.round_cap
     checked = failed = rounds = actions = finished = 0

@@ -27,12 +27,12 @@ def run_smoke() -> int:
 
 
 def _smoke() -> int:
-    from . import variants
-    from .ui.app import App
-    from .ui.free_table import FreeTableScene
-    from .ui.help import HelpOverlay
-    from .ui.menu import MenuScene, game_table_module
-    from .ui.settings_scene import SettingsScene
+    from cardtable import variants
+    from cardtable.ui.app import App
+    from cardtable.games.free_table.ui.table import FreeTableScene
+    from cardtable.ui.help import HelpOverlay
+    from cardtable.ui.menu import MenuScene, game_table_module
+    from cardtable.ui.settings_scene import SettingsScene
 
     problems = []
     decks = variants.deck_files()
@@ -61,8 +61,8 @@ def _smoke() -> int:
     app.push(SettingsScene(app))
     app.step()
     app.scenes.pop()
-    from .ui.saves_scene import SavesScene
-    from .ui.stats_scene import StatsScene
+    from cardtable.ui.saves_scene import SavesScene
+    from cardtable.ui.stats_scene import StatsScene
     for screen in (SavesScene, StatsScene):  # the saved games list and the statistics
         app.push(screen(app))
         app.step()

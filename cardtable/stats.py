@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from . import paths
-from .saves import SaveError, decode, encode, write_save
+from cardtable import paths
+from cardtable.saves import SaveError, decode, encode, write_save
 
 __all__ = ["MATCHES_REMEMBERED", "PlayerStats", "StatsBook", "stats_path"]
 

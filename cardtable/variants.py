@@ -20,11 +20,11 @@ from typing import Any, Iterable
 
 import yaml
 
-from . import paths
-from .engine.cards import Deck
-from .engine.decks import BUILDERS, build_deck
-from .schema import (Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate)
-from .schema import Any as AnyValue
+from cardtable import paths
+from cardtable.engine.cards import Deck
+from cardtable.engine.decks import BUILDERS, build_deck
+from cardtable.schema import (Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate)
+from cardtable.schema import Any as AnyValue
 
 SCHEMA_VERSION = 1
 GAMES = ("free_table", "shenja_ivali", "alethkar_poker", "ipso", "sabacc", "flame_sword")
@@ -234,7 +234,7 @@ def deck_card_count(data: dict[str, Any]) -> int:
 
 def _settings_problem(game: str, settings: dict[str, Any]) -> str | None:
     """What the game's own settings check says is wrong with a variant's settings, or None."""
-    from .games_registry import settings_checker
+    from cardtable.games_registry import settings_checker
     check = settings_checker(game)
     if check is None:
         return None

@@ -23,7 +23,7 @@ from uihelp import Driver  # noqa: E402
 
 from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.free_table import FreeTableScene  # noqa: E402
+from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
 from cardtable.ui.help import HelpOverlay  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
 
@@ -97,8 +97,8 @@ def main() -> None:
 
 def shenja_ivali(app: App, d: Driver) -> None:
     """A Shenja Ivali table at the auction, a pass screen, and the hand table."""
-    from cardtable.engine.ivali_setup import Phase
-    from cardtable.ui.ivali_table import start_shenja_ivali
+    from cardtable.games.shenja_ivali.rules import Phase
+    from cardtable.games.shenja_ivali.ui.table import start_shenja_ivali
     from cardtable.ui.pass_screen import PassScreen
     from cardtable.ui.setup_scene import SeatConfig, SetupScene
 
@@ -150,10 +150,10 @@ def shenja_ivali(app: App, d: Driver) -> None:
 
 
 NEW_GAMES = (
-    ("ipso", "cardtable.ui.ipso_table:start_ipso", 100, 3),
-    ("alethkar_poker", "cardtable.ui.alethkar_table:start_alethkar", 40, 5),
-    ("sabacc", "cardtable.ui.sabacc_table:start_sabacc", 5000, 2),
-    ("flame_sword", "cardtable.ui.flame_table:start_flame_sword", 1000, 6),
+    ("ipso", "cardtable.games.ipso.ui.table:start_ipso", 100, 3),
+    ("alethkar_poker", "cardtable.games.alethkar_poker.ui.table:start_alethkar", 40, 5),
+    ("sabacc", "cardtable.games.sabacc.ui.table:start_sabacc", 5000, 2),
+    ("flame_sword", "cardtable.games.flame_sword.ui.table:start_flame_sword", 1000, 6),
 )
 """Each game, its start function, starting chips and the seed of the pictured match."""
 

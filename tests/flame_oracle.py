@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from cardtable.engine.flame_hands import kind_order
-from cardtable.engine.flame_kinds import ROYAL_TOP
+from cardtable.games.flame_sword.hands import kind_order
+from cardtable.games.flame_sword.kinds import ROYAL_TOP
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("infinite")

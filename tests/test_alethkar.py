@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from cardtable.bots.alethkar_bot import AlethkarBot
+from cardtable.games.alethkar_poker.bot import AlethkarBot
 from cardtable.bots.base import play_until
-from cardtable.engine.alethkar import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase, Shuffle
-from cardtable.engine.alethkar_checks import all_problems, round_trip
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase, Shuffle
+from cardtable.games.alethkar_poker.checks import all_problems, round_trip
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtable.engine.alethkar_payout import payout_lines, payout_order, settle
+from cardtable.games.alethkar_poker.payout import payout_lines, payout_order, settle
 from cardtable.engine.chips import proportional_split
 
 NAMES = {0: "Ada", 1: "Bo", 2: "Cy", 3: "Di"}

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.alethkar_bot import AlethkarBot
+from cardtable.games.alethkar_poker.bot import AlethkarBot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine.alethkar import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
-from cardtable.engine.alethkar_checks import all_problems, round_trip
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
+from cardtable.games.alethkar_poker.checks import all_problems, round_trip
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
 

@@ -7,8 +7,14 @@ import random
 
 import pytest
 
-from cardtable.engine import alethkar_payout, alethkar_setup, alethkar_values, chips
-from cardtable.engine.alethkar_values import (RANKS, VALUE_TABLE, best_five, best_split, block_value,
+from cardtable.engine import chips
+
+from cardtable.games.alethkar_poker import payout as alethkar_payout
+
+from cardtable.games.alethkar_poker import rules as alethkar_setup
+
+from cardtable.games.alethkar_poker import values as alethkar_values
+from cardtable.games.alethkar_poker.values import (RANKS, VALUE_TABLE, best_five, best_split, block_value,
                                               quick_best_five, quick_value, set_partitions)
 from cardtable.variants import load_deck_by_id
 

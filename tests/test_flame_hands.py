@@ -14,14 +14,14 @@ import pytest
 from flame_oracle import DECK, oracle
 
 from cardtable.cli import main as cli_main
-from cardtable.cli_flame import parse_flame_cards, rank as cli_rank
-from cardtable.engine import flame_frequencies
-from cardtable.engine.flame_examples import card_index, example_hands, near_miss
-from cardtable.engine.flame_hands import (
+from cardtable.games.flame_sword.tools import parse_flame_cards, rank as cli_rank
+from cardtable.games.flame_sword import frequencies as flame_frequencies
+from cardtable.games.flame_sword.examples import card_index, example_hands, near_miss
+from cardtable.games.flame_sword.hands import (
     KINDS, FlameHand, best_hand, best_line, contained_kinds, describe, kind_order, line_cells,
     line_names, measure_frequencies,
 )
-from cardtable.engine.flame_kinds import KIND_BY_NAME
+from cardtable.games.flame_sword.kinds import KIND_BY_NAME
 
 EXAMPLES = example_hands(DECK)
 UNREACHABLE = {KIND_BY_NAME["8-2 of a kind"].rank}

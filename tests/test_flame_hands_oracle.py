@@ -15,8 +15,8 @@ from flame_oracle import DECK, oracle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.flame_examples import card_index
-from cardtable.engine.flame_hands import best_hand, best_line
+from cardtable.games.flame_sword.examples import card_index
+from cardtable.games.flame_sword.hands import best_hand, best_line
 
 
 RANK_SETS = [tuple(range(31, 40)), (20, 21, 22, 23, 24, 25, 30), (5, 6, 7, 8, 9, 10, 11, 12, 13, 14),

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from cardtable.engine.betting import Call, Check, Fold
-from cardtable.engine.flame_setup import CallShot, Deal, FlameSwordSettings, Flip, Phase, StartHand
-from cardtable.engine.flame_sword import FlameSwordState, line_cells_of
+from cardtable.games.flame_sword.rules import CallShot, Deal, FlameSwordSettings, Flip, Phase, StartHand
+from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
 
@@ -272,8 +272,9 @@ def test_start_hand_only_between_hands():
 def test_the_doctests_of_the_flame_sword_modules_pass():
     import doctest
 
-    from cardtable.bots import flame_bot
-    from cardtable.engine import flame_setup, flame_sword
+    from cardtable.games.flame_sword import bot as flame_bot
+    from cardtable.games.flame_sword import rules as flame_setup
+    from cardtable.games.flame_sword import state as flame_sword
     for module in (flame_setup, flame_sword, flame_bot):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

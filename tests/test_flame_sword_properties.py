@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.flame_bot import FlameBot
+from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine.flame_checks import all_problems, round_trip
-from cardtable.engine.flame_setup import CallShot, FlameSwordSettings, Phase
-from cardtable.engine.flame_sword import FlameSwordState
+from cardtable.games.flame_sword.checks import all_problems, round_trip
+from cardtable.games.flame_sword.rules import CallShot, FlameSwordSettings, Phase
+from cardtable.games.flame_sword.state import FlameSwordState
 from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 
@@ -121,8 +121,7 @@ def test_soak_many_more_hands(request):
 
 
 def test_the_checks_catch_a_leaked_card_and_lost_chips():
-    from cardtable.engine import flame_checks
-
+    from cardtable.games.flame_sword import checks as flame_checks
     state = table(3, 3)
     while state.phase != Phase.BET:
         state.apply(state.chance_action() if state.to_act == CHANCE else CallShot(seat=state.to_act))

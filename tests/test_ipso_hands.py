@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cardtable.cli import main
-from cardtable.engine.ipso_hands import KINDS, cut_winners, hand_value_of
+from cardtable.games.ipso.hands import KINDS, cut_winners, hand_value_of
 
 
 def kind(*codes: str) -> str:

@@ -19,14 +19,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.ipso_bot import IpsoBot
+from cardtable.games.ipso.bot import IpsoBot
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import Call, Fold
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.engine.ipso import IpsoState
-from cardtable.engine.ipso_betting import Cover, CoverRaise, Stake
-from cardtable.engine.ipso_checks import all_problems, round_trip
-from cardtable.engine.ipso_setup import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle,
+from cardtable.games.ipso.state import IpsoState
+from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
+from cardtable.games.ipso.checks import all_problems, round_trip
+from cardtable.games.ipso.rules import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle,
                                          Skip)
 from cardtable.variants import load_deck_by_id
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.cli_rank import rank_ivali, split_card_names
-from cardtable.engine.ivali_hands import (
+from cardtable.games.shenja_ivali.hands import (
     DEFAULT_RULES, ELEMENT_WORDS, ELEMENTS, HAND_COUNT, KINDS, PLANETS,
     HandValue, IvaliRules, best_of, evaluate, exact_kind_counts, kind_probabilities, parse_card,
 )

@@ -17,7 +17,7 @@ from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.faces import CORNER_BELOW, SWATCH_BELOW, FaceArt
 from cardtable.ui.fonts import FontBook
-from cardtable.ui.free_table import FreeTableScene
+from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.table_view import FaceCache, TableView, snap_width
 

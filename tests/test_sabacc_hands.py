@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine.sabacc_hands import (SabaccHand, bombs_out, demise_key, evaluate, hand_key,
+from cardtable.games.sabacc.hands import (SabaccHand, bombs_out, demise_key, evaluate, hand_key,
                                            parse_card, parse_hand)
 from cardtable.variants import load_deck_by_id
 
@@ -112,8 +112,10 @@ def test_card_names_without_the_copy_number_take_a_free_copy():
 def test_the_doctests_of_the_sabacc_modules_pass():
     import doctest
 
-    from cardtable.bots import sabacc_bot
-    from cardtable.engine import sabacc, sabacc_hands, sabacc_setup
+    from cardtable.games.sabacc import bot as sabacc_bot
+    from cardtable.games.sabacc import state as sabacc
+    from cardtable.games.sabacc import hands as sabacc_hands
+    from cardtable.games.sabacc import rules as sabacc_setup
     for module in (sabacc, sabacc_hands, sabacc_setup, sabacc_bot):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

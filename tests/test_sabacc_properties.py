@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.sabacc_bot import SabaccBot
+from cardtable.games.sabacc.bot import SabaccBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.engine.sabacc import (DealDemise, Draw, Drop, Keep, RollDie, SabaccSettings,
+from cardtable.games.sabacc.state import (DealDemise, Draw, Drop, Keep, RollDie, SabaccSettings,
                                      SabaccShuffle, SabaccState, Shift, Stand, Swap)
-from cardtable.engine.sabacc_checks import all_problems, round_trip
+from cardtable.games.sabacc.checks import all_problems, round_trip
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from cardtable import paths, saves
-from cardtable.engine.ivali_setup import ShenjaIvaliSettings
-from cardtable.engine.shenja_ivali import ShenjaIvaliState
+from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
+from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.saves import (Autosaver, BackgroundAutosaver, SaveError, decode, encode, interrupted_save,
                              list_saves, load_save, write_save)
 from cardtable.variants import load_deck_by_id

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine.ivali_setup import ShenjaIvaliSettings
-from cardtable.engine.shenja_ivali import ShenjaIvaliState
+from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
+from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.saves import Autosaver, SaveError, encode, load_save, write_save
 from cardtable.variants import load_deck_by_id
 

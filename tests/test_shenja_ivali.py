@@ -10,9 +10,9 @@ import pytest
 
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Limit, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.engine.ivali_checks import all_problems, round_trip_problems
-from cardtable.engine.ivali_hands import IvaliRules
-from cardtable.engine.shenja_ivali import (Bid, Discard, DropOut, PassBid, Phase, ShenjaIvaliSettings,
+from cardtable.games.shenja_ivali.checks import all_problems, round_trip_problems
+from cardtable.games.shenja_ivali.hands import IvaliRules
+from cardtable.games.shenja_ivali.state import (Bid, Discard, DropOut, PassBid, Phase, ShenjaIvaliSettings,
                                            ShenjaIvaliState, Shuffle, playing_cards)
 from cardtable.variants import discover, load_deck_by_id
 
@@ -561,7 +561,13 @@ def test_bad_tables_are_refused(names, stacks, message):
 def test_doctests_pass():
     import doctest
 
-    from cardtable.engine import ivali_auction, ivali_checks, ivali_setup, shenja_ivali
+    from cardtable.games.shenja_ivali import auction as ivali_auction
+
+    from cardtable.games.shenja_ivali import checks as ivali_checks
+
+    from cardtable.games.shenja_ivali import rules as ivali_setup
+
+    from cardtable.games.shenja_ivali import state as shenja_ivali
     for module in (shenja_ivali, ivali_auction, ivali_setup, ivali_checks):
         assert doctest.testmod(module).failed == 0
 

@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.ivali_bot import IvaliBot
+from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.engine.ivali_checks import all_problems, round_trip
-from cardtable.engine.shenja_ivali import (Bid, Discard, DropOut, PassBid, ShenjaIvaliSettings,
+from cardtable.games.shenja_ivali.checks import all_problems, round_trip
+from cardtable.games.shenja_ivali.state import (Bid, Discard, DropOut, PassBid, ShenjaIvaliSettings,
                                            ShenjaIvaliState, Shuffle)
 from cardtable.variants import load_deck_by_id
 

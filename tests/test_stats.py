@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.ivali_bot import IvaliBot
+from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.bots.base import play_step
-from cardtable.engine.ivali_setup import Phase, ShenjaIvaliSettings
-from cardtable.engine.shenja_ivali import ShenjaIvaliState
+from cardtable.games.shenja_ivali.rules import Phase, ShenjaIvaliSettings
+from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.saves import load_save
 from cardtable.stats import PlayerStats, StatsBook, stats_path
 from cardtable.variants import load_deck_by_id

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine.alethkar import BagBet, DiscardTwo, Phase
+from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.engine.game import CHANCE
-from cardtable.ui.alethkar_table import AlethkarTableScene, restore
+from cardtable.games.alethkar_poker.ui.table import AlethkarTableScene, restore
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene
@@ -122,7 +122,7 @@ def test_restore_rebuilds_the_table_from_saved_data(app):
 
 
 def test_the_counting_goes_combination_by_combination_and_turns_cards_face_down():
-    from cardtable.ui.alethkar_count import STEP_SECONDS, CountingShow
+    from cardtable.games.alethkar_poker.ui.count import STEP_SECONDS, CountingShow
 
     results = {"hands": {
         "1": {"combinations": [{"name": "Triple Aces", "cards": [12, 25, 38], "value": 92},

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine.flame_setup import CallShot, Flip, Phase
-from cardtable.engine.flame_sword import line_cells_of
+from cardtable.games.flame_sword.rules import CallShot, Flip, Phase
+from cardtable.games.flame_sword.state import line_cells_of
 from cardtable.engine.game import CHANCE
 from cardtable.ui.deck_browser import DeckBrowser
-from cardtable.ui.flame_table import FlameTableScene
+from cardtable.games.flame_sword.ui.table import FlameTableScene
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene
@@ -134,7 +134,7 @@ def test_a_refused_flip_is_explained_and_changes_nothing(app):
 
 
 def test_a_saved_table_is_restored_exactly(app):
-    from cardtable.ui.flame_table import restore
+    from cardtable.games.flame_sword.ui.table import restore
 
     d, scene = start_match(app)
     state = scene.state

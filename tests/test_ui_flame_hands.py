@@ -8,9 +8,9 @@ import dataclasses
 import pygame
 
 from cardtable import paths
-from cardtable.engine import flame_frequencies
-from cardtable.engine.flame_kinds import KINDS
-from cardtable.ui.flame_hands_page import FlameHandsPage, measured_text
+from cardtable.games.flame_sword import frequencies as flame_frequencies
+from cardtable.games.flame_sword.kinds import KINDS
+from cardtable.games.flame_sword.ui.hands_page import FlameHandsPage, measured_text
 from cardtable.ui.help import HelpOverlay
 from cardtable.variants import load_variant
 

@@ -7,7 +7,7 @@ import pytest
 
 from cardtable.engine.table import CARD_H, CARD_W
 from cardtable.ui.app import App
-from cardtable.ui.free_table import FreeTableScene
+from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.menu import MenuScene
 from cardtable import variants

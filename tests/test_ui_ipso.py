@@ -8,9 +8,9 @@ import json
 import pygame
 
 from cardtable.engine.game import CHANCE, rng_to_json
-from cardtable.engine.ipso_betting import Cover, Stake
-from cardtable.engine.ipso_setup import ChooseDealer, Exchange, Phase, Pile, Skip
-from cardtable.ui.ipso_table import IpsoTableScene, restore, smoke
+from cardtable.games.ipso.betting import Cover, Stake
+from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
+from cardtable.games.ipso.ui.table import IpsoTableScene, restore, smoke
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene

@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from cardtable.engine.game import CHANCE
-from cardtable.engine.ivali_auction import Bid
-from cardtable.engine.ivali_setup import Discard, Phase
+from cardtable.games.shenja_ivali.auction import Bid
+from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.ui.app import App
-from cardtable.ui.ivali_table import IvaliTableScene
+from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
 from cardtable.ui.menu import MenuScene, open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene

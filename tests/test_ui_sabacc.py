@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.game import CHANCE
-from cardtable.engine.sabacc import Keep, Phase, RollDie, Swap
+from cardtable.games.sabacc.state import Keep, Phase, RollDie, Swap
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
-from cardtable.ui.sabacc_table import SabaccTableScene, restore
+from cardtable.games.sabacc.ui.table import SabaccTableScene, restore
 from cardtable.ui.setup_scene import SetupScene
 
 from uihelp import Driver

@@ -13,7 +13,7 @@ from cardtable.engine.game import CHANCE
 from cardtable.saves import SaveFile, interrupted_save, list_saves, load_save
 from cardtable.stats import StatsBook
 from cardtable.ui.app import App
-from cardtable.ui.ivali_table import IvaliTableScene, start_shenja_ivali
+from cardtable.games.shenja_ivali.ui.table import IvaliTableScene, start_shenja_ivali
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.saves_scene import ResumeOffer, SavesScene, offer_interrupted, resume_save

@@ -12,7 +12,7 @@ import random
 
 from cardtable.engine.betting import Bet, Raise
 from cardtable.engine.game import Action, GameState
-from cardtable.engine.ivali_auction import Bid
+from cardtable.games.shenja_ivali.auction import Bid
 
 __all__ = ["RandomBot"]
 

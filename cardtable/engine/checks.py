@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .game import CHANCE, GameState
+from cardtable.engine.game import CHANCE, GameState
 
 __all__ = ["match_over", "liveness_problems", "round_trip", "round_trip_problems"]
 

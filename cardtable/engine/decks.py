@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .cards import RGB, Card, ColourGroup, Deck
+from cardtable.engine.cards import RGB, Card, ColourGroup, Deck
 
 DeckData = dict[str, Any]
 

@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Sequence
 
-from .cards import Deck
+from cardtable.engine.cards import Deck
 
 CHANCE = -1
 """The seat number of chance (the dealer's shuffle, the Sabacc die)."""

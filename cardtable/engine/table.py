@@ -17,9 +17,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
-from .cards import Deck
-from .game import rng_from_json, rng_to_json
-from .spatial import GridIndex
+from cardtable.engine.cards import Deck
+from cardtable.engine.game import rng_from_json, rng_to_json
+from cardtable.engine.spatial import GridIndex
 
 CARD_W = 100
 CARD_H = 140

@@ -15,14 +15,14 @@ from typing import Callable
 
 import pygame
 
-from .. import settings as settings_mod
-from .. import variants
-from ..settings import Settings
-from .faces import FaceArt
-from .fonts import FontBook
-from .scene import Scene, SceneStack
-from .sound import Sounds
-from .theme import THEME
+from cardtable import settings as settings_mod
+from cardtable import variants
+from cardtable.settings import Settings
+from cardtable.ui.faces import FaceArt
+from cardtable.ui.fonts import FontBook
+from cardtable.ui.scene import Scene, SceneStack
+from cardtable.ui.sound import Sounds
+from cardtable.ui.theme import THEME
 
 MIN_SIZE = (800, 560)
 TITLE = "cardtable"

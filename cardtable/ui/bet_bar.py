@@ -13,10 +13,10 @@ from typing import Callable
 
 import pygame
 
-from ..engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
-from ..engine.game import Action
-from .theme import THEME
-from .widgets import Button, TextInput, WidgetGroup
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
+from cardtable.engine.game import Action
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 
 
 CHIP_VALUES = (1, 5, 25, 100)

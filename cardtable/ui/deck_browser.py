@@ -17,11 +17,11 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ..engine.cards import Card, Deck
-from .scene import Overlay
-from .table_view import FaceCache
-from .theme import THEME
-from .widgets import Button, TextInput, WidgetGroup
+from cardtable.engine.cards import Card, Deck
+from cardtable.ui.scene import Overlay
+from cardtable.ui.table_view import FaceCache
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 
 
 class DeckBrowser(Overlay):

@@ -22,16 +22,16 @@ from typing import Any, Mapping
 
 import pygame
 
-from ..bots.base import Bot
-from ..engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
-from ..variants import VariantSpec
-from .help import HelpOverlay
-from .log_panel import LogPanel
-from .pass_screen import PassScreen
-from .scene import Scene
-from .setup_scene import SeatConfig
-from .table_view import FaceCache
-from .theme import THEME
+from cardtable.bots.base import Bot
+from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
+from cardtable.variants import VariantSpec
+from cardtable.ui.help import HelpOverlay
+from cardtable.ui.log_panel import LogPanel
+from cardtable.ui.pass_screen import PassScreen
+from cardtable.ui.scene import Scene
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_view import FaceCache
+from cardtable.ui.theme import THEME
 
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35
@@ -267,7 +267,7 @@ class GameTableScene(Scene):
 
     def leave(self) -> None:
         """Show the standings, with the choice to leave the table or keep playing."""
-        from .standings import StandingsOverlay
+        from cardtable.ui.standings import StandingsOverlay
         standings = getattr(self.state, "standings", None)
         if not callable(standings):
             self.app.scenes.remove(self)
@@ -400,7 +400,7 @@ class GameTableScene(Scene):
         """The table's :class:`~cardtable.ui.saves_scene.MatchKeeper` (autosaves, Ctrl+S, statistics)."""
         keeper = getattr(self, "keeper", None)
         if keeper is None:
-            from .saves_scene import MatchKeeper
+            from cardtable.ui.saves_scene import MatchKeeper
             keeper = self.keeper = MatchKeeper(self)
         return keeper
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..variants import VariantSpec
-from .scene import Overlay
-from .text import reflow, wrap_font
-from .theme import THEME
+from cardtable.variants import VariantSpec
+from cardtable.ui.scene import Overlay
+from cardtable.ui.text import reflow, wrap_font
+from cardtable.ui.theme import THEME
 
 GLOBAL_HOTKEYS = (
     ("? / F1", "this help"),
@@ -38,19 +38,19 @@ class HelpOverlay(Overlay):
         if not hasattr(self, "_extras"):
             self._extras = []
             if self.variant is not None and self.variant.game == "shenja_ivali":
-                from .ivali_hands_page import IvaliHandsPage
+                from cardtable.games.shenja_ivali.ui.hands_page import IvaliHandsPage
                 self._extras.append(IvaliHandsPage(self.app))
             if self.variant is not None and self.variant.game == "alethkar_poker":
-                from .alethkar_values_page import AlethkarValuesPage
+                from cardtable.games.alethkar_poker.ui.values_page import AlethkarValuesPage
                 self._extras.append(AlethkarValuesPage(self.app))
             elif self.variant is not None and self.variant.game == "sabacc":
-                from .sabacc_hands_page import SabaccHandsPage
+                from cardtable.games.sabacc.ui.hands_page import SabaccHandsPage
                 self._extras.append(SabaccHandsPage(self.app))
             if self.variant is not None and self.variant.game == "flame_sword":
-                from .flame_hands_page import FlameHandsPage
+                from cardtable.games.flame_sword.ui.hands_page import FlameHandsPage
                 self._extras.append(FlameHandsPage(self.app, self.variant))
             if self.variant is not None and self.variant.game == "ipso":
-                from .ipso_hands_page import IpsoHandsPage
+                from cardtable.games.ipso.ui.hands_page import IpsoHandsPage
                 self._extras.append(IpsoHandsPage(self.app))
         return self._extras
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from .text import wrap_font
-from .theme import THEME
+from cardtable.ui.text import wrap_font
+from cardtable.ui.theme import THEME
 
 
 class LogPanel:

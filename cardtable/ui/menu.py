@@ -7,20 +7,20 @@ import importlib.util
 
 import pygame
 
-from ..variants import VariantEntry, VariantSpec
-from .help import HelpOverlay
-from .scene import Scene
-from .text import reflow, wrap_font
-from .theme import THEME
-from .widgets import Button, WidgetGroup
+from cardtable.variants import VariantEntry, VariantSpec
+from cardtable.ui.help import HelpOverlay
+from cardtable.ui.scene import Scene
+from cardtable.ui.text import reflow, wrap_font
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
 
 
 GAME_TABLES: dict[str, str] = {
-    "shenja_ivali": "cardtable.ui.ivali_table",
-    "ipso": "cardtable.ui.ipso_table",
-    "alethkar_poker": "cardtable.ui.alethkar_table",
-    "sabacc": "cardtable.ui.sabacc_table",
-    "flame_sword": "cardtable.ui.flame_table",
+    "shenja_ivali": "cardtable.games.shenja_ivali.ui.table",
+    "ipso": "cardtable.games.ipso.ui.table",
+    "alethkar_poker": "cardtable.games.alethkar_poker.ui.table",
+    "sabacc": "cardtable.games.sabacc.ui.table",
+    "flame_sword": "cardtable.games.flame_sword.ui.table",
 }
 """Each game id and the module of its table scene.
 
@@ -41,7 +41,7 @@ def game_table_module(game: str):
 def open_variant(app, spec: VariantSpec) -> Scene | None:
     """Push the scene that plays ``spec``; ``None`` (with a message) if its game is not playable yet."""
     if spec.game == "free_table":
-        from .free_table import FreeTableScene
+        from cardtable.games.free_table.ui.table import FreeTableScene
         return app.push(FreeTableScene(app, spec))
     module = game_table_module(spec.game)
     if module is not None:
@@ -133,17 +133,17 @@ class MenuScene(Scene):
 
     def open_saves(self) -> None:
         """Open the list of saved games (to resume one)."""
-        from .saves_scene import SavesScene
+        from cardtable.ui.saves_scene import SavesScene
         self.app.push(SavesScene(self.app))
 
     def statistics(self) -> None:
         """Open the statistics screen."""
-        from .stats_scene import StatsScene
+        from cardtable.ui.stats_scene import StatsScene
         self.app.push(StatsScene(self.app))
 
     def settings(self) -> None:
         """Open the settings screen."""
-        from .settings_scene import SettingsScene
+        from cardtable.ui.settings_scene import SettingsScene
         self.app.push(SettingsScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> bool:

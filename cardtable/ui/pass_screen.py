@@ -11,9 +11,9 @@ from typing import Callable
 
 import pygame
 
-from .scene import Scene
-from .theme import THEME
-from .widgets import Button, WidgetGroup
+from cardtable.ui.scene import Scene
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
 
 
 class PassScreen(Scene):

@@ -17,13 +17,13 @@ from typing import Any, Callable
 
 import pygame
 
-from .. import paths
-from ..saves import (Autosaver, BackgroundAutosaver, SaveFile, encode, interrupted_save, list_saves,
+from cardtable import paths
+from cardtable.saves import (Autosaver, BackgroundAutosaver, SaveFile, encode, interrupted_save, list_saves,
                      named_save_path, new_match_id, write_save)
-from ..stats import StatsBook
-from .scene import Overlay, Scene
-from .theme import THEME
-from .widgets import Button, WidgetGroup
+from cardtable.stats import StatsBook
+from cardtable.ui.scene import Overlay, Scene
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
 
 
 class MatchKeeper:
@@ -150,7 +150,7 @@ class MatchKeeper:
 
 def resume_save(app, save: SaveFile) -> Scene | None:
     """Open the table of a good save; None (with a toast saying why) if it cannot be played."""
-    from .menu import game_table_module
+    from cardtable.ui.menu import game_table_module
 
     envelope = save.envelope
     if envelope is None:

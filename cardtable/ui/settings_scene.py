@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from .scene import Scene
-from .theme import THEME
-from .widgets import Button, Label, Stepper, TextInput, Toggle, WidgetGroup
+from cardtable.ui.scene import Scene
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, Label, Stepper, TextInput, Toggle, WidgetGroup
 
 
 class SettingsScene(Scene):

@@ -7,10 +7,10 @@ from typing import Callable
 
 import pygame
 
-from ..variants import VariantSpec
-from .scene import Scene
-from .theme import THEME
-from .widgets import Button, Label, Stepper, TextInput, WidgetGroup
+from cardtable.variants import VariantSpec
+from cardtable.ui.scene import Scene
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
 
 BOT_LEVELS = ("person", "computer", "computer (tough)")
 

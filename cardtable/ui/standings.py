@@ -6,9 +6,9 @@ from typing import Callable
 
 import pygame
 
-from .scene import Overlay
-from .theme import THEME
-from .widgets import Button, WidgetGroup
+from cardtable.ui.scene import Overlay
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
 
 
 class StandingsOverlay(Overlay):

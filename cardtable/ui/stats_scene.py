@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..stats import StatsBook
-from .saves_scene import fit_text
-from .scene import Scene
-from .theme import THEME
-from .widgets import Button, WidgetGroup
+from cardtable.stats import StatsBook
+from cardtable.ui.saves_scene import fit_text
+from cardtable.ui.scene import Scene
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
 
 COLUMNS = (("Player", 0.16), ("Game", 0.15), ("Games", 0.08), ("Won", 0.06), ("Rounds won", 0.13),
            ("Chips won", 0.11), ("Chips lost", 0.11), ("Best hand", 0.20))

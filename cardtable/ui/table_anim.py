@@ -14,8 +14,8 @@ from typing import Mapping
 
 import pygame
 
-from ..engine.table import CARD_H, CARD_W, Pile, Table
-from .camera import Camera
+from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
+from cardtable.ui.camera import Camera
 
 DURATION = 0.35
 MAX_FLIGHTS = 600

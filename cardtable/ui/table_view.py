@@ -29,11 +29,11 @@ from collections import OrderedDict
 
 import pygame
 
-from ..engine.cards import Deck
-from ..engine.table import CARD_H, CARD_W, Pile, Table
-from .camera import Camera
-from .faces import SWATCH_BELOW, FaceArt, dominant_colour
-from .theme import THEME
+from cardtable.engine.cards import Deck
+from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
+from cardtable.ui.camera import Camera
+from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
+from cardtable.ui.theme import THEME
 
 LADDER_RATIO = 1.06
 FACE_CACHE_BYTES = 96 * 1024 * 1024

@@ -12,8 +12,8 @@ from typing import Callable, Sequence
 
 import pygame
 
-from .fonts import FontBook
-from .theme import THEME
+from cardtable.ui.fonts import FontBook
+from cardtable.ui.theme import THEME
 
 
 class Widget:

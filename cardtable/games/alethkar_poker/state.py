@@ -1,0 +1,419 @@
+"""Alethkar Poker: the state machine of a whole match, round after round.
+
+The rules are the source's (``rules/alethkar_poker.txt``) with the decisions of
+``rules/README.md``; the variant file's rules text lists them all. A round is the
+source's eight steps:
+
+1. chance's :class:`Shuffle`; then by themselves every player puts the buy-in into
+   their bag (from the stack; when the stack is short, chips already in the bag
+   stand for the rest) and
+2. is dealt seven cards, one at a time from the dealer's left.
+3. ``bet`` - from the dealer's left, each player secretly moves chips from the
+   stack into the bag and says "check" (:class:`BagBet`).
+4. ``discard`` - from the dealer's left, each player discards exactly two cards
+   face down (:class:`DiscardTwo`).
+5. By themselves: every hand is shown and counted (:func:`best_split`), then
+6. - 8. :func:`~cardtable.games.alethkar_poker.payout.settle`. The phase is ``reveal``.
+
+Then chance shuffles for the next round and the deal passes left. A player whose
+stack and bag together hold less than the buy-in is out; the match is over
+(``game_over``) when at most one player can still buy in, and that player takes
+whatever an earlier round left in the middle.
+
+Privacy: a seat's stack and bag are its own secret (the stack too, or the bag
+could be worked out from it); the public figure is each seat's *holdings*, stack
+plus bag, which only step 7 and step 8 change, in public. Step 6 reveals the top
+players' bags and step 7 every payment; what stays in the other bags never shows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from cardtable.games.alethkar_poker.payout import payout_lines, settle
+from cardtable.games.alethkar_poker.rules import (MAX_SEATS, MIN_SEATS, AlethkarSettings, BagBet, CountedHand,
+                             DiscardTwo, Phase, RoundResult, Shuffle)
+from cardtable.games.alethkar_poker.values import best_split
+from cardtable.engine.cards import Deck
+from cardtable.engine.chips import seats_from_left_of
+from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+
+__all__ = ["AlethkarState", "AlethkarSettings", "Phase", "Shuffle", "BagBet", "DiscardTwo",
+           "RoundResult", "HAND_SIZE", "KEEP"]
+
+HAND_SIZE = 7
+"""Cards dealt to each player (step 2)."""
+
+KEEP = 5
+"""Cards each player keeps after discarding two (step 4)."""
+
+
+class AlethkarState(GameState):
+    """A match of Alethkar Poker. Build one with :meth:`new`.
+
+    What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`,
+    :attr:`names`, :attr:`to_act`, :attr:`middle`, :attr:`results`, and
+    :meth:`holdings`, :meth:`hand_of`, :meth:`players`, :meth:`standings`,
+    :meth:`view`. The stacks and bags are :attr:`stacks` and :attr:`bags`, but only
+    ``view(seat)`` decides what a seat may see of them.
+    """
+
+    settings: AlethkarSettings
+    deck: Deck
+    names: tuple[str, ...]
+    phase: Phase
+    round_no: int
+    dealer: int
+    stacks: list[int]
+    bags: list[int]
+    middle: int
+    """Chips in the middle of the table: what earlier rounds left there (step 8)."""
+    total_chips: int
+    out: list[bool]
+
+    @classmethod
+    def new(cls, settings: AlethkarSettings, deck: Deck, names: Sequence[str], rng: random.Random,
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "AlethkarState":
+        """A match about to start: chance's shuffle is the first action.
+
+        ``names``: 2 to 7 different names. ``stacks``: each seat's starting chips
+        (default ``settings.starting_chips``), each at least the buy-in.
+
+        >>> from cardtable.variants import load_deck_by_id
+        >>> state = AlethkarState.new(AlethkarSettings(), load_deck_by_id("standard52"),
+        ...                           ["Ada", "Bo"], random.Random(1))
+        >>> _ = state.apply(state.chance_action())
+        >>> state.phase, state.names[state.to_act], state.bags, len(state.hand_of(0))
+        (<Phase.BET: 'bet'>, 'Bo', [1, 1], 7)
+        """
+        names, stacks = seat_table("Alethkar Poker", names, stacks, settings.starting_chips, dealer,
+                                   seats=(MIN_SEATS, MAX_SEATS), least=settings.buy_in,
+                                   least_text=f"the buy-in ({settings.buy_in})")
+        if len(deck) != 52 or deck.id != "standard52":
+            raise ValueError(f"Alethkar Poker is played with the standard 52-card deck, not {deck.name}")
+        state = cls(seats=len(names), rng=rng)
+        state.settings, state.deck, state.names = settings, deck, tuple(names)
+        state.dealer = dealer
+        state.stacks = list(stacks)
+        state.bags = [0] * len(names)
+        state.middle = 0
+        state.total_chips = sum(stacks)
+        state.out = [False] * len(names)
+        state.phase = Phase.SHUFFLE
+        state.round_no = 0
+        state.round_start = list(stacks)
+        state.results = None
+        state._clear_round()
+        return state
+
+    def _clear_round(self) -> None:
+        n = self.seats
+        self.in_round: list[bool] = [False] * n
+        self.deck_order: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[int] = []
+        self.checked: list[bool] = [False] * n
+        """Who has said "check" this round (step 3 done)."""
+        self.discarded: list[bool] = [False] * n
+        self.turn: int | None = None
+        self.shown: list[bool] = [False] * n
+
+    # -- what the UI asks -------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
+        if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
+            return CHANCE
+        if self.phase in (Phase.BET, Phase.DISCARD):
+            return self.turn
+        return None
+
+    def holdings(self, seat: int) -> int:
+        """Stack plus bag: the seat's chips as everybody may know them."""
+        return self.stacks[seat] + self.bags[seat]
+
+    def players(self) -> list[int]:
+        """The seats playing this round, from the dealer's left."""
+        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.in_round[s]]
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The deck indices of ``seat``'s cards (seven, then five after the discard)."""
+        return list(self.hands[seat])
+
+    def is_out(self, seat: int) -> bool:
+        """True when ``seat`` cannot buy in any more."""
+        return self.out[seat]
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(name, stack + bag)`` of every seat, most first (ties in seat order)."""
+        order = sorted(range(self.seats), key=lambda s: (-self.holdings(s), s))
+        return [(self.names[s], self.holdings(s)) for s in order]
+
+    def card_name(self, card: int) -> str:
+        """The card's code ("AS", "10H")."""
+        return self.deck[card].code
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The most recently settled round for the statistics, or None before one."""
+        if self.results is None:
+            return None
+        return {"round": self.results.round_no, "winners": list(self.results.winners),
+                "net": list(self.results.net),
+                "hands": {str(s): h.label for s, h in self.results.hands.items()}}
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Representative legal actions of ``seat``: in the bet a spread of amounts
+        from 0 to the whole stack; in the discard every pair of cards."""
+        if seat == CHANCE or seat != self.to_act:
+            return []
+        if self.phase == Phase.BET:
+            stack = self.stacks[seat]
+            amounts = sorted({a for a in (0, 1, 2, 3, 5, 8, stack // 4, stack // 2, stack) if 0 <= a <= stack})
+            return [BagBet(seat=seat, amount=a) for a in amounts]
+        hand = self.hands[seat]
+        return [DiscardTwo(seat=seat, cards=(hand[i], hand[j]))
+                for i in range(len(hand)) for j in range(i + 1, len(hand))]
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+        if self.phase == Phase.GAME_OVER:
+            return "the match is over"
+        to_act = self.to_act
+        if isinstance(action, Shuffle):
+            if to_act != CHANCE:
+                return "only the dealer shuffles, between rounds"
+            if action.seat != CHANCE:
+                return "the shuffle is chance's action (seat CHANCE)"
+            if not isinstance(action.order, tuple) or sorted(action.order) != list(range(len(self.deck))):
+                return "a shuffle must order all 52 cards exactly once"
+            return None
+        if to_act == CHANCE:
+            return ("the round is over: the dealer shuffles for the next one"
+                    if self.phase == Phase.REVEAL else "the dealer must shuffle first")
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return f"there is no seat {seat!r} at this table"
+        assert to_act is not None
+        if seat != to_act:
+            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if self.phase == Phase.BET:
+            if not isinstance(action, BagBet):
+                return "now is the secret bet: put chips in your bag (or none) and check"
+            amount = action.amount
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                return "the bet is a whole number of chips, 0 or more"
+            if amount > self.stacks[seat]:
+                return f"you have only {self.stacks[seat]} chips in your stack"
+            return None
+        if not isinstance(action, DiscardTwo):
+            return "now is the discard: discard exactly two cards"
+        cards = action.cards
+        if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
+            return "a discard names the cards by their deck indices"
+        if len(cards) != 2:
+            return f"discard exactly two cards, not {len(cards)}"
+        if cards[0] == cards[1]:
+            return "a card is named twice"
+        stray = [c for c in cards if c not in self.hands[seat]]
+        if stray:
+            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
+            return f"{what} is not in {self.names[seat]}'s hand"
+        return None
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data.
+
+        Keys: ``seat``, ``phase``, ``round_no``, ``dealer``, ``to_act``, ``names``,
+        ``out``, ``in_round``, ``holdings`` (stack plus bag, every seat), ``stacks``
+        and ``bags`` (the seat's own; ``None`` for the others), ``hands`` (own cards
+        and the hands shown in step 5; other cards ``None``), ``checked``,
+        ``discarded``, ``deck_count``, ``discard_count``, ``middle``, ``buy_in``,
+        ``results`` (at the reveal: the counted hands and steps 6 to 8).
+        """
+        def mine(values: list[int]) -> list[int | None]:
+            return [v if s == seat else None for s, v in enumerate(values)]
+        hands = [list(cards) if s == seat or self.shown[s] else [None] * len(cards)
+                 for s, cards in enumerate(self.hands)]
+        return {
+            "seat": seat, "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
+            "to_act": self.to_act, "names": list(self.names), "out": list(self.out),
+            "in_round": list(self.in_round),
+            "holdings": [self.holdings(s) for s in range(self.seats)],
+            "stacks": mine(self.stacks), "bags": mine(self.bags), "hands": hands,
+            "checked": list(self.checked), "discarded": list(self.discarded),
+            "deck_count": len(self.deck_order), "discard_count": len(self.discards),
+            "middle": self.middle, "buy_in": self.settings.buy_in,
+            "results": self.results.to_json() if self.results is not None and self.phase in (
+                Phase.REVEAL, Phase.GAME_OVER) else None,
+        }
+
+    # -- chance ----------------------------------------------------------------------
+    def _chance_action(self) -> Action:
+        order = list(range(len(self.deck)))
+        self.rng.shuffle(order)
+        return Shuffle(order=tuple(order))
+
+    # -- doing ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> Event:
+        events: list[Event] = []
+        if isinstance(action, Shuffle):
+            self._start_round(action.order, events)
+        elif isinstance(action, BagBet):
+            self._bag_bet(action, events)
+        else:
+            assert isinstance(action, DiscardTwo)
+            self._discard(action, events)
+        for event in events[:-1]:
+            self.log.append(event)
+        return events[-1]
+
+    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
+        if self.round_no > 0:
+            self.dealer = self._next_in(self.dealer)
+        self.round_no += 1
+        self._clear_round()
+        self.results = None
+        self.round_start = [self.holdings(s) for s in range(self.seats)]
+        self.in_round = [not o for o in self.out]
+        self.deck_order = list(order)
+        buy_in = self.settings.buy_in
+        players = self.players()
+        for seat in players:  # step 1
+            moved = min(buy_in, self.stacks[seat])
+            self.stacks[seat] -= moved
+            self.bags[seat] += moved
+        events.append(Event(CHANCE, f"Round {self.round_no}: {self.names[self.dealer]} deals; "
+                                    f"everyone buys in {buy_in} into their bag"))
+        for _ in range(7):  # step 2
+            for seat in players:
+                self.hands[seat].append(self.deck_order.pop(0))
+        public = f"{self.names[self.dealer]} deals seven cards to each of {len(players)} players"
+        events.append(Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}"
+                                             for s in players}))
+        self.phase = Phase.BET
+        self.turn = players[0]
+        events.append(Event(CHANCE, f"The secret bet, from {self.names[self.turn]}: each player alone "
+                                    "puts chips in their bag, then checks"))
+
+    def _bag_bet(self, action: BagBet, events: list[Event]) -> None:
+        seat = action.seat
+        self.stacks[seat] -= action.amount
+        self.bags[seat] += action.amount
+        self.checked[seat] = True
+        added = f"put {action.amount} in your bag" if action.amount else "add nothing to your bag"
+        events.append(Event(seat, f"{self.names[seat]} checks",
+                            {seat: f"You {added} and check (bag {self.bags[seat]}, stack {self.stacks[seat]})"}))
+        self.turn = self._next_player(seat)
+        if self.turn is None:
+            self.phase = Phase.DISCARD
+            self.turn = self.players()[0]
+            events.append(Event(CHANCE, f"Everyone has checked. Each player discards two cards, "
+                                        f"from {self.names[self.turn]}"))
+
+    def _discard(self, action: DiscardTwo, events: list[Event]) -> None:
+        seat = action.seat
+        for card in action.cards:
+            self.hands[seat].remove(card)
+            self.discards.append(card)
+        self.discarded[seat] = True
+        events.append(Event(seat, f"{self.names[seat]} discards two cards",
+                            {seat: f"You discard {self._names_of(action.cards)}"}))
+        self.turn = self._next_player(seat)
+        if self.turn is None:
+            self._show_and_pay(events)
+
+    def _show_and_pay(self, events: list[Event]) -> None:
+        """Steps 5 to 8."""
+        players = self.players()
+        counted: dict[int, CountedHand] = {}
+        for seat in players:
+            split = best_split([self.deck[c] for c in self.hands[seat]],
+                               ace_low_straight=self.settings.ace_low_straight)
+            counted[seat] = CountedHand(tuple((c.name, tuple(card.index for card in c.cards), c.value)
+                                              for c in split.combinations), split.value)
+            self.hands[seat] = [card.index for card in split.cards]  # in counting order
+            self.shown[seat] = True
+            parts = " + ".join(f"{name} {value}" if value >= 0 else f"{name} ({value})"
+                               for name, _, value in counted[seat].combinations)
+            events.append(Event(seat, f"{self.names[seat]} shows {self._names_of(self.hands[seat])}: "
+                                      f"{parts} = {counted[seat].value}"))
+        done = settle({s: counted[s].value for s in players}, bags={s: self.bags[s] for s in players},
+                      carried_in=self.middle, order=players)
+        for seat in players:
+            self.bags[seat] = done.bags[seat]
+            self.stacks[seat] += done.to_stack[seat]
+        self.middle = done.payout.carry_out
+        for line in payout_lines(done.payout, self._name):
+            events.append(Event(CHANCE, line))
+        self.turn = None
+        self.out = [self.holdings(s) < self.settings.buy_in for s in range(self.seats)]
+        alive = [s for s in range(self.seats) if not self.out[s]]
+        self.results = RoundResult(self.round_no, counted, done.payout,
+                                   tuple(self.holdings(s) - self.round_start[s] for s in range(self.seats)))
+        if len(alive) <= 1:
+            self.phase = Phase.GAME_OVER
+            if alive:
+                last = alive[0]
+                text = f"{self.names[last]} is the last player who can buy in: the match is over"
+                if self.middle:
+                    text += f"; the {self.middle} chips left in the middle go to {self.names[last]}"
+                    self.stacks[last] += self.middle
+                    self.middle = 0
+                events.append(Event(last, text))
+            else:
+                events.append(Event(CHANCE, "Nobody can buy in any more: the match is over"))
+        else:
+            self.phase = Phase.REVEAL
+
+    # -- persistence ------------------------------------------------------------------
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_settings(), "deck": self.deck.id, "names": list(self.names),
+            "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
+            "stacks": list(self.stacks), "bags": list(self.bags), "middle": self.middle,
+            "total_chips": self.total_chips, "out": list(self.out), "round_start": list(self.round_start),
+            "in_round": list(self.in_round), "deck_order": list(self.deck_order),
+            "hands": [list(h) for h in self.hands], "discards": list(self.discards),
+            "checked": list(self.checked), "discarded": list(self.discarded), "turn": self.turn,
+            "shown": list(self.shown),
+            "results": self.results.to_json() if self.results is not None else None,
+        }
+
+    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
+        self.deck = self._deck_to_load(data, spec)
+        self.settings = AlethkarSettings.from_settings(data["settings"])
+        self.names = tuple(data["names"])
+        self.phase = Phase(data["phase"])
+        self.round_no, self.dealer = data["round_no"], data["dealer"]
+        self.stacks, self.bags = list(data["stacks"]), list(data["bags"])
+        self.middle, self.total_chips = data["middle"], data["total_chips"]
+        self.out, self.round_start = list(data["out"]), list(data["round_start"])
+        self.in_round = list(data["in_round"])
+        self.deck_order = list(data["deck_order"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.discards = list(data["discards"])
+        self.checked, self.discarded = list(data["checked"]), list(data["discarded"])
+        self.turn = data["turn"]
+        self.shown = list(data["shown"])
+        self.results = RoundResult.from_json(data["results"]) if data["results"] is not None else None
+
+    # -- inside -----------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _names_of(self, cards: Sequence[int]) -> str:
+        return " ".join(self.card_name(c) for c in cards)
+
+    def _next_player(self, seat: int) -> int | None:
+        players = self.players()
+        later = players[players.index(seat) + 1:]
+        return later[0] if later else None
+
+    def _next_in(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if not self.out[candidate]:
+                return candidate
+        raise RuntimeError("nobody can buy in")

@@ -1,0 +1,447 @@
+"""The Alethkar Poker table: seats with their black bags, gems, the secret bet, the
+discard, the counting of the hands and the payout's arithmetic.
+
+Everything drawn comes from ``state.view(viewer)``: another seat's cards, stack
+and bag are never in hand here. The bet: choose how many chips go into the bag
+(click your gems, Up/Down, or the stepper) and press Check. The discard: click
+exactly two cards (or 1-7) and press Discard. At the reveal each hand is counted
+combination by combination (:mod:`cardtable.games.alethkar_poker.ui.count`), then steps 6-8
+are written out in the middle of the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from cardtable.games.alethkar_poker.bot import AlethkarBot, warm_up
+from cardtable.bots.random_bot import RandomBot
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
+from cardtable.games.alethkar_poker.payout import payout_lines
+from cardtable.engine.game import CHANCE
+from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.games.alethkar_poker.ui.count import CountingShow
+from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.text import wrap
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+
+
+def open_game(app, variant: VariantSpec):
+    """The setup screen for an Alethkar Poker match (see ``menu.GAME_TABLES``)."""
+    from cardtable.ui.setup_scene import SetupScene
+    return app.push(SetupScene(app, variant,
+                               lambda seats, chips: start_alethkar(app, variant, seats, chips)))
+
+
+def smoke(app, variant: VariantSpec) -> str:
+    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
+    from cardtable.ui.help import HelpOverlay
+    from cardtable.ui.setup_scene import SetupScene
+
+    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
+    app.step()
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
+    scene = start_alethkar(app, variant, seats, 40, seed=1)
+    for _ in range(120):
+        app.step(1 / 30)
+    help_overlay = app.push(HelpOverlay(app, variant))
+    app.step()
+    help_overlay.switch_page()
+    app.step()
+    while app.scenes.top is not scene and app.scenes.top is not None:
+        app.scenes.pop()
+    app.scenes.pop()
+    return f"Alethkar Poker table, pass screen and value table: drawn (round {scene.state.round_no})"
+
+
+def _bot(level: str, rng: random.Random):
+    return RandomBot(rng) if level == "random" else AlethkarBot(rng, level=level)
+
+
+def start_alethkar(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
+                   seed: int | None = None) -> "AlethkarTableScene":
+    """Build a match from the setup screen's choices and open its table."""
+    settings = AlethkarSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
+    rng = random.Random(seed)
+    state = AlethkarState.new(settings, load_deck_by_id("standard52"), [s.name for s in seats],
+                              random.Random(rng.getrandbits(64)))
+    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
+    if bots:
+        warm_up(state.deck)
+    return app.push(AlethkarTableScene(app, variant, state, seats, bots))
+
+
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "AlethkarTableScene":
+    """Rebuild a saved table (``GameTableScene.save_data()``'s dict) and open it."""
+    state = AlethkarState.from_json(data["state"], deck=load_deck_by_id("standard52"))
+    assert isinstance(state, AlethkarState)
+    seats, bots = saved_seats(data, state, _bot)
+    if bots:
+        warm_up(state.deck)
+    return app.push(AlethkarTableScene(app, variant, state, seats, bots))
+
+
+class AlethkarTableScene(GameTableScene):
+    """One match of Alethkar Poker on one screen."""
+
+    state: AlethkarState
+
+    def __init__(self, app, variant: VariantSpec, state: AlethkarState, seats: list[SeatConfig],
+                 bots) -> None:
+        self.selected: list[int] = []      # cards chosen to discard
+        self.pending = 0                   # chips chosen to go into the bag
+        self.hand_rects: dict[int, pygame.Rect] = {}
+        self.gem_rects: dict[str, pygame.Rect] = {}
+        self.widgets = WidgetGroup()
+        self.show: CountingShow | None = None
+        self.show_round = 0
+        self.hide_sums = False             # Tab hides the arithmetic panel at the reveal
+        super().__init__(app, variant, state, seats, bots)
+        self.deck = state.deck
+        self.after_action()
+
+    # -- flow ------------------------------------------------------------------------
+    def waits_for_next_round(self) -> bool:
+        return self.state.phase == Phase.REVEAL
+
+    def update(self, dt: float) -> None:
+        if self.show is not None:
+            self.show.advance(dt)
+        super().update(dt)
+
+    def after_action(self) -> None:
+        """Start the counting at a reveal, and rebuild the controls for the viewer."""
+        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
+            return
+        state = self.state
+        if state.phase in (Phase.REVEAL, Phase.GAME_OVER) and state.results is not None:
+            if self.show_round != state.round_no:
+                self.show_round = state.round_no
+                self.show = CountingShow(state.results.to_json(), state.players())
+            if len(self.humans) > 1:
+                self.viewer = None  # the reveal is for everybody: nobody's bag shows
+        else:
+            self.show = None
+        self._build_controls()
+
+    def _build_controls(self) -> None:
+        state, viewer = self.state, self.viewer
+        group = WidgetGroup()
+        px, fonts = self.app.px, self.app.fonts
+        bar = self.bar_rect
+        h, y = px(42), bar.y + (bar.height - px(42)) // 2
+        if state.phase == Phase.REVEAL:
+            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Next round", self.next_round,
+                             size=px(18), primary=True, hotkey="Enter"))
+        elif state.phase == Phase.GAME_OVER:
+            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Standings", self.leave,
+                             size=px(18), primary=True, hotkey="Enter"))
+        elif viewer is not None and state.to_act == viewer and not self.passing:
+            if state.phase == Phase.BET:
+                stack = state.stacks[viewer]
+                self.pending = max(0, min(self.pending, stack))
+                group.add(Stepper((bar.right - px(470), y, px(270), h), fonts, "Into the bag", self.pending,
+                                  low=0, high=stack, step=1, size=px(16),
+                                  on_change=lambda v: self._set_pending(int(v))))
+                group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Check", self.check,
+                                 size=px(18), primary=True, hotkey="Enter"))
+            elif state.phase == Phase.DISCARD:
+                self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+                button = group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Discard 2",
+                                          self.discard, size=px(18), primary=True, hotkey="Enter"))
+                if len(self.selected) != 2:
+                    button.disabled_reason = f"choose exactly two cards ({len(self.selected)} chosen)"
+        self.widgets = group
+
+    def _set_pending(self, amount: int) -> None:
+        self.pending = amount
+        self._build_controls()
+
+    # -- actions -----------------------------------------------------------------------
+    def check(self) -> None:
+        """Put the chosen chips in the bag and say "check"."""
+        if self.viewer is not None and self.act(BagBet(seat=self.viewer, amount=self.pending)):
+            self.pending = 0
+
+    def add_gem(self, gem: str) -> None:
+        """Add one gem's worth to the chips going into the bag."""
+        if self.viewer is None:
+            return
+        stack = self.state.stacks[self.viewer]
+        if self.pending + GEM_VALUES[gem] > stack:
+            self.app.toast(f"Only {stack - self.pending} more chips in your stack")
+            return
+        self._set_pending(self.pending + GEM_VALUES[gem])
+
+    def toggle(self, card: int) -> None:
+        """Choose or unchoose a card to discard."""
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < 2:
+            self.selected.append(card)
+        else:
+            self.app.toast("Discard exactly two cards: unchoose one first")
+        self._build_controls()
+
+    def discard(self) -> None:
+        """Discard the two chosen cards."""
+        if self.viewer is not None and self.act(DiscardTwo(seat=self.viewer, cards=tuple(self.selected))):
+            self.selected = []
+
+    def next_round(self) -> None:
+        self.selected, self.pending = [], 0
+        super().next_round()
+
+    # -- events ---------------------------------------------------------------------------
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        state = self.state
+        mine = self.viewer is not None and state.to_act == self.viewer and not self.passing
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine:
+            if state.phase == Phase.DISCARD:
+                for card, rect in self.hand_rects.items():
+                    if rect.collidepoint(event.pos):
+                        self.toggle(card)
+                        return True
+            if state.phase == Phase.BET:
+                for gem, rect in self.gem_rects.items():
+                    if rect.collidepoint(event.pos):
+                        self.add_gem(gem)
+                        return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, mine)
+        return False
+
+    def _key(self, key: int, mine: bool) -> bool:
+        phase = self.state.phase
+        if phase in (Phase.REVEAL, Phase.GAME_OVER):
+            if key == pygame.K_SPACE and self.show is not None:
+                self.show.skip()
+                return True
+            if key == pygame.K_TAB:
+                self.hide_sums = not self.hide_sums
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+                self.next_round() if phase == Phase.REVEAL else self.leave()
+                return True
+        if not mine:
+            return False
+        if phase == Phase.BET:
+            if key in (pygame.K_UP, pygame.K_DOWN):
+                step = 1 if key == pygame.K_UP else -1
+                self._set_pending(max(0, min(self.state.stacks[self.viewer], self.pending + step)))
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c):
+                self.check()
+                return True
+        if phase == Phase.DISCARD:
+            hand = self.state.hand_of(self.viewer)
+            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
+                self.toggle(hand[key - pygame.K_1])
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d):
+                self.discard()
+                return True
+        return False
+
+    # -- drawing ------------------------------------------------------------------------------
+    def card_width(self, big: bool = False) -> int:
+        """Card widths for the viewer's hand (big) and for the other seats."""
+        base = self.felt.height / 6.4
+        return max(30, int(base * (1.0 if big else 0.5)))
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        view = self.viewer_view()
+        px, fonts = self.app.px, self.app.fonts
+        self.hand_rects, self.gem_rects = {}, {}
+        self._draw_centre(surface, view)
+        for seat in range(self.state.seats):
+            self._draw_seat(surface, view, seat)
+        if view["results"] is not None and self.show is not None and not self.hide_sums:
+            self._draw_reckoning(surface, view, view["results"])
+        self._draw_bar(surface, view)
+        step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
+                "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
+        title = f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
+        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(14)))
+
+    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        cx, cy = self.felt.center
+        results = view["results"]
+        if results is not None and self.show is not None:
+            return  # the counting and the payout are drawn over the seats (draw_game)
+        label = fonts.render(f"The middle: {view['middle']}", px(17), THEME.highlight, bold=True)
+        surface.blit(label, label.get_rect(midbottom=(cx, cy - px(30))))
+        if view["middle"]:
+            draw_gems(surface, fonts, view["middle"], (cx - px(80), cy - px(22)), size=px(20), max_width=px(200))
+        if view["deck_count"]:
+            back = self.faces.back(self.deck, px(40))
+            surface.blit(back, back.get_rect(midtop=(cx - px(60), cy + px(20))))
+            self._caption(surface, back.get_rect(midtop=(cx - px(60), cy + px(20))), f"deck {view['deck_count']}")
+        if view["discard_count"]:
+            back = self.faces.back(self.deck, px(40))
+            rect = back.get_rect(midtop=(cx + px(60), cy + px(20)))
+            surface.blit(back, rect)
+            self._caption(surface, rect, f"discards {view['discard_count']}")
+
+    def _draw_reckoning(self, surface: pygame.Surface, view: dict[str, Any], results: dict[str, Any]) -> None:
+        """The counting of the hands, then the arithmetic of steps 6 to 8."""
+        px, fonts = self.app.px, self.app.fonts
+        assert self.show is not None
+        moment = self.show.at()
+        names = view["names"]
+        if not moment.finished:
+            seat, index = moment.current  # type: ignore[misc]
+            combo = results["hands"][str(seat)]["combinations"][index]
+            lines = [f"Step 5: counting {names[seat]}'s hand",
+                     f"{combo['name']}: {combo['value']}   (so far {moment.totals[seat] + combo['value']})",
+                     "Space: skip the counting"]
+        else:
+            lines = payout_lines(results["payout"], lambda s: names[s]) + ["Tab: hide these sums"]
+        size = px(14) if len(lines) > 8 else px(15)
+        font = fonts.font(size)
+        limit = self.felt.width - px(80)
+        lines = [part for line in lines for part in wrap(line, limit - px(30), lambda t: font.size(t)[0])]
+        width = min(limit, max(font.size(line)[0] for line in lines) + px(30))
+        box = pygame.Rect(0, 0, width, len(lines) * int(size * 1.45) + px(16))
+        box.center = (self.felt.centerx, self.felt.centery - px(20))
+        pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
+        pygame.draw.rect(surface, THEME.accent, box, 1, border_radius=px(10))
+        for i, line in enumerate(lines):
+            colour = THEME.highlight if line.startswith(("Step", "Left")) else THEME.text
+            colour = THEME.text_dim if line.startswith(("Tab", "Space")) else colour
+            surface.blit(fonts.render(line, size, colour), (box.x + px(14), box.y + px(8) + i * int(size * 1.45)))
+
+    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
+        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(3)))
+        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
+        surface.blit(img, r)
+
+    def _status(self, view: dict[str, Any], seat: int) -> str:
+        results = view["results"]
+        if view["out"][seat]:
+            return "out (cannot buy in)"
+        if results is not None and str(seat) in results["hands"]:
+            hand = results["hands"][str(seat)]
+            if self.show is not None and not self.show.at().finished:
+                moment = self.show.at()
+                counted = moment.counted.get(seat, 0)
+                if counted == len(hand["combinations"]):
+                    return f"hand {hand['value']} (counted)"
+                return f"counting: {moment.totals.get(seat, 0)} so far" if counted else "waiting to be counted"
+            total = hand["value"]
+            payout = results["payout"]
+            share = payout["shares"].get(str(seat), 0)
+            paid = payout["paid"].get(str(seat))
+            money = f"paid {paid}, got {share}" if paid is not None else f"bag {payout['returned'][str(seat)]} back, got {share}"
+            return f"hand {total}   ·   {money}"
+        if not view["in_round"][seat]:
+            return ""
+        if view["phase"] == "bet":
+            return "checked" if view["checked"][seat] else "betting in secret…"
+        if view["phase"] == "discard":
+            return "discarded two" if view["discarded"][seat] else "choosing a discard…"
+        return ""
+
+    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        lines = [f"chips {view['holdings'][seat]} (stack + bag)"]
+        status = self._status(view, seat)
+        if status:
+            lines.append(status)
+        cards = view["hands"][seat]
+        own = seat == self.viewer and view["phase"] in ("bet", "discard") and bool(cards)
+        at = None
+        if own:
+            at = (self.felt.x + px(125), self.felt.bottom - px(112))
+        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
+                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        if not own:
+            bag_size = px(30)
+            bag_x = plate.right + px(20)
+            if bag_x + bag_size // 2 > self.felt.right - px(12):
+                bag_x = plate.x - px(20)
+            draw_bag(surface, fonts, (bag_x, plate.centery), bag_size, amount=view["bags"][seat])
+        if own:
+            self._draw_own(surface, view, seat, plate)
+            return
+        if not cards:
+            return
+        shown = cards[0] is not None
+        cw = self.card_width(big=False) if shown else max(24, self.card_width() // 2)
+        step = int(cw * ((0.9 if self.state.seats <= 4 else 0.6) if shown else 0.3))
+        row = step * (len(cards) - 1) + cw
+        x0 = plate.centerx - row // 2 - px(14)
+        x0 = max(self.felt.x + px(24), min(x0, self.felt.right - px(24) - row))
+        if plate.centery < self.felt.centery:
+            y0 = plate.bottom + px(6)
+        else:
+            y0 = plate.y - int(cw * 1.4) - px(6)
+        down = self.show.face_down(seat) if self.show is not None else set()
+        lit = self.show.highlighted() if self.show is not None else set()
+        for i, card in enumerate(cards):
+            rect = self.card(surface, self.deck, card, card is not None and card not in down, cw,
+                             (x0 + i * step, y0))
+            if card in lit:
+                pygame.draw.rect(surface, THEME.highlight, rect.inflate(4, 4), 3, border_radius=px(5))
+
+    def _own_hand_box(self, count: int) -> pygame.Rect:
+        """Where the viewer's cards lie: right of their plate, at the bottom of the felt."""
+        px = self.app.px
+        left, right = self.felt.x + px(245), self.felt.right - px(40)
+        cw = min(self.card_width(big=True), (right - left - (count - 1) * px(8)) // max(1, count))
+        total = count * (cw + px(8)) - px(8)
+        h = int(cw * 1.4)
+        return pygame.Rect(left + (right - left - total) // 2, self.felt.bottom - h - px(34), total, h)
+
+    def _draw_own(self, surface: pygame.Surface, view: dict[str, Any], seat: int, plate: pygame.Rect) -> None:
+        """The viewer's cards, their stack as gems (clickable in the bet) and their bag."""
+        px, fonts = self.app.px, self.app.fonts
+        cards = view["hands"][seat]
+        box = self._own_hand_box(len(cards))
+        cw = (box.width + px(8)) // len(cards) - px(8)
+        for i, card in enumerate(cards):
+            rect = self.card(surface, self.deck, card, True, cw, (box.x + i * (cw + px(8)), box.y),
+                             lifted=card in self.selected)
+            self.hand_rects[card] = rect
+            number = fonts.render(str(i + 1), px(12), THEME.text_dim)
+            surface.blit(number, number.get_rect(midtop=(rect.centerx, rect.bottom + px(2))))
+            if card in self.selected:
+                pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
+        stack = view["stacks"][seat] or 0
+        bag_size = px(26)
+        draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2), plate.bottom + bag_size // 2 + px(6)),
+                 bag_size, amount=view["bags"][seat])
+        surface.blit(fonts.render(f"bag {view['bags'][seat]}  ·  stack {stack}", px(13),
+                                  THEME.text), (plate.x + bag_size + px(8), plate.bottom + px(10)))
+        self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=px(20),
+                                   max_width=plate.width + px(30))
+
+    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        state = self.state
+        to_act = state.to_act
+        names = view["names"]
+        if state.phase == Phase.GAME_OVER:
+            leader = state.standings()[0][0]
+            self.bar_message(surface, f"The match is over: {leader} leads.")
+        elif state.phase == Phase.REVEAL and view["results"]:
+            winners = " and ".join(names[s] for s in view["results"]["payout"]["top_seats"])
+            self.bar_message(surface, f"Round {view['round_no']}: {winners} had the highest hand.")
+        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.BET:
+            self.bar_message(surface, "Secret bet: click gems.")
+        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.DISCARD:
+            self.bar_message(surface, f"Click exactly two cards to discard ({len(self.selected)} chosen).")
+        elif to_act is not None and to_act != CHANCE:
+            self.bar_message(surface, f"{names[to_act]} is {'betting' if state.phase == Phase.BET else 'discarding'}…")
+        else:
+            self.bar_message(surface, "Dealing…")
+        self.widgets.draw(surface)

@@ -1,0 +1,182 @@
+"""A Flame Sword computer player: it bets by simulated hand strength and flips the grid
+cards of the lines that suit its hole cards.
+
+Everything it uses is what its seat may see: its hole cards, the face-up grid cards,
+the chips, and how many players are still in. The cards it cannot see are drawn at
+random from the cards it has not seen (the stock, the face-down grid and the other
+players' hole cards look alike to it).
+
+* **Strength** (:meth:`FlameBot.strength`): Monte Carlo. Each scenario fills the
+  face-down grid cells with random unseen cards and deals a few opponents random hole
+  cards; each hand is the best of the 20 lines (:func:`flame_hands.best_line`). The
+  share of opponent hands it beats (ties half), ``p``, gives the chance to beat all
+  ``m`` opponents still in as ``p ** m``. The estimate is kept for the rest of the
+  betting round (the cards it sees do not change inside a round).
+* **Betting**: well above its fair share ``1 / (m + 1)`` it bets or raises, sized by
+  the strength (a share of the pot), asking for more with each raise already made and
+  never raising past a few raises a round; otherwise it checks, calls when the strength
+  beats the pot odds, and folds. The estimate is shrunk towards an even chance (it is
+  made of a handful of samples), which keeps it from raising on noise.
+* **Flipping**: each face-down cell scores the face-up cards of its row and column
+  that share a rank (3), a suit (2) or a colour (1) with its hole cards: it turns the
+  cell whose lines already suit it best, so what it learns is about the lines it may
+  play (ties broken at random).
+* **Called Shot**: it never calls one (ten named cards in one hand of ten has odds
+  far below one in a decillion).
+
+``level="tough"`` plays more scenarios against more opponents, calls a little looser
+and bluffs now and then heads-up. Sample counts are fixed (never a clock), so the
+same seed makes the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.games.flame_sword import hands as flame_hands
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
+from cardtable.games.flame_sword.rules import GRID_CELLS, GRID_SIDE, HOLE_CARDS, CallShot, Flip, Phase
+from cardtable.games.flame_sword.state import FlameSwordState
+from cardtable.engine.game import Action
+
+__all__ = ["FlameBot", "LEVELS", "LEVEL_KNOBS"]
+
+LEVELS = ("normal", "tough")
+"""The levels of :class:`FlameBot`."""
+
+LEVEL_KNOBS: dict[str, dict[str, float]] = {
+    "normal": {"scenarios": 3, "opponents": 2, "call_margin": 1.05, "raise_at": 1.7, "bluff": 0.0,
+               "max_raises": 2},
+    "tough": {"scenarios": 4, "opponents": 2, "call_margin": 0.95, "raise_at": 1.5, "bluff": 0.06,
+              "max_raises": 3},
+}
+"""What the levels differ in: grid scenarios per estimate, opponent hands dealt per
+scenario, the pot-odds margin of a call, how many times its fair share the strength must
+be to bet or raise (1.25 times more for each raise already made in the round), the
+heads-up bluff rate, and the raises in a round after which it only calls."""
+
+
+class FlameBot:
+    """A Flame Sword player of ``level`` ``normal`` or ``tough``.
+
+    >>> FlameBot(random.Random(1)).level
+    'normal'
+    """
+
+    def __init__(self, rng: random.Random, level: str = "normal") -> None:
+        if level not in LEVELS:
+            level = "normal"
+        self.rng = rng
+        self.level = level
+        self.knobs = LEVEL_KNOBS[level]
+        self._memo: tuple[Any, float] | None = None
+
+    # -- the decision ---------------------------------------------------------------------
+    def choose(self, state: FlameSwordState, seat: int) -> Action:
+        """A legal action for ``seat``, which must be the seat to act."""
+        if state.phase == Phase.CALL:
+            return CallShot(seat=seat)
+        if state.phase == Phase.FLIP:
+            return Flip(seat=seat, cell=self.flip_cell(state, seat))
+        options = state.betting_options(seat)
+        if options is None:
+            actions = state.legal_actions(seat)
+            if not actions:
+                raise ValueError(f"seat {seat} has nothing to do now")
+            return actions[0]
+        return self._bet(state, seat, options)
+
+    def flip_cell(self, state: FlameSwordState, seat: int) -> int:
+        """The face-down cell whose row and column suit ``seat``'s hole cards best."""
+        deck = state.deck
+        hole = [deck[c] for c in state.hands[seat]]
+        ranks = {c.rank for c in hole}
+        suits = {c.suit for c in hole}
+        colours = {c.colour for c in hole}
+        rows = [0] * GRID_SIDE
+        cols = [0] * GRID_SIDE
+        for cell, up in enumerate(state.face_up):
+            if not up:
+                continue
+            card = deck[state.grid[cell]]
+            score = 3 * (card.rank in ranks) + 2 * (card.suit in suits) + (card.colour in colours)
+            rows[cell // GRID_SIDE] += score
+            cols[cell % GRID_SIDE] += score
+        best, choices = -1, []
+        for cell in range(GRID_CELLS):
+            if state.face_up[cell]:
+                continue
+            score = rows[cell // GRID_SIDE] + cols[cell % GRID_SIDE]
+            if score > best:
+                best, choices = score, [cell]
+            elif score == best:
+                choices.append(cell)
+        return self.rng.choice(choices)
+
+    def strength(self, state: FlameSwordState, seat: int) -> float:
+        """The estimated chance that ``seat``'s hand beats every other player still in."""
+        opponents = sum(state.chips.in_hand) - 1
+        if opponents <= 0:
+            return 1.0
+        moment = (state.hand_no, state.betting_round, state.face_up_count, seat, opponents)
+        if self._memo is not None and self._memo[0] == moment:
+            return self._memo[1]
+        beat = self._share_beaten(state, seat)
+        value = beat ** opponents
+        self._memo = (moment, value)
+        return value
+
+    # -- inside ---------------------------------------------------------------------------
+    def _share_beaten(self, state: FlameSwordState, seat: int) -> float:
+        deck, rng = state.deck, self.rng
+        hole = list(state.hands[seat])
+        known = set(hole) | {c for c, up in zip(state.grid, state.face_up) if up}
+        wins = trials = 0.0
+        dealt_others = int(min(self.knobs["opponents"], sum(state.chips.in_hand) - 1))
+        for _ in range(int(self.knobs["scenarios"])):
+            used = set(known)
+            grid = [c if up else self._unseen(used, len(deck)) for c, up in zip(state.grid, state.face_up)]
+            called = state.called[seat] or ()
+            mine = flame_hands.best_line(deck, hole, grid, called=called, order=state.settings.order)[0].key
+            for _ in range(dealt_others):
+                other = [self._unseen(used, len(deck)) for _ in range(HOLE_CARDS)]
+                theirs = flame_hands.best_line(deck, other, grid, order=state.settings.order)[0].key
+                wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                trials += 1
+        # A few samples are noisy: shrink a little towards an even chance (half a win in one trial).
+        return (wins + 0.5) / (trials + 1.0)
+
+    def _unseen(self, used: set[int], size: int) -> int:
+        while True:
+            card = self.rng.randrange(size)
+            if card not in used:
+                used.add(card)
+                return card
+
+    def _bet(self, state: FlameSwordState, seat: int, options: BetOptions) -> Action:
+        strength = self.strength(state, seat)
+        players = sum(state.chips.in_hand)
+        fair = 1.0 / players
+        pot = state.chips.pot_total
+        owed = options.call_amount
+        raises = state.betting.raises if state.betting is not None else 0
+        # Each raise already made this round asks for a stronger hand to raise again.
+        aggressive = strength >= min(0.95, fair * self.knobs["raise_at"] * (1.25 ** raises))
+        if players == 2 and raises == 0 and self.rng.random() < self.knobs["bluff"]:
+            aggressive = True
+        if raises >= self.knobs["max_raises"]:
+            aggressive = False
+        if aggressive and (options.can_bet or options.can_raise):
+            size = int(pot * (0.25 + strength) / 2)
+            current = max(state.chips.round_bets)
+            to = max(options.min_raise_to, min(options.max_raise_to, current + size))
+            if to >= options.all_in_to and options.can_all_in:
+                return AllIn(seat=seat)
+            return (Bet if options.can_bet else Raise)(seat=seat, to=to)
+        if options.can_check:
+            return Check(seat=seat)
+        pot_odds = owed / (pot + owed) if pot + owed else 1.0
+        if strength * self.knobs["call_margin"] >= pot_odds or (aggressive and owed):
+            return Call(seat=seat)
+        return Fold(seat=seat)

@@ -1,0 +1,247 @@
+"""Flame Sword hand evaluation: the best ten of a player's hole cards plus one grid line.
+
+A hand's kind is the highest of the source's 102 kinds (:data:`KINDS`, from
+:mod:`cardtable.games.flame_sword.kinds`) that some ten of the cards contain; with none it is
+High Card (103). The ten cards used are then chosen to win the tiebreaks, which are the
+source's six layers:
+
+1. higher cards: the ranks of the cards that make the kind, highest first, then the ranks
+   of the other cards, highest first;
+2.-3. the number of trump-suit cards in the ten (having one beats having none);
+4.-5. the ranks of those trump cards, highest first;
+6. still equal: a split.
+
+:attr:`FlameHand.key` packs the kind's strength and all of these into one tuple, so the
+larger key wins and equal keys split. The search never tries subsets of ten: see
+:mod:`cardtable.games.flame_sword.match`.
+
+Kinds are ranked by the source's order (``order="source"``, the default) or by how rarely
+a random 14-card hand *contains* each kind as measured by this program
+(``order="measured"``; :mod:`cardtable.games.flame_sword.frequencies`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from cardtable.games.flame_sword.kinds import HIGH_CARD, KIND_BY_RANK, KINDS, FlameKind
+from cardtable.games.flame_sword.match import DeckFacts, Pool, candidates, gate
+
+__all__ = ["KINDS", "FlameHand", "best_hand", "best_line", "line_cells", "line_names",
+           "describe", "kind_order", "measure_frequencies", "contained_kinds", "deck_facts"]
+
+ORDERS = ("source", "measured")
+
+
+@dataclass(frozen=True)
+class FlameHand:
+    """The value of one Flame Sword hand.
+
+    Attributes:
+        rank: the kind's place on the source's list (1 Called Shot .. 102 Pair, 103 High
+            Card), whatever ``order`` ranked it.
+        kind: the kind's name as the source spells it.
+        cards: the ten deck indices used: the cards that make the kind first, then the others.
+        key: larger is better; equal keys split the pot. ``(strength, kind card ranks,
+            other card ranks, trump count, trump ranks)``.
+        label: a short description ("Full House (21s over Dragons)").
+    """
+
+    rank: int
+    kind: str
+    cards: tuple[int, ...]
+    key: tuple
+    label: str = ""
+
+
+_FACTS: dict[int, tuple[object, DeckFacts]] = {}
+
+
+def deck_facts(deck) -> DeckFacts:
+    """The per-card numbers of ``deck``, built on first use and kept."""
+    entry = _FACTS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = (deck, DeckFacts(deck))
+        _FACTS[id(deck)] = entry
+    return entry[1]  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=4)
+def kind_order(order: str = "source") -> tuple[FlameKind, ...]:
+    """The kinds best first under ``order`` ("source" or "measured").
+
+    "measured" ranks the kinds by how rarely the program saw a random hand contain them
+    (never seen = rarest, in the source's order); Called Shot stays first and High Card last.
+    """
+    if order == "source":
+        return KINDS
+    if order != "measured":
+        raise ValueError(f"order must be one of {ORDERS}, not {order!r}")
+    from cardtable.games.flame_sword.frequencies import CONTAINS
+    middle = sorted(KINDS[1:-1], key=lambda k: (CONTAINS.get(k.rank, 0), k.rank))
+    return (KINDS[0], *middle, HIGH_CARD)
+
+
+@lru_cache(maxsize=4)
+def _strengths(order: str) -> dict[int, int]:
+    kinds = kind_order(order)
+    return {k.rank: len(kinds) - i for i, k in enumerate(kinds)}
+
+
+@lru_cache(maxsize=4)
+def _gated(order: str) -> tuple[tuple[FlameKind, object], ...]:
+    return tuple((kind, gate(kind)) for kind in kind_order(order))
+
+
+def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int) -> tuple[tuple, list[int]]:
+    """The key and the ten cards for these kind-making cards plus the best free cards."""
+    rank, trump = facts.rank, facts.trump
+    used = set(kind_cards)
+    free = 10 - len(kind_cards)
+    others = []
+    if free:
+        for c in pool.order:
+            if c not in used:
+                others.append(c)
+                if len(others) == free:
+                    break
+    ten = kind_cards + others
+    trumps = sorted((rank[c] for c in ten if trump[c]), reverse=True)
+    key = (strength, tuple(sorted((rank[c] for c in kind_cards), reverse=True)),
+           tuple(rank[c] for c in others), len(trumps), tuple(trumps))
+    return key, ten
+
+
+def _check_cards(deck, cards: Sequence[int]) -> list[int]:
+    cards = list(cards)
+    if not 10 <= len(cards) <= 18:
+        raise ValueError(f"a Flame Sword hand is the best ten of 10 to 18 cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise ValueError("a card is given twice")
+    if min(cards) < 0 or max(cards) >= len(deck):
+        raise ValueError(f"a card index is outside the deck of {len(deck)}")
+    return cards
+
+
+def best_hand(deck, cards: Sequence[int], called: Sequence[int] = (), order: str = "source") -> FlameHand:
+    """The best ten of 10..18 cards (deck indices) as a :class:`FlameHand`.
+
+    ``called`` is the player's Called Shot (ten deck indices, or empty): the hand is a
+    Called Shot when all ten are among ``cards``. ValueError for a wrong count, a
+    repeated card or an index outside the deck.
+    """
+    cards = _check_cards(deck, cards)
+    if called and len(called) != 10:
+        raise ValueError(f"a Called Shot names ten cards, got {len(called)}")
+    facts = deck_facts(deck)
+    pool = Pool(facts, cards)
+    strengths = _strengths(order)
+    for kind, test in _gated(order):
+        if not test(pool):
+            continue
+        found = candidates(pool, kind, called, checked=True)
+        if found:
+            strength = strengths[kind.rank]
+            best_key, best_ten = None, None
+            for kind_cards in found:
+                key, ten = _score(facts, pool, kind_cards, strength)
+                if best_key is None or key > best_key:
+                    best_key, best_ten = key, ten
+            return FlameHand(kind.rank, kind.name, tuple(best_ten), best_key,
+                             _label(deck, kind, best_ten))
+    raise AssertionError("High Card always matches")  # pragma: no cover
+
+
+def contained_kinds(deck, cards: Sequence[int]) -> list[int]:
+    """The ranks of every kind (2..102) that some ten of ``cards`` contain, best first."""
+    pool = Pool(deck_facts(deck), _check_cards(deck, cards))
+    return [k.rank for k, test in _gated("source")[1:-1]
+            if test(pool) and candidates(pool, k, first_only=True, checked=True)]
+
+
+def line_names() -> list[str]:
+    """The 20 lines of the grid: "row 1" .. "row 10", then "column 1" .. "column 10"."""
+    return [f"row {i}" for i in range(1, 11)] + [f"column {i}" for i in range(1, 11)]
+
+
+def line_cells(name: str) -> list[int]:
+    """The grid positions (0..99, row-major) of a line named "row N" or "column N" (1-based)."""
+    what, _, number = name.strip().lower().partition(" ")
+    if not number.isdigit() or not 1 <= int(number) <= 10 or what not in ("row", "column"):
+        raise ValueError(f"a line is 'row N' or 'column N' with N from 1 to 10, not {name!r}")
+    n = int(number) - 1
+    return [n * 10 + i for i in range(10)] if what == "row" else [i * 10 + n for i in range(10)]
+
+
+_LINES = [(name, line_cells(name)) for name in line_names()]
+
+
+def best_line(deck, hole: Sequence[int], grid: Sequence[int], called: Sequence[int] = (),
+              order: str = "source") -> tuple[FlameHand, str]:
+    """The best hand of ``hole`` (4 or 8 cards) plus one row or column of the 10x10 ``grid``
+    (100 deck indices, row-major), and the line's name ("row 3", "column 10").
+
+    Equal hands from several lines: the first line in :func:`line_names` order.
+    """
+    if len(grid) != 100:
+        raise ValueError(f"the grid has 100 cards, got {len(grid)}")
+    hole = list(hole)
+    best: FlameHand | None = None
+    best_name = ""
+    for name, cells in _LINES:
+        hand = best_hand(deck, hole + [grid[i] for i in cells], called, order)
+        if best is None or hand.key > best.key:
+            best, best_name = hand, name
+    assert best is not None
+    return best, best_name
+
+
+def _plural(label: str) -> str:
+    if label.endswith("y"):
+        return label[:-1] + "ies"
+    if label.endswith("s"):
+        return label + "es"
+    return label + "s"
+
+
+def _label(deck, kind: FlameKind, ten: list[int]) -> str:
+    """"Full House (21s over Dragons)", "Rainbow x10 (Infinity high)", "Pair"."""
+    cards = [deck[c] for c in ten]
+    if kind.family in ("rank_groups", "mini_groups"):
+        tops, i = [], 0
+        for size in sorted(kind.sizes, reverse=True):
+            if size > 1:
+                tops.append(_plural(cards[i].rank))
+            i += size
+        return f"{kind.name} ({' over '.join(tops)})"
+    if kind.family in ("called", "high") or not cards:
+        return f"{kind.name} ({cards[0].rank} high)" if kind.family == "high" else kind.name
+    top = max(cards[:kind.size], key=lambda c: c.rank_order)
+    return f"{kind.name} ({top.rank} high)"
+
+
+def describe(hand: FlameHand) -> str:
+    """A short description of ``hand``, e.g. "Full House (21s over Dragons)"."""
+    return hand.label or KIND_BY_RANK[hand.rank].name
+
+
+def measure_frequencies(deck, samples: int, rng: random.Random, hole: int = 4) -> dict[str, dict[int, int]]:
+    """Deal ``samples`` random hands of ``hole`` + 10 cards and count their kinds.
+
+    Returns ``{"is": {rank: hands whose best kind (source order) is that kind},
+    "contains": {rank: hands that contain that kind at all}}``.
+    """
+    is_counts: dict[int, int] = {}
+    contains: dict[int, int] = {}
+    size = len(deck)
+    for _ in range(samples):
+        cards = rng.sample(range(size), hole + 10)
+        found = contained_kinds(deck, cards)
+        best = found[0] if found else HIGH_CARD.rank
+        is_counts[best] = is_counts.get(best, 0) + 1
+        for r in found:
+            contains[r] = contains.get(r, 0) + 1
+    return {"is": is_counts, "contains": contains}

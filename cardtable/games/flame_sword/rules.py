@@ -1,0 +1,277 @@
+"""The static parts of Flame Sword: settings, phases, the actions that are not bets,
+and the result of a hand.
+
+:mod:`cardtable.games.flame_sword.state` builds the state machine on these; the betting
+actions live in :mod:`cardtable.engine.betting`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Mapping
+
+from cardtable.engine.betting import BettingRules, Limit
+from cardtable.engine.game import CHANCE, Action
+
+__all__ = ["Phase", "FlameSwordSettings", "StartHand", "CallShot", "Deal", "Flip", "HandResult",
+           "ShownHand", "PotResult", "BOT_LEVELS", "ORDERS", "SETTING_KEYS", "GRID_SIDE", "GRID_CELLS",
+           "HOLE_CARDS", "UNDERDOG_EXTRA", "CALLED_SHOT_SIZE", "FLIP_TARGETS", "BETTING_ROUND_NAMES",
+           "cell_name", "line_names"]
+
+BOT_LEVELS = ("normal", "tough", "random")
+"""The computer players' levels a variant may name as ``bot_level``."""
+ORDERS = ("source", "measured")
+"""How the 102 kinds are ordered: the source's list, or by the program's measured frequency."""
+SETTING_KEYS = ("starting_chips", "blind", "order", "bot_level")
+"""Every key a Flame Sword variant's ``settings`` may hold."""
+
+GRID_SIDE = 10
+GRID_CELLS = GRID_SIDE * GRID_SIDE
+HOLE_CARDS = 4
+UNDERDOG_EXTRA = 4
+CALLED_SHOT_SIZE = 10
+FLIP_TARGETS = (60, 80)
+"""Face-up grid cards after the flop and after the turn (the river turns the rest)."""
+BETTING_ROUND_NAMES = ("before the flop", "after the flop", "after the turn", "after the river")
+
+
+def cell_name(cell: int) -> str:
+    """A grid cell in words: ``cell_name(23) == 'row 3, column 4'`` (rows and columns from 1)."""
+    return f"row {cell // GRID_SIDE + 1}, column {cell % GRID_SIDE + 1}"
+
+
+def line_names() -> list[str]:
+    """The 20 lines of the grid: "row 1" .. "row 10", then "column 1" .. "column 10"."""
+    return [f"row {i + 1}" for i in range(GRID_SIDE)] + [f"column {i + 1}" for i in range(GRID_SIDE)]
+
+
+class Phase(StrEnum):
+    """Where the match stands.
+
+    * ``START``: chance starts the first hand (blinds are posted by themselves).
+    * ``CALL``: from the dealer's left, each player names a Called Shot or passes.
+    * ``DEAL``: chance deals the hole cards and the 100-card grid.
+    * ``BET``: a betting round (``FlameSwordState.betting_round`` says which).
+    * ``FLIP``: the flop or the turn: players in turn flip one grid card each.
+    * ``REVEAL``: the hand is over and its results show; chance starts the next one.
+    * ``GAME_OVER``: one seat has every chip.
+    """
+
+    START = "start"
+    CALL = "call"
+    DEAL = "deal"
+    BET = "bet"
+    FLIP = "flip"
+    REVEAL = "reveal"
+    GAME_OVER = "game_over"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FlameSwordSettings:
+    """A table's settings, from the variant's ``settings`` mapping.
+
+    Attributes:
+        starting_chips: each seat's chips at the start of a match.
+        blind: the full blind; the small blind is half of it (at least 1). Also the
+            smallest bet and raise (no limit).
+        order: ``source`` (the source's list of 102 kinds) or ``measured`` (by the
+            program's own measured frequencies).
+        bot_level: the computer players' default level.
+
+    >>> FlameSwordSettings.from_settings({"blind": 20}).small_blind
+    10
+    >>> FlameSwordSettings.from_settings({"blind": 0, "colour": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: Flame Sword settings: unknown setting 'colour' (known: starting_chips, blind, order, bot_level); blind must be a whole number of chips >= 2, not 0
+    """
+
+    starting_chips: int = 1000
+    blind: int = 10
+    order: str = "source"
+    bot_level: str = "normal"
+
+    def __post_init__(self) -> None:
+        problems = _problems(self.starting_chips, self.blind, self.order, self.bot_level)
+        if problems:
+            raise ValueError("Flame Sword settings: " + "; ".join(problems))
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> "FlameSwordSettings":
+        """Read a variant's ``settings``; missing keys take their defaults.
+
+        Raises ValueError naming every problem (unknown keys, bad values).
+        """
+        settings = dict(settings or {})
+        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
+                    for key in settings if key not in SETTING_KEYS]
+        values = {key: settings.get(key, getattr(cls, key)) for key in SETTING_KEYS}
+        problems += _problems(*values.values())
+        if problems:
+            raise ValueError("Flame Sword settings: " + "; ".join(problems))
+        return cls(**values)
+
+    @classmethod
+    def from_spec(cls, spec: Any) -> "FlameSwordSettings":
+        """The settings of a :class:`~cardtable.variants.VariantSpec`."""
+        return cls.from_settings(spec.settings)
+
+    def to_settings(self) -> dict[str, Any]:
+        """The settings as a plain mapping that :meth:`from_settings` reads back."""
+        return {key: getattr(self, key) for key in SETTING_KEYS}
+
+    @property
+    def small_blind(self) -> int:
+        """Half the blind, at least 1 chip."""
+        return max(1, self.blind // 2)
+
+    @property
+    def betting(self) -> BettingRules:
+        """No-limit betting with the blind as the smallest bet and raise."""
+        return BettingRules(limit=Limit.NO_LIMIT, min_bet=self.blind)
+
+
+def _problems(starting: Any, blind: Any, order: Any, bot_level: Any) -> list[str]:
+    problems = []
+    if not _is_int(starting) or starting < 1:
+        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
+    if not _is_int(blind) or blind < 2:
+        problems.append(f"blind must be a whole number of chips >= 2, not {blind!r}")
+    if order not in ORDERS:
+        problems.append(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    if bot_level not in BOT_LEVELS:
+        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
+    return problems
+
+
+# -- actions -------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class StartHand(Action):
+    """Chance's action that starts a hand: the button moves and the blinds go in."""
+
+    seat: int = CHANCE
+    kind = "flame.start_hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallShot(Action):
+    """Declare a Called Shot: ten deck indices, or none to pass. Named, not taken:
+    the cards stay wherever the shuffle puts them."""
+
+    cards: tuple[int, ...] = ()
+    kind = "flame.call_shot"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Action):
+    """Chance's deal: the top cards of the shuffled 12,000, in the order they are dealt
+    (four to each player from the dealer's left, one at a time; four more to the
+    Underdog; then the grid, row by row). Every other card stays in the stock."""
+
+    cards: tuple[int, ...]
+    seat: int = CHANCE
+    kind = "flame.deal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flip(Action):
+    """Turn one face-down grid card face up (``cell``: 0-99, row by row)."""
+
+    cell: int
+    kind = "flame.flip"
+
+
+# -- results -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ShownHand:
+    """One hand shown at the showdown: its kind, the ten cards, the line it used and a
+    short description (``label``, "Full House (21s over Dragons)")."""
+
+    rank: int
+    kind: str
+    cards: tuple[int, ...]
+    key: tuple[Any, ...]
+    line: str
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return {"rank": self.rank, "kind": self.kind, "cards": list(self.cards),
+                "key": _plain(self.key), "line": self.line, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "ShownHand":
+        """Rebuild from :meth:`to_json`."""
+        return cls(data["rank"], data["kind"], tuple(data["cards"]), _tuple(data["key"]), data["line"],
+                   data.get("label", ""))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuple(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """How one pot was won: its name ("main pot", "side pot 1"), the winners' shares."""
+
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand came to (the ``reveal`` phase shows it).
+
+    ``hands`` holds the hands shown (none when everyone else folded); ``net`` each
+    seat's stack change over the hand; ``underdog`` the weakest hand shown (the next
+    hand's Underdog) or None.
+    """
+
+    hand_no: int
+    showdown: bool
+    hands: Mapping[int, ShownHand]
+    pots: tuple[PotResult, ...]
+    won: Mapping[int, int]
+    net: tuple[int, ...]
+    underdog: int | None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won chips, in seat order."""
+        return tuple(sorted(self.won))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-safe data (seats as string keys)."""
+        return {"hand_no": self.hand_no, "showdown": self.showdown,
+                "hands": {str(s): h.to_json() for s, h in self.hands.items()},
+                "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible),
+                          "winners": list(p.winners), "shares": {str(s): c for s, c in p.shares.items()}}
+                         for p in self.pots],
+                "won": {str(s): c for s, c in self.won.items()}, "net": list(self.net),
+                "underdog": self.underdog}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "HandResult":
+        """Rebuild a result written by :meth:`to_json`."""
+        return cls(hand_no=data["hand_no"], showdown=data["showdown"],
+                   hands={int(s): ShownHand.from_json(h) for s, h in data["hands"].items()},
+                   pots=tuple(PotResult(p["name"], p["amount"], tuple(p["eligible"]), tuple(p["winners"]),
+                                        {int(s): c for s, c in p["shares"].items()}) for p in data["pots"]),
+                   won={int(s): c for s, c in data["won"].items()}, net=tuple(data["net"]),
+                   underdog=data["underdog"])

@@ -1,0 +1,633 @@
+"""Flame Sword (poker with 12,000 cards): the state machine of a match, hand after hand.
+
+The rules are the source's (``rules/flame_sword.txt``) with the decisions of
+``rules/README.md``; the variant file's rules text lists them all. A hand:
+
+1. ``start`` / ``reveal`` - chance's :class:`StartHand`: the button passes left (not
+   before the first hand), the small and big blinds go in from the dealer's left,
+   and the last hand's winner (the dealer on the first hand) puts in one more full
+   blind, dead (it does not count towards their calls).
+2. ``call`` - from the dealer's left, each player names a Called Shot of ten cards
+   (:class:`CallShot`) or passes. The names are public; the cards are not taken.
+3. ``deal`` - chance's :class:`Deal`: four hole cards each, four more for the
+   Underdog (the weakest hand of the last showdown), then the 100-card grid, face
+   down. Only what is dealt leaves the shuffled 12,000; the rest is the stock.
+4. ``bet`` before the flop (first: left of the big blind), then ``flip`` (the flop:
+   players still in flip one grid card each, counterclockwise from the dealer's
+   right, until 60 are face up), ``bet``, ``flip`` (the turn, to 80), ``bet``, the
+   river (the last 20 turn over by themselves), ``bet``. Betting after the deal
+   starts at the dealer's left.
+5. The showdown: each hand is the best ten of its hole cards plus one row or column
+   (:mod:`cardtable.games.flame_sword.hands`); pots and side pots to the best eligible
+   hands, split on equal keys (odd chips to the first tied seat left of the dealer).
+
+Seats are ``0 .. n-1`` clockwise on screen ("left" is ``seat + 1``); flipping goes
+the other way round, as the source says. The match is over when one seat has every
+chip. ``apply`` may log several events for one action; it returns the last one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from typing import Any, Mapping, Sequence
+
+from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
+from cardtable.engine.cards import Deck
+from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
+from cardtable.games.flame_sword.rules import (BETTING_ROUND_NAMES, CALLED_SHOT_SIZE, FLIP_TARGETS, GRID_CELLS, GRID_SIDE,
+                          HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Deal, FlameSwordSettings, Flip,
+                          HandResult, Phase, PotResult, ShownHand, StartHand, cell_name)
+from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+
+__all__ = ["FlameSwordState", "FlameSwordSettings", "Phase", "StartHand", "CallShot", "Deal", "Flip",
+           "HandResult", "line_cells_of"]
+
+
+def line_cells_of(line: str) -> list[int]:
+    """The grid cells of "row N" or "column N" (N from 1), row by row.
+
+    >>> line_cells_of("row 2")[:3], line_cells_of("column 10")[:2]
+    ([10, 11, 12], [9, 19])
+    """
+    match = re.fullmatch(r"(row|column) (\d+)", line.strip().lower())
+    if not match or not 1 <= int(match.group(2)) <= GRID_SIDE:
+        raise ValueError(f"a line is 'row N' or 'column N' with N from 1 to {GRID_SIDE}, not {line!r}")
+    index = int(match.group(2)) - 1
+    if match.group(1) == "row":
+        return [index * GRID_SIDE + c for c in range(GRID_SIDE)]
+    return [r * GRID_SIDE + index for r in range(GRID_SIDE)]
+
+
+def _hands_module() -> Any:
+    from cardtable.games.flame_sword import hands as flame_hands  # another module's evaluator, imported when first needed
+    return flame_hands
+
+
+class FlameSwordState(GameState):
+    """A match of Flame Sword. Build one with :meth:`new`.
+
+    What the UI reads: :attr:`phase`, :attr:`hand_no`, :attr:`dealer`, :attr:`names`,
+    :attr:`blind_seats`, :attr:`underdog`, :attr:`grid` and :attr:`face_up`,
+    :attr:`called`, :attr:`results`, and :meth:`betting_options`, :meth:`pots`,
+    :meth:`hand_of`, :meth:`standings`, :meth:`line_preview`, :meth:`view`.
+    """
+
+    settings: FlameSwordSettings
+    deck: Deck
+    names: tuple[str, ...]
+    phase: Phase
+    hand_no: int
+    dealer: int
+    chips: HandChips
+    total_chips: int
+
+    @classmethod
+    def new(cls, settings: FlameSwordSettings, deck: Deck, names: Sequence[str], rng: random.Random,
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "FlameSwordState":
+        """A match about to start: chance's :class:`StartHand` is the first action.
+
+        ``names``: 2 to 8 different, non-empty names. ``stacks``: each seat's chips
+        (default ``settings.starting_chips``).
+        """
+        names, stacks = seat_table("Flame Sword", names, stacks, settings.starting_chips, dealer)
+        needed = len(names) * HOLE_CARDS + UNDERDOG_EXTRA + GRID_CELLS
+        if len(deck) < needed:
+            raise ValueError(f"the {deck.name} deck has {len(deck)} cards; a hand needs up to {needed}")
+        state = cls(seats=len(names), rng=rng)
+        state.settings, state.deck, state.names = settings, deck, tuple(names)
+        state.dealer = dealer
+        state.chips = HandChips(stacks)
+        state.total_chips = sum(stacks)
+        state.hand_start_stacks = list(stacks)
+        state.phase = Phase.START
+        state.hand_no = 0
+        state.last_winner = None
+        state.next_underdog = None
+        state._clear_hand()
+        return state
+
+    def _clear_hand(self) -> None:
+        n = self.seats
+        self.betting: BettingRound | None = None
+        self.betting_round: int | None = None
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.mucked: list[int] = []
+        """Folded hole cards, face down, never shown."""
+        self.grid: list[int] = []
+        """The 100 grid cards row by row (empty before the deal)."""
+        self.face_up: list[bool] = [False] * GRID_CELLS
+        self.called: list[tuple[int, ...] | None] = [None] * n
+        """Each seat's Called Shot: ten deck indices, () for none, None before it says."""
+        self.call_turn: int | None = None
+        self.flip_turn: int | None = None
+        self.flip_target: int | None = None
+        self.blind_seats: dict[str, int] = {}
+        """Who posted "small", "big" and "extra" (the winner's blind) this hand."""
+        self.underdog: int | None = None
+        self.results: HandResult | None = None
+        self.shown: list[bool] = [False] * n
+        self.last_flipped: int | None = None
+
+    # -- what the UI asks -------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, or None when the match is over."""
+        if self.phase in (Phase.START, Phase.DEAL, Phase.REVEAL):
+            return CHANCE
+        if self.phase == Phase.CALL:
+            return self.call_turn
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return self.betting.to_act
+        if self.phase == Phase.FLIP:
+            return self.flip_turn
+        return None
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind (not in a pot)."""
+        return list(self.chips.stacks)
+
+    @property
+    def in_hand(self) -> list[bool]:
+        """Whether each seat is in this hand (dealt in and not folded)."""
+        if self.phase == Phase.START:
+            return [False] * self.seats
+        return list(self.chips.in_hand)
+
+    @property
+    def face_up_count(self) -> int:
+        """Grid cards face up now."""
+        return sum(self.face_up)
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The deck indices of ``seat``'s hole cards (empty when not in the hand)."""
+        return list(self.hands[seat])
+
+    def is_out(self, seat: int) -> bool:
+        """True when ``seat`` has no chips between hands (it is skipped)."""
+        between_hands = self.phase in (Phase.START, Phase.REVEAL, Phase.GAME_OVER)
+        return self.chips.stacks[seat] == 0 and (between_hands or not self.chips.in_hand[seat])
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(name, chips)`` of every seat, most chips first (chips in the pots not counted)."""
+        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
+        return [(self.names[s], self.chips.stacks[s]) for s in order]
+
+    def betting_options(self, seat: int) -> BetOptions | None:
+        """What ``seat`` may bet now, or None outside a betting round."""
+        if self.phase != Phase.BET or self.betting is None:
+            return None
+        return self.betting.legal_options(seat)
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand."""
+        if self.chips.pot_total == 0 or not self.chips.players_in:
+            return []
+        return self.chips.pots()
+
+    def card_name(self, card: int) -> str:
+        """The card's name ("Dragon of Embers")."""
+        return self.deck[card].code
+
+    def visible_grid(self) -> list[int | None]:
+        """The grid as everyone sees it: face-up cards, None for face down (empty before the deal)."""
+        return [c if self.face_up[i] else None for i, c in enumerate(self.grid)]
+
+    def line_preview(self, seat: int, line: str) -> tuple[Any, list[int]] | None:
+        """The best hand ``seat`` could make now with ``line`` from what it may see:
+        its hole cards and the face-up cards of that line (face-down ones do not
+        count). Returns ``(FlameHand, the cards used)``, or None when it sees fewer
+        than ten cards there."""
+        hole = self.hands[seat]
+        if not hole or not self.grid:
+            return None
+        cells = line_cells_of(line)
+        seen = [self.grid[c] for c in cells if self.face_up[c]]
+        if len(hole) + len(seen) < 10:
+            return None  # a hand is ten cards: not enough of this line is face up yet
+        hand = _hands_module().best_hand(self.deck, hole + seen, called=self.called[seat] or (),
+                                         order=self.settings.order)
+        return hand, list(hand.cards)
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The most recently settled hand: round, winners, each seat's net, the hands shown
+        (kind names) and their places on the list of kinds (``hand_rank``, 1 best)."""
+        if self.results is None:
+            return None
+        result = self.results
+        return {"round": result.hand_no, "winners": list(result.winners), "net": list(result.net),
+                "hands": {str(s): h.kind for s, h in result.hands.items()},
+                "hand_rank": {str(s): h.rank for s, h in result.hands.items()}}
+
+    def flip_order(self) -> list[int]:
+        """The players still in, counterclockwise from the dealer's right (dealer last)."""
+        order = [(self.dealer - k) % self.seats for k in range(1, self.seats + 1)]
+        return [s for s in order if self.chips.in_hand[s]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Representative legal actions of ``seat`` (empty when it is not its turn).
+
+        Bets: :meth:`BettingRound.legal_actions`; a Called Shot: passing only (any ten
+        cards are legal, see :meth:`why_illegal`); flipping: every face-down cell.
+        """
+        if seat == CHANCE or seat != self.to_act:
+            return []
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return list(self.betting.legal_actions(seat))
+        if self.phase == Phase.CALL:
+            return [CallShot(seat=seat, cards=())]
+        if self.phase == Phase.FLIP:
+            return [Flip(seat=seat, cell=c) for c in range(GRID_CELLS) if not self.face_up[c]]
+        return []
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+        if self.phase == Phase.GAME_OVER:
+            return "the match is over"
+        to_act = self.to_act
+        if isinstance(action, (StartHand, Deal)):
+            if action.seat != CHANCE:
+                return "only the dealer (chance) starts a hand and deals"
+            if isinstance(action, StartHand):
+                return None if self.phase in (Phase.START, Phase.REVEAL) else "the hand has started"
+            if self.phase != Phase.DEAL:
+                return "it is not time to deal"
+            return self._why_not_deal(action.cards)
+        if to_act == CHANCE:
+            return {Phase.DEAL: "the dealer must deal first",
+                    Phase.REVEAL: "the hand is over: the next one starts"}.get(self.phase, "the hand has not started")
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return f"there is no seat {seat!r} at this table"
+        assert to_act is not None
+        if seat != to_act:
+            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if self.phase == Phase.CALL:
+            if not isinstance(action, CallShot):
+                return "now is the Called Shot: name ten cards, or pass"
+            return self._why_not_called(action.cards)
+        if self.phase == Phase.FLIP:
+            if not isinstance(action, Flip):
+                return "now is the flip: turn one face-down grid card face up"
+            cell = action.cell
+            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < GRID_CELLS:
+                return f"there is no grid cell {cell!r} (0 to {GRID_CELLS - 1})"
+            return f"the card at {cell_name(cell)} is already face up" if self.face_up[cell] else None
+        if not isinstance(action, BettingAction):
+            return (f"now is betting {BETTING_ROUND_NAMES[self.betting_round or 0]}: "
+                    "check, call, bet, raise, fold or all-in")
+        assert self.betting is not None
+        return self._rename(self.betting.why_illegal(action))
+
+    def _why_not_called(self, cards: Any) -> str | None:
+        if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
+            return "a Called Shot names cards by their deck indices"
+        if cards and len(cards) != CALLED_SHOT_SIZE:
+            return f"a Called Shot names exactly {CALLED_SHOT_SIZE} cards (or none to pass), not {len(cards)}"
+        if len(set(cards)) != len(cards):
+            return "a card is named twice"
+        if any(not 0 <= c < len(self.deck) for c in cards):
+            return "a named card is not in the deck"
+        return None
+
+    def _deal_size(self) -> int:
+        players = sum(self.chips.in_hand)
+        return players * HOLE_CARDS + (UNDERDOG_EXTRA if self.underdog is not None else 0) + GRID_CELLS
+
+    def _why_not_deal(self, cards: Any) -> str | None:
+        if not isinstance(cards, tuple) or len(cards) != self._deal_size():
+            return f"the deal takes exactly {self._deal_size()} cards"
+        if len(set(cards)) != len(cards) or any(
+                isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(self.deck) for c in cards):
+            return "the deal must be different cards of the deck"
+        return None
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data.
+
+        Keys: ``seat``, ``phase``, ``hand_no``, ``dealer``, ``blinds`` (role ->
+        seat), ``underdog``, ``to_act``, ``names``, ``stacks``, ``in_hand``, ``out``,
+        ``hands`` (own and shown cards, others ``None``), ``grid`` (face-up cards,
+        ``None`` face down), ``face_up_count``, ``flip_target``, ``last_flipped``,
+        ``called`` (each seat's named cards, public), ``stock_count``,
+        ``mucked_count``, ``betting_round``, ``round_bets``, ``contributed``,
+        ``pots``, ``pot_total``, ``options`` (when ``seat`` is to bet), ``results``.
+        """
+        hands = [list(cards) if s == seat or self.shown[s] else [None] * len(cards)
+                 for s, cards in enumerate(self.hands)]
+        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
+        return {
+            "seat": seat, "phase": self.phase.value, "hand_no": self.hand_no, "dealer": self.dealer,
+            "blinds": dict(self.blind_seats), "underdog": self.underdog, "to_act": self.to_act,
+            "names": list(self.names), "stacks": self.stacks, "in_hand": self.in_hand,
+            "out": [self.is_out(s) for s in range(self.seats)],
+            "hands": hands, "grid": self.visible_grid(), "face_up_count": self.face_up_count,
+            "flip_target": self.flip_target, "last_flipped": self.last_flipped,
+            "called": [list(c) if c is not None else None for c in self.called],
+            "stock_count": self.stock_count, "mucked_count": len(self.mucked),
+            "betting_round": self.betting_round, "round_bets": list(self.chips.round_bets),
+            "contributed": list(self.chips.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "pot_total": self.chips.pot_total,
+            "options": dataclasses.asdict(options) if options is not None else None,
+            "results": self.results.to_json() if self.results is not None else None,
+        }
+
+    @property
+    def stock_count(self) -> int:
+        """Cards of the 12,000 not dealt this hand."""
+        return len(self.deck) - sum(len(h) for h in self.hands) - len(self.grid) - len(self.mucked)
+
+    # -- chance ----------------------------------------------------------------------
+    def _chance_action(self) -> Action:
+        if self.phase in (Phase.START, Phase.REVEAL):
+            return StartHand()
+        order = list(range(len(self.deck)))
+        self.rng.shuffle(order)
+        return Deal(cards=tuple(order[:self._deal_size()]))
+
+    # -- doing ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> Event:
+        events: list[Event] = []
+        if isinstance(action, StartHand):
+            self._start_hand(events)
+        elif isinstance(action, CallShot):
+            self._call_shot(action, events)
+        elif isinstance(action, Deal):
+            self._deal(action.cards, events)
+        elif isinstance(action, Flip):
+            self._flip(action, events)
+        else:
+            assert self.betting is not None and isinstance(action, BettingAction)
+            seat = action.seat
+            events.append(self.betting.apply(action, name=self.names[seat]))
+            if not self.chips.in_hand[seat]:
+                self.mucked.extend(self.hands[seat])
+                self.hands[seat] = []
+        self._advance(events)
+        for event in events[:-1]:
+            self.log.append(event)
+        return events[-1]
+
+    def _start_hand(self, events: list[Event]) -> None:
+        if self.hand_no > 0:
+            self.dealer = self._next_with_chips(self.dealer)
+        underdog, winner = self.next_underdog, self.last_winner
+        self.hand_no += 1
+        self._clear_hand()
+        stacks = list(self.chips.stacks)
+        self.hand_start_stacks = list(stacks)
+        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
+        players = self._players_from_left()
+        self.underdog = underdog if underdog is not None and self.chips.in_hand[underdog] else None
+        small, big = players[0], players[1 % len(players)]
+        extra = winner if winner is not None and self.chips.in_hand[winner] else self.dealer
+        if not self.chips.in_hand[extra]:
+            extra = players[-1]
+        self.blind_seats = {"small": small, "big": big, "extra": extra}
+        parts = []
+        for role, seat, amount, live in (("small blind", small, self.settings.small_blind, True),
+                                         ("big blind", big, self.settings.blind, True),
+                                         ("winner's blind" if winner is not None else "dealer's blind",
+                                          extra, self.settings.blind, False)):
+            posted = (self.chips.post(seat, amount) if live else self.chips.post_dead(seat, amount))
+            parts.append(f"{self.names[seat]} {posted} ({role}{', all-in' if posted < amount else ''})")
+        text = f"Hand {self.hand_no}: {self.names[self.dealer]} deals. Blinds: " + "; ".join(parts)
+        if self.underdog is not None:
+            text += f". {self.names[self.underdog]} is the Underdog"
+        events.append(Event(CHANCE, text))
+        self.phase = Phase.CALL
+        self.call_turn = players[0]
+        events.append(Event(CHANCE, f"Called Shots: name ten cards or pass, from {self.names[players[0]]}"))
+
+    def _call_shot(self, action: CallShot, events: list[Event]) -> None:
+        seat = action.seat
+        self.called[seat] = tuple(action.cards)
+        if action.cards:
+            names = ", ".join(self.card_name(c) for c in action.cards)
+            events.append(Event(seat, f"{self.names[seat]} calls a shot: {names}"))
+        else:
+            events.append(Event(seat, f"{self.names[seat]} makes no Called Shot"))
+        later = [s for s in self._players_from_left() if self.called[s] is None]
+        self.call_turn = later[0] if later else None
+        if self.call_turn is None:
+            self.phase = Phase.DEAL
+
+    def _deal(self, cards: Sequence[int], events: list[Event]) -> None:
+        players = self._players_from_left()
+        top = 0
+        for _ in range(HOLE_CARDS):
+            for seat in players:
+                self.hands[seat].append(cards[top])
+                top += 1
+        if self.underdog is not None:
+            self.hands[self.underdog].extend(cards[top:top + UNDERDOG_EXTRA])
+            top += UNDERDOG_EXTRA
+        self.grid = list(cards[top:top + GRID_CELLS])
+        self.face_up = [False] * GRID_CELLS
+        public = f"{self.names[self.dealer]} deals four hole cards to each of {len(players)} players"
+        if self.underdog is not None:
+            public += f" and four more to {self.names[self.underdog]}, the Underdog"
+        public += ", and 100 cards face down in a 10 x 10 grid"
+        events.append(Event(CHANCE, public, {
+            s: f"{public}; you get {', '.join(self.card_name(c) for c in self.hands[s])}" for s in players}))
+        big = self.blind_seats["big"]
+        self._start_betting(0, (big + 1) % self.seats, events)
+
+    def _flip(self, action: Flip, events: list[Event]) -> None:
+        self.face_up[action.cell] = True
+        self.last_flipped = action.cell
+        card = self.grid[action.cell]
+        events.append(Event(action.seat, f"{self.names[action.seat]} flips {cell_name(action.cell)}: "
+                                         f"{self.card_name(card)}"))
+        assert self.flip_target is not None
+        if self.face_up_count >= self.flip_target:
+            self.flip_turn = None
+            self.flip_target = None
+            number = 1 if self.face_up_count <= FLIP_TARGETS[0] else 2
+            self._start_betting(number, (self.dealer + 1) % self.seats, events)
+            return
+        order = self.flip_order()
+        self.flip_turn = order[(order.index(action.seat) + 1) % len(order)]
+
+    def _advance(self, events: list[Event]) -> None:
+        """Carry on through every step that needs nobody's decision."""
+        while self.phase == Phase.BET:
+            assert self.betting is not None and self.betting_round is not None
+            if self.betting.hand_over:
+                self._settle(None, events)
+                return
+            if self.betting.to_act is not None:
+                return
+            seat, amount = self.chips.end_round()
+            if seat is not None and amount:
+                events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+            self.betting = None
+            done = self.betting_round
+            if done < 2:
+                self._start_flips(FLIP_TARGETS[done], events)
+            elif done == 2:
+                self._river(events)
+                self._start_betting(3, (self.dealer + 1) % self.seats, events)
+            else:
+                self._showdown(events)
+
+    def _start_betting(self, number: int, first: int, events: list[Event]) -> None:
+        self.phase = Phase.BET
+        self.betting_round = number
+        self.betting = BettingRound(rules=self.settings.betting, chips=self.chips, first_to_act=first)
+        if self.betting.to_act is not None:
+            events.append(Event(CHANCE, f"Betting {BETTING_ROUND_NAMES[number]}: "
+                                        f"{self.names[self.betting.to_act]} is first"))
+
+    def _start_flips(self, target: int, events: list[Event]) -> None:
+        self.phase = Phase.FLIP
+        self.betting_round = None
+        self.flip_target = target
+        self.flip_turn = self.flip_order()[0]
+        name = "The flop" if target == FLIP_TARGETS[0] else "The turn"
+        events.append(Event(CHANCE, f"{name}: flip grid cards in turn, counterclockwise from "
+                                    f"{self.names[self.flip_turn]}, until {target} are face up"))
+
+    def _river(self, events: list[Event]) -> None:
+        turned = [c for c in range(GRID_CELLS) if not self.face_up[c]]
+        self.face_up = [True] * GRID_CELLS
+        self.last_flipped = None
+        names = ", ".join(self.card_name(self.grid[c]) for c in turned)
+        events.append(Event(CHANCE, f"The river: the last {len(turned)} grid cards turn over: {names}"))
+
+    def _showdown(self, events: list[Event]) -> None:
+        hands_module = _hands_module()
+        shown: dict[int, ShownHand] = {}
+        for seat in self._players_from_left():
+            hand, line = hands_module.best_line(self.deck, self.hands[seat], self.grid,
+                                                called=self.called[seat] or (), order=self.settings.order)
+            label = getattr(hand, "label", "") or hand.kind
+            shown[seat] = ShownHand(hand.rank, hand.kind, tuple(hand.cards), tuple(hand.key), line, label)
+            self.shown[seat] = True
+            events.append(Event(seat, f"{self.names[seat]} shows "
+                                      f"{', '.join(self.card_name(c) for c in self.hands[seat])}: "
+                                      f"{label} with {line}"))
+        self._settle(shown, events)
+
+    def _settle(self, shown: Mapping[int, ShownHand] | None, events: list[Event]) -> None:
+        self.betting = None
+        self.betting_round = None
+        players = self.chips.players_in
+        keys = {s: h.key for s, h in shown.items()} if shown else None
+        settlement = self.chips.settle(keys, dealer_seat=self.dealer)
+        seat, amount = settlement.uncalled
+        if seat is not None and amount:
+            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+        pots, won = [], {}
+        for i, award in enumerate(settlement.awards):
+            name = "main pot" if i == 0 else f"side pot {i}"
+            pots.append(PotResult(name, award.pot.amount, award.pot.eligible, award.winners, dict(award.shares)))
+            for winner, chips in award.shares.items():
+                won[winner] = won.get(winner, 0) + chips
+            how = f" with {shown[award.winners[0]].kind}" if shown else " (everyone else folded)"
+            if len(award.winners) == 1:
+                text = f"{self.names[award.winners[0]]} wins the {name} of {award.pot.amount}{how}"
+            else:
+                shares = ", ".join(f"{self.names[w]} {award.shares[w]}" for w in award.winners)
+                text = f"The {name} of {award.pot.amount} is split{how}: {shares}"
+            events.append(Event(award.winners[0], text))
+        underdog = self._weakest(shown) if shown else None
+        self.last_winner = settlement.awards[0].winners[0] if settlement.awards else players[0]
+        self.next_underdog = underdog
+        if underdog is not None:
+            events.append(Event(underdog, f"{self.names[underdog]} had the weakest hand: "
+                                          "the Underdog of the next hand"))
+        self.results = HandResult(
+            hand_no=self.hand_no, showdown=bool(shown), hands=dict(shown or {}), pots=tuple(pots), won=won,
+            net=tuple(self.chips.stacks[s] - self.hand_start_stacks[s] for s in range(self.seats)),
+            underdog=underdog)
+        alive = [s for s in range(self.seats) if self.chips.stacks[s] > 0]
+        if len(alive) == 1:
+            self.phase = Phase.GAME_OVER
+            events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: the match is over"))
+        else:
+            self.phase = Phase.REVEAL
+
+    def _weakest(self, shown: Mapping[int, ShownHand]) -> int | None:
+        """The weakest hand shown (the first from the dealer's left among equals), or
+        None when every hand shown is equal."""
+        keys = {s: h.key for s, h in shown.items()}
+        low = min(keys.values())
+        if low == max(keys.values()):
+            return None
+        return next(s for s in seats_from_left_of(self.dealer, self.seats) if keys.get(s) == low)
+
+    # -- persistence ------------------------------------------------------------------
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_settings(), "deck": self.deck.id, "deck_size": len(self.deck),
+            "names": list(self.names), "phase": self.phase.value, "hand_no": self.hand_no,
+            "dealer": self.dealer, "total_chips": self.total_chips,
+            "hand_start_stacks": list(self.hand_start_stacks),
+            "last_winner": self.last_winner, "next_underdog": self.next_underdog,
+            "chips": self.chips.to_json() if self.betting is None else None,
+            "betting": self.betting.to_json() if self.betting is not None else None,
+            "betting_round": self.betting_round, "hands": [list(h) for h in self.hands],
+            "mucked": list(self.mucked), "grid": list(self.grid), "face_up": list(self.face_up),
+            "called": [list(c) if c is not None else None for c in self.called],
+            "call_turn": self.call_turn, "flip_turn": self.flip_turn, "flip_target": self.flip_target,
+            "blind_seats": dict(self.blind_seats), "underdog": self.underdog,
+            "results": self.results.to_json() if self.results is not None else None,
+            "shown": list(self.shown), "last_flipped": self.last_flipped,
+        }
+
+    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
+        self.deck = self._deck_to_load(data, spec)
+        self.settings = FlameSwordSettings.from_settings(data["settings"])
+        self.names = tuple(data["names"])
+        self.phase = Phase(data["phase"])
+        self.hand_no = data["hand_no"]
+        self._clear_hand()
+        self.dealer = data["dealer"]
+        self.total_chips = data["total_chips"]
+        self.hand_start_stacks = list(data["hand_start_stacks"])
+        self.last_winner = data["last_winner"]
+        self.next_underdog = data["next_underdog"]
+        if data["betting"] is not None:
+            self.betting = BettingRound.from_json(data["betting"])
+            self.chips = self.betting.chips  # one ledger, shared with the round
+        else:
+            self.chips = HandChips.from_json(data["chips"])
+        self.betting_round = data["betting_round"]
+        self.hands = [list(h) for h in data["hands"]]
+        self.mucked = list(data["mucked"])
+        self.grid = list(data["grid"])
+        self.face_up = list(data["face_up"])
+        self.called = [tuple(c) if c is not None else None for c in data["called"]]
+        self.call_turn = data["call_turn"]
+        self.flip_turn = data["flip_turn"]
+        self.flip_target = data["flip_target"]
+        self.blind_seats = dict(data["blind_seats"])
+        self.underdog = data["underdog"]
+        self.results = HandResult.from_json(data["results"]) if data["results"] is not None else None
+        self.shown = list(data["shown"])
+        self.last_flipped = data["last_flipped"]
+
+    # -- inside -----------------------------------------------------------------------
+    def _rename(self, reason: str | None) -> str | None:
+        """Betting's messages call seats "Seat 3": use the players' names."""
+        if reason is None:
+            return None
+        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
+
+    def _players_from_left(self) -> list[int]:
+        """The seats in the hand, from the dealer's left (the dealer last)."""
+        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
+
+    def _next_with_chips(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if self.chips.stacks[candidate] > 0:
+                return candidate
+        raise RuntimeError("nobody has chips")

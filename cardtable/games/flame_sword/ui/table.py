@@ -1,0 +1,506 @@
+"""The Flame Sword table: the 10 x 10 grid in the middle, the seats down both sides, the
+viewer's hole cards at the bottom, the Called Shots by their seats, the showdown lines.
+
+Everything drawn comes from ``state.view(viewer)`` and ``state.line_preview`` (which
+uses only the viewer's hole cards and face-up grid cards), so nothing hidden reaches
+the screen. Seats run clockwise on screen: the viewer at the bottom, the seat to
+their left up the left side, then down the right side.
+
+At one screen with several people, flipping needs no secrets: when the flip passes to
+another person there is no pass screen and nobody's hole cards show (a "Show my cards"
+button brings the pass screen when the flipper wants to look).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from cardtable.games.flame_sword.bot import FlameBot
+from cardtable.bots.random_bot import RandomBot
+from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, FlameSwordSettings, Flip, Phase
+from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
+from cardtable.engine.game import CHANCE
+from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.ui.bet_bar import BetBar
+from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
+from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
+from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
+
+FLIP_PAUSE = 0.12
+"""Seconds a computer player takes to flip a grid card (a flop is 60 flips)."""
+
+
+def open_game(app, variant: VariantSpec):
+    """The setup screen for a Flame Sword match (see ``menu.GAME_TABLES``)."""
+    from cardtable.ui.setup_scene import SetupScene
+    return app.push(SetupScene(app, variant, lambda seats, chips: start_flame_sword(app, variant, seats, chips)))
+
+
+def smoke(app, variant: VariantSpec) -> str:
+    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
+    from cardtable.ui.help import HelpOverlay
+    from cardtable.ui.setup_scene import SetupScene
+
+    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
+    app.step()
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
+    scene = start_flame_sword(app, variant, seats, 1000, seed=1)
+    for _ in range(120):
+        app.step(1 / 30)
+    help_overlay = app.push(HelpOverlay(app, variant))
+    app.step()
+    while app.scenes.top is not scene and app.scenes.top is not None:
+        app.scenes.pop()
+    app.step()
+    app.scenes.pop()
+    assert help_overlay is not None
+    return f"Flame Sword table, pass screen, grid and help: drawn (hand {scene.state.hand_no})"
+
+
+def make_bot(level: str, rng: random.Random):
+    """A computer player of ``level`` (normal, tough or random)."""
+    return RandomBot(rng) if level == "random" else FlameBot(rng, level=level)
+
+
+def start_flame_sword(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
+                      seed: int | None = None) -> "FlameTableScene":
+    """Build a match from the setup screen's choices and open its table."""
+    settings = FlameSwordSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
+    rng = random.Random(seed)
+    state = FlameSwordState.new(settings, load_deck_by_id("infinite"), [s.name for s in seats],
+                                random.Random(rng.getrandbits(64)))
+    bots = {i: make_bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot}
+    return app.push(FlameTableScene(app, variant, state, seats, bots))
+
+
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "FlameTableScene":
+    """Rebuild a saved table from ``GameTableScene.save_data()``'s dict."""
+    state = FlameSwordState.from_json(data["state"], deck=load_deck_by_id("infinite"))
+    assert isinstance(state, FlameSwordState)
+    seats, bots = saved_seats(data, state, make_bot)
+    return app.push(FlameTableScene(app, variant, state, seats, bots))
+
+
+class FlameTableScene(GameTableScene):
+    """One match of Flame Sword on one screen."""
+
+    state: FlameSwordState
+
+    def __init__(self, app, variant: VariantSpec, state: FlameSwordState, seats: list[SeatConfig], bots) -> None:
+        self.widgets = WidgetGroup()
+        self.bet_bar: BetBar | None = None
+        self.deck = state.deck
+        self.picker: CalledShotPicker | None = None
+        self._preview_cache: dict[tuple, Any] = {}
+        self.seat_areas: dict[int, pygame.Rect] = {}
+        super().__init__(app, variant, state, seats, bots)
+        self.grid_view = GridView(app, self.faces, self.deck)
+        self.layout()
+
+    # -- pace and turns ---------------------------------------------------------------------
+    def bot_pause(self) -> float:
+        """Computer players flip quickly; they bet at the usual pace."""
+        return FLIP_PAUSE if self.state.phase == Phase.FLIP else super().bot_pause()
+
+    def waits_for_next_round(self) -> bool:
+        return self.state.phase == Phase.REVEAL
+
+    def check_turn(self) -> None:
+        """Flips need no secrets: with several people, a flip passes without a pass screen
+        and with nobody's cards face up."""
+        to_act = self.state.to_act
+        if (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
+                and not self.is_bot(to_act) and to_act != self.viewer and len(self.humans) > 1):
+            if self.viewer is not None:
+                self.viewer = None
+                self.after_action()
+            return
+        super().check_turn()
+
+    # -- layout -------------------------------------------------------------------------------
+    def layout(self) -> None:
+        super().layout()
+        if not hasattr(self, "grid_view"):
+            return
+        px = self.app.px
+        felt = self.felt
+        self.own_card_width = max(36, min(60, felt.height // 11))
+        bottom_h = round(self.own_card_width * 1.4) + px(24)
+        grid_w = int(felt.width * 0.40)
+        area = pygame.Rect(0, felt.y + px(30), grid_w, felt.height - bottom_h - px(62))
+        area.centerx = felt.centerx
+        self.grid_view.place(area)
+        self.bottom_area = pygame.Rect(felt.x + px(20), felt.bottom - bottom_h - px(6), felt.width - px(40), bottom_h)
+        self._place_seats()
+        self.after_action()
+
+    def _place_seats(self) -> None:
+        px, felt, grid = self.app.px, self.felt, self.grid_view.rect
+        n = self.state.seats
+        if self.viewer is not None:
+            self.bottom_seat = self.viewer  # the last person at the screen keeps the bottom place
+        bottom = getattr(self, "bottom_seat", self.humans[0] if self.humans else 0)
+        others = [(bottom + k) % n for k in range(1, n)]
+        left_count = (len(others) + 1) // 2
+        left, right = others[:left_count][::-1], others[left_count:]  # clockwise: up the left, down the right
+        rows = max(1, left_count)
+        top, height = felt.y + px(40), self.bottom_area.y - felt.y - px(40)
+        slot_h = height // rows
+        left_x0, left_x1 = felt.x + px(30), grid.x - px(30)
+        right_x0, right_x1 = grid.right + px(14), felt.right - px(24)
+        self.seat_areas = {bottom: self.bottom_area}
+        for i, seat in enumerate(left):
+            self.seat_areas[seat] = pygame.Rect(left_x0, top + i * slot_h, left_x1 - left_x0, slot_h - px(6))
+        for i, seat in enumerate(right):
+            self.seat_areas[seat] = pygame.Rect(right_x0, top + i * slot_h, right_x1 - right_x0, slot_h - px(6))
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        area = self.seat_areas.get(seat)
+        return area.center if area is not None else super().seat_point(seat)
+
+    # -- controls -------------------------------------------------------------------------------
+    def after_action(self) -> None:
+        """Rebuild the controls for what the viewer (or a person flipping) may do now."""
+        if not hasattr(self, "grid_view") or not hasattr(self, "bar_rect"):
+            return
+        self._place_seats()
+        state, viewer = self.state, self.viewer
+        self.bet_bar = None
+        group = WidgetGroup()
+        px, fonts, bar = self.app.px, self.app.fonts, self.bar_rect
+        h, y = px(42), bar.y + px(8)
+        to_act = state.to_act
+        if state.phase == Phase.REVEAL:
+            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Next hand", self.next_round,
+                             size=px(18), primary=True, hotkey="Enter"))
+        elif state.phase == Phase.GAME_OVER:
+            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
+                             size=px(18), primary=True, hotkey="Enter"))
+        elif state.phase == Phase.FLIP and self._person_flipping() and viewer is None:
+            group.add(Button((bar.right - px(200), y, px(190), h), fonts, "Show my cards",
+                             lambda: self.pass_to(to_act), size=px(17), hotkey="M"))
+        elif viewer is not None and to_act == viewer and not self.passing:
+            if state.phase == Phase.BET:
+                options = state.betting_options(viewer)
+                if options is not None:
+                    self.bet_bar = BetBar(self.app, bar, options, self.act)
+            elif state.phase == Phase.CALL:
+                group.add(Button((bar.right - px(430), y, px(220), h), fonts, "Called Shot…", self.open_called_shot,
+                                 size=px(17), hotkey="S"))
+                group.add(Button((bar.right - px(200), y, px(190), h), fonts, "No Called Shot", self.pass_shot,
+                                 size=px(17), primary=True, hotkey="P"))
+        self.widgets = group
+
+    def _person_flipping(self) -> bool:
+        to_act = self.state.to_act
+        return (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
+                and not self.is_bot(to_act) and not self.passing)
+
+    # -- actions ------------------------------------------------------------------------------------
+    def open_called_shot(self) -> None:
+        """Open the deck browser to choose the viewer's ten cards."""
+        if self.viewer is None or self.state.phase != Phase.CALL or self.state.to_act != self.viewer:
+            return
+        if self.picker is None or self.picker.seat != self.viewer:
+            self.picker = CalledShotPicker(self.app, self.deck, self.faces, self.viewer, self.act)
+        self.picker.open()
+
+    def pass_shot(self) -> None:
+        """No Called Shot this hand."""
+        if self.viewer is not None:
+            self.act(CallShot(seat=self.viewer))
+
+    def flip(self, cell: int) -> None:
+        """The person to flip turns ``cell`` over."""
+        if self._person_flipping():
+            self.act(Flip(seat=self.state.to_act, cell=cell))
+
+    def next_round(self) -> None:
+        self.picker = None
+        super().next_round()
+
+    # -- events ---------------------------------------------------------------------------------------
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        if self.bet_bar is not None and self.bet_bar.handle(event):
+            return True
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = self.grid_view.cell_at(event.pos)
+            if cell is not None and self._person_flipping():
+                if self.state.face_up[cell]:
+                    self.app.toast("That card is already face up: choose a face-down one")
+                else:
+                    self.flip(cell)
+                return True
+        if event.type == pygame.KEYDOWN:
+            phase, key = self.state.phase, event.key
+            if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+                self.next_round() if phase == Phase.REVEAL else self.leave()
+                return True
+            mine = self.viewer is not None and self.state.to_act == self.viewer
+            if phase == Phase.CALL and mine and key == pygame.K_s:
+                self.open_called_shot()
+                return True
+            if phase == Phase.CALL and mine and key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pass_shot()
+                return True
+            if phase == Phase.FLIP and key == pygame.K_m and self._person_flipping() and self.viewer is None:
+                self.pass_to(self.state.to_act)
+                return True
+        return False
+
+    # -- the hover preview -------------------------------------------------------------------------------
+    def hovered_line(self) -> str | None:
+        """The row or column whose number the mouse is over (for the viewer's preview)."""
+        if self.viewer is None or not self.state.grid or self.passing:
+            return None
+        return self.grid_view.line_at(self.mouse)
+
+    def preview(self, line: str) -> Any:
+        """The viewer's best hand with ``line`` from what they can see (cached per moment)."""
+        state, seat = self.state, self.viewer
+        key = (seat, line, state.hand_no, state.face_up_count, len(state.hands[seat]))
+        if key not in self._preview_cache:
+            if len(self._preview_cache) > 200:
+                self._preview_cache.clear()
+            self._preview_cache[key] = state.line_preview(seat, line)
+        return self._preview_cache[key]
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw_game(self, surface: pygame.Surface) -> None:
+        view = self.viewer_view()
+        px, fonts = self.app.px, self.app.fonts
+        hover_line = self.hovered_line()
+        hover_cell = None
+        if self._person_flipping() and (self.viewer is None or self.state.to_act == self.viewer):
+            cell = self.grid_view.cell_at(self.mouse)
+            hover_cell = cell if cell is not None and not self.state.face_up[cell] else None
+        self.grid_view.draw(surface, view["grid"], hover_cell=hover_cell, last_flipped=view["last_flipped"],
+                            lit_line=hover_line)
+        self._draw_showdown_lines(surface, view)
+        for seat in range(self.state.seats):
+            self._draw_seat(surface, view, seat)
+        self._draw_middle(surface, view)
+        self._draw_bar(surface, view)
+        if hover_line is not None:
+            self._draw_preview(surface, view, hover_line)
+        else:
+            self._draw_magnified(surface, view)
+        title = f"Flame Sword   ·   hand {view['hand_no']}"
+        if view["phase"] == "bet" and view["betting_round"] is not None:
+            title += f"   ·   betting {BETTING_ROUND_NAMES[view['betting_round']]}"
+        elif view["phase"] == "flip":
+            title += f"   ·   {'the flop' if view['flip_target'] == 60 else 'the turn'}"
+        elif view["phase"] == "call":
+            title += "   ·   Called Shots"
+        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(10)))
+
+    def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        grid = self.grid_view.rect
+        parts = []
+        if view["pot_total"]:
+            pots = view["pots"]
+            all_in = any(view["in_hand"][s] and view["stacks"][s] == 0 for s in range(len(view["stacks"])))
+            # Side pots only mean something once somebody is all-in (mid-round bets are not pots yet).
+            parts.append("   ".join(f"{'main' if i == 0 else f'side {i}'} {p['amount']}" for i, p in enumerate(pots))
+                         if len(pots) > 1 and all_in else f"pot {view['pot_total']}")
+        if view["grid"]:
+            parts.append(f"face up {view['face_up_count']}/100")
+        parts.append(f"stock {view['stock_count']:,}")
+        img = fonts.render("   ·   ".join(parts), px(15), THEME.highlight, bold=True)
+        rect = img.get_rect(midtop=(grid.centerx, grid.bottom + px(5)))
+        pygame.draw.rect(surface, THEME.felt_dark, rect.inflate(px(12), px(4)), border_radius=px(8))
+        surface.blit(img, rect)
+
+    def _draw_showdown_lines(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        results = view["results"]
+        if not results or view["phase"] not in ("reveal", "game_over") or not view["grid"]:
+            return
+        winners = {w for p in results["pots"][:1] for w in p["winners"]}
+        for order, (seat, hand) in enumerate(sorted(results["hands"].items(), key=lambda kv: int(kv[0]))):
+            seat = int(seat)
+            colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+            width = self.app.px(4) if seat in winners else self.app.px(2)
+            self.grid_view.outline_line(surface, hand["line"], colour, width, inset=order * 2)
+            if seat in winners:
+                self.grid_view.mark_cards(surface, view["grid"], set(hand["cards"]), colour)
+
+    def _fit(self, text: str, size: int, width: int) -> str:
+        """``text`` cut with an ellipsis to fit ``width`` pixels at ``size``."""
+        fonts = self.app.fonts
+        if fonts.render(text, size, THEME.text).get_width() <= width:
+            return text
+        while len(text) > 4 and fonts.render(text + "…", size, THEME.text).get_width() > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def _plate_lines(self, view: dict[str, Any], seat: int) -> list[str]:
+        stack, bet = view["stacks"][seat], view["round_bets"][seat]
+        lines = [f"chips {stack}" + (f"  ·  bet {bet}" if bet else "")]
+        posted = [name for role, name in (("small", "small"), ("big", "big"),
+                                           ("extra", "winner's" if view["hand_no"] > 1 else "dealer's"))
+                  if view["blinds"].get(role) == seat]
+        roles = [" + ".join(posted) + " blind"] if posted else []
+        status = ""
+        if view["out"][seat]:
+            status = "out of chips"
+        elif view["phase"] not in ("start",) and not view["in_hand"][seat] and view["hand_no"]:
+            status = "folded"
+        elif view["in_hand"][seat] and stack == 0 and view["phase"] not in ("reveal", "game_over"):
+            status = "all-in"
+        if view["phase"] not in ("reveal", "game_over") and (roles or status):
+            lines.append(", ".join(roles + ([status] if status else [])))
+        results = view["results"]
+        if results and view["phase"] in ("reveal", "game_over"):
+            hand = results["hands"].get(str(seat))
+            won = results["won"].get(str(seat), 0)
+            if hand:
+                lines.append(f"{hand['label'] or hand['kind']}")
+                lines.append(f"{hand['line']}" + (f"   +{won}" if won else ""))
+            elif won:
+                lines.append(f"wins {won}")
+            elif status:
+                lines.append(status)
+        return lines
+
+    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+        area = self.seat_areas.get(seat)
+        if area is None:
+            return
+        px = self.app.px
+        lines = [self._fit(line, px(14), px(170)) for line in self._plate_lines(view, seat)]
+        cards = view["hands"][seat]
+        own = area is self.bottom_area
+        plate_w = px(190)
+        if own:
+            at = (area.x + plate_w // 2, area.centery)
+        else:
+            at = (area.x + plate_w // 2, area.y + (px(26) + px(18) * len(lines)) // 2)
+        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
+                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        if view["underdog"] == seat and view["phase"] not in ("start",):
+            self._tag(surface, plate, "UNDERDOG", THEME.error)
+        results = view["results"]
+        if results and str(seat) in results["hands"] and view["phase"] in ("reveal", "game_over"):
+            colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+            pygame.draw.rect(surface, colour, plate.inflate(4, 4), 2, border_radius=px(11))
+        called = view["called"][seat] or []
+        if own:
+            x = plate.right + px(14)
+            width = self.own_card_width if any(c is not None for c in cards) else max(24, self.own_card_width // 2)
+            step = width + px(6) if cards and cards[0] is not None else int(width * 0.5)
+            for i, card in enumerate(cards):
+                self.card(surface, self.deck, card, card is not None, width, (x + i * step, area.y + px(8)))
+            x += step * max(len(cards) - 1, 0) + width + px(18) if cards else 0
+            if called:
+                self._draw_called(surface, called, (max(x, plate.right + px(14)), area.y + px(8)),
+                                  area.right - max(x, plate.right + px(14)))
+            return
+        room = area.bottom - plate.bottom - px(8)
+        if called:
+            room -= px(14) + round(22 * 1.4)
+        small = max(18, min(34, int(room / 1.4)))
+        y = plate.bottom + px(6)
+        if cards:
+            shown = cards[0] is not None
+            width = small if shown else max(20, small * 3 // 4)
+            step = int(width * (0.8 if shown else 0.45))
+            for i, card in enumerate(cards):
+                self.card(surface, self.deck, card, card is not None, width, (area.x + i * step, y))
+            y += round(width * 1.4) + px(4)
+        if called and y + px(20) < area.bottom + px(30):
+            self._draw_called(surface, called, (area.x, y), area.width)
+
+    def _draw_called(self, surface: pygame.Surface, called: list[int], at: tuple[int, int], room: int) -> None:
+        """The ten named cards of a Called Shot, face up in a row (they are public)."""
+        px = self.app.px
+        label = self.app.fonts.render("Called Shot", px(12), THEME.accent, bold=True)
+        surface.blit(label, at)
+        width = 22 if room < px(200) else 26
+        step = max(6, min(width + 2, (room - width) // 9)) if room > width else 6
+        for i, card in enumerate(called):
+            surf = self.faces.get(self.deck, card, True, width, force=True)
+            surface.blit(surf, (at[0] + i * step, at[1] + label.get_height()))
+
+    def _tag(self, surface: pygame.Surface, plate: pygame.Rect, text: str, colour) -> None:
+        px = self.app.px
+        img = self.app.fonts.render(text, px(11), (20, 20, 20), bold=True)
+        # On the plate's bottom edge: inside the plate it covered the seat's name.
+        rect = img.get_rect(right=plate.right - px(12), centery=plate.bottom)
+        pygame.draw.rect(surface, colour, rect.inflate(px(8), px(2)), border_radius=px(6))
+        surface.blit(img, rect)
+
+    def _draw_preview(self, surface: pygame.Surface, view: dict[str, Any], line: str) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        self.grid_view.outline_line(surface, line, THEME.focus, px(3))
+        preview = self.preview(line)
+        seen = sum(1 for c in line_cells_of(line) if view["grid"][c] is not None)
+        title = f"{line.capitalize()}: your {len(self.state.hands[self.viewer])} hole cards + {seen} face up"
+        if preview is None:
+            body = "fewer than ten cards seen: no hand yet"
+        else:
+            hand, cards = preview
+            body = getattr(hand, "label", "") or hand.kind
+            self.grid_view.mark_cards(surface, view["grid"], set(cards), THEME.focus)
+        lines = [fonts.render(title, px(14), THEME.text_dim), fonts.render(body, px(17), THEME.highlight, bold=True)]
+        width = max(img.get_width() for img in lines) + px(20)
+        height = sum(img.get_height() for img in lines) + px(16)
+        box = pygame.Rect(self.mouse[0] + px(16), self.mouse[1] + px(16), width, height)
+        box.clamp_ip(self.felt)
+        pygame.draw.rect(surface, THEME.panel, box, border_radius=px(8))
+        pygame.draw.rect(surface, THEME.focus, box, 1, border_radius=px(8))
+        y = box.y + px(8)
+        for img in lines:
+            surface.blit(img, (box.x + px(10), y))
+            y += img.get_height()
+
+    def _draw_magnified(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """A face-up grid card under the mouse, drawn large beside the grid (the grid's
+        cards are small: their names and colours read better here)."""
+        if self.passing or not view["grid"]:
+            return
+        cell = self.grid_view.cell_at(self.mouse)
+        card = view["grid"][cell] if cell is not None else None
+        if card is None:
+            return
+        px = self.app.px
+        width = px(110)
+        face = self.faces.get(self.deck, card, True, width, force=True)
+        rect = face.get_rect(midleft=(self.grid_view.rect.right + px(16), self.grid_view.cells[cell].centery))
+        if rect.right > self.felt.right - px(10):
+            rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
+        rect.clamp_ip(self.felt)
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(6), px(6)), border_radius=px(10))
+        surface.blit(face, rect)
+
+    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        state, to_act, names = self.state, self.state.to_act, view["names"]
+        if state.phase == Phase.GAME_OVER:
+            self.bar_message(surface, f"{state.standings()[0][0]} has every chip. Well played!")
+        elif state.phase == Phase.REVEAL and view["results"]:
+            results = view["results"]
+            winners = sorted({w for p in results["pots"] for w in p["winners"]})
+            how = "wins" if len(winners) == 1 else "share"
+            self.bar_message(surface, f"Hand {view['hand_no']}: {', '.join(names[w] for w in winners)} {how}. "
+                                      "Enter: next hand.")
+        elif self.bet_bar is not None:
+            self.bet_bar.draw(surface)
+        elif state.phase == Phase.FLIP and self._person_flipping():
+            left = view["flip_target"] - view["face_up_count"]
+            self.bar_message(surface, f"{names[to_act]}: click a face-down grid card to flip it ({left} to go)")
+        elif state.phase == Phase.CALL and to_act == self.viewer and self.viewer is not None:
+            self.bar_message(surface, "Called Shot: name ten cards, or pass")
+        elif to_act is not None and to_act != CHANCE:
+            self.bar_message(surface, f"{names[to_act]} is {'flipping' if state.phase == Phase.FLIP else 'thinking'}…")
+        else:
+            self.bar_message(surface, "Dealing…")
+        self.widgets.draw(surface)

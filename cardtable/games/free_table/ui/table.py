@@ -1,0 +1,471 @@
+"""The free table scene: any deck on the felt, moved by hand, no rules.
+
+Mouse: drag the top card of a pile (Shift: the whole pile), drop it on another
+pile to stack it there, drag the felt to pan, wheel to zoom around the cursor,
+double-click to flip. Keys are listed in the variant's hotkeys and the help
+overlay. Every change goes through :class:`~cardtable.engine.table.Table`, so it
+can be undone; the scene only decides what the player pointed at.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.ui.camera import Camera
+from cardtable.ui.deck_browser import DeckBrowser
+from cardtable.ui.help import HelpOverlay
+from cardtable.ui.scene import Scene
+from cardtable.ui.table_anim import TableAnimation
+from cardtable.ui.table_view import TableView, snap_width
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+
+DRAG_THRESHOLD = 4
+DOUBLE_CLICK_S = 0.35
+PAN_STEP = 80
+DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sabacc 76",
+               "infinite": "Infinite 12,000"}
+
+
+@dataclass
+class Press:
+    """A mouse press that may become a drag."""
+
+    pos: tuple[int, int]
+    pid: int | None
+    whole: bool
+    grab: tuple[float, float]  # cursor offset from the card's corner, world units
+    dragging: bool = False
+
+
+class FreeTableScene(Scene):
+    """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
+
+    def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.variant = variant
+        self.rng = random.Random(seed)
+        self.tables: dict[str, tuple[Table, Camera]] = {}
+        self.view = TableView(app.faces)
+        self.mouse = (0, 0)
+        self.press: Press | None = None
+        self.panning = False
+        self.last_click = (0.0, None)
+        self.current: int | None = None  # the pile last touched
+        self.deal_count = 5
+        self.alt_held = False
+        self.found: tuple[int, float] | None = None  # a pile found with the browser, and when
+        self.animation: TableAnimation | None = None
+        self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
+        self._seen_step: object = None
+        self.widgets = WidgetGroup()
+        self.table: Table
+        self.camera: Camera
+        self.choose_deck(deck_id or variant.decks[0])
+
+    # -- decks ----------------------------------------------------------------------
+    def choose_deck(self, deck_id: str) -> None:
+        """Show the table of ``deck_id``, laying the deck out as one pile the first time."""
+        if deck_id not in self.tables:
+            deck = load_deck_by_id(deck_id)
+            table = Table(deck, random.Random(self.rng.getrandbits(64)))
+            camera = Camera(self.app.screen.get_size())
+            self.tables[deck_id] = (table, camera)
+            self.table, self.camera = table, camera
+            self.fit_start()
+        self.table, self.camera = self.tables[deck_id]
+        self.camera.size = self.app.screen.get_size()
+        self.current = None
+        self.layout()
+
+    def fit_start(self) -> None:
+        """Frame the fresh pile with room around it for dealing and spreading."""
+        self.camera.fit((-CARD_W * 2, -CARD_H * 0.6, CARD_W * 7, CARD_H * 3.2), top_inset=self.toolbar_height())
+
+    # -- layout -----------------------------------------------------------------------
+    def toolbar_height(self) -> int:
+        """Pixels the tool bar takes at the top."""
+        return self.app.px(48)
+
+    def layout(self) -> None:
+        """Place the tool bar's widgets for the current window size."""
+        px, fonts = self.app.px, self.app.fonts
+        h, y, size = px(34), px(7), px(15)
+        group = WidgetGroup()
+        x = px(8)
+
+        def add(label: str, fn, w: int, hotkey: str = "") -> Button:
+            nonlocal x
+            b = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=hotkey)
+            group.add(b)
+            x += px(w) + px(6)
+            return b
+
+        add("◀ Menu", self.back_to_menu, 84, "Esc")
+        for i, deck_id in enumerate(self.variant.decks):
+            b = add(DECK_LABELS.get(deck_id, deck_id), lambda d=deck_id: self.choose_deck(d), 128, str(i + 1))
+            b.selected = deck_id == self.table.deck.id
+        x += px(8)
+        group.add(Stepper((x, y, px(170), h), fonts, "Deal", self.deal_count, low=1, high=52, step=1,
+                          on_change=lambda v: setattr(self, "deal_count", int(v)), size=size))
+        x += px(176)
+        add("Deal", lambda: self.deal(False), 56, "D")
+        add("Shuffle", self.shuffle, 72, "S")
+        add("Flip", self.flip, 50, "F")
+        add("Grid", lambda: self.spread("grid"), 54, "G")
+        add("Fan", lambda: self.spread("fan"), 48, "N")
+        add("Gather", self.gather, 70, "C")
+        add("Undo", self.undo, 56, "Ctrl+Z")
+        add("Redo", self.redo, 56, "Ctrl+Y")
+        add("Fit", self.fit_all, 44, "Home")
+        add("Find", self.open_browser, 56, "B")
+        add("?", self.show_help, 34, "F1")
+        self.widgets = group
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        for w in self.widgets.widgets:
+            if isinstance(w, Button):
+                if w.label == "Undo":
+                    w.disabled_reason = None if self.table.undo_stack else "Nothing to undo"
+                elif w.label == "Redo":
+                    w.disabled_reason = None if self.table.redo_stack else "Nothing to redo"
+
+    def resized(self, size: tuple[int, int]) -> None:
+        for _, camera in self.tables.values():
+            camera.size = size
+        self.layout()
+
+    # -- what the player points at -------------------------------------------------------
+    def pile_under(self, pos: tuple[int, int]) -> int | None:
+        """The topmost pile under a screen pixel."""
+        if pos[1] < self.toolbar_height():
+            return None
+        return self.table.pile_at(*self.camera.to_world(*pos))
+
+    def target(self) -> int | None:
+        """The pile a key acts on: the one under the cursor, else the last one touched."""
+        pid = self.pile_under(self.mouse)
+        if pid is None and self.current in self.table.piles:
+            pid = self.current
+        if pid is None and len(self.table.piles) == 1:
+            pid = next(iter(self.table.piles))
+        return pid
+
+    # -- actions ----------------------------------------------------------------------
+    def _act(self, label: str, fn, sound: str) -> None:
+        pid = self.target()
+        if pid is None:
+            self.app.toast(f"Point at a pile to {label}")
+            return
+        result = fn(pid)
+        self.app.sounds.play(sound)
+        self.current = result if isinstance(result, int) else pid
+        self._refresh_buttons()
+
+    def flip(self) -> None:
+        """Flip the card or pile pointed at."""
+        self._act("flip", self.table.flip, "flip")
+
+    def shuffle(self) -> None:
+        """Shuffle the pile pointed at."""
+        def go(pid: int) -> int:
+            self.table.shuffle(pid)
+            self.app.toast(f"Shuffled {len(self.table.piles[pid].cards)} cards")
+            return pid
+        self._act("shuffle", go, "shuffle")
+
+    def deal(self, face_up: bool) -> None:
+        """Deal a row of ``deal_count`` cards from the pile pointed at."""
+        def go(pid: int) -> int:
+            made = self.table.deal(pid, self.deal_count, face_up=face_up)
+            return pid if pid in self.table.piles else (made[-1] if made else pid)
+        self._act("deal", go, "deal")
+
+    def spread(self, mode: str) -> None:
+        """Lay the pile pointed at out as a grid or a fan."""
+        def go(pid: int) -> int:
+            made = self.table.spread(pid, mode)
+            self.app.toast(f"Spread {len(made):,} cards as a {mode}")
+            return made[0]
+        self._act("spread", go, "slide")
+
+    def gather(self) -> None:
+        """Gather every card into one pile where the pointed pile (or the first card) lies."""
+        pid = self.target()
+        anchor = self.table.piles[pid] if pid is not None else None
+        at = (anchor.x, anchor.y) if anchor else None
+        self.current = self.table.gather(at=at)
+        self.app.sounds.play("slide")
+        self._refresh_buttons()
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        label = self.table.undo()
+        self.app.toast(f"Undid {label}" if label else "Nothing to undo", 1.2)
+        self._refresh_buttons()
+
+    def redo(self) -> None:
+        """Do again the last move taken back."""
+        label = self.table.redo()
+        self.app.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
+        self._refresh_buttons()
+
+    def fit_all(self) -> None:
+        """Zoom and pan so every card is on screen."""
+        self.camera.fit(self.table.bounds(), top_inset=self.toolbar_height())
+
+    def open_browser(self) -> None:
+        """Open the deck browser to search the deck and find a card on the table."""
+        self.app.push(DeckBrowser(self.app, self.table.deck, self.view.cache, on_find=self.find_card,
+                                  status=self._card_status))
+
+    def _card_status(self, card) -> str:
+        pid, depth = self.table.where(card.index)
+        if not self.table.is_face_up(card.index):
+            return "face down"
+        return "face up" if depth == 0 else f"face up, {depth} under"
+
+    def find_card(self, card) -> None:
+        """Centre the view on a face-up card; a face-down card's place stays hidden."""
+        if not self.table.is_face_up(card.index):
+            self.app.toast(f"{card.name} is face down: where it lies is hidden")
+            return
+        pid, depth = self.table.where(card.index)
+        pile = self.table.piles[pid]
+        self.camera.zoom = max(self.camera.zoom, 0.8)
+        w, h = self.camera.size
+        self.camera.x = pile.x + CARD_W / 2 - w / 2 / self.camera.zoom
+        self.camera.y = pile.y + CARD_H / 2 - (h + self.toolbar_height()) / 2 / self.camera.zoom
+        self.current = pid
+        self.found = (pid, time.monotonic())
+        where = "on top" if depth == 0 else f"{depth} card{'s' if depth > 1 else ''} down in a pile"
+        self.app.toast(f"{card.name}: {where}")
+
+    def show_help(self) -> None:
+        """Open the rules and hotkeys overlay."""
+        self.app.push(HelpOverlay(self.app, self.variant))
+
+    def back_to_menu(self) -> None:
+        """Leave the table (it stays as it is while the app runs)."""
+        self.app.scenes.pop()
+
+    # -- events -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                                                      pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
+            self.alt_held = event.type == pygame.KEYDOWN
+            return True
+        if self.press is None and not self.panning and self.widgets.handle(event):
+            self._refresh_buttons()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_motion(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if event.type == pygame.MOUSEWHEEL:
+            factor = 1.15 ** (event.precise_y if hasattr(event, "precise_y") else event.y)
+            self.camera.zoom_at(factor, *self.mouse)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        if event.button in (2, 3):
+            self.panning = True
+            return True
+        if event.button != 1:
+            return False
+        pid = self.pile_under(event.pos)
+        now = time.monotonic()
+        if pid is not None and self.last_click[1] == pid and now - self.last_click[0] < DOUBLE_CLICK_S:
+            self.table.flip(pid)
+            self.app.sounds.play("flip")
+            self.current = pid
+            self.last_click = (0.0, None)
+            self._refresh_buttons()
+            return True
+        self.last_click = (now, pid)
+        if pid is None:
+            self.panning = True
+            return True
+        self.table.touch(pid)
+        self.current = pid
+        pile = self.table.piles[pid]
+        wx, wy = self.camera.to_world(*event.pos)
+        whole = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
+        self.press = Press(event.pos, pid, whole or len(pile.cards) == 1, (wx - pile.x, wy - pile.y))
+        return True
+
+    def _mouse_motion(self, event: pygame.event.Event) -> bool:
+        if self.panning:
+            self.camera.pan_pixels(*event.rel)
+            return True
+        if self.press is not None and not self.press.dragging:
+            dx, dy = event.pos[0] - self.press.pos[0], event.pos[1] - self.press.pos[1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self.press.dragging = True
+        return self.press is not None
+
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
+        if self.panning and event.button in (1, 2, 3):
+            self.panning = False
+            return True
+        press, self.press = self.press, None
+        if press is None or event.button != 1 or not press.dragging or press.pid not in self.table.piles:
+            return press is not None
+        wx, wy = self.camera.to_world(*event.pos)
+        x, y = wx - press.grab[0], wy - press.grab[1]
+        onto = self._drop_target(press, x, y)
+        count = None if press.whole else 1
+        self.current = self.table.move(press.pid, count, x, y, onto=onto)
+        self.app.sounds.play("slide")
+        self._refresh_buttons()
+        return True
+
+    def _drop_target(self, press: Press, x: float, y: float) -> int | None:
+        """The pile under the centre of the dropped card, other than the one it left."""
+        return self.table.pile_at(x + CARD_W / 2, y + CARD_H / 2, exclude=press.pid if press.whole else None)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mod = event.key, getattr(event, "mod", 0)
+        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        if ctrl and key == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl:
+            return False
+        elif key == pygame.K_ESCAPE:
+            self.back_to_menu()
+        elif key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
+            self.show_help()
+        elif key == pygame.K_f:
+            self.flip()
+        elif key == pygame.K_s:
+            self.shuffle()
+        elif key == pygame.K_d:
+            self.deal(bool(shift))
+        elif key == pygame.K_g:
+            self.spread("grid")
+        elif key == pygame.K_n:
+            self.spread("fan")
+        elif key == pygame.K_c:
+            self.gather()
+        elif key == pygame.K_HOME:
+            self.fit_all()
+        elif key == pygame.K_b:
+            self.open_browser()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_at(1.25, *self.mouse)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_at(0.8, *self.mouse)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
+            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
+            self.camera.pan_pixels(dx, dy)
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.variant.decks):
+            self.choose_deck(self.variant.decks[key - pygame.K_1])
+        else:
+            return False
+        return True
+
+    # -- drawing ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        step = self.table.last_step
+        if step is not None and step is not self._seen_step:
+            self._seen_step = step
+            label, before, after = step
+            # A dropped card is already where the cursor left it: only other moves fly.
+            self.animation = None if label == "move" else TableAnimation.from_step(
+                before, after, self.camera, self.clock)
+        if self.animation and self.animation.done(self.clock):
+            self.animation = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
+        hidden = self.animation.hidden_in(self.table) if self.animation else {}
+        if press is not None:
+            pile = self.table.piles[press.pid]
+            hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
+        hover = None if press else self.pile_under(self.mouse)
+        if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
+            self.found = None
+        self.view.draw(surface, self.table, self.camera, hidden=hidden,
+                       highlight=self.found[0] if self.found and hover is None else hover)
+        if self.animation:
+            self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
+        else:
+            self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
+        self._draw_felt_lines(surface)
+        if press is not None:
+            pile = self.table.piles[press.pid]
+            gx, gy = press.grab
+            sx = self.mouse[0] - gx * self.camera.zoom
+            sy = self.mouse[1] - gy * self.camera.zoom
+            self.view.draw_lifted(surface, self.table, self.camera, pile,
+                                  len(pile.cards) if press.whole else 1, (int(sx), int(sy)))
+        self._draw_toolbar(surface)
+        self._draw_status(surface, hover)
+        if hover is not None and self.app.settings.hover_magnify and self.alt_held:
+            self._draw_magnifier(surface, hover)
+        tip = self.widgets.tooltip()
+        if tip:
+            self._draw_tooltip(surface, *tip)
+
+    def _draw_felt_lines(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pygame.draw.rect(surface, THEME.felt_line, (6, 6, w - 12, h - 12), 2, border_radius=18)
+
+    def _draw_toolbar(self, surface: pygame.Surface) -> None:
+        bar = pygame.Rect(0, 0, surface.get_width(), self.toolbar_height())
+        pygame.draw.rect(surface, THEME.panel, bar)
+        pygame.draw.line(surface, THEME.panel_edge, bar.bottomleft, bar.bottomright)
+        self.widgets.draw(surface)
+
+    def _draw_status(self, surface: pygame.Surface, hover: int | None) -> None:
+        table = self.table
+        parts = [table.deck.name, f"{len(table.piles):,} piles", f"zoom {self.camera.zoom * 100:.0f}%"]
+        if hover is not None:
+            pile = table.piles[hover]
+            card = table.deck.cards[pile.top]
+            # A face-down card's name is hidden information: never show it.
+            parts.append(card.name if pile.top_face_up else "face down")
+            if len(pile.cards) > 1:
+                parts.append(f"pile of {len(pile.cards)}")
+        text = "   ·   ".join(parts)
+        img = self.app.fonts.render(text, self.app.px(14), THEME.text)
+        r = img.get_rect(bottomleft=(self.app.px(12), surface.get_height() - self.app.px(8)))
+        bg = r.inflate(self.app.px(14), self.app.px(6))
+        pygame.draw.rect(surface, THEME.felt_dark, bg, border_radius=bg.height // 2)
+        surface.blit(img, r)
+
+    def _draw_magnifier(self, surface: pygame.Surface, pid: int) -> None:
+        pile = self.table.piles[pid]
+        width = min(snap_width(surface.get_height() * 0.45 / 1.4), 420)
+        img = self.view.cache.get(self.table.deck, pile.top, pile.top_face_up, width, force=True)
+        x = self.mouse[0] + 24
+        if x + img.get_width() > surface.get_width():
+            x = self.mouse[0] - 24 - img.get_width()
+        y = min(max(self.toolbar_height() + 8, self.mouse[1] - img.get_height() // 2),
+                surface.get_height() - img.get_height() - 8)
+        surface.blit(img, (x, y))
+
+    def _draw_tooltip(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+        img = self.app.fonts.render(text, self.app.px(14), THEME.text)
+        r = img.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(12, 6)
+        r.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
+        surface.blit(img, img.get_rect(center=r.center))

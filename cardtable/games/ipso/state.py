@@ -1,0 +1,602 @@
+"""Ipso: the state machine of a whole game, hand ("match" in the source) after hand.
+
+The rules are the source's (``rules/ipso.txt``) with the decisions of
+``rules/README.md``; the variant file's rules text lists them all. A game:
+
+0. ``dealer_draw`` - chance: every player draws a card from the spread pack; the
+   highest pip (Aces low) deals; the tied highest draw again. The cards go back.
+1. ``shuffle`` - chance's :class:`Shuffle` orders the pack; then by themselves every
+   player antes (betting round 1), the dealer buries the top card, deals four
+   cards each one at a time from their left, lays the rest down as the stock and
+   turns its top card onto the flip pile.
+2. ``bet`` - betting rounds 2 to 6 (:mod:`cardtable.games.ipso.betting`), each
+   followed (but the last) by an ``exchange`` phase 1 to 4: from the dealer's left
+   each player still in skips or exchanges one card for the top of any non-empty
+   pile. The given-up card goes face up onto the face-up discard pile when the new
+   card came from a face-up pile, otherwise face down onto the face-down discard
+   pile; the flip pile is refilled from the stock when taken.
+3. When all but one have folded that player wins at once and shows nothing;
+   after betting round 6 the players still in show, the best hand wins
+   (:mod:`cardtable.games.ipso.hands`); a tie is cut: each tied player is dealt
+   the stock's top card face up, the highest pip wins, cut again on a tie.
+4. ``choose_dealer`` - the winner names the next dealer; then chance shuffles again.
+
+A player with fewer chips than the ante sits the hand out; the game is over
+(``game_over``) when fewer than two players can pay the ante.
+
+``apply`` may log several events for one action; it returns the last one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Mapping, Sequence
+
+from cardtable.engine.betting import Fold
+from cardtable.engine.cards import Deck
+from cardtable.engine.chips import HandChips, seats_from_left_of
+from cardtable.engine.game import CHANCE, Action, Event, GameState
+from cardtable.games.ipso.betting import (Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake,
+                           take_whole_pot)
+from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
+from cardtable.games.ipso.rules import (FACE_UP_PILES, PILE_NAMES, ChooseDealer, DrawForDealer, Exchange,
+                         IpsoResult, IpsoSettings, Phase, Pile, Shuffle, Skip)
+
+__all__ = ["IpsoState", "HAND_SIZE", "BETTING_ROUNDS", "EXCHANGE_PHASES", "BET_ACTIONS"]
+
+HAND_SIZE = 4
+BETTING_ROUNDS = (2, 3, 4, 5, 6)
+"""The betting rounds players act in (round 1 is the ante)."""
+EXCHANGE_PHASES = (1, 2, 3, 4)
+BET_ACTIONS = (Fold, Stake, Cover, CoverRaise)
+
+
+class IpsoState(GameState):
+    """A game of Ipso. Build one with :meth:`new`.
+
+    Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. The
+    piles: ``stock`` (top first), ``flip``, ``down_discard`` and ``up_discard``
+    (top last); ``buried`` (the buried card), ``mucked`` (folded hands and an
+    unshown winning hand) and ``cut_cards`` (cards dealt to cut a tie) are out of play.
+    """
+
+    settings: IpsoSettings
+    deck: Deck
+    names: tuple[str, ...]
+    phase: Phase
+    round_no: int
+    dealer: int
+    chips: HandChips
+    total_chips: int
+
+    @classmethod
+    def new(cls, settings: IpsoSettings, deck: Deck, names: Sequence[str], rng: random.Random,
+            dealer: int | None = None, *, stacks: Sequence[int] | None = None) -> "IpsoState":
+        """A game about to start: the draw for the first dealer comes first, unless
+        ``dealer`` names one (then chance's shuffle is first).
+
+        >>> from cardtable.variants import load_deck_by_id
+        >>> state = IpsoState.new(IpsoSettings(), load_deck_by_id("standard52"), ["Ada", "Bo"],
+        ...                       random.Random(3))
+        >>> state.phase, state.to_act
+        (<Phase.DEALER_DRAW: 'dealer_draw'>, -1)
+        """
+        names = [str(n).strip() for n in names]
+        if not 2 <= len(names) <= 5:
+            raise ValueError(f"Ipso needs 2 to 5 players, got {len(names)}")
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise ValueError("every player needs a name of their own")
+        stacks = list(stacks) if stacks is not None else [settings.starting_chips] * len(names)
+        if len(stacks) != len(names) or any(isinstance(s, bool) or not isinstance(s, int)
+                                            or s < settings.ante for s in stacks):
+            raise ValueError(f"every seat needs at least the ante ({settings.ante}) to start, got {stacks}")
+        try:
+            for card in deck:
+                pip(card)
+        except ValueError as exc:
+            raise ValueError(f"the {deck.name} deck cannot play Ipso: {exc}") from None
+        if len(deck) != 52:
+            raise ValueError(f"Ipso is played with a standard 52-card pack, not {len(deck)} cards")
+        state = cls(seats=len(names), rng=rng)
+        state.settings, state.deck, state.names = settings, deck, tuple(names)
+        state.chips = HandChips(stacks)
+        state.total_chips = sum(stacks)
+        state.round_start_stacks = list(stacks)
+        state.round_no = 0
+        state.dealer_draws: list[list[list[int]]] = []
+        state.drawing = list(range(len(names)))
+        state.chooser: int | None = None
+        state._clear_round()
+        if dealer is None:
+            state.dealer, state.phase = 0, Phase.DEALER_DRAW
+        else:
+            if not 0 <= dealer < len(names):
+                raise ValueError(f"the dealer must be one of seats 0..{len(names) - 1}")
+            state.dealer, state.phase = dealer, Phase.SHUFFLE
+        return state
+
+    def _clear_round(self) -> None:
+        n = self.seats
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.flip: list[int] = []
+        self.down_discard: list[int] = []
+        self.up_discard: list[int] = []
+        self.buried: list[int] = []
+        self.mucked: list[int] = []
+        self.cut_cards: list[list[int]] = []
+        """``[seat, card]`` dealt face up to cut a tie, in order."""
+        self.face_up_seen: list[int] = []
+        """Every card that has been face up this hand (the log may name these)."""
+        self.betting: IpsoBettingRound | None = None
+        self.betting_round: int | None = None
+        self.exchange_phase: int | None = None
+        self.exchange_order: list[int] = []
+        self.exchange_pos = 0
+        self.exchanged: list[str | None] = [None] * n
+        """This exchange phase: "skip" or the pile each seat took from (None: not yet)."""
+        self.floor = self.settings.betting.min_bet
+        self.results: IpsoResult | None = None
+        self.shown: list[bool] = [False] * n
+
+    # -- questions ----------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, or None when the game is over."""
+        if self.phase in (Phase.DEALER_DRAW, Phase.SHUFFLE):
+            return CHANCE
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return self.betting.to_act
+        if self.phase == Phase.EXCHANGE:
+            return self.exchange_order[self.exchange_pos] if self.exchange_pos < len(self.exchange_order) else None
+        if self.phase == Phase.CHOOSE_DEALER:
+            return self.chooser
+        return None
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind."""
+        return list(self.chips.stacks)
+
+    @property
+    def in_hand(self) -> list[bool]:
+        """Whether each seat is in the current hand (dealt in, not folded)."""
+        if self.round_no == 0:
+            return [False] * self.seats
+        return list(self.chips.in_hand)
+
+    def can_play(self, seat: int) -> bool:
+        """True when ``seat`` has the chips for the ante of a new hand."""
+        return self.chips.stacks[seat] >= self.settings.ante
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The deck indices of ``seat``'s cards."""
+        return list(self.hands[seat])
+
+    def hand_value(self, seat: int) -> IpsoHand | None:
+        """The worth of ``seat``'s four cards (None when it holds none)."""
+        cards = self.hands[seat]
+        return evaluate(self.deck[c] for c in cards) if len(cards) == HAND_SIZE else None
+
+    def card_name(self, card: int) -> str:
+        """The card's code ("QS", "10H")."""
+        return self.deck[card].code
+
+    def betting_options(self, seat: int) -> IpsoBetOptions | None:
+        """What ``seat`` may bet now, or None outside a betting round."""
+        if self.phase != Phase.BET or self.betting is None:
+            return None
+        return self.betting.options(seat)
+
+    def pile_top(self, pile: str) -> int | None:
+        """The top card of a pile (None when empty)."""
+        cards = self._pile(Pile(pile))
+        if not cards:
+            return None
+        return cards[0] if pile == Pile.STOCK else cards[-1]
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(name, chips)`` of every seat, most chips first."""
+        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
+        return [(self.names[s], self.chips.stacks[s]) for s in order]
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The most recently settled hand: round, winners, each seat's net, the shown
+        hands' kinds and their ranks (1 Quad ... 8 High Card & Tags; lower is better)."""
+        r = self.results
+        if r is None:
+            return None
+        return {"round": r.round_no, "winners": [r.winner], "net": list(r.net),
+                "hands": {str(s): h[1] for s, h in r.hands.items()},
+                "hand_rank": {str(s): h[0] for s, h in r.hands.items()}}
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Representative legal actions of ``seat`` (empty when not its turn)."""
+        if seat == CHANCE or seat != self.to_act:
+            return []
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return self.betting.legal_actions(seat)
+        if self.phase == Phase.EXCHANGE:
+            piles = [p for p in Pile if self._pile(p)]
+            return [Skip(seat=seat)] + [Exchange(seat=seat, card=c, pile=p.value)
+                                        for c in self.hands[seat] for p in piles]
+        if self.phase == Phase.CHOOSE_DEALER:
+            return [ChooseDealer(seat=seat, dealer=d) for d in range(self.seats) if self.can_play(d)]
+        return []
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+        if self.phase == Phase.GAME_OVER:
+            return "the game is over"
+        if isinstance(action, (DrawForDealer, Shuffle)):
+            return self._why_not_chance(action)
+        to_act = self.to_act
+        if to_act == CHANCE:
+            return "the dealer must shuffle first" if self.phase == Phase.SHUFFLE else \
+                "the players are drawing for the first dealer"
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return f"there is no seat {seat!r} at this table"
+        assert to_act is not None
+        if seat != to_act:
+            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if self.phase == Phase.BET:
+            if not isinstance(action, BET_ACTIONS):
+                return "now is a betting round: stake, cover, cover and raise, or fold"
+            assert self.betting is not None
+            return self._rename(self.betting.why_illegal(action))
+        if self.phase == Phase.EXCHANGE:
+            if isinstance(action, Skip):
+                return None
+            if not isinstance(action, Exchange):
+                return "now is an exchange phase: exchange one card or skip"
+            return self._why_not_exchange(action)
+        if not isinstance(action, ChooseDealer):
+            return f"{self.names[seat]} won the hand and names the next dealer"
+        dealer = action.dealer
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.seats:
+            return f"there is no seat {dealer!r} to deal"
+        if not self.can_play(dealer):
+            return f"{self.names[dealer]} cannot pay the ante and sits out"
+        return None
+
+    def _why_not_chance(self, action: Action) -> str | None:
+        if action.seat != CHANCE:
+            return "only chance draws and shuffles (seat CHANCE)"
+        everything = list(range(len(self.deck)))
+        if isinstance(action, DrawForDealer):
+            if self.phase != Phase.DEALER_DRAW:
+                return "the first dealer has been chosen already"
+            cards = action.cards
+            if (not isinstance(cards, tuple) or len(cards) != len(self.drawing)
+                    or len(set(cards)) != len(cards) or any(c not in range(len(self.deck)) for c in cards)):
+                return f"the draw gives one different card to each of {len(self.drawing)} players"
+            return None
+        if self.phase != Phase.SHUFFLE:
+            return "the dealer shuffles only before a hand"
+        assert isinstance(action, Shuffle)
+        if not isinstance(action.order, tuple) or sorted(action.order) != everything:
+            return "a shuffle must order every card of the pack exactly once"
+        return None
+
+    def _why_not_exchange(self, action: Exchange) -> str | None:
+        try:
+            pile = Pile(action.pile)
+        except ValueError:
+            return f"there is no pile {action.pile!r} (stock, flip, down_discard, up_discard)"
+        if action.card not in self.hands[action.seat]:
+            return f"that card is not in {self.names[action.seat]}'s hand"
+        if not self._pile(pile):
+            return f"{PILE_NAMES[pile]} is empty"
+        return None
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data.
+
+        ``hands`` holds the seat's own cards and the hands shown at a showdown, other
+        cards as ``None``. The face-down piles are only counted; the flip pile and
+        the face-up discard pile (bottom first) are shown.
+        """
+        hands = [list(c) if s == seat or self.shown[s] else [None] * len(c) for s, c in enumerate(self.hands)]
+        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
+        return {
+            "seat": seat, "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
+            "to_act": self.to_act, "names": list(self.names), "stacks": self.stacks,
+            "can_play": [self.can_play(s) for s in range(self.seats)], "in_hand": self.in_hand,
+            "hands": hands, "stock_count": len(self.stock), "flip": list(self.flip),
+            "down_discard_count": len(self.down_discard), "up_discard": list(self.up_discard),
+            "buried_count": len(self.buried), "mucked_count": len(self.mucked),
+            "cut_cards": [list(c) for c in self.cut_cards],
+            "betting_round": self.betting_round, "exchange_phase": self.exchange_phase,
+            "exchanged": list(self.exchanged), "floor": self.floor,
+            "last_amount": self.betting.last_amount if self.betting is not None else None,
+            "round_bets": list(self.chips.round_bets), "contributed": list(self.chips.contributed),
+            "pot_total": self.chips.pot_total,
+            "options": options.to_json() if options is not None else None,
+            "dealer_draws": [[list(p) for p in draw] for draw in self.dealer_draws],
+            "chooser": self.chooser,
+            "results": self.results.to_json() if self.results is not None else None,
+        }
+
+    # -- chance ----------------------------------------------------------------------------
+    def _chance_action(self) -> Action:
+        order = list(range(len(self.deck)))
+        self.rng.shuffle(order)
+        if self.phase == Phase.DEALER_DRAW:
+            return DrawForDealer(cards=tuple(order[:len(self.drawing)]))
+        return Shuffle(order=tuple(order))
+
+    # -- doing -------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> Event:
+        events: list[Event] = []
+        if isinstance(action, DrawForDealer):
+            self._draw_for_dealer(action, events)
+        elif isinstance(action, Shuffle):
+            self._start_round(action.order, events)
+        elif isinstance(action, BET_ACTIONS):
+            assert self.betting is not None
+            seat = action.seat
+            events.append(self.betting.apply(action, name=self.names[seat]))
+            if not self.chips.in_hand[seat]:
+                self.mucked.extend(self.hands[seat])  # thrown in face down
+                self.hands[seat] = []
+        elif isinstance(action, (Exchange, Skip)):
+            self._exchange(action, events)
+        elif isinstance(action, ChooseDealer):
+            self.dealer = action.dealer
+            self.chooser = None
+            self.phase = Phase.SHUFFLE
+            events.append(Event(action.seat, f"{self.names[action.seat]} chooses "
+                                             f"{self.names[action.dealer]} to deal the next hand"))
+        self._advance(events)
+        for event in events[:-1]:
+            self.log.append(event)
+        return events[-1]
+
+    def _draw_for_dealer(self, action: DrawForDealer, events: list[Event]) -> None:
+        pairs = [[seat, card] for seat, card in zip(self.drawing, action.cards)]
+        self.dealer_draws.append(pairs)
+        shown = ", ".join(f"{self.names[s]} {self.card_name(c)}" for s, c in pairs)
+        best = max(pip(self.deck[c]) for _, c in pairs)
+        tied = [s for s, c in pairs if pip(self.deck[c]) == best]
+        if len(tied) == 1:
+            self.dealer = tied[0]
+            self.phase = Phase.SHUFFLE
+            events.append(Event(CHANCE, f"Drawing for the deal: {shown}. {self.names[tied[0]]} "
+                                        "drew the highest card and deals"))
+        else:
+            self.drawing = tied
+            events.append(Event(CHANCE, f"Drawing for the deal: {shown}. "
+                                        f"{' and '.join(self.names[s] for s in tied)} tie and draw again"))
+
+    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
+        self.round_no += 1
+        self._clear_round()
+        stacks = list(self.chips.stacks)
+        self.round_start_stacks = list(stacks)
+        playing = [self.can_play(s) for s in range(self.seats)]
+        self.chips = HandChips(stacks, in_hand=playing)
+        players = self._players_from_left()
+        for seat in players:
+            self.chips.post(seat, self.settings.ante, live=False)
+        pack = list(order)
+        self.buried.append(pack.pop(0))
+        sitting = [self.names[s] for s in range(self.seats) if not playing[s]]
+        text = (f"Hand {self.round_no}: {self.names[self.dealer]} deals; everyone antes "
+                f"{self.settings.ante}; the top card is buried")
+        if sitting:
+            text += f" ({', '.join(sitting)} cannot pay the ante and sit out)"
+        events.append(Event(CHANCE, text))
+        for _ in range(HAND_SIZE):
+            for seat in players:
+                self.hands[seat].append(pack.pop(0))
+        self.stock = pack
+        self._turn_flip(events, first=True)
+        public = f"{self.names[self.dealer]} deals four cards to each of {len(players)} players"
+        events.append(Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}"
+                                             for s in players}))
+        self._start_betting(2, events)
+
+    def _turn_flip(self, events: list[Event], *, first: bool = False) -> None:
+        if not self.stock:
+            events.append(Event(CHANCE, "The stock is empty: the flip pile stays empty"))
+            return
+        card = self.stock.pop(0)
+        self.flip.append(card)
+        self.face_up_seen.append(card)
+        what = "The stock's top card is turned up" if first else "A new flip card is turned up"
+        events.append(Event(CHANCE, f"{what}: {self.card_name(card)}"))
+
+    def _exchange(self, action: Exchange | Skip, events: list[Event]) -> None:
+        seat = action.seat
+        who = self.names[seat]
+        self.exchange_pos += 1
+        if isinstance(action, Skip):
+            self.exchanged[seat] = "skip"
+            events.append(Event(seat, f"{who} skips"))
+            return
+        pile = Pile(action.pile)
+        source = self._pile(pile)
+        taken = source.pop(0) if pile == Pile.STOCK else source.pop()
+        hand = self.hands[seat]
+        hand[hand.index(action.card)] = taken
+        self.exchanged[seat] = pile.value
+        given, got = self.card_name(action.card), self.card_name(taken)
+        if pile in FACE_UP_PILES:
+            self.up_discard.append(action.card)
+            self.face_up_seen.append(action.card)
+            events.append(Event(seat, f"{who} takes {got} from {PILE_NAMES[pile]} and puts {given} "
+                                      "on the face-up discard pile"))
+            if pile == Pile.FLIP:
+                self._turn_flip(events)
+        else:
+            self.down_discard.append(action.card)
+            events.append(Event(seat, f"{who} takes a card from {PILE_NAMES[pile]} and puts one "
+                                      "face down on the face-down discard pile",
+                                {seat: f"You take {got} from {PILE_NAMES[pile]} and put {given} "
+                                       "face down on the face-down discard pile"}))
+
+    def _advance(self, events: list[Event]) -> None:
+        """Carry on through every step that needs nobody's decision."""
+        while True:
+            if self.phase == Phase.BET:
+                assert self.betting is not None and self.betting_round is not None
+                if self.betting.hand_over:
+                    self._settle(self.betting.only_player_left, {}, events)  # type: ignore[arg-type]
+                    return
+                if self.betting.to_act is not None:
+                    return
+                if self.betting.last_amount is not None:
+                    self.floor = max(self.settings.betting.min_bet, self.betting.last_amount)
+                done = self.betting_round
+                self.betting, self.betting_round = None, None
+                self.chips.round_bets = [0] * self.seats
+                if done == BETTING_ROUNDS[-1]:
+                    self._showdown(events)
+                    return
+                self._start_exchange(done - 1, events)
+            elif self.phase == Phase.EXCHANGE:
+                if self.to_act is not None:
+                    return
+                done = self.exchange_phase
+                assert done is not None
+                self.exchange_phase = None
+                self._start_betting(done + 2, events)
+            else:
+                return
+
+    def _start_betting(self, number: int, events: list[Event]) -> None:
+        self.phase = Phase.BET
+        self.betting_round = number
+        self.betting = IpsoBettingRound(rules=self.settings.betting, chips=self.chips,
+                                        order=self._players_from_left(), floor=self.floor)
+        first = self.betting.to_act
+        if first is not None:
+            events.append(Event(CHANCE, f"Betting round {number}: {self.names[first]} stakes at least "
+                                        f"{self.betting.floor} or folds"))
+
+    def _start_exchange(self, number: int, events: list[Event]) -> None:
+        self.phase = Phase.EXCHANGE
+        self.exchange_phase = number
+        self.exchange_order = self._players_from_left()
+        self.exchange_pos = 0
+        self.exchanged = [None] * self.seats
+        events.append(Event(CHANCE, f"Exchange phase {number}, from {self.names[self.exchange_order[0]]}"))
+
+    def _showdown(self, events: list[Event]) -> None:
+        values: dict[int, IpsoHand] = {}
+        for seat in self._players_from_left():
+            value = self.hand_value(seat)
+            assert value is not None
+            values[seat] = value
+            self.shown[seat] = True
+            self.face_up_seen.extend(self.hands[seat])
+            events.append(Event(seat, f"{self.names[seat]} shows {self._names_of(self.hands[seat])}: "
+                                      f"{value.label}"))
+        best = max(v.key for v in values.values())
+        tied = [s for s in values if values[s].key == best]
+        while len(tied) > 1:
+            if not self.stock:
+                events.append(Event(CHANCE, f"The stock is empty: {self.names[tied[0]]}, nearest the "
+                                            "dealer's left, wins the cut"))
+                tied = tied[:1]
+                break
+            cuts = []
+            for seat in tied:
+                card = self.stock.pop(0)
+                self.cut_cards.append([seat, card])
+                self.face_up_seen.append(card)
+                cuts.append((seat, card))
+            shown = ", ".join(f"{self.names[s]} {self.card_name(c)}" for s, c in cuts)
+            top = max(pip(self.deck[c]) for _, c in cuts)
+            tied = [s for s, c in cuts if pip(self.deck[c]) == top]
+            events.append(Event(CHANCE, f"A tie: the pack is cut: {shown}"))
+        self._settle(tied[0], values, events)
+
+    def _settle(self, winner: int, values: Mapping[int, IpsoHand], events: list[Event]) -> None:
+        self.betting, self.betting_round, self.exchange_phase = None, None, None
+        pot = take_whole_pot(self.chips, winner)
+        if values:
+            how = f" with {values[winner].label}"
+        else:
+            how = " (everyone else folded; the cards are not shown)"
+            self.mucked.extend(self.hands[winner])
+            self.hands[winner] = []
+        events.append(Event(winner, f"{self.names[winner]} wins the pot of {pot}{how}"))
+        self.results = IpsoResult(
+            round_no=self.round_no, showdown=bool(values), winner=winner, pot=pot,
+            hands={s: (v.rank, v.kind, v.value) for s, v in values.items()},
+            cuts=tuple((c[0], c[1]) for c in self.cut_cards),
+            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)))
+        if sum(self.can_play(s) for s in range(self.seats)) < 2:
+            self.phase = Phase.GAME_OVER
+            events.append(Event(winner, "Fewer than two players can pay the ante: the game is over"))
+        else:
+            self.phase = Phase.CHOOSE_DEALER
+            self.chooser = winner
+
+    # -- persistence -----------------------------------------------------------------------
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_settings(), "deck": self.deck.id, "names": list(self.names),
+            "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
+            "chips": self.chips.to_json(), "total_chips": self.total_chips,
+            "round_start_stacks": list(self.round_start_stacks),
+            "dealer_draws": [[list(p) for p in d] for d in self.dealer_draws], "drawing": list(self.drawing),
+            "chooser": self.chooser, "hands": [list(h) for h in self.hands], "stock": list(self.stock),
+            "flip": list(self.flip), "down_discard": list(self.down_discard),
+            "up_discard": list(self.up_discard), "buried": list(self.buried), "mucked": list(self.mucked),
+            "cut_cards": [list(c) for c in self.cut_cards], "face_up_seen": list(self.face_up_seen),
+            "betting": self.betting.to_json() if self.betting is not None else None,
+            "betting_round": self.betting_round, "exchange_phase": self.exchange_phase,
+            "exchange_order": list(self.exchange_order), "exchange_pos": self.exchange_pos,
+            "exchanged": list(self.exchanged), "floor": self.floor,
+            "results": self.results.to_json() if self.results is not None else None,
+            "shown": list(self.shown),
+        }
+
+    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
+        self.deck = self._deck_to_load(data, spec)
+        self.settings = IpsoSettings.from_settings(data["settings"])
+        self.names = tuple(data["names"])
+        self._clear_round()
+        self.phase = Phase(data["phase"])
+        self.round_no, self.dealer = data["round_no"], data["dealer"]
+        self.chips = HandChips.from_json(data["chips"])
+        self.total_chips = data["total_chips"]
+        self.round_start_stacks = list(data["round_start_stacks"])
+        self.dealer_draws = [[list(p) for p in d] for d in data["dealer_draws"]]
+        self.drawing = list(data["drawing"])
+        self.chooser = data["chooser"]
+        for name in ("hands", "cut_cards"):
+            setattr(self, name, [list(x) for x in data[name]])
+        for name in ("stock", "flip", "down_discard", "up_discard", "buried", "mucked", "face_up_seen",
+                     "exchange_order", "exchanged", "shown"):
+            setattr(self, name, list(data[name]))
+        if data["betting"] is not None:
+            self.betting = IpsoBettingRound.from_json(data["betting"], self.chips)
+        self.betting_round, self.exchange_phase = data["betting_round"], data["exchange_phase"]
+        self.exchange_pos, self.floor = data["exchange_pos"], data["floor"]
+        self.results = IpsoResult.from_json(data["results"]) if data["results"] is not None else None
+
+    # -- inside ------------------------------------------------------------------------------
+    def _pile(self, pile: Pile) -> list[int]:
+        return {Pile.STOCK: self.stock, Pile.FLIP: self.flip, Pile.DOWN_DISCARD: self.down_discard,
+                Pile.UP_DISCARD: self.up_discard}[pile]
+
+    def _names_of(self, cards: Sequence[int]) -> str:
+        return ", ".join(self.card_name(c) for c in cards)
+
+    def _rename(self, reason: str | None) -> str | None:
+        """Betting's messages call seats "Seat 3": use the players' names."""
+        if reason is None:
+            return None
+        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
+
+    def _players_from_left(self) -> list[int]:
+        """The seats in the hand, from the dealer's left."""
+        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]

@@ -1,0 +1,122 @@
+"""Ipso's betting controls: Fold, Stake, Cover, Cover & raise, with an amount stepper.
+
+The bar offers only what :class:`~cardtable.games.ipso.betting.IpsoBetOptions` says
+is legal; the amount stays within the legal minimum and maximum. Keys: F fold,
+S stake, C cover, R cover and raise, Up/Down change the amount.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from cardtable.engine.betting import Fold
+from cardtable.engine.game import Action
+from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, Stake
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+
+
+class IpsoBetBar:
+    """Buttons and an amount for one seat's Ipso betting decision."""
+
+    def __init__(self, app, rect: pygame.Rect, options: IpsoBetOptions, on_action: Callable[[Action], None],
+                 *, note: str = "") -> None:
+        self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
+        self.note = note
+        self.amount = options.min_amount
+        self.widgets = WidgetGroup()
+        self.buttons: dict[str, Button] = {}
+        self._build()
+
+    @property
+    def may_choose_amount(self) -> bool:
+        """True when a stake or a raise is possible (the amount matters)."""
+        return self.options.can_stake or self.options.can_raise
+
+    def _build(self) -> None:
+        o, px, fonts = self.options, self.app.px, self.app.fonts
+        h, y, size = px(42), self.rect.y + px(8), px(17)
+        x = self.rect.x + px(8)
+        group = WidgetGroup()
+
+        def add(name: str, label: str, fn, w: int, key: str, primary: bool = False) -> None:
+            nonlocal x
+            button = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=key, primary=primary)
+            group.add(button)
+            self.buttons[name] = button
+            x += px(w) + px(8)
+
+        add("fold", "Fold", lambda: self.on_action(Fold(seat=o.seat)), 80, "F")
+        if o.can_cover:
+            add("cover", f"Cover {o.cover_amount}", lambda: self.on_action(Cover(seat=o.seat)), 130, "C",
+                primary=True)
+        if self.may_choose_amount:
+            name = "stake" if o.can_stake else "raise"
+            add(name, "", self.bet, 190, "S" if o.can_stake else "R", primary=o.can_stake)
+            self.stepper = Stepper((x, y, px(230), h), fonts, "Amount", self.amount, low=o.min_amount,
+                                   high=o.max_amount, step=1, on_change=self.set_amount, size=size)
+            group.add(self.stepper)
+        self.widgets = group
+        self._label()
+
+    def _label(self) -> None:
+        if "stake" in self.buttons:
+            self.buttons["stake"].label = f"Stake {self.amount}"
+        if "raise" in self.buttons:
+            self.buttons["raise"].label = f"Cover & raise {self.amount}"
+
+    def set_amount(self, value: float) -> None:
+        """Move the amount within the legal range."""
+        o = self.options
+        self.amount = max(o.min_amount, min(o.max_amount, int(value)))
+        if self.may_choose_amount:
+            self.stepper.value = self.amount
+        self._label()
+
+    def bet(self) -> None:
+        """Stake, or cover and raise, the amount shown."""
+        o = self.options
+        if o.can_stake:
+            self.on_action(Stake(seat=o.seat, amount=self.amount))
+        elif o.can_raise:
+            self.on_action(CoverRaise(seat=o.seat, amount=self.amount))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse and keys for the bar; True if consumed."""
+        if self.widgets.handle(event):
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        o, key = self.options, event.key
+        if key == pygame.K_f:
+            self.on_action(Fold(seat=o.seat))
+        elif key == pygame.K_c and o.can_cover:
+            self.on_action(Cover(seat=o.seat))
+        elif key == pygame.K_s and o.can_stake:
+            self.bet()
+        elif key == pygame.K_r and o.can_raise:
+            self.bet()
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.may_choose_amount:
+            self.set_amount(self.amount + (1 if key == pygame.K_UP else -1))
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the bar."""
+        px = self.app.px
+        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=px(10))
+        self.widgets.draw(surface)
+        o = self.options
+        if o.can_stake:
+            hint = f"stake {o.min_amount} to {o.max_amount}, or fold"
+        elif o.can_cover or o.can_raise:
+            hint = f"cover {o.cover_amount}" + (f", or raise to {o.min_amount}-{o.max_amount}" if o.can_raise else "")
+        else:
+            hint = "you cannot pay what staying in costs: fold"
+        if self.note:
+            hint = f"{self.note}   ·   {hint}"
+        img = self.app.fonts.render(hint, px(14), THEME.text_dim)
+        surface.blit(img, (self.rect.x + px(12), self.rect.y + px(58)))

@@ -1,0 +1,256 @@
+"""A Sabacc computer player that knows the odds of a draw improving its hand or bombing it.
+
+Everything it knows is what its seat may know (``state.view(seat)``): its own cards,
+the card it drew, the hands shown at a call, the credits and the pots. Every card it
+cannot see is equally likely to be the next one it draws.
+
+* **How good a hand is** (:func:`beat_share`): the share of random opponent hands it
+  beats at the call, ties as half, bomb-outs as zero. The opponents' hands come from
+  a table of 10,000 simulated hands (two random cards, then up to two greedy draws),
+  built once per process with a fixed seed. Against ``m`` opponents the chance to win
+  is that share to the power ``m``.
+* **The draw's odds** (:meth:`SabaccBot.draw_odds`): for each card it might draw, the
+  best of keeping it, swapping it for a held card, or dropping it; over all unseen
+  cards: the chance the hand improves, the chance it would bomb if the card had to be
+  kept, the chance the best choice still bombs, and the mean chance to win.
+* **Betting**: on its turn the draw comes after the betting, so it bets on the hand
+  it expects after that draw. Facing a bet it compares calling (win ``p`` of the pot,
+  lose the call, and pay the pot when the hand still bombs) with folding (the fold
+  penalty); it raises with a clearly strong hand. With nothing to call it bets when
+  its chance to win is well above its fair share. ``tough`` reads raises (each raise
+  against it counts as one more opponent), sizes bets larger and bluffs now and then.
+* **Drawing**: it always draws (dropping the card keeps the hand as it was, so a draw
+  never hurts), then keeps, swaps or drops whatever gives the best chance to win.
+
+Sample counts are fixed, so the same seed always makes the same choice.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from typing import Any, Sequence
+
+from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.cards import Deck
+from cardtable.engine.game import Action
+from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
+from cardtable.games.sabacc.hands import IDIOT
+
+__all__ = ["SabaccBot", "LEVELS", "LEVEL_KNOBS", "beat_share", "hand_score", "opponent_table", "DrawOdds"]
+
+LEVELS = ("normal", "tough")
+
+LEVEL_KNOBS: dict[str, dict[str, float]] = {
+    "normal": {"raise_at": 0.72, "bet_at": 1.5, "bet_share": 0.5, "read": 0.0, "bluff": 0.0,
+               "call_margin": 1.0},
+    "tough": {"raise_at": 0.65, "bet_at": 1.35, "bet_share": 0.8, "read": 1.0, "bluff": 0.06,
+              "call_margin": 0.9},
+}
+"""What the levels differ in: the win chance to raise at, the multiple of the fair
+share to open the betting at, the bet's size as a share of the pot, how many extra
+opponents each raise against it counts as, the bluff rate and the pot odds margin."""
+
+_TABLE_HANDS = 10_000
+
+
+_FACTS: dict[str, tuple[list[int], list[bool], list[bool]]] = {}
+
+
+def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
+    """Per card: its value, whether it is the Idiot, whether it is a face card."""
+    facts = _FACTS.get(deck.id)
+    if facts is None:
+        facts = ([c.value or 0 for c in deck], [c.name == IDIOT and "face" in c.tags for c in deck],
+                 ["face" in c.tags for c in deck])
+        _FACTS[deck.id] = facts
+    return facts
+
+
+def hand_score(deck: Deck, cards: Sequence[int]) -> int:
+    """A hand's strength as one number: higher wins, equal ties, -1 for a bomb-out
+    (Pure Sabacc scores 123, the Idiot's Array 205; the same order as
+    :func:`~cardtable.games.sabacc.hands.hand_key`).
+
+    >>> from cardtable.variants import load_deck_by_id
+    >>> deck = load_deck_by_id("sabacc")
+    >>> hands = (["The Idiot #1", "2 of Coins", "3 of Coins"], ["Ace of Coins", "8 of Coins"],
+    ...          ["9 of Coins", "Demise #1"])
+    >>> [hand_score(deck, [deck.find(n).index for n in names]) for names in hands]
+    [205, 123, 4]
+    """
+    values, idiots, faces = _facts(deck)
+    total = 0
+    for c in cards:
+        total += values[c]
+    if len(cards) == 3 and sum(idiots[c] for c in cards) == 1 and sorted(
+            values[c] for c in cards if not faces[c]) == [2, 3]:
+        return 205
+    if total == 0 or total > 23 or total < -23:
+        return -1
+    return 123 if total in (23, -23) else abs(total)
+
+
+_TABLES: dict[str, list[int]] = {}
+
+
+def opponent_table(deck: Deck) -> list[int]:
+    """The sorted scores of 10,000 simulated opponent hands (fixed seed, built once)."""
+    table = _TABLES.get(deck.id)
+    if table is None:
+        rng = random.Random(7_230_001)
+        cards = list(range(len(deck)))
+        table = []
+        for _ in range(_TABLE_HANDS):
+            picks = rng.sample(cards, 4)
+            hand = picks[:2]
+            for drawn in picks[2:]:
+                options = [hand, hand + [drawn]] + [hand[:i] + [drawn] + hand[i + 1:]
+                                                    for i in range(len(hand))]
+                hand = max(options, key=lambda h: hand_score(deck, h))
+            table.append(hand_score(deck, hand))
+        table.sort()
+        _TABLES[deck.id] = table
+    return table
+
+
+def beat_share(value: int, table: Sequence[int]) -> float:
+    """The share of the table's hands a hand scoring ``value`` beats, ties as half.
+
+    >>> beat_share(20, [-1, 10, 20, 30])
+    0.625
+    """
+    if value < 0:
+        return 0.0
+    low = bisect.bisect_left(table, value)
+    high = bisect.bisect_right(table, value, lo=low)
+    return (low + 0.5 * (high - low)) / len(table)
+
+
+class DrawOdds:
+    """What one draw from the unseen cards can do to a hand (see :meth:`SabaccBot.draw_odds`)."""
+
+    def __init__(self, improve: float, bomb_if_kept: float, still_bombs: float, win: float) -> None:
+        self.improve = improve
+        self.bomb_if_kept = bomb_if_kept
+        self.still_bombs = still_bombs
+        self.win = win
+
+    def __repr__(self) -> str:
+        return (f"DrawOdds(improve={self.improve:.3f}, bomb_if_kept={self.bomb_if_kept:.3f}, "
+                f"still_bombs={self.still_bombs:.3f}, win={self.win:.3f})")
+
+
+class SabaccBot:
+    """A Sabacc player for any seat: ``level`` is ``"normal"`` or ``"tough"``."""
+
+    def __init__(self, rng: random.Random, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.rng = rng
+        self.level = level
+        self.knobs = LEVEL_KNOBS[level]
+
+    # -- what it knows ------------------------------------------------------------------
+    def unseen(self, state: SabaccState, view: dict[str, Any]) -> list[int]:
+        """Every card the seat cannot see (it might be the next one drawn)."""
+        seen = {c for cards in view["hands"] for c in cards if c is not None}
+        if view["drawn"] is not None:
+            seen.add(view["drawn"])
+        return [c for c in range(len(state.deck)) if c not in seen]
+
+    def win_chance(self, state: SabaccState, cards: Sequence[int], opponents: float) -> float:
+        """The chance ``cards`` win at the call against ``opponents`` random hands."""
+        share = beat_share(hand_score(state.deck, cards), opponent_table(state.deck))
+        return share ** max(1.0, opponents)
+
+    def best_with(self, state: SabaccState, hand: Sequence[int], drawn: int,
+                  opponents: float) -> tuple[list[int], str, int | None]:
+        """The best of keeping, swapping (which card) or dropping ``drawn``."""
+        options: list[tuple[list[int], str, int | None]] = [(list(hand), "drop", None),
+                                                             (list(hand) + [drawn], "keep", None)]
+        for i, card in enumerate(hand):
+            options.append((list(hand[:i]) + [drawn] + list(hand[i + 1:]), "swap", card))
+        return max(options, key=lambda o: (self.win_chance(state, o[0], opponents),
+                                           -len(o[0]), o[1] == "drop"))
+
+    def draw_odds(self, state: SabaccState, seat: int, opponents: float = 1.0) -> DrawOdds:
+        """The odds of the next draw: improving the hand, bombing it if kept, the best
+        choice still bombing, and the mean chance to win after the best choice."""
+        view = state.view(seat)
+        hand = [c for c in view["hands"][seat] if c is not None]
+        pool = self.unseen(state, view)
+        now = hand_score(state.deck, hand)
+        improve = bombs = still = win = 0.0
+        for card in pool:
+            best, _, _ = self.best_with(state, hand, card, opponents)
+            best_score = hand_score(state.deck, best)
+            improve += best_score > now
+            bombs += hand_score(state.deck, hand + [card]) < 0
+            still += best_score < 0
+            win += self.win_chance(state, best, opponents)
+        n = max(1, len(pool))
+        return DrawOdds(improve / n, bombs / n, still / n, win / n)
+
+    # -- choosing -----------------------------------------------------------------------
+    def choose(self, state: SabaccState, seat: int) -> Action:
+        """A legal action for ``seat``, the seat to act."""
+        if state.phase == Phase.BET:
+            return self._bet(state, seat)
+        if state.phase == Phase.DRAW:
+            return Draw(seat=seat) if state.can(Draw(seat=seat)) else Stand(seat=seat)
+        if state.phase == Phase.DECIDE:
+            view = state.view(seat)
+            hand = [c for c in view["hands"][seat] if c is not None]
+            _, how, card = self.best_with(state, hand, view["drawn"], self._opponents(state, seat))
+            if how == "keep":
+                return Keep(seat=seat)
+            if how == "swap" and card is not None:
+                return Swap(seat=seat, card=card)
+            return Drop(seat=seat)
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        return actions[0]
+
+    def _opponents(self, state: SabaccState, seat: int) -> float:
+        players = state.players_in()
+        raises = sum(1 for s in range(state.seats) if s != seat and s in players
+                     and state.chips.round_bets[s] > state.chips.round_bets[seat])
+        return max(1, len(players) - 1) + self.knobs["read"] * raises
+
+    def _bet(self, state: SabaccState, seat: int) -> Action:
+        options = state.betting_options(seat)
+        assert options is not None
+        opponents = self._opponents(state, seat)
+        odds = self.draw_odds(state, seat, opponents)
+        p = odds.win
+        pot = state.hand_pot()
+        owed = options.call_amount
+        knobs = self.knobs
+        may_raise = options.can_bet or options.can_raise
+        if owed:
+            ev_call = p * (pot + owed) - owed - odds.still_bombs * (pot + owed)
+            ev_fold = -min(state.settings.fold_penalty, state.chips.stacks[seat])
+            if may_raise and p >= knobs["raise_at"] and odds.still_bombs < 0.05:
+                return self._raise_to(state, seat, options, pot)
+            if ev_call * knobs["call_margin"] >= ev_fold or ev_call >= ev_fold:
+                return Call(seat=seat)
+            return Fold(seat=seat)
+        fair = 1.0 / (opponents + 1)
+        bluff = knobs["bluff"] and self.rng.random() < knobs["bluff"]
+        if may_raise and (p >= fair * knobs["bet_at"] and odds.still_bombs < 0.1 or bluff):
+            return self._raise_to(state, seat, options, pot)
+        return Check(seat=seat)
+
+    def _raise_to(self, state: SabaccState, seat: int, options: Any, pot: int) -> Action:
+        current = max(state.chips.round_bets)
+        wanted = current + int(pot * self.knobs["bet_share"])
+        to = max(options.min_raise_to, min(options.max_raise_to, wanted))
+        to = max(options.min_raise_to, to - to % max(1, state.settings.min_bet // 2 or 1))
+        action = (Bet if options.can_bet else Raise)(seat=seat, to=to)
+        if state.why_illegal(action) is None:
+            return action
+        if options.can_all_in:
+            return AllIn(seat=seat)
+        return Call(seat=seat) if options.call_amount else Check(seat=seat)

@@ -1,0 +1,470 @@
+"""The Sabacc table: seats, the two pots side by side, the shift die, drawing and the showdown.
+
+Everything drawn comes from ``state.view(viewer)``: the viewer's own cards, drawn card
+and running total, and nothing of anyone else's until the hand is called. The
+controls are rebuilt after every action from what the engine says is legal: the
+shared betting bar in the betting phase; Draw and Stand; then Keep, Drop, or a click
+on a card of the hand to swap the drawn card for it. The red/blue die tumbles on the
+table while chance rolls it (:mod:`cardtable.games.sabacc.ui.die`), and the table holds the
+next move until everyone has seen where it landed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pygame
+
+from cardtable.games.sabacc.bot import SabaccBot, opponent_table
+from cardtable.engine.game import CHANCE, Action
+from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccSettings, SabaccState, Stand, Swap
+from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.games.sabacc.ui.die import ShiftDie
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
+
+CHIP_VALUES = (100, 250, 500, 1000)
+"""The betting bar's chips: Sabacc stakes are credits in the hundreds and thousands."""
+
+PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "draw": "drawing",
+               "decide": "drawing", "demise": "sudden demise", "reveal": "the showdown",
+               "shuffle": "the deal", "game_over": "game over"}
+
+
+def open_game(app, variant: VariantSpec):
+    """The setup screen for a game of Sabacc (see ``menu.GAME_TABLES``)."""
+    from cardtable.ui.setup_scene import SetupScene
+    setup = SetupScene(app, variant, lambda seats, credits: start_sabacc(app, variant, seats, credits))
+    setup.chips = SabaccSettings.from_spec(variant).starting_credits
+    setup.layout()
+    return app.push(setup)
+
+
+def smoke(app, variant: VariantSpec) -> str:
+    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
+    from cardtable.ui.help import HelpOverlay
+
+    setup = open_game(app, variant)
+    app.step()
+    app.scenes.remove(setup)
+    seats = [SeatConfig("Han"), SeatConfig("Lando"), SeatConfig("Jabba", bot="normal")]
+    scene = start_sabacc(app, variant, seats, 5000, seed=1)
+    for _ in range(240):
+        app.step(1 / 30)
+    help_overlay = app.push(HelpOverlay(app, variant))
+    app.step()
+    if len(help_overlay.pages) > 1:
+        help_overlay.switch_page()
+        app.step()
+    while app.scenes.top is not scene and app.scenes.top is not None:
+        app.scenes.pop()
+    app.scenes.pop()
+    return f"Sabacc table, pass screen and help: drawn (hand {scene.state.hand_no})"
+
+
+def _bots_for(seats: list[SeatConfig], rngs: dict[int, random.Random]) -> dict[int, SabaccBot]:
+    return {i: SabaccBot(rngs[i], level="tough" if s.bot == "tough" else "normal")
+            for i, s in enumerate(seats) if s.bot is not None}
+
+
+def start_sabacc(app, variant: VariantSpec, seats: list[SeatConfig], starting_credits: int,
+                 seed: int | None = None) -> "SabaccTableScene":
+    """Build a game from the setup screen's choices and open its table."""
+    settings = SabaccSettings.from_settings({**variant.settings, "starting_credits": starting_credits})
+    rng = random.Random(seed)
+    state = SabaccState.new(settings, load_deck_by_id("sabacc"), [s.name for s in seats],
+                            random.Random(rng.getrandbits(64)))
+    bots = _bots_for(seats, {i: random.Random(rng.getrandbits(64)) for i in range(len(seats))})
+    if bots:
+        opponent_table(state.deck)  # the bots' odds table is built now, not in their first move
+    return app.push(SabaccTableScene(app, variant, state, seats, bots))
+
+
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "SabaccTableScene":
+    """Rebuild a table from ``GameTableScene.save_data()`` and open it.
+
+    The state comes back with its generator, hidden cards and turn; each computer seat
+    gets its bot back with its own generator, so the game goes on exactly.
+    """
+    state = SabaccState.from_json(data["state"], deck=load_deck_by_id("sabacc"))
+    assert isinstance(state, SabaccState)
+    seats, bots = saved_seats(data, state, lambda level, rng: SabaccBot(
+        rng, level="tough" if level == "tough" else "normal"))
+    if bots:
+        opponent_table(state.deck)
+    return app.push(SabaccTableScene(app, variant, state, seats, bots))
+
+
+class SabaccTableScene(GameTableScene):
+    """One game of Sabacc on one screen."""
+
+    state: SabaccState
+
+    def __init__(self, app, variant: VariantSpec, state: SabaccState, seats: list[SeatConfig],
+                 bots) -> None:
+        self.hand_rects: dict[int, pygame.Rect] = {}
+        self.widgets = WidgetGroup()
+        self.bet_bar: BetBar | None = None
+        self.die = ShiftDie()
+        self.deck_rect = pygame.Rect(0, 0, 1, 1)
+        self.dropped_rect = pygame.Rect(0, 0, 1, 1)
+        super().__init__(app, variant, state, seats, bots)
+        self.deck = state.deck
+        if state.phase == Phase.ROLL:
+            self.die.start_roll(self.clock)
+        self.after_action()
+
+    # -- geometry and pacing -----------------------------------------------------------
+    def card_width(self, big: bool = False) -> int:
+        """Card widths for the viewer's hand (big) and for the other seats and the piles."""
+        base = self.felt.height / 6.0
+        return max(40, int(base * (1.0 if big else 0.5)))
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        """The viewer (or seat 0) at the bottom; the others on an arc over the top that
+        leaves the bottom free for the viewer's hand and plate."""
+        n = self.state.seats
+        bottom = self.viewer if self.viewer is not None else 0
+        k = (seat - bottom) % n
+        cx, cy = self.felt.center
+        rx, ry = self.felt.width * 0.40, self.felt.height * 0.38
+        if k == 0:
+            return (cx, int(cy + ry))
+        span = min(240.0, 75.0 * (n - 2))
+        degrees = 270.0 if n == 2 else 270.0 - span / 2 + span * (k - 1) / (n - 2)
+        angle = math.radians(degrees)
+        return (int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
+
+    def waits_for_next_round(self) -> bool:
+        return self.state.phase == Phase.REVEAL
+
+    def vanished_to(self, card: int) -> tuple[float, float] | None:
+        """Dropped, swapped and folded cards fly to the out-of-play pile."""
+        return self.dropped_rect.topleft if card in self.state.dropped else None
+
+    def update(self, dt: float) -> None:
+        if self.die.busy(self.clock):
+            self.clock += dt  # everyone sees the roll and its colour before play goes on
+            return
+        super().update(dt)
+
+    def perform(self, action: Action) -> None:
+        before = self.state.hand_no
+        super().perform(action)
+        if isinstance(action, RollDie):
+            self.die.land(action.colour, self.clock)
+        elif self.state.hand_no != before:
+            self.die.reset()
+        if self.state.phase == Phase.ROLL:
+            self.die.start_roll(self.clock)
+
+    # -- controls -------------------------------------------------------------------------
+    def after_action(self) -> None:
+        """Rebuild the controls for what the viewer may do now."""
+        if not hasattr(self, "bar_rect") or not hasattr(self, "state") or not hasattr(self, "die"):
+            return
+        state, viewer = self.state, self.viewer
+        self.bet_bar = None
+        group = WidgetGroup()
+        px, fonts = self.app.px, self.app.fonts
+        bar = self.bar_rect
+        h, y = px(42), bar.y + px(8)
+        right = bar.right - px(190)
+
+        def button(x: int, w: int, label: str, fn, key: str, primary: bool = False) -> None:
+            group.add(Button((x, y, px(w), h), fonts, label, fn, size=px(17), primary=primary, hotkey=key))
+
+        if state.phase == Phase.REVEAL:
+            button(right, 180, "Next hand", self.next_round, "Enter", primary=True)
+        elif state.phase == Phase.GAME_OVER:
+            button(right, 180, "Back to menu", self.leave, "Enter", primary=True)
+        elif viewer is not None and state.to_act == viewer and not self.passing:
+            if state.phase == Phase.BET:
+                options = state.betting_options(viewer)
+                if options is not None:
+                    self.bet_bar = BetBar(self.app, bar, options, self.act, chip_values=CHIP_VALUES)
+            elif state.phase == Phase.DRAW:
+                if state.deck_order:
+                    button(right - px(150), 140, "Draw", self.draw_card, "D", primary=True)
+                button(right, 180, "Stand", self.stand, "S")
+            elif state.phase == Phase.DECIDE:
+                button(right - px(150), 140, "Keep", self.keep, "K", primary=True)
+                button(right, 180, "Drop it", self.drop, "X")
+        self.widgets = group
+
+    # -- actions ----------------------------------------------------------------------------
+    def draw_card(self) -> None:
+        """Draw one card from the deck."""
+        if self.viewer is not None:
+            self.act(Draw(seat=self.viewer))
+
+    def stand(self) -> None:
+        """Draw nothing this turn."""
+        if self.viewer is not None:
+            self.act(Stand(seat=self.viewer))
+
+    def keep(self) -> None:
+        """Keep the drawn card."""
+        if self.viewer is not None:
+            self.act(Keep(seat=self.viewer))
+
+    def drop(self) -> None:
+        """Drop the drawn card (it leaves play)."""
+        if self.viewer is not None:
+            self.act(Drop(seat=self.viewer))
+
+    def swap(self, card: int) -> None:
+        """Put the drawn card in place of ``card`` of the hand."""
+        if self.viewer is not None:
+            self.act(Swap(seat=self.viewer, card=card))
+
+    # -- events -------------------------------------------------------------------------------
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        if self.bet_bar is not None and self.bet_bar.handle(event):
+            return True
+        if self.widgets.handle(event):
+            return True
+        mine = self.viewer is not None and self.state.to_act == self.viewer and not self.passing
+        phase = self.state.phase
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine and phase == Phase.DECIDE:
+            for card, rect in self.hand_rects.items():
+                if rect.collidepoint(event.pos):
+                    self.swap(card)
+                    return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                  pygame.K_n):
+            self.next_round() if phase == Phase.REVEAL else self.leave()
+            return True
+        if not mine:
+            return False
+        if phase == Phase.DRAW and key in (pygame.K_d, pygame.K_s, pygame.K_RETURN, pygame.K_SPACE):
+            self.draw_card() if key in (pygame.K_d, pygame.K_RETURN, pygame.K_SPACE) else self.stand()
+            return True
+        if phase == Phase.DECIDE:
+            hand = self.state.hand_of(self.viewer)
+            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
+                self.swap(hand[key - pygame.K_1])
+                return True
+            if key in (pygame.K_k, pygame.K_RETURN):
+                self.keep()
+                return True
+            if key in (pygame.K_x, pygame.K_DELETE):
+                self.drop()
+                return True
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_game(self, surface: pygame.Surface) -> None:
+        view = self.viewer_view()
+        px, fonts = self.app.px, self.app.fonts
+        self._draw_centre(surface, view)
+        for seat in range(self.state.seats):
+            self._draw_seat(surface, view, seat)
+        self._draw_bar(surface, view)
+        title = f"Sabacc   ·   hand {view['hand_no']}   ·   {PHASE_WORDS.get(view['phase'], view['phase'])}"
+        if view["turn"] is not None:
+            title += f"   ·   {view['names'][view['turn']]}'s turn"
+        surface.blit(fonts.render(title, px(16), THEME.text_dim),
+                     (self.felt.x + px(30), self.felt.y + px(14)))
+
+    def _pot_panel(self, surface: pygame.Surface, rect: pygame.Rect, label: str, amount: int,
+                   ink: tuple[int, int, int]) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(12))
+        pygame.draw.rect(surface, ink, rect, 2, border_radius=px(12))
+        top = fonts.render(label, px(13), THEME.text_dim)
+        surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + px(6))))
+        value = fonts.render(f"{amount:,}", px(24), ink, bold=True)
+        surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
+
+    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """One row across the middle: the deck and the out-of-play pile, the two pots, the die."""
+        px = self.app.px
+        small = self.felt.width < px(800)  # keep the row clear of the side seats' cards
+        cw = max(24, int(self.card_width(big=True) * (0.36 if small else 0.42)))
+        ch = int(cw * 1.4)
+        pot_w, pot_h = min(px(150), self.felt.width // (7 if small else 6)), px(64)
+        die = px(36 if small else 44)
+        gap = px(12 if small else 16)
+        width = 2 * cw + px(8) + 2 * pot_w + px(10) + die + 2 * gap
+        x = self.felt.centerx - width // 2
+        cy = self.felt.centery - px(34)
+        self.deck_rect = pygame.Rect(x, cy - ch // 2, cw, ch)
+        self.dropped_rect = pygame.Rect(x + cw + px(8), cy - ch // 2, cw, ch)
+        hand_pot = pygame.Rect(self.dropped_rect.right + gap, cy - pot_h // 2, pot_w, pot_h)
+        sabacc_pot = pygame.Rect(hand_pot.right + px(10), cy - pot_h // 2, pot_w, pot_h)
+        self._pot_panel(surface, hand_pot, "hand pot", view["hand_pot"], THEME.highlight)
+        self._pot_panel(surface, sabacc_pot, "sabacc pot", view["sabacc_pot"], (120, 210, 230))
+        if view["deck_count"]:
+            surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
+        pygame.draw.rect(surface, THEME.felt_dark, self.dropped_rect, 2, border_radius=px(6))
+        if view["dropped_count"]:
+            surface.blit(self.faces.back(self.deck, cw), self.dropped_rect)
+        self._caption(surface, self.deck_rect.union(self.dropped_rect),
+                      f"deck {view['deck_count']} · out {view['dropped_count']}")
+        die_rect = pygame.Rect(sabacc_pot.right + gap, cy - die // 2, die, die)
+        self.die.draw(surface, die_rect, self.clock, self.app.fonts, px)
+        cx = (hand_pot.x + sabacc_pot.right) // 2
+        if view["phase"] == "demise":
+            names = ", ".join(view["names"][s] for s in view["demise_seats"])
+            self._banner(surface, f"Sudden demise: {names}", (cx, hand_pot.y - px(18)))
+        elif view["current_bet"]:
+            self._banner(surface, f"bet to match: {view['current_bet']:,}", (cx, hand_pot.y - px(18)))
+
+    def _banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int]) -> None:
+        img = self.app.fonts.render(text, self.app.px(15), THEME.highlight, bold=True)
+        rect = img.get_rect(midbottom=midbottom)
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(self.app.px(16), self.app.px(6)),
+                         border_radius=self.app.px(8))
+        surface.blit(img, rect)
+
+    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
+        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(4)))
+        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
+        surface.blit(img, r)
+
+    def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
+        stack, bet = view["stacks"][seat], view["bets"][seat]
+        lines = [f"credits {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
+        status = ""
+        results = view["results"] if view["phase"] in ("reveal", "game_over") else None
+        if view["out"][seat]:
+            status = "out of credits"
+        elif view["folded"][seat]:
+            status = "folded"
+        elif view["in_hand"][seat] and stack == 0 and view["phase"] not in ("reveal", "game_over"):
+            status = "all-in"
+        if view["demise_cards"].get(str(seat)) is not None and view["phase"] in ("demise", "reveal"):
+            status = "sudden demise"
+        if results and str(seat) in results["hands"]:
+            status = results["hands"][str(seat)]["label"]
+            if str(seat) in results["demise"]:
+                status += f" → {results['demise'][str(seat)]['hand']['label']}"
+        if results:
+            pots = (results["hand_pot"], results["sabacc_pot"])
+            won = sum(int(pot["shares"].get(str(seat), 0)) for pot in pots if pot)
+            if won:
+                status += f"   wins {won:,}"
+        if status:
+            lines.append(status)
+        return lines
+
+    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+        px = self.app.px
+        cards = view["hands"][seat]
+        own = seat == self.viewer
+        at = None
+        if own:
+            box = self._own_hand_box(max(2, len(cards)))
+            at = (box.x - px(110), box.centery)
+        plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=view["dealer"] == seat,
+                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        if own:
+            self._draw_own_hand(surface, view, cards)
+            return
+        if not cards:
+            return
+        face_up = any(c is not None for c in cards)
+        cw = self.card_width(big=False) if face_up else max(28, int(self.card_width() * 0.8))
+        step = int(cw * (0.6 if face_up else 0.3))
+        x0 = plate.centerx - (step * (len(cards) - 1) + cw) // 2
+        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(cw * 1.4) - px(6)
+        demise = view["demise_cards"].get(str(seat))
+        for i, card in enumerate(cards):
+            rect = self.card(surface, self.deck, card, card is not None, cw, (x0 + i * step, y0),
+                             origin=self.deck_rect.topleft)
+            if card is not None and card == demise:
+                pygame.draw.rect(surface, THEME.highlight, rect, 3, border_radius=px(6))
+
+    def _own_hand_box(self, count: int) -> pygame.Rect:
+        """Where the viewer's hand lies: bottom centre of the felt (room for a drawn card)."""
+        px = self.app.px
+        cw = self.card_width(big=True)
+        total = count * (cw + px(10)) - px(10)
+        h = int(cw * 1.4)
+        return pygame.Rect(self.felt.centerx - total // 2 - cw // 2, self.felt.bottom - h - px(18), total, h)
+
+    def _draw_own_hand(self, surface: pygame.Surface, view: dict[str, Any], cards: list[int | None]) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        cw = self.card_width(big=True)
+        box = self._own_hand_box(max(2, len(cards)))
+        self.hand_rects = {}
+        swapping = view["phase"] == "decide" and view["drawn"] is not None
+        demise = view["demise_cards"].get(str(view["seat"]))
+        for i, card in enumerate(cards):
+            if card is None:
+                continue
+            rect = self.card(surface, self.deck, card, True, cw, (box.x + i * (cw + px(10)), box.y),
+                             origin=self.deck_rect.topleft)
+            self.hand_rects[card] = rect
+            if swapping and rect.collidepoint(self.mouse):
+                pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
+            if card == demise:
+                pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
+            if swapping:
+                key = fonts.render(str(i + 1), px(14), THEME.text, bold=True)
+                surface.blit(key, key.get_rect(midtop=(rect.centerx, rect.bottom + px(2))))
+        if view["drawn"] is not None:
+            x = box.right + px(34)
+            rect = self.card(surface, self.deck, view["drawn"], True, cw, (x, box.y - px(16)),
+                             origin=self.deck_rect.topleft)
+            pygame.draw.rect(surface, THEME.highlight, rect.inflate(8, 8), 3, border_radius=px(8))
+            self._caption(surface, rect, "drawn")
+        if view["total"] is not None and cards:
+            bombed = view["label"].startswith("bomb")
+            text = f"your total: {view['label']}"
+            img = fonts.render(text, px(17), THEME.error if bombed else THEME.highlight, bold=True)
+            spot = img.get_rect(midbottom=(box.centerx, box.y - px(8)))
+            pygame.draw.rect(surface, (0, 0, 0), spot.inflate(px(14), px(4)), border_radius=px(8))
+            surface.blit(img, spot)
+
+    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        state = self.state
+        to_act = state.to_act
+        mine = self.viewer is not None and to_act == self.viewer
+        if state.phase == Phase.GAME_OVER:
+            leader = state.standings()[0][0]
+            self.bar_message(surface, f"The game is over: {leader} leads. Well played!")
+        elif state.phase == Phase.REVEAL and view["results"]:
+            self.bar_message(surface, self._result_line(view) + "   Enter: next hand.")
+        elif self.bet_bar is not None:
+            self.bet_bar.draw(surface)
+        elif mine and state.phase == Phase.DRAW:
+            self.bar_message(surface, "Draw a card (D), or stand (S).")
+        elif mine and state.phase == Phase.DECIDE:
+            self.bar_message(surface, "Keep it (K), drop it (X), or click a card of your hand to swap (1-9).")
+        elif to_act == CHANCE and state.phase == Phase.ROLL:
+            self.bar_message(surface, "The shift die is rolling…")
+        elif to_act == CHANCE and state.phase == Phase.SHIFT:
+            self.bar_message(surface, "Shifting: every hand loses a random card and gets a new one…")
+        elif to_act == CHANCE and state.phase == Phase.DEMISE:
+            self.bar_message(surface, "Sudden demise: one more card each for the tied players…")
+        elif to_act is not None and to_act != CHANCE:
+            self.bar_message(surface, f"{view['names'][to_act]} is thinking…")
+        else:
+            self.bar_message(surface, "Dealing…")
+        self.widgets.draw(surface)
+
+    def _result_line(self, view: dict[str, Any]) -> str:
+        results, names = view["results"], view["names"]
+        parts = []
+        hand_pot = results["hand_pot"]
+        if hand_pot is None:
+            parts.append(f"Everyone bombed out: {results['carried']:,} stays in the hand pot.")
+        else:
+            who = " and ".join(names[w] for w in hand_pot["winners"])
+            parts.append(f"{who} {'wins' if len(hand_pot['winners']) == 1 else 'split'} the hand pot "
+                         f"({hand_pot['amount']:,}).")
+        if results["sabacc_pot"]:
+            who = " and ".join(names[w] for w in results["sabacc_pot"]["winners"])
+            parts.append(f"Sabacc! {who} takes the sabacc pot ({results['sabacc_pot']['amount']:,}).")
+        return " ".join(parts)

@@ -1,0 +1,426 @@
+"""A Shenja Ivali computer player that plays by simulated hand strength.
+
+Everything it knows is what its seat may know: its own cards, the flop, who took
+which flop card, the chips and the bids. The cards it cannot see (the other hands,
+the deck and the discards) form one *unseen* pool.
+
+* **Strength** (:meth:`IvaliBot.equity`): Monte Carlo over random opponent hands
+  dealt from the unseen pool - its share of the wins (ties shared) against the
+  players still in. Before the flop its fifth card is a random unseen card; before
+  the auction it is the flop card it likes best half of the time and a random flop
+  card otherwise; after the auction its hand is known. The opponents get random
+  flop cards before the auction and keep the ones they took after it.
+* **Betting**: with a strength well above its fair share it bets or raises, sized by
+  the strength (a fraction of the pot); otherwise it checks, calls when the
+  strength beats the pot odds, and folds.
+* **Discards**: every subset of 0 to 2 cards is tried on the same random draws
+  (common random numbers); a subset's score is the mean of ``p ** m`` where ``p`` is
+  the percentile of the resulting five-card hand among random hands and ``m`` the
+  number of opponents (the chance to beat ``m`` random hands).
+* **Auction**: each flop card's strength with its hand; a card is worth
+  ``(its strength - the strength of the card it would get anyway) * the pot``, and
+  a bid costs only the part it does not win back, ``bid * (1 - strength)``. It bids
+  on the card with the largest surplus (opening at a quarter of its worth), tops by
+  a quarter while the card is still worth it, and drops out otherwise.
+
+Both levels read bets: an opponent who put a large share of the pot in is dealt
+hands weighted towards the strong ones (``percentile ** w``), and each raise in a
+round makes the bot want a stronger hand to raise again. ``level="tough"`` (see
+:data:`LEVEL_KNOBS`) draws about two and a half times the samples, reads bets more
+sharply, calls a little looser, values flop cards a little higher in the auction and
+bluffs now and then heads-up. Measured by ``benchmarks/ivali_bots.py`` it beats
+random players as clearly as ``normal`` does, but has shown no clear edge over
+``normal`` itself.
+
+Sample counts are fixed (never a clock), so the same seed always makes the same
+choice; ``benchmarks/ivali_bots.py`` measures the time a decision takes.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from typing import Any, Sequence
+
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
+from cardtable.engine.cards import Card
+from cardtable.engine.game import Action
+from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
+from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate
+from cardtable.games.shenja_ivali.rules import Discard, Phase
+from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
+
+__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
+
+LEVELS = ("normal", "tough")
+"""The levels of :class:`IvaliBot`."""
+
+LEVEL_KNOBS: dict[str, dict[str, float]] = {
+    "normal": {"evaluations": 5000, "discard_scenarios": 70, "read_scale": 1.5, "read_most": 0.75,
+               "call_margin": 1.05, "bluff": 0.0, "prize": 1.5, "bid_share": 0.25},
+    "tough": {"evaluations": 12000, "discard_scenarios": 150, "read_scale": 2.0, "read_most": 1.0,
+              "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3},
+}
+"""What the levels differ in: hand evaluations per strength estimate, discard
+scenarios, how strongly bets are read (``w = min(read_most, read_scale * share of the
+pot put in)``), the pot odds margin of a call, the heads-up bluff rate, the pot
+multiple a flop card is valued against, and the share of the stack it may bid."""
+
+_PERCENTILE_SHUFFLES = 600
+_percentile_keys: dict[IvaliRules, list[tuple[int, ...]]] = {}
+
+
+def _random_hand_keys(rules: IvaliRules, cards: Sequence[Card]) -> list[tuple[int, ...]]:
+    """The sorted keys of 12,000 random hands (20 disjoint hands from each of 600
+    shuffles of the 100 cards, with a fixed seed), built once per rules."""
+    keys = _percentile_keys.get(rules)
+    if keys is None:
+        rng = random.Random(20240611)  # a fixed sample: the same table in every process
+        deck = list(cards)
+        keys = []
+        for _ in range(_PERCENTILE_SHUFFLES):
+            rng.shuffle(deck)
+            keys += [evaluate(deck[i:i + 5], rules).key for i in range(0, len(deck) - 4, 5)]
+        keys.sort()
+        _percentile_keys[rules] = keys
+    return keys
+
+
+def warm_up(deck: Any, rules: IvaliRules | None = None) -> None:
+    """Build the percentile table for ``rules`` now (it takes about 0.1 s once per
+    process), so that no decision pays for it."""
+    _random_hand_keys(rules or IvaliRules(), [deck[i] for i in playing_cards(deck)])
+
+
+def percentile(key: tuple[int, ...], keys: Sequence[tuple[int, ...]]) -> float:
+    """The share of random hands (``keys``, sorted) that ``key`` beats, ties as half.
+
+    >>> percentile((5,), [(1,), (5,), (9,), (9,)])
+    0.375
+    """
+    low = bisect.bisect_left(keys, key)
+    high = bisect.bisect_right(keys, key, lo=low)
+    return (low + 0.5 * (high - low)) / len(keys)
+
+
+class IvaliBot:
+    """A Shenja Ivali player for any seat.
+
+    ``rng`` is its own seeded generator; ``level`` is ``"normal"`` or ``"tough"``;
+    ``samples`` fixes the number of simulated deals per estimate (default: chosen
+    from the level and the number of players so a decision stays well under 200 ms).
+    """
+
+    def __init__(self, rng: random.Random, level: str = "normal", samples: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.rng = rng
+        self.level = level
+        self.samples = samples
+        self.knobs = LEVEL_KNOBS[level]
+
+    # -- the one entry point ------------------------------------------------------------
+    def choose(self, state: ShenjaIvaliState, seat: int) -> Action:  # type: ignore[override]
+        """The bot's legal action for ``seat`` (which must be the seat to act)."""
+        if state.to_act != seat:
+            raise ValueError(f"it is not seat {seat}'s turn")
+        if state.phase == Phase.BET:
+            action = self._bet(state, seat)
+        elif state.phase == Phase.DRAW:
+            action = self._discard(state, seat)
+        elif state.phase == Phase.AUCTION:
+            action = self._bid(state, seat)
+        else:
+            raise ValueError(f"nothing for a player to do in phase {state.phase}")
+        if state.why_illegal(action) is not None:  # a safety net: never an illegal move
+            legal = state.legal_actions(seat)
+            fallback = [a for a in legal if isinstance(a, (Check, Call, PassBid, DropOut))]
+            action = (fallback or legal)[0]
+        return action
+
+    # -- what the seat knows --------------------------------------------------------------
+    def _cards(self, state: ShenjaIvaliState, indices: Sequence[int]) -> list[Card]:
+        return [state.deck[i] for i in indices]
+
+    def _unseen(self, state: ShenjaIvaliState, seat: int) -> list[Card]:
+        known = set(state.hand_of(seat)) | set(state.flop)
+        return [state.deck[i] for i in playing_cards(state.deck) if i not in known]
+
+    def _opponents(self, state: ShenjaIvaliState, seat: int) -> list[int]:
+        return [s for s in range(state.seats) if s != seat and state.chips.in_hand[s]]
+
+    def _sample_count(self, evaluations_each: int) -> int:
+        if self.samples is not None:
+            return self.samples
+        budget = int(self.knobs["evaluations"])
+        return max(40, min(600, budget // max(1, evaluations_each)))
+
+    # -- strength -----------------------------------------------------------------------
+    def equity(self, state: ShenjaIvaliState, seat: int) -> float:
+        """The seat's simulated share of the pot against the players still in (0 to 1)."""
+        rules = state.settings.hands
+        rng = self.rng
+        mine = self._cards(state, state.hand_of(seat))
+        pool = self._unseen(state, seat)
+        opponents = self._opponents(state, seat)
+        m = len(opponents)
+        if m == 0:
+            return 1.0
+        flop = self._cards(state, state.flop)
+        taken = {taker: state.deck[card] for card, taker in zip(state.flop, state.flop_takers)
+                 if taker is not None}
+        after_auction = bool(taken)
+        weights = self._opponent_weights(state, opponents)
+        keys = (_random_hand_keys(rules, [state.deck[i] for i in playing_cards(state.deck)])
+                if any(weights) else [])
+        best_flop = None
+        if len(mine) == 4 and flop:
+            best_flop = max(flop, key=lambda c: evaluate(mine + [c], rules).key)
+        samples = self._sample_count(m + 1)
+        total = weight_sum = 0.0
+        for _ in range(samples):
+            draw = rng.sample(pool, 4 * m + (1 if not flop else 0) + (m if not flop else 0))
+            if len(mine) == 5:
+                my_hand = mine
+                free = flop
+            elif not flop:
+                my_hand = mine + [draw.pop()]
+                free = []
+            else:
+                my_card = best_flop if rng.random() < 0.5 else rng.choice(flop)
+                my_hand = mine + [my_card]
+                free = [c for c in flop if c is not my_card]
+                rng.shuffle(free)
+            my_key = evaluate(my_hand, rules).key
+            better = ties = 0
+            weight = 1.0
+            for j, opponent in enumerate(opponents):
+                cards = draw[4 * j: 4 * j + 4]
+                if after_auction:
+                    fifth = taken[opponent]  # every player still in took a flop card
+                elif flop:
+                    fifth = free[j]
+                else:
+                    fifth = draw[4 * m + j]
+                key = evaluate(cards + [fifth], rules).key
+                if weights[j]:
+                    weight *= percentile(key, keys) ** weights[j] * (1 + weights[j])
+                if key > my_key:
+                    better += 1
+                elif key == my_key:
+                    ties += 1
+            share = 0.0 if better else 1.0 / (1 + ties)
+            total += share * weight
+            weight_sum += weight
+        return total / weight_sum if weight_sum else 0.0
+
+    def _opponent_weights(self, state: ShenjaIvaliState, opponents: Sequence[int]) -> list[float]:
+        """How strongly each opponent's chips in say "strong hand": an opponent who put
+        in a large share of the pot is dealt hands weighted by ``percentile ** w``."""
+        ante = state.settings.ante
+        pot = max(1, state.chips.pot_total)
+        scale, most = self.knobs["read_scale"], self.knobs["read_most"]
+        weights = []
+        for opponent in opponents:
+            put = state.chips.contributed[opponent] - ante
+            weights.append(min(most, scale * put / pot) if put > 0 else 0.0)
+        return weights
+
+    # -- betting -----------------------------------------------------------------------
+    def _bet(self, state: ShenjaIvaliState, seat: int) -> Action:
+        options = state.betting_options(seat)
+        assert options is not None
+        strength = self.equity(state, seat)
+        m = len(self._opponents(state, seat))
+        raises = state.betting.raises if state.betting is not None else 0
+        return self.bet_decision(options, strength, m, pot=state.chips.pot_total + state.auction_pot,
+                                 current=max(state.chips.round_bets), raises=raises)
+
+    def bet_decision(self, options: BetOptions, strength: float, opponents: int, *, pot: int,
+                     current: int, raises: int = 0) -> Action:
+        """The betting action for a strength (0 to 1) against ``opponents`` players;
+        ``raises`` is the number of raises already made this round (each one makes
+        the bot want a stronger hand to raise again).
+
+        >>> from cardtable.engine.betting import BetOptions
+        >>> facing = BetOptions(0, True, False, True, 50, False, True, 100, 200, True, 200)
+        >>> bot = IvaliBot(random.Random(1))
+        >>> bot.bet_decision(facing, 0.05, 1, pot=60, current=50)
+        Fold(seat=0)
+        >>> bot.bet_decision(facing, 0.55, 1, pot=60, current=50)
+        Call(seat=0)
+        """
+        seat = options.seat
+        edge = strength * (opponents + 1)  # 1: an average hand
+        can_raise = options.can_bet or options.can_raise
+        kind = Bet if options.can_bet else Raise
+        strong = strength > 0.75 + 0.08 * raises or (edge > 1.9 + 0.3 * raises and strength > 0.4)
+        if options.can_check:
+            value_bet = edge > 1.35 and strength > 0.3
+            bluff = opponents == 1 and self.rng.random() < self.knobs["bluff"]
+            if can_raise and (value_bet or bluff):
+                fraction = 0.35 + 0.8 * max(0.0, strength - 0.3) if value_bet else 0.5
+                return self._sized(kind, options, current, pot, fraction)
+            return Check(seat=seat)
+        owed = options.call_amount
+        need = owed / (pot + owed) if pot + owed else 1.0
+        if can_raise and strong:
+            fraction = 0.5 + 1.0 * max(0.0, strength - 0.4)
+            return self._sized(kind, options, current, pot + owed, fraction)
+        margin = self.knobs["call_margin"]
+        if strength >= need * margin or owed <= 0:
+            return Call(seat=seat)
+        return Fold(seat=seat)
+
+    def _sized(self, kind: type, options: BetOptions, current: int, pot: int,
+               fraction: float) -> Action:
+        """A bet or raise to ``current + fraction * pot``, clipped to the legal range."""
+        seat = options.seat
+        target = current + max(1, math.ceil(fraction * max(1, pot)))
+        to = min(max(target, options.min_raise_to), options.max_raise_to)
+        if to >= options.all_in_to and options.can_all_in:
+            return AllIn(seat=seat)
+        return kind(seat=seat, to=to)
+
+    # -- discards ----------------------------------------------------------------------
+    def _discard(self, state: ShenjaIvaliState, seat: int) -> Action:
+        rules = state.settings.hands
+        rng = self.rng
+        hand = state.hand_of(seat)
+        mine = self._cards(state, hand)
+        flop = self._cards(state, state.flop)
+        pool = self._unseen(state, seat)
+        keys = _random_hand_keys(rules, [state.deck[i] for i in playing_cards(state.deck)])
+        m = max(1, len(self._opponents(state, seat)))
+        subsets = [c for k in range(state.settings.max_discard + 1)
+                   for c in itertools.combinations(range(len(mine)), k)]
+        per_scenario = len(subsets) * (1 + len(flop)) // 2
+        scenarios = self._sample_count(per_scenario)
+        if self.samples is None:
+            scenarios = min(scenarios, int(self.knobs["discard_scenarios"]))
+        scores = [0.0] * len(subsets)
+        cache: dict[tuple[int, ...], float] = {}
+        for _ in range(scenarios):
+            draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
+            best = rng.random() < 0.5
+            fifth = rng.choice(flop) if flop else None
+            for i, subset in enumerate(subsets):
+                kept = [c for j, c in enumerate(mine) if j not in subset] + draws[:len(subset)]
+                if not flop:
+                    continue
+                if best:
+                    ids = tuple(sorted(c.index for c in kept))
+                    value = cache.get(ids)
+                    if value is None:
+                        value = max(percentile(evaluate(kept + [f], rules).key, keys) for f in flop)
+                        cache[ids] = value
+                else:
+                    assert fifth is not None
+                    value = percentile(evaluate(kept + [fifth], rules).key, keys)
+                scores[i] += value ** m
+        best_index = max(range(len(subsets)), key=lambda i: (scores[i], -len(subsets[i])))
+        return Discard(seat=seat, cards=tuple(hand[j] for j in subsets[best_index]))
+
+    # -- the auction -------------------------------------------------------------------
+    def card_strengths(self, state: ShenjaIvaliState, seat: int) -> dict[int, float]:
+        """For each flop card (deck index), the seat's simulated strength if it took it."""
+        rules = state.settings.hands
+        rng = self.rng
+        mine = self._cards(state, state.hand_of(seat))
+        flop = list(state.flop)
+        pool = self._unseen(state, seat)
+        m = len(self._opponents(state, seat))
+        if m == 0:
+            return {c: 1.0 for c in flop}
+        my_keys = {c: evaluate(mine + [state.deck[c]], rules).key for c in flop}
+        samples = self._sample_count(len(flop) * m)
+        wins = {c: 0.0 for c in flop}
+        for _ in range(samples):
+            draw = rng.sample(pool, 4 * m)
+            order = flop[:]
+            rng.shuffle(order)
+            for c in flop:
+                others = [x for x in order if x != c][:m]
+                better = ties = 0
+                for j in range(m):
+                    key = evaluate(draw[4 * j: 4 * j + 4] + [state.deck[others[j]]], rules).key
+                    if key > my_keys[c]:
+                        better += 1
+                        break
+                    if key == my_keys[c]:
+                        ties += 1
+                if not better:
+                    wins[c] += 1.0 / (1 + ties)
+        return {c: wins[c] / samples for c in flop}
+
+    def _bid(self, state: ShenjaIvaliState, seat: int) -> Action:
+        auction = state.auction
+        assert auction is not None
+        stacks = state.chips.stacks
+        strengths = self.card_strengths(state, seat)
+        flop = list(state.flop)
+        predicted, contested = self._leftover_card(state, seat)
+        left = [c for c in flop if c not in auction.high or auction.high[c][0] == seat]
+        mean_left = sum(strengths[c] for c in left) / len(left) if left else strengths[predicted]
+        baseline = strengths[predicted] if not contested else \
+            0.5 * strengths[predicted] + 0.5 * mean_left
+        others_bids = sum(a for c, (s, a) in auction.high.items() if s != seat)
+        prize = state.chips.pot_total * self.knobs["prize"] + others_bids
+        cap_share = self.knobs["bid_share"]
+
+        def worth(card: int) -> int:
+            """The most this seat should pay for ``card``."""
+            s = strengths[card]
+            gain = (s - baseline) * prize
+            if gain <= 0:
+                return 0
+            most = gain / max(0.05, 1.0 - s)
+            cap = stacks[seat] * (0.6 if s > 0.8 else cap_share) + auction.bids[seat]
+            return int(min(most, cap, auction.max_bid(seat, card, stacks)))
+
+        if auction.status[seat] == "topped":
+            card = auction.bid_card[seat]
+            assert card is not None
+            low, limit = auction.min_bid(card), worth(card)
+            if low > limit:
+                return DropOut(seat=seat)
+            # a jump of a quarter over the high bid keeps bidding wars short
+            return Bid(seat=seat, card=card, amount=min(limit, max(low, math.ceil(1.25 * (low - 1)))))
+        best_card, best_surplus = None, 0.0
+        for card in flop:
+            low = auction.min_bid(card)
+            if worth(card) >= low:
+                surplus = (strengths[card] - baseline) * prize - low * (1 - strengths[card])
+                if surplus > best_surplus:
+                    best_card, best_surplus = card, surplus
+        if best_card is None:
+            return PassBid(seat=seat)
+        # A topped bid can be topped back, so the bot opens low: a quarter of what the
+        # card is worth to it (at least the smallest bid).
+        low, limit = auction.min_bid(best_card), worth(best_card)
+        return Bid(seat=seat, card=best_card, amount=min(limit, max(low, math.ceil(0.25 * limit))))
+
+    @staticmethod
+    def _leftover_card(state: ShenjaIvaliState, seat: int) -> tuple[int, bool]:
+        """The flop card ``seat`` would get if it bid on nothing (the others' standing
+        bids winning, nobody else bidding), and whether anyone else may still bid."""
+        auction = state.auction
+        assert auction is not None
+        taken = {c for c, (s, _) in auction.high.items() if s != seat}
+        holders = {s for c, (s, _) in auction.high.items() if s != seat}
+        seats_left = [s for s in auction.order if s not in holders]
+        cards_left = [c for c in state.flop if c not in taken]
+        position = seats_left.index(seat)
+        card = cards_left[min(position, len(cards_left) - 1)]
+        stacks = state.chips.stacks
+        contested = any(s != seat and ((auction.status[s] == "waiting" and stacks[s] > 0)
+                                       or auction.status[s] == "topped") for s in auction.order)
+        return card, contested
+
+    def describe(self) -> dict[str, Any]:
+        """The bot's settings as plain data (for logs and benchmarks)."""
+        return {"bot": "ivali", "level": self.level, "samples": self.samples}

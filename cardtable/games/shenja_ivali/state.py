@@ -1,0 +1,666 @@
+"""Shenja Ivali (Greedy Ivali): the state machine of a whole match, round after round.
+
+The rules are the source's (``rules/shenja_ivali.txt``) with the decisions of
+``rules/README.md``; the variant file's rules text lists them all. A round:
+
+1. ``shuffle`` - chance's :class:`Shuffle` orders the deck; then by themselves every
+   seat with chips antes and is dealt four cards face down, one at a time from the
+   dealer's left.
+2. ``bet`` - betting after the deal (:mod:`cardtable.engine.betting`; every betting
+   round starts at the dealer's left).
+3. The flop, by itself: one card per player still in, face up in a line, in deal
+   order; ``bet`` again.
+4. ``draw`` - from the dealer's left, each player still in discards 0 to 2 cards
+   (:class:`Discard`) and draws as many; ``bet`` again.
+5. ``auction`` - :mod:`cardtable.games.shenja_ivali.auction`; the cards are handed out by
+   themselves; the final ``bet``.
+6. ``reveal`` - every player still in shows, from the dealer's left; each pot goes to
+   the best hand among the seats eligible for it (split pots: odd chips to the first
+   tied seat left of the dealer); the auction pot to the best hand of all still in.
+   When all but one fold the round ends at once and that seat takes everything.
+
+Then chance shuffles for the next round and the deal passes left (to the next seat
+that still has chips). A seat with no chips is out. The match is over (``game_over``)
+when one seat has every chip.
+
+Cards are the deck's indices. Every card comes off the shuffled order: with at most 8
+players, 4 + 1 + 2 cards each, a round uses at most 56 of the 100 cards, so the deck
+never runs out and the discards are never reshuffled (``new`` refuses a table where
+it could happen).
+
+``apply`` may log several events for one action (the automatic steps: antes, the
+deal, the flop, the cards after the auction, the showdown); it returns the last one.
+A UI reads ``log[len_before:]`` to animate all of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import re
+from typing import Any, Mapping, Sequence
+
+from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
+from cardtable.engine.cards import Deck
+from cardtable.engine.chips import HandChips, Pot, seats_from_left_of, split_pot
+from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
+from cardtable.games.shenja_ivali.hands import HandValue, evaluate
+from cardtable.games.shenja_ivali.rules import (BETTING_ROUND_NAMES, Discard, Phase, PotResult, RoundResult,
+                          ShenjaIvaliSettings, Shuffle)
+
+__all__ = ["ShenjaIvaliState", "ShenjaIvaliSettings", "Phase", "Shuffle", "Discard", "Bid",
+           "PassBid", "DropOut", "RoundResult", "PotResult", "HAND_SIZE", "playing_cards"]
+
+HAND_SIZE = 4
+"""Cards dealt to each player; the auction brings the hand to five."""
+
+
+_PLAYING: dict[int, tuple[Deck, tuple[int, ...]]] = {}
+
+
+def playing_cards(deck: Deck) -> tuple[int, ...]:
+    """The deck indices Shenja Ivali plays with: every card that is not a wild, in
+    deck order (worked out once per deck)."""
+    known = _PLAYING.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = (deck, tuple(card.index for card in deck if "wild" not in card.tags))
+        _PLAYING[id(deck)] = known
+    return known[1]
+
+
+class ShenjaIvaliState(GameState):
+    """A match of Shenja Ivali. Build one with :meth:`new`.
+
+    Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. What the
+    UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`, :attr:`names`,
+    :attr:`to_act`, :attr:`betting_round`, :attr:`flop` and :attr:`flop_takers`,
+    :attr:`auction_pot`, :attr:`results`, and the methods :meth:`betting_options`,
+    :meth:`auction_view`, :meth:`pots`, :meth:`hand_of`, :meth:`standings`,
+    :meth:`is_out` and :meth:`view`.
+    """
+
+    settings: ShenjaIvaliSettings
+    deck: Deck
+    names: tuple[str, ...]
+    phase: Phase
+    round_no: int
+    """The round being played (1 from the first shuffle on; 0 before it)."""
+    dealer: int
+    chips: HandChips
+    """The ledger of the current hand (stacks between hands); shared with ``betting``."""
+    total_chips: int
+    round_start_stacks: list[int]
+    out: list[bool]
+
+    @classmethod
+    def new(cls, settings: ShenjaIvaliSettings, deck: Deck, names: Sequence[str],
+            rng: random.Random, dealer: int = 0, *,
+            stacks: Sequence[int] | None = None) -> "ShenjaIvaliState":
+        """A match about to start: chance's shuffle is the first action.
+
+        ``names`` gives the seats (2 to 8, different, not empty). ``stacks`` sets each
+        seat's starting chips (default: ``settings.starting_chips`` each).
+
+        >>> from cardtable.variants import load_deck_by_id
+        >>> state = ShenjaIvaliState.new(ShenjaIvaliSettings(), load_deck_by_id("ivali"),
+        ...                              ["Ada", "Bo", "Cy"], random.Random(1))
+        >>> state.phase, state.to_act
+        (<Phase.SHUFFLE: 'shuffle'>, -1)
+        >>> _ = state.apply(state.chance_action())
+        >>> state.phase, state.names[state.to_act], state.pots()
+        (<Phase.BET: 'bet'>, 'Bo', [Pot(amount=3, eligible=(0, 1, 2))])
+        """
+        names, stacks = seat_table("Shenja Ivali", names, stacks, settings.starting_chips, dealer)
+        cards = playing_cards(deck)
+        needed = len(names) * (HAND_SIZE + 1 + settings.max_discard)
+        if len(cards) < needed:
+            raise ValueError(f"the {deck.name} deck has {len(cards)} cards without wilds; "
+                             f"{len(names)} players need up to {needed}")
+        try:  # every playing card must be a regular Ivali card the evaluator knows
+            for start in range(0, len(cards), 5):
+                chunk = cards[start:start + 5] if start + 5 <= len(cards) else cards[-5:]
+                evaluate([deck[c] for c in chunk], settings.hands)
+        except ValueError as exc:
+            raise ValueError(f"the {deck.name} deck cannot play Shenja Ivali: {exc}") from None
+        state = cls(seats=len(names), rng=rng)
+        state.settings = settings
+        state.deck = deck
+        state.names = tuple(names)
+        state.dealer = dealer
+        state.chips = HandChips(stacks)
+        state.total_chips = sum(stacks)
+        state.round_start_stacks = list(stacks)
+        state.out = [False] * len(names)
+        state.phase = Phase.SHUFFLE
+        state.round_no = 0
+        state._clear_round()
+        return state
+
+    def _clear_round(self) -> None:
+        n = self.seats
+        self.betting: BettingRound | None = None
+        self.betting_round: int | None = None
+        """Which betting round runs (0 to 3, see ``BETTING_ROUND_NAMES``), or None."""
+        self.deck_order: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.flop: list[int] = []
+        """The flop cards in the line they were dealt (stays all round)."""
+        self.flop_takers: list[int | None] = []
+        """Who got each flop card after the auction (None: not yet, or nobody)."""
+        self.discards: list[int] = []
+        self.drawn: list[int | None] = [None] * n
+        """Cards each seat exchanged this round (None: not yet)."""
+        self.draw_turn: int | None = None
+        self.auction: Auction | None = None
+        self.auction_pot = 0
+        self.results: RoundResult | None = None
+        self.shown: list[bool] = [False] * n
+
+    # -- what the UI asks -------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
+        if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
+            return CHANCE
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return self.betting.to_act
+        if self.phase == Phase.DRAW:
+            return self.draw_turn
+        if self.phase == Phase.AUCTION:
+            assert self.auction is not None
+            return self.auction.to_act
+        return None
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind (not in a pot or a bid)."""
+        return list(self.chips.stacks)
+
+    @property
+    def in_hand(self) -> list[bool]:
+        """Whether each seat is in this round's hand (dealt in and not folded)."""
+        if self.phase == Phase.SHUFFLE:
+            return [False] * self.seats
+        return list(self.chips.in_hand)
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The deck indices of ``seat``'s cards (empty when not in the hand)."""
+        return list(self.hands[seat])
+
+    def is_out(self, seat: int) -> bool:
+        """True when ``seat`` has lost every chip: it is skipped from then on."""
+        return self.out[seat]
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(name, chips)`` of every seat, most chips first (ties in seat order).
+
+        During a round the chips in the pots and bids belong to nobody yet and are
+        not counted.
+        """
+        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
+        return [(self.names[s], self.chips.stacks[s]) for s in order]
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The most recently settled round for the statistics, from :attr:`results`.
+
+        ``{"round", "winners", "net", "hands": {"seat": label}, "hand_rank": {"seat":
+        rank}}`` (rank 1 is the best hand); None until a round settles, and again once
+        the next round is dealt (its results are cleared then).
+        """
+        results = self.results
+        if results is None:
+            return None
+        return {"round": results.round_no, "winners": list(results.winners), "net": list(results.net),
+                "hands": {str(s): v.label for s, v in results.hands.items()},
+                "hand_rank": {str(s): v.rank for s, v in results.hands.items()}}
+
+    def betting_options(self, seat: int) -> BetOptions | None:
+        """What ``seat`` may bet now (``BettingRound.legal_options``), or None outside a
+        betting round."""
+        if self.phase != Phase.BET or self.betting is None:
+            return None
+        return self.betting.legal_options(seat)
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots of this hand as they stand (bets of the running
+        round included, an uncalled bet not); :attr:`auction_pot` is apart."""
+        if self.chips.pot_total == 0 or not self.chips.players_in:
+            return []
+        return self.chips.pots()
+
+    def auction_view(self) -> dict[str, Any] | None:
+        """The auction as plain data (None before it): per flop card its standing high
+        bid and bidder; per seat its status ("waiting", "bid", "topped", "dropped",
+        "passed", "done") and bid; whose turn it is."""
+        return self.auction.view() if self.auction is not None else None
+
+    def card_name(self, card: int) -> str:
+        """The card's name ("Gula 3 of Fire")."""
+        return self.deck[card].code
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Representative legal actions of ``seat`` (empty when it is not its turn).
+
+        Bets: :meth:`BettingRound.legal_actions`; the draw: every discard of 0 to
+        ``max_discard`` cards; the auction: the smallest bid on each card it may bid
+        on, and pass or drop out. :meth:`why_illegal` is the complete test.
+        """
+        if seat == CHANCE or seat != self.to_act:
+            return []
+        if self.phase == Phase.BET:
+            assert self.betting is not None
+            return list(self.betting.legal_actions(seat))
+        if self.phase == Phase.DRAW:
+            hand = self.hands[seat]
+            return [Discard(seat=seat, cards=tuple(c)) for k in range(self.settings.max_discard + 1)
+                    for c in itertools.combinations(hand, k)]
+        if self.phase == Phase.AUCTION:
+            assert self.auction is not None
+            return list(self.auction.legal_actions(seat, self.chips.stacks))
+        return []
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+        if self.phase == Phase.GAME_OVER:
+            return "the match is over"
+        to_act = self.to_act
+        if isinstance(action, Shuffle):
+            if to_act != CHANCE:
+                return "only the dealer shuffles, between rounds"
+            if action.seat != CHANCE:
+                return "the shuffle is chance's action (seat CHANCE)"
+            order = action.order
+            if not isinstance(order, tuple) or sorted(order) != list(playing_cards(self.deck)):
+                return "a shuffle must order every playing card of the deck exactly once"
+            return None
+        if to_act == CHANCE:
+            return ("the round is over: the dealer shuffles for the next one"
+                    if self.phase == Phase.REVEAL else "the dealer must shuffle first")
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return f"there is no seat {seat!r} at this table"
+        assert to_act is not None
+        if seat != to_act:
+            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if self.phase == Phase.BET:
+            if not isinstance(action, BettingAction):
+                return f"now is betting {self._round_name()}: check, call, bet, raise, fold or all-in"
+            assert self.betting is not None
+            return self._rename(self.betting.why_illegal(action))
+        if self.phase == Phase.DRAW:
+            if not isinstance(action, Discard):
+                return "now is the draw: discard 0 to 2 cards (none to stand pat)"
+            return self._why_not_discard(action)
+        if not isinstance(action, AuctionAction):
+            return "now is the auction: bid on a flop card, pass, or drop out"
+        assert self.auction is not None
+        return self.auction.why_illegal(action, self.chips.stacks, name=self._name,
+                                        card_name=self.card_name)
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data.
+
+        Keys: ``seat``, ``phase``, ``round_no``, ``dealer``, ``to_act``, ``names``,
+        ``stacks``, ``out``, ``in_hand``, ``hands`` (per seat a list of deck indices:
+        the seat's own cards and every hand shown at the reveal face up, every other
+        card ``None``), ``flop`` (per card in line order: ``card``, ``taker``,
+        ``high_bid``, ``high_bidder``), ``deck_count``, ``discard_count``, ``drawn``
+        (how many cards each seat exchanged), ``betting_round``, ``round_bets``,
+        ``contributed``, ``pots`` (``amount``, ``eligible``), ``pot_total``,
+        ``auction_pot``, ``auction`` (:meth:`auction_view`), ``options`` (the seat's
+        betting options when it is to bet), ``results`` (at the reveal).
+        """
+        hands = [list(cards) if s == seat or self.shown[s] else [None] * len(cards)
+                 for s, cards in enumerate(self.hands)]
+        high = self.auction.high if self.auction is not None else {}
+        flop = [{"card": c, "taker": self.flop_takers[i] if i < len(self.flop_takers) else None,
+                 "high_bid": high[c][1] if c in high else 0,
+                 "high_bidder": high[c][0] if c in high else None}
+                for i, c in enumerate(self.flop)]
+        options = self.betting_options(seat) if seat is not None else None
+        return {
+            "seat": seat, "phase": self.phase.value, "round_no": self.round_no,
+            "dealer": self.dealer, "to_act": self.to_act, "names": list(self.names),
+            "stacks": self.stacks, "out": list(self.out), "in_hand": self.in_hand,
+            "hands": hands, "flop": flop, "deck_count": len(self.deck_order),
+            "discard_count": len(self.discards), "drawn": list(self.drawn),
+            "betting_round": self.betting_round, "round_bets": list(self.chips.round_bets),
+            "contributed": list(self.chips.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "pot_total": self.chips.pot_total, "auction_pot": self.auction_pot,
+            "auction": self.auction_view(),
+            "options": dataclasses.asdict(options) if options is not None and seat == self.to_act else None,
+            "results": self.results.to_json() if self.results is not None else None,
+        }
+
+    # -- chance ----------------------------------------------------------------------
+    def _chance_action(self) -> Action:
+        order = list(playing_cards(self.deck))
+        self.rng.shuffle(order)
+        return Shuffle(order=tuple(order))
+
+    # -- doing ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> Event:
+        events: list[Event] = []
+        if isinstance(action, Shuffle):
+            self._start_round(action.order, events)
+        elif isinstance(action, BettingAction):
+            assert self.betting is not None
+            seat = action.seat
+            event = self.betting.apply(action, name=self.names[seat])
+            events.append(event)
+            if not self.chips.in_hand[seat]:
+                self.discards.extend(self.hands[seat])  # the folded hand, face down
+                self.hands[seat] = []
+        elif isinstance(action, Discard):
+            self._discard(action, events)
+        else:
+            assert self.auction is not None
+            events += self.auction.apply(action, self.chips.stacks, name=self._name,
+                                         card_name=self.card_name)
+        self._advance(events)
+        for event in events[:-1]:
+            self.log.append(event)
+        return events[-1]
+
+    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
+        if self.round_no > 0:
+            self.dealer = self._next_with_chips(self.dealer)
+        self.round_no += 1
+        self._clear_round()
+        stacks = list(self.chips.stacks)
+        self.round_start_stacks = list(stacks)
+        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
+        self.deck_order = list(order)
+        players = self._players_from_left()
+        short = []
+        for seat in players:
+            if self.chips.post(seat, self.settings.ante, live=False) < self.settings.ante:
+                short.append(self.names[seat])
+        text = (f"Round {self.round_no}: {self.names[self.dealer]} deals; "
+                f"everyone antes {self.settings.ante}")
+        if short:
+            text += f" ({', '.join(short)} all-in)"
+        events.append(Event(CHANCE, text))
+        for _ in range(HAND_SIZE):
+            for seat in players:
+                self.hands[seat].append(self._draw_card())
+        public = f"{self.names[self.dealer]} deals four cards to each of {len(players)} players"
+        events.append(Event(CHANCE, public, {
+            s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players}))
+        self._start_betting(0, events)
+
+    def _discard(self, action: Discard, events: list[Event]) -> None:
+        seat = action.seat
+        hand = self.hands[seat]
+        new_cards = []
+        for card in action.cards:
+            position = hand.index(card)
+            hand[position] = self._draw_card()
+            new_cards.append(hand[position])
+            self.discards.append(card)
+        self.drawn[seat] = len(action.cards)
+        who = self.names[seat]
+        if not action.cards:
+            events.append(Event(seat, f"{who} stands pat"))
+        else:
+            count = len(action.cards)
+            cards = "a card" if count == 1 else f"{count} cards"
+            events.append(Event(seat, f"{who} discards {cards} and draws {count}", {
+                seat: f"You discard {self._names_of(action.cards)} and draw "
+                      f"{self._names_of(new_cards)}"}))
+        self.draw_turn = self._next_to_draw(seat)
+
+    def _advance(self, events: list[Event]) -> None:
+        """Carry on through every step that needs nobody's decision."""
+        while True:
+            if self.phase == Phase.BET:
+                assert self.betting is not None and self.betting_round is not None
+                if self.betting.hand_over:
+                    self._end_by_folds(events)
+                    return
+                if self.betting.to_act is not None:
+                    return
+                seat, amount = self.chips.end_round()
+                if seat is not None and amount:
+                    events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+                self.betting = None
+                done = self.betting_round
+                if done == 0:
+                    self._deal_flop(events)
+                    self._start_betting(1, events)
+                elif done == 1:
+                    self._start_draw(events)
+                elif done == 2:
+                    self._start_auction(events)
+                else:
+                    self._showdown(events)
+                    return
+            elif self.phase == Phase.DRAW:
+                if self.draw_turn is not None:
+                    return
+                self._start_betting(2, events)
+            elif self.phase == Phase.AUCTION:
+                assert self.auction is not None
+                if self.auction.to_act is not None:
+                    return
+                self._finish_auction(events)
+                self._start_betting(3, events)
+            else:
+                return
+
+    def _start_betting(self, number: int, events: list[Event]) -> None:
+        self.phase = Phase.BET
+        self.betting_round = number
+        self.betting = BettingRound(rules=self.settings.betting, chips=self.chips,
+                                    first_to_act=(self.dealer + 1) % self.seats,
+                                    big_bet=number >= 2)
+        if self.betting.to_act is not None:
+            events.append(Event(CHANCE, f"Betting {BETTING_ROUND_NAMES[number]}: "
+                                        f"{self.names[self.betting.to_act]} is first"))
+
+    def _deal_flop(self, events: list[Event]) -> None:
+        count = len(self.chips.players_in)
+        self.flop = [self._draw_card() for _ in range(count)]
+        self.flop_takers = [None] * count
+        events.append(Event(CHANCE, f"The flop: {self._names_of(self.flop)}"))
+
+    def _start_draw(self, events: list[Event]) -> None:
+        self.phase = Phase.DRAW
+        self.betting_round = None
+        players = self._players_from_left()
+        self.draw_turn = players[0]
+        events.append(Event(CHANCE, f"Discard and draw, 0 to {self.settings.max_discard} cards, "
+                                    f"from {self.names[players[0]]}"))
+
+    def _start_auction(self, events: list[Event]) -> None:
+        self.phase = Phase.AUCTION
+        self.betting_round = None
+        self.auction = Auction(flop=self.flop, seats=self.seats, order=self._players_from_left())
+        events.append(Event(CHANCE, f"The auction, from {self.names[self.auction.order[0]]}"))
+        events += self.auction.start(self.chips.stacks, name=self._name, card_name=self.card_name)
+
+    def _finish_auction(self, events: list[Event]) -> None:
+        assert self.auction is not None
+        takers, pot = self.auction.resolve()
+        self.auction_pot += pot
+        parts = []
+        for i, card in enumerate(self.flop):
+            seat = takers.get(card)
+            self.flop_takers[i] = seat
+            if seat is not None:
+                self.hands[seat].append(card)
+                high = self.auction.high.get(card)
+                paid = f" for {high[1]}" if high is not None else ""
+                parts.append(f"{self.names[seat]} gets {self.card_name(card)}{paid}")
+        text = "; ".join(parts) + f". Auction pot: {self.auction_pot}"
+        events.append(Event(CHANCE, text))
+
+    def _showdown(self, events: list[Event]) -> None:
+        players = self._players_from_left()
+        values: dict[int, HandValue] = {}
+        for seat in players:
+            values[seat] = evaluate([self.deck[c] for c in self.hands[seat]], self.settings.hands)
+            self.shown[seat] = True
+            events.append(Event(seat, f"{self.names[seat]} shows "
+                                      f"{self._names_of(self.hands[seat])}: {values[seat].label}"))
+        keys = {seat: value.key for seat, value in values.items()}
+        self._settle(keys, values, events)
+
+    def _end_by_folds(self, events: list[Event]) -> None:
+        self._settle(None, {}, events)
+
+    def _settle(self, keys: Mapping[int, Any] | None, values: Mapping[int, HandValue],
+                events: list[Event]) -> None:
+        self.betting = None
+        self.betting_round = None
+        players = self.chips.players_in
+        settlement = self.chips.settle(keys, dealer_seat=self.dealer)
+        seat, amount = settlement.uncalled
+        if seat is not None and amount:
+            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+        pots: list[PotResult] = []
+        won: dict[int, int] = {}
+        for i, award in enumerate(settlement.awards):
+            name = "main pot" if i == 0 else f"side pot {i}"
+            pots.append(PotResult(name, award.pot.amount, award.pot.eligible, award.winners,
+                                  dict(award.shares)))
+        if self.auction_pot:
+            strength = keys if keys is not None else {players[0]: 0}
+            award = split_pot(Pot(self.auction_pot, tuple(players)), strength,
+                              dealer_seat=self.dealer, seats=self.seats)
+            for winner, chips in award.shares.items():
+                self.chips.stacks[winner] += chips
+            pots.append(PotResult("auction pot", self.auction_pot, award.pot.eligible,
+                                  award.winners, dict(award.shares)))
+            self.auction_pot = 0
+        for pot in pots:
+            for winner, chips in pot.shares.items():
+                won[winner] = won.get(winner, 0) + chips
+            how = (f" with {values[pot.winners[0]].label}" if values else
+                   " (everyone else folded)")
+            if len(pot.winners) == 1:
+                text = f"{self.names[pot.winners[0]]} wins the {pot.name} of {pot.amount}{how}"
+            else:
+                shares = ", ".join(f"{self.names[w]} {pot.shares[w]}" for w in pot.winners)
+                text = f"The {pot.name} of {pot.amount} is split{how}: {shares}"
+            events.append(Event(pot.winners[0], text))
+        self.results = RoundResult(
+            round_no=self.round_no, showdown=keys is not None, hands=dict(values),
+            cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=won,
+            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)),
+            uncalled=settlement.uncalled)
+        self.out = [stack == 0 for stack in self.chips.stacks]
+        alive = [s for s in range(self.seats) if not self.out[s]]
+        if len(alive) == 1:
+            self.phase = Phase.GAME_OVER
+            events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: "
+                                          "the match is over"))
+        else:
+            self.phase = Phase.REVEAL
+
+    # -- persistence ------------------------------------------------------------------
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_settings(), "deck": self.deck.id,
+            "deck_size": len(self.deck), "names": list(self.names), "phase": self.phase.value,
+            "round_no": self.round_no, "dealer": self.dealer, "total_chips": self.total_chips,
+            "round_start_stacks": list(self.round_start_stacks), "out": list(self.out),
+            "chips": self.chips.to_json() if self.betting is None else None,
+            "betting": self.betting.to_json() if self.betting is not None else None,
+            "betting_round": self.betting_round, "deck_order": list(self.deck_order),
+            "hands": [list(h) for h in self.hands], "flop": list(self.flop),
+            "flop_takers": list(self.flop_takers), "discards": list(self.discards),
+            "drawn": list(self.drawn), "draw_turn": self.draw_turn,
+            "auction": self.auction.to_json() if self.auction is not None else None,
+            "auction_pot": self.auction_pot,
+            "results": self.results.to_json() if self.results is not None else None,
+            "shown": list(self.shown),
+        }
+
+    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
+        self.deck = self._deck_to_load(data, spec)
+        self.settings = ShenjaIvaliSettings.from_settings(data["settings"])
+        self.names = tuple(data["names"])
+        self.phase = Phase(data["phase"])
+        self.round_no = data["round_no"]
+        self._clear_round()
+        self.dealer = data["dealer"]
+        self.total_chips = data["total_chips"]
+        self.round_start_stacks = list(data["round_start_stacks"])
+        self.out = list(data["out"])
+        if data["betting"] is not None:
+            self.betting = BettingRound.from_json(data["betting"])
+            self.chips = self.betting.chips  # one ledger, shared with the round
+        else:
+            self.chips = HandChips.from_json(data["chips"])
+        self.betting_round = data["betting_round"]
+        self.deck_order = list(data["deck_order"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.flop = list(data["flop"])
+        self.flop_takers = list(data["flop_takers"])
+        self.discards = list(data["discards"])
+        self.drawn = list(data["drawn"])
+        self.draw_turn = data["draw_turn"]
+        self.auction = Auction.from_json(data["auction"]) if data["auction"] is not None else None
+        self.auction_pot = data["auction_pot"]
+        self.results = RoundResult.from_json(data["results"]) if data["results"] is not None else None
+        self.shown = list(data["shown"])
+
+    # -- inside -----------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _names_of(self, cards: Sequence[int]) -> str:
+        return ", ".join(self.card_name(c) for c in cards)
+
+    def _round_name(self) -> str:
+        return BETTING_ROUND_NAMES[self.betting_round or 0]
+
+    def _rename(self, reason: str | None) -> str | None:
+        """Betting's messages call seats "Seat 3": use the players' names."""
+        if reason is None:
+            return None
+        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
+
+    def _players_from_left(self) -> list[int]:
+        """The seats in the hand, from the dealer's left."""
+        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
+
+    def _next_with_chips(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if self.chips.stacks[candidate] > 0:
+                return candidate
+        raise RuntimeError("nobody has chips")
+
+    def _next_to_draw(self, seat: int) -> int | None:
+        players = self._players_from_left()
+        later = players[players.index(seat) + 1:]
+        return later[0] if later else None
+
+    def _draw_card(self) -> int:
+        if not self.deck_order:
+            raise RuntimeError("the deck ran out (new() refuses tables where this can happen)")
+        return self.deck_order.pop(0)
+
+    def _why_not_discard(self, action: Discard) -> str | None:
+        cards = action.cards
+        limit = self.settings.max_discard
+        if not isinstance(cards, tuple) or any(
+                isinstance(c, bool) or not isinstance(c, int) for c in cards):
+            return "a discard names the cards by their deck indices"
+        if len(cards) > limit:
+            return f"you may discard at most {limit} card{'s' if limit != 1 else ''}"
+        if len(set(cards)) != len(cards):
+            return "a card is named twice"
+        hand = self.hands[action.seat]
+        stray = [c for c in cards if c not in hand]
+        if stray:
+            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
+            return f"{what} is not in {self.names[action.seat]}'s hand"
+        return None
