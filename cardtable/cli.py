@@ -15,30 +15,11 @@ failed, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import random
 import sys
 from typing import Any, Sequence, TextIO
 
-__all__ = ["main", "build_parser", "simulate_ivali", "make_bots", "GAME_TOOLS", "game_tools"]
-
-GAME_TOOLS: dict[str, str] = {
-    "ivali": "cardtable.games.shenja_ivali.tools",
-    "shenja_ivali": "cardtable.games.shenja_ivali.tools",
-    "ipso": "cardtable.games.ipso.tools",
-    "alethkar": "cardtable.games.alethkar_poker.tools",
-    "alethkar_poker": "cardtable.games.alethkar_poker.tools",
-    "sabacc": "cardtable.games.sabacc.tools",
-    "flame_sword": "cardtable.games.flame_sword.tools",
-    "flame": "cardtable.games.flame_sword.tools",
-}
-"""Each name the tools accept for a game, and the module with that game's tools.
-
-A game's tools module has ``rank(cards: list[str]) -> dict`` (ValueError for bad
-cards) and ``simulate(*, games, seats, seed, bots, max_rounds, json_every, log) -> dict``
-returning a summary shaped like :func:`simulate_ivali`'s.
-"""
+__all__ = ["main", "build_parser", "game_tools"]
 
 BOT_CHOICES = ("normal", "tough", "random", "mixed")
 
@@ -60,10 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="cardtable's command-line tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rank = commands.add_parser("rank", help="the value of a hand, as JSON")
-    rank.add_argument("variant", help="the game (ivali, ipso, alethkar, sabacc, flame_sword)")
+    rank.add_argument("variant", help="the game (its id or short name: ivali, ipso, alethkar, sabacc, flame_sword, ...)")
     rank.add_argument("cards", nargs="+", help='card names, e.g. "Gula 3 of Fire"')
     sim = commands.add_parser("simulate", help="play computer matches headless and check them")
-    sim.add_argument("variant", help="the game (ivali, ipso, alethkar, sabacc, flame_sword)")
+    sim.add_argument("variant", help="the game (its id or short name: ivali, ipso, alethkar, sabacc, flame_sword, ...)")
     sim.add_argument("--games", type=int, default=10, help="matches to play (default 10)")
     sim.add_argument("--seats", type=int, default=4, help="players, 2 to 8 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="the seed of everything (default 0)")
@@ -96,15 +77,16 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
 
 
 def game_tools(name: str) -> Any | None:
-    """The tools module of the game called ``name``, or None if there is none (yet)."""
-    module = GAME_TOOLS.get(name.lower())
-    if module is None or importlib.util.find_spec(module) is None:
-        return None
-    return importlib.import_module(module)
+    """The tools module of the game called ``name`` (its id or an alias), or None."""
+    from cardtable import games
+    game = games.find(name)
+    return game.tools_module() if game is not None else None
 
 
 def _known() -> str:
-    return ", ".join(sorted(n for n in GAME_TOOLS if game_tools(n) is not None))
+    from cardtable import games
+    return ", ".join(sorted(name for game in games.games() if game.tools
+                            for name in (game.id, *game.aliases)))
 
 
 def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -122,59 +104,19 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _ivali_settings() -> Any:
-    """The bundled Shenja Ivali variant's settings (the defaults if it is missing)."""
-    from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
-    from cardtable.simulation import bundled_settings
-    return bundled_settings("shenja_ivali", ShenjaIvaliSettings)
-
-
-def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated Shenja Ivali match and the name of each one's kind
-    (see :func:`cardtable.simulation.seat_bots`)."""
-    from cardtable.games.shenja_ivali.bot import IvaliBot
-    from cardtable.simulation import seat_bots
-    return seat_bots(kind, seats, seed, game, IvaliBot)
-
-
-def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
-                   max_rounds: int = 0, json_every: int = 25,
-                   log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``games`` matches of bots with every check on; return the summary dict."""
-    from cardtable.games.shenja_ivali import checks
-    from cardtable.games.shenja_ivali.rules import Phase
-    from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-    from cardtable.simulation import Simulation, simulate_matches
-    from cardtable.variants import load_deck_by_id
-
-    settings = _ivali_settings()
-    deck = load_deck_by_id("ivali")
-    sim = Simulation(
-        variant="shenja_ivali",
-        new_state=lambda names, game, seed: ShenjaIvaliState.new(
-            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
-        make_bots=make_bots,
-        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
-        round_trip=checks.round_trip,
-        rounds=lambda state: state.round_no,
-        between_rounds=lambda state: state.phase == Phase.REVEAL,
-        over=lambda state: state.phase == Phase.GAME_OVER,
-        holding=lambda state, seat: state.chips.stacks[seat])
-    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
-                            max_rounds=max_rounds, json_every=json_every, log=log)
-
-
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     tools = game_tools(args.variant)
     if tools is None:
         print(f"cardtable simulate: simulating {args.variant!r} is not available "
               f"(known: {_known()})", file=err)
         return 2
+    from cardtable import games
+    low, high = games.find(args.variant).seats  # type: ignore[union-attr]  # tools imply a game
     problems = []
     if args.games < 1:
         problems.append("--games must be at least 1")
-    if not 2 <= args.seats <= 8:
-        problems.append("--seats must be 2 to 8")
+    if not low <= args.seats <= high:
+        problems.append(f"--seats must be {low} to {high}")
     if args.max_rounds < 0 or args.json_every < 0:
         problems.append("--max-rounds and --json-every cannot be negative")
     if problems:

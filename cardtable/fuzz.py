@@ -17,7 +17,7 @@ statistics screens). At a table it often lets the person to act play a random
 legal action through the table's own ``act``.
 
 Every table's state gets its ``apply`` wrapped (on that instance only), so after each
-engine action the game's invariants are checked (``games_registry.problems_after_action``: the game's
+engine action the game's invariants are checked (``engine.checks.problems_after_action``: the game's
 ``cardtable.engine.<name>_checks.all_problems`` plus the engine contract), and every
 ``json_every`` actions its JSON round trip. Any exception is caught and recorded
 with the seed, the event index, the scene stack, the last events and the state's
@@ -540,14 +540,15 @@ class _Fuzzer:
             self._after_action(state, game, len(state.log), count=False)
 
     def _after_action(self, state: Any, game: str, log_start: int, count: bool = True) -> None:
-        from cardtable import games_registry
+        from cardtable import games
+        from cardtable.engine import checks
         report = self.report
-        checks = games_registry.checks_module(game)
+        definition = games.get(game)
         try:
-            problems = games_registry.problems_after_action(checks, state, log_start)
+            problems = checks.problems_after_action(definition, state, log_start)
             report.checks += 1
             if self.json_every and len(state.history) % self.json_every == 0:
-                problems += games_registry.round_trip_problems(checks, state)
+                problems += checks.game_round_trip_problems(definition, state)
                 report.round_trips += 1
         except Exception as exc:  # noqa: BLE001 - a check that crashes is a finding too
             problems = [f"the checks raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}"]

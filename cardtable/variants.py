@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import yaml
 
@@ -26,8 +26,10 @@ from cardtable.engine.decks import BUILDERS, build_deck
 from cardtable.schema import (Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate)
 from cardtable.schema import Any as AnyValue
 
+if TYPE_CHECKING:
+    from cardtable.games.definition import GameDefinition
+
 SCHEMA_VERSION = 1
-GAMES = ("free_table", "shenja_ivali", "alethkar_poker", "ipso", "sabacc", "flame_sword")
 
 _ID = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
 _NAME = Str(min_len=1, max_len=60)
@@ -88,24 +90,25 @@ DECK_SCHEMAS: dict[str, Map] = {
     }),
 }
 
-VARIANT_SCHEMA = Map({
+def variant_schema(game_ids: Iterable[str]) -> Map:
+    """The schema of a variant file whose ``game`` is one of ``game_ids``."""
+    return Map({
     "schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
     "variant": Field(Map({
         "id": Field(_ID),
         "name": Field(_NAME),
-        "game": Field(Str(choices=GAMES)),
+        "game": Field(Str(choices=tuple(sorted(game_ids)))),
         "summary": Field(Str(max_len=200), required=False, default=""),
         "seats": Field(Map({"min": Field(Int(min=1, max=8)), "max": Field(Int(min=1, max=8))}),
                        required=False, default={"min": 1, "max": 8}),
         "decks": Field(Seq(_ID, min_len=1, max_len=20, unique_by=True)),
         "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
-        "layout": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
         "rules": Field(Str(max_len=100_000), required=False, default=""),
         "hotkeys": Field(Seq(Map({"keys": Field(Str(min_len=1, max_len=40)),
                                   "action": Field(Str(min_len=1, max_len=120))}), max_len=80),
                          required=False, default=[]),
     })),
-})
+    })
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,6 @@ class VariantSpec:
     rules: str
     hotkeys: tuple[tuple[str, str], ...]
     settings: dict[str, Any] = field(default_factory=dict, compare=False)
-    layout: dict[str, Any] = field(default_factory=dict, compare=False)
     path: Path | None = None
 
 
@@ -172,24 +174,65 @@ def load_variant(path: Path | str, known_decks: Iterable[str] | None = None) -> 
         SpecError: with ``file:line:col`` for anything wrong, including a deck id
             that no deck file defines (when ``known_decks`` is given).
     """
+    from cardtable import games
+    registry = games.registry()
     path = Path(path)
     node = load_yaml(path)
-    data = validate(node, VARIANT_SCHEMA, file=str(path))["variant"]
-    if data["seats"]["min"] > data["seats"]["max"]:
-        raise _error_at(path, node, ("variant", "seats"), "min is larger than max")
-    if known_decks is not None:
-        known = set(known_decks)
-        for i, deck_id in enumerate(data["decks"]):
-            if deck_id not in known:
-                raise _error_at(path, node, ("variant", "decks", i),
-                                f"no deck file defines '{deck_id}' (known: {', '.join(sorted(known))})")
-    if (problem := _settings_problem(data["game"], data["settings"])) is not None:
-        raise _error_at(path, node, ("variant", "settings"), problem)
+    game_node = _node_lookup(node, "variant", "game")
+    game_id = game_node.value if isinstance(game_node, yaml.ScalarNode) else None
+    if game_id in registry.broken:
+        raise _error_at(path, node, ("variant", "game"),
+                        f"the game {game_id!r} failed to load: {registry.broken[game_id].reason}")
+    data = validate(node, variant_schema(registry.games), file=str(path))["variant"]
+    game = registry.games[data["game"]]
+    _check_against_game(path, node, data, game, known_decks)
     return VariantSpec(
         id=data["id"], name=data["name"], game=data["game"], summary=data["summary"],
         min_seats=data["seats"]["min"], max_seats=data["seats"]["max"], decks=tuple(data["decks"]),
         rules=data["rules"], hotkeys=tuple((h["keys"], h["action"]) for h in data["hotkeys"]),
-        settings=data["settings"], layout=data["layout"], path=path)
+        settings=data["settings"], path=path)
+
+
+def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game: "GameDefinition",
+                        known_decks: Iterable[str] | None) -> None:
+    """Raise a located SpecError where the variant asks for what its game cannot do:
+    seats outside the game's range, a deck it cannot play, a bad setting."""
+    low, high = game.seats
+    seats = data["seats"]
+    if seats["min"] > seats["max"]:
+        raise _error_at(path, node, ("variant", "seats"), "min is larger than max")
+    for key in ("min", "max"):
+        if not low <= seats[key] <= high:
+            raise _error_at(path, node, ("variant", "seats", key),
+                            f"{game.name} is played by {low} to {high}, not {seats[key]}")
+    known = set(known_decks) if known_decks is not None else None
+    for i, deck_id in enumerate(data["decks"]):
+        if known is not None and deck_id not in known:
+            raise _error_at(path, node, ("variant", "decks", i),
+                            f"no deck file defines '{deck_id}' (known: {', '.join(sorted(known))})")
+        if deck_id not in game.decks:
+            raise _error_at(path, node, ("variant", "decks", i),
+                            f"{game.name} cannot be played with the deck '{deck_id}' "
+                            f"(it plays: {', '.join(game.decks)})")
+    for problem in game.settings_problems(data["settings"]):
+        keys: tuple[str | int, ...] = ("variant", "settings")
+        if problem.key is not None and not problem.at_key:
+            keys += (problem.key,)
+        elif problem.key is not None:
+            raise _key_error_at(path, node, keys, problem.key, problem.message)
+        raise _error_at(path, node, keys, problem.message)
+
+
+def _key_error_at(path: Path, root: yaml.Node, keys: tuple[str | int, ...], key: str,
+                  message: str) -> SpecError:
+    """A :class:`SpecError` at the key ``key`` itself (not its value) of the mapping at ``keys``."""
+    mapping = _node_lookup(root, *keys)
+    where = root
+    if isinstance(mapping, yaml.MappingNode):
+        where = next((k for k, _ in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key),
+                     mapping)
+    return SpecError(str(path), where.start_mark.line + 1, where.start_mark.column + 1,
+                     "/".join(str(k) for k in (*keys, key)), message)
 
 
 def read_deck_data(path: Path | str) -> dict[str, Any]:
@@ -230,19 +273,6 @@ def deck_card_count(data: dict[str, Any]) -> int:
     if style == "infinite":
         return len(data["ranks"]) * sum(len(c["suits"]) for c in data["colours"])
     return 0
-
-
-def _settings_problem(game: str, settings: dict[str, Any]) -> str | None:
-    """What the game's own settings check says is wrong with a variant's settings, or None."""
-    from cardtable.games_registry import settings_checker
-    check = settings_checker(game)
-    if check is None:
-        return None
-    try:
-        check(settings)
-    except (ValueError, TypeError) as exc:
-        return str(exc)
-    return None
 
 
 @lru_cache(maxsize=16)

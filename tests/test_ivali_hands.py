@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.cli_rank import rank_ivali, split_card_names
+from cardtable.games.shenja_ivali.tools import rank_ivali, split_card_names
 from cardtable.games.shenja_ivali.hands import (
     DEFAULT_RULES, ELEMENT_WORDS, ELEMENTS, HAND_COUNT, KINDS, PLANETS,
     HandValue, IvaliRules, best_of, evaluate, exact_kind_counts, kind_probabilities, parse_card,

@@ -1,8 +1,9 @@
 """What every computer player is, and how a table of them plays a game.
 
-A bot is anything with ``choose(state, seat) -> Action``: it sees the state through
-the same API as the UI (``legal_actions``, ``why_illegal``, ``view`` and the game's
-own questions) and must return a legal action for ``seat`` when that seat is to
+A bot is anything with ``choose(state, seat) -> Action``. The state it is given is
+the seat's :meth:`~cardtable.engine.game.GameState.seat_copy`: the game as the seat
+may know it, hidden cards dealt again at random. It asks it the same questions as
+the UI (``legal_actions``, ``why_illegal``, ``view`` and the game's own) and must return a legal action for ``seat`` when that seat is to
 act. Bots get a seeded :class:`random.Random` and never use the global one, so the
 same seeds give the same game.
 """
@@ -14,7 +15,7 @@ from typing import Mapping, Protocol, Sequence, runtime_checkable
 
 from cardtable.engine.game import CHANCE, Action, Event, GameState
 
-__all__ = ["Bot", "play_step", "play_until"]
+__all__ = ["Bot", "play_step", "play_until", "choose_for"]
 
 
 @runtime_checkable
@@ -42,7 +43,15 @@ def play_step(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot]) -> Even
         bot = bots[to_act]
     except (KeyError, IndexError):
         raise RuntimeError(f"seat {to_act} has no bot") from None
-    return state.apply(bot.choose(state, to_act))
+    return state.apply(choose_for(bot, state, to_act))
+
+
+def choose_for(bot: Bot, state: GameState, seat: int) -> Action:
+    """The bot's action for ``seat``, chosen on :meth:`~GameState.seat_copy` (what the
+    seat may know), never on ``state`` itself. The copy's hidden cards are dealt from
+    a generator of its own (seeded by the move number) so the bot's generator and the
+    game's are untouched by it."""
+    return bot.choose(state.seat_copy(seat, random.Random(len(state.history))), seat)
 
 
 def play_until(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot], *,

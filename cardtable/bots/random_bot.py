@@ -2,8 +2,8 @@
 
 It is the baseline the real bots are measured against, and the property tests' way
 of reaching odd corners. For a bet or raise it picks a random total in the legal
-range; for a bid a random amount between the smallest bid and a quarter of the way
-to the largest it could make.
+range; any other action with an amount (an Ivali bid) gets one from the game's
+``with_random_amount``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import random
 
 from cardtable.engine.betting import Bet, Raise
 from cardtable.engine.game import Action, GameState
-from cardtable.games.shenja_ivali.auction import Bid
 
 __all__ = ["RandomBot"]
 
@@ -39,13 +38,8 @@ class RandomBot:
             if options is not None and options.max_raise_to > options.min_raise_to:
                 to = self.rng.randint(options.min_raise_to, options.max_raise_to)
                 action = type(action)(seat=seat, to=to)
-        elif isinstance(action, Bid):
-            auction = getattr(state, "auction", None)
-            if auction is not None:
-                most = auction.max_bid(seat, action.card, state.stacks)  # type: ignore[attr-defined]
-                spread = max(0, (most - action.amount) // 4)
-                action = Bid(seat=seat, card=action.card,
-                             amount=action.amount + self.rng.randint(0, spread))
+        else:
+            action = state.with_random_amount(action, self.rng)
         if state.why_illegal(action) is not None:  # never happens; keep the bot safe anyway
             action = actions[0]
         return action

@@ -11,7 +11,8 @@ from typing import Any
 
 from cardtable.engine.game import CHANCE, GameState
 
-__all__ = ["match_over", "liveness_problems", "round_trip", "round_trip_problems"]
+__all__ = ["match_over", "liveness_problems", "round_trip", "round_trip_problems", "contract_problems",
+           "problems_after_action", "game_round_trip_problems"]
 
 
 def match_over(state: GameState) -> bool:
@@ -73,3 +74,37 @@ def round_trip(state: Any, **spec: Any) -> tuple[Any, list[str]]:
 def round_trip_problems(state: Any) -> list[str]:
     """What :func:`round_trip` finds wrong (empty: the state survives JSON)."""
     return round_trip(state)[1]
+
+
+def contract_problems(state: GameState) -> list[str]:
+    """What the game contract itself requires after any action: every listed action of
+    the seat to act is legal, and every seat's view and log are plain JSON."""
+    problems: list[str] = []
+    to_act = state.to_act
+    if to_act is not None and to_act != CHANCE:
+        actions = state.legal_actions(to_act)
+        if not actions:
+            problems.append(f"seat {to_act} is to act with no legal action")
+        problems += [f"listed action {a} is illegal: {why}"
+                     for a in actions[:20] if (why := state.why_illegal(a)) is not None]
+    for seat in (None, *range(state.seats)):
+        try:
+            json.dumps(state.view(seat))
+            json.dumps(state.log_for(seat))
+        except (TypeError, ValueError) as exc:
+            problems.append(f"view or log of seat {seat} is not JSON-safe: {exc}")
+    return problems
+
+
+def problems_after_action(game: Any, state: GameState, log_start: int = 0) -> list[str]:
+    """What ``game``'s own checks (its :class:`~cardtable.games.GameDefinition`'s
+    ``checks`` module) and the contract find wrong after an action."""
+    problems = list(game.checks.all_problems(state, log_start=log_start)) if game.checks else []
+    return problems + contract_problems(state)
+
+
+def game_round_trip_problems(game: Any, state: GameState) -> list[str]:
+    """The game's own JSON round trip check (its checks module's ``round_trip``)."""
+    if game.checks is not None and hasattr(game.checks, "round_trip"):
+        return list(game.checks.round_trip(state)[1])
+    return round_trip_problems(state)

@@ -20,6 +20,7 @@ through typed, frozen :class:`Action` records:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
@@ -142,6 +143,23 @@ def seat_table(game: str, names: Sequence[Any], stacks: Sequence[int] | None, de
     return names, stacks
 
 
+def redeal(slots: Sequence[tuple[Any, Any]], rng: random.Random) -> None:
+    """Deal the cards held in ``slots`` (``(container, index)`` pairs) again at random.
+
+    The cards are sorted first, so the result depends only on which cards are hidden
+    and on ``rng``, never on where they were.
+
+    >>> hands = [[5, 1], [9]]
+    >>> redeal([(hands[0], 0), (hands[0], 1), (hands[1], 0)], random.Random(3))
+    >>> sorted(hands[0] + hands[1])
+    [1, 5, 9]
+    """
+    cards = sorted(container[index] for container, index in slots)
+    rng.shuffle(cards)
+    for (container, index), card in zip(slots, cards):
+        container[index] = card
+
+
 def rng_to_json(rng: random.Random) -> list[Any]:
     """The generator's full state as JSON-safe data."""
     version, internal, gauss = rng.getstate()
@@ -170,7 +188,31 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.log: list[Event] = []
 
+    # -- a new match ----------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, settings: Any, deck: Deck, names: Sequence[str], rng: random.Random,
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "GameState":
+        """A new match: the game's settings object, its deck, the players' names, the
+        generator every chance action draws from, the first dealer and (optionally)
+        uneven starting stacks. ValueError when the table cannot be played."""
+
     # -- what the players and the UI ask -------------------------------------------------
+    @property
+    @abstractmethod
+    def round_number(self) -> int:
+        """The round (or hand) being played, from 1; 0 before the first deal."""
+
+    @abstractmethod
+    def standings(self) -> list[tuple[str, int]]:
+        """Every player's name and what they hold (chips, credits), best first."""
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The last settled round, for the statistics: ``round``, ``winners`` (seats),
+        ``net`` (each seat's gain), ``best`` (the best hand's name, or None), ...;
+        None before the first round is settled."""
+        return None
+
     @property
     @abstractmethod
     def to_act(self) -> int | None:
@@ -218,9 +260,48 @@ class GameState(ABC):
             raise RuntimeError("chance_action() called when chance is not to act")
         return self._chance_action()
 
+    def with_random_amount(self, action: Action, rng: random.Random) -> Action:
+        """``action`` with any amount it carries drawn from ``rng`` within what is legal
+        (the random player's way of reaching odd amounts). Games whose actions carry
+        amounts other than bets override it; the default returns ``action``."""
+        return action
+
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as plain data; cards it may not see are ``None``."""
+
+    def seat_copy(self, seat: int, rng: random.Random) -> "GameState":
+        """What ``seat`` may know, as a state to reason on: a copy in which every card
+        the seat cannot see (other hands, the stock's order, face-down piles) is dealt
+        again from ``rng`` among the places hidden from it, with a fresh generator, no
+        history and the log as the seat reads it. Computer players are given this,
+        never the state itself, so they cannot read a hidden card even by mistake.
+
+        The copy depends only on what ``seat`` can see and on ``rng``: two states that
+        differ only in cards hidden from ``seat`` give the same copy. Games implement
+        :meth:`_hidden_slots`; the rest is shared.
+        """
+        copy = self._copy()
+        redeal(copy._hidden_slots(seat), rng)
+        copy.rng = random.Random(rng.getrandbits(64))
+        copy.history = []
+        copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
+        return copy
+
+    def _copy(self) -> "GameState":
+        """A deep copy of the game state without its history and log, sharing what never
+        changes (the deck). Games with cheaper ways to copy override it."""
+        deck = getattr(self, "deck", None)
+        memo: dict[int, Any] = {id(self.history): [], id(self.log): []}
+        if deck is not None:
+            memo[id(deck)] = deck
+        return copy.deepcopy(self, memo)
+
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """Every place holding a card ``seat`` cannot see, as ``(container, index)``
+        (a list and a position, or a dict and a key), in an order that depends only on
+        what the seat can see. Every game must implement it."""
+        raise NotImplementedError(f"{type(self).__name__} does not say which cards are hidden")
 
     def log_for(self, seat: int | None) -> list[str]:
         """The log as ``seat`` may read it."""

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 import pygame
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, choose_for
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
 from cardtable.variants import VariantSpec
 from cardtable.ui.help import HelpOverlay
@@ -219,7 +219,7 @@ class GameTableScene(Scene):
             self.wait += dt
             if self.wait >= self.bot_pause() and not self.cards.busy:
                 self.wait = 0.0
-                self.perform(self.bots[to_act].choose(self.state, to_act))
+                self.perform(choose_for(self.bots[to_act], self.state, to_act))
             return
         self.wait = 0.0
         self.check_turn()
@@ -268,13 +268,9 @@ class GameTableScene(Scene):
     def leave(self) -> None:
         """Show the standings, with the choice to leave the table or keep playing."""
         from cardtable.ui.standings import StandingsOverlay
-        standings = getattr(self.state, "standings", None)
-        if not callable(standings):
-            self.app.scenes.remove(self)
-            return
         over = self.state.to_act is None
         title = "The match is over" if over else "Standings"
-        self.app.push(StandingsOverlay(self.app, standings(), over=over, title=title,
+        self.app.push(StandingsOverlay(self.app, self.state.standings(), over=over, title=title,
                                        on_leave=lambda: self.app.scenes.remove(self)))
 
     # -- drawing -------------------------------------------------------------------------

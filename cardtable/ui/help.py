@@ -34,24 +34,15 @@ class HelpOverlay(Overlay):
         self.keys_bottom = 0
 
     def _extra_pages(self) -> list:
-        """Game-specific pages (the Shenja Ivali hand table)."""
+        """The game's own pages (its hand table and the like), from its table module."""
         if not hasattr(self, "_extras"):
             self._extras = []
-            if self.variant is not None and self.variant.game == "shenja_ivali":
-                from cardtable.games.shenja_ivali.ui.hands_page import IvaliHandsPage
-                self._extras.append(IvaliHandsPage(self.app))
-            if self.variant is not None and self.variant.game == "alethkar_poker":
-                from cardtable.games.alethkar_poker.ui.values_page import AlethkarValuesPage
-                self._extras.append(AlethkarValuesPage(self.app))
-            elif self.variant is not None and self.variant.game == "sabacc":
-                from cardtable.games.sabacc.ui.hands_page import SabaccHandsPage
-                self._extras.append(SabaccHandsPage(self.app))
-            if self.variant is not None and self.variant.game == "flame_sword":
-                from cardtable.games.flame_sword.ui.hands_page import FlameHandsPage
-                self._extras.append(FlameHandsPage(self.app, self.variant))
-            if self.variant is not None and self.variant.game == "ipso":
-                from cardtable.games.ipso.ui.hands_page import IpsoHandsPage
-                self._extras.append(IpsoHandsPage(self.app))
+            if self.variant is not None:
+                from cardtable.ui.menu import game_table_module
+                module = game_table_module(self.variant.game)
+                pages = getattr(module, "help_pages", None)
+                if pages is not None:
+                    self._extras = list(pages(self.app, self.variant))
         return self._extras
 
     def switch_page(self) -> None:

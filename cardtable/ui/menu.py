@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 import pygame
 
 from cardtable.variants import VariantEntry, VariantSpec
@@ -15,38 +12,20 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
 
-GAME_TABLES: dict[str, str] = {
-    "shenja_ivali": "cardtable.games.shenja_ivali.ui.table",
-    "ipso": "cardtable.games.ipso.ui.table",
-    "alethkar_poker": "cardtable.games.alethkar_poker.ui.table",
-    "sabacc": "cardtable.games.sabacc.ui.table",
-    "flame_sword": "cardtable.games.flame_sword.ui.table",
-}
-"""Each game id and the module of its table scene.
-
-That module has ``open_game(app, spec) -> Scene`` (push the setup screen, which then
-opens the table) and ``smoke(app, spec) -> str`` (draw the setup screen, the table with
-a pass screen and the help; return a line for ``--smoke``).
-"""
-
-
 def game_table_module(game: str):
-    """The table module of ``game``, or None if this version cannot play it."""
-    name = GAME_TABLES.get(game)
-    if name is None or importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    """The table module of ``game`` (see :class:`~cardtable.games.GameDefinition`),
+    or None when no loaded game has that id."""
+    from cardtable import games
+    definition = games.registry().games.get(game)
+    return definition.table_module() if definition is not None else None
 
 
 def open_variant(app, spec: VariantSpec) -> Scene | None:
-    """Push the scene that plays ``spec``; ``None`` (with a message) if its game is not playable yet."""
-    if spec.game == "free_table":
-        from cardtable.games.free_table.ui.table import FreeTableScene
-        return app.push(FreeTableScene(app, spec))
+    """Push the scene that plays ``spec``; ``None`` (with a message) if its game did not load."""
     module = game_table_module(spec.game)
     if module is not None:
         return module.open_game(app, spec)
-    app.toast(f"{spec.name}: this game is not playable in this version yet")
+    app.toast(f"{spec.name}: its game {spec.game!r} did not load")
     return None
 
 

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
-from cardtable import paths
+from cardtable import games, paths
 from cardtable.saves import (Autosaver, BackgroundAutosaver, SaveFile, encode, interrupted_save, list_saves,
                      named_save_path, new_match_id, write_save)
 from cardtable.stats import StatsBook
@@ -49,8 +49,8 @@ class MatchKeeper:
         to_act = state.to_act
         return {"names": list(scene.names), "bots": [s.bot for s in scene.seat_configs],
                 "variant_name": scene.variant.name,
-                "round": getattr(state, "round_no", getattr(state, "hand_no", None)),
-                "round_word": "round" if hasattr(state, "round_no") else "hand",
+                "round": state.round_number,
+                "round_word": games.get(scene.variant.game).round_word,
                 "finished": state.is_over, "left": left,
                 "to_act": scene.names[to_act] if to_act is not None and 0 <= to_act < len(scene.names) else None}
 
@@ -116,8 +116,7 @@ class MatchKeeper:
         A failure (a damaged file, a malformed outcome) is shown, never raised into the game.
         """
         state = self.scene.state
-        outcome_of = getattr(state, "round_outcome", None)
-        outcome = outcome_of() if callable(outcome_of) else None
+        outcome = state.round_outcome()
         if not isinstance(outcome, dict):
             outcome = None
         new_round = outcome is not None and outcome.get("round") != self.recorded_round
@@ -136,8 +135,7 @@ class MatchKeeper:
             if new_round:
                 book.record_round(self.match, game, self.scene.names, outcome)
             if over:
-                standings = getattr(state, "standings", None)
-                table = standings() if callable(standings) else []
+                table = state.standings()
                 book.record_match_end(self.match, game, table[0][0] if table else None)
             book.save()
         except Exception as exc:  # noqa: BLE001 - the statistics must never take the game down
@@ -167,8 +165,7 @@ def resume_save(app, save: SaveFile) -> Scene | None:
         app.toast(f"Cannot resume: the save does not fit the game ({exc})", 6.0)
         return None
     scene.keeper = MatchKeeper(scene, envelope.get("match") or None)
-    outcome_of = getattr(scene.state, "round_outcome", None)
-    outcome = outcome_of() if callable(outcome_of) else None
+    outcome = scene.state.round_outcome()
     scene.keeper.recorded_round = outcome.get("round") if outcome else None
     show_pass_screen(scene)
     return scene

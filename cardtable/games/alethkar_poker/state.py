@@ -121,6 +121,11 @@ class AlethkarState(GameState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
+    def round_number(self) -> int:
+        """The round being played, from 1 (0 before the first deal)."""
+        return self.round_no
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL):

@@ -1,4 +1,4 @@
-"""Alethkar Poker's command-line tools, as :data:`cardtable.cli.GAME_TOOLS` expects them.
+"""Alethkar Poker's command-line tools, as :mod:`cardtable.cli` calls them (``rank``, ``simulate``).
 
 ``cardtable rank alethkar AS KS QS JS 10S`` prints the value of five cards and how
 they are counted; given seven cards it keeps the best five and names the two to
@@ -84,7 +84,7 @@ def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], l
 def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
              json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` bot matches with every check after every action; the summary
-    has the shape of :func:`cardtable.cli.simulate_ivali`'s. Without ``max_rounds``
+    has the shape of :func:`cardtable.simulation.simulate_matches`'s. Without ``max_rounds``
     a match stops after :data:`ROUND_CAP` rounds."""
     from cardtable.games.alethkar_poker.bot import warm_up
     from cardtable.games.alethkar_poker import checks

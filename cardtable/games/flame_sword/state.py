@@ -132,6 +132,11 @@ class FlameSwordState(GameState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
+    def round_number(self) -> int:
+        """The hand being played, from 1 (0 before the first deal)."""
+        return self.hand_no
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the match is over."""
         if self.phase in (Phase.START, Phase.DEAL, Phase.REVEAL):

@@ -1,4 +1,4 @@
-"""Flame Sword's command-line tools, as :data:`cardtable.cli.GAME_TOOLS` expects them."""
+"""Flame Sword's command-line tools, as :mod:`cardtable.cli` calls them (``rank``, ``simulate``)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rou
     """Play ``games`` Flame Sword matches of bots with every check after every action
     (chips, the 12,000 cards, views, the log, liveness; a JSON round trip every
     ``json_every`` actions, play going on from the copy). Returns the summary shaped
-    like ``cli.simulate_ivali``'s. ``max_rounds`` caps the hands of a match (0: to the end)."""
+    like ``simulation.simulate_matches``'s. ``max_rounds`` caps the hands of a match (0: to the end)."""
     import random
 
     from cardtable.games.flame_sword import checks

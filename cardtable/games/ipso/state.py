@@ -142,6 +142,11 @@ class IpsoState(GameState):
 
     # -- questions ----------------------------------------------------------------------
     @property
+    def round_number(self) -> int:
+        """The round being played, from 1 (0 before the first deal)."""
+        return self.round_no
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the game is over."""
         if self.phase in (Phase.DEALER_DRAW, Phase.SHUFFLE):

@@ -1,4 +1,4 @@
-"""Ipso's command-line tools, as :data:`cardtable.cli.GAME_TOOLS` expects them.
+"""Ipso's command-line tools, as :mod:`cardtable.cli` calls them (``rank``, ``simulate``).
 
 ``cardtable rank ipso AS 2S 3S 4S`` prints ``{"variant": "ipso", "rank": 3, "kind":
 "Bouncer", "value": 4}``: rank 1 (Quad) to 8 (High Card & Tags) and the value

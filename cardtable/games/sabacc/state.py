@@ -146,6 +146,11 @@ class SabaccState(GameState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
+    def round_number(self) -> int:
+        """The hand being played, from 1 (0 before the first deal)."""
+        return self.hand_no
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the game is over."""
         if self.phase in (Phase.SHUFFLE, Phase.ROLL, Phase.SHIFT, Phase.DEMISE, Phase.REVEAL):

@@ -1,4 +1,4 @@
-"""Sabacc's command-line tools, as :data:`cardtable.cli.GAME_TOOLS` expects them.
+"""Sabacc's command-line tools, as :mod:`cardtable.cli` calls them (``rank``, ``simulate``).
 
 ``cardtable rank sabacc "The Idiot" "2 of Coins" "3 of Staves"`` prints
 ``{"variant": "sabacc", "total": 5, "special": "idiots_array", "bomb_out": false}``;
@@ -49,7 +49,7 @@ def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], l
 def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
              json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` Sabacc games of bots with every check on; return the summary
-    (shaped like ``cli.simulate_ivali``'s; a round is a hand)."""
+    (shaped like ``simulation.simulate_matches``'s; a round is a hand)."""
     from cardtable.games.sabacc import checks
     from cardtable.games.sabacc.state import Phase, SabaccState
     from cardtable.simulation import Simulation, simulate_matches

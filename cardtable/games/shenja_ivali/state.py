@@ -160,6 +160,11 @@ class ShenjaIvaliState(GameState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
+    def round_number(self) -> int:
+        """The round being played, from 1 (0 before the first deal)."""
+        return self.round_no
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
@@ -240,6 +245,15 @@ class ShenjaIvaliState(GameState):
     def card_name(self, card: int) -> str:
         """The card's name ("Gula 3 of Fire")."""
         return self.deck[card].code
+
+    def with_random_amount(self, action: Action, rng: random.Random) -> Action:
+        """A bid raised by a random amount, up to a quarter of the way to the most the
+        bidder could bid; any other action as it is."""
+        if not isinstance(action, Bid) or self.auction is None:
+            return action
+        most = self.auction.max_bid(action.seat, action.card, self.stacks)
+        spread = max(0, (most - action.amount) // 4)
+        return Bid(seat=action.seat, card=action.card, amount=action.amount + rng.randint(0, spread))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Representative legal actions of ``seat`` (empty when it is not its turn).

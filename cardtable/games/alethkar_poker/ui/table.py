@@ -38,6 +38,12 @@ def open_game(app, variant: VariantSpec):
                                lambda seats, chips: start_alethkar(app, variant, seats, chips)))
 
 
+def help_pages(app, variant: VariantSpec) -> list:
+    """The help overlay's pages after the rules (Tab turns to them)."""
+    from cardtable.games.alethkar_poker.ui.values_page import AlethkarValuesPage
+    return [AlethkarValuesPage(app)]
+
+
 def smoke(app, variant: VariantSpec) -> str:
     """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
     from cardtable.ui.help import HelpOverlay

@@ -33,6 +33,27 @@ DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sab
                "infinite": "Infinite 12,000"}
 
 
+def open_game(app, spec: VariantSpec) -> "FreeTableScene":
+    """Open the free table with the variant's first deck (the menu's entry point)."""
+    return app.push(FreeTableScene(app, spec))
+
+
+def smoke(app, spec: VariantSpec) -> str:
+    """Draw the free table with each of the variant's decks (spread, then the help);
+    return the line ``--smoke`` prints."""
+    for deck_id in spec.decks:
+        scene = app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=1))
+        app.step()
+        if deck_id != "infinite":
+            scene.spread("grid")
+        app.step()
+        app.push(HelpOverlay(app, spec))
+        app.step()
+        app.scenes.pop()
+        app.scenes.pop()
+    return f"free table with {', '.join(spec.decks)}: drawn"
+
+
 @dataclass
 class Press:
     """A mouse press that may become a drag."""

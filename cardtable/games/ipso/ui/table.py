@@ -42,6 +42,12 @@ def open_game(app, variant: VariantSpec):
     return app.push(SetupScene(app, variant, lambda seats, chips: start_ipso(app, variant, seats, chips)))
 
 
+def help_pages(app, variant: VariantSpec) -> list:
+    """The help overlay's pages after the rules (Tab turns to them)."""
+    from cardtable.games.ipso.ui.hands_page import IpsoHandsPage
+    return [IpsoHandsPage(app)]
+
+
 def smoke(app, variant: VariantSpec) -> str:
     """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
     from cardtable.ui.help import HelpOverlay

@@ -45,6 +45,12 @@ def open_game(app, variant: VariantSpec):
     return app.push(setup)
 
 
+def help_pages(app, variant: VariantSpec) -> list:
+    """The help overlay's pages after the rules (Tab turns to them)."""
+    from cardtable.games.sabacc.ui.hands_page import SabaccHandsPage
+    return [SabaccHandsPage(app)]
+
+
 def smoke(app, variant: VariantSpec) -> str:
     """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
     from cardtable.ui.help import HelpOverlay

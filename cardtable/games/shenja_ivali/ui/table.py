@@ -36,6 +36,12 @@ def open_game(app, variant: VariantSpec):
                                lambda seats, chips: start_shenja_ivali(app, variant, seats, chips)))
 
 
+def help_pages(app, variant: VariantSpec) -> list:
+    """The help overlay's pages after the rules (Tab turns to them)."""
+    from cardtable.games.shenja_ivali.ui.hands_page import IvaliHandsPage
+    return [IvaliHandsPage(app)]
+
+
 def smoke(app, variant: VariantSpec) -> str:
     """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
     from cardtable.ui.help import HelpOverlay

@@ -1,0 +1,245 @@
+"""What a game declares about itself, once: :class:`GameDefinition` and its :class:`Setting` fields.
+
+Each game package (``cardtable/games/<id>/__init__.py``) exposes one ``GAME`` object of
+this type. The registry (:mod:`cardtable.games`) collects them; the menu, help, command
+line, smoke run, fuzzer, saves, statistics, variant loader and contract tests all read
+games from it and from nothing else.
+
+Pure Python: the table scene, help pages and command-line tools are named by module
+and imported only when first used, so the rules can be loaded without pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from cardtable.engine.cards import Deck
+    from cardtable.engine.game import GameState
+
+__all__ = ["Setting", "SettingProblem", "GameDefinition", "BOT_LEVELS"]
+
+BOT_LEVELS = ("normal", "tough", "random")
+"""The computer levels every game offers (``random`` plays any legal move)."""
+
+_KIND_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text",
+               list: "a list"}
+
+
+@dataclass(frozen=True)
+class SettingProblem:
+    """One thing wrong with a variant's settings: ``key`` (None: the block as a whole)
+    and whether the problem is the key itself (unknown) or its value."""
+
+    key: str | None
+    message: str
+    at_key: bool = False
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One typed field of a game's settings, as a variant file writes it.
+
+    ``kind`` is ``int``, ``float``, ``bool`` or ``str``; numbers keep to ``low``..``high``,
+    text to ``choices`` when given; ``optional`` also allows ``null``.
+
+    >>> Setting("ante", int, 2, "chips each player puts in", low=1).problem(0)
+    'ante must be a whole number from 1, not 0'
+    >>> Setting("order", str, "source", "the ranking", choices=("source", "measured")).problem("x")
+    "order must be one of source, measured, not 'x'"
+    """
+
+    key: str
+    kind: type
+    default: Any
+    doc: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[Any, ...] = ()
+    optional: bool = False
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not acceptable for this field, or None."""
+        if value is None and self.optional:
+            return None
+        if self.kind is bool:
+            ok = isinstance(value, bool)
+        elif self.kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.kind is float:
+            ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+                  and math.isfinite(value))
+        else:
+            ok = isinstance(value, self.kind)
+        if ok and self.choices and value not in self.choices:
+            return f"{self.key} must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+        if ok and self.kind in (int, float):
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                return f"{self.key} must be {self._kind_text()}, not {value!r}"
+        if ok:
+            return None
+        if self.choices:
+            return f"{self.key} must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+        return f"{self.key} must be {self._kind_text()}, not {value!r}"
+
+    def _kind_text(self) -> str:
+        text = _KIND_WORDS.get(self.kind, self.kind.__name__)
+        if self.kind in (int, float):
+            if self.low is not None and self.high is not None:
+                text += f" from {_num(self.low)} to {_num(self.high)}"
+            elif self.low is not None:
+                text += f" from {_num(self.low)}"
+            elif self.high is not None:
+                text += f" up to {_num(self.high)}"
+        if self.optional:
+            text += " or null"
+        return text
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything the rest of cardtable needs to know about one game.
+
+    Attributes:
+        id: the ``game:`` a variant file names; also the package's folder name.
+        name: the game's name for people.
+        seats: the fewest and most players.
+        decks: the deck ids the game can be played with (the first is its own).
+        settings: the typed fields of the variant's ``settings`` block.
+        rules: reads a settings mapping into the game's settings object; raises
+            ValueError for combinations the fields alone cannot catch.
+        state: the game's :class:`~cardtable.engine.game.GameState` class (None for the
+            free table, which has no rules to enforce).
+        make_bot: ``make_bot(rng, level)`` builds a computer player of a level in
+            ``bot_levels`` (``random`` included).
+        checks: the module with ``all_problems(state, *, log_start=0)`` and
+            ``round_trip(state)``, the game's invariants.
+        table: the module of the game's table scene, with ``open_game(app, spec)``,
+            ``smoke(app, spec)`` and ``help_pages(app, spec)`` (imported when used).
+        tools: the module of ``rank(cards)`` and ``simulate(...)`` (imported when used).
+        aliases: other names the command line accepts for the game.
+        round_word: what the game calls a round ("round", "hand").
+        setting_choices: values worth varying in the property tests, by key.
+        stack_setting: the key of the starting stack in ``settings``.
+    """
+
+    id: str
+    name: str
+    seats: tuple[int, int]
+    decks: tuple[str, ...]
+    settings: tuple[Setting, ...] = ()
+    rules: Callable[[Mapping[str, Any]], Any] | None = None
+    state: "type[GameState] | None" = None
+    make_bot: Callable[[random.Random, str], Any] | None = None
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    checks: ModuleType | None = None
+    table: str = ""
+    tools: str = ""
+    aliases: tuple[str, ...] = ()
+    round_word: str = "round"
+    setting_choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    stack_setting: str = "starting_chips"
+
+    def __post_init__(self) -> None:
+        low, high = self.seats
+        problems = []
+        if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):
+            problems.append(f"id must be a lower-case identifier, not {self.id!r}")
+        if not 1 <= low <= high <= 8:
+            problems.append(f"seats must be 1 <= min <= max <= 8, not {self.seats}")
+        if not self.decks:
+            problems.append("no deck declared")
+        if self.state is not None and (self.rules is None or self.checks is None or self.make_bot is None):
+            problems.append("a game with a state needs rules, checks and make_bot")
+        keys = [s.key for s in self.settings]
+        if len(set(keys)) != len(keys):
+            problems.append(f"a setting is declared twice: {keys}")
+        for setting in self.settings:
+            bad = setting.problem(setting.default)
+            if bad:
+                problems.append(f"default of {bad}")
+        unknown = set(self.setting_choices) - set(keys)
+        if unknown:
+            problems.append(f"setting_choices names undeclared settings {sorted(unknown)}")
+        if not self.table:
+            problems.append("no table module")
+        if problems:
+            raise ValueError(f"game {self.id!r} declares itself wrongly: " + "; ".join(problems))
+
+    # -- settings ------------------------------------------------------------------------
+    @property
+    def has_rules(self) -> bool:
+        """True for games whose rules the program enforces (all but the free table)."""
+        return self.state is not None
+
+    def setting(self, key: str) -> Setting | None:
+        """The declared field ``key``, or None."""
+        return next((s for s in self.settings if s.key == key), None)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every setting at its default."""
+        return {s.key: s.default for s in self.settings}
+
+    def settings_problems(self, values: Mapping[str, Any]) -> list[SettingProblem]:
+        """What is wrong with a variant's ``settings``: each unknown key, each bad value,
+        then (when those are fine) what the game's own ``rules`` refuse."""
+        problems: list[SettingProblem] = []
+        known = ", ".join(s.key for s in self.settings) or "none"
+        for key, value in values.items():
+            setting = self.setting(key)
+            if setting is None:
+                problems.append(SettingProblem(key, f"unknown setting {key!r} for {self.name} "
+                                                    f"(known: {known})", at_key=True))
+                continue
+            bad = setting.problem(value)
+            if bad:
+                problems.append(SettingProblem(key, bad))
+        if not problems and self.rules is not None:
+            try:
+                self.rules(dict(values))
+            except ValueError as exc:
+                problems.append(SettingProblem(None, str(exc)))
+        return problems
+
+    def read_settings(self, values: Mapping[str, Any] | None) -> Any:
+        """The game's settings object for a variant's ``settings`` (ValueError if bad)."""
+        values = dict(values or {})
+        problems = self.settings_problems(values)
+        if problems:
+            raise ValueError("; ".join(p.message for p in problems))
+        return self.rules(values) if self.rules is not None else values
+
+    # -- play -----------------------------------------------------------------------------
+    def new_state(self, settings: Any, deck: "Deck", names: Sequence[str], rng: random.Random,
+                  dealer: int = 0, stacks: Sequence[int] | None = None) -> "GameState":
+        """A new match (``settings`` as :meth:`read_settings` returns them)."""
+        if self.state is None:
+            raise ValueError(f"{self.name} has no rules to play")
+        low, high = self.seats
+        if not low <= len(names) <= high:
+            raise ValueError(f"{self.name} needs {low} to {high} players, got {len(names)}")
+        return self.state.new(settings, deck, list(names), rng, dealer, stacks=stacks)
+
+    def bot(self, rng: random.Random, level: str) -> Any:
+        """A computer player of ``level`` (one of :attr:`bot_levels`)."""
+        if level not in self.bot_levels or self.make_bot is None:
+            raise ValueError(f"{self.name} has no computer level {level!r} "
+                             f"(levels: {', '.join(self.bot_levels)})")
+        return self.make_bot(rng, level)
+
+    def table_module(self) -> ModuleType:
+        """The table scene's module (imports pygame)."""
+        return importlib.import_module(self.table)
+
+    def tools_module(self) -> ModuleType | None:
+        """The command-line tools' module, or None when the game has none."""
+        return importlib.import_module(self.tools) if self.tools else None
