@@ -198,6 +198,8 @@ def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game:
     """Raise a located SpecError where the variant asks for what its game cannot do:
     seats outside the game's range, a deck it cannot play, a bad setting."""
     low, high = game.seats
+    if _node_lookup(node, "variant", "seats") is None:  # not written: the game's own range
+        data["seats"] = {"min": low, "max": high}
     seats = data["seats"]
     if seats["min"] > seats["max"]:
         raise _error_at(path, node, ("variant", "seats"), "min is larger than max")

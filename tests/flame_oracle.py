@@ -3,6 +3,11 @@
 It reads each kind's definition straight off the source's wording and tries every set of
 kind-making cards and every set of free cards, so it shares nothing with the evaluator's
 group searches (only the order of the kinds, :func:`kind_order`).
+
+The tie order is the rules README's: "higher cards" compares a group kind's groups as
+poker does (the largest group first, then the next; equal sizes the higher rank first),
+a run's, flush's or rainbow's cards highest first, then the other cards highest first;
+then the trump layers (how many, then their ranks highest first).
 """
 
 from __future__ import annotations
@@ -78,9 +83,18 @@ def _matches(kind, shape: _Shape, called) -> bool:
     raise AssertionError(family)
 
 
-def _key(strength, kind_cards, others):
+def _higher_cards(kind, kind_cards):
+    """The kind's own cards' ranks in the order the tie compares them."""
+    ranks = [RANK[c] for c in kind_cards]
+    if kind.family in ("rank_groups", "mini_groups"):
+        groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+        return tuple(r for r, n in groups for _ in range(n))
+    return tuple(sorted(ranks, reverse=True))
+
+
+def _key(strength, kind, kind_cards, others):
     trumps = sorted((RANK[c] for c in (*kind_cards, *others) if TRUMP[c]), reverse=True)
-    return (strength, tuple(sorted((RANK[c] for c in kind_cards), reverse=True)),
+    return (strength, _higher_cards(kind, kind_cards),
             tuple(sorted((RANK[c] for c in others), reverse=True)), len(trumps), tuple(trumps))
 
 
@@ -99,7 +113,7 @@ def oracle(cards, called=(), order="source"):
                 continue
             rest = [c for c in cards if c not in made]
             for others in combinations(rest, 10 - kind.size):
-                key = _key(strength, made, others)
+                key = _key(strength, kind, made, others)
                 if best is None or key > best:
                     best = key
         if best is not None:

@@ -22,6 +22,7 @@ from cardtable.games.flame_sword.hands import (
     line_names, measure_frequencies,
 )
 from cardtable.games.flame_sword.kinds import KIND_BY_NAME
+from cardtable.games.flame_sword.rules import decided_by
 
 EXAMPLES = example_hands(DECK)
 UNREACHABLE = {KIND_BY_NAME["8-2 of a kind"].rank}
@@ -174,6 +175,105 @@ def test_layer_6_equal_in_everything_splits():
                   (6, 6, 0), (9, 8, 4), (12, 5, 4), (15, 6, 4))
     two = best_hand(DECK, other)
     assert one.kind == two.kind and one.key == two.key and one.cards != two.cards
+
+
+# --- Layer 1 with several groups: the largest group first, then the next ---------------
+
+SINGLES = (11, 14, 17, 20, 30)
+"""Free cards no group uses, on no run of five with the groups below."""
+
+
+def full_house(triple: int, pair: int, singles=SINGLES, trumps: tuple[int, ...] = ()) -> list[int]:
+    """Three of ``triple`` (colours 0-2), two of ``pair`` (colours 0-1) and five singles in
+    colours 2-3 (four colours in all: no Rainbow x5, no Mini-Flush x5); ``trumps`` are the
+    singles (by position) dealt in their colour's trump suit."""
+    spec = [(triple, c, 1) for c in range(3)] + [(pair, c, 2) for c in range(2)]
+    spec += [(r, 2 + i % 2, 0 if i in trumps else 3) for i, r in enumerate(singles)]
+    return cards(*spec)
+
+
+def judged(pool: list[int], kind: str):
+    hand = best_hand(DECK, pool)
+    assert hand.kind == kind
+    assert (hand.rank, hand.key) == oracle(pool), "the oracle orders ties the same way"
+    return hand
+
+
+def test_a_full_house_compares_the_triple_first_not_the_highest_card():
+    fours_over_sixes = judged(full_house(4, 6), "Full House")
+    fives_over_twos = judged(full_house(5, 2), "Full House")
+    assert describe(fours_over_sixes) == "Full House (4s over 6s)"
+    assert describe(fives_over_twos) == "Full House (5s over 2s)"
+    assert fives_over_twos.key > fours_over_sixes.key  # the triple decides
+    assert decided_by(fives_over_twos.key, fours_over_sixes.key) == (1, "higher cards")
+    # the kind's cards come first, in the order they are compared
+    assert [DECK[c].rank_order for c in fours_over_sixes.cards[:5]] == [4, 4, 4, 6, 6]
+
+
+def test_a_full_house_with_the_higher_triple_over_a_lower_pair_and_the_pair_next():
+    sixes_over_fours = judged(full_house(6, 4), "Full House")
+    fours_over_sixes = judged(full_house(4, 6), "Full House")
+    assert sixes_over_fours.key > fours_over_sixes.key
+    assert describe(sixes_over_fours) == "Full House (6s over 4s)"
+    # equal triples: the pair decides, before any free card
+    nines = judged(full_house(5, 9, singles=(11, 14, 17, 20, 26)), "Full House")
+    twos = judged(full_house(5, 2, singles=(11, 14, 17, 20, 30)), "Full House")
+    assert nines.key > twos.key and decided_by(nines.key, twos.key)[0] == 1
+
+
+def test_the_groups_decide_before_any_trump():
+    trumped = judged(full_house(4, 6, trumps=(0, 1, 2)), "Full House")
+    plain = judged(full_house(5, 2), "Full House")
+    assert trumped.key[3] == 3 and plain.key[3] == 0
+    assert plain.key > trumped.key
+    assert decided_by(plain.key, trumped.key) == (1, "higher cards")
+
+
+def test_equal_groups_then_go_to_the_trump_layers():
+    plain = judged(full_house(5, 2), "Full House")
+    one = judged(full_house(5, 2, trumps=(4,)), "Full House")
+    two = judged(full_house(5, 2, trumps=(0, 1)), "Full House")
+    lower_trump = judged(full_house(5, 2, trumps=(3,)), "Full House")
+    assert two.key > one.key > plain.key and one.key > lower_trump.key
+    assert decided_by(one.key, plain.key) == (2, "a trump")
+    assert decided_by(two.key, one.key) == (3, "more trumps")
+    assert decided_by(one.key, lower_trump.key) == (4, "a higher trump")
+
+
+def fuller_house(four: int, three: int, two: int, one: int) -> list[int]:
+    """4-3-2-1 of a Kind: each group across colours 0.., the lone card in colour 3."""
+    spec = [(four, c, 1) for c in range(4)] + [(three, c, 2) for c in range(3)]
+    spec += [(two, c, 3) for c in range(2)] + [(one, 3, 4)]
+    return cards(*spec)
+
+
+def test_a_fuller_house_goes_group_by_group_largest_first():
+    low_four = judged(fuller_house(3, 20, 10, 1), "Fuller House")
+    high_rest = judged(fuller_house(2, 25, 30, 35), "Fuller House")
+    assert describe(low_four) == "Fuller House (3s over 20s over 10s)"
+    assert low_four.key > high_rest.key  # the four decides against higher cards everywhere else
+    same_four = judged(fuller_house(3, 21, 0, 1), "Fuller House")
+    assert same_four.key > low_four.key  # then the three
+    lone = judged(fuller_house(3, 20, 10, 30), "Fuller House")
+    assert lone.key > low_four.key  # and the lone card last
+
+
+def test_equal_sized_groups_go_higher_rank_first():
+    two_pairs = [(9, 0, 1), (9, 1, 1), (2, 2, 1), (2, 3, 1)]
+    other = [(8, 0, 1), (8, 1, 1), (7, 2, 1), (7, 3, 1)]
+    rest = [(12, 0, 2), (15, 1, 2), (18, 2, 2), (21, 3, 2), (24, 0, 3), (30, 1, 3)]
+    nines = judged(cards(*two_pairs, *rest), "Two Pairs")
+    eights = judged(cards(*other, *rest), "Two Pairs")
+    assert describe(nines) == "Two Pairs (9s over 2s)" and describe(eights) == "Two Pairs (8s over 7s)"
+    assert nines.key > eights.key
+
+
+def test_a_straight_compares_its_top_card():
+    run_high = judged(cards((10, 0, 1), (11, 1, 1), (12, 2, 1), (13, 3, 1), (14, 0, 2),
+                            (0, 1, 2), (2, 2, 2), (4, 3, 2), (6, 0, 3), (8, 1, 3)), "Straight x5")
+    run_low = judged(cards((9, 0, 1), (10, 1, 1), (11, 2, 1), (12, 3, 1), (13, 0, 2),
+                           (0, 1, 2), (2, 2, 2), (4, 3, 2), (6, 0, 3), (30, 1, 3)), "Straight x5")
+    assert run_high.key > run_low.key and describe(run_high) == "Straight x5 (14 high)"
 
 
 def test_the_free_cards_are_chosen_to_win_the_tiebreaks():

@@ -27,9 +27,9 @@ def start_match(app) -> tuple[Driver, FlameTableScene]:
     seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
     while setup.count > 3:
         seats.nudge(-1)
-    for _ in range(2):  # seat 2: computer -> tough -> person
+    for _ in range(3):  # seat 2: computer -> tough -> random -> person
         kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)")][1]
+                ("person", "computer", "computer (tough)", "computer (random)")][1]
         d.click(kind.rect.center)
     assert [s.bot for s in setup.seats()] == [None, None, "normal"]
     d.key(pygame.K_RETURN)

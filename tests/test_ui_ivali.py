@@ -29,10 +29,10 @@ def start_match(app) -> tuple[Driver, IvaliTableScene]:
     seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
     while setup.count > 3:
         seats.nudge(-1)
-    # Seat 2 starts as a computer: two clicks make it a person (computer -> tough -> person).
-    for _ in range(2):
+    # Seat 2 starts as a computer: three clicks make it a person (computer -> tough -> random -> person).
+    for _ in range(3):
         kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)")][1]
+                ("person", "computer", "computer (tough)", "computer (random)")][1]
         d.click(kind.rect.center)
     assert [s.bot for s in setup.seats()] == [None, None, "normal"]
     d.key(pygame.K_RETURN)

@@ -173,3 +173,20 @@ def test_every_variants_keys_fit_the_help_panel(size):
             app.scenes.pop()
     finally:
         app.shutdown()
+
+
+def test_setup_offers_every_computer_level_and_starts_at_the_variants_bot_level(app):
+    """The variant's bot_level is the computer seats' level when setup opens, and each
+    level the game declares (random included) is one click away."""
+    import dataclasses
+
+    from cardtable.ui.setup_scene import SetupScene
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == "ipso")
+    spec = dataclasses.replace(spec, settings={**spec.settings, "bot_level": "random"})
+    setup = SetupScene(app, spec, lambda seats, chips: None)
+    assert [s.bot for s in setup.seats()][1:] == ["random"] * (setup.count - 1)
+    seen = set()
+    for _ in range(4):
+        seen.add(setup.seats()[1].bot)
+        setup._kind(1)
+    assert seen == {None, "random", "normal", "tough"}

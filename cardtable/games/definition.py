@@ -102,7 +102,7 @@ class Setting:
 
 
 def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
+    return f"{int(value):,}" if float(value).is_integer() else str(value)
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,10 @@ class GameDefinition:
             ValueError for combinations the fields alone cannot catch.
         state: the game's :class:`~cardtable.engine.game.GameState` class (None for the
             free table, which has no rules to enforce).
-        make_bot: ``make_bot(rng, level)`` builds a computer player of a level in
-            ``bot_levels`` (``random`` included).
+        bot_class: the game's computer player class, built as ``cls(rng, level=...)`` for
+            every level but ``random`` (a :class:`~cardtable.bots.random_bot.RandomBot`);
+            given as a zero-argument function returning the class, so that bots
+            load only when a table needs them.
         checks: the module with ``all_problems(state, *, log_start=0)`` and
             ``round_trip(state)``, the game's invariants.
         table: the module of the game's table scene, with ``open_game(app, spec)``,
@@ -139,7 +141,7 @@ class GameDefinition:
     settings: tuple[Setting, ...] = ()
     rules: Callable[[Mapping[str, Any]], Any] | None = None
     state: "type[GameState] | None" = None
-    make_bot: Callable[[random.Random, str], Any] | None = None
+    bot_class: Callable[[], type] | None = None
     bot_levels: tuple[str, ...] = BOT_LEVELS
     checks: ModuleType | None = None
     table: str = ""
@@ -158,8 +160,8 @@ class GameDefinition:
             problems.append(f"seats must be 1 <= min <= max <= 8, not {self.seats}")
         if not self.decks:
             problems.append("no deck declared")
-        if self.state is not None and (self.rules is None or self.checks is None or self.make_bot is None):
-            problems.append("a game with a state needs rules, checks and make_bot")
+        if self.state is not None and (self.rules is None or self.checks is None or self.bot_class is None):
+            problems.append("a game with a state needs rules, checks and a bot")
         keys = [s.key for s in self.settings]
         if len(set(keys)) != len(keys):
             problems.append(f"a setting is declared twice: {keys}")
@@ -231,10 +233,13 @@ class GameDefinition:
 
     def bot(self, rng: random.Random, level: str) -> Any:
         """A computer player of ``level`` (one of :attr:`bot_levels`)."""
-        if level not in self.bot_levels or self.make_bot is None:
+        if level not in self.bot_levels or self.bot_class is None:
             raise ValueError(f"{self.name} has no computer level {level!r} "
                              f"(levels: {', '.join(self.bot_levels)})")
-        return self.make_bot(rng, level)
+        if level == "random":
+            from cardtable.bots.random_bot import RandomBot
+            return RandomBot(rng)
+        return self.bot_class()(rng, level=level)
 
     def table_module(self) -> ModuleType:
         """The table scene's module (imports pygame)."""

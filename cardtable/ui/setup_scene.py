@@ -12,7 +12,9 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
 
-BOT_LEVELS = ("person", "computer", "computer (tough)")
+def seat_label(level: str | None) -> str:
+    """What a seat's button says: a person, or a computer of some level."""
+    return "person" if level is None else "computer" if level == "normal" else f"computer ({level})"
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,7 @@ class SeatConfig:
     """One seat at the start: its player's name and who plays it (``bot`` None: a person)."""
 
     name: str
-    bot: str | None = None  # "normal" or "tough"
+    bot: str | None = None  # a level of the game's bot_levels ("normal", "tough", "random")
 
 
 class SetupScene(Scene):
@@ -32,9 +34,14 @@ class SetupScene(Scene):
         self.count = max(variant.min_seats, min(4, variant.max_seats))
         names = app.settings.player_names
         self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(variant.max_seats)]
+        from cardtable import games
+        game = games.get(variant.game)
+        # A person, then each computer level the game offers; the variant's bot_level first.
+        default = variant.settings.get("bot_level", "normal")
+        self.levels: list[str | None] = [None, default, *(lv for lv in game.bot_levels if lv != default)]
         # The first seat is a person; the others start as computers so one person can play at once.
         self.kinds = [0] + [1] * (variant.max_seats - 1)
-        self.chips = int(variant.settings.get("starting_chips", 100))
+        self.chips = int(variant.settings.get(game.stack_setting, 100))
         self.widgets = WidgetGroup()
         self.layout()
 
@@ -52,7 +59,7 @@ class SetupScene(Scene):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
             group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
                                 lambda text, i=i: self._name(i, text), size=px(18), max_len=20))
-            group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts, BOT_LEVELS[self.kinds[i]],
+            group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts, seat_label(self.levels[self.kinds[i]]),
                              lambda i=i: self._kind(i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
@@ -72,7 +79,7 @@ class SetupScene(Scene):
         self.names[index] = text
 
     def _kind(self, index: int) -> None:
-        self.kinds[index] = (self.kinds[index] + 1) % len(BOT_LEVELS)
+        self.kinds[index] = (self.kinds[index] + 1) % len(self.levels)
         self.layout()
 
     def seats(self) -> list[SeatConfig]:
@@ -83,8 +90,7 @@ class SetupScene(Scene):
             if name in seen:
                 name = f"{name} ({i + 1})"
             seen.add(name)
-            bot = (None, "normal", "tough")[self.kinds[i]]
-            seats.append(SeatConfig(name, bot))
+            seats.append(SeatConfig(name, self.levels[self.kinds[i]]))
         return seats
 
     def start(self) -> None:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.alethkar_poker import checks
 from cardtable.games.alethkar_poker.rules import AlethkarSettings
 from cardtable.games.alethkar_poker.state import AlethkarState
 
 
-def _make_bot(rng: random.Random, level: str) -> Any:
-    """A computer player: AlethkarBot at ``normal`` or ``tough``, or a random mover."""
-    if level == "random":
-        return RandomBot(rng)
+def _bot() -> type:
     from cardtable.games.alethkar_poker.bot import AlethkarBot
-    return AlethkarBot(rng, level=level)
+    return AlethkarBot
 
 
 GAME = GameDefinition(
@@ -37,7 +30,7 @@ GAME = GameDefinition(
     setting_choices={"buy_in": (1, 2, 5), "ace_low_straight": (True, False),
                      "starting_chips": (10, 50, 200)},
     checks=checks,
-    make_bot=_make_bot,
+    bot_class=_bot,
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )

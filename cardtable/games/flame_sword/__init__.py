@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.flame_sword import checks
 from cardtable.games.flame_sword.rules import FlameSwordSettings
 from cardtable.games.flame_sword.state import FlameSwordState
 
 
-def _make_bot(rng: random.Random, level: str) -> Any:
-    """A computer player: FlameBot at ``normal`` or ``tough``, or a random mover."""
-    if level == "random":
-        return RandomBot(rng)
+def _bot() -> type:
     from cardtable.games.flame_sword.bot import FlameBot
-    return FlameBot(rng, level=level)
+    return FlameBot
 
 
 GAME = GameDefinition(
@@ -39,7 +32,7 @@ GAME = GameDefinition(
     setting_choices={"blind": (2, 10, 50), "order": ("source", "measured"),
                      "starting_chips": (100, 1000)},
     checks=checks,
-    make_bot=_make_bot,
+    bot_class=_bot,
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.ipso import checks
 from cardtable.games.ipso.rules import IpsoSettings
 from cardtable.games.ipso.state import IpsoState
 
 
-def _make_bot(rng: random.Random, level: str) -> Any:
-    """A computer player: IpsoBot at ``normal`` or ``tough``, or a random mover."""
-    if level == "random":
-        return RandomBot(rng)
+def _bot() -> type:
     from cardtable.games.ipso.bot import IpsoBot
-    return IpsoBot(rng, level=level)
+    return IpsoBot
 
 
 GAME = GameDefinition(
@@ -39,7 +32,7 @@ GAME = GameDefinition(
     setting_choices={"ante": (1, 2, 5), "min_bet": (1, 2), "max_bet": (4, 10, None),
                      "starting_chips": (10, 40, 100)},
     checks=checks,
-    make_bot=_make_bot,
+    bot_class=_bot,
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )

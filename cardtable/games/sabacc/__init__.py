@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.sabacc import checks
 from cardtable.games.sabacc.rules import SabaccSettings
 from cardtable.games.sabacc.state import SabaccState
 
 
-def _make_bot(rng: random.Random, level: str) -> Any:
-    """A computer player: SabaccBot at ``normal`` or ``tough``, or a random mover."""
-    if level == "random":
-        return RandomBot(rng)
+def _bot() -> type:
     from cardtable.games.sabacc.bot import SabaccBot
-    return SabaccBot(rng, level=level)
+    return SabaccBot
 
 
 GAME = GameDefinition(
@@ -44,7 +37,7 @@ GAME = GameDefinition(
     setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                      "starting_credits": (1500, 5000)},
     checks=checks,
-    make_bot=_make_bot,
+    bot_class=_bot,
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.shenja_ivali import checks
 from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 
 
-def _make_bot(rng: random.Random, level: str) -> Any:
-    """A computer player: IvaliBot at ``normal`` or ``tough``, or a random mover."""
-    if level == "random":
-        return RandomBot(rng)
+def _bot() -> type:
     from cardtable.games.shenja_ivali.bot import IvaliBot
-    return IvaliBot(rng, level=level)
+    return IvaliBot
 
 
 GAME = GameDefinition(
@@ -47,7 +40,7 @@ GAME = GameDefinition(
                      "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
                      "starting_chips": (5, 20, 100, 300)},
     checks=checks,
-    make_bot=_make_bot,
+    bot_class=_bot,
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )

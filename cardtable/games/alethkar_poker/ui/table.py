@@ -16,8 +16,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.alethkar_poker.bot import AlethkarBot, warm_up
-from cardtable.bots.random_bot import RandomBot
+from cardtable.games.alethkar_poker.bot import warm_up
 from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.engine.game import CHANCE
@@ -66,8 +65,9 @@ def smoke(app, variant: VariantSpec) -> str:
     return f"Alethkar Poker table, pass screen and value table: drawn (round {scene.state.round_no})"
 
 
-def _bot(level: str, rng: random.Random):
-    return RandomBot(rng) if level == "random" else AlethkarBot(rng, level=level)
+def _bot(level: str, rng: random.Random) -> Any:
+    from cardtable import games
+    return games.get("alethkar_poker").bot(rng, level)
 
 
 def start_alethkar(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,

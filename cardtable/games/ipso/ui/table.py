@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.ipso.bot import IpsoBot
 from cardtable.engine.game import CHANCE
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, IpsoSettings, Phase, Pile, Skip
@@ -73,8 +72,9 @@ def smoke(app, variant: VariantSpec) -> str:
     return f"Ipso table, pass screen and hand table: drawn (hand {scene.state.round_no})"
 
 
-def _bot(level: str, rng: random.Random) -> IpsoBot:
-    return IpsoBot(rng, level="tough" if level == "tough" else "normal")
+def _bot(level: str, rng: random.Random) -> Any:
+    from cardtable import games
+    return games.get("ipso").bot(rng, level)
 
 
 def start_ipso(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.sabacc.bot import SabaccBot, opponent_table
+from cardtable.games.sabacc.bot import opponent_table
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccSettings, SabaccState, Stand, Swap
 from cardtable.variants import VariantSpec, load_deck_by_id
@@ -73,9 +73,10 @@ def smoke(app, variant: VariantSpec) -> str:
     return f"Sabacc table, pass screen and help: drawn (hand {scene.state.hand_no})"
 
 
-def _bots_for(seats: list[SeatConfig], rngs: dict[int, random.Random]) -> dict[int, SabaccBot]:
-    return {i: SabaccBot(rngs[i], level="tough" if s.bot == "tough" else "normal")
-            for i, s in enumerate(seats) if s.bot is not None}
+def _bots_for(seats: list[SeatConfig], rngs: dict[int, random.Random]) -> dict[int, Any]:
+    from cardtable import games
+    game = games.get("sabacc")
+    return {i: game.bot(rngs[i], s.bot) for i, s in enumerate(seats) if s.bot is not None}
 
 
 def start_sabacc(app, variant: VariantSpec, seats: list[SeatConfig], starting_credits: int,
@@ -99,8 +100,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "SabaccTableScen
     """
     state = SabaccState.from_json(data["state"], deck=load_deck_by_id("sabacc"))
     assert isinstance(state, SabaccState)
-    seats, bots = saved_seats(data, state, lambda level, rng: SabaccBot(
-        rng, level="tough" if level == "tough" else "normal"))
+    seats, bots = saved_seats(data, state, lambda level, rng: _bots_for([SeatConfig("", level)], {0: rng})[0])
     if bots:
         opponent_table(state.deck)
     return app.push(SabaccTableScene(app, variant, state, seats, bots))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.shenja_ivali.bot import IvaliBot, warm_up
+from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.rules import Discard, Phase, ShenjaIvaliSettings
@@ -64,6 +64,11 @@ def smoke(app, variant: VariantSpec) -> str:
     return f"Shenja Ivali table, pass screen and hand table: drawn (round {scene.state.round_no})"
 
 
+def _bot(level: str, rng: random.Random) -> Any:
+    from cardtable import games
+    return games.get("shenja_ivali").bot(rng, level)
+
+
 def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
                        seed: int | None = None) -> "IvaliTableScene":
     """Build a match from the setup screen's choices and open its table."""
@@ -71,8 +76,7 @@ def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], start
     rng = random.Random(seed)
     state = ShenjaIvaliState.new(settings, load_deck_by_id("ivali"), [s.name for s in seats],
                                  random.Random(rng.getrandbits(64)))
-    bots = {i: IvaliBot(random.Random(rng.getrandbits(64)), level=s.bot)
-            for i, s in enumerate(seats) if s.bot is not None}
+    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
     if bots:
         warm_up(state.deck)  # the bots' hand table is built now, not in their first decision
     return app.push(IvaliTableScene(app, variant, state, seats, bots))
@@ -85,7 +89,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "IvaliTableScene
     seat gets its bot back with its own generator, so the match goes on exactly.
     """
     state = ShenjaIvaliState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
-    seats, bots = saved_seats(data, state, lambda level, rng: IvaliBot(rng, level=level))
+    seats, bots = saved_seats(data, state, _bot)
     if bots:
         warm_up(state.deck)
     return app.push(IvaliTableScene(app, variant, state, seats, bots))
