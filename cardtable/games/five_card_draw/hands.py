@@ -1,0 +1,219 @@
+"""Standard poker hand ranking for five cards: high card up to straight flush.
+
+No wild cards. Aces are high, except in the wheel A-2-3-4-5, the lowest straight
+(and straight flush), whose top card is the five. Suits never break ties.
+
+A hand's value is a :class:`HandValue`; its ``key`` compares like the hands (higher
+is better, equal keys tie): ``(category, ranks...)`` with category 0 (high card) to
+8 (straight flush) and the ranks (2 to 14) that break ties, most important first.
+``rank`` is the hand's place among the 7,462 different five-card poker hands, 1
+(a royal flush) the best and 7,462 (7-5-4-3-2 unsuited) the worst.
+
+>>> evaluate_codes(["AS", "KS", "QS", "JS", "TS"]).label
+'Royal Flush'
+>>> evaluate_codes(["AS", "2D", "3C", "4H", "5S"]) < evaluate_codes(["2D", "3C", "4H", "5S", "6S"])
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+__all__ = ["KINDS", "HandValue", "evaluate", "evaluate_pairs", "evaluate_codes", "score",
+           "parse_code", "rank_value", "RANK_NAMES", "all_keys", "kind_counts"]
+
+KINDS = ("High Card", "One Pair", "Two Pair", "Three of a Kind", "Straight", "Flush",
+         "Full House", "Four of a Kind", "Straight Flush")
+"""The kinds of hand, worst first: a key's category indexes this."""
+
+RANK_NAMES = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+"""Each rank's word (2 to 14, the ace 14)."""
+
+_PLURAL = {6: "Sixes"}
+_RANK_CODES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
+               "J": 11, "Q": 12, "K": 13, "A": 14}
+_SUIT_CODES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def _plural(rank: int) -> str:
+    return _PLURAL.get(rank, RANK_NAMES[rank] + "s")
+
+
+@dataclass(frozen=True, order=False)
+class HandValue:
+    """A five-card hand's value: ``key`` (compare these), ``kind``, ``label`` and ``rank``
+    (1 best of 7,462). Values compare by ``key``."""
+
+    key: tuple[int, ...]
+    kind: str
+    label: str
+    rank: int
+
+    def __lt__(self, other: "HandValue") -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: "HandValue") -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: "HandValue") -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: "HandValue") -> bool:
+        return self.key >= other.key
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return {"key": list(self.key), "kind": self.kind, "label": self.label, "rank": self.rank}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HandValue":
+        """Read back :meth:`to_json`."""
+        return cls(tuple(data["key"]), data["kind"], data["label"], data["rank"])
+
+
+def rank_value(rank: str) -> int:
+    """The poker value of a rank code: "2".."10" (or "T"), "J" 11, "Q" 12, "K" 13, "A" 14."""
+    try:
+        return _RANK_CODES[rank.upper()]
+    except KeyError:
+        raise ValueError(f"{rank!r} is not a card rank (2-10, T, J, Q, K, A)") from None
+
+
+def parse_code(code: str) -> tuple[int, str]:
+    """``(rank, suit)`` of a code like "AS", "TS", "10h", "qd"; ValueError otherwise."""
+    text = code.strip().upper()
+    if len(text) < 2 or text[-1] not in _SUIT_CODES:
+        raise ValueError(f"cannot read {code!r} as a card: expected a rank (2-10, T, J, Q, K, A) "
+                         "and a suit (C, D, H, S), like AS or 10H")
+    return rank_value(text[:-1]), _SUIT_CODES[text[-1]]
+
+
+def key_of(ranks: Sequence[int], flush: bool) -> tuple[int, ...]:
+    """The comparable key of five ranks (2-14), flush or not."""
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    ordered = tuple(r for r, _ in groups)
+    shape = tuple(c for _, c in groups)
+    straight_top = 0
+    if len(counts) == 5:
+        high, low = max(ranks), min(ranks)
+        if high - low == 4:
+            straight_top = high
+        elif set(ranks) == {14, 2, 3, 4, 5}:
+            straight_top = 5
+    if straight_top and flush:
+        return (8, straight_top)
+    if shape == (4, 1):
+        return (7, *ordered)
+    if shape == (3, 2):
+        return (6, *ordered)
+    if flush:
+        return (5, *ordered)
+    if straight_top:
+        return (4, straight_top)
+    if shape == (3, 1, 1):
+        return (3, *ordered)
+    if shape == (2, 2, 1):
+        return (2, *ordered)
+    if shape == (2, 1, 1, 1):
+        return (1, *ordered)
+    return (0, *ordered)
+
+
+def score(cards: Iterable[tuple[int, str]]) -> tuple[int, ...]:
+    """The key of five ``(rank, suit)`` pairs (the fast path the bot uses)."""
+    pairs = list(cards)
+    return key_of([r for r, _ in pairs], len({s for _, s in pairs}) == 1)
+
+
+@functools.cache
+def all_keys() -> tuple[tuple[int, ...], ...]:
+    """Every different hand's key, best first (7,462 of them)."""
+    keys = set()
+    for ranks in itertools.combinations_with_replacement(range(2, 15), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        keys.add(key_of(ranks, False))
+        if len(set(ranks)) == 5:
+            keys.add(key_of(ranks, True))
+    return tuple(sorted(keys, reverse=True))
+
+
+@functools.cache
+def _rank_table() -> dict[tuple[int, ...], int]:
+    return {key: i + 1 for i, key in enumerate(all_keys())}
+
+
+def label_of(key: tuple[int, ...]) -> str:
+    """The hand's name in words ("Two Pair, Kings and Fives")."""
+    category, top = key[0], key[1]
+    if category == 8:
+        return "Royal Flush" if top == 14 else f"Straight Flush, {RANK_NAMES[top]} high"
+    if category == 7:
+        return f"Four {_plural(top)}"
+    if category == 6:
+        return f"Full House, {_plural(top)} over {_plural(key[2])}"
+    if category == 5:
+        return f"Flush, {RANK_NAMES[top]} high"
+    if category == 4:
+        return f"Straight, {RANK_NAMES[top]} high"
+    if category == 3:
+        return f"Three {_plural(top)}"
+    if category == 2:
+        return f"Two Pair, {_plural(top)} and {_plural(key[2])}"
+    if category == 1:
+        return f"Pair of {_plural(top)}"
+    return f"{RANK_NAMES[top]} High"
+
+
+def evaluate_pairs(cards: Sequence[tuple[int, str]]) -> HandValue:
+    """The value of five ``(rank 2-14, suit)`` pairs; ValueError unless five different cards."""
+    if len(cards) != 5:
+        raise ValueError(f"a poker hand is five cards, got {len(cards)}")
+    if len(set(cards)) != 5:
+        raise ValueError("a card is named twice")
+    key = score(cards)
+    return HandValue(key, KINDS[key[0]], label_of(key), _rank_table()[key])
+
+
+def evaluate(cards: Sequence[Any]) -> HandValue:
+    """The value of five standard-deck cards (:class:`~cardtable.engine.cards.Card`)."""
+    pairs = []
+    for card in cards:
+        if "wild" in getattr(card, "tags", ()) or not card.suit:
+            raise ValueError(f"{card.code} is not a standard playing card")
+        pairs.append((rank_value(card.rank), card.suit))
+    return evaluate_pairs(pairs)
+
+
+def evaluate_codes(codes: Sequence[str]) -> HandValue:
+    """The value of five cards named by code ("AS", "TD", "10H")."""
+    return evaluate_pairs([parse_code(c) for c in codes])
+
+
+@functools.cache
+def kind_counts() -> dict[str, int]:
+    """How many of the 2,598,960 five-card deals make each kind (exact, by counting ranks)."""
+    counts = dict.fromkeys(KINDS, 0)
+    for ranks in itertools.combinations_with_replacement(range(2, 15), 5):
+        mult = Counter(ranks)
+        if max(mult.values()) > 4:
+            continue
+        ways = 1
+        for count in mult.values():
+            ways *= _comb(4, count)
+        if len(mult) == 5:  # 4^5 suit choices, 4 of them flushes
+            counts[KINDS[key_of(ranks, True)[0]]] += 4
+            ways -= 4
+        counts[KINDS[key_of(ranks, False)[0]]] += ways
+    return counts
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+    return comb(n, k)
