@@ -1,16 +1,19 @@
-"""Every game together, under random play: random seeds, seat counts and settings,
-random legal actions, and after every action the game's invariants.
+"""The contract harness: every game of the registry under random play.
 
-The games come from :mod:`cardtable.games_registry`: a game whose engine is not
-there yet is skipped with the reason, and picked up once it lands. A game with a
-``new_state`` factory is dealt here with hypothesis choosing the seed, the seats
-(2 to the variant's maximum) and settings from its ``setting_choices``; the actions
-are drawn from ``legal_actions``. A game with only its command-line tools is played
-through ``simulate`` with random seeds and seats. Either way the game's checks
-module (``cardtable.engine.<name>_checks``) checks chips and cards conserved and no
-hidden card in another seat's view or in the log, the engine contract checks that
-listed actions are legal and somebody can act, and the state goes through JSON
-now and then, play continuing from the copy.
+The games are the registry's (:func:`cardtable.games.registry`), never a list kept
+here; a game that fails to load fails :func:`test_no_game_fails_to_load`. For each
+game with rules, hypothesis chooses the table (a seat count within ``game.seats``,
+settings from ``game.setting_choices``, uneven stacks through ``game.stack_setting``,
+the dealer and the seed) and then every action, as an index into
+``state.legal_actions(seat)``; chance plays ``state.chance_action()``. A failure thus
+shrinks to a short table and a short sequence of actions.
+
+After every action :func:`cardtable.engine.checks.problems_after_action` (the game's
+own checks: chips and cards conserved, no hidden card in another seat's view or log;
+and the contract: listed actions legal, views JSON-safe) must find nothing. Now and
+then the state goes through :func:`cardtable.engine.checks.game_round_trip_problems`
+and play continues from a JSON copy, and every seat's view and log must be what they
+are in its :meth:`seat_copy`, where every card hidden from it is dealt again.
 """
 
 from __future__ import annotations
@@ -19,27 +22,32 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cardtable import cli, games_registry, variants
+from cardtable import games
+from cardtable.engine import checks
 from cardtable.engine.game import CHANCE
+from cardtable.variants import load_deck_by_id
+from harness import hidden_card_leaks
 
-GAMES = sorted(games_registry.GAMES)
-MAX_ACTIONS = 100
-JSON_EVERY = 11
+GAMES = games.registry().with_rules()
+IDS = [game.id for game in GAMES]
+MAX_ACTIONS = 60
+JSON_EVERY = 9
+LEAKS_EVERY = 13
 
 
-def bundled_spec(game: str) -> variants.VariantSpec | None:
-    """The bundled variant that plays ``game``, if there is one yet."""
-    for entry in variants.discover([(variants.variant_dirs()[0][0], False)]):
-        if entry.spec is not None and entry.spec.game == game:
-            return entry.spec
-    return None
+def test_no_game_fails_to_load():
+    assert {k: b.reason for k, b in games.registry().broken.items()} == {}
+
+
+def test_the_registry_has_games_with_rules():
+    assert len(GAMES) >= 5 and "free_table" in games.registry().games
 
 
 def json_copy(state):
-    """The state through JSON text and back; the copy must write the same JSON."""
+    """The state through JSON text and back, the deck given again."""
     text = json.dumps(state.to_json(), sort_keys=True)
     spec = {"deck": state.deck} if hasattr(state, "deck") else {}
     copy = type(state).from_json(json.loads(text), **spec)
@@ -47,100 +55,106 @@ def json_copy(state):
     return copy
 
 
-def play_randomly(state, game: str, rng: random.Random, max_actions: int = MAX_ACTIONS):
-    """Random legal actions with every check after each; returns the last state."""
-    checks = games_registry.checks_module(game)
+@st.composite
+def tables(draw, game):
+    """A table of ``game``: seats, settings, uneven stacks, dealer and seed."""
+    low, high = game.seats
+    seats = draw(st.integers(max(low, 2), high), label="seats")
+    values = game.defaults()
+    for key, choices in sorted(game.setting_choices.items()):
+        if draw(st.booleans(), label=f"vary {key}"):
+            values[key] = draw(st.sampled_from(choices), label=key)
+    start = values.get(game.stack_setting)
+    stacks = None
+    if isinstance(start, int) and draw(st.booleans(), label="uneven stacks"):
+        stacks = draw(st.lists(st.integers(1, 3 * start), min_size=seats, max_size=seats), label="stacks")
+    dealer = draw(st.integers(0, seats - 1), label="dealer")
+    seed = draw(st.integers(0, 2**32), label="seed")
+    return seats, values, stacks, dealer, seed
+
+
+def deal(game, seats, values, stacks, dealer, seed):
+    """The new state, or None when the game refuses the table (its loader says why)."""
+    try:
+        rules = game.read_settings(values)
+        return game.new_state(rules, load_deck_by_id(game.decks[0]), [f"P{s + 1}" for s in range(seats)],
+                              random.Random(seed), dealer=dealer, stacks=stacks)
+    except ValueError:
+        return None
+
+
+def play_drawn(game, state, choose, *, max_actions: int = MAX_ACTIONS, leaks_rng=None):
+    """Play ``choose(state, seat, actions)``'s picks with every check; returns the last state."""
     for done in range(1, max_actions + 1):
         seat = state.to_act
         if seat is None:
             break
-        before = len(state.log)
+        log_start = len(state.log)
         if seat == CHANCE:
-            action = state.chance_action()
+            state.apply(state.chance_action())
         else:
             actions = state.legal_actions(seat)
             assert actions, f"seat {seat} is to act with no legal action"
-            action = rng.choice(actions)
+            action = choose(state, seat, actions)
             assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-        state.apply(action)
-        problems = games_registry.problems_after_action(checks, state, before)
+            state.apply(action)
+        problems = checks.problems_after_action(game, state, log_start)
         assert problems == [], problems
         if done % JSON_EVERY == 0:
-            assert games_registry.round_trip_problems(checks, state) == []
+            assert checks.game_round_trip_problems(game, state) == []
             state = json_copy(state)  # play on from the copy
+        if leaks_rng is not None and done % LEAKS_EVERY == 0:
+            assert hidden_card_leaks(state, leaks_rng) == []
     return state
 
 
-def seat_count(spec: variants.VariantSpec | None, pick: int) -> int:
-    """A seat count from 2 (or the variant's least) to the variant's most, by ``pick``."""
-    most = min(spec.max_seats if spec else 8, 8)
-    least = max(2, spec.min_seats if spec else 2)
-    return least + pick % (most - least + 1)
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_random_tables_and_drawn_legal_play_keep_every_invariant(game, data):
+    table = data.draw(tables(game), label="table")
+    state = deal(game, *table)
+    assume(state is not None)
 
+    def choose(state, seat, actions):
+        return actions[data.draw(st.integers(0, len(actions) - 1), label=f"action of seat {seat}")]
 
-def engine_or_skip(game: str):
-    """The game's factory and tools; skip with the reason when it has neither yet."""
-    factory = games_registry.new_state_factory(game)
-    tools = cli.game_tools(game)
-    if factory is None and tools is None:
-        pytest.skip(f"{game}: no engine yet (no new_state in games_registry.GAMES and no "
-                    f"cli.game_tools module); it is picked up once it lands")
-    return factory, tools
-
-
-@pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.filter_too_much])
-@given(seed=st.integers(0, 2**32), seats_pick=st.integers(0, 6), data=st.data())
-def test_random_tables_and_random_legal_play_keep_every_invariant(game, seed, seats_pick, data):
-    factory, _ = engine_or_skip(game)
-    if factory is None:
-        pytest.skip(f"{game}: its state class is not there yet (see the simulate test)")
-    spec = bundled_spec(game)
-    choices = games_registry.GAMES[game].setting_choices
-    chosen = {key: data.draw(st.sampled_from(values), label=key) for key, values in choices.items()
-              if data.draw(st.booleans(), label=f"vary {key}")}
-    try:
-        state = factory({**(spec.settings if spec else {}), **chosen}, seat_count(spec, seats_pick), seed)
-    except ValueError:
-        reject()  # settings or stacks this game refuses (its loader says why)
-    state = play_randomly(state, game, random.Random(seed))
+    state = play_drawn(game, state, choose, leaks_rng=random.Random(table[-1]))
     assert state.history, "nothing was played"
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats_pick=st.integers(0, 6))
-def test_simulated_bot_games_keep_every_invariant(game, seed, seats_pick):
-    _, tools = engine_or_skip(game)
-    if tools is None:
-        pytest.skip(f"{game}: no cli.game_tools module yet")
-    seats = seat_count(bundled_spec(game), seats_pick)
-    summary = tools.simulate(games=1, seats=seats, seed=seed, bots="random", max_rounds=1,
-                             json_every=JSON_EVERY, log=None)
-    assert summary["invariants"]["failed"] == 0, summary["invariants"]["problems"]
-    assert summary["actions"] > 0 and summary["invariants"]["checked"] > 0
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), seats=st.integers(2, 8))
+def test_bots_of_every_level_keep_every_invariant(game, seed, seats):
+    low, high = game.seats
+    seats = max(low, min(seats, high))
+    state = deal(game, seats, game.defaults(), None, 0, seed)
+    assert state is not None, "the game refuses its own defaults"
+    levels = game.bot_levels
+    bots = [game.bot(random.Random(f"{seed}:{s}"), levels[s % len(levels)]) for s in range(seats)]
+    play_drawn(game, state, lambda st_, seat, _actions: bots[seat].choose(st_, seat), max_actions=40)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_game_with_an_engine_has_its_checks_module(game):
-    engine_or_skip(game)
-    checks = games_registry.checks_module(game)
-    assert checks is not None, (
-        f"{game}: no checks module; name it cardtable.engine.<name>_checks with <name> one of "
-        f"{games_registry.game_aliases(game)}, with all_problems(state, *, log_start=0)")
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_game_declares_its_checks_and_bots(game):
+    assert game.checks is not None and hasattr(game.checks, "all_problems")
+    assert hasattr(game.checks, "round_trip")
+    assert set(game.bot_levels) >= {"random"}
+    assert set(game.setting_choices) <= {s.key for s in game.settings}
+    assert game.stack_setting in {s.key for s in game.settings}
+    state = deal(game, game.seats[0] if game.seats[0] >= 2 else 2, game.defaults(), None, 0, 1)
+    assert state is not None
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_the_same_seed_plays_the_same_game(game):
-    factory, _ = engine_or_skip(game)
-    if factory is None:
-        pytest.skip(f"{game}: no new_state factory in games_registry.GAMES yet")
-    spec = bundled_spec(game)
-
     def history() -> list:
-        state = play_randomly(factory(dict(spec.settings) if spec else {}, 3, 99), game,
-                              random.Random(5), max_actions=120)
+        state = deal(game, 3, game.defaults(), None, 0, 99)
+        rng = random.Random(5)
+        state = play_drawn(game, state, lambda _s, _seat, actions: rng.choice(actions), max_actions=120)
+        random.seed()  # stirring the global generator must change nothing
         return [action.to_json() for action in state.history]
 
     assert history() == history()

@@ -1,0 +1,143 @@
+"""Shared scaffolding of the property tests: playing a state with every check after
+every action, JSON copies that play on, illegal actions that must change nothing.
+
+The contract harness (``test_all_games_properties.py``) plays every game of the
+registry with these; the per-game property files keep only what their game alone
+asserts and call the same helpers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any, Callable, Iterable, Sequence
+
+import pytest
+
+from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.game import CHANCE, IllegalAction
+
+def random_players(seed: Any, seats: int, tag: str = "player") -> list[RandomBot]:
+    """One seeded random player a seat."""
+    return [RandomBot(random.Random(f"{tag}:{seed}:{s}")) for s in range(seats)]
+
+
+def step(state, players) -> None:
+    """One action: chance's own, or the player's to act (which must be legal)."""
+    to_act = state.to_act
+    if to_act == CHANCE:
+        state.apply(state.chance_action())
+        return
+    action = players[to_act].choose(state, to_act)
+    assert state.why_illegal(action) is None, (action, state.why_illegal(action))
+    state.apply(action)
+
+
+def play(state, players, steps: int | None = None) -> None:
+    """Up to ``steps`` actions (None: to the end) without checks."""
+    done = 0
+    while state.to_act is not None and (steps is None or done < steps):
+        step(state, players)
+        done += 1
+
+
+def rotating_views(state, done: int) -> list[int | None]:
+    """The views worth checking cheaply: the spectator's and one seat's in turn."""
+    return [None, done % state.seats]
+
+
+def play_checked(state, players, *, checks, max_actions: int = 3000, json_every: int = 0,
+                 views: "bool | Callable[[Any, int], Any]" = rotating_views,
+                 stop: Callable[[Any], bool] | None = None):
+    """Play with ``checks.all_problems`` after every action (``views``: True for every
+    seat's view, or a function of the state and the count of actions giving which);
+    every ``json_every`` actions the state goes through ``checks.round_trip`` and play
+    continues from the copy. Stops at the end, after ``max_actions`` or when ``stop``
+    says so; returns the last state."""
+    for done in range(1, max_actions + 1):
+        if state.to_act is None or (stop is not None and stop(state)):
+            break
+        before = len(state.log)
+        step(state, players)
+        which = views(state, done) if callable(views) else views
+        problems = checks.all_problems(state, log_start=before, views=which)
+        assert problems == [], problems
+        if json_every and done % json_every == 0:
+            state, problems = checks.round_trip(state)  # play on from the copy
+            assert problems == [], problems
+    return state
+
+
+def assert_json_copy_continues(original, players, deck, *, cut: int, then: int | None,
+                               choosers: Callable[[], Sequence[Any]]) -> None:
+    """Play ``cut`` actions, copy the state through JSON text, play both on with equal
+    players (``choosers()`` makes a fresh set) and check they end the same."""
+    play(original, players, cut)
+    copy = type(original).from_json(json.loads(json.dumps(original.to_json())), deck=deck)
+    for state in (original, copy):
+        play(state, choosers(), then)
+    assert copy.to_json() == original.to_json()
+
+
+def snapshot(state) -> str:
+    """Everything but the (unchanging) history and log, and their lengths."""
+    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
+                      sort_keys=True)
+
+
+def refuse_wild_actions(state, players, wild_action, rng: random.Random, *, checks, steps: int) -> int:
+    """Offer ``wild_action(state, rng)`` (legal or not) ``steps`` times: a legal one is
+    applied, an illegal one must say why, raise IllegalAction and change nothing, and
+    then a player moves. Returns how many were refused."""
+    refused = 0
+    for _ in range(steps):
+        if state.to_act is None:
+            break
+        action = wild_action(state, rng)
+        reason = state.why_illegal(action)
+        if reason is None:
+            state.apply(action)
+            continue
+        assert isinstance(reason, str) and reason
+        before = snapshot(state)
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        assert snapshot(state) == before
+        refused += 1
+        if state.to_act is not None:
+            step(state, players)
+    assert checks.all_problems(state, log_start=len(state.log)) == []
+    return refused
+
+
+def same_history_twice(run: Callable[[], Any]) -> None:
+    """``run()`` twice, the global generator stirred in between, must give the same."""
+    first = run()
+    random.seed()  # stirring the global generator must change nothing
+    assert run() == first
+
+
+def soak_enabled(config) -> bool:
+    """The long soaks run with CARDTABLE_SOAK=1 or ``-m slow``."""
+    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
+
+
+def skip_unless_soak(request) -> None:
+    if not soak_enabled(request.config):
+        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+
+
+def hidden_card_leaks(state, rng: random.Random) -> list[str]:
+    """No seat's view or log depends on a card hidden from it: the seat's
+    :meth:`~cardtable.engine.game.GameState.seat_copy` deals every hidden card again,
+    and the seat's view and log of the copy must be what they were."""
+    problems = []
+    for seat in range(state.seats):
+        copy = state.seat_copy(seat, random.Random(rng.getrandbits(32)))
+        if copy.view(seat) != state.view(seat):
+            problems.append(f"seat {seat}'s view shows a card hidden from it")
+        if copy.log_for(seat) != state.log_for(seat):
+            problems.append(f"seat {seat}'s log names a card hidden from it")
+    return problems
+
