@@ -53,12 +53,12 @@ def test_an_exception_is_recorded_with_where_it_happened_and_the_run_goes_on(mon
 
 
 def test_a_broken_invariant_is_recorded_with_the_state(monkeypatch):
-    from cardtable import games_registry
+    from cardtable.engine import checks
 
-    def planted(checks, state, log_start):
+    def planted(game, state, log_start=0):
         return ["planted problem"] if len(state.history) >= 3 else []
 
-    monkeypatch.setattr(games_registry, "problems_after_action", planted)
+    monkeypatch.setattr(checks, "problems_after_action", planted)
     report = run_fuzz(300, seed=5, size=(960, 600), max_failures=1)
     assert report.failures and report.failures[0].kind == "invariant", report.summary()
     assert report.failures[0].message.endswith(": planted problem")

@@ -1,6 +1,6 @@
 """Every game that plugs into saving (its table module has ``restore``) resumes exactly.
 
-For each game in the menu's ``GAME_TABLES`` whose table module is present and has
+For each game of the registry with rules whose table module has
 ``restore(app, spec, data)``: open it through its setup screen with the default
 seats, play some actions, save through the real envelope, resume, and check that
 the resumed table equals the original, starts behind a pass screen, and goes on
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from cardtable import games
 from cardtable.engine.game import CHANCE
 from cardtable.saves import SaveFile, decode
 from cardtable.ui.game_table import GameTableScene
-from cardtable.ui.menu import GAME_TABLES, game_table_module
+from cardtable.ui.menu import game_table_module
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.saves_scene import resume_save
 from cardtable.ui.setup_scene import SetupScene
@@ -49,12 +50,8 @@ def play(scene: GameTableScene, stand_in: StandIn, actions: int, outcomes: list)
 
 
 def pluggable_games() -> list[str]:
-    games = []
-    for game in GAME_TABLES:
-        module = game_table_module(game)
-        if module is not None and hasattr(module, "restore"):
-            games.append(game)
-    return games
+    """Every game with rules that plugs into saving (all of them, checked below)."""
+    return [game.id for game in games.registry().with_rules() if hasattr(game.table_module(), "restore")]
 
 
 @pytest.mark.parametrize("game", pluggable_games())
@@ -83,3 +80,7 @@ def test_a_game_resumes_exactly_through_the_save_protocol(app, game):
         assert len(outcome["net"]) == table.state.seats
         assert all(0 <= w < table.state.seats for w in outcome["winners"])
         assert all(isinstance(name, str) for name in outcome["hands"].values())
+
+
+def test_every_game_with_rules_plugs_into_saving():
+    assert pluggable_games() == [game.id for game in games.registry().with_rules()]

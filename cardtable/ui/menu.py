@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from cardtable.variants import VariantEntry, VariantSpec
@@ -29,6 +31,20 @@ def open_variant(app, spec: VariantSpec) -> Scene | None:
     return None
 
 
+def broken_game_entries(found: list[VariantEntry]) -> list[VariantEntry]:
+    """A red entry for each game that failed to load and that no variant file names
+    (a variant of a broken game is already shown broken, with the game's reason)."""
+    from cardtable import games
+    entries = []
+    for broken in games.registry().broken.values():
+        said = f"the game {broken.id!r} failed to load"
+        if any(e.error and said in e.error for e in found):
+            continue
+        entries.append(VariantEntry(Path(f"game {broken.id}"), None,
+                                    f"{said} ({broken.source}): {broken.reason}"))
+    return entries
+
+
 class MenuScene(Scene):
     """The first screen: pick a variant, or go to settings."""
 
@@ -46,9 +62,11 @@ class MenuScene(Scene):
 
     @property
     def entries(self) -> list[VariantEntry]:
-        """The variant files, loaded ones first, then broken ones."""
+        """The variant files, loaded ones first, then broken ones, then the games that
+        failed to load and have no variant file."""
         found = self.app.variant_entries
-        return [e for e in found if e.spec] + [e for e in found if not e.spec]
+        return ([e for e in found if e.spec] + [e for e in found if not e.spec]
+                + broken_game_entries(found))
 
     def enter(self) -> None:
         for warning in self.app.warnings:
