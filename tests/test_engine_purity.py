@@ -1,4 +1,4 @@
-"""The engine never imports pygame: checked in the source and at run time."""
+"""The engine never imports pygame, nor does any module outside a ``ui/`` folder (the\ngame packages included): checked in the source with ast and at run time."""
 
 from __future__ import annotations
 
@@ -33,3 +33,46 @@ def test_importing_every_engine_module_leaves_pygame_unloaded():
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+PACKAGE = ENGINE.parent
+
+
+def pygame_imports(path: Path) -> list[str]:
+    """The pygame modules ``path`` imports anywhere (top level, in a function, relative
+    imports resolved to nothing pygame can be)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.split(".")[0] == "pygame"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] == "pygame":
+                found.append(node.module)
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", ""))
+              in ("import_module", "__import__") and node.args
+              and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).startswith("pygame")):
+            found.append(node.args[0].value)
+    return found
+
+
+# Outside the ui/ folders only the UI fuzzer (which posts pygame events) may import pygame.
+MAY_IMPORT_PYGAME = {"fuzz.py"}
+
+
+def test_no_module_outside_a_ui_folder_imports_pygame():
+    offenders = []
+    modules = list(PACKAGE.rglob("*.py"))
+    for path in modules:
+        relative = path.relative_to(PACKAGE)
+        if "ui" in relative.parts[:-1] or (len(relative.parts) == 1 and relative.name in MAY_IMPORT_PYGAME):
+            continue
+        offenders += [f"{relative}: {name}" for name in pygame_imports(path)]
+    assert any(p.parts[-3:-1] == ("games", "ipso") for p in modules), "the game packages were not walked"
+    assert offenders == []
+
+
+def test_the_walk_catches_every_way_of_importing_pygame(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("import os\nimport pygame.font\ndef f():\n    from pygame import Rect\n"
+                      "import importlib\nimportlib.import_module('pygame')\nfrom . import pygame_helpers\n")
+    assert sorted(pygame_imports(sample)) == ["pygame", "pygame", "pygame.font"]
