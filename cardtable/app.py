@@ -47,11 +47,11 @@ def main(argv: list[str] | None = None) -> int:
     app = App(size=size)
     app.push(MenuScene(app))
     if args.variant:
-        entry = next((e for e in app.variant_entries if e.spec and e.spec.id == args.variant), None)
-        if entry is None:
+        spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == args.variant), None)
+        if spec is None:
             app.toast(f"No variant called {args.variant!r}")
         else:
-            open_variant(app, entry.spec)
+            open_variant(app, spec)
     else:
         from cardtable.ui.saves_scene import offer_interrupted
         offer_interrupted(app)  # "Resume the interrupted game?" when the app was killed or quit mid-game

@@ -271,7 +271,7 @@ class _Fuzzer:
         def stop(signum: int, frame: Any) -> None:
             self.stop = True
 
-        previous = {}
+        previous: dict[int, Any] = {}
         for signum in (signal.SIGINT, signal.SIGTERM):
             previous[signum] = signal.getsignal(signum)
             signal.signal(signum, stop)
@@ -465,7 +465,7 @@ class _Fuzzer:
         else:
             open_variant(self.app, spec)
             self._step()
-        setup = self.app.scenes.top
+        setup: Any = self.app.scenes.top
         if hasattr(setup, "kinds") and hasattr(setup, "count") and hasattr(setup, "start"):
             low = max(2, spec.min_seats)
             setup.count = self.rng.randint(low, max(low, spec.max_seats))
@@ -504,7 +504,7 @@ class _Fuzzer:
             rows = [(f"Player {i}", rng.randint(0, 500)) for i in range(rng.randint(1, 8))]
             app.push(StandingsOverlay(app, rows, over=rng.random() < 0.3, on_leave=lambda: None))
         else:
-            app.push(choice(app))
+            app.push(choice(app))  # type: ignore[operator]  # the screens listed above
         self._step()
 
     # -- the watchers ----------------------------------------------------------------------

@@ -152,7 +152,7 @@ class _Composer:
             raise _error(self.file, start, path, f"nested more than {_MAX_DEPTH} levels deep")
         if isinstance(event, yaml.ScalarEvent):
             node = yaml.ScalarNode(self.tag(event, yaml.ScalarNode, path), event.value,
-                                   start, event.end_mark, event.style)
+                                   start, event.end_mark, event.style)  # type: ignore[arg-type]
             if event.tag not in (None, "!"):  # explicit tags, e.g. !!int "x", must make sense
                 try:
                     _construct(node)
@@ -160,12 +160,12 @@ class _Composer:
                     raise _error(self.file, start, path, str(exc)) from None
             return node
         if isinstance(event, yaml.SequenceStartEvent):
-            tag, items = self.tag(event, yaml.SequenceNode, path), []
+            tag, items = self.tag(event, yaml.SequenceNode, path), list[yaml.Node]()
             while not self.events.check_event(yaml.SequenceEndEvent):
                 items.append(self.node(path + (len(items),), depth + 1))
             end = self.events.get_event().end_mark
             return yaml.SequenceNode(tag, items, start, end, event.flow_style)
-        tag, pairs, first_line = self.tag(event, yaml.MappingNode, path), [], {}
+        tag, pairs, first_line = self.tag(event, yaml.MappingNode, path), [], dict[t.Any, t.Any]()
         while not self.events.check_event(yaml.MappingEndEvent):
             key = self.node(path, depth + 1)
             if not isinstance(key, yaml.ScalarNode):
@@ -262,6 +262,7 @@ def _plain(node: yaml.Node, path: tuple) -> t.Any:
         return [_plain(item, path + (i,)) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         return {_plain(key, path): _plain(value, path + (key.value,)) for key, value in node.value}
+    assert isinstance(node, yaml.ScalarNode)
     return _value(node, path)
 
 
@@ -385,7 +386,7 @@ class Seq(Schema):
 
     def _check(self, node: yaml.Node, path: tuple) -> list:
         _kind(node, path, yaml.SequenceNode, self.expected)
-        result, seen = [], {}
+        result, seen = [], dict[t.Any, t.Any]()
         for index, child in enumerate(node.value):
             if index == self.max_len:
                 raise _Invalid(child, path, f"must have at most {self.max_len} items, "
@@ -401,7 +402,7 @@ class Seq(Schema):
     def _check_unique(self, value: t.Any, child: yaml.Node, path: tuple, seen: dict) -> None:
         """Remember item ``path[-1]``; fail if an earlier item has the same value or key."""
         index, what, where = path[-1], "item", child
-        if self.unique_by is not True:
+        if isinstance(self.unique_by, str):
             what, value, path = self.unique_by, value.get(self.unique_by), path + (self.unique_by,)
             if value is None:
                 return

@@ -46,8 +46,8 @@ def _smoke() -> int:
             problems.append(f"deck {deck_id}: {exc}")
     entries = variants.discover([(variants.variant_dirs()[0][0], False)])
     for entry in entries:
-        if entry.error:
-            problems.append(entry.error)
+        if entry.spec is None:
+            problems.append(entry.error or f"{entry.path}: not loaded")
         else:
             print(f"smoke: variant {entry.spec.id}: ok")
     if not entries:
@@ -70,8 +70,8 @@ def _smoke() -> int:
         app.step()
         app.scenes.pop()
     print("smoke: saved games and statistics screens: drawn")
-    for entry in entries:
-        print(f"smoke: {game_table_module(entry.spec.game).smoke(app, entry.spec)}")
+    for spec in (e.spec for e in entries if e.spec is not None):
+        print(f"smoke: {game_table_module(spec.game).smoke(app, spec)}")
     app.shutdown()
     print("smoke: ok")
     return 0

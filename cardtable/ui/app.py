@@ -38,6 +38,7 @@ class App:
 
     def __init__(self, *, settings_path: Path | None = None, size: tuple[int, int] | None = None) -> None:
         self.settings_path = settings_path
+        self._settings_due: float | None = None  # when a settled window size is written
         self.settings, self.warnings = settings_mod.load_settings(settings_path)
         pygame.init()
         pygame.key.set_repeat(300, 40)
@@ -62,7 +63,7 @@ class App:
 
     def update_settings(self, **changes: object) -> None:
         """Change settings and write them to disk at once (atomically)."""
-        self.settings = dataclasses.replace(self.settings, **changes)
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
         self.sounds.enabled = self.settings.sound
         self._settings_due = None
         try:
@@ -106,7 +107,7 @@ class App:
             self._settings_due = time.monotonic() + 1.0
 
     def _save_settings_if_due(self, now: float | None = None) -> None:
-        due = getattr(self, "_settings_due", None)
+        due = self._settings_due
         if due is not None and (now is None or now >= due):
             self.update_settings()
 

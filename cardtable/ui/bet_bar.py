@@ -66,7 +66,7 @@ class BetBar:
             self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
             group.add(self.field)
             x += px(88)
-            self.slider = pygame.Rect(x, y + h // 2 - px(4), max(px(120), self.rect.right - x - px(130)), px(8))
+            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4), max(px(120), self.rect.right - x - px(130)), px(8))
             x = self.slider.right + px(16)
             r = px(19)
             self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)
@@ -110,6 +110,8 @@ class BetBar:
 
     def _from_slider(self, x: int) -> None:
         o = self.options
+        if self.slider is None:
+            return
         frac = (x - self.slider.x) / max(1, self.slider.width)
         self.set_amount(round(o.min_raise_to + max(0.0, min(1.0, frac)) * (o.max_raise_to - o.min_raise_to)))
 

@@ -225,6 +225,7 @@ class DeckBrowser(Overlay):
             if card in self.chosen:
                 pygame.draw.rect(surface, THEME.accent, row, 2)
             thumb = self.faces.get(self.deck, card.index, True, thumb_w, force=True)
+            assert thumb is not None  # force=True always draws
             surface.blit(thumb, (row.x + px(6), row.y + (rh - thumb.get_height()) // 2))
             x = row.x + px(12) + thumb_w
             surface.blit(fonts.render(card.name, px(16), THEME.text, bold=True), (x, row.y + px(7)))

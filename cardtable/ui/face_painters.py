@@ -178,7 +178,7 @@ class Kit:
         return self.stamp(key, build)
 
     def smooth(self, key: Hashable, size: tuple[int, int],
-               draw: Callable[[pygame.Surface, int], None]) -> pygame.Surface:
+               draw: Callable[[pygame.Surface, int], object]) -> pygame.Surface:
         """Cached antialiased drawing: ``draw(surface, f)`` paints at ``f`` times the
         ``size`` (coordinates multiplied by ``f``), then the result is smooth-scaled down."""
         def build() -> pygame.Surface:

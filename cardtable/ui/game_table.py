@@ -326,7 +326,9 @@ class GameTableScene(Scene):
         if card is None or not face_up:
             surf = self.faces.back(deck, width)
         else:
-            surf = self.faces.get(deck, card, True, width, force=True)
+            drawn = self.faces.get(deck, card, True, width, force=True)
+            assert drawn is not None  # force=True always draws
+            surf = drawn
         if card is not None:
             x, y = self.cards.place(card, target, self.clock, origin)
         else:

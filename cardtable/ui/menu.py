@@ -107,6 +107,7 @@ class MenuScene(Scene):
 
     def _refresh(self) -> None:
         play = self.widgets.widgets[0]
+        assert isinstance(play, Button)
         entry = self.current
         play.disabled_reason = None if entry and entry.spec else "This variant file has an error"
 

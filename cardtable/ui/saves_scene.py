@@ -200,6 +200,7 @@ def describe(save: SaveFile, variant_names: dict[str, str]) -> tuple[str, str]:
         reason = save.error.reason if save.error else "cannot be read"
         return f"{save.path.name}   ·   cannot be loaded", reason
     env, summary = save.envelope, save.summary
+    assert env is not None  # a save that is ok has its envelope
     name = variant_names.get(env["variant"], summary.get("variant_name") or env["variant"])
     head = f"{name}   ·   {kind}"
     if summary.get("round") is not None:

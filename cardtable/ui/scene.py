@@ -159,7 +159,7 @@ class Overlay(Scene):
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """Paint the darkened scene below (capturing it on the first frame)."""
-        if self.opaque:
+        if self.opaque and self._backdrop is not None:
             surface.blit(self._backdrop, (0, 0))
             return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

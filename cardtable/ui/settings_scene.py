@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from cardtable.ui.scene import Scene
@@ -31,7 +33,7 @@ class SettingsScene(Scene):
         for i, name in enumerate(s.player_names):
             col, row = i % 2, i // 2
             group.add(TextInput((x + col * px(290), y + row * px(50), px(270), px(40)), fonts, name,
-                                lambda text, i=i: self._name(i, text), size=px(18),
+                                functools.partial(self._name, i), size=px(18),
                                 placeholder=f"Player {i + 1}"))
         y += px(50) * ((len(s.player_names) + 1) // 2) + px(24)
         right = x + px(620)

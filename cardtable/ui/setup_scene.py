@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -58,9 +59,9 @@ class SetupScene(Scene):
         for i in range(self.count):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
             group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
-                                lambda text, i=i: self._name(i, text), size=px(18), max_len=20))
+                                functools.partial(self._name, i), size=px(18), max_len=20))
             group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts, seat_label(self.levels[self.kinds[i]]),
-                             lambda i=i: self._kind(i), size=px(17)))
+                             functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, "Start", self.start, size=px(20),

@@ -56,7 +56,7 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            freq, _, channels = pygame.mixer.get_init()
+            freq, _, channels = pygame.mixer.get_init() or (RATE, -16, 1)
             rng = random.Random(1)
             for name in self.NAMES:
                 samples = synthesise(name, rng)

@@ -148,7 +148,7 @@ class TableView:
     def __init__(self, art: FaceArt, cache: FaceCache | None = None) -> None:
         self.art = art
         self.cache = cache or FaceCache(art)
-        self.layer: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_origin = (0, 0)
         self._pending: dict[int, tuple[int, int, int, int]] = {}  # piles showing stand-ins, and where
@@ -203,8 +203,8 @@ class TableView:
         key = (id(table), table.revision, camera.zoom, size, hidden_key)
         origin = self.origin(camera)
         self.cache.new_frame()
-        if self.layer is None or self.layer.get_size() != size:
-            self.layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        if self._layer is None or self._layer.get_size() != size:
+            self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._layer_key = None
         if self._layer_key != key:
             self._rebuild(table, camera, hidden, origin)
@@ -216,6 +216,13 @@ class TableView:
         surface.blit(self.layer, (0, 0))
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
+
+    @property
+    def layer(self) -> pygame.Surface:
+        """The cached picture of the felt and piles (made by the first :meth:`draw`)."""
+        if self._layer is None:
+            raise RuntimeError("the table view has not drawn yet")
+        return self._layer
 
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         layer = self.layer
@@ -346,5 +353,6 @@ class TableView:
             for layer_no in range(min(3, count - 1), 0, -1):
                 surface.blit(back, (x + layer_no * step, y + layer_no * step))
         surf = self.cache.get(table.deck, pile.cards[-1], pile.faces[-1], width, force=True)
+        assert surf is not None  # force=True always draws
         surface.blit(surf, (x, y))
         return pygame.Rect(x, y, width + off + 3 * max(1, width // 40), height + off + 3 * max(1, width // 40))

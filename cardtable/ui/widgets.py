@@ -8,7 +8,7 @@ focused widget. Disabled buttons still show, greyed, with the reason as tooltip.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 import pygame
 
@@ -239,6 +239,8 @@ class TextInput(Widget):
             pygame.draw.line(surface, THEME.text, (x, self.rect.y + 6), (x, self.rect.bottom - 6), 2)
 
 
+W = TypeVar("W", bound=Widget)
+
 class WidgetGroup:
     """Routes events to widgets and keeps one of them focused for the keyboard."""
 
@@ -246,7 +248,7 @@ class WidgetGroup:
         self.widgets: list[Widget] = list(widgets)
         self.focus_index: int | None = None
 
-    def add(self, widget: Widget) -> Widget:
+    def add(self, widget: W) -> W:
         """Add a widget and return it."""
         self.widgets.append(widget)
         return widget
