@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import random
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 import pytest
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.game import CHANCE, IllegalAction
+
 
 def random_players(seed: Any, seats: int, tag: str = "player") -> list[RandomBot]:
     """One seeded random player a seat."""

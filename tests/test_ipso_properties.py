@@ -11,8 +11,6 @@ The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more games.
 
 from __future__ import annotations
 
-import json
-import os
 import random
 
 import pytest
@@ -20,15 +18,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.ipso.bot import IpsoBot
-from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import Call, Fold
-from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.game import CHANCE
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
-from cardtable.games.ipso.checks import all_problems, round_trip
+from cardtable.games.ipso import checks as ipso_checks
 from cardtable.games.ipso.rules import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle,
                                          Skip)
 from cardtable.variants import load_deck_by_id
+
+import harness
 
 DECK = load_deck_by_id("standard52")
 
@@ -48,29 +48,13 @@ def table(seed: int, seats: int | None = None) -> IpsoState:
 
 def play_checked(state: IpsoState, players, *, max_actions: int = 3000, json_every: int = 10,
                  all_views: bool = False) -> IpsoState:
-    """Play with every check after every action; continue from a JSON copy now and then."""
-    for done in range(1, max_actions + 1):
-        to_act = state.to_act
-        if to_act is None:
-            break
-        before = len(state.log)
-        if to_act == CHANCE:
-            state.apply(state.chance_action())
-        else:
-            action = players[to_act].choose(state, to_act)
-            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-            state.apply(action)
-        views = True if all_views else [None, done % state.seats]
-        problems = all_problems(state, log_start=before, views=views)
-        assert problems == [], problems
-        if json_every and done % json_every == 0:
-            state, problems = round_trip(state)
-            assert problems == []
-    return state
+    """:func:`harness.play_checked` with Ipso's checks."""
+    return harness.play_checked(state, players, checks=ipso_checks, max_actions=max_actions,
+                                json_every=json_every, views=True if all_views else harness.rotating_views)
 
 
-def random_players(seed: int, seats: int) -> list[RandomBot]:
-    return [RandomBot(random.Random(f"ipso-player:{seed}:{s}")) for s in range(seats)]
+def random_players(seed: int, seats: int):
+    return harness.random_players(seed, seats, "ipso-player")
 
 
 def test_random_games_keep_every_invariant():
@@ -112,25 +96,9 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, ant
 def test_a_json_copy_continues_exactly_like_the_original():
     for seed in range(20):
         original = table(2000 + seed)
-        players = random_players(seed, original.seats)
-        for _ in range(random.Random(seed).randint(1, 60)):
-            if original.to_act is None:
-                break
-            if original.to_act == CHANCE:
-                original.apply(original.chance_action())
-            else:
-                original.apply(players[original.to_act].choose(original, original.to_act))
-        copy = IpsoState.from_json(json.loads(json.dumps(original.to_json())), deck=DECK)
-        for state in (original, copy):
-            choosers = random_players(seed + 10_000, state.seats)
-            for _ in range(300):
-                if state.to_act is None:
-                    break
-                if state.to_act == CHANCE:
-                    state.apply(state.chance_action())
-                else:
-                    state.apply(choosers[state.to_act].choose(state, state.to_act))
-        assert copy.to_json() == original.to_json()
+        harness.assert_json_copy_continues(
+            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
+            then=300, choosers=lambda: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_game():
@@ -138,9 +106,8 @@ def test_the_same_seeds_make_the_same_game():
         state = table(77, seats=5)
         players = [IpsoBot(random.Random(f"same:{s}"), ("normal", "tough")[s % 2]) for s in range(5)]
         play_checked(state, players, max_actions=400, json_every=0)
-        random.seed()  # stirring the global generator must change nothing
         return [a.to_json() for a in state.history]
-    assert match() == match()
+    harness.same_history_twice(match)
 
 
 def wild_action(state: IpsoState, rng: random.Random):
@@ -158,48 +125,18 @@ def wild_action(state: IpsoState, rng: random.Random):
     ])
 
 
-def snapshot(state: IpsoState) -> str:
-    """Everything but the (unchanging) history and log, and their lengths."""
-    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
-                      sort_keys=True)
-
-
 def test_illegal_actions_are_refused_and_change_nothing():
     refused = 0
     for seed in range(30):
         state = table(3000 + seed)
-        players = random_players(seed, state.seats)
-        rng = random.Random(seed)
-        for _ in range(150):
-            if state.to_act is None:
-                break
-            action = wild_action(state, rng)
-            reason = state.why_illegal(action)
-            if reason is None:
-                state.apply(action)
-                continue
-            assert isinstance(reason, str) and reason
-            before = snapshot(state)
-            with pytest.raises(IllegalAction):
-                state.apply(action)
-            assert snapshot(state) == before
-            refused += 1
-            if state.to_act == CHANCE:
-                state.apply(state.chance_action())
-            elif state.to_act is not None:
-                state.apply(players[state.to_act].choose(state, state.to_act))
-        assert all_problems(state, log_start=len(state.log)) == []
+        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
+                                               random.Random(seed), checks=ipso_checks, steps=150)
     assert refused > 1000
-
-
-def _soak_enabled(config) -> bool:
-    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
 
 
 @pytest.mark.slow
 def test_soak_many_more_games(request):
-    if not _soak_enabled(request.config):
-        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    harness.skip_unless_soak(request)
     for seed in range(10_000, 11_000):
         state = table(seed)
         play_checked(state, random_players(seed, state.seats), max_actions=2000, json_every=20,

@@ -184,8 +184,7 @@ def located_error(tmp_path: Path, text: str, needle: str, nth: int = 1):
 ])
 def test_a_variant_is_checked_against_its_game_at_the_offending_value(tmp_path, changes, needle, words):
     text = variant_text(**changes)
-    nth = 2 if needle == "0" else 1  # the first "0" is in the schema version line? no: schema_version: 1
-    message, where = located_error(tmp_path, text, needle, 1 if needle != "0" else _settings_hit(text))
+    message, where = located_error(tmp_path, text, needle, _settings_hit(text) if needle == "0" else 1)
     assert message.startswith(where + ":"), (message, where)
     assert words in message
 
