@@ -12,8 +12,6 @@ The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more games.
 
 from __future__ import annotations
 
-import json
-import os
 import random
 
 import pytest
@@ -23,11 +21,13 @@ from hypothesis import strategies as st
 from cardtable.bots.random_bot import RandomBot
 from cardtable.games.sabacc.bot import SabaccBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
-from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import (DealDemise, Draw, Drop, Keep, RollDie, SabaccSettings,
                                      SabaccShuffle, SabaccState, Shift, Stand, Swap)
-from cardtable.games.sabacc.checks import all_problems, round_trip
+from cardtable.games.sabacc import checks as sabacc_checks
 from cardtable.variants import load_deck_by_id
+
+import harness
 
 DECK = load_deck_by_id("sabacc")
 
@@ -48,32 +48,15 @@ def table(seed: int, seats: int | None = None, **overrides) -> SabaccState:
                            dealer=rng.randrange(seats), stacks=stacks)
 
 
-def play_checked(state: SabaccState, players, *, max_actions: int = 3000, json_every: int = 10,
-                 all_views: bool = False) -> SabaccState:
-    """Play with every check after every action; continue from a JSON copy now and then."""
-    for done in range(1, max_actions + 1):
-        to_act = state.to_act
-        if to_act is None:
-            break
-        before = len(state.log)
-        if to_act == CHANCE:
-            state.apply(state.chance_action())
-        else:
-            action = players[to_act].choose(state, to_act)
-            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-            state.apply(action)
-        views = True if all_views else [None if state.to_act == CHANCE else state.to_act,
-                                        done % state.seats]
-        problems = all_problems(state, log_start=before, views=views)
-        assert problems == [], problems
-        if json_every and done % json_every == 0:
-            state, problems = round_trip(state)
-            assert problems == []
-    return state
+def play_checked(state, players, *, max_actions: int = 3000, json_every: int = 10,
+                 all_views: bool = False):
+    """:func:`harness.play_checked` with this game's checks."""
+    return harness.play_checked(state, players, checks=sabacc_checks, max_actions=max_actions,
+                                json_every=json_every, views=True if all_views else lambda state, done: [None if state.to_act == CHANCE else state.to_act, done % state.seats])
 
 
-def random_players(seed: int, seats: int) -> list[RandomBot]:
-    return [RandomBot(random.Random(f"player:{seed}:{s}")) for s in range(seats)]
+def random_players(seed: int, seats: int):
+    return harness.random_players(seed, seats, "player")
 
 
 def test_random_games_keep_every_invariant():
@@ -118,25 +101,9 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, han
 def test_a_json_copy_continues_exactly_like_the_original():
     for seed in range(15):
         original = table(2000 + seed)
-        players = random_players(seed, original.seats)
-        for _ in range(random.Random(seed).randint(1, 60)):
-            if original.to_act is None:
-                break
-            if original.to_act == CHANCE:
-                original.apply(original.chance_action())
-            else:
-                original.apply(players[original.to_act].choose(original, original.to_act))
-        copy = SabaccState.from_json(json.loads(json.dumps(original.to_json())), deck=DECK)
-        for state in (original, copy):
-            choosers = random_players(seed + 10_000, state.seats)
-            for _ in range(400):
-                if state.to_act is None:
-                    break
-                if state.to_act == CHANCE:
-                    state.apply(state.chance_action())
-                else:
-                    state.apply(choosers[state.to_act].choose(state, state.to_act))
-        assert copy.to_json() == original.to_json()
+        harness.assert_json_copy_continues(
+            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
+            then=400, choosers=lambda: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_game():
@@ -164,47 +131,18 @@ def wild_action(state: SabaccState, rng: random.Random):
     ])
 
 
-def snapshot(state: SabaccState) -> str:
-    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
-                      sort_keys=True)
-
-
 def test_illegal_actions_are_refused_and_change_nothing():
     refused = 0
     for seed in range(20):
         state = table(3000 + seed)
-        players = random_players(seed, state.seats)
-        rng = random.Random(seed)
-        for _ in range(150):
-            if state.to_act is None:
-                break
-            action = wild_action(state, rng)
-            reason = state.why_illegal(action)
-            if reason is None:
-                state.apply(action)
-                continue
-            assert isinstance(reason, str) and reason
-            before = snapshot(state)
-            with pytest.raises(IllegalAction):
-                state.apply(action)
-            assert snapshot(state) == before
-            refused += 1
-            if state.to_act == CHANCE:
-                state.apply(state.chance_action())
-            else:
-                state.apply(players[state.to_act].choose(state, state.to_act))
-        assert all_problems(state, log_start=len(state.log)) == []
+        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
+                                               random.Random(seed), checks=sabacc_checks, steps=150)
     assert refused > 300
-
-
-def _soak_enabled(config) -> bool:
-    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
 
 
 @pytest.mark.slow
 def test_soak_many_more_games(request):
-    if not _soak_enabled(request.config):
-        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    harness.skip_unless_soak(request)
     for seed in range(2000):
         state = table(50_000 + seed)
         players = [SabaccBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])

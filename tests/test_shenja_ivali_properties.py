@@ -11,8 +11,6 @@ The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more games.
 
 from __future__ import annotations
 
-import json
-import os
 import random
 
 import pytest
@@ -22,11 +20,13 @@ from hypothesis import strategies as st
 from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
-from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.games.shenja_ivali.checks import all_problems, round_trip
+from cardtable.engine.game import CHANCE
+from cardtable.games.shenja_ivali import checks as ivali_checks
 from cardtable.games.shenja_ivali.state import (Bid, Discard, DropOut, PassBid, ShenjaIvaliSettings,
                                            ShenjaIvaliState, Shuffle)
 from cardtable.variants import load_deck_by_id
+
+import harness
 
 DECK = load_deck_by_id("ivali")
 LIMITS = ("no_limit", "pot_limit", "fixed")
@@ -45,32 +45,15 @@ def table(seed: int, seats: int | None = None, **overrides) -> ShenjaIvaliState:
                                 dealer=rng.randrange(seats), stacks=stacks)
 
 
-def play_checked(state: ShenjaIvaliState, players, *, max_actions: int = 5000,
-                 json_every: int = 10, all_views: bool = False) -> ShenjaIvaliState:
-    """Play with every check after every action; continue from a JSON copy now and then."""
-    for done in range(1, max_actions + 1):
-        to_act = state.to_act
-        if to_act is None:
-            break
-        before = len(state.log)
-        if to_act == CHANCE:
-            state.apply(state.chance_action())
-        else:
-            action = players[to_act].choose(state, to_act)
-            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-            state.apply(action)
-        views = True if all_views else [None if state.to_act == CHANCE else state.to_act,
-                                        done % state.seats]
-        problems = all_problems(state, log_start=before, views=views)
-        assert problems == [], problems
-        if json_every and done % json_every == 0:
-            state, problems = round_trip(state)  # play on from the copy
-            assert problems == []
-    return state
+def play_checked(state, players, *, max_actions: int = 5000, json_every: int = 10,
+                 all_views: bool = False):
+    """:func:`harness.play_checked` with this game's checks."""
+    return harness.play_checked(state, players, checks=ivali_checks, max_actions=max_actions,
+                                json_every=json_every, views=True if all_views else lambda state, done: [None if state.to_act == CHANCE else state.to_act, done % state.seats])
 
 
-def random_players(seed: int, seats: int) -> list[RandomBot]:
-    return [RandomBot(random.Random(f"player:{seed}:{s}")) for s in range(seats)]
+def random_players(seed: int, seats: int):
+    return harness.random_players(seed, seats, "player")
 
 
 def test_random_games_keep_every_invariant():
@@ -114,24 +97,9 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, ant
 def test_a_json_copy_continues_exactly_like_the_original():
     for seed in range(30):
         original = table(2000 + seed, limit="no_limit")
-        players = random_players(seed, original.seats)
-        cut = random.Random(seed).randint(1, 60)
-        for _ in range(cut):
-            if original.to_act is None:
-                break
-            if original.to_act == CHANCE:
-                original.apply(original.chance_action())
-            else:
-                original.apply(players[original.to_act].choose(original, original.to_act))
-        copy = ShenjaIvaliState.from_json(json.loads(json.dumps(original.to_json())), deck=DECK)
-        for state in (original, copy):
-            choosers = random_players(seed + 10_000, state.seats)
-            while state.to_act is not None:
-                if state.to_act == CHANCE:
-                    state.apply(state.chance_action())
-                else:
-                    state.apply(choosers[state.to_act].choose(state, state.to_act))
-        assert copy.to_json() == original.to_json()
+        harness.assert_json_copy_continues(
+            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
+            then=None, choosers=lambda: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_match():
@@ -159,48 +127,18 @@ def wild_action(state: ShenjaIvaliState, rng: random.Random):
     ])
 
 
-def snapshot(state: ShenjaIvaliState) -> str:
-    """Everything but the (unchanging) history and log, and their lengths."""
-    return json.dumps([state._state_json(), state.rng.getstate(), len(state.history), len(state.log)],
-                      sort_keys=True)
-
-
 def test_illegal_actions_are_refused_and_change_nothing():
     refused = 0
     for seed in range(40):
         state = table(3000 + seed)
-        players = random_players(seed, state.seats)
-        rng = random.Random(seed)
-        for _ in range(200):
-            if state.to_act is None:
-                break
-            action = wild_action(state, rng)
-            reason = state.why_illegal(action)
-            if reason is None:
-                state.apply(action)
-                continue
-            assert isinstance(reason, str) and reason
-            before = snapshot(state)
-            with pytest.raises(IllegalAction):
-                state.apply(action)
-            assert snapshot(state) == before
-            refused += 1
-            if state.to_act == CHANCE:
-                state.apply(state.chance_action())
-            else:
-                state.apply(players[state.to_act].choose(state, state.to_act))
-        assert all_problems(state, log_start=len(state.log)) == []
+        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
+                                               random.Random(seed), checks=ivali_checks, steps=200)
     assert refused > 1000
-
-
-def _soak_enabled(config) -> bool:
-    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
 
 
 @pytest.mark.slow
 def test_soak_many_more_games(request):
-    if not _soak_enabled(request.config):
-        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    harness.skip_unless_soak(request)
     for seed in range(10_000, 12_000):
         state = table(seed)
         play_checked(state, random_players(seed, state.seats), max_actions=600, json_every=20,
