@@ -122,6 +122,8 @@ class IpsoState(GameState):
         self.stock: list[int] = []
         self.flip: list[int] = []
         self.down_discard: list[int] = []
+        self.down_by: list[int] = []
+        """The seat that put each ``down_discard`` card there (public: the log says so)."""
         self.up_discard: list[int] = []
         self.buried: list[int] = []
         self.mucked: list[int] = []
@@ -327,6 +329,23 @@ class IpsoState(GameState):
             "results": self.results.to_json() if self.results is not None else None,
         }
 
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """Every place holding a card ``seat`` cannot see, in an order fixed by what it sees:
+        the other seats' unshown hands (seats, then positions, in order), the stock (top
+        first), the face-down discards other seats put there (bottom first; the seat's own
+        stay where it knows them), the buried card and the thrown-in cards. The seat's own
+        hand, the flip pile, the face-up discards, cut cards and shown hands are seen."""
+        slots: list[tuple[Any, Any]] = []
+        for other, cards in enumerate(self.hands):
+            if other != seat and not self.shown[other]:
+                slots += [(cards, i) for i in range(len(cards))]
+        slots += [(self.stock, i) for i in range(len(self.stock))]
+        own = self.down_by if len(self.down_by) == len(self.down_discard) else [None] * len(self.down_discard)
+        slots += [(self.down_discard, i) for i in range(len(self.down_discard)) if own[i] != seat]
+        slots += [(self.buried, i) for i in range(len(self.buried))]
+        slots += [(self.mucked, i) for i in range(len(self.mucked))]
+        return slots
+
     # -- chance ----------------------------------------------------------------------------
     def _chance_action(self) -> Action:
         order = list(range(len(self.deck)))
@@ -427,6 +446,8 @@ class IpsoState(GameState):
         pile = Pile(action.pile)
         source = self._pile(pile)
         taken = source.pop(0) if pile == Pile.STOCK else source.pop()
+        if pile == Pile.DOWN_DISCARD and self.down_by:
+            self.down_by.pop()
         hand = self.hands[seat]
         hand[hand.index(action.card)] = taken
         self.exchanged[seat] = pile.value
@@ -440,6 +461,7 @@ class IpsoState(GameState):
                 self._turn_flip(events)
         else:
             self.down_discard.append(action.card)
+            self.down_by.append(seat)
             events.append(Event(seat, f"{who} takes a card from {PILE_NAMES[pile]} and puts one "
                                       "face down on the face-down discard pile",
                                 {seat: f"You take {got} from {PILE_NAMES[pile]} and put {given} "
@@ -553,7 +575,7 @@ class IpsoState(GameState):
             "round_start_stacks": list(self.round_start_stacks),
             "dealer_draws": [[list(p) for p in d] for d in self.dealer_draws], "drawing": list(self.drawing),
             "chooser": self.chooser, "hands": [list(h) for h in self.hands], "stock": list(self.stock),
-            "flip": list(self.flip), "down_discard": list(self.down_discard),
+            "flip": list(self.flip), "down_discard": list(self.down_discard), "down_by": list(self.down_by),
             "up_discard": list(self.up_discard), "buried": list(self.buried), "mucked": list(self.mucked),
             "cut_cards": [list(c) for c in self.cut_cards], "face_up_seen": list(self.face_up_seen),
             "betting": self.betting.to_json() if self.betting is not None else None,
@@ -587,6 +609,7 @@ class IpsoState(GameState):
         self.betting_round, self.exchange_phase = data["betting_round"], data["exchange_phase"]
         self.exchange_pos, self.floor = data["exchange_pos"], data["floor"]
         self.results = IpsoResult.from_json(data["results"]) if data["results"] is not None else None
+        self.down_by = list(data.get("down_by", []))  # older saves: who put each card down is unknown
 
     # -- inside ------------------------------------------------------------------------------
     def _pile(self, pile: Pile) -> list[int]:
