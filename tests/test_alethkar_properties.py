@@ -11,7 +11,6 @@ The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more matches.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -19,11 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.alethkar_poker.bot import AlethkarBot
-from cardtable.bots.random_bot import RandomBot
 from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
-from cardtable.games.alethkar_poker.checks import all_problems, round_trip
+from cardtable.games.alethkar_poker import checks as alethkar_checks
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
+
+import harness
 
 DECK = load_deck_by_id("standard52")
 
@@ -41,29 +41,14 @@ def table(seed: int, seats: int | None = None) -> AlethkarState:
 
 def play_checked(state: AlethkarState, players, *, max_actions: int, json_every: int = 7,
                  all_views: bool = False) -> AlethkarState:
-    """Play with every check after every action; continue from a JSON copy now and then."""
-    for done in range(1, max_actions + 1):
-        to_act = state.to_act
-        if to_act is None:
-            break
-        before = len(state.log)
-        if to_act == CHANCE:
-            state.apply(state.chance_action())
-        else:
-            action = players[to_act].choose(state, to_act)
-            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-            state.apply(action)
-        views = True if all_views else [None, done % state.seats, (done + 1) % state.seats]
-        problems = all_problems(state, log_start=before, views=views)
-        assert problems == [], problems
-        if json_every and done % json_every == 0:
-            state, problems = round_trip(state)
-            assert problems == []
-    return state
+    """:func:`harness.play_checked` with Alethkar's checks (two seats' views in turn)."""
+    return harness.play_checked(
+        state, players, checks=alethkar_checks, max_actions=max_actions, json_every=json_every,
+        views=True if all_views else lambda state, done: [None, done % state.seats, (done + 1) % state.seats])
 
 
-def random_players(seed: int, seats: int) -> list[RandomBot]:
-    return [RandomBot(random.Random(f"player:{seed}:{s}")) for s in range(seats)]
+def random_players(seed: int, seats: int):
+    return harness.random_players(seed, seats)
 
 
 def test_random_games_keep_every_invariant():
@@ -108,7 +93,7 @@ def test_any_legal_or_illegal_move_keeps_the_state_sound(seed, seats, data):
         except IllegalAction:
             assert state.to_json() == before
             continue
-        assert all_problems(state, log_start=start) == []
+        assert alethkar_checks.all_problems(state, log_start=start) == []
 
 
 def test_bags_never_reach_another_seats_view_until_counted():
@@ -133,8 +118,8 @@ def test_bags_never_reach_another_seats_view_until_counted():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("CARDTABLE_SOAK"), reason="set CARDTABLE_SOAK=1 for the soak")
-def test_soak_many_more_matches():
+def test_soak_many_more_matches(request):
+    harness.skip_unless_soak(request)
     for seed in range(2000, 2600):
         state = table(seed)
         play_checked(state, random_players(seed, state.seats), max_actions=600, json_every=25)

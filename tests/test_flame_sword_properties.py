@@ -12,7 +12,6 @@ The long soak (``CARDTABLE_SOAK=1`` or ``-m slow``) plays many more hands.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -21,11 +20,13 @@ from hypothesis import strategies as st
 
 from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.games.flame_sword.checks import all_problems, round_trip
+from cardtable.games.flame_sword import checks as flame_checks
 from cardtable.games.flame_sword.rules import CallShot, FlameSwordSettings, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
 from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
+
+import harness
 
 DECK = load_deck_by_id("infinite")
 
@@ -55,27 +56,12 @@ def table(seed: int, seats: int | None = None) -> FlameSwordState:
 
 
 def play_checked(state: FlameSwordState, players, *, max_hands: int, json_every: int = 37) -> FlameSwordState:
-    """Play to the end or ``max_hands`` with every check after every action."""
-    done = 0
-    while state.to_act is not None:
-        if state.phase == Phase.REVEAL and state.hand_no >= max_hands:
-            break
-        before = len(state.log)
-        if state.to_act == CHANCE:
-            state.apply(state.chance_action())
-        else:
-            action = players[state.to_act].choose(state, state.to_act)
-            assert state.why_illegal(action) is None, (action, state.why_illegal(action))
-            state.apply(action)
-        done += 1
-        # Views are checked for every seat at the moments that matter (and now and then).
-        views = state.phase in (Phase.REVEAL, Phase.GAME_OVER) or done % 11 == 0
-        problems = all_problems(state, log_start=before, views=views)
-        assert not problems, problems
-        if done % json_every == 0:
-            state, trip = round_trip(state)
-            assert not trip, trip
-    return state
+    """Play to the end or ``max_hands`` with every check after every action (views of
+    every seat at the moments that matter, and now and then)."""
+    return harness.play_checked(
+        state, players, checks=flame_checks, max_actions=10**9, json_every=json_every,
+        views=lambda state, done: state.phase in (Phase.REVEAL, Phase.GAME_OVER) or done % 11 == 0,
+        stop=lambda state: state.phase == Phase.REVEAL and state.hand_no >= max_hands)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,14 +91,9 @@ def test_same_seeds_same_match_even_with_the_global_rng_stirred():
     assert run() == run()
 
 
-def _soak_enabled(config) -> bool:
-    return bool(os.environ.get("CARDTABLE_SOAK")) or "slow" in (config.getoption("-m") or "")
-
-
 @pytest.mark.slow
 def test_soak_many_more_hands(request):
-    if not _soak_enabled(request.config):
-        pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
+    harness.skip_unless_soak(request)
     for seed in range(60):
         state = table(10_000 + seed)
         players = [ChaosPlayer(random.Random(f"s:{seed}:{s}")) if s % 2 else
@@ -121,7 +102,6 @@ def test_soak_many_more_hands(request):
 
 
 def test_the_checks_catch_a_leaked_card_and_lost_chips():
-    from cardtable.games.flame_sword import checks as flame_checks
     state = table(3, 3)
     while state.phase != Phase.BET:
         state.apply(state.chance_action() if state.to_act == CHANCE else CallShot(seat=state.to_act))
