@@ -122,6 +122,12 @@ class SabaccState(GameState):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.dropped: list[int] = []
         """Cards out of play this hand (swapped out or dropped), face down."""
+        self.dropped_by: list[int] = []
+        """Who put each card of :attr:`dropped` there (public: everyone sees who swaps,
+        drops or folds); that seat knows the card, nobody else does."""
+        self.shifted_by: list[int] = []
+        """Whose card each shift sent to the bottom of the deck, in the order they went
+        there (public); the seat that lost it knows where it lies in the deck."""
         self.drawn: int | None = None
         """The card the turn's player drew and has not yet placed."""
         self.turn: int | None = None
@@ -323,6 +329,26 @@ class SabaccState(GameState):
         return None
 
     # -- views -----------------------------------------------------------------------
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """Every place holding a card ``seat`` cannot see (see :meth:`GameState.seat_copy`),
+        in seat, then position order: the other seats' hands not shown at the call,
+        another seat's drawn card, the deck (all of it but the cards the seat itself lost
+        to its bottom in a shift: it knows where they lie) and the cards out of play other
+        seats put there (its own swapped, dropped or folded cards it knows)."""
+        slots: list[tuple[Any, Any]] = []
+        for other, cards in enumerate(self.hands):
+            if other != seat and not self.shown[other]:
+                slots += [(cards, i) for i in range(len(cards))]
+        if self.drawn is not None and self.turn != seat:
+            slots.append((self.__dict__, "drawn"))
+        # The deck is a queue: the shifted cards were appended after the full deck, so
+        # shifted card j now lies at len(deck_order) - len(shifted_by) + j (if not drawn).
+        first_shifted = len(self.deck_order) - len(self.shifted_by)
+        known = {first_shifted + j for j, who in enumerate(self.shifted_by) if who == seat}
+        slots += [(self.deck_order, i) for i in range(len(self.deck_order)) if i not in known]
+        slots += [(self.dropped, i) for i, who in enumerate(self.dropped_by) if who != seat]
+        return slots
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data.
 
@@ -476,6 +502,7 @@ class SabaccState(GameState):
         self.chips.stacks[seat] -= penalty
         self.sabacc_pot += penalty
         self.dropped.extend(self.hands[seat])
+        self.dropped_by.extend([seat] * len(self.hands[seat]))
         self.hands[seat] = []
         if penalty:
             events.append(Event(seat, f"{self.names[seat]} pays {penalty} into the sabacc pot "
@@ -502,6 +529,7 @@ class SabaccState(GameState):
         for seat, card in zip(players, action.lost):
             self.hands[seat].remove(card)
             self.deck_order.append(card)
+            self.shifted_by.append(seat)
         new = {}
         for seat in players:
             new[seat] = self.deck_order.pop(0)
@@ -535,11 +563,13 @@ class SabaccState(GameState):
                 hand = self.hands[seat]
                 hand[hand.index(action.card)] = drawn
                 self.dropped.append(action.card)
+                self.dropped_by.append(seat)
                 events.append(Event(seat, f"{who} swaps a card", {
                     seat: f"You swap {self.card_name(action.card)} for {self.card_name(drawn)} "
                           f"({self.hand_value(seat).label})"}))
             else:
                 self.dropped.append(drawn)
+                self.dropped_by.append(seat)
                 events.append(Event(seat, f"{who} drops the drawn card", {
                     seat: f"You drop {self.card_name(drawn)}"}))
         self._start_turn(self._next_in_hand(seat), events)
@@ -553,6 +583,7 @@ class SabaccState(GameState):
             "total_credits": self.total_credits, "out": list(self.out),
             "hand_start_stacks": list(self.hand_start_stacks), "deck_order": list(self.deck_order),
             "hands": [list(h) for h in self.hands], "dropped": list(self.dropped),
+            "dropped_by": list(self.dropped_by), "shifted_by": list(self.shifted_by),
             "drawn": self.drawn, "turn": self.turn, "turns_taken": list(self.turns_taken),
             "caller": self.caller, "last_raise_size": self.last_raise_size,
             "folded": list(self.folded), "shown": list(self.shown), "die": self.die,
@@ -579,6 +610,9 @@ class SabaccState(GameState):
         self.deck_order = list(data["deck_order"])
         self.hands = [list(h) for h in data["hands"]]
         self.dropped = list(data["dropped"])
+        # Saves from before these records: every card out of play or shifted is nobody's.
+        self.dropped_by = list(data.get("dropped_by", [-1] * len(self.dropped)))
+        self.shifted_by = list(data.get("shifted_by", []))
         self.drawn = data["drawn"]
         self.turn = data["turn"]
         self.turns_taken = list(data["turns_taken"])
