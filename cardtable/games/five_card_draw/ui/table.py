@@ -104,6 +104,7 @@ class DrawTableScene(GameTableScene):
         return max(40, int(self.felt.height / 6.0 * (0.9 if big else 0.5)))
 
     def layout(self) -> None:
+        """The shared layout, then the controls rebuilt for the new size."""
         super().layout()
         self.deck_rect = pygame.Rect(0, 0, 1, 1)
         self.discard_rect = pygame.Rect(0, 0, 1, 1)
@@ -115,6 +116,7 @@ class DrawTableScene(GameTableScene):
         return self.discard_rect.topleft if card in state.discards or card in state.pending else None
 
     def waits_for_next_round(self) -> bool:
+        """Between hands the people press Next hand."""
         return self.state.phase == Phase.REVEAL
 
     # -- controls -----------------------------------------------------------------------
@@ -163,11 +165,13 @@ class DrawTableScene(GameTableScene):
         self.after_action()
 
     def next_round(self) -> None:
+        """Start the next hand with nothing picked."""
         self.selected = []
         super().next_round()
 
     # -- events ------------------------------------------------------------------------------
     def handle_game(self, event: pygame.event.Event) -> bool:
+        """The betting bar, the buttons, clicks on the hand and the keys 1-5, Enter, Space, D."""
         if self.bet_bar is not None and self.bet_bar.handle(event):
             return True
         if self.widgets.handle(event):
@@ -197,6 +201,7 @@ class DrawTableScene(GameTableScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
+        """The stock, the discards, the pots, every seat and the action bar."""
         view = self.viewer_view()
         px, fonts = self.app.px, self.app.fonts
         self._draw_centre(surface, view)
