@@ -8,30 +8,13 @@ import pygame
 from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.engine.game import CHANCE
 from cardtable.games.alethkar_poker.ui.table import AlethkarTableScene, restore
-from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
-from cardtable.ui.setup_scene import SetupScene
 
-from uihelp import Driver
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 
 def start_match(app) -> tuple[Driver, AlethkarTableScene]:
-    d = Driver(app)
-    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "alethkar_poker")
-    open_variant(app, spec)
-    setup = app.scenes.top
-    assert isinstance(setup, SetupScene) and setup.chips == 40
-    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
-    while setup.count > 3:
-        seats.nudge(-1)
-    for _ in range(3):  # seat 2: computer -> tough -> random -> person
-        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
-        d.click(kind.rect.center)
-    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
-    d.key(pygame.K_RETURN)
-    scene = next(s for s in reversed(app.scenes.scenes) if isinstance(s, AlethkarTableScene))
-    return d, scene
+    return start_two_people_and_a_computer(app, "alethkar_poker", AlethkarTableScene, chips=40)
 
 
 def test_two_rounds_through_events_with_pass_screens(app):
@@ -93,13 +76,7 @@ def test_two_rounds_through_events_with_pass_screens(app):
 def test_a_refused_move_is_explained_and_changes_nothing(app):
     d, scene = start_match(app)
     state = scene.state
-    for _ in range(500):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act):
-            break
-        else:
-            d.step()
+    step_to_a_person(d, scene)
     history = len(state.history)
     assert not scene.act(DiscardTwo(seat=state.to_act, cards=(0, 1)))
     assert len(state.history) == history and "Not allowed" in app.toast_text

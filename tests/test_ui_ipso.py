@@ -11,11 +11,9 @@ from cardtable.engine.game import CHANCE, rng_to_json
 from cardtable.games.ipso.betting import Cover, Stake
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.ui.table import IpsoTableScene, restore, smoke
-from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
-from cardtable.ui.setup_scene import SetupScene
 
-from uihelp import Driver
+from uihelp import Driver, start_two_people_and_a_computer
 
 
 def ipso_spec(app):
@@ -24,21 +22,7 @@ def ipso_spec(app):
 
 def start_game(app) -> tuple[Driver, IpsoTableScene]:
     """Two people and a computer, through the setup screen."""
-    d = Driver(app)
-    open_variant(app, ipso_spec(app))
-    setup = app.scenes.top
-    assert isinstance(setup, SetupScene)
-    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
-    while setup.count > 3:
-        seats.nudge(-1)
-    for _ in range(3):  # seat 2: computer -> tough -> random -> person
-        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
-        d.click(kind.rect.center)
-    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
-    d.key(pygame.K_RETURN)
-    scene = next(s for s in app.scenes.scenes if isinstance(s, IpsoTableScene))
-    return d, scene
+    return start_two_people_and_a_computer(app, "ipso", IpsoTableScene)
 
 
 def wait_for_the_draw(d: Driver, scene: IpsoTableScene) -> None:

@@ -4,41 +4,21 @@ discarding, the auction and the reveal, with two people and a computer at one sc
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid
 from cardtable.games.shenja_ivali.rules import Discard, Phase
-from cardtable.ui.app import App
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
-from cardtable.ui.menu import MenuScene, open_variant
+from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
-from cardtable.ui.setup_scene import SetupScene
 
-from uihelp import Driver
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 
 
 
 def start_match(app) -> tuple[Driver, IvaliTableScene]:
-    d = Driver(app)
-    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "shenja_ivali")
-    open_variant(app, spec)
-    setup = app.scenes.top
-    assert isinstance(setup, SetupScene)
-    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
-    while setup.count > 3:
-        seats.nudge(-1)
-    # Seat 2 starts as a computer: three clicks make it a person (computer -> tough -> random -> person).
-    for _ in range(3):
-        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
-        d.click(kind.rect.center)
-    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
-    d.key(pygame.K_RETURN)
-    scene = app.scenes.top if isinstance(app.scenes.top, IvaliTableScene) else app.scenes.scenes[-2]
-    assert isinstance(scene, IvaliTableScene)
-    return d, scene
+    return start_two_people_and_a_computer(app, "shenja_ivali", IvaliTableScene)
 
 
 def test_a_round_through_events_with_pass_screens_and_the_auction(app):
@@ -95,14 +75,7 @@ def test_a_round_through_events_with_pass_screens_and_the_auction(app):
 def test_a_refused_move_is_explained_and_changes_nothing(app):
     d, scene = start_match(app)
     state = scene.state
-    for _ in range(500):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
-                and state.phase == Phase.BET:
-            break
-        else:
-            d.step()
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
     seat = state.to_act
     history = len(state.history)
     assert not scene.act(Discard(seat=seat, cards=()))

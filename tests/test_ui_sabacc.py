@@ -8,31 +8,14 @@ import pygame
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Keep, Phase, RollDie, Swap
-from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.games.sabacc.ui.table import SabaccTableScene, restore
-from cardtable.ui.setup_scene import SetupScene
 
-from uihelp import Driver
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 
 def start_game(app) -> tuple[Driver, SabaccTableScene]:
-    d = Driver(app)
-    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "sabacc")
-    open_variant(app, spec)
-    setup = app.scenes.top
-    assert isinstance(setup, SetupScene) and setup.chips == 5000
-    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
-    while setup.count > 3:
-        seats.nudge(-1)
-    for _ in range(3):  # seat 2: computer -> tough -> random -> person
-        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
-        d.click(kind.rect.center)
-    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
-    d.key(pygame.K_RETURN)
-    scene = next(s for s in reversed(app.scenes.scenes) if isinstance(s, SabaccTableScene))
-    return d, scene
+    return start_two_people_and_a_computer(app, "sabacc", SabaccTableScene, chips=5000)
 
 
 def test_a_hand_through_events_with_pass_screens_the_die_and_drawing(app):
@@ -108,14 +91,7 @@ def test_a_saved_table_is_restored_exactly(app):
 def test_a_refused_move_is_explained_and_changes_nothing(app):
     d, scene = start_game(app)
     state = scene.state
-    for _ in range(500):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
-                and state.phase == Phase.BET:
-            break
-        else:
-            d.step()
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
     history = len(state.history)
     assert not scene.act(Keep(seat=state.to_act))
     assert len(state.history) == history and "Not allowed" in app.toast_text

@@ -65,3 +65,49 @@ class Driver:
 
     def press(self, label: str) -> None:
         self.click(self.button(label).rect.center)
+
+
+def variant_spec(app, variant_id: str):
+    """The bundled variant ``variant_id`` as the app found it."""
+    return next(e.spec for e in app.variant_entries if e.spec and e.spec.id == variant_id)
+
+
+def start_two_people_and_a_computer(app, variant_id: str, table_class, chips: int | None = None):
+    """Open ``variant_id`` from the menu, set three seats with seat 2 a person (three
+    clicks: computer -> tough -> random -> person) and start; the setup screen must
+    offer ``chips`` when given. Returns the driver and the table scene."""
+    from cardtable.ui.menu import open_variant
+    from cardtable.ui.setup_scene import SetupScene
+
+    d = Driver(app)
+    open_variant(app, variant_spec(app, variant_id))
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    if chips is not None:
+        assert setup.chips == chips
+    seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > 3:
+        seats.nudge(-1)
+    for _ in range(3):
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+                ("person", "computer", "computer (tough)", "computer (random)")][1]
+        d.click(kind.rect.center)
+    assert [s.bot for s in setup.seats()] == [None, None, "normal"]
+    d.key(pygame.K_RETURN)
+    scene = next(s for s in reversed(app.scenes.scenes) if isinstance(s, table_class))
+    return d, scene
+
+
+def step_to_a_person(d: Driver, scene, ready=lambda state: True, steps: int = 500) -> None:
+    """Step (passing pass screens) until a person is to act and ``ready(state)``."""
+    from cardtable.ui.pass_screen import PassScreen
+
+    state, app = scene.state, scene.app
+    for _ in range(steps):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        elif state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
+                and ready(state):
+            return
+        else:
+            d.step()
