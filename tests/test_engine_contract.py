@@ -41,9 +41,24 @@ class HighCard(GameState):
         self.turn: int | None = CHANCE
         self.winner: int | None = None
 
+    @classmethod
+    def new(cls, settings, deck, names, rng, dealer=0, *, stacks=None):
+        return cls(seats=len(names), rng=rng)
+
+    @property
+    def round_number(self):
+        return 0 if self.turn == CHANCE else 1
+
+    def standings(self):
+        return [(f"seat {s}", int(s == self.winner)) for s in range(self.seats)]
+
     @property
     def to_act(self):
         return self.turn
+
+    def _hidden_slots(self, seat):
+        return [(self.hands, s) for s in range(self.seats)
+                if s != seat and self.hands[s] is not None and self.view(seat)["hands"][s] is None]
 
     def legal_actions(self, seat):
         if seat != self.turn or seat == CHANCE:
@@ -174,3 +189,15 @@ def test_seat_table_checks_a_new_table_for_every_game():
         seat_table("Game", ["A", "B"], None, 10, 5)
     with pytest.raises(ValueError, match="at least the buy-in"):
         seat_table("Game", ["A", "B"], [1, 0], 10, 0, least=1, least_text="the buy-in (1)")
+
+
+def test_a_seat_copy_keeps_the_seats_view_and_deals_only_what_it_cannot_see():
+    state = HighCard(seats=4, rng=random.Random(3))
+    state.apply(state.chance_action())
+    other = state.seat_copy(0, random.Random(9))  # differs from state only in cards seat 0 cannot see
+    for source in (state, other):
+        copy = source.seat_copy(0, random.Random(1))
+        assert copy.view(0) == state.view(0)
+        assert copy.history == [] and copy.log_for(None) == state.log_for(0)
+    assert state.seat_copy(0, random.Random(1)).hands == other.seat_copy(0, random.Random(1)).hands
+    assert sorted(other.hands) == sorted(state.hands)
