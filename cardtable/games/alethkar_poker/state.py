@@ -28,6 +28,7 @@ players' bags and step 7 every payment; what stays in the other bags never shows
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -253,6 +254,66 @@ class AlethkarState(GameState):
             "results": self.results.to_json() if self.results is not None and self.phase in (
                 Phase.REVEAL, Phase.GAME_OVER) else None,
         }
+
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """The cards ``seat`` cannot see: the other players' unshown hands (seats in
+        order), the undealt rest of the deck, and the face-down discards except the
+        seat's own two (discards go down two by two in turn order, so the seat knows
+        where its own lie)."""
+        slots: list[tuple[Any, Any]] = []
+        for owner, cards in enumerate(self.hands):
+            if owner != seat and not self.shown[owner]:
+                slots += [(cards, i) for i in range(len(cards))]
+        slots += [(self.deck_order, i) for i in range(len(self.deck_order))]
+        own: set[int] = set()
+        position = 0
+        for player in self.players():
+            if not self.discarded[player]:
+                break
+            if player == seat:
+                own = {position, position + 1}
+            position += 2
+        slots += [(self.discards, i) for i in range(len(self.discards)) if i not in own]
+        return slots
+
+    def seat_copy(self, seat: int, rng: random.Random) -> "AlethkarState":
+        """The shared :meth:`~GameState.seat_copy`, and the other seats' secret split of
+        their chips between stack and bag replaced by one worked out from the public
+        holdings alone (the buy-in in the bag during a round, nothing between
+        rounds), so the copy tells no other seat's bag either."""
+        mine = super().seat_copy(seat, rng)
+        assert isinstance(mine, AlethkarState)
+        playing = self.phase in (Phase.BET, Phase.DISCARD)
+        for other in range(self.seats):
+            if other == seat:
+                continue
+            held = self.holdings(other)
+            bag = min(held, self.settings.buy_in) if playing and self.in_round[other] else 0
+            mine.stacks[other], mine.bags[other] = held - bag, bag
+        return mine
+
+    def _copy(self) -> "AlethkarState":
+        """A copy without history and log, several times cheaper than a deep copy: lists
+        (hands' inner lists too) and the generator are copied; the deck, the settings,
+        the names and the last round's result (frozen records, replaced, never changed)
+        are shared; any other attribute is deep-copied."""
+        shared = (int, str, bool, float, type(None), tuple, Phase, AlethkarSettings, RoundResult, Deck)
+        state = type(self).__new__(type(self))
+        for name, value in vars(self).items():
+            if name in ("history", "log"):
+                value = []
+            elif name == "hands":
+                value = [list(cards) for cards in value]
+            elif isinstance(value, list) and all(isinstance(v, (int, bool)) for v in value):
+                value = list(value)
+            elif isinstance(value, random.Random):
+                state_of = value.getstate()
+                value = random.Random()
+                value.setstate(state_of)
+            elif not isinstance(value, shared):
+                value = copy.deepcopy(value)
+            setattr(state, name, value)
+        return state
 
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
