@@ -42,6 +42,29 @@ def test_the_evaluator_agrees_with_the_brute_force_oracle(cards):
     assert len(hand.cards) == 10 and set(hand.cards) <= set(cards)
 
 
+GROUP_RANKS = [(2, 4, 5, 6, 9), (20, 21, 30, 39), (0, 7, 14)]
+"""Few ranks, so full houses, Fuller Houses and other several-group kinds are common."""
+
+
+@st.composite
+def group_pools(draw):
+    """Ten or eleven cards on a handful of ranks: hands of several groups of one rank."""
+    ranks = draw(st.sampled_from(GROUP_RANKS))
+    universe = [card_index(r, c, s) for r in ranks for c in range(4) for s in (0, 1)]
+    size = draw(st.integers(10, 11))
+    return draw(st.lists(st.sampled_from(universe), min_size=size, max_size=size, unique=True))
+
+
+@settings(max_examples=25, deadline=None)
+@given(group_pools(), group_pools())
+def test_several_group_ties_order_as_the_oracle_says(a, b):
+    hand_a, hand_b = best_hand(DECK, a), best_hand(DECK, b)
+    (rank_a, key_a), (rank_b, key_b) = oracle(a), oracle(b)
+    assert (hand_a.rank, hand_a.key) == (rank_a, key_a)
+    assert (hand_b.rank, hand_b.key) == (rank_b, key_b)
+    assert (hand_a.key > hand_b.key) == (key_a > key_b)
+
+
 @settings(max_examples=10, deadline=None)
 @given(pools())
 def test_the_measured_order_agrees_with_the_oracle_too(cards):

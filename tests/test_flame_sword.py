@@ -8,18 +8,20 @@ import random
 
 import pytest
 
-from cardtable.engine.betting import Call, Check, Fold
-from cardtable.games.flame_sword.rules import CallShot, Deal, FlameSwordSettings, Flip, Phase, StartHand
+from cardtable.engine.betting import Call, Check, Fold, Raise
+from cardtable.games.flame_sword.rules import (TIE_LAYERS, CallShot, Deal, FlameSwordSettings, Flip, HandResult, Phase,
+                                              StartHand, decided_by)
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("infinite")
 SETTINGS = FlameSwordSettings(starting_chips=1000, blind=10)
+DEAD = FlameSwordSettings(starting_chips=1000, blind=10, extra_blind="dead")
 
 
-def new(n: int = 3, seed: int = 1, **kwargs) -> FlameSwordState:
-    return FlameSwordState.new(SETTINGS, DECK, [f"P{i}" for i in range(n)], random.Random(seed), **kwargs)
+def new(n: int = 3, seed: int = 1, settings: FlameSwordSettings = SETTINGS, **kwargs) -> FlameSwordState:
+    return FlameSwordState.new(settings, DECK, [f"P{i}" for i in range(n)], random.Random(seed), **kwargs)
 
 
 def chance(state: FlameSwordState) -> None:
@@ -73,8 +75,108 @@ def test_first_hand_blinds_small_big_and_the_dealers_extra_blind():
     assert state.blind_seats == {"small": 1, "big": 2, "extra": 0}
     assert state.stacks == [990, 995, 990, 1000]
     assert state.chips.pot_total == 25
-    assert state.chips.round_bets == [0, 5, 10, 0]  # the extra blind is dead money
+    assert state.chips.round_bets == [10, 5, 10, 0]  # the extra blind is live: the dealer's bet
+    assert state.chips.dead == 0
+
+
+def test_the_dead_setting_keeps_the_extra_blind_out_of_the_bets():
+    state = new(4, dealer=0, settings=DEAD)
+    chance(state)
+    assert state.stacks == [990, 995, 990, 1000]
+    assert state.chips.pot_total == 25
+    assert state.chips.round_bets == [0, 5, 10, 0]  # dead money
     assert state.chips.dead == 10
+
+
+def test_extra_blind_setting_defaults_to_live_and_is_checked():
+    assert FlameSwordSettings().extra_blind == "live"
+    assert FlameSwordSettings.from_settings({"extra_blind": "dead"}).live_extra_blind is False
+    assert FlameSwordSettings.from_settings({}).to_settings()["extra_blind"] == "live"
+    with pytest.raises(ValueError, match="extra_blind must be one of live, dead"):
+        FlameSwordSettings.from_settings({"extra_blind": "half"})
+
+
+def _first_round(settings: FlameSwordSettings) -> FlameSwordState:
+    """Four seats, dealer 0: small 1, big 2, the dealer's extra blind; 3 calls first."""
+    state = new(4, dealer=0, settings=settings)
+    to_first_bet(state)
+    assert state.betting_round == 0 and state.to_act == 3
+    state.apply(Call(seat=3))
+    assert state.to_act == 0
+    return state
+
+
+def test_a_live_extra_blind_checks_its_option_when_nobody_raised():
+    state = _first_round(SETTINGS)
+    options = state.betting_options(0)
+    assert options.can_check and not options.can_call and options.can_raise
+    state.apply(Check(seat=0))  # the option: nothing more to put in
+    state.apply(Call(seat=1))
+    assert state.phase == Phase.BET and state.to_act == 2
+    assert state.betting_options(2).can_check
+    state.apply(Check(seat=2))
+    assert state.phase == Phase.FLIP
+    assert state.stacks == [990, 990, 990, 990] and state.chips.pot_total == 40
+
+
+def test_a_live_extra_blind_may_raise_its_option_and_the_others_answer():
+    state = _first_round(SETTINGS)
+    state.apply(Raise(seat=0, to=30))
+    assert state.to_act == 1 and state.betting_options(1).call_amount == 25
+    for seat in (1, 2, 3):
+        state.apply(Call(seat=seat))
+    assert state.phase == Phase.FLIP and state.chips.pot_total == 120
+
+
+def test_a_dead_extra_blind_must_call_the_big_blind_as_today():
+    state = _first_round(DEAD)
+    options = state.betting_options(0)
+    assert not options.can_check and options.call_amount == 10
+    state.apply(Call(seat=0))
+    state.apply(Call(seat=1))
+    state.apply(Check(seat=2))
+    assert state.phase == Phase.FLIP
+    assert state.stacks == [980, 990, 990, 990] and state.chips.pot_total == 50
+
+
+def test_a_big_blind_who_also_owes_the_extra_blind_posts_both_live():
+    heads_up = new(2, dealer=0)
+    to_first_bet(heads_up)
+    assert heads_up.blind_seats == {"small": 1, "big": 0, "extra": 0}
+    assert heads_up.chips.round_bets == [20, 5]
+    assert heads_up.betting_options(1).call_amount == 15
+    heads_up.apply(Call(seat=1))
+    assert heads_up.betting_options(0).can_check
+    dead = new(2, dealer=0, settings=DEAD)
+    to_first_bet(dead)
+    assert dead.chips.round_bets == [10, 5] and dead.betting_options(1).call_amount == 5
+
+
+def _settings_of(data):
+    """The settings mapping inside a state's JSON."""
+    if isinstance(data, dict):
+        if "settings" in data and isinstance(data["settings"], dict) and "blind" in data["settings"]:
+            return data["settings"]
+        for value in data.values():
+            found = _settings_of(value)
+            if found is not None:
+                return found
+    return None
+
+
+def test_a_save_from_before_the_setting_loads_with_the_dead_extra_blind_it_was_played_with():
+    state = new(3, seed=4, dealer=0)
+    play_hand_passively(state)
+    data = json.loads(json.dumps(state.to_json()))
+    assert _settings_of(data)["extra_blind"] == "live"
+    resumed = FlameSwordState.from_json(data, deck=DECK)
+    assert resumed.settings.extra_blind == "live"
+    del _settings_of(data)["extra_blind"]
+    old = FlameSwordState.from_json(data, deck=DECK)
+    assert old.settings.extra_blind == "dead"
+    chance(old)  # the next hand's extra blind is dead, as when the save was written
+    assert old.chips.dead == 10
+    assert FlameSwordSettings.from_saved({"blind": 10, "extra_blind": "live"}).extra_blind == "live"
 
 
 def test_called_shot_goes_round_from_the_dealers_left_and_is_public():
@@ -278,3 +380,53 @@ def test_the_doctests_of_the_flame_sword_modules_pass():
     for module in (flame_setup, flame_sword, flame_bot):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_a_showdown_says_which_step_decided_each_pot_in_the_log_and_the_result():
+    layers = set()
+    for seed in range(1, 12):
+        state = new(3, seed=seed, dealer=0)
+        play_hand_passively(state)
+        result = state.results
+        if not result.showdown:
+            continue
+        main = result.pots[0]
+        hands = result.hands
+        if len(main.winners) > 1:
+            assert (main.layer, main.decided) == (6, "a split")
+            continue
+        winner = main.winners[0]
+        others = [s for s in main.eligible if s != winner]
+        best_other = max(others, key=lambda s: hands[s].key)
+        assert (main.layer, main.decided) == decided_by(hands[winner].key, hands[best_other].key)
+        layers.add(main.layer)
+        line = next(text for text in state.log_for(None) if "wins the main pot" in text)
+        if main.layer == 0:
+            assert f"a better kind than P{best_other}'s" in line
+        else:
+            assert f"decided by {main.decided} (tie layer {main.layer}) against P{best_other}" in line
+        again = HandResult.from_json(json.loads(json.dumps(result.to_json())))
+        assert again.pots[0].decided == main.decided and again.pots[0].layer == main.layer
+    assert layers & {1, 2, 3, 4, 5}, "most showdowns are Rainbow x10 against Rainbow x10: a tie layer decides"
+
+
+def test_results_saved_before_the_decision_was_recorded_still_load():
+    state = new(3, seed=2, dealer=0)
+    play_hand_passively(state)
+    data = state.results.to_json()
+    for pot in data["pots"]:
+        del pot["decided"], pot["layer"]
+    old = HandResult.from_json(data)
+    assert old.pots[0].decided == "" and old.pots[0].layer == -1
+
+
+def test_decided_by_names_the_sources_layers_in_order():
+    base = (50, (9, 9, 9, 2, 2), (7, 5), 2, (30, 12))
+    assert decided_by(base, (49,) + base[1:]) == (0, "a better kind")
+    assert decided_by(base, (50, (9, 9, 9, 2, 2), (7, 4), 2, (30, 12))) == (1, "higher cards")
+    assert decided_by((50, (5, 5, 5), (), 1, (3,)), (50, (5, 5, 5), (), 0, ())) == (2, "a trump")
+    assert decided_by(base, base[:3] + (1, (30,))) == (3, "more trumps")
+    assert decided_by(base, base[:3] + (2, (29, 12))) == (4, "a higher trump")
+    assert decided_by(base, base[:3] + (2, (30, 11))) == (5, "a higher second trump")
+    assert decided_by(base, base) == (6, "a split")
+    assert TIE_LAYERS[0] == "higher cards" and len(TIE_LAYERS) == 6

@@ -5,11 +5,16 @@ A hand's kind is the highest of the source's 102 kinds (:data:`KINDS`, from
 High Card (103). The ten cards used are then chosen to win the tiebreaks, which are the
 source's six layers:
 
-1. higher cards: the ranks of the cards that make the kind, highest first, then the ranks
-   of the other cards, highest first;
+1. higher cards: for the kinds made of groups (pairs, of-a-kinds, their Mini-Flushes)
+   the groups as poker compares them, the largest group first, equal sizes the higher
+   rank first (three 5s and two 2s beat three 4s and two 6s: the triple decides); for
+   runs, flushes and rainbows the kind's cards highest first (the run's or flush's top
+   card first); then the ranks of the other cards, highest first;
 2.-3. the number of trump-suit cards in the ten (having one beats having none);
 4.-5. the ranks of those trump cards, highest first;
 6. still equal: a split.
+
+:func:`decided_by` says in words which of these layers settles two keys.
 
 :attr:`FlameHand.key` packs the kind's strength and all of these into one tuple, so the
 larger key wins and equal keys split. The search never tries subsets of ten: see
@@ -31,7 +36,11 @@ from cardtable.games.flame_sword.kinds import HIGH_CARD, KIND_BY_RANK, KINDS, Fl
 from cardtable.games.flame_sword.match import DeckFacts, Pool, candidates, gate
 
 __all__ = ["KINDS", "FlameHand", "best_hand", "best_line", "line_cells", "line_names",
-           "describe", "kind_order", "measure_frequencies", "contained_kinds", "deck_facts"]
+           "describe", "kind_order", "measure_frequencies", "contained_kinds", "deck_facts",
+           "group_order", "decided_by", "TIE_LAYERS"]
+
+GROUP_FAMILIES = ("rank_groups", "mini_groups")
+"""The kinds made of groups of one rank: "higher cards" compares them group by group."""
 
 ORDERS = ("source", "measured")
 
@@ -46,8 +55,11 @@ class FlameHand:
         kind: the kind's name as the source spells it.
         cards: the ten deck indices used: the cards that make the kind first, then the others.
         key: larger is better; equal keys split the pot. ``(strength, kind card ranks,
-            other card ranks, trump count, trump ranks)``.
-        label: a short description ("Full House (21s over Dragons)").
+            other card ranks, trump count, trump ranks)``; the kind card ranks are in
+            group order (largest group first, then higher rank) for the group kinds,
+            highest first otherwise.
+        label: a short description naming the groups in the order the tie compares them
+            ("Full House (21s over Dragons)": the three 21s first).
     """
 
     rank: int
@@ -96,9 +108,31 @@ def _gated(order: str) -> tuple[tuple[FlameKind, object], ...]:
     return tuple((kind, gate(kind)) for kind in kind_order(order))
 
 
-def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int) -> tuple[tuple, list[int]]:
-    """The key and the ten cards for these kind-making cards plus the best free cards."""
+def group_order(ranks: Sequence[int]) -> list[int]:
+    """The positions of ``ranks`` in the order "higher cards" compares a group kind's
+    cards: the largest group first, equal sizes the higher rank first (stable inside a
+    group).
+
+    >>> [[4, 4, 4, 6, 6][i] for i in group_order([4, 4, 4, 6, 6])]
+    [4, 4, 4, 6, 6]
+    >>> [[2, 9, 9, 5, 5][i] for i in group_order([2, 9, 9, 5, 5])]
+    [9, 9, 5, 5, 2]
+    """
+    sizes: dict[int, int] = {}
+    for r in ranks:
+        sizes[r] = sizes.get(r, 0) + 1
+    return sorted(range(len(ranks)), key=lambda i: (-sizes[ranks[i]], -ranks[i]))
+
+
+def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int,
+           grouped: bool = False) -> tuple[tuple, list[int]]:
+    """The key and the ten cards for these kind-making cards plus the best free cards.
+
+    ``grouped``: the kind is made of groups of one rank, compared largest group first.
+    """
     rank, trump = facts.rank, facts.trump
+    if grouped:
+        kind_cards = [kind_cards[i] for i in group_order([rank[c] for c in kind_cards])]
     used = set(kind_cards)
     free = 10 - len(kind_cards)
     others = []
@@ -110,8 +144,9 @@ def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int) -
                     break
     ten = kind_cards + others
     trumps = sorted((rank[c] for c in ten if trump[c]), reverse=True)
-    key = (strength, tuple(sorted((rank[c] for c in kind_cards), reverse=True)),
-           tuple(rank[c] for c in others), len(trumps), tuple(trumps))
+    made = (tuple(rank[c] for c in kind_cards) if grouped
+            else tuple(sorted((rank[c] for c in kind_cards), reverse=True)))
+    key = (strength, made, tuple(rank[c] for c in others), len(trumps), tuple(trumps))
     return key, ten
 
 
@@ -146,8 +181,9 @@ def best_hand(deck, cards: Sequence[int], called: Sequence[int] = (), order: str
         if found:
             strength = strengths[kind.rank]
             best_key, best_ten = None, None
+            grouped = kind.family in GROUP_FAMILIES
             for kind_cards in found:
-                key, ten = _score(facts, pool, kind_cards, strength)
+                key, ten = _score(facts, pool, kind_cards, strength, grouped)
                 if best_key is None or key > best_key:
                     best_key, best_ten = key, ten
             return FlameHand(kind.rank, kind.name, tuple(best_ten), best_key,

@@ -15,7 +15,8 @@ from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
 
 __all__ = ["Phase", "FlameSwordSettings", "StartHand", "CallShot", "Deal", "Flip", "HandResult",
-           "ShownHand", "PotResult", "BOT_LEVELS", "ORDERS", "SETTING_KEYS", "GRID_SIDE", "GRID_CELLS",
+           "ShownHand", "PotResult", "BOT_LEVELS", "ORDERS", "EXTRA_BLINDS", "SETTING_KEYS",
+           "LEGACY_SETTINGS", "TIE_LAYERS", "decided_by", "GRID_SIDE", "GRID_CELLS",
            "HOLE_CARDS", "UNDERDOG_EXTRA", "CALLED_SHOT_SIZE", "FLIP_TARGETS", "BETTING_ROUND_NAMES",
            "cell_name", "line_names"]
 
@@ -23,8 +24,15 @@ BOT_LEVELS = ("normal", "tough", "random")
 """The computer players' levels a variant may name as ``bot_level``."""
 ORDERS = ("source", "measured")
 """How the 102 kinds are ordered: the source's list, or by the program's measured frequency."""
-SETTING_KEYS = ("starting_chips", "blind", "order", "bot_level")
+EXTRA_BLINDS = ("live", "dead")
+"""How the last winner's extra blind plays: ``live`` (it counts toward that player's bet in
+the first betting round, like a second big blind) or ``dead`` (money in the pot only)."""
+SETTING_KEYS = ("starting_chips", "blind", "order", "bot_level", "extra_blind")
 """Every key a Flame Sword variant's ``settings`` may hold."""
+LEGACY_SETTINGS = {"extra_blind": "dead"}
+"""What a saved match written before a setting existed played by: a save whose settings
+lack ``extra_blind`` was played with a dead extra blind, so it loads as ``dead``
+(:meth:`FlameSwordSettings.from_saved`); new tables default to ``live``."""
 
 GRID_SIDE = 10
 GRID_CELLS = GRID_SIDE * GRID_SIDE
@@ -82,22 +90,28 @@ class FlameSwordSettings:
         order: ``source`` (the source's list of 102 kinds) or ``measured`` (by the
             program's own measured frequencies).
         bot_level: the computer players' default level.
+        extra_blind: ``live`` (the default: the last winner's extra blind counts toward
+            their bet in the first betting round, so with no raise they may check their
+            option) or ``dead`` (it only goes into the pot, as before the setting existed).
 
     >>> FlameSwordSettings.from_settings({"blind": 20}).small_blind
     10
+    >>> FlameSwordSettings.from_settings({}).extra_blind, FlameSwordSettings.from_saved({}).extra_blind
+    ('live', 'dead')
     >>> FlameSwordSettings.from_settings({"blind": 0, "colour": 1})
     Traceback (most recent call last):
     ...
-    ValueError: Flame Sword settings: unknown setting 'colour' (known: starting_chips, blind, order, bot_level); blind must be a whole number of chips >= 2, not 0
+    ValueError: Flame Sword settings: unknown setting 'colour' (known: starting_chips, blind, order, bot_level, extra_blind); blind must be a whole number of chips >= 2, not 0
     """
 
     starting_chips: int = 1000
     blind: int = 10
     order: str = "source"
     bot_level: str = "normal"
+    extra_blind: str = "live"
 
     def __post_init__(self) -> None:
-        problems = _problems(self.starting_chips, self.blind, self.order, self.bot_level)
+        problems = _problems(self.starting_chips, self.blind, self.order, self.bot_level, self.extra_blind)
         if problems:
             raise ValueError("Flame Sword settings: " + "; ".join(problems))
 
@@ -115,6 +129,18 @@ class FlameSwordSettings:
         if problems:
             raise ValueError("Flame Sword settings: " + "; ".join(problems))
         return cls(**values)
+
+    @classmethod
+    def from_saved(cls, settings: Mapping[str, Any] | None) -> "FlameSwordSettings":
+        """Read the settings of a saved match: like :meth:`from_settings`, but a key the
+        save predates takes the value the match was played by (:data:`LEGACY_SETTINGS`:
+        a save without ``extra_blind`` keeps its dead extra blind)."""
+        return cls.from_settings({**LEGACY_SETTINGS, **dict(settings or {})})
+
+    @property
+    def live_extra_blind(self) -> bool:
+        """True when the extra blind counts toward its player's first-round bet."""
+        return self.extra_blind == "live"
 
     @classmethod
     def from_spec(cls, spec: Any) -> "FlameSwordSettings":
@@ -136,7 +162,7 @@ class FlameSwordSettings:
         return BettingRules(limit=Limit.NO_LIMIT, min_bet=self.blind)
 
 
-def _problems(starting: Any, blind: Any, order: Any, bot_level: Any) -> list[str]:
+def _problems(starting: Any, blind: Any, order: Any, bot_level: Any, extra_blind: Any) -> list[str]:
     problems = []
     if not _is_int(starting) or starting < 1:
         problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
@@ -146,6 +172,8 @@ def _problems(starting: Any, blind: Any, order: Any, bot_level: Any) -> list[str
         problems.append(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
     if bot_level not in BOT_LEVELS:
         problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
+    if extra_blind not in EXTRA_BLINDS:
+        problems.append(f"extra_blind must be one of {', '.join(EXTRA_BLINDS)}, not {extra_blind!r}")
     return problems
 
 
@@ -223,15 +251,57 @@ def _tuple(value: Any) -> Any:
     return value
 
 
+TIE_LAYERS = ("higher cards", "a trump", "more trumps", "a higher trump", "a higher next trump", "a split")
+"""The source's six tie layers in words, layer 1 first (layer 5 is said with the trump's
+place, "a higher second trump"; layer 6 is an even split)."""
+
+_PLACES = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def decided_by(key: tuple, other: tuple) -> tuple[int, str]:
+    """Which step settles two hands' keys (:attr:`ShownHand.key`), and in words.
+
+    ``(0, "a better kind")`` when the kinds differ; otherwise the source's tie layer
+    ``1 .. 6`` (:data:`TIE_LAYERS`): higher cards (the groups, the run's or flush's top
+    card, the other cards), a trump against none, more trumps, a higher trump, a higher
+    second (third ...) trump, and ``(6, "a split")`` when the keys are equal.
+
+    >>> decided_by((9, (5, 5, 5, 2, 2), (), 0, ()), (9, (4, 4, 4, 6, 6), (), 0, ()))
+    (1, 'higher cards')
+    >>> decided_by((9, (5,), (), 2, (30, 7)), (9, (5,), (), 2, (30, 3)))
+    (5, 'a higher second trump')
+    """
+    if key[0] != other[0]:
+        return 0, "a better kind"
+    if tuple(key[1:3]) != tuple(other[1:3]):
+        return 1, TIE_LAYERS[0]
+    mine, theirs = key[3], other[3]
+    if (mine == 0) != (theirs == 0):
+        return 2, TIE_LAYERS[1]
+    if mine != theirs:
+        return 3, TIE_LAYERS[2]
+    for place, (a, b) in enumerate(zip(key[4], other[4]), start=1):
+        if a != b:
+            if place == 1:
+                return 4, TIE_LAYERS[3]
+            return 5, f"a higher {_PLACES[place] if place < len(_PLACES) else f'#{place}'} trump"
+    return 6, TIE_LAYERS[5]
+
+
 @dataclass(frozen=True)
 class PotResult:
-    """How one pot was won: its name ("main pot", "side pot 1"), the winners' shares."""
+    """How one pot was won: its name ("main pot", "side pot 1"), the winners' shares,
+    and what decided it against the best other hand that could win it (``decided``:
+    "a better kind", one of :data:`TIE_LAYERS`, or "" when nobody else was eligible
+    or everyone else folded; ``layer`` 0 .. 6 as :func:`decided_by`, -1 for none)."""
 
     name: str
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: Mapping[int, int]
+    decided: str = ""
+    layer: int = -1
 
 
 @dataclass(frozen=True)
@@ -261,7 +331,8 @@ class HandResult:
         return {"hand_no": self.hand_no, "showdown": self.showdown,
                 "hands": {str(s): h.to_json() for s, h in self.hands.items()},
                 "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible),
-                          "winners": list(p.winners), "shares": {str(s): c for s, c in p.shares.items()}}
+                          "winners": list(p.winners), "shares": {str(s): c for s, c in p.shares.items()},
+                          "decided": p.decided, "layer": p.layer}
                          for p in self.pots],
                 "won": {str(s): c for s, c in self.won.items()}, "net": list(self.net),
                 "underdog": self.underdog}
@@ -272,6 +343,7 @@ class HandResult:
         return cls(hand_no=data["hand_no"], showdown=data["showdown"],
                    hands={int(s): ShownHand.from_json(h) for s, h in data["hands"].items()},
                    pots=tuple(PotResult(p["name"], p["amount"], tuple(p["eligible"]), tuple(p["winners"]),
-                                        {int(s): c for s, c in p["shares"].items()}) for p in data["pots"]),
+                                        {int(s): c for s, c in p["shares"].items()},
+                                        p.get("decided", ""), p.get("layer", -1)) for p in data["pots"]),
                    won={int(s): c for s, c in data["won"].items()}, net=tuple(data["net"]),
                    underdog=data["underdog"])

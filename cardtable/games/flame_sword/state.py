@@ -6,7 +6,11 @@ The rules are the source's (``rules/flame_sword.txt``) with the decisions of
 1. ``start`` / ``reveal`` - chance's :class:`StartHand`: the button passes left (not
    before the first hand), the small and big blinds go in from the dealer's left,
    and the last hand's winner (the dealer on the first hand) puts in one more full
-   blind, dead (it does not count towards their calls).
+   blind. It is live by default (``extra_blind: live``): it counts toward that
+   player's bet in the first betting round, like a second big blind, so with no raise
+   they may check their option; with ``extra_blind: dead`` it is dead money that
+   counts towards none of their calls. A player who owes two blinds posts both, and
+   live ones add up.
 2. ``call`` - from the dealer's left, each player names a Called Shot of ten cards
    (:class:`CallShot`) or passes. The names are public; the cards are not taken.
 3. ``deal`` - chance's :class:`Deal`: four hole cards each, four more for the
@@ -20,6 +24,8 @@ The rules are the source's (``rules/flame_sword.txt``) with the decisions of
 5. The showdown: each hand is the best ten of its hole cards plus one row or column
    (:mod:`cardtable.games.flame_sword.hands`); pots and side pots to the best eligible
    hands, split on equal keys (odd chips to the first tied seat left of the dealer).
+   Each pot's result says what decided it against the best other hand that could win
+   it: a better kind, or the source's tie layer (:func:`~.rules.decided_by`).
 
 Seats are ``0 .. n-1`` clockwise on screen ("left" is ``seat + 1``); flipping goes
 the other way round, as the source says. The match is over when one seat has every
@@ -38,7 +44,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
 from cardtable.games.flame_sword.rules import (BETTING_ROUND_NAMES, CALLED_SHOT_SIZE, FLIP_TARGETS, GRID_CELLS, GRID_SIDE,
                           HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Deal, FlameSwordSettings, Flip,
-                          HandResult, Phase, PotResult, ShownHand, StartHand, cell_name)
+                          HandResult, Phase, PotResult, ShownHand, StartHand, cell_name, decided_by)
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
 
 __all__ = ["FlameSwordState", "FlameSwordSettings", "Phase", "StartHand", "CallShot", "Deal", "Flip",
@@ -399,7 +405,7 @@ class FlameSwordState(GameState):
         for role, seat, amount, live in (("small blind", small, self.settings.small_blind, True),
                                          ("big blind", big, self.settings.blind, True),
                                          ("winner's blind" if winner is not None else "dealer's blind",
-                                          extra, self.settings.blind, False)):
+                                          extra, self.settings.blind, self.settings.live_extra_blind)):
             posted = (self.chips.post(seat, amount) if live else self.chips.post_dead(seat, amount))
             parts.append(f"{self.names[seat]} {posted} ({role}{', all-in' if posted < amount else ''})")
         text = f"Hand {self.hand_no}: {self.names[self.dealer]} deals. Blinds: " + "; ".join(parts)
@@ -532,15 +538,23 @@ class FlameSwordState(GameState):
         pots, won = [], {}
         for i, award in enumerate(settlement.awards):
             name = "main pot" if i == 0 else f"side pot {i}"
-            pots.append(PotResult(name, award.pot.amount, award.pot.eligible, award.winners, dict(award.shares)))
+            layer, decided, against = self._decision(award.pot.eligible, award.winners, shown)
+            pots.append(PotResult(name, award.pot.amount, award.pot.eligible, award.winners, dict(award.shares),
+                                  decided, layer))
             for winner, chips in award.shares.items():
                 won[winner] = won.get(winner, 0) + chips
             how = f" with {shown[award.winners[0]].kind}" if shown else " (everyone else folded)"
             if len(award.winners) == 1:
                 text = f"{self.names[award.winners[0]]} wins the {name} of {award.pot.amount}{how}"
+                if against is not None:
+                    text += (f", a better kind than {self.names[against]}'s" if layer == 0 else
+                             f", decided by {decided} (tie layer {layer}) against {self.names[against]}")
             else:
                 shares = ", ".join(f"{self.names[w]} {award.shares[w]}" for w in award.winners)
-                text = f"The {name} of {award.pot.amount} is split{how}: {shares}"
+                text = f"The {name} of {award.pot.amount} is split{how}"
+                if shown:
+                    text += ", equal through all six tie layers"
+                text += f": {shares}"
             events.append(Event(award.winners[0], text))
         underdog = self._weakest(shown) if shown else None
         self.last_winner = settlement.awards[0].winners[0] if settlement.awards else players[0]
@@ -558,6 +572,23 @@ class FlameSwordState(GameState):
             events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: the match is over"))
         else:
             self.phase = Phase.REVEAL
+
+    def _decision(self, eligible: Sequence[int], winners: Sequence[int],
+                  shown: Mapping[int, ShownHand] | None) -> tuple[int, str, int | None]:
+        """What decided a pot: ``(layer, words, the best other hand's seat)`` as
+        :func:`decided_by` says against the best eligible hand that did not win; a split
+        is ``(6, "a split", None)``; ``(-1, "", None)`` when nobody else could win it."""
+        if not shown:
+            return -1, "", None
+        if len(winners) > 1:
+            return 6, decided_by(shown[winners[0]].key, shown[winners[1]].key)[1], None
+        others = [s for s in seats_from_left_of(self.dealer, self.seats)
+                  if s in eligible and s in shown and s not in winners]
+        if not others:
+            return -1, "", None
+        against = max(others, key=lambda s: shown[s].key)
+        layer, words = decided_by(shown[winners[0]].key, shown[against].key)
+        return layer, words, against
 
     def _weakest(self, shown: Mapping[int, ShownHand]) -> int | None:
         """The weakest hand shown (the first from the dealer's left among equals), or
@@ -589,7 +620,8 @@ class FlameSwordState(GameState):
 
     def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
         self.deck = self._deck_to_load(data, spec)
-        self.settings = FlameSwordSettings.from_settings(data["settings"])
+        # a save from before ``extra_blind`` existed keeps the dead extra blind it was played with
+        self.settings = FlameSwordSettings.from_saved(data["settings"])
         self.names = tuple(data["names"])
         self.phase = Phase(data["phase"])
         self.hand_no = data["hand_no"]

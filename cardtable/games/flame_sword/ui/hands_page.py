@@ -15,6 +15,12 @@ from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
 
 
+TIES_TEXT = ("Ties, the source's six layers: 1 higher cards - the groups largest first, as labels name "
+             "them (three 5s and two 2s beat three 4s and two 6s), a run's or flush's top card, then the "
+             "other cards highest first; 2 a trump; 3 more trumps; 4 a higher trump; 5 the next trump; 6 split.")
+"""The tie order as the help page states it (the rules README's Flame Sword section)."""
+
+
 def measured_text(rank: int) -> tuple[str, str]:
     """("is" share, "contains" share) of a kind in the stored sample, as short text."""
     samples = flame_frequencies.SAMPLES
@@ -60,7 +66,7 @@ class FlameHandsPage:
 
     def header_height(self) -> int:
         """Pixels of the explanation above the table."""
-        return self.app.px(74)
+        return self.app.px(94)
 
     def content_height(self) -> int:
         """The whole table's height (for scrolling)."""
@@ -84,9 +90,9 @@ class FlameHandsPage:
         ranked = "the source's list" if self.order == "source" else "the measured rarity (order: measured)"
         intro = (f"Kinds ranked by {ranked}; # is the place on the source's list. A hand is the best "
                  f"ten of your hole cards and one row or column. Measured: {samples:,} random 14-card "
-                 "hands; 'is' = that hand's kind, 'has' = some ten of its cards contain the kind. "
-                 "Ties: the kind cards' ranks, then the other cards', then trumps (how many, how high).")
-        self._blit_wrapped(surface, intro, body.x, y, body.width, px(13), max_lines=3)
+                 "hands; 'is' = that hand's kind, 'has' = some ten of its cards contain the kind.")
+        self._blit_wrapped(surface, intro, body.x, y, body.width, px(13), max_lines=2)
+        self._blit_wrapped(surface, TIES_TEXT, body.x, y + 2 * (px(13) + 3), body.width, px(13), max_lines=2)
         y += self.header_height() - px(20)
         header = ["#", "kind", "example (kind cards first)", "source odds", "measured"]
         for x, text in zip(cols, header):

@@ -70,6 +70,24 @@ def smoke(app, variant: VariantSpec) -> str:
     return f"Flame Sword table, pass screen, grid and help: drawn (hand {scene.state.hand_no})"
 
 
+def decision_text(pot: dict[str, Any]) -> str:
+    """What decided a pot (a result's ``pots`` entry) in words for the table, "" for none.
+
+    >>> decision_text({"decided": "more trumps", "layer": 3})
+    'won on more trumps (tie layer 3)'
+    >>> decision_text({"decided": "a better kind", "layer": 0}), decision_text({"winners": [1]})
+    ('won with a better kind', '')
+    """
+    layer, words = pot.get("layer", -1), pot.get("decided", "")
+    if layer is None or layer < 0 or not words:
+        return ""
+    if layer == 0:
+        return f"won with {words}"
+    if layer == 6:
+        return "split: equal through all six tie layers"
+    return f"won on {words} (tie layer {layer})"
+
+
 def make_bot(level: str, rng: random.Random):
     """A computer player of ``level`` (normal, tough or random)."""
     return RandomBot(rng) if level == "random" else FlameBot(rng, level=level)
@@ -372,6 +390,9 @@ class FlameTableScene(GameTableScene):
             if hand:
                 lines.append(f"{hand['label'] or hand['kind']}")
                 lines.append(f"{hand['line']}" + (f"   +{won}" if won else ""))
+                main = results["pots"][0] if results["pots"] else {}
+                if seat in main.get("winners", ()) and decision_text(main):
+                    lines.append(decision_text(main).replace(" (tie layer", " (layer"))
             elif won:
                 lines.append(f"wins {won}")
             elif status:
@@ -496,6 +517,10 @@ class FlameTableScene(GameTableScene):
             results = view["results"]
             winners = sorted({w for p in results["pots"] for w in p["winners"]})
             how = "wins" if len(winners) == 1 else "share"
+            decided = decision_text(results["pots"][0]) if results["pots"] else ""
+            if decided:
+                main = "" if len(results["pots"]) == 1 else "the main pot "
+                how += f" ({main}{decided})"
             self.bar_message(surface, f"Hand {view['hand_no']}: {', '.join(names[w] for w in winners)} {how}. "
                                       "Enter: next hand.")
         elif self.bet_bar is not None:
