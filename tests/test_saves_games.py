@@ -10,13 +10,11 @@ statistics read.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from cardtable import games
-from cardtable.engine.game import CHANCE
 from cardtable.saves import SaveFile, decode
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.menu import game_table_module
@@ -24,29 +22,7 @@ from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.saves_scene import resume_save
 from cardtable.ui.setup_scene import SetupScene
 
-
-class StandIn:
-    """Plays the people's seats: a random legal action from a seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state, seat):
-        return self.rng.choice(state.legal_actions(seat))
-
-
-def play(scene: GameTableScene, stand_in: StandIn, actions: int, outcomes: list) -> None:
-    for _ in range(actions):
-        state = scene.state
-        if state.to_act is None:
-            return
-        if state.to_act == CHANCE:
-            scene.perform(state.chance_action())
-        else:
-            scene.perform(scene.bots.get(state.to_act, stand_in).choose(state, state.to_act))
-        outcome = state.round_outcome() if hasattr(state, "round_outcome") else None
-        if outcome is not None:
-            outcomes.append(outcome)
+from uihelp import StandIn, play
 
 
 def pluggable_games() -> list[str]:

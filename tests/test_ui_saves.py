@@ -4,12 +4,10 @@ statistics screens reached from the menu."""
 
 from __future__ import annotations
 
-import random
 
 import pygame
 
 from cardtable import paths
-from cardtable.engine.game import CHANCE
 from cardtable.saves import SaveFile, interrupted_save, list_saves, load_save
 from cardtable.stats import StatsBook
 from cardtable.ui.app import App
@@ -20,36 +18,13 @@ from cardtable.ui.saves_scene import ResumeOffer, SavesScene, offer_interrupted,
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.stats_scene import StatsScene
 
-from uihelp import Driver
+from uihelp import Driver, StandIn, play
 
 SEATS = [SeatConfig("Ada"), SeatConfig("Bo", "normal"), SeatConfig("Cy", "tough")]
 
 
 def ivali_spec(app):
     return next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "shenja_ivali")
-
-
-class StandIn:
-    """Plays the person's seat: a random legal action from its own seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state, seat):
-        return self.rng.choice(state.legal_actions(seat))
-
-
-def play(scene: IvaliTableScene, stand_in, actions: int) -> None:
-    """Apply ``actions`` actions at the table: chance, the bots, and ``stand_in`` for the person."""
-    for _ in range(actions):
-        state = scene.state
-        if state.to_act is None:
-            return
-        if state.to_act == CHANCE:
-            scene.perform(state.chance_action())
-        else:
-            bot = scene.bots.get(state.to_act, stand_in)
-            scene.perform(bot.choose(state, state.to_act))
 
 
 def named_saves():

@@ -111,3 +111,33 @@ def step_to_a_person(d: Driver, scene, ready=lambda state: True, steps: int = 50
             return
         else:
             d.step()
+
+
+class StandIn:
+    """Plays the people's seats: a random legal action from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+        self.rng = random.Random(seed)
+
+    def choose(self, state, seat):
+        return self.rng.choice(state.legal_actions(seat))
+
+
+def play(scene, stand_in, actions: int, outcomes: list | None = None) -> None:
+    """Apply ``actions`` actions at the table: chance, the bots, and ``stand_in`` for the
+    people; each round's ``round_outcome()`` goes into ``outcomes`` when given."""
+    from cardtable.engine.game import CHANCE
+
+    for _ in range(actions):
+        state = scene.state
+        if state.to_act is None:
+            return
+        if state.to_act == CHANCE:
+            scene.perform(state.chance_action())
+        else:
+            scene.perform(scene.bots.get(state.to_act, stand_in).choose(state, state.to_act))
+        if outcomes is not None:
+            outcome = state.round_outcome() if hasattr(state, "round_outcome") else None
+            if outcome is not None:
+                outcomes.append(outcome)
