@@ -10,7 +10,7 @@ from cardtable.games.flame_sword.rules import CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import line_cells_of
 from cardtable.engine.game import CHANCE
 from cardtable.ui.deck_browser import DeckBrowser
-from cardtable.games.flame_sword.ui.table import FlameTableScene
+from cardtable.games.flame_sword.ui.table import FlameTableScene, decision_text
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene
@@ -106,6 +106,18 @@ def test_a_hand_through_events_with_a_called_shot_flips_and_the_hover(app):
     assert flips_by_click >= 20 and hovered
     results = state.results
     assert results.showdown and len(results.hands) >= 2
+    # the table says what decided the main pot, on the bar and on the winner's plate
+    main = results.pots[0]
+    decided = decision_text(results.to_json()["pots"][0])
+    assert main.decided and decided
+    view = scene.viewer_view()
+    for winner in main.winners:
+        assert any(main.decided in line or "split" in line for line in scene._plate_lines(view, winner))
+    said = []
+    scene.bar_message = lambda surface, text: said.append(text)
+    scene._draw_bar(app.screen, view)
+    del scene.bar_message
+    assert decided in said[0]
     d.key(pygame.K_RETURN)  # the next hand
     assert state.hand_no == 2
     assert state.underdog == results.underdog
