@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 import time
 
-from cardtable.games.alethkar_poker.bot import AlethkarBot, warm_up
 from cardtable.bots.random_bot import RandomBot
-from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState
 from cardtable.engine.game import CHANCE
+from cardtable.games.alethkar_poker.bot import AlethkarBot, warm_up
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState
 from cardtable.variants import load_deck_by_id
 
 

@@ -16,11 +16,11 @@ import random
 import statistics
 import time
 
-from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.game import CHANCE
+from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.games.flame_sword.rules import FlameSwordSettings, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
-from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 
 

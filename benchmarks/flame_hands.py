@@ -11,8 +11,8 @@ Prints, then one JSON line with all figures:
    deals, in milliseconds.
 
 Options: ``--hands N`` (default 5,000), ``--runs N`` (default 5), ``--showdowns N``
-(default 200), ``--seed N``, ``--order source|measured`` (how kinds rank; default source). The machines are shared and noisy: compare figures from one
-run, not across runs.
+(default 200), ``--seed N``, ``--order source|measured`` (how kinds rank; default source).
+The machines are shared and noisy: compare figures from one run, not across runs.
 """
 
 from __future__ import annotations

@@ -32,13 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
+from cardtable.bots.random_bot import RandomBot  # noqa: E402
+from cardtable.engine.game import CHANCE  # noqa: E402
 from cardtable.games.ipso import bot as ipso_bot  # noqa: E402
 from cardtable.games.ipso.bot import IpsoBot  # noqa: E402
-from cardtable.bots.random_bot import RandomBot  # noqa: E402
-from cardtable.games.ipso.tools import ipso_settings  # noqa: E402
-from cardtable.engine.game import CHANCE  # noqa: E402
-from cardtable.games.ipso.state import IpsoState  # noqa: E402
 from cardtable.games.ipso.rules import Phase  # noqa: E402
+from cardtable.games.ipso.state import IpsoState  # noqa: E402
+from cardtable.games.ipso.tools import ipso_settings  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 
 DECK = load_deck_by_id("standard52")

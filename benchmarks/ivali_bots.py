@@ -34,9 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
-from cardtable.games.shenja_ivali.bot import IvaliBot, warm_up  # noqa: E402
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
 from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.games.shenja_ivali.bot import IvaliBot, warm_up  # noqa: E402
 from cardtable.games.shenja_ivali.rules import Phase, ShenjaIvaliSettings  # noqa: E402
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402

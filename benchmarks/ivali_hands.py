@@ -39,7 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
 
 from cardtable.games.shenja_ivali.hands import (  # noqa: E402
-    ELEMENTS, HAND_COUNT, KINDS, NUMERALS, PLANETS, evaluate, exact_kind_counts,
+    ELEMENTS,
+    HAND_COUNT,
+    KINDS,
+    NUMERALS,
+    PLANETS,
+    evaluate,
+    exact_kind_counts,
 )
 from cardtable.variants import load_deck_by_id  # noqa: E402
 

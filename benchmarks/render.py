@@ -30,9 +30,9 @@ os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench
 import pygame  # noqa: E402
 
 from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
+from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
 from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
-from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
 
 
 def percentiles(samples: list[float]) -> tuple[float, float, float]:

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
-from cardtable.games.sabacc.bot import SabaccBot, opponent_table  # noqa: E402
 from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.games.sabacc.bot import SabaccBot, opponent_table  # noqa: E402
 from cardtable.games.sabacc.state import Phase, SabaccSettings, SabaccState  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 

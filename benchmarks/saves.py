@@ -33,9 +33,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.games.shenja_ivali.ui.table import start_shenja_ivali  # noqa: E402
 from cardtable.saves import Autosaver, load_save  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
-from cardtable.games.shenja_ivali.ui.table import start_shenja_ivali  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
 from cardtable.ui.setup_scene import SeatConfig  # noqa: E402
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 __all__ = ["main", "build_parser", "game_tools"]
 
@@ -41,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="cardtable's command-line tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rank = commands.add_parser("rank", help="the value of a hand, as JSON")
-    rank.add_argument("variant", help="the game (its id or short name: ivali, ipso, alethkar, sabacc, flame_sword, ...)")
+    rank.add_argument("variant",
+                      help="the game (its id or short name: ivali, ipso, alethkar, sabacc, flame_sword, ...)")
     rank.add_argument("cards", nargs="+", help='card names, e.g. "Gula 3 of Fire"')
     sim = commands.add_parser("simulate", help="play computer matches headless and check them")
     sim.add_argument("variant", help="the game (its id or short name: ivali, ipso, alethkar, sabacc, flame_sword, ...)")

@@ -48,9 +48,10 @@ import threading
 import time
 import traceback
 from collections import Counter, deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 __all__ = ["run_fuzz", "FuzzReport", "FuzzFailure", "rss_bytes"]
 

@@ -32,9 +32,10 @@ import shutil
 import threading
 import time
 import uuid
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from cardtable import __version__, paths
 from cardtable.storage import atomic_write_bytes
@@ -140,7 +141,7 @@ def _canonical(data: Any) -> bytes:
 
 
 def _now_iso() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def new_match_id() -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 __all__ = ["Simulation", "simulate_matches", "seat_bots", "bundled_settings", "seats_between"]
 

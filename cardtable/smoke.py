@@ -27,9 +27,8 @@ def run_smoke() -> int:
 
 
 def _smoke() -> int:
-    from cardtable import variants
+    from cardtable import games, variants
     from cardtable.ui.app import App
-    from cardtable import games
     from cardtable.ui.menu import MenuScene, game_table_module
     from cardtable.ui.settings_scene import SettingsScene
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardtable import paths
 from cardtable.saves import SaveError, decode, encode, write_save
@@ -60,7 +61,7 @@ class PlayerStats:
         return dict(self.__dict__)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "PlayerStats":
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerStats:
         """Rebuild from :meth:`to_json` (unknown keys ignored, missing ones zero)."""
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
         return cls(**known)
@@ -89,7 +90,7 @@ class StatsBook:
 
     # -- file ----------------------------------------------------------------------
     @classmethod
-    def load(cls, path: Path | None = None) -> "StatsBook":
+    def load(cls, path: Path | None = None) -> StatsBook:
         """Read the book (an empty one when there is none). A damaged file is renamed
         ``stats.broken.json`` so the next write does not lose it, and ``error`` says why."""
         book = cls(path or stats_path())

@@ -13,18 +13,19 @@ it while every other variant still loads.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from cardtable import paths
 from cardtable.engine.cards import Deck
 from cardtable.engine.decks import BUILDERS, build_deck
-from cardtable.schema import (Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate)
 from cardtable.schema import Any as AnyValue
+from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate
 
 if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
@@ -193,7 +194,7 @@ def load_variant(path: Path | str, known_decks: Iterable[str] | None = None) -> 
         settings=data["settings"], path=path)
 
 
-def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game: "GameDefinition",
+def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game: GameDefinition,
                         known_decks: Iterable[str] | None) -> None:
     """Raise a located SpecError where the variant asks for what its game cannot do:
     seats outside the game's range, a deck it cannot play, a bad setting."""

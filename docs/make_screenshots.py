@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from uihelp import Driver  # noqa: E402
 
 from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
-from cardtable.ui.app import App  # noqa: E402
 from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
+from cardtable.ui.app import App  # noqa: E402
 from cardtable.ui.help import HelpOverlay  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
 

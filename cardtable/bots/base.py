@@ -3,15 +3,16 @@
 A bot is anything with ``choose(state, seat) -> Action``. The state it is given is
 the seat's :meth:`~cardtable.engine.game.GameState.seat_copy`: the game as the seat
 may know it, hidden cards dealt again at random. It asks it the same questions as
-the UI (``legal_actions``, ``why_illegal``, ``view`` and the game's own) and must return a legal action for ``seat`` when that seat is to
-act. Bots get a seeded :class:`random.Random` and never use the global one, so the
-same seeds give the same game.
+the UI (``legal_actions``, ``why_illegal``, ``view`` and the game's own) and must
+return a legal action for ``seat`` when that seat is to act. Bots get a seeded
+:class:`random.Random` and never use the global one, so the same seeds give the same game.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Mapping, Protocol, Sequence, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 from cardtable.engine.game import CHANCE, Action, Event, GameState
 
@@ -55,7 +56,7 @@ def choose_for(bot: Bot, state: GameState, seat: int) -> Action:
 
 
 def play_until(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot], *,
-               max_actions: int = 1_000_000, stop: "object | None" = None) -> int:
+               max_actions: int = 1_000_000, stop: object | None = None) -> int:
     """Play moves until the game is over or ``max_actions`` were made (or, when
     ``stop`` is a callable, until ``stop(state)`` is true). Returns the moves made."""
     made = 0

@@ -56,9 +56,10 @@ Seat 1 calls 30
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
@@ -165,7 +166,7 @@ class BettingRules:
         return self.raise_cap if self.limit == Limit.FIXED else None
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> "BettingRules":
+    def from_settings(cls, settings: Mapping[str, Any]) -> BettingRules:
         """Read ``limit``, ``min_bet``, ``big_bet`` and ``raise_cap`` from a settings
         mapping (other keys are the game's and are ignored). Missing keys take the
         defaults; ``raise_cap: null`` means no cap. Bad values raise ``ValueError``
@@ -175,10 +176,11 @@ class BettingRules:
         <Limit.POT_LIMIT: 'pot_limit'>
         >>> BettingRules.from_settings({"limit": "fixed", "raise_cap": None}).cap is None
         True
-        >>> BettingRules.from_settings({"limit": "nolimit", "min_bet": 0})
+        >>> BettingRules.from_settings({"limit": "nolimit", "min_bet": 0})  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        ValueError: settings: limit must be one of no_limit, pot_limit, fixed, not 'nolimit'; min_bet must be a whole number of chips >= 1, not 0
+        ValueError: settings: limit must be one of no_limit, pot_limit, fixed, not 'nolimit';
+            min_bet must be a whole number of chips >= 1, not 0
         """
         limit = settings.get("limit", Limit.NO_LIMIT.value)
         min_bet = settings.get("min_bet", 1)
@@ -322,7 +324,9 @@ class BettingRound:
         5
         10
         >>> BettingRound(rules=BettingRules(min_bet=10), chips=chips, first_to_act=0).legal_options(0)
-        BetOptions(seat=0, can_fold=True, can_check=False, can_call=True, call_amount=10, can_bet=False, can_raise=True, min_raise_to=20, max_raise_to=100, can_all_in=True, all_in_to=100)
+        ... # doctest: +NORMALIZE_WHITESPACE
+        BetOptions(seat=0, can_fold=True, can_check=False, can_call=True, call_amount=10, can_bet=False,
+            can_raise=True, min_raise_to=20, max_raise_to=100, can_all_in=True, all_in_to=100)
         """
         all_in_to = self._all_in_to(seat) if 0 <= seat < self.seats else 0
         if seat != self.to_act:
@@ -455,7 +459,7 @@ class BettingRound:
                 "to_act": self._to_act}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "BettingRound":
+    def from_json(cls, data: Mapping[str, Any]) -> BettingRound:
         """Rebuild a round written by :meth:`to_json`.
 
         >>> chips = HandChips([100, 100, 100])

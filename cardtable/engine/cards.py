@@ -10,8 +10,8 @@ what a renderer or a search needs to know about the deck as a whole.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
 
 RGB = tuple[int, int, int]
 

@@ -25,8 +25,9 @@ A worked example: seats 0, 1 and 2 go all-in for 50, 100 and 200; seat 3 calls
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 Strength = Mapping[int, Any] | Callable[[int], Any]
 """How good each seat's hand is: a mapping or a function from seat to a sort key
@@ -374,7 +375,7 @@ class HandChips:
                 "dead": self.dead}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "HandChips":
+    def from_json(cls, data: Mapping[str, Any]) -> HandChips:
         """Rebuild a ledger written by :meth:`to_json`.
 
         >>> chips = HandChips([10, 20]); chips.put_in(1, 5)

@@ -7,7 +7,8 @@ per deck ``style``. Each builder reads only its own keys, so a style is one func
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cardtable.engine.cards import RGB, Card, ColourGroup, Deck
 
@@ -65,7 +66,7 @@ def build_ivali(data: DeckData) -> Deck:
         extra: list[tuple[str, str]] = []
         if planet is not None:
             extra += [("planet", planet["name"]), ("planet_symbol", planet["symbol"]),
-                      ("background", "#%02x%02x%02x" % _rgb(planet["rgb"]))]
+                      ("background", "#{:02x}{:02x}{:02x}".format(*_rgb(planet["rgb"])))]
         cards.append(Card(len(cards), code, name, rank, order, suit, symbol, ink,
                           planet["name"] if planet else "", "", value, tags, tuple(extra)))
 

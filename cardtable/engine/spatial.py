@@ -9,7 +9,7 @@ handful of dictionary look-ups instead of a pass over every pile.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 Rect = tuple[float, float, float, float]
 

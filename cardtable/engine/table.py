@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
@@ -301,7 +302,7 @@ class Table:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> "Table":
+    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> Table:
         """Rebuild a table written by :meth:`to_json` for ``deck``."""
         if data["deck"] != deck.id:
             raise ValueError(f"this table was saved with deck {data['deck']!r}, not {deck.id!r}")

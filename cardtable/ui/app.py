@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 
 from cardtable import settings as settings_mod
 from cardtable import variants
-from cardtable.settings import Settings
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack

@@ -9,7 +9,7 @@ Up/Down change the amount.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -17,7 +17,6 @@ from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, 
 from cardtable.engine.game import Action
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
-
 
 CHIP_VALUES = (1, 5, 25, 100)
 CHIP_COLOURS = {1: (235, 235, 235), 5: (200, 40, 40), 25: (40, 150, 70), 100: (30, 30, 30)}
@@ -66,7 +65,8 @@ class BetBar:
             self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
             group.add(self.field)
             x += px(88)
-            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4), max(px(120), self.rect.right - x - px(130)), px(8))
+            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4),
+                                                          max(px(120), self.rect.right - x - px(130)), px(8))
             x = self.slider.right + px(16)
             r = px(19)
             self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)

@@ -13,7 +13,7 @@ the arrows, Page Up/Down, Home/End. Two uses:
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

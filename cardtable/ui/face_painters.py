@@ -13,7 +13,7 @@ module are in hundredths of a card width), so faces stay readable from 56 to ~60
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 

@@ -18,8 +18,9 @@ reports a missing glyph reliably (``get_metrics(ch) == [None]``).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Generic, Hashable, TypeVar
+from typing import Generic, TypeVar
 
 import pygame
 import pygame.freetype

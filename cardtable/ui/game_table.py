@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
 from cardtable.bots.base import Bot, choose_for
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
-from cardtable.variants import VariantSpec
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.log_panel import LogPanel
 from cardtable.ui.pass_screen import PassScreen
@@ -32,6 +32,7 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
+from cardtable.variants import VariantSpec
 
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35

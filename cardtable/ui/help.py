@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.variants import VariantSpec
 from cardtable.ui.scene import Overlay
 from cardtable.ui.text import reflow, wrap_font
 from cardtable.ui.theme import THEME
+from cardtable.variants import VariantSpec
 
 GLOBAL_HOTKEYS = (
     ("? / F1", "this help"),

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pygame
 
-from cardtable.variants import VariantEntry, VariantSpec
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.scene import Scene
 from cardtable.ui.text import reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.variants import VariantEntry, VariantSpec
 
 
 def game_table_module(game: str):

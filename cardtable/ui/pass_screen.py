@@ -7,7 +7,7 @@ back showing their cards.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

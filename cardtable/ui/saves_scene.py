@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from cardtable import games, paths
-from cardtable.saves import (Autosaver, BackgroundAutosaver, SaveFile, encode, interrupted_save, list_saves,
-                     named_save_path, new_match_id, write_save)
+from cardtable.saves import (
+    Autosaver,
+    BackgroundAutosaver,
+    SaveFile,
+    encode,
+    interrupted_save,
+    list_saves,
+    named_save_path,
+    new_match_id,
+    write_save,
+)
 from cardtable.stats import StatsBook
 from cardtable.ui.scene import Overlay, Scene
 from cardtable.ui.theme import THEME

@@ -29,7 +29,7 @@ class Scene:
     opaque = True
     modal = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -148,7 +148,7 @@ class Overlay(Scene):
     shade = 150
     modal = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self._backdrop: pygame.Surface | None = None
 

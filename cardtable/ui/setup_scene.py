@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
-from cardtable.variants import VariantSpec
 from cardtable.ui.scene import Scene
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
+from cardtable.variants import VariantSpec
+
 
 def seat_label(level: str | None) -> str:
     """What a seat's button says: a person, or a computer of some level."""
@@ -60,8 +61,8 @@ class SetupScene(Scene):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
             group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
                                 functools.partial(self._name, i), size=px(18), max_len=20))
-            group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts, seat_label(self.levels[self.kinds[i]]),
-                             functools.partial(self._kind, i), size=px(17)))
+            group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts,
+                             seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, "Start", self.start, size=px(20),

@@ -84,7 +84,8 @@ class StatsScene(Scene):
             surface.blit(fonts.render(fit_text(fonts, self.book.error, px(15), w - px(80)), px(15), THEME.error),
                          (px(42), px(76)))
         else:
-            surface.blit(fonts.render(fit_text(fonts, note, px(15), w - px(80)), px(15), THEME.text_dim), (px(42), px(76)))
+            surface.blit(fonts.render(fit_text(fonts, note, px(15), w - px(80)), px(15), THEME.text_dim),
+                         (px(42), px(76)))
         table = self.table_rect
         pygame.draw.rect(surface, THEME.panel, table, border_radius=px(10))
         xs, x = [], table.x + px(14)
@@ -108,7 +109,8 @@ class StatsScene(Scene):
                 surface.blit(fonts.render(fit_text(fonts, text, size, xs[i + 1] - xs[i] - px(8)), size, THEME.text),
                              (xs[i], y))
         if len(self.rows) > self.fits:
-            more = f"{self.first + 1}-{min(len(self.rows), self.first + self.fits)} of {len(self.rows)}   (↑ ↓ to scroll)"
+            last = min(len(self.rows), self.first + self.fits)
+            more = f"{self.first + 1}-{last} of {len(self.rows)}   (↑ ↓ to scroll)"
             img = fonts.render(more, px(14), THEME.text_dim)
             surface.blit(img, img.get_rect(bottomright=(table.right, h - px(84))))
         self.widgets.draw(surface)

@@ -9,8 +9,8 @@ frame no more than drawing a screenful.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 import pygame
 
@@ -55,7 +55,7 @@ class TableAnimation:
 
     @classmethod
     def from_step(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None],
-                  camera: Camera, now: float) -> "TableAnimation | None":
+                  camera: Camera, now: float) -> TableAnimation | None:
         """The animation of a step, or ``None`` when nothing changed place."""
         was: dict[int, tuple[float, float]] = {}
         for pile in before.values():

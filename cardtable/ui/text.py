@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
@@ -55,7 +55,7 @@ def _longest_head(text: str, width: int, measure: Callable[[str], int], least: i
     return text[:cut]
 
 
-_WRAPPED: "OrderedDict[tuple[str, int, object], list[str]]" = OrderedDict()
+_WRAPPED: OrderedDict[tuple[str, int, object], list[str]] = OrderedDict()
 
 
 def wrap_font(text: str, width: int, font) -> list[str]:

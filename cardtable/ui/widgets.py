@@ -8,7 +8,8 @@ focused widget. Disabled buttons still show, greyed, with the reason as tooltip.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -203,7 +204,8 @@ class TextInput(Widget):
     def __init__(self, rect, fonts, text: str, on_change: Callable[[str], None], *, max_len: int = 24,
                  size: int = 18, placeholder: str = "") -> None:
         super().__init__(rect, fonts)
-        self.text, self.on_change, self.max_len, self.size, self.placeholder = text, on_change, max_len, size, placeholder
+        self.text, self.on_change, self.max_len = text, on_change, max_len
+        self.size, self.placeholder = size, placeholder
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)

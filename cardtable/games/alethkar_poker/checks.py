@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardtable.engine import checks as shared
-from cardtable.games.alethkar_poker.state import AlethkarState
-from cardtable.games.alethkar_poker.rules import Phase
 from cardtable.engine.checks import liveness_problems
+from cardtable.games.alethkar_poker.rules import Phase
+from cardtable.games.alethkar_poker.state import AlethkarState
 
 __all__ = ["all_problems", "chip_problems", "card_problems", "view_problems", "log_problems",
            "liveness_problems", "round_trip", "round_trip_problems", "public_cards", "CARD_CODE"]

@@ -26,9 +26,10 @@ is left in each other bag after step 7.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.chips import proportional_split
 
@@ -78,7 +79,7 @@ class Payout:
                 "shares": seats(self.shares), "carry_out": self.carry_out}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Payout":
+    def from_json(cls, data: Mapping[str, Any]) -> Payout:
         """Rebuild a payout written by :meth:`to_json`."""
         def seats(mapping: Mapping[str, int]) -> dict[int, int]:
             return {int(s): v for s, v in mapping.items()}

@@ -8,12 +8,13 @@ is :mod:`cardtable.games.alethkar_poker.values` and steps 6 to 8 are
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
-from cardtable.games.alethkar_poker.payout import Payout
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.alethkar_poker.payout import Payout
 
 __all__ = ["Phase", "AlethkarSettings", "Shuffle", "BagBet", "DiscardTwo", "CountedHand",
            "RoundResult", "GEMS", "gems_for", "SETTING_KEYS", "BOT_LEVELS", "MIN_SEATS", "MAX_SEATS"]
@@ -101,7 +102,7 @@ class AlethkarSettings:
             raise ValueError("Alethkar Poker settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "AlethkarSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> AlethkarSettings:
         """Read a variant's ``settings``; missing keys take their defaults. Raises
         ValueError naming every problem."""
         settings = dict(settings or {})
@@ -117,7 +118,7 @@ class AlethkarSettings:
         return cls(**values)
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "AlethkarSettings":
+    def from_spec(cls, spec: Any) -> AlethkarSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec`."""
         return cls.from_settings(spec.settings)
 
@@ -189,7 +190,7 @@ class CountedHand:
                 "value": self.value, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "CountedHand":
+    def from_json(cls, data: Mapping[str, Any]) -> CountedHand:
         """Rebuild from :meth:`to_json`."""
         return cls(tuple((c["name"], tuple(c["cards"]), c["value"]) for c in data["combinations"]),
                    data["value"])
@@ -223,7 +224,7 @@ class RoundResult:
                 "payout": self.payout.to_json(), "net": list(self.net)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "RoundResult":
+    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
         """Rebuild a result written by :meth:`to_json`."""
         return cls(data["round_no"], {int(s): CountedHand.from_json(h) for s, h in data["hands"].items()},
                    Payout.from_json(data["payout"]), tuple(data["net"]))

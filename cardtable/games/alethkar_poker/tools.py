@@ -86,10 +86,10 @@ def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rou
     """Play ``games`` bot matches with every check after every action; the summary
     has the shape of :func:`cardtable.simulation.simulate_matches`'s. Without ``max_rounds``
     a match stops after :data:`ROUND_CAP` rounds."""
-    from cardtable.games.alethkar_poker.bot import warm_up
     from cardtable.games.alethkar_poker import checks
-    from cardtable.games.alethkar_poker.state import AlethkarState
+    from cardtable.games.alethkar_poker.bot import warm_up
     from cardtable.games.alethkar_poker.rules import MAX_SEATS, MIN_SEATS, Phase
+    from cardtable.games.alethkar_poker.state import AlethkarState
     from cardtable.simulation import Simulation, seats_between, simulate_matches
     from cardtable.variants import load_deck_by_id
 

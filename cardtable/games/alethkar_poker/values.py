@@ -30,9 +30,9 @@ keeps the best, so it is exact. :func:`best_five` picks the five of seven cards
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
 
 from cardtable.engine.cards import Card
 

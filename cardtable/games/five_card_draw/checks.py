@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from cardtable.engine import checks as shared
 from cardtable.games.five_card_draw.rules import HAND_SIZE, Phase

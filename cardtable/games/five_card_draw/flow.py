@@ -6,14 +6,14 @@ pay-out. :class:`~cardtable.games.five_card_draw.state.DrawState` calls these fr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.betting import BettingRound
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import CHANCE, Event
 from cardtable.games.five_card_draw.hands import HandValue, evaluate
-from cardtable.games.five_card_draw.rules import (BETTING_ROUND_NAMES, HAND_SIZE, Discard, Phase,
-                                                  PotResult, RoundResult)
+from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, HAND_SIZE, Discard, Phase, PotResult, RoundResult
 
 if TYPE_CHECKING:
     from cardtable.games.five_card_draw.state import DrawState
@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 __all__ = ["start_round", "discard", "reshuffle", "advance", "names_of"]
 
 
-def names_of(state: "DrawState", cards: Sequence[int]) -> str:
+def names_of(state: DrawState, cards: Sequence[int]) -> str:
     """The cards' codes, comma-separated."""
     return ", ".join(state.card_name(c) for c in cards)
 
 
-def _next_with_chips(state: "DrawState", seat: int) -> int:
+def _next_with_chips(state: DrawState, seat: int) -> int:
     for step in range(1, state.seats + 1):
         candidate = (seat + step) % state.seats
         if state.chips.stacks[candidate] > 0:
@@ -34,7 +34,7 @@ def _next_with_chips(state: "DrawState", seat: int) -> int:
     raise RuntimeError("nobody has chips")
 
 
-def start_round(state: "DrawState", order: Sequence[int], events: list[Event]) -> None:
+def start_round(state: DrawState, order: Sequence[int], events: list[Event]) -> None:
     """A new hand: the deal passes left (after the first), antes, five cards each."""
     if state.round_no > 0:
         state.dealer = _next_with_chips(state, state.dealer)
@@ -62,7 +62,7 @@ def start_round(state: "DrawState", order: Sequence[int], events: list[Event]) -
     _start_betting(state, 0, events)
 
 
-def discard(state: "DrawState", action: Discard, events: list[Event]) -> None:
+def discard(state: DrawState, action: Discard, events: list[Event]) -> None:
     """Exchange the cards; when the stock runs short, wait for chance's reshuffle."""
     seat = action.seat
     hand = state.hands[seat]
@@ -98,7 +98,7 @@ def discard(state: "DrawState", action: Discard, events: list[Event]) -> None:
     state.draw_turn = _next_to_draw(state, seat)
 
 
-def reshuffle(state: "DrawState", order: Sequence[int], events: list[Event]) -> None:
+def reshuffle(state: DrawState, order: Sequence[int], events: list[Event]) -> None:
     """The discards become the new stock; the drawing player gets the cards owed."""
     seat = state.draw_turn
     assert seat is not None
@@ -115,13 +115,13 @@ def reshuffle(state: "DrawState", order: Sequence[int], events: list[Event]) -> 
     state.draw_turn = _next_to_draw(state, seat)
 
 
-def _next_to_draw(state: "DrawState", seat: int) -> int | None:
+def _next_to_draw(state: DrawState, seat: int) -> int | None:
     players = state.players_from_left()
     later = players[players.index(seat) + 1:]
     return later[0] if later else None
 
 
-def _start_betting(state: "DrawState", number: int, events: list[Event]) -> None:
+def _start_betting(state: DrawState, number: int, events: list[Event]) -> None:
     state.phase = Phase.BET
     state.betting_round = number
     state.betting = BettingRound(rules=state.settings.betting, chips=state.chips,
@@ -131,7 +131,7 @@ def _start_betting(state: "DrawState", number: int, events: list[Event]) -> None
                                     f"{state.names[state.betting.to_act]} is first"))
 
 
-def advance(state: "DrawState", events: list[Event]) -> None:
+def advance(state: DrawState, events: list[Event]) -> None:
     """Carry on through every step that needs nobody's decision."""
     while True:
         if state.phase == Phase.BET:
@@ -164,7 +164,7 @@ def advance(state: "DrawState", events: list[Event]) -> None:
             return
 
 
-def _showdown(state: "DrawState", events: list[Event]) -> None:
+def _showdown(state: DrawState, events: list[Event]) -> None:
     values: dict[int, HandValue] = {}
     for seat in state.players_from_left():
         values[seat] = evaluate([state.deck[c] for c in state.hands[seat]])
@@ -174,7 +174,7 @@ def _showdown(state: "DrawState", events: list[Event]) -> None:
     _settle(state, {seat: v.key for seat, v in values.items()}, values, events)
 
 
-def _settle(state: "DrawState", keys: Mapping[int, Any] | None, values: Mapping[int, HandValue],
+def _settle(state: DrawState, keys: Mapping[int, Any] | None, values: Mapping[int, HandValue],
             events: list[Event]) -> None:
     state.betting = None
     state.betting_round = None

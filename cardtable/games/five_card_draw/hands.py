@@ -20,8 +20,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 __all__ = ["KINDS", "HandValue", "evaluate", "evaluate_pairs", "evaluate_codes", "score",
            "parse_code", "rank_value", "RANK_NAMES", "all_keys", "kind_counts"]
@@ -54,16 +55,16 @@ class HandValue:
     label: str
     rank: int
 
-    def __lt__(self, other: "HandValue") -> bool:
+    def __lt__(self, other: HandValue) -> bool:
         return self.key < other.key
 
-    def __le__(self, other: "HandValue") -> bool:
+    def __le__(self, other: HandValue) -> bool:
         return self.key <= other.key
 
-    def __gt__(self, other: "HandValue") -> bool:
+    def __gt__(self, other: HandValue) -> bool:
         return self.key > other.key
 
-    def __ge__(self, other: "HandValue") -> bool:
+    def __ge__(self, other: HandValue) -> bool:
         return self.key >= other.key
 
     def to_json(self) -> dict[str, Any]:
@@ -71,7 +72,7 @@ class HandValue:
         return {"key": list(self.key), "kind": self.kind, "label": self.label, "rank": self.rank}
 
     @classmethod
-    def from_json(cls, data: Any) -> "HandValue":
+    def from_json(cls, data: Any) -> HandValue:
         """Read back :meth:`to_json`."""
         return cls(tuple(data["key"]), data["kind"], data["label"], data["rank"])
 

@@ -7,9 +7,10 @@ betting actions live in :mod:`cardtable.engine.betting`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.chips import Pot
@@ -90,7 +91,7 @@ class DrawSettings:
             raise ValueError("Five-Card Draw settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "DrawSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> DrawSettings:
         """Read a variant's ``settings``; missing keys take their defaults (ValueError naming
         every problem)."""
         settings = dict(settings or {})
@@ -111,7 +112,7 @@ class DrawSettings:
         return cls(betting=betting, **values)
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "DrawSettings":
+    def from_spec(cls, spec: Any) -> DrawSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec` (its ``.settings``)."""
         return cls.from_settings(spec.settings)
 
@@ -230,7 +231,7 @@ class RoundResult:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "RoundResult":
+    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
         """Rebuild a result written by :meth:`to_json`."""
         return cls(
             round_no=data["round_no"], showdown=data["showdown"],

@@ -42,8 +42,9 @@ Seat 5 covers for 30
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import Fold
 from cardtable.engine.chips import HandChips
@@ -281,7 +282,7 @@ class IpsoBettingRound:
                 "last_bettor": self.last_bettor}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], chips: HandChips) -> "IpsoBettingRound":
+    def from_json(cls, data: Mapping[str, Any], chips: HandChips) -> IpsoBettingRound:
         """Rebuild a round written by :meth:`to_json` over the game's ledger ``chips``."""
         betting = cls.__new__(cls)
         betting.rules = IpsoBettingRules(min_bet=data["min_bet"], max_bet=data["max_bet"])

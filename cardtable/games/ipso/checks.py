@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from cardtable.engine import checks as shared
-from cardtable.games.ipso.state import HAND_SIZE, IpsoState
 from cardtable.games.ipso.rules import Phase
+from cardtable.games.ipso.state import HAND_SIZE, IpsoState
 
 __all__ = ["all_problems", "chip_problems", "card_problems", "view_problems", "log_problems",
            "liveness_problems", "round_trip", "CARD_CODE"]

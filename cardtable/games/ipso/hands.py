@@ -26,8 +26,8 @@ cuts the pack to part them (see :func:`cut_winners`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from cardtable.engine.cards import Card
 

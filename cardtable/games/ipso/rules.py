@@ -6,9 +6,10 @@ live in :mod:`cardtable.games.ipso.betting`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.ipso.betting import IpsoBettingRules
@@ -79,10 +80,11 @@ class IpsoSettings:
 
     >>> IpsoSettings.from_settings({"ante": 10, "min_bet": 10, "max_bet": 50}).betting.max_bet
     50
-    >>> IpsoSettings.from_settings({"ante": 0, "colour": 1})
+    >>> IpsoSettings.from_settings({"ante": 0, "colour": 1})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Ipso settings: unknown setting 'colour' (known: ante, starting_chips, min_bet, max_bet, bot_level); ante must be a whole number of chips >= 1, not 0
+    ValueError: Ipso settings: unknown setting 'colour' (known: ante, starting_chips, min_bet, max_bet, bot_level);
+        ante must be a whole number of chips >= 1, not 0
     """
 
     ante: int = 2
@@ -96,7 +98,7 @@ class IpsoSettings:
             raise ValueError("Ipso settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "IpsoSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> IpsoSettings:
         """Read a variant's ``settings``; missing keys take their defaults.
 
         Raises ValueError naming every problem.
@@ -119,7 +121,7 @@ class IpsoSettings:
         return cls(ante=ante, starting_chips=starting, betting=betting, bot_level=bot_level)
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "IpsoSettings":
+    def from_spec(cls, spec: Any) -> IpsoSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec`."""
         return cls.from_settings(spec.settings)
 
@@ -215,7 +217,7 @@ class IpsoResult:
                 "cuts": [list(c) for c in self.cuts], "net": list(self.net)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "IpsoResult":
+    def from_json(cls, data: Mapping[str, Any]) -> IpsoResult:
         """Rebuild a result written by :meth:`to_json`."""
         return cls(round_no=data["round_no"], showdown=data["showdown"], winner=data["winner"],
                    pot=data["pot"], hands={int(s): (h[0], h[1], h[2]) for s, h in data["hands"].items()},

@@ -42,8 +42,8 @@ def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rou
     Ipso seats 2 to 5 players: ValueError for other counts.
     """
     from cardtable.games.ipso import checks
-    from cardtable.games.ipso.state import IpsoState
     from cardtable.games.ipso.rules import Phase
+    from cardtable.games.ipso.state import IpsoState
     from cardtable.simulation import Simulation, seats_between, simulate_matches
     from cardtable.variants import load_deck_by_id
 

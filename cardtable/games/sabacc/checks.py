@@ -21,11 +21,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardtable.engine import checks as shared
-from cardtable.games.sabacc.state import SabaccState
 from cardtable.games.sabacc.rules import Phase
+from cardtable.games.sabacc.state import SabaccState
 
 __all__ = ["all_problems", "chip_problems", "card_problems", "view_problems", "log_problems",
            "liveness_problems", "round_trip", "round_trip_problems", "public_cards"]

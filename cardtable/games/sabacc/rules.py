@@ -6,10 +6,11 @@ actions are the shared ones of :mod:`cardtable.engine.betting`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from enum import StrEnum
-from typing import Any, Mapping
+from functools import cached_property
+from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
@@ -76,10 +77,11 @@ class SabaccSettings:
 
     >>> SabaccSettings.from_settings({"fold_penalty": 50}).fold_penalty
     50
-    >>> SabaccSettings.from_settings({"colour": "red"})
+    >>> SabaccSettings.from_settings({"colour": "red"})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Sabacc settings: unknown setting 'colour' (known: starting_credits, hand_ante, sabacc_ante, fold_penalty, min_bet, pot_limit, hand_limit, bot_level)
+    ValueError: Sabacc settings: unknown setting 'colour' (known: starting_credits, hand_ante, sabacc_ante,
+        fold_penalty, min_bet, pot_limit, hand_limit, bot_level)
     """
 
     starting_credits: int = 5000
@@ -97,7 +99,7 @@ class SabaccSettings:
             raise ValueError("Sabacc settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "SabaccSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> SabaccSettings:
         """Read a variant's ``settings``; missing keys take their defaults.
 
         Raises ValueError naming every problem (unknown keys, bad values).
@@ -112,7 +114,7 @@ class SabaccSettings:
         return cls(**values)
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "SabaccSettings":
+    def from_spec(cls, spec: Any) -> SabaccSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec`."""
         return cls.from_settings(spec.settings)
 

@@ -40,7 +40,7 @@ _LOST = (-1, 0)
 """The demise part of the key of a hand that was not in the sudden demise."""
 
 
-def call_hand(state: "SabaccState", events: list[Event], *, by_folds: bool = False) -> None:
+def call_hand(state: SabaccState, events: list[Event], *, by_folds: bool = False) -> None:
     """Call the hand: show, charge bomb-outs, then settle or start a sudden demise."""
     state.turn = None
     state.drawn = None
@@ -100,7 +100,7 @@ def call_hand(state: "SabaccState", events: list[Event], *, by_folds: bool = Fal
     _settle(state, events, top)
 
 
-def deal_demise(state: "SabaccState", events: list[Event]) -> None:
+def deal_demise(state: SabaccState, events: list[Event]) -> None:
     """Deal each tied player one card face up, then settle the pots."""
     parts = []
     for seat in state.demise_seats:
@@ -113,7 +113,7 @@ def deal_demise(state: "SabaccState", events: list[Event]) -> None:
     _settle(state, events, list(state.demise_seats))
 
 
-def _settle(state: "SabaccState", events: list[Event], top: list[int]) -> None:
+def _settle(state: SabaccState, events: list[Event], top: list[int]) -> None:
     chips = state.chips
     strength: dict[int, tuple[Any, ...]] = {}
     for seat, hand in state.call_hands.items():
@@ -154,7 +154,7 @@ def _settle(state: "SabaccState", events: list[Event], top: list[int]) -> None:
     _end(state, events)
 
 
-def _finish(state: "SabaccState", events: list[Event], *, hand_pot: dict[str, Any] | None,
+def _finish(state: SabaccState, events: list[Event], *, hand_pot: dict[str, Any] | None,
             uncalled: Any, showdown: bool, sabacc: dict[str, Any] | None = None,
             carried: int = 0) -> None:
     """Write ``state.results`` for the hand just settled."""
@@ -173,7 +173,7 @@ def _finish(state: "SabaccState", events: list[Event], *, hand_pot: dict[str, An
     }
 
 
-def _end(state: "SabaccState", events: list[Event]) -> None:
+def _end(state: SabaccState, events: list[Event]) -> None:
     """After the pots: who is out, and whether the game is over."""
     state.phase = Phase.REVEAL
     state.turn = None

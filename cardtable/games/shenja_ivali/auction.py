@@ -37,8 +37,9 @@ passes its stacks list to :meth:`Auction.apply` and :meth:`Auction.why_illegal`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.game import Action, Event
 
@@ -256,7 +257,7 @@ class Auction:
                 "high": [[c, s, a] for c, (s, a) in self.high.items()], "to_act": self.to_act}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Auction":
+    def from_json(cls, data: Mapping[str, Any]) -> Auction:
         """Rebuild an auction written by :meth:`to_json`.
 
         >>> a = Auction(flop=[4, 7], seats=2, order=[1, 0])

@@ -49,9 +49,10 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.cards import Card, Deck
 
@@ -262,7 +263,7 @@ class IvaliRules:
                            _normal_order(self.element_order, ELEMENTS, "element_order"))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "IvaliRules":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> IvaliRules:
         """Rules from a variant's ``settings`` mapping.
 
         Reads ``rank_planets``, ``rank_elements``, ``planet_order`` and
@@ -279,7 +280,7 @@ class IvaliRules:
         known = ("rank_planets", "rank_elements", "planet_order", "element_order")
         return cls(**{k: settings[k] for k in known if k in settings})
 
-    def tables(self) -> "_Tables":
+    def tables(self) -> _Tables:
         """The lookup tables :func:`evaluate` uses for these rules (built once, then kept)."""
         if self._tables is None:
             object.__setattr__(self, "_tables", _Tables(self))
@@ -320,16 +321,16 @@ class HandValue:
         """The kind's pattern as the source writes it ("S + 1P + FL")."""
         return KINDS[self.rank - 1].pattern
 
-    def __lt__(self, other: "HandValue") -> bool:
+    def __lt__(self, other: HandValue) -> bool:
         return self.key < other.key
 
-    def __le__(self, other: "HandValue") -> bool:
+    def __le__(self, other: HandValue) -> bool:
         return self.key <= other.key
 
-    def __gt__(self, other: "HandValue") -> bool:
+    def __gt__(self, other: HandValue) -> bool:
         return self.key > other.key
 
-    def __ge__(self, other: "HandValue") -> bool:
+    def __ge__(self, other: HandValue) -> bool:
         return self.key >= other.key
 
 

@@ -8,9 +8,10 @@ actions live in :mod:`cardtable.games.shenja_ivali.auction` and the betting acti
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.chips import Pot
@@ -76,10 +77,12 @@ class ShenjaIvaliSettings:
 
     >>> ShenjaIvaliSettings.from_settings({"ante": 2, "limit": "pot_limit"}).betting.limit
     <Limit.POT_LIMIT: 'pot_limit'>
-    >>> ShenjaIvaliSettings.from_settings({"ante": 0, "colour": "red"})
+    >>> ShenjaIvaliSettings.from_settings({"ante": 0, "colour": "red"})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Shenja Ivali settings: unknown setting 'colour' (known: ante, starting_chips, limit, min_bet, big_bet, raise_cap, rank_planets, rank_elements, planet_order, element_order, max_discard, bot_level); ante must be a whole number of chips >= 1, not 0
+    ValueError: Shenja Ivali settings: unknown setting 'colour' (known: ante, starting_chips, limit, min_bet,
+        big_bet, raise_cap, rank_planets, rank_elements, planet_order, element_order, max_discard, bot_level);
+        ante must be a whole number of chips >= 1, not 0
     """
 
     ante: int = 1
@@ -95,7 +98,7 @@ class ShenjaIvaliSettings:
             raise ValueError("Shenja Ivali settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "ShenjaIvaliSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> ShenjaIvaliSettings:
         """Read a variant's ``settings``; missing keys take their defaults.
 
         Raises ValueError naming every problem (unknown keys, bad values).
@@ -124,7 +127,7 @@ class ShenjaIvaliSettings:
                    max_discard=max_discard, bot_level=bot_level)
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "ShenjaIvaliSettings":
+    def from_spec(cls, spec: Any) -> ShenjaIvaliSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec` (its ``.settings``)."""
         return cls.from_settings(spec.settings)
 
@@ -243,7 +246,7 @@ class RoundResult:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "RoundResult":
+    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
         """Rebuild a result written by :meth:`to_json`."""
         return cls(
             round_no=data["round_no"], showdown=data["showdown"],

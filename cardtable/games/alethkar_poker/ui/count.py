@@ -9,8 +9,9 @@ counted and which are done, and draws accordingly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 STEP_SECONDS = 0.7
 """How long each combination stays highlighted."""

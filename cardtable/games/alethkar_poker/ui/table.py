@@ -16,18 +16,18 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.alethkar_poker.bot import warm_up
-from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
-from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.engine.game import CHANCE
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.games.alethkar_poker.bot import warm_up
+from cardtable.games.alethkar_poker.payout import payout_lines
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
-from cardtable.ui.game_table import GameTableScene, saved_seats
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems
+from cardtable.ui.game_table import GameTableScene, saved_seats
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 
 def open_game(app, variant: VariantSpec):
@@ -71,7 +71,7 @@ def _bot(level: str, rng: random.Random) -> Any:
 
 
 def start_alethkar(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                   seed: int | None = None) -> "AlethkarTableScene":
+                   seed: int | None = None) -> AlethkarTableScene:
     """Build a match from the setup screen's choices and open its table."""
     settings = AlethkarSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
     rng = random.Random(seed)
@@ -83,7 +83,7 @@ def start_alethkar(app, variant: VariantSpec, seats: list[SeatConfig], starting_
     return app.push(AlethkarTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "AlethkarTableScene":
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> AlethkarTableScene:
     """Rebuild a saved table (``GameTableScene.save_data()``'s dict) and open it."""
     state = AlethkarState.from_json(data["state"], deck=load_deck_by_id("standard52"))
     assert isinstance(state, AlethkarState)
@@ -348,7 +348,10 @@ class AlethkarTableScene(GameTableScene):
             payout = results["payout"]
             share = payout["shares"].get(str(seat), 0)
             paid = payout["paid"].get(str(seat))
-            money = f"paid {paid}, got {share}" if paid is not None else f"bag {payout['returned'][str(seat)]} back, got {share}"
+            if paid is not None:
+                money = f"paid {paid}, got {share}"
+            else:
+                money = f"bag {payout['returned'][str(seat)]} back, got {share}"
             return f"hand {total}   ·   {money}"
         if not view["in_round"][seat]:
             return ""

@@ -67,7 +67,7 @@ def _bot(level: str, rng: random.Random) -> Any:
 
 
 def start_match(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                seed: int | None = None) -> "DrawTableScene":
+                seed: int | None = None) -> DrawTableScene:
     """Build a match from the setup screen's choices and open its table."""
     settings = DrawSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
     rng = random.Random(seed)
@@ -77,7 +77,7 @@ def start_match(app, variant: VariantSpec, seats: list[SeatConfig], starting_chi
     return app.push(DrawTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "DrawTableScene":
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> DrawTableScene:
     """Rebuild a table from ``GameTableScene.save_data()`` and open it; the match goes on exactly."""
     state = DrawState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
     seats, bots = saved_seats(data, state, _bot)

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
-from cardtable.variants import VariantSpec, load_deck_by_id
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
@@ -25,6 +24,7 @@ from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
@@ -33,7 +33,7 @@ DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sab
                "infinite": "Infinite 12,000"}
 
 
-def open_game(app, spec: VariantSpec) -> "FreeTableScene":
+def open_game(app, spec: VariantSpec) -> FreeTableScene:
     """Open the free table with the variant's first deck (the menu's entry point)."""
     return app.push(FreeTableScene(app, spec))
 

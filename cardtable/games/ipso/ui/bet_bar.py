@@ -7,7 +7,7 @@ S stake, C cover, R cover and raise, Up/Down change the amount.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from cardtable.games.ipso.hands import hand_value_of
-from cardtable.variants import load_deck_by_id
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
+from cardtable.variants import load_deck_by_id
 
 ROWS = (
     (("7S", "7H", "7D", "7C"), "four of a rank", "the higher quad"),

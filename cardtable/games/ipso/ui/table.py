@@ -16,14 +16,14 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import CHANCE
-from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, IpsoSettings, Phase, Pile, Skip
-from cardtable.variants import VariantSpec, load_deck_by_id
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IpsoBetBar
+from cardtable.ui.game_table import GameTableScene, saved_seats
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 __all__ = ["open_game", "smoke", "restore", "start_ipso", "IpsoTableScene"]
 
@@ -78,7 +78,7 @@ def _bot(level: str, rng: random.Random) -> Any:
 
 
 def start_ipso(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-               seed: int | None = None) -> "IpsoTableScene":
+               seed: int | None = None) -> IpsoTableScene:
     """Build a game from the setup screen's choices and open its table."""
     settings = IpsoSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
     rng = random.Random(seed)
@@ -88,7 +88,7 @@ def start_ipso(app, variant: VariantSpec, seats: list[SeatConfig], starting_chip
     return app.push(IpsoTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, spec: VariantSpec, data: dict) -> "IpsoTableScene":
+def restore(app, spec: VariantSpec, data: dict) -> IpsoTableScene:
     """Rebuild a saved table from ``GameTableScene.save_data()``'s dict and open it."""
     state = IpsoState.from_json(data["state"], deck=load_deck_by_id("standard52"))
     assert isinstance(state, IpsoState)
@@ -346,7 +346,10 @@ class IpsoTableScene(GameTableScene):
             status = f"put in {view['round_bets'][seat]} this round"
         done = view["exchanged"][seat]
         if view["phase"] == "exchange" and done:
-            status = "skipped" if done == "skip" else f"took from the {done.replace('_', '-').replace('-discard', ' discards')}"
+            if done == "skip":
+                status = "skipped"
+            else:
+                status = f"took from the {done.replace('_', '-').replace('-discard', ' discards')}"
         results = view["results"]
         if results and view["phase"] in ("choose_dealer", "shuffle", "game_over"):
             shown = results["hands"].get(str(seat))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from cardtable.games.sabacc.hands import evaluate, parse_hand
-from cardtable.variants import load_deck_by_id
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
+from cardtable.variants import load_deck_by_id
 
 ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The face cards (two of each): negative values, the Idiot is 0",

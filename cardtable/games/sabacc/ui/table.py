@@ -17,16 +17,16 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.sabacc.bot import opponent_table
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.sabacc.bot import opponent_table
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccSettings, SabaccState, Stand, Swap
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.games.sabacc.ui.die import ShiftDie
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.game_table import GameTableScene, saved_seats
-from cardtable.games.sabacc.ui.die import ShiftDie
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 CHIP_VALUES = (100, 250, 500, 1000)
 """The betting bar's chips: Sabacc stakes are credits in the hundreds and thousands."""
@@ -80,7 +80,7 @@ def _bots_for(seats: list[SeatConfig], rngs: dict[int, random.Random]) -> dict[i
 
 
 def start_sabacc(app, variant: VariantSpec, seats: list[SeatConfig], starting_credits: int,
-                 seed: int | None = None) -> "SabaccTableScene":
+                 seed: int | None = None) -> SabaccTableScene:
     """Build a game from the setup screen's choices and open its table."""
     settings = SabaccSettings.from_settings({**variant.settings, "starting_credits": starting_credits})
     rng = random.Random(seed)
@@ -92,7 +92,7 @@ def start_sabacc(app, variant: VariantSpec, seats: list[SeatConfig], starting_cr
     return app.push(SabaccTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "SabaccTableScene":
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> SabaccTableScene:
     """Rebuild a table from ``GameTableScene.save_data()`` and open it.
 
     The state comes back with its generator, hidden cards and turn; each computer seat

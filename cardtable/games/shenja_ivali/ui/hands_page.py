@@ -9,9 +9,9 @@ import pygame
 
 from cardtable.games.shenja_ivali.examples import example_hands
 from cardtable.games.shenja_ivali.hands import KINDS, kind_probabilities
-from cardtable.variants import load_deck_by_id
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
+from cardtable.variants import load_deck_by_id
 
 
 @lru_cache(maxsize=1)
@@ -67,6 +67,6 @@ class IvaliHandsPage:
             p = odds.get(kind.rank, 0.0) * 100
             surface.blit(fonts.render(f"{p:.5f}%" if p < 0.01 else f"{p:.3f}%", px(15), THEME.text),
                          (cols[3], top + px(8)))
-            source = ("%.6f" % kind.source_percent).rstrip("0").rstrip(".")
+            source = f"{kind.source_percent:.6f}".rstrip("0").rstrip(".")
             surface.blit(fonts.render(f"{source}%", px(15), THEME.text_dim), (cols[4], top + px(8)))
         surface.set_clip(clip)

@@ -14,17 +14,17 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
+from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.rules import Discard, Phase, ShenjaIvaliSettings
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-from cardtable.variants import VariantSpec, load_deck_by_id
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.game_table import GameTableScene, saved_seats
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
 
@@ -70,7 +70,7 @@ def _bot(level: str, rng: random.Random) -> Any:
 
 
 def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                       seed: int | None = None) -> "IvaliTableScene":
+                       seed: int | None = None) -> IvaliTableScene:
     """Build a match from the setup screen's choices and open its table."""
     settings = ShenjaIvaliSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
     rng = random.Random(seed)
@@ -82,7 +82,7 @@ def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], start
     return app.push(IvaliTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "IvaliTableScene":
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> IvaliTableScene:
     """Rebuild a table from ``GameTableScene.save_data()`` and open it (see ``saves_scene``).
 
     The state comes back with its generator, hidden cards and turn; each computer
