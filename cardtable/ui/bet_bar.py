@@ -31,7 +31,7 @@ def _chip_colour(position: int) -> tuple[int, int, int]:
 class BetBar:
     """Buttons and a slider for one seat's betting decision; ``on_action`` gets the Action."""
 
-    def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], None],
+    def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], object],
                  *, chip_values: tuple[int, ...] = CHIP_VALUES) -> None:
         self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
         self.chip_values = chip_values  # a game with big stakes (Sabacc's credits) passes its own

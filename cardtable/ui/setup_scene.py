@@ -30,7 +30,7 @@ class SeatConfig:
 class SetupScene(Scene):
     """Choose seats and starting chips, then ``on_start(seats, starting_chips)``."""
 
-    def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], None]) -> None:
+    def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> None:
         super().__init__(app)
         self.variant, self.on_start = variant, on_start
         self.count = max(variant.min_seats, min(4, variant.max_seats))

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from typing import Literal, overload
 
 import pygame
 
@@ -78,6 +79,14 @@ class FaceCache:
     def new_frame(self, budget_s: float = FACE_BUDGET_S) -> None:
         """Start a frame: new faces may be drawn for ``budget_s`` seconds from now."""
         self.deadline, self.drawn = time.perf_counter() + budget_s, 0
+
+    @overload
+    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
+            force: Literal[True]) -> pygame.Surface: ...
+
+    @overload
+    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
+            force: bool = False) -> pygame.Surface | None: ...
 
     def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
             force: bool = False) -> pygame.Surface | None:

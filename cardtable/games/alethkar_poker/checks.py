@@ -150,7 +150,7 @@ def all_problems(state: AlethkarState, *, log_start: int = 0,
                  views: bool | Iterable[int | None] = True) -> list[str]:
     """Every check but the JSON round trip, in one list."""
     problems = chip_problems(state) + card_problems(state) + log_problems(state, log_start)
-    problems += liveness_problems(state)  # type: ignore[arg-type]
+    problems += liveness_problems(state)
     if views is True:
         problems += view_problems(state)
     elif views:

@@ -271,7 +271,8 @@ def quick_value(cards: Sequence[Card], *, ace_low_straight: bool = True) -> int:
 def quick_best_five(cards: Sequence[Card], *, ace_low_straight: bool = True) -> tuple[int, tuple[int, ...]]:
     """The best value of five of ``cards`` and the positions (in ``cards``) of the
     ones to discard, by :func:`quick_value`; ties keep the first choice."""
-    best_value, best_drop = None, ()
+    best_value: int | None = None
+    best_drop: tuple[int, ...] = ()
     size = len(cards)
     for keep in itertools.combinations(range(size), 5):
         value = quick_value([cards[i] for i in keep], ace_low_straight=ace_low_straight)

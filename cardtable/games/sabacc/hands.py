@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardtable.engine.cards import Card, Deck
 
@@ -82,7 +83,7 @@ class SabaccHand:
                 "size": self.size, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: dict) -> SabaccHand:
+    def from_json(cls, data: dict[str, Any]) -> SabaccHand:
         """Rebuild a hand written by :meth:`to_json`."""
         return cls(data["total"], data["special"], data["bomb_out"], data["size"])
 

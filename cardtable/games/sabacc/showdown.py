@@ -125,10 +125,11 @@ def _settle(state: SabaccState, events: list[Event], top: list[int]) -> None:
     amount = chips.pot_total
     settlement = chips.settle(strength, dealer_seat=state.dealer)
     main = settlement.awards[0] if settlement.awards else None
-    hand_pot = {"amount": amount, "winners": list(main.winners) if main else [],
-                "shares": {str(s): c for s, c in settlement.won.items()}}
+    hand_winners: list[int] = list(main.winners) if main else []
+    hand_pot: dict[str, Any] = {"amount": amount, "winners": hand_winners,
+                                "shares": {str(s): c for s, c in settlement.won.items()}}
     special = state.call_hands[top[0]].special
-    sabacc = None
+    sabacc: dict[str, Any] | None = None
     if special is not None and state.sabacc_pot:
         award = split_pot(Pot(state.sabacc_pot, tuple(top)), strength, dealer_seat=state.dealer,
                           seats=state.seats)
@@ -139,15 +140,15 @@ def _settle(state: SabaccState, events: list[Event], top: list[int]) -> None:
         state.sabacc_pot = 0
     _finish(state, events, hand_pot=hand_pot, uncalled=state.uncalled, showdown=True,
             sabacc=sabacc)
-    for seat in hand_pot["winners"]:
+    for seat in hand_winners:
         how = state.call_hands[seat].label
         if seat in state.demise_cards:
             how += f", then {state.hand_value(seat).label} in the sudden demise"
         share = settlement.won.get(seat, 0)
-        split = " (split)" if len(hand_pot["winners"]) > 1 else ""
+        split = " (split)" if len(hand_winners) > 1 else ""
         events.append(Event(seat, f"{state.names[seat]} wins {share} from the hand pot{split} "
                                   f"with {how}"))
-    if sabacc is not None:
+    if sabacc is not None and special is not None:  # a sabacc pot is only paid for a special hand
         for seat in sabacc["winners"]:
             events.append(Event(seat, f"{SPECIAL_NAMES[special]}! {state.names[seat]} takes "
                                       f"{sabacc['shares'][str(seat)]} from the sabacc pot"))

@@ -50,9 +50,9 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.cards import Card, Deck
 
@@ -179,7 +179,8 @@ def _build_kinds() -> tuple[IvaliKind, ...]:
     for rank, (pattern, percent, name) in enumerate(_TABLE, start=1):
         parts = [p.strip() for p in pattern.split("+")]
         flush = parts[-1] == "FL"
-        pair = tuple(sorted(parts[:2], key=PATTERNS.index))
+        first, second = sorted(parts[:2], key=PATTERNS.index)
+        pair = (first, second)
         kinds.append(IvaliKind(rank=rank, name=name, pattern=pattern, patterns=pair, flush=flush,
                                element_word=flush and bare_names[name] > 1,
                                source_percent=percent))
@@ -251,6 +252,10 @@ class IvaliRules:
     rank_elements: bool = True
     planet_order: tuple[str, ...] = DEFAULT_PLANET_ORDER
     element_order: tuple[str, ...] = DEFAULT_ELEMENT_ORDER
+    if TYPE_CHECKING:
+        # Set in __post_init__ and by tables(), not a field at run time; declared so
+        # for the type checker only, so fields() and the generated methods stay as they are.
+        _tables: _Tables | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_tables", None)  # built by tables(); not a field
@@ -282,9 +287,11 @@ class IvaliRules:
 
     def tables(self) -> _Tables:
         """The lookup tables :func:`evaluate` uses for these rules (built once, then kept)."""
-        if self._tables is None:
-            object.__setattr__(self, "_tables", _Tables(self))
-        return self._tables
+        tables = self._tables
+        if tables is None:
+            tables = _Tables(self)
+            object.__setattr__(self, "_tables", tables)
+        return tables
 
 
 DEFAULT_RULES = IvaliRules()
@@ -383,7 +390,8 @@ def _group_key(counts: Sequence[int], strengths: Sequence[int]) -> int:
     key = 0
     for size, strength in groups:
         key = key * 64 + size * 8 + strength
-    return key * 64 ** (5 - len(groups))
+    scale: int = 64 ** (5 - len(groups))  # at most five groups: a whole number
+    return key * scale
 
 
 def _pattern_of(counts: Sequence[int]) -> int:

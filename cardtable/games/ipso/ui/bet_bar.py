@@ -21,7 +21,7 @@ from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 class IpsoBetBar:
     """Buttons and an amount for one seat's Ipso betting decision."""
 
-    def __init__(self, app, rect: pygame.Rect, options: IpsoBetOptions, on_action: Callable[[Action], None],
+    def __init__(self, app, rect: pygame.Rect, options: IpsoBetOptions, on_action: Callable[[Action], object],
                  *, note: str = "") -> None:
         self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
         self.note = note
