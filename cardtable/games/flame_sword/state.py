@@ -349,6 +349,54 @@ class FlameSwordState(GameState):
             "results": self.results.to_json() if self.results is not None else None,
         }
 
+    def _hidden_slots(self, seat: int, *, stock: bool = True) -> list[tuple[Any, Any]]:
+        """The cards ``seat`` cannot see (what :meth:`view` shows as None, and the piles
+        it does not show): the other seats' unshown hole cards (seats in order), the
+        face-down grid cells (in cell order), the folded cards (the muck, in order) and
+        the stock. The muck is hidden from every seat, the folder's own cards too: the
+        state does not record whose cards lie where in it, and a seat that folded acts
+        no more until the next hand clears it.
+
+        The stock is no list of the state (each deal shuffles the whole deck again), so
+        its cards are given here as a scratch list, sorted, that the redeal fills and
+        then drops: the hidden places are dealt from every card the seat has not seen,
+        not only from the cards that happen to lie there (``stock=False``: the places
+        of the state alone, for :meth:`seat_copy`)."""
+        slots: list[tuple[Any, Any]] = []
+        for owner, cards in enumerate(self.hands):
+            if owner != seat and not self.shown[owner]:
+                slots += [(cards, i) for i in range(len(cards))]
+        slots += [(self.grid, i) for i, up in enumerate(self.face_up[:len(self.grid)]) if not up]
+        slots += [(self.mucked, i) for i in range(len(self.mucked))]
+        if slots and stock:
+            out = {c for pile in (*self.hands, self.grid, self.mucked) for c in pile}
+            scratch = [c for c in range(len(self.deck)) if c not in out]
+            slots += [(scratch, i) for i in range(len(scratch))]
+        return slots
+
+    def seat_copy(self, seat: int, rng: random.Random) -> "FlameSwordState":
+        """The shared :meth:`~GameState.seat_copy` with its redeal drawn faster: shuffling
+        the whole unseen pool (about 11,900 cards, most of them the stock) into
+        :meth:`_hidden_slots` takes some 20 ms, so the hidden places of the state get an
+        ordered random sample of that pool instead, in well under a millisecond: the
+        same deal in distribution (every card the seat has not seen is equally likely
+        in every hidden place), and still one that depends only on what the seat sees."""
+        copy = self._copy()
+        assert isinstance(copy, FlameSwordState)
+        places = copy._hidden_slots(seat, stock=False)
+        if places:
+            seen = {c for pile in (*copy.hands, copy.grid, copy.mucked) for c in pile}
+            seen.difference_update(container[i] for container, i in places)
+            # an ordered sample of the whole deck less the seen cards in it is an ordered
+            # sample of the unseen pool, without listing the pool
+            drawn = [c for c in rng.sample(range(len(copy.deck)), len(places) + len(seen)) if c not in seen]
+            for (container, i), card in zip(places, drawn):
+                container[i] = card
+        copy.rng = random.Random(rng.getrandbits(64))
+        copy.history = []
+        copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
+        return copy
+
     @property
     def stock_count(self) -> int:
         """Cards of the 12,000 not dealt this hand."""
