@@ -150,6 +150,9 @@ class ShenjaIvaliState(GameState):
         self.flop_takers: list[int | None] = []
         """Who got each flop card after the auction (None: not yet, or nobody)."""
         self.discards: list[int] = []
+        self.discarded_by: list[int] = []
+        """Who put each card of ``discards`` there (its discard or its folded hand): the
+        seat knows those cards. -1: unknown (a save from before this was recorded)."""
         self.drawn: list[int | None] = [None] * n
         """Cards each seat exchanged this round (None: not yet)."""
         self.draw_turn: int | None = None
@@ -351,6 +354,31 @@ class ShenjaIvaliState(GameState):
             "results": self.results.to_json() if self.results is not None else None,
         }
 
+    def _copy(self) -> "ShenjaIvaliState":
+        """A deep copy without history and log that shares the deck and the (frozen)
+        settings: deep-copying the settings' hand rules cost most of 100 ms."""
+        import copy
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        memo: dict[int, Any] = {id(self.history): [], id(self.log): [], id(self.deck): self.deck,
+                                id(self.settings): self.settings, id(self.rng): rng}
+        return copy.deepcopy(self, memo)
+
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """Every place holding a card ``seat`` cannot see (what :meth:`view` shows as
+        ``None``, less the cards it knows anyway): the other hands not shown, seat by
+        seat, less the flop cards their takers added (face up before, so known); the
+        deck's order; the discards other seats made or folded, less flop cards."""
+        known = set(self.flop)
+        slots: list[tuple[Any, Any]] = []
+        for owner, cards in enumerate(self.hands):
+            if owner != seat and not self.shown[owner]:
+                slots += [(cards, i) for i, card in enumerate(cards) if card not in known]
+        slots += [(self.deck_order, i) for i in range(len(self.deck_order))]
+        slots += [(self.discards, i) for i, card in enumerate(self.discards)
+                  if self.discarded_by[i] != seat and card not in known]
+        return slots
+
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
         order = list(playing_cards(self.deck))
@@ -369,6 +397,7 @@ class ShenjaIvaliState(GameState):
             events.append(event)
             if not self.chips.in_hand[seat]:
                 self.discards.extend(self.hands[seat])  # the folded hand, face down
+                self.discarded_by.extend([seat] * len(self.hands[seat]))
                 self.hands[seat] = []
         elif isinstance(action, Discard):
             self._discard(action, events)
@@ -417,6 +446,7 @@ class ShenjaIvaliState(GameState):
             hand[position] = self._draw_card()
             new_cards.append(hand[position])
             self.discards.append(card)
+            self.discarded_by.append(seat)
         self.drawn[seat] = len(action.cards)
         who = self.names[seat]
         if not action.cards:
@@ -589,6 +619,7 @@ class ShenjaIvaliState(GameState):
             "betting_round": self.betting_round, "deck_order": list(self.deck_order),
             "hands": [list(h) for h in self.hands], "flop": list(self.flop),
             "flop_takers": list(self.flop_takers), "discards": list(self.discards),
+            "discarded_by": list(self.discarded_by),
             "drawn": list(self.drawn), "draw_turn": self.draw_turn,
             "auction": self.auction.to_json() if self.auction is not None else None,
             "auction_pot": self.auction_pot,
@@ -618,6 +649,7 @@ class ShenjaIvaliState(GameState):
         self.flop = list(data["flop"])
         self.flop_takers = list(data["flop_takers"])
         self.discards = list(data["discards"])
+        self.discarded_by = list(data.get("discarded_by", [-1] * len(self.discards)))
         self.drawn = list(data["drawn"])
         self.draw_turn = data["draw_turn"]
         self.auction = Auction.from_json(data["auction"]) if data["auction"] is not None else None
