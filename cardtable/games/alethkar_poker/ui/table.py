@@ -237,7 +237,7 @@ class AlethkarTableScene(GameTableScene):
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
                 self.next_round() if phase == Phase.REVEAL else self.leave()
                 return True
-        if not mine:
+        if not mine or self.viewer is None:  # mine: the viewer's turn
             return False
         if phase == Phase.BET:
             if key in (pygame.K_UP, pygame.K_DOWN):

@@ -80,6 +80,7 @@ def start_match(app, variant: VariantSpec, seats: list[SeatConfig], starting_chi
 def restore(app, variant: VariantSpec, data: dict[str, Any]) -> DrawTableScene:
     """Rebuild a table from ``GameTableScene.save_data()`` and open it; the match goes on exactly."""
     state = DrawState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
+    assert isinstance(state, DrawState)  # GameState.from_json is typed as giving the base class
     seats, bots = saved_seats(data, state, _bot)
     return app.push(DrawTableScene(app, variant, state, seats, bots))
 
@@ -189,7 +190,7 @@ class DrawTableScene(GameTableScene):
         if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.next_round() if phase == Phase.REVEAL else self.leave()
             return True
-        if drawing:
+        if drawing and self.viewer is not None:  # drawing: the viewer's own turn
             hand = self.state.hand_of(self.viewer)
             if pygame.K_1 <= key <= pygame.K_5 and key - pygame.K_1 < len(hand):
                 self.toggle(hand[key - pygame.K_1])

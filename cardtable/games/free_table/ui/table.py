@@ -77,7 +77,7 @@ class FreeTableScene(Scene):
         self.mouse = (0, 0)
         self.press: Press | None = None
         self.panning = False
-        self.last_click = (0.0, None)
+        self.last_click: tuple[float, int | None] = (0.0, None)
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
         self.alt_held = False
@@ -418,7 +418,7 @@ class FreeTableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
-        if press is not None:
+        if press is not None and press.pid is not None:  # a dragged press is on a pile
             pile = self.table.piles[press.pid]
             hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
         hover = None if press else self.pile_under(self.mouse)
@@ -431,7 +431,7 @@ class FreeTableScene(Scene):
         else:
             self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
         self._draw_felt_lines(surface)
-        if press is not None:
+        if press is not None and press.pid is not None:  # a dragged press is on a pile
             pile = self.table.piles[press.pid]
             gx, gy = press.grab
             sx = self.mouse[0] - gx * self.camera.zoom

@@ -10,6 +10,7 @@ with one button per seat.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -144,23 +145,23 @@ class IpsoTableScene(GameTableScene):
         elif state.phase == Phase.GAME_OVER:
             group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
                              size=px(18), primary=True, hotkey="Enter"))
-        elif mine and state.phase == Phase.BET:
+        elif mine and viewer is not None and state.phase == Phase.BET:
             options = state.betting_options(viewer)
             if options is not None:
                 self.bet_bar = IpsoBetBar(self.app, bar, options, self.act,
                                           note=f"Betting round {state.betting_round} of 6")
-        elif mine and state.phase == Phase.EXCHANGE:
+        elif mine and viewer is not None and state.phase == Phase.EXCHANGE:
             if self.selected not in state.hand_of(viewer):
                 self.selected = None
             group.add(Button((bar.right - px(150), y, px(140), h), fonts, "Skip", self.skip,
                              size=px(18), hotkey="K"))
-        elif mine and state.phase == Phase.CHOOSE_DEALER:
+        elif mine and viewer is not None and state.phase == Phase.CHOOSE_DEALER:
             x = bar.x + px(8)
             for number, action in enumerate(state.legal_actions(viewer), start=1):
                 dealer = action.dealer  # type: ignore[attr-defined]
                 label = f"{number}: {'me' if dealer == viewer else self.names[dealer]}"
                 width = px(36) + fonts.render(label, px(16), THEME.text).get_width()
-                group.add(Button((x, y, width, h), fonts, label, lambda d=dealer: self.choose_dealer(d),
+                group.add(Button((x, y, width, h), fonts, label, functools.partial(self.choose_dealer, dealer),
                                  size=px(16), primary=dealer == viewer, hotkey=str(number)))
                 x += width + px(8)
         if not mine:

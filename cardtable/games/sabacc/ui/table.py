@@ -249,7 +249,7 @@ class SabaccTableScene(GameTableScene):
                                                                   pygame.K_n):
             self.next_round() if phase == Phase.REVEAL else self.leave()
             return True
-        if not mine:
+        if not mine or self.viewer is None:  # mine: the viewer's turn
             return False
         if phase == Phase.DRAW and key in (pygame.K_d, pygame.K_s, pygame.K_RETURN, pygame.K_SPACE):
             self.draw_card() if key in (pygame.K_d, pygame.K_RETURN, pygame.K_SPACE) else self.stand()

@@ -89,6 +89,7 @@ def restore(app, variant: VariantSpec, data: dict[str, Any]) -> IvaliTableScene:
     seat gets its bot back with its own generator, so the match goes on exactly.
     """
     state = ShenjaIvaliState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
+    assert isinstance(state, ShenjaIvaliState)  # GameState.from_json is typed as giving the base class
     seats, bots = saved_seats(data, state, _bot)
     if bots:
         warm_up(state.deck)
@@ -170,6 +171,7 @@ class IvaliTableScene(GameTableScene):
         px, fonts = self.app.px, self.app.fonts
         view = self.state.auction_view() or {}
         viewer = self.viewer
+        assert viewer is not None  # only drawn on the viewer's own turn
         status = view.get("status", [])[viewer] if viewer is not None else ""
         mine = (view.get("bids") or [None] * self.state.seats)[viewer]
         if mine is not None:
@@ -216,6 +218,7 @@ class IvaliTableScene(GameTableScene):
     def choose_flop(self, card: int) -> None:
         """Pick the flop card to bid on."""
         view = self.state.auction_view() or {}
+        assert self.viewer is not None  # a flop card is chosen on the viewer's own turn
         mine = (view.get("bids") or [None] * self.state.seats)[self.viewer]
         if mine is not None and mine["card"] != card:
             self.app.toast("Once you have bid, you may only top the bid on that card, or drop out")
@@ -279,7 +282,7 @@ class IvaliTableScene(GameTableScene):
         if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.next_round() if phase == Phase.REVEAL else self.leave()
             return True
-        if not mine:
+        if not mine or self.viewer is None:  # mine: the viewer's turn
             return False
         if phase == Phase.DRAW:
             hand = self.state.hand_of(self.viewer)
