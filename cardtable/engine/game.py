@@ -207,6 +207,11 @@ class GameState(ABC):
     def standings(self) -> list[tuple[str, int]]:
         """Every player's name and what they hold (chips, credits), best first."""
 
+    def holding(self, seat: int) -> int:
+        """What ``seat`` holds now, in the game's unit (its line in :meth:`standings`)."""
+        names: Sequence[str] = getattr(self, "names")
+        return dict(self.standings())[names[seat]]
+
     def round_outcome(self) -> dict[str, Any] | None:
         """The last settled round, for the statistics: ``round``, ``winners`` (seats),
         ``net`` (each seat's gain), ``best`` (the best hand's name, or None), ...;
