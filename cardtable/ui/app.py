@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pygame
 
+from cardtable import paths, variants
 from cardtable import settings as settings_mod
-from cardtable import variants
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack
@@ -42,6 +42,8 @@ class App:
         pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(TITLE)
+        if (icon := paths.asset_path("icon", "cardtable.png")).is_file():
+            pygame.display.set_icon(pygame.image.load(icon))
         self.size = size or tuple(max(a, b) for a, b in zip(self.settings.window_size, MIN_SIZE))
         self.screen = self._open_window(self.settings.fullscreen)
         self.fonts = FontBook()
