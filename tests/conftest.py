@@ -6,6 +6,9 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The strong computer level makes a fixed few rollouts a decision in tests: fast, and the
+# same decision for the same seat copy (tests/test_strong_bot.py checks the clock's budget).
+os.environ.setdefault("CARDTABLE_STRONG_ROLLOUTS", "6")
 
 import pytest  # noqa: E402
 

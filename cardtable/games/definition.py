@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Setting", "SettingProblem", "GameDefinition", "BOT_LEVELS"]
 
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer levels every game offers (``random`` plays any legal move)."""
+BOT_LEVELS = ("normal", "tough", "random", "strong")
+"""The computer levels every game offers: ``random`` plays any legal move, ``normal`` and
+``tough`` are the game's own bot, ``strong`` plans by sampling rollouts
+(:class:`cardtable.bots.strong.StrongBot`, the same for every game)."""
 
 _KIND_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text",
                list: "a list"}
@@ -239,6 +241,10 @@ class GameDefinition:
         if level == "random":
             from cardtable.bots.random_bot import RandomBot
             return RandomBot(rng)
+        if level == "strong":
+            from cardtable.bots.strong import StrongBot
+            normal = self.bot_class()(random.Random(rng.getrandbits(64)), level="normal")
+            return StrongBot(rng, normal=normal)
         return self.bot_class()(rng, level=level)
 
     def table_module(self) -> ModuleType:

@@ -1,0 +1,341 @@
+"""The strong computer level, written once for every game: it plans by sampling.
+
+Given the seat copy every bot receives (:func:`cardtable.bots.base.choose_for`), the
+:class:`StrongBot` weighs each candidate action (the legal actions, and for a bet or
+raise a few amounts: the least, half the pot, the pot, everything) by rollouts. One
+rollout takes a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` of what it
+was given (the hidden cards dealt again: a new guess at what the others hold), applies
+the candidate, and plays the rest of the current round with a cheap policy for every
+seat (:func:`light_choice`: random among the legal actions, rarely all-in and never
+folding when checking is free) and chance's own draws. Its score is the change in
+:meth:`~GameState.holding` of the seat. The candidate with the best mean wins; rollouts
+go first round-robin, then by an upper confidence bound, until the time budget is spent.
+
+The budget is the contract: ``budget_ms`` (250 unless given, or the environment
+variable ``CARDTABLE_STRONG_BUDGET_MS``) is checked with :func:`time.perf_counter`
+after every step of every rollout; a rollout cut short by it is thrown away. With
+``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot makes
+exactly that many rollouts a decision and ignores the clock: slower or faster, but the
+same decision for the same seat copy and generator.
+
+When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
+at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, and the
+strong bot only departs from it when another candidate is better by more than the
+noise of the estimates (one standard error of the difference): it plays at least as
+the normal level does unless the rollouts say clearly otherwise.
+
+:meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
+shows them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.game import CHANCE, Action, GameState
+
+__all__ = ["StrongBot", "Plan", "Estimate", "light_choice", "default_budget_ms", "candidates",
+           "PRIOR_MIN_MS", "BUDGET_ENV", "ROLLOUTS_ENV", "default_rollouts"]
+
+BUDGET_ENV = "CARDTABLE_STRONG_BUDGET_MS"
+"""The environment variable that sets the default budget (milliseconds a decision)."""
+ROLLOUTS_ENV = "CARDTABLE_STRONG_ROLLOUTS"
+"""The environment variable that fixes the rollouts a decision (the clock ignored)."""
+
+DEFAULT_BUDGET_MS = 250.0
+PRIOR_MIN_MS = 100.0
+"""The least budget with which the normal bot's choice is consulted (it costs up to
+tens of milliseconds in some games)."""
+
+MAX_CANDIDATES = 14
+"""More legal actions than this (a Flame Sword flip, a draw's discards) are sampled down
+to this many, the normal bot's choice always kept."""
+
+MAX_ROLLOUT_STEPS = 2000
+
+_PASSIVE = {"Check", "Call", "Cover", "PassBid"}
+_AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
+
+
+def default_budget_ms() -> float:
+    """``CARDTABLE_STRONG_BUDGET_MS`` when set to a positive number, else 250."""
+    try:
+        value = float(os.environ.get(BUDGET_ENV, ""))
+    except ValueError:
+        return DEFAULT_BUDGET_MS
+    return value if value > 0 else DEFAULT_BUDGET_MS
+
+
+def default_rollouts() -> int | None:
+    """``CARDTABLE_STRONG_ROLLOUTS`` when set to a positive whole number, else None."""
+    try:
+        value = int(os.environ.get(ROLLOUTS_ENV, ""))
+    except ValueError:
+        return None
+    return value if value > 0 else None
+
+
+def light_choice(state: GameState, seat: int, rng: random.Random) -> Action:
+    """The rollout policy: a weighted random legal action. Checking and calling are
+    likelier than betting, all-in is rare, and folding is never chosen when checking
+    is free. Amounts are the ones ``legal_actions`` lists (the least, usually)."""
+    actions = state.legal_actions(seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    names = [type(a).__name__ for a in actions]
+    free_check = "Check" in names
+    weights = []
+    for name in names:
+        if name == "Fold":
+            weights.append(0.0 if free_check else 1.0)
+        elif name in _PASSIVE:
+            weights.append(4.0)
+        elif name == "AllIn":
+            weights.append(0.25)
+        else:
+            weights.append(1.0)
+    return rng.choices(actions, weights)[0]
+
+
+def _pot(state: GameState) -> int:
+    chips = getattr(state, "chips", None)
+    total = getattr(chips, "pot_total", None)
+    return total if isinstance(total, int) else 0
+
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    """The legal actions of ``seat``, and for a bet or raise with a range of amounts a
+    few of them (the least, least plus half the pot, least plus the pot, the most),
+    each checked with ``why_illegal``, without repeats, in the order found."""
+    found: list[Action] = []
+    seen: set[Action] = set()
+
+    def add(action: Action) -> None:
+        if action not in seen and state.why_illegal(action) is None:
+            seen.add(action)
+            found.append(action)
+
+    options = getattr(state, "betting_options", lambda s: None)(seat)
+    pot = _pot(state)
+    for action in state.legal_actions(seat):
+        add(action)
+        if options is None:
+            continue
+        field_name = "to" if hasattr(action, "to") else "amount" if hasattr(action, "amount") else None
+        if field_name is None or type(action).__name__ not in _AGGRESSIVE:
+            continue
+        low = getattr(options, "min_raise_to", getattr(options, "min_amount", None))
+        high = getattr(options, "max_raise_to", getattr(options, "max_amount", None))
+        if not isinstance(low, int) or not isinstance(high, int) or high <= low:
+            continue
+        for amount in (low, low + pot // 2, low + pot, high):
+            add(dataclasses.replace(action, **{field_name: max(low, min(high, amount))}))  # type: ignore[arg-type]
+    return found
+
+
+@dataclass
+class Estimate:
+    """What the rollouts of one candidate gave: chip changes and round wins."""
+
+    action: Action
+    total: float = 0.0
+    squares: float = 0.0
+    count: int = 0
+    wins: int = 0
+    prior: bool = False
+
+    def add(self, value: float, won: bool) -> None:
+        self.total += value
+        self.squares += value * value
+        self.count += 1
+        self.wins += won
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    @property
+    def variance(self) -> float:
+        if self.count < 2:
+            return 0.0
+        return max(0.0, (self.squares - self.total * self.total / self.count) / (self.count - 1))
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.count if self.count else 0.0
+
+
+@dataclass
+class Plan:
+    """A decision with its reasons: the chosen action and every candidate's estimate
+    (best mean first), the rollouts made and the milliseconds spent."""
+
+    action: Action
+    estimates: list[Estimate] = field(default_factory=list)
+    rollouts: int = 0
+    elapsed_ms: float = 0.0
+
+    @property
+    def chosen(self) -> Estimate | None:
+        return next((e for e in self.estimates if e.action == self.action), None)
+
+
+class StrongBot:
+    """The strong level of every game (see the module's text).
+
+    Args:
+        rng: the bot's own generator (rollouts and sampling draw from it).
+        level: always ``"strong"`` (kept for the ``cls(rng, level=...)`` convention).
+        budget_ms: milliseconds a decision; None: :func:`default_budget_ms`.
+        normal: the game's normal bot, whose choice is a candidate to beat (optional).
+        rollouts: make exactly this many rollouts a decision, whatever the clock says
+            (None: :func:`default_rollouts`, then the budget alone).
+    """
+
+    def __init__(self, rng: random.Random, level: str = "strong", *, budget_ms: float | None = None,
+                 normal: Any | None = None, rollouts: int | None = None) -> None:
+        self.rng = rng
+        self.level = level
+        self.budget_ms = default_budget_ms() if budget_ms is None else float(budget_ms)
+        self.normal = normal
+        self.rollouts = default_rollouts() if rollouts is None else rollouts
+        self.policy: Callable[[GameState, int, random.Random], Action] = light_choice
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The planned action for ``seat`` on ``state`` (a seat copy)."""
+        return self.plan(state, seat).action
+
+    # -- planning ---------------------------------------------------------------------
+    def plan(self, state: GameState, seat: int, budget_ms: float | None = None,
+             stop: Callable[[], bool] | None = None) -> Plan:
+        """Weigh the candidates of ``seat`` by rollouts within the budget; ``stop``
+        (checked between rollouts) ends the planning early. ``state`` is never changed."""
+        started = time.perf_counter()
+        budget = (self.budget_ms if budget_ms is None else float(budget_ms)) / 1000.0
+        fixed = self.rollouts
+        deadline = math.inf if fixed is not None else started + budget
+        actions = candidates(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        prior: Action | None = None
+        if self.normal is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1:
+            try:
+                guess = self.normal.choose(state.seat_copy(seat, self.rng), seat)
+            except Exception:  # a prior is a help, never a need
+                guess = None
+            if guess is not None and state.why_illegal(guess) is None:
+                prior = guess
+                if guess not in actions:
+                    actions.append(guess)
+        if len(actions) > MAX_CANDIDATES:
+            keep = self.rng.sample(actions, MAX_CANDIDATES)
+            if prior is not None and prior not in keep:
+                keep[0] = prior
+            actions = keep
+        estimates = [Estimate(a, prior=(a == prior)) for a in actions]
+        if len(estimates) == 1:
+            return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
+        start_holding = state.holding(seat)
+        target = _target_round(state)
+        rollouts = 0
+        spread = 1.0
+        while True:
+            if stop is not None and stop():
+                break
+            if fixed is not None and rollouts >= fixed:
+                break
+            if time.perf_counter() >= deadline:
+                break
+            estimate = self._pick(estimates, rollouts, spread)
+            result = self._rollout(state, seat, estimate.action, target, start_holding, deadline)
+            if result is None:
+                break
+            estimate.add(*result)
+            rollouts += 1
+            if rollouts % 8 == 0:
+                spread = _pooled_spread(estimates)
+        best = _best(estimates, prior)
+        estimates.sort(key=lambda e: (e.count == 0, -e.mean))
+        return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
+
+    def _pick(self, estimates: list[Estimate], rollouts: int, spread: float) -> Estimate:
+        untried = [e for e in estimates if e.count == 0]
+        if untried:
+            return untried[0]
+        fewest = min(e.count for e in estimates)
+        if fewest < 2:
+            return next(e for e in estimates if e.count == fewest)
+        log_n = math.log(rollouts + 1)
+        return max(estimates, key=lambda e: e.mean + spread * math.sqrt(2.0 * log_n / e.count))
+
+    def _rollout(self, state: GameState, seat: int, action: Action, target: int, start_holding: int,
+                 deadline: float) -> tuple[float, bool] | None:
+        """One determinized play of the round after ``action``: (chip change, won), or
+        None when the deadline came first."""
+        rng = self.rng
+        world = state.seat_copy(seat, rng)
+        world.apply(action)
+        policy = self.policy
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if _round_done(world, target):
+                break
+            if time.perf_counter() >= deadline:
+                return None
+            to_act = world.to_act
+            if to_act == CHANCE:
+                world.apply(world.chance_action())
+            else:
+                assert to_act is not None
+                world.apply(policy(world, to_act, rng))
+        change = world.holding(seat) - start_holding
+        outcome = world.round_outcome()
+        if outcome is not None and outcome.get("round") == target and "winners" in outcome:
+            won = seat in outcome["winners"]
+        else:
+            won = change > 0
+        return float(change), bool(won)
+
+
+def _target_round(state: GameState) -> int:
+    """The round a rollout plays out: the current one, or the next when the current one
+    is already settled (a decision between rounds)."""
+    number = state.round_number
+    outcome = state.round_outcome()
+    if outcome is not None and outcome.get("round") == number:
+        return number + 1
+    return max(number, 1)
+
+
+def _round_done(state: GameState, target: int) -> bool:
+    if state.is_over or state.round_number > target:
+        return True
+    outcome = state.round_outcome()
+    return outcome is not None and isinstance(outcome.get("round"), int) and outcome["round"] >= target
+
+
+def _pooled_spread(estimates: list[Estimate]) -> float:
+    counted = [e for e in estimates if e.count >= 2]
+    if not counted:
+        return 1.0
+    return max(1.0, math.sqrt(sum(e.variance for e in counted) / len(counted)))
+
+
+def _best(estimates: list[Estimate], prior: Action | None) -> Estimate:
+    """The best mean; the prior's action unless another beats it by more than one
+    standard error of the difference."""
+    tried = [e for e in estimates if e.count > 0] or estimates
+    best = max(tried, key=lambda e: e.mean)
+    if prior is None:
+        return best
+    base = next((e for e in estimates if e.action == prior), None)
+    if base is None or base.count == 0 or best is base:
+        return best if base is None or base.count == 0 else base
+    noise = math.sqrt(best.variance / max(best.count, 1) + base.variance / max(base.count, 1))
+    return best if best.mean - base.mean > noise else base

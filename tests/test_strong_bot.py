@@ -1,0 +1,131 @@
+"""The strong level (:mod:`cardtable.bots.strong`) in every game: a legal action within
+its budget, decided on a seat copy only. Budgets are small here (``budget_ms=20``) to
+keep the run short; the contract is the same at 250 ms."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cardtable import games
+from cardtable.bots.base import choose_for
+from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.strong import BUDGET_ENV, ROLLOUTS_ENV, StrongBot, candidates, default_budget_ms
+from cardtable.engine.game import CHANCE
+from cardtable.variants import load_deck_by_id
+
+GAMES = games.registry().with_rules()
+IDS = [g.id for g in GAMES]
+BUDGET_MS = 20.0
+MARGIN_MS = 30.0  # one rollout step at worst on a loaded machine, plus the copy
+
+
+def mid_game_states(game, count=3, seed=7):
+    """States of ``game`` (two seats) after a random number of random moves, each with
+    a seat to act."""
+    rng = random.Random(f"{game.id}:{seed}")
+    found = []
+    for _ in range(count * 10):
+        state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                               ["Ada", "Bo"], random.Random(rng.getrandbits(32)))
+        players = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(2)]
+        for _ in range(rng.randint(0, 40)):
+            if state.to_act is None:
+                break
+            seat = state.to_act
+            state.apply(state.chance_action() if seat == CHANCE else players[seat].choose(state, seat))
+        while state.to_act == CHANCE:
+            state.apply(state.chance_action())
+        if state.to_act is not None:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_strong_bot_is_legal_and_within_budget(game):
+    bot = game.bot(random.Random(1), "strong")
+    assert isinstance(bot, StrongBot)
+    bot.budget_ms, bot.rollouts = BUDGET_MS, None  # the clock's contract, not the tests' fixed count
+    for state in mid_game_states(game):
+        seat = state.to_act
+        started = time.perf_counter()
+        action = choose_for(bot, state, seat)
+        spent = (time.perf_counter() - started) * 1000.0
+        assert state.why_illegal(action) is None, (action, state.why_illegal(action))
+        assert spent <= BUDGET_MS + MARGIN_MS, f"{game.id}: {spent:.1f} ms for a {BUDGET_MS} ms budget"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_strong_bot_never_touches_the_real_state(game, monkeypatch):
+    state = mid_game_states(game, count=1, seed=11)[0]
+    seat = state.to_act
+    before = state.to_json()
+    touched = []
+    cls = type(state)
+    real_apply, real_chance = cls.apply, cls.chance_action
+
+    def apply(self, action):
+        if self is state:
+            touched.append(action)
+        return real_apply(self, action)
+
+    def chance_action(self):
+        if self is state:
+            touched.append("chance")
+        return real_chance(self)
+
+    monkeypatch.setattr(cls, "apply", apply)
+    monkeypatch.setattr(cls, "chance_action", chance_action)
+    bot = StrongBot(random.Random(2), budget_ms=BUDGET_MS, rollouts=30)
+    action = choose_for(bot, state, seat)
+    assert touched == []
+    assert state.to_json() == before
+    assert state.why_illegal(action) is None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_candidates_are_legal(game):
+    for state in mid_game_states(game, count=2, seed=3):
+        seat = state.to_act
+        found = candidates(state, seat)
+        assert found and len(set(found)) == len(found)
+        assert all(state.why_illegal(a) is None for a in found)
+
+
+def test_plan_reports_every_candidate():
+    game = games.get("five_card_draw")
+    state = mid_game_states(game, count=1, seed=5)[0]
+    seat = state.to_act
+    plan = StrongBot(random.Random(3), rollouts=40).plan(state.seat_copy(seat, random.Random(0)), seat)
+    assert plan.action in [e.action for e in plan.estimates]
+    assert plan.rollouts <= 40
+
+
+def test_budget_from_the_environment(monkeypatch):
+    monkeypatch.setenv(BUDGET_ENV, "35")
+    assert default_budget_ms() == 35.0
+    assert StrongBot(random.Random(0)).budget_ms == 35.0
+    monkeypatch.setenv(BUDGET_ENV, "nonsense")
+    assert default_budget_ms() == 250.0
+    monkeypatch.delenv(BUDGET_ENV)
+    assert StrongBot(random.Random(0), budget_ms=10).budget_ms == 10.0
+    monkeypatch.setenv(ROLLOUTS_ENV, "5")
+    assert StrongBot(random.Random(0)).rollouts == 5
+
+
+def test_fixed_rollouts_decide_alike():
+    game = games.get("flame_sword")
+    for state in mid_game_states(game, count=2, seed=9):
+        seat = state.to_act
+        chosen = {choose_for(StrongBot(random.Random(4), rollouts=15), state, seat) for _ in range(2)}
+        assert len(chosen) == 1
+
+
+def test_strong_is_a_level_of_every_game():
+    for game in GAMES:
+        assert "strong" in game.bot_levels
+        assert {"random", "normal", "tough"} <= set(game.bot_levels)
