@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import __version__, paths
-from cardtable.storage import atomic_write_bytes
+from cardtable.storage import StorageError, atomic_write_bytes, read_user_file
 
 __all__ = [
     "AUTOSAVE_KEEP",
@@ -63,6 +63,9 @@ __all__ = [
 FORMAT = "cardtable-save"
 VERSION = 1
 """The format version this program writes (and the newest it reads)."""
+
+SAVE_LIMIT = 64_000_000
+"""The largest save file read (read with :func:`cardtable.storage.read_user_file`)."""
 
 AUTOSAVE_KEEP = 5
 """Autosaves kept per match (the newest ones)."""
@@ -231,11 +234,12 @@ def load_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check the save at ``path``; return its envelope (see :func:`decode`)."""
     target = Path(path)
     try:
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(target, "the save file is gone", "missing") from None
-    except OSError as exc:
-        raise SaveError(target, f"cannot read the save: {exc.strerror or exc}", "unreadable") from exc
+        raw = read_user_file(target, limit=SAVE_LIMIT)
+    except StorageError as exc:
+        if exc.missing:
+            raise SaveError(target, "the save file is gone", "missing") from None
+        raise SaveError(target, f"cannot read the save: {exc.reason.removeprefix('cannot read: ')}",
+                        "unreadable") from None
     return decode(raw, target)
 
 

@@ -5,6 +5,7 @@ constructor validates every field and raises ValueError for a bad value.
 
 Loading never raises.  A missing file gives the defaults silently.  A file
 that cannot be read as a JSON object is moved aside to ``settings.json.bad``
+(or ``settings.json.bad.1``, ``.bad.2`` ...: an earlier one is never overwritten)
 and the defaults are used.  A field of the wrong type or out of range is
 ignored (its default is used); the rest of the file is kept, and a copy of
 the original is kept as ``settings.json.bad`` because the next save will
@@ -86,7 +87,7 @@ class Settings:
         names = self.player_names
         if (not isinstance(names, tuple) or len(names) != MAX_PLAYERS
                 or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME_LENGTH
-                           for n in names)):
+                           and _usable_text(n) for n in names)):
             raise ValueError(
                 f"player_names must be a tuple of {MAX_PLAYERS} non-blank strings of at most "
                 f"{MAX_NAME_LENGTH} characters, not {names!r}"
@@ -107,7 +108,8 @@ class Settings:
                 f"{WINDOW_SIZE_MIN} to {WINDOW_SIZE_MAX}, not {size!r}"
             )
         if self.last_variant is not None and (
-                not isinstance(self.last_variant, str) or not self.last_variant):
+                not isinstance(self.last_variant, str) or not self.last_variant
+                or not _usable_text(self.last_variant)):
             raise ValueError(f"last_variant must be a non-empty string or None, not {self.last_variant!r}")
 
     # ------------------------------------------------------------------ JSON
@@ -153,12 +155,14 @@ class Settings:
         known = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
-                notes.append(f"unknown setting {key!r} ignored")
+                notes.append(f"unknown setting {_short(key)} ignored")
 
         if "player_names" in data:
             names = data["player_names"]
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                bad("player_names", f"expected a list of strings, got {names!r}")
+                bad("player_names", f"expected a list of strings, got {_short(names)}")
+            elif not all(_usable_text(n) for n in names):
+                bad("player_names", "a name holds a NUL character or an unpaired surrogate")
             else:
                 merged = list(defaults.player_names)
                 for index, name in enumerate(names[:MAX_PLAYERS]):
@@ -180,32 +184,33 @@ class Settings:
                 if isinstance(data[key], bool):
                     values[key] = data[key]
                 else:
-                    bad(key, f"expected true or false, got {data[key]!r}")
+                    bad(key, f"expected true or false, got {_short(data[key])}")
 
         if "ui_scale" in data:
             scale = data["ui_scale"]
             if not _is_number(scale):
-                bad("ui_scale", f"expected a number, got {scale!r}")
+                bad("ui_scale", f"expected a number, got {_short(scale)}")
             elif not UI_SCALE_MIN <= scale <= UI_SCALE_MAX:
-                bad("ui_scale", f"{scale!r} is out of range {UI_SCALE_MIN}..{UI_SCALE_MAX}")
+                bad("ui_scale", f"{_short(scale)} is out of range {UI_SCALE_MIN}..{UI_SCALE_MAX}")
             else:
                 values["ui_scale"] = float(scale)
 
         if "window_size" in data:
             size = data["window_size"]
             if not isinstance(size, list) or len(size) != 2 or not all(_is_int(v) for v in size):
-                bad("window_size", f"expected [width, height] in whole pixels, got {size!r}")
+                bad("window_size", f"expected [width, height] in whole pixels, got {_short(size)}")
             elif not all(lo <= v <= hi for v, lo, hi in zip(size, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX)):
-                bad("window_size", f"{size!r} is out of range {list(WINDOW_SIZE_MIN)}..{list(WINDOW_SIZE_MAX)}")
+                bad("window_size", f"{_short(size)} is out of range {list(WINDOW_SIZE_MIN)}..{list(WINDOW_SIZE_MAX)}")
             else:
                 values["window_size"] = (size[0], size[1])
 
         if "last_variant" in data:
             variant = data["last_variant"]
-            if variant is None or (isinstance(variant, str) and variant):
+            if variant is None or (isinstance(variant, str) and variant and len(variant) <= 200
+                                   and _usable_text(variant)):
                 values["last_variant"] = variant
             else:
-                bad("last_variant", f"expected a variant name or null, got {variant!r}")
+                bad("last_variant", f"expected a variant name or null, got {_short(variant)}")
 
         return cls(**values)
 
@@ -213,15 +218,43 @@ class Settings:
 # ------------------------------------------------------------------ files
 
 def _bad_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bad")
+    """A name to keep a bad settings file under that no earlier one has:
+    ``settings.json.bad``, then ``settings.json.bad.1``, ``.bad.2`` ..."""
+    candidate = path.with_name(path.name + ".bad")
+    number = 0
+    while os.path.lexists(candidate):
+        number += 1
+        candidate = path.with_name(f"{path.name}.bad.{number}")
+    return candidate
+
+
+_MAX_NOTES = 12
+"""At most this many warnings about single settings are shown."""
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for warnings the screen shows."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print
+        text = f"<{type(value).__name__} too long to show>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _usable_text(text: str) -> bool:
+    """False for text no font or file can take: a NUL or an unpaired surrogate."""
+    return "\x00" not in text and not any("\ud800" <= c <= "\udfff" for c in text)
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """Load settings from ``path`` (default: ``paths.settings_file()``); never raises.
 
     Returns the settings and a list of human-readable warnings (empty when all
-    was well, including when the file does not exist yet).  A corrupt file is
-    moved aside to ``<name>.bad``; a file with some bad fields is copied there.
+    was well, including when the file does not exist yet).  A corrupt file
+    (unreadable, not a regular file, too big, not JSON, an integer too long to
+    read) is moved aside to ``<name>.bad`` (``<name>.bad.1`` ... when that is
+    taken: an earlier one is never overwritten); a file with some bad fields is
+    copied there.  Nothing is written here: the caller writes the defaults after.
     """
     target = Path(path) if path is not None else paths.settings_file()
     warnings: list[str] = []
@@ -236,7 +269,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
                 os.replace(target, bad)
                 kept = f"the broken file kept as {bad.name}"
             except OSError as move_error:
-                kept = f"the broken file could not be moved aside ({move_error})"
+                kept = f"the broken file could not be moved aside ({move_error.strerror or move_error})"
             warnings.append(f"{target.name} was corrupt ({exc.reason}); defaults used and {kept}")
             return Settings(), warnings
 
@@ -252,11 +285,14 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
                     shutil.copyfile(target, bad)
                 kept = f"the original kept as {bad.name}"
             except OSError as copy_error:
-                kept = f"the original could not be kept ({copy_error})"
+                kept = f"the original could not be kept ({copy_error.strerror or copy_error})"
             if whole:
                 warnings.append(f"{target.name} was corrupt ({field_notes[0]}); {kept}")
             else:
-                warnings.extend(f"{target.name}: {note}" for note in field_notes)
+                shown = field_notes[:_MAX_NOTES]
+                warnings.extend(f"{target.name}: {note}" for note in shown)
+                if len(field_notes) > len(shown):
+                    warnings.append(f"{target.name}: {len(field_notes) - len(shown)} more problems")
                 warnings.append(f"{target.name}: the other settings were loaded; {kept}")
         return settings, warnings
     except Exception as exc:  # noqa: BLE001 - loading settings must never stop the app

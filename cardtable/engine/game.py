@@ -24,8 +24,9 @@ import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from cardtable.engine.cards import Deck
 
@@ -39,13 +40,13 @@ HIDDEN = None
 class IllegalAction(ValueError):
     """Raised by :meth:`GameState.apply` with the reason an action was refused."""
 
-    def __init__(self, action: "Action", reason: str) -> None:
+    def __init__(self, action: Action, reason: str) -> None:
         super().__init__(reason)
         self.action = action
         self.reason = reason
 
 
-_ACTION_TYPES: dict[str, type["Action"]] = {}
+_ACTION_TYPES: dict[str, type[Action]] = {}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -192,7 +193,7 @@ class GameState(ABC):
     @classmethod
     @abstractmethod
     def new(cls, settings: Any, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "GameState":
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> GameState:
         """A new match: the game's settings object, its deck, the players' names, the
         generator every chance action draws from, the first dealer and (optionally)
         uneven starting stacks. ValueError when the table cannot be played."""
@@ -209,7 +210,7 @@ class GameState(ABC):
 
     def holding(self, seat: int) -> int:
         """What ``seat`` holds now, in the game's unit (its line in :meth:`standings`)."""
-        names: Sequence[str] = getattr(self, "names")
+        names: Sequence[str] = self.names
         return dict(self.standings())[names[seat]]
 
     def round_outcome(self) -> dict[str, Any] | None:
@@ -275,7 +276,7 @@ class GameState(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as plain data; cards it may not see are ``None``."""
 
-    def seat_copy(self, seat: int, rng: random.Random) -> "GameState":
+    def seat_copy(self, seat: int, rng: random.Random) -> GameState:
         """What ``seat`` may know, as a state to reason on: a copy in which every card
         the seat cannot see (other hands, the stock's order, face-down piles) is dealt
         again from ``rng`` among the places hidden from it, with a fresh generator, no
@@ -293,7 +294,7 @@ class GameState(ABC):
         copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
         return copy
 
-    def _copy(self) -> "GameState":
+    def _copy(self) -> GameState:
         """A deep copy of the game state without its history and log, sharing what never
         changes (the deck). Games with cheaper ways to copy override it."""
         deck = getattr(self, "deck", None)
@@ -325,7 +326,7 @@ class GameState(ABC):
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], **spec: Any) -> "GameState":
+    def from_json(cls, data: Mapping[str, Any], **spec: Any) -> GameState:
         """Rebuild a state written by :meth:`to_json` (``spec``: the game's static parts)."""
         state = cls.__new__(cls)
         GameState.__init__(state, seats=data["seats"], rng=rng_from_json(data["rng"]))

@@ -19,8 +19,8 @@ import importlib.metadata
 import logging
 import pkgutil
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting, SettingProblem
 

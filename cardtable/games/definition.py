@@ -14,9 +14,10 @@ from __future__ import annotations
 import importlib
 import math
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
@@ -142,7 +143,7 @@ class GameDefinition:
     decks: tuple[str, ...]
     settings: tuple[Setting, ...] = ()
     rules: Callable[[Mapping[str, Any]], Any] | None = None
-    state: "type[GameState] | None" = None
+    state: type[GameState] | None = None
     bot_class: Callable[[], type] | None = None
     bot_levels: tuple[str, ...] = BOT_LEVELS
     checks: ModuleType | None = None
@@ -223,8 +224,8 @@ class GameDefinition:
         return self.rules(values) if self.rules is not None else values
 
     # -- play -----------------------------------------------------------------------------
-    def new_state(self, settings: Any, deck: "Deck", names: Sequence[str], rng: random.Random,
-                  dealer: int = 0, stacks: Sequence[int] | None = None) -> "GameState":
+    def new_state(self, settings: Any, deck: Deck, names: Sequence[str], rng: random.Random,
+                  dealer: int = 0, stacks: Sequence[int] | None = None) -> GameState:
         """A new match (``settings`` as :meth:`read_settings` returns them)."""
         if self.state is None:
             raise ValueError(f"{self.name} has no rules to play")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 from cardtable.games.alethkar_poker import checks
 from cardtable.games.alethkar_poker.rules import AlethkarSettings
 from cardtable.games.alethkar_poker.state import AlethkarState
+from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting
 
 
 def _bot() -> type:
@@ -34,4 +34,5 @@ GAME = GameDefinition(
     table=f"{__name__}.ui.table",
     tools=f"{__name__}.tools",
 )
-"""Alethkar Poker: secret bets into a bag, keep five of seven, share the middle by hand value, as the registry sees it."""
+"""Alethkar Poker: secret bets into a bag, keep five of seven, share the middle by hand value,
+as the registry sees it."""

@@ -16,14 +16,14 @@ adds a little noise; ``tough`` looks harder.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
-from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
-from cardtable.games.alethkar_poker.values import quick_best_five
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import Action, GameState
+from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
+from cardtable.games.alethkar_poker.values import quick_best_five
 
 __all__ = ["AlethkarBot", "LEVELS", "value_distribution", "warm_up"]
 

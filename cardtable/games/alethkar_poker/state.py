@@ -30,15 +30,25 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from cardtable.games.alethkar_poker.payout import payout_lines, settle
-from cardtable.games.alethkar_poker.rules import (MAX_SEATS, MIN_SEATS, AlethkarSettings, BagBet, CountedHand,
-                             DiscardTwo, Phase, RoundResult, Shuffle)
-from cardtable.games.alethkar_poker.values import best_split
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.games.alethkar_poker.payout import payout_lines, settle
+from cardtable.games.alethkar_poker.rules import (
+    MAX_SEATS,
+    MIN_SEATS,
+    AlethkarSettings,
+    BagBet,
+    CountedHand,
+    DiscardTwo,
+    Phase,
+    RoundResult,
+    Shuffle,
+)
+from cardtable.games.alethkar_poker.values import best_split
 
 __all__ = ["AlethkarState", "AlethkarSettings", "Phase", "Shuffle", "BagBet", "DiscardTwo",
            "RoundResult", "HAND_SIZE", "KEEP"]
@@ -75,7 +85,7 @@ class AlethkarState(GameState):
 
     @classmethod
     def new(cls, settings: AlethkarSettings, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "AlethkarState":
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> AlethkarState:
         """A match about to start: chance's shuffle is the first action.
 
         ``names``: 2 to 7 different names. ``stacks``: each seat's starting chips
@@ -276,7 +286,7 @@ class AlethkarState(GameState):
         slots += [(self.discards, i) for i in range(len(self.discards)) if i not in own]
         return slots
 
-    def seat_copy(self, seat: int, rng: random.Random) -> "AlethkarState":
+    def seat_copy(self, seat: int, rng: random.Random) -> AlethkarState:
         """The shared :meth:`~GameState.seat_copy`, and the other seats' secret split of
         their chips between stack and bag replaced by one worked out from the public
         holdings alone (the buy-in in the bag during a round, nothing between
@@ -292,7 +302,7 @@ class AlethkarState(GameState):
             mine.stacks[other], mine.bags[other] = held - bag, bag
         return mine
 
-    def _copy(self) -> "AlethkarState":
+    def _copy(self) -> AlethkarState:
         """A copy without history and log, several times cheaper than a deep copy: lists
         (hands' inner lists too) and the generator are copied; the deck, the settings,
         the names and the last round's result (frozen records, replaced, never changed)

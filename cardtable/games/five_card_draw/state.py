@@ -35,15 +35,23 @@ import dataclasses
 import itertools
 import random
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
-from cardtable.games.five_card_draw.hands import HandValue, evaluate
-from cardtable.games.five_card_draw.rules import (BETTING_ROUND_NAMES, HAND_SIZE, Discard, DrawSettings,
-                                                  Phase, PotResult, Reshuffle, RoundResult, Shuffle)
+from cardtable.games.five_card_draw.hands import evaluate
+from cardtable.games.five_card_draw.rules import (
+    BETTING_ROUND_NAMES,
+    Discard,
+    DrawSettings,
+    Phase,
+    Reshuffle,
+    RoundResult,
+    Shuffle,
+)
 
 __all__ = ["DrawState", "DrawSettings", "Phase", "Shuffle", "Discard", "Reshuffle", "RoundResult"]
 
@@ -70,7 +78,7 @@ class DrawState(GameState):
 
     @classmethod
     def new(cls, settings: DrawSettings, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "DrawState":
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> DrawState:
         """A match about to start: chance's shuffle is the first action.
 
         >>> from cardtable.variants import load_deck_by_id

@@ -34,11 +34,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.games.flame_sword import hands as flame_hands
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
+from cardtable.engine.game import Action
+from cardtable.games.flame_sword import hands as flame_hands
 from cardtable.games.flame_sword.rules import GRID_CELLS, GRID_SIDE, HOLE_CARDS, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
-from cardtable.engine.game import Action
 
 __all__ = ["FlameBot", "LEVELS", "LEVEL_KNOBS"]
 
@@ -129,7 +129,7 @@ class FlameBot:
 
     # -- inside ---------------------------------------------------------------------------
     def _share_beaten(self, state: FlameSwordState, seat: int) -> float:
-        deck, rng = state.deck, self.rng
+        deck = state.deck
         hole = list(state.hands[seat])
         known = set(hole) | {c for c, up in zip(state.grid, state.face_up) if up}
         wins = trials = 0.0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardtable.engine import checks as shared
 from cardtable.games.flame_sword.rules import GRID_CELLS, HOLE_CARDS, UNDERDOG_EXTRA, Phase

@@ -28,12 +28,13 @@ a random 14-card hand *contains* each kind as measured by this program
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from cardtable.games.flame_sword.kinds import HIGH_CARD, KIND_BY_RANK, KINDS, FlameKind
 from cardtable.games.flame_sword.match import DeckFacts, Pool, candidates, gate
+from cardtable.games.flame_sword.rules import TIE_LAYERS, decided_by
 
 __all__ = ["KINDS", "FlameHand", "best_hand", "best_line", "line_cells", "line_names",
            "describe", "kind_order", "measure_frequencies", "contained_kinds", "deck_facts",

@@ -19,8 +19,8 @@ the free cards added and keeps the best (:mod:`cardtable.games.flame_sword.hands
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Callable, Sequence
 
 from cardtable.games.flame_sword.kinds import ROYAL_TOP, FlameKind
 

@@ -7,9 +7,10 @@ actions live in :mod:`cardtable.engine.betting`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
@@ -102,7 +103,7 @@ class FlameSwordSettings:
     Traceback (most recent call last):
     ...
     ValueError: Flame Sword settings: unknown setting 'colour' (known: starting_chips, blind, order, bot_level, extra_blind); blind must be a whole number of chips >= 2, not 0
-    """
+    """  # noqa: E501 - the doctest shows the whole error message, one line
 
     starting_chips: int = 1000
     blind: int = 10
@@ -116,7 +117,7 @@ class FlameSwordSettings:
             raise ValueError("Flame Sword settings: " + "; ".join(problems))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> "FlameSwordSettings":
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> FlameSwordSettings:
         """Read a variant's ``settings``; missing keys take their defaults.
 
         Raises ValueError naming every problem (unknown keys, bad values).
@@ -131,7 +132,7 @@ class FlameSwordSettings:
         return cls(**values)
 
     @classmethod
-    def from_saved(cls, settings: Mapping[str, Any] | None) -> "FlameSwordSettings":
+    def from_saved(cls, settings: Mapping[str, Any] | None) -> FlameSwordSettings:
         """Read the settings of a saved match: like :meth:`from_settings`, but a key the
         save predates takes the value the match was played by (:data:`LEGACY_SETTINGS`:
         a save without ``extra_blind`` keeps its dead extra blind)."""
@@ -143,7 +144,7 @@ class FlameSwordSettings:
         return self.extra_blind == "live"
 
     @classmethod
-    def from_spec(cls, spec: Any) -> "FlameSwordSettings":
+    def from_spec(cls, spec: Any) -> FlameSwordSettings:
         """The settings of a :class:`~cardtable.variants.VariantSpec`."""
         return cls.from_settings(spec.settings)
 
@@ -233,7 +234,7 @@ class ShownHand:
                 "key": _plain(self.key), "line": self.line, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "ShownHand":
+    def from_json(cls, data: Mapping[str, Any]) -> ShownHand:
         """Rebuild from :meth:`to_json`."""
         return cls(data["rank"], data["kind"], tuple(data["cards"]), _tuple(data["key"]), data["line"],
                    data.get("label", ""))
@@ -338,7 +339,7 @@ class HandResult:
                 "underdog": self.underdog}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "HandResult":
+    def from_json(cls, data: Mapping[str, Any]) -> HandResult:
         """Rebuild a result written by :meth:`to_json`."""
         return cls(hand_no=data["hand_no"], showdown=data["showdown"],
                    hands={int(s): ShownHand.from_json(h) for s, h in data["hands"].items()},

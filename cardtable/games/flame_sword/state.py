@@ -37,15 +37,33 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.games.flame_sword.rules import (BETTING_ROUND_NAMES, CALLED_SHOT_SIZE, FLIP_TARGETS, GRID_CELLS, GRID_SIDE,
-                          HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Deal, FlameSwordSettings, Flip,
-                          HandResult, Phase, PotResult, ShownHand, StartHand, cell_name, decided_by)
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.games.flame_sword.rules import (
+    BETTING_ROUND_NAMES,
+    CALLED_SHOT_SIZE,
+    FLIP_TARGETS,
+    GRID_CELLS,
+    GRID_SIDE,
+    HOLE_CARDS,
+    UNDERDOG_EXTRA,
+    CallShot,
+    Deal,
+    FlameSwordSettings,
+    Flip,
+    HandResult,
+    Phase,
+    PotResult,
+    ShownHand,
+    StartHand,
+    cell_name,
+    decided_by,
+)
 
 __all__ = ["FlameSwordState", "FlameSwordSettings", "Phase", "StartHand", "CallShot", "Deal", "Flip",
            "HandResult", "line_cells_of"]
@@ -67,7 +85,8 @@ def line_cells_of(line: str) -> list[int]:
 
 
 def _hands_module() -> Any:
-    from cardtable.games.flame_sword import hands as flame_hands  # another module's evaluator, imported when first needed
+    # another module's evaluator, imported when first needed
+    from cardtable.games.flame_sword import hands as flame_hands
     return flame_hands
 
 
@@ -91,7 +110,7 @@ class FlameSwordState(GameState):
 
     @classmethod
     def new(cls, settings: FlameSwordSettings, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "FlameSwordState":
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> FlameSwordState:
         """A match about to start: chance's :class:`StartHand` is the first action.
 
         ``names``: 2 to 8 different, non-empty names. ``stacks``: each seat's chips
@@ -374,7 +393,7 @@ class FlameSwordState(GameState):
             slots += [(scratch, i) for i in range(len(scratch))]
         return slots
 
-    def seat_copy(self, seat: int, rng: random.Random) -> "FlameSwordState":
+    def seat_copy(self, seat: int, rng: random.Random) -> FlameSwordState:
         """The shared :meth:`~GameState.seat_copy` with its redeal drawn faster: shuffling
         the whole unseen pool (about 11,900 cards, most of them the stock) into
         :meth:`_hidden_slots` takes some 20 ms, so the hidden places of the state get an

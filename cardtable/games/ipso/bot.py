@@ -26,14 +26,14 @@ import functools
 import itertools
 import math
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from cardtable.engine.betting import Fold
 from cardtable.engine.game import Action
-from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
 from cardtable.games.ipso.hands import evaluate_pips, pip
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
+from cardtable.games.ipso.state import IpsoState
 
 __all__ = ["IpsoBot", "LEVEL_KNOBS", "percentile", "hand_percentile"]
 
@@ -92,7 +92,7 @@ def hand_percentile(cards: Sequence[tuple[int, str]]) -> float:
     return _shape_percentile(pips, len({c[1] for c in cards}) == 1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shape_percentile(pips: tuple[int, ...], one_suit: bool) -> float:
     """A hand's worth depends only on its pips and whether it is one suit."""
     return percentile(evaluate_pips(pips, "SSSS" if one_suit else "SSSH").key)

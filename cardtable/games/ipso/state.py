@@ -31,17 +31,28 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, GameState
-from cardtable.games.ipso.betting import (Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake,
-                           take_whole_pot)
+from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
-from cardtable.games.ipso.rules import (FACE_UP_PILES, PILE_NAMES, ChooseDealer, DrawForDealer, Exchange,
-                         IpsoResult, IpsoSettings, Phase, Pile, Shuffle, Skip)
+from cardtable.games.ipso.rules import (
+    FACE_UP_PILES,
+    PILE_NAMES,
+    ChooseDealer,
+    DrawForDealer,
+    Exchange,
+    IpsoResult,
+    IpsoSettings,
+    Phase,
+    Pile,
+    Shuffle,
+    Skip,
+)
 
 __all__ = ["IpsoState", "HAND_SIZE", "BETTING_ROUNDS", "EXCHANGE_PHASES", "BET_ACTIONS"]
 
@@ -72,7 +83,7 @@ class IpsoState(GameState):
 
     @classmethod
     def new(cls, settings: IpsoSettings, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int | None = None, *, stacks: Sequence[int] | None = None) -> "IpsoState":
+            dealer: int | None = None, *, stacks: Sequence[int] | None = None) -> IpsoState:
         """A game about to start: the draw for the first dealer comes first, unless
         ``dealer`` names one (then chance's shuffle is first).
 

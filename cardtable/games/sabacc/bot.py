@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import Action
-from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
 from cardtable.games.sabacc.hands import IDIOT
+from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
 
 __all__ = ["SabaccBot", "LEVELS", "LEVEL_KNOBS", "beat_share", "hand_score", "opponent_table", "DrawOdds"]
 

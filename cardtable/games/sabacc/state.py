@@ -38,15 +38,29 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound, Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
 from cardtable.games.sabacc.hands import SabaccHand, evaluate
-from cardtable.games.sabacc.rules import (DIE_FACES, RED, DealDemise, Draw, Drop, Keep, Phase, RollDie,
-                           SabaccSettings, SabaccShuffle, Shift, Stand, Swap)
+from cardtable.games.sabacc.rules import (
+    DIE_FACES,
+    RED,
+    DealDemise,
+    Draw,
+    Drop,
+    Keep,
+    Phase,
+    RollDie,
+    SabaccSettings,
+    SabaccShuffle,
+    Shift,
+    Stand,
+    Swap,
+)
 from cardtable.games.sabacc.showdown import call_hand, deal_demise
 
 __all__ = ["SabaccState", "SabaccSettings", "Phase", "SabaccShuffle", "RollDie", "Shift",
@@ -83,7 +97,7 @@ class SabaccState(GameState):
 
     @classmethod
     def new(cls, settings: SabaccSettings, deck: Deck, names: Sequence[str], rng: random.Random,
-            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> "SabaccState":
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> SabaccState:
         """A game about to start: chance's shuffle is the first action.
 
         ``names``: 2 to 8 different, non-empty names. ``stacks``: each seat's

@@ -39,7 +39,8 @@ import dataclasses
 import itertools
 import random
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
@@ -47,8 +48,15 @@ from cardtable.engine.chips import HandChips, Pot, seats_from_left_of, split_pot
 from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
-from cardtable.games.shenja_ivali.rules import (BETTING_ROUND_NAMES, Discard, Phase, PotResult, RoundResult,
-                          ShenjaIvaliSettings, Shuffle)
+from cardtable.games.shenja_ivali.rules import (
+    BETTING_ROUND_NAMES,
+    Discard,
+    Phase,
+    PotResult,
+    RoundResult,
+    ShenjaIvaliSettings,
+    Shuffle,
+)
 
 __all__ = ["ShenjaIvaliState", "ShenjaIvaliSettings", "Phase", "Shuffle", "Discard", "Bid",
            "PassBid", "DropOut", "RoundResult", "PotResult", "HAND_SIZE", "playing_cards"]
@@ -97,7 +105,7 @@ class ShenjaIvaliState(GameState):
     @classmethod
     def new(cls, settings: ShenjaIvaliSettings, deck: Deck, names: Sequence[str],
             rng: random.Random, dealer: int = 0, *,
-            stacks: Sequence[int] | None = None) -> "ShenjaIvaliState":
+            stacks: Sequence[int] | None = None) -> ShenjaIvaliState:
         """A match about to start: chance's shuffle is the first action.
 
         ``names`` gives the seats (2 to 8, different, not empty). ``stacks`` sets each
@@ -354,7 +362,7 @@ class ShenjaIvaliState(GameState):
             "results": self.results.to_json() if self.results is not None else None,
         }
 
-    def _copy(self) -> "ShenjaIvaliState":
+    def _copy(self) -> ShenjaIvaliState:
         """A deep copy without history and log that shares the deck and the (frozen)
         settings: deep-copying the settings' hand rules cost most of 100 ms."""
         import copy

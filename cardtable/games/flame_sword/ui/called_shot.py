@@ -7,7 +7,7 @@ the browser opens again with the cards chosen so far, so nothing is lost.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cardtable.engine.cards import Card
 from cardtable.games.flame_sword.rules import CALLED_SHOT_SIZE, CallShot

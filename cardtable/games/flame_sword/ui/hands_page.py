@@ -10,10 +10,9 @@ import pygame
 from cardtable.games.flame_sword import frequencies as flame_frequencies
 from cardtable.games.flame_sword.examples import example_hands
 from cardtable.games.flame_sword.hands import best_hand, kind_order
-from cardtable.variants import load_deck_by_id
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
-
+from cardtable.variants import load_deck_by_id
 
 TIES_TEXT = ("Ties, the source's six layers: 1 higher cards - the groups largest first, as labels name "
              "them (three 5s and two 2s beat three 4s and two 6s), a run's or flush's top card, then the "
@@ -109,7 +108,8 @@ class FlameHandsPage:
                 pygame.draw.rect(surface, THEME.field, (body.x, top, body.width, rh))
             surface.blit(fonts.render(str(kind.rank), px(15), THEME.text_dim), (cols[0], top + px(8)))
             name_size = px(15)
-            while name_size > px(11) and fonts.font(name_size, bold=True).size(kind.name)[0] > cols[2] - cols[1] - px(6):
+            name_room = cols[2] - cols[1] - px(6)
+            while name_size > px(11) and fonts.font(name_size, bold=True).size(kind.name)[0] > name_room:
                 name_size -= 1
             surface.blit(fonts.render(kind.name, name_size, THEME.text, bold=True), (cols[1], top + px(8)))
             note = self.notes.get(kind.rank) or kind.text

@@ -18,19 +18,19 @@ from typing import Any
 
 import pygame
 
-from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.game import CHANCE
+from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, FlameSwordSettings, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
-from cardtable.engine.game import CHANCE
-from cardtable.variants import VariantSpec, load_deck_by_id
-from cardtable.ui.bet_bar import BetBar
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
+from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.game_table import GameTableScene, saved_seats
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 FLIP_PAUSE = 0.12
 """Seconds a computer player takes to flip a grid card (a flop is 60 flips)."""
@@ -94,7 +94,7 @@ def make_bot(level: str, rng: random.Random):
 
 
 def start_flame_sword(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                      seed: int | None = None) -> "FlameTableScene":
+                      seed: int | None = None) -> FlameTableScene:
     """Build a match from the setup screen's choices and open its table."""
     settings = FlameSwordSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
     rng = random.Random(seed)
@@ -104,7 +104,7 @@ def start_flame_sword(app, variant: VariantSpec, seats: list[SeatConfig], starti
     return app.push(FlameTableScene(app, variant, state, seats, bots))
 
 
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> "FlameTableScene":
+def restore(app, variant: VariantSpec, data: dict[str, Any]) -> FlameTableScene:
     """Rebuild a saved table from ``GameTableScene.save_data()``'s dict."""
     state = FlameSwordState.from_json(data["state"], deck=load_deck_by_id("infinite"))
     assert isinstance(state, FlameSwordState)
