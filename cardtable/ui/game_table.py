@@ -63,12 +63,23 @@ class CardSprites:
         self.last: dict[int, tuple[float, float]] = {}
         self.now: dict[int, tuple[float, float]] = {}
         self.moving: dict[int, tuple[float, float, float, float, float]] = {}  # x0, y0, x1, y1, start
+        self.snap = False         # this frame: every card is drawn where it is, nothing slides
+        self._snap_next = False
+
+    def reset(self) -> None:
+        """Forget every card's place and every slide: the next frame draws each card where
+        it is, sliding from nowhere. Called when the person at the screen changes, so no
+        movement seen by one person (a card leaving its slot in a hand, which tells where
+        it came from) carries over to the next person's frames."""
+        self.last, self.now, self.moving = {}, {}, {}
+        self._snap_next = True
 
     def begin(self, clock: float) -> None:
         """Start a frame: forget slides that ended or whose card is no longer drawn."""
         self.moving = {card: tween for card, tween in self.moving.items()
                        if card in self.now and clock - tween[4] < TWEEN}
         self.last, self.now = self.now, {}
+        self.snap, self._snap_next = self._snap_next, False
 
     def place(self, card: int, target: tuple[float, float], clock: float,
               origin: tuple[float, float] | None) -> tuple[int, int]:
@@ -76,6 +87,9 @@ class CardSprites:
 
         ``origin`` is where a card not drawn last frame comes from (the deck).
         """
+        if self.snap:
+            self.now[card] = target
+            return int(target[0]), int(target[1])
         tween = self.moving.get(card)
         if tween is not None and (tween[2], tween[3]) != target:
             x, y = self._at(tween, clock)
@@ -229,14 +243,22 @@ class GameTableScene(Scene):
         """Hide the table and hand it to the person in ``seat`` (``note``: the pass screen's line)."""
         self.passing = True
         self.viewer = None  # nobody's cards show behind the pass screen
+        self.forget_motion()
 
         def ready() -> None:
             self.passing = False
             self.viewer = seat
+            self.forget_motion()
             self.layout()
             self.after_action()
 
         self.app.push(PassScreen(self.app, self.names[seat], ready, note=note))
+
+    def forget_motion(self) -> None:
+        """The person at the screen changes: no card movement seen so far carries over
+        (cards in flight land, cards flying off vanish); games add their own."""
+        self.cards.reset()
+        self.ghosts.clear()
 
     def next_round(self) -> None:
         """People say "next round": chance starts it."""

@@ -117,6 +117,7 @@ class SabaccTableScene(GameTableScene):
         self.widgets = WidgetGroup()
         self.bet_bar: BetBar | None = None
         self.die = ShiftDie()
+        self.die.colour = state.die  # a restored table shows this hand's roll, as the live one does
         self.deck_rect = pygame.Rect(0, 0, 1, 1)
         self.dropped_rect = pygame.Rect(0, 0, 1, 1)
         super().__init__(app, variant, state, seats, bots)
