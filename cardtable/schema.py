@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import difflib
-import os
 import re
 import typing as t
 from pathlib import Path
@@ -18,9 +17,11 @@ from types import MappingProxyType
 
 import yaml
 
+from cardtable.storage import StorageError, read_user_file
+
 __all__ = ["SpecError", "load_yaml", "validate", "load_and_validate", "Schema", "Str", "Int",
            "Float", "Bool", "Colour", "Seq", "Map", "Field", "DictOf", "OneOf", "Any",
-           "SCHEMA_VERSION_FIELD", "schema_version_field"]
+           "SCHEMA_VERSION_FIELD", "schema_version_field", "NUMBER_LIMIT", "redact"]
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 100  # deeper nesting is refused when loading, so recursion stays shallow
@@ -52,6 +53,19 @@ class SpecError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.col}: "
         return where + (f"{self.path}: " if self.path else "") + self.message
+
+
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
+def redact(error: SpecError) -> SpecError:
+    """The same error with every quoted piece of the file's text replaced by ``'...'``.
+
+    For a file reached through a symbolic link: its target may be any file on the
+    system, and an error must not show what that file holds.
+    """
+    return SpecError(error.file, error.line, error.col, error.path,
+                     _QUOTED.sub("'...'", error.message))
 
 
 def _error(file: str, mark: yaml.Mark, path: tuple, message: str) -> SpecError:
@@ -87,16 +101,18 @@ def _position(text: str, index: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- loading
 
 def _read_text(path: Path | str, file: str, max_bytes: int) -> str:
-    """The file's text, checked for size, UTF-8 and characters YAML forbids."""
+    """The file's text, checked for size, UTF-8 and characters YAML forbids.
+
+    Read with :func:`cardtable.storage.read_user_file`: only a regular file (or a link
+    to one) up to ``max_bytes``, errors naming ``file`` and never the link's target.
+    """
     try:
-        with open(path, "rb") as stream:
-            size = os.fstat(stream.fileno()).st_size
-            data = stream.read(max_bytes + 1)
-    except OSError as exc:
-        raise SpecError(file, 1, 1, "", f"cannot read file: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:
-        raise SpecError(file, 1, 1, "", f"file is {max(size, len(data))} bytes, "
-                        f"more than the limit of {max_bytes}")
+        data = read_user_file(path, limit=max_bytes)
+    except StorageError as exc:
+        reason = exc.reason if exc.too_big or exc.special else (
+            "cannot read file: " + ("No such file or directory" if exc.missing
+                                    else exc.reason.removeprefix("cannot read: ")))
+        raise SpecError(file, 1, 1, "", reason) from None
     data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark
     try:
         text = data.decode("utf-8")
@@ -248,6 +264,33 @@ def _kind(node: yaml.Node, path: tuple, kind: type, expected: str) -> None:
         raise _Invalid(node, path, f"expected {expected}, got {_describe(node)}", True)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+NUMBER_LIMIT = 10**15
+"""The largest size of any number a file may hold (where its schema sets no tighter bound):
+it still prints in a line of text and computes exactly as an integer and a float."""
+
+
+def _check_text(text: str, node: yaml.Node, path: tuple) -> None:
+    """Refuse a NUL character or a lone surrogate: no font or file name can take them."""
+    if (at := text.find("\x00")) >= 0:
+        raise _Invalid(node, path, f"must not contain a NUL character (\\0 at character {at + 1})")
+    if bad := _LONE_SURROGATE.search(text):
+        raise _Invalid(node, path, f"must not contain the unpaired surrogate "
+                       f"U+{ord(bad.group()):04X} (at character {bad.start() + 1})")
+
+
+def _check_number(value: t.Any, node: yaml.Node, path: tuple) -> None:
+    """Refuse infinities, NaN and numbers beyond :data:`NUMBER_LIMIT`."""
+    if isinstance(value, float) and value != value:
+        raise _Invalid(node, path, "must be a number, got NaN")
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        raise _Invalid(node, path, f"must be a finite number, got {node.value[:40]}")
+    if abs(value) > NUMBER_LIMIT:
+        raise _Invalid(node, path, f"must be from -{NUMBER_LIMIT} to {NUMBER_LIMIT}, "
+                       f"got {node.value[:40]}{'...' if len(node.value) > 40 else ''}")
+
+
 def _in_range(value: float, low: float | None, high: float | None, node: yaml.Node, path: tuple):
     """Check ``low <= value <= high`` (either bound may be None)."""
     if low is not None and value < low:
@@ -263,7 +306,12 @@ def _plain(node: yaml.Node, path: tuple) -> t.Any:
     if isinstance(node, yaml.MappingNode):
         return {_plain(key, path): _plain(value, path + (key.value,)) for key, value in node.value}
     assert isinstance(node, yaml.ScalarNode)
-    return _value(node, path)
+    value = _value(node, path)
+    if isinstance(value, str):
+        _check_text(value, node, path)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        _check_number(value, node, path)
+    return value
 
 
 def _hashable(value: t.Any) -> t.Hashable:
@@ -301,6 +349,7 @@ class Str(Schema):
     def _check(self, node: yaml.Node, path: tuple) -> str:
         quote_it = isinstance(node, yaml.ScalarNode) and node.tag in (_BOOL, _INT, _FLOAT)
         text = _scalar(node, path, (_STR,), "a string", " (quote it)" if quote_it else "")
+        _check_text(text, node, path)
         if len(text) < self.min_len:
             raise _Invalid(node, path, "must not be empty" if not text else
                            f"must be at least {self.min_len} characters long, got {len(text)}")
@@ -327,6 +376,7 @@ class Int(Schema):
     def _check(self, node: yaml.Node, path: tuple) -> int:
         value = _scalar(node, path, (_INT,), self.expected)
         _in_range(value, self.min, self.max, node, path)
+        _check_number(value, node, path)
         return value
 
 
@@ -343,6 +393,7 @@ class Float(Schema):
         if value != value:
             raise _Invalid(node, path, "must be a number, got NaN")
         _in_range(value, self.min, self.max, node, path)
+        _check_number(value, node, path)
         return value
 
 

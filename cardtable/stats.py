@@ -27,8 +27,12 @@ from typing import Any
 
 from cardtable import paths
 from cardtable.saves import SaveError, decode, encode, write_save
+from cardtable.storage import StorageError, read_user_file
 
 __all__ = ["MATCHES_REMEMBERED", "PlayerStats", "StatsBook", "stats_path"]
+
+STATS_LIMIT = 64_000_000
+"""The largest statistics file read (a big one holds well under a megabyte)."""
 
 MATCHES_REMEMBERED = 500
 """How many matches' "last round recorded" marks are kept (the most recent)."""
@@ -95,11 +99,17 @@ class StatsBook:
         ``stats.broken.json`` so the next write does not lose it, and ``error`` says why."""
         book = cls(path or stats_path())
         try:
-            raw = book.path.read_bytes()
-        except FileNotFoundError:
-            return book
-        except OSError as exc:
-            book.error = f"cannot read the statistics: {exc.strerror or exc}"
+            raw = read_user_file(book.path, limit=STATS_LIMIT)
+        except StorageError as exc:
+            if exc.missing:
+                return book
+            book.error = f"cannot read the statistics {book.path}: {exc.reason}"
+            if exc.special or exc.too_big:  # never usable: set aside so the next write works
+                book.error += "; it was set aside"
+                try:
+                    os.replace(book.path, book.path.with_name("stats.broken.json"))
+                except OSError:
+                    pass
             return book
         try:
             envelope = decode(raw, book.path)

@@ -13,6 +13,8 @@ it while every other variant still loads.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -25,12 +27,26 @@ from cardtable import paths
 from cardtable.engine.cards import Deck
 from cardtable.engine.decks import BUILDERS, build_deck
 from cardtable.schema import Any as AnyValue
-from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, Seq, SpecError, Str, load_yaml, validate
+from cardtable.schema import (
+    Bool,
+    Colour,
+    DictOf,
+    Field,
+    Int,
+    Map,
+    Seq,
+    SpecError,
+    Str,
+    load_yaml,
+    redact,
+    validate,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
 SCHEMA_VERSION = 1
+_log = logging.getLogger(__name__)
 
 _ID = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
 _NAME = Str(min_len=1, max_len=60)
@@ -175,9 +191,36 @@ def load_variant(path: Path | str, known_decks: Iterable[str] | None = None) -> 
         SpecError: with ``file:line:col`` for anything wrong, including a deck id
             that no deck file defines (when ``known_decks`` is given).
     """
+    path = Path(path)
+    with _hidden_if_linked(path):
+        return _load_variant(path, known_decks)
+
+
+class _hidden_if_linked:  # noqa: N801 - used as a ``with`` statement
+    """Inside it, a SpecError about ``path`` quotes none of the file's text when
+    ``path`` is a symbolic link (its target may be any file on the system)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
+        if isinstance(exc, SpecError) and _is_link(self.path):
+            raise redact(exc) from None
+
+
+def _is_link(path: Path) -> bool:
+    try:
+        return path.is_symlink()
+    except (OSError, ValueError):
+        return False
+
+
+def _load_variant(path: Path, known_decks: Iterable[str] | None) -> VariantSpec:
     from cardtable import games
     registry = games.registry()
-    path = Path(path)
     node = load_yaml(path)
     game_node = _node_lookup(node, "variant", "game")
     game_id = game_node.value if isinstance(game_node, yaml.ScalarNode) else None
@@ -241,6 +284,11 @@ def _key_error_at(path: Path, root: yaml.Node, keys: tuple[str | int, ...], key:
 def read_deck_data(path: Path | str) -> dict[str, Any]:
     """Load and validate one deck file; returns the ``deck`` mapping's plain data."""
     path = Path(path)
+    with _hidden_if_linked(path):
+        return _read_deck_data(path)
+
+
+def _read_deck_data(path: Path) -> dict[str, Any]:
     node = load_yaml(path)
     style_node = _node_lookup(node, "deck", "style")
     style = style_node.value if isinstance(style_node, yaml.ScalarNode) else None
@@ -279,18 +327,27 @@ def deck_card_count(data: dict[str, Any]) -> int:
 
 
 @lru_cache(maxsize=16)
-def _load_deck_cached(path: Path, mtime_ns: int) -> Deck:
+def _load_deck_cached(path: Path, mtime_ns: int, size: int, inode: int) -> Deck:
     data = read_deck_data(path)
     try:
         return build_deck(data)
     except ValueError as exc:
-        raise SpecError(str(path), 1, 1, "deck", str(exc)) from None
+        error = SpecError(str(path), 1, 1, "deck", str(exc))
+        raise (redact(error) if _is_link(path) else error) from None
 
 
 def load_deck(path: Path | str) -> Deck:
-    """Load, validate and build a deck file (cached until the file changes)."""
-    path = Path(path).resolve()
-    return _load_deck_cached(path, path.stat().st_mtime_ns)
+    """Load, validate and build a deck file (cached until the file changes).
+
+    Errors name ``path`` as given (made absolute, a link not resolved).
+    """
+    path = Path(os.path.abspath(path))
+    try:
+        info = os.stat(path)
+        key = (info.st_mtime_ns, info.st_size, info.st_ino)
+    except (OSError, ValueError):
+        key = (0, 0, 0)  # reading it gives the error
+    return _load_deck_cached(path, *key)
 
 
 def variant_dirs() -> list[tuple[Path, bool]]:
@@ -299,18 +356,52 @@ def variant_dirs() -> list[tuple[Path, bool]]:
 
 
 def deck_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:
-    """Deck id -> file, from every ``decks`` subfolder (later folders win).
+    """Deck id -> file, from every ``decks`` subfolder (the first folder with an id wins).
 
     The id is the file's stem, which must match the ``id`` inside the file (checked
-    when it loads).
+    when it loads). A user deck cannot replace a bundled one: the bundled folder comes
+    first, and :func:`deck_clashes` reports the user file.
     """
     found: dict[str, Path] = {}
     for folder in dirs if dirs is not None else [d for d, _ in variant_dirs()]:
-        deck_dir = Path(folder) / "decks"
-        if deck_dir.is_dir():
-            for p in sorted(deck_dir.glob("*.yaml")):
-                found[p.stem] = p
+        for p in _deck_paths(Path(folder)):
+            found.setdefault(p.stem, p)
     return found
+
+
+def _deck_paths(folder: Path) -> list[Path]:
+    deck_dir = folder / "decks"
+    try:
+        return sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []
+    except OSError:
+        return []
+
+
+def deck_clashes(dirs: Iterable[Path] | None = None) -> dict[Path, str]:
+    """Deck files not used because an earlier folder has a deck of the same id: file -> error."""
+    first: dict[str, Path] = {}
+    clashes: dict[Path, str] = {}
+    for folder in dirs if dirs is not None else [d for d, _ in variant_dirs()]:
+        for p in _deck_paths(Path(folder)):
+            if p.stem in first:
+                clashes[p] = (f"{p}:1:1: deck/id: the deck '{p.stem}' is already defined by "
+                              f"{first[p.stem]}; a deck cannot replace another, so that one is used")
+            else:
+                first[p.stem] = p
+    return clashes
+
+
+def deck_error(deck_id: str, path: Path) -> str | None:
+    """Why the deck file ``path`` (found as ``deck_id``) cannot be used, or None when it loads."""
+    try:
+        deck = load_deck(path)
+    except SpecError as exc:
+        return str(exc)
+    except (OSError, ValueError, RecursionError, MemoryError) as exc:
+        return f"{path}: cannot be read ({type(exc).__name__})"
+    if deck.id != deck_id:
+        return f"{path}:1:1: deck/id: the file is named {deck_id}.yaml but defines id '{deck.id}'"
+    return None
 
 
 def load_deck_by_id(deck_id: str) -> Deck:
@@ -333,7 +424,12 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
     """
     dirs = list(dirs) if dirs is not None else variant_dirs()
     known_decks = deck_files([d for d, _ in dirs])
+    broken_decks = {deck_id: error for deck_id, path in known_decks.items()
+                    if (error := deck_error(deck_id, path)) is not None}
     entries: list[VariantEntry] = []
+    for deck_path, error in deck_clashes([d for d, _ in dirs]).items():
+        _log.warning("deck file not used: %s", error)
+        entries.append(VariantEntry(deck_path, None, error, True))
     seen: dict[str, Path] = {}
     for folder, is_user in dirs:
         if not folder.is_dir():
@@ -342,10 +438,19 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
             try:
                 spec = load_variant(path, known_decks)
             except SpecError as exc:
+                _log.warning("variant file not loaded: %s", exc)  # the message says where and why
                 entries.append(VariantEntry(path, None, str(exc), is_user))
                 continue
             except OSError as exc:
+                _log.warning("variant file %s cannot be read", path, exc_info=exc)
                 entries.append(VariantEntry(path, None, f"{path}: {exc.strerror or exc}", is_user))
+                continue
+            if bad := next(((i, d) for i, d in enumerate(spec.decks) if d in broken_decks), None):
+                where = _error_at(path, load_yaml(path), ("variant", "decks", bad[0]), "")
+                error = (f"{path}:{where.line}:{where.col}: variant/decks/{bad[0]}: the deck "
+                         f"'{bad[1]}' cannot be used: {broken_decks[bad[1]]}")
+                _log.warning("variant file not loaded: %s", error)
+                entries.append(VariantEntry(path, None, error, is_user))
                 continue
             if spec.id in seen:
                 where = _error_at(path, load_yaml(path), ("variant", "id"), "")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from cardtable import paths, variants
+from cardtable import paths, storage, variants
 from cardtable import settings as settings_mod
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
@@ -37,6 +37,7 @@ class App:
 
     def __init__(self, *, settings_path: Path | None = None, size: tuple[int, int] | None = None) -> None:
         self.settings_path = settings_path
+        storage.clean_app_leftovers()  # temporary files that killed writes left (older than a minute)
         self._settings_due: float | None = None  # when a settled window size is written
         self.settings, self.warnings = settings_mod.load_settings(settings_path)
         pygame.init()

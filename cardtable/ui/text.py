@@ -10,7 +10,9 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
     Blank lines between paragraphs are kept; a word longer than a whole line (a file
-    path, say) is cut, after a "/" where it can be.
+    path, say) is cut, after a "/" where it can be.  The time taken grows with the
+    text's length times the log of a line's length: a long unbreakable word is cut
+    by a galloping then binary search over its prefixes, each measured once.
 
     >>> wrap("aa bb cc", 5, len)
     ['aa bb', 'cc']
@@ -34,25 +36,51 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
                 continue
             if line.strip():
                 lines.append(line)
-            line = indent + word
-            while measure(line) > width and len(line) > len(indent) + 1:
-                head = _longest_head(line, width, measure, len(indent) + 1)
-                lines.append(head)
-                line = indent + line[len(head):]
+            start = 0
+            while True:
+                cut = _cut(word, start, indent, width, measure)
+                if cut >= len(word):
+                    line = indent + word[start:]
+                    break
+                lines.append(indent + word[start:cut])
+                start = cut
         lines.append(line)
     return lines
 
 
-def _longest_head(text: str, width: int, measure: Callable[[str], int], least: int) -> str:
-    """The longest start of ``text`` that fits, ending after a "/" or ":" if one fits."""
-    cut = least
-    while cut < len(text) and measure(text[:cut + 1]) <= width:
-        cut += 1
+def _fits(word: str, start: int, count: int, indent: str, width: int,
+          measure: Callable[[str], int]) -> bool:
+    return measure(indent + word[start:start + count]) <= width
+
+
+def _cut(word: str, start: int, indent: str, width: int, measure: Callable[[str], int]) -> int:
+    """Where the line that starts at ``word[start]`` ends: ``len(word)`` if the rest fits.
+
+    At least one character goes on a line; the longest piece that fits is found by
+    doubling then halving (each measured piece at most twice a line long), and cut
+    after its last "/" or else its last ":" when it has one.
+    """
+    rest = len(word) - start
+    if rest <= 1 or not _fits(word, start, 1, indent, width, measure):
+        return start + 1
+    good, step = 1, 2
+    while step < rest and _fits(word, start, step, indent, width, measure):
+        good, step = step, step * 2
+    bad = min(step, rest)
+    if bad == rest and _fits(word, start, rest, indent, width, measure):
+        return len(word)
+    while bad - good > 1:  # good fits, bad does not
+        middle = (good + bad) // 2
+        if _fits(word, start, middle, indent, width, measure):
+            good = middle
+        else:
+            bad = middle
+    end = start + good
     for mark in ("/", ":"):
-        at = text.rfind(mark, least - 1, cut)
-        if at >= least - 1 and at + 1 < len(text):
-            return text[:at + 1]
-    return text[:cut]
+        at = word.rfind(mark, start, end)
+        if at >= start and at + 1 < len(word):
+            return at + 1
+    return end
 
 
 _WRAPPED: OrderedDict[tuple[str, int, object], list[str]] = OrderedDict()
