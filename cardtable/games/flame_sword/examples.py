@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from cardtable.engine.cards import Deck
 from cardtable.games.flame_sword.hands import best_hand, contained_kinds
 from cardtable.games.flame_sword.kinds import KINDS, ROYAL_TOP, FlameKind
 
@@ -84,7 +85,7 @@ def _free_cards(kind_cards: list[tuple[int, int, int]], count: int,
             for _ in range(count)]
 
 
-def example_hand(deck, kind: FlameKind, seed: int = 0) -> list[int] | None:
+def example_hand(deck: Deck, kind: FlameKind, seed: int = 0) -> list[int] | None:
     """Ten deck indices whose best kind is ``kind`` (Called Shot: any ten; they are the call).
 
     A kind that can never be a hand's best kind (8-2 of a Kind always holds the higher
@@ -107,10 +108,10 @@ def example_hand(deck, kind: FlameKind, seed: int = 0) -> list[int] | None:
     return containing
 
 
-_BUILT: dict[int, tuple[object, dict[int, tuple[int, ...]]]] = {}
+_BUILT: dict[int, tuple[Deck, dict[int, tuple[int, ...]]]] = {}
 
 
-def example_hands(deck) -> dict[int, tuple[int, ...]]:
+def example_hands(deck: Deck) -> dict[int, tuple[int, ...]]:
     """An example for every kind (rank -> ten deck indices), built once per deck."""
     entry = _BUILT.get(id(deck))
     if entry is None or entry[0] is not deck:
@@ -123,7 +124,7 @@ def example_hands(deck) -> dict[int, tuple[int, ...]]:
     return entry[1]
 
 
-def near_miss(deck, kind: FlameKind, cards: list[int]) -> list[int] | None:
+def near_miss(deck: Deck, kind: FlameKind, cards: list[int]) -> list[int] | None:
     """The example with one kind-making card changed so that the hand is a lower kind.
 
     Tries, from the last kind-making card back, moving its rank one step or its suit to

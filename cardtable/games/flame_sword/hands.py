@@ -28,10 +28,12 @@ a random 14-card hand *contains* each kind as measured by this program
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
+from cardtable.engine.cards import Deck
 from cardtable.games.flame_sword.kinds import HIGH_CARD, KIND_BY_RANK, KINDS, FlameKind
 from cardtable.games.flame_sword.match import DeckFacts, Pool, candidates, gate
 from cardtable.games.flame_sword.rules import TIE_LAYERS, decided_by
@@ -66,20 +68,20 @@ class FlameHand:
     rank: int
     kind: str
     cards: tuple[int, ...]
-    key: tuple
+    key: tuple[Any, ...]
     label: str = ""
 
 
-_FACTS: dict[int, tuple[object, DeckFacts]] = {}
+_FACTS: dict[int, tuple[Deck, DeckFacts]] = {}
 
 
-def deck_facts(deck) -> DeckFacts:
+def deck_facts(deck: Deck) -> DeckFacts:
     """The per-card numbers of ``deck``, built on first use and kept."""
     entry = _FACTS.get(id(deck))
     if entry is None or entry[0] is not deck:
         entry = (deck, DeckFacts(deck))
         _FACTS[id(deck)] = entry
-    return entry[1]  # type: ignore[return-value]
+    return entry[1]
 
 
 @lru_cache(maxsize=4)
@@ -105,7 +107,7 @@ def _strengths(order: str) -> dict[int, int]:
 
 
 @lru_cache(maxsize=4)
-def _gated(order: str) -> tuple[tuple[FlameKind, object], ...]:
+def _gated(order: str) -> tuple[tuple[FlameKind, Callable[[Pool], bool]], ...]:
     return tuple((kind, gate(kind)) for kind in kind_order(order))
 
 
@@ -126,7 +128,7 @@ def group_order(ranks: Sequence[int]) -> list[int]:
 
 
 def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int,
-           grouped: bool = False) -> tuple[tuple, list[int]]:
+           grouped: bool = False) -> tuple[tuple[Any, ...], list[int]]:
     """The key and the ten cards for these kind-making cards plus the best free cards.
 
     ``grouped``: the kind is made of groups of one rank, compared largest group first.
@@ -136,7 +138,7 @@ def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int,
         kind_cards = [kind_cards[i] for i in group_order([rank[c] for c in kind_cards])]
     used = set(kind_cards)
     free = 10 - len(kind_cards)
-    others = []
+    others: list[int] = []
     if free:
         for c in pool.order:
             if c not in used:
@@ -151,7 +153,7 @@ def _score(facts: DeckFacts, pool: Pool, kind_cards: list[int], strength: int,
     return key, ten
 
 
-def _check_cards(deck, cards: Sequence[int]) -> list[int]:
+def _check_cards(deck: Deck, cards: Sequence[int]) -> list[int]:
     cards = list(cards)
     if not 10 <= len(cards) <= 18:
         raise ValueError(f"a Flame Sword hand is the best ten of 10 to 18 cards, got {len(cards)}")
@@ -162,7 +164,7 @@ def _check_cards(deck, cards: Sequence[int]) -> list[int]:
     return cards
 
 
-def best_hand(deck, cards: Sequence[int], called: Sequence[int] = (), order: str = "source") -> FlameHand:
+def best_hand(deck: Deck, cards: Sequence[int], called: Sequence[int] = (), order: str = "source") -> FlameHand:
     """The best ten of 10..18 cards (deck indices) as a :class:`FlameHand`.
 
     ``called`` is the player's Called Shot (ten deck indices, or empty): the hand is a
@@ -181,18 +183,20 @@ def best_hand(deck, cards: Sequence[int], called: Sequence[int] = (), order: str
         found = candidates(pool, kind, called, checked=True)
         if found:
             strength = strengths[kind.rank]
-            best_key, best_ten = None, None
+            best_key: tuple[Any, ...] | None = None
+            best_ten: list[int] = []
             grouped = kind.family in GROUP_FAMILIES
             for kind_cards in found:
                 key, ten = _score(facts, pool, kind_cards, strength, grouped)
                 if best_key is None or key > best_key:
                     best_key, best_ten = key, ten
+            assert best_key is not None  # found is not empty
             return FlameHand(kind.rank, kind.name, tuple(best_ten), best_key,
                              _label(deck, kind, best_ten))
     raise AssertionError("High Card always matches")  # pragma: no cover
 
 
-def contained_kinds(deck, cards: Sequence[int]) -> list[int]:
+def contained_kinds(deck: Deck, cards: Sequence[int]) -> list[int]:
     """The ranks of every kind (2..102) that some ten of ``cards`` contain, best first."""
     pool = Pool(deck_facts(deck), _check_cards(deck, cards))
     return [k.rank for k, test in _gated("source")[1:-1]
@@ -216,7 +220,7 @@ def line_cells(name: str) -> list[int]:
 _LINES = [(name, line_cells(name)) for name in line_names()]
 
 
-def best_line(deck, hole: Sequence[int], grid: Sequence[int], called: Sequence[int] = (),
+def best_line(deck: Deck, hole: Sequence[int], grid: Sequence[int], called: Sequence[int] = (),
               order: str = "source") -> tuple[FlameHand, str]:
     """The best hand of ``hole`` (4 or 8 cards) plus one row or column of the 10x10 ``grid``
     (100 deck indices, row-major), and the line's name ("row 3", "column 10").
@@ -244,7 +248,7 @@ def _plural(label: str) -> str:
     return label + "s"
 
 
-def _label(deck, kind: FlameKind, ten: list[int]) -> str:
+def _label(deck: Deck, kind: FlameKind, ten: list[int]) -> str:
     """"Full House (21s over Dragons)", "Rainbow x10 (Infinity high)", "Pair"."""
     cards = [deck[c] for c in ten]
     if kind.family in ("rank_groups", "mini_groups"):
@@ -265,7 +269,7 @@ def describe(hand: FlameHand) -> str:
     return hand.label or KIND_BY_RANK[hand.rank].name
 
 
-def measure_frequencies(deck, samples: int, rng: random.Random, hole: int = 4) -> dict[str, dict[int, int]]:
+def measure_frequencies(deck: Deck, samples: int, rng: random.Random, hole: int = 4) -> dict[str, dict[int, int]]:
     """Deal ``samples`` random hands of ``hole`` + 10 cards and count their kinds.
 
     Returns ``{"is": {rank: hands whose best kind (source order) is that kind},

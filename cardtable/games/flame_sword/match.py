@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from cardtable.engine.cards import Deck
 from cardtable.games.flame_sword.kinds import ROYAL_TOP, FlameKind
 
 __all__ = ["DeckFacts", "Pool", "candidates", "possible", "gate"]
@@ -38,7 +39,7 @@ class DeckFacts:
         weight: ``rank * 2 + trump``: the order cards are preferred in.
     """
 
-    def __init__(self, deck) -> None:
+    def __init__(self, deck: Deck) -> None:
         suits: dict[str, int] = {}
         colours: dict[str, int] = {}
         self.rank = [c.rank_order for c in deck.cards]

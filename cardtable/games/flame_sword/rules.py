@@ -259,7 +259,7 @@ place, "a higher second trump"; layer 6 is an even split)."""
 _PLACES = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
-def decided_by(key: tuple, other: tuple) -> tuple[int, str]:
+def decided_by(key: tuple[Any, ...], other: tuple[Any, ...]) -> tuple[int, str]:
     """Which step settles two hands' keys (:attr:`ShownHand.key`), and in words.
 
     ``(0, "a better kind")`` when the kinds differ; otherwise the source's tie layer

@@ -107,6 +107,8 @@ class FlameSwordState(GameState):
     dealer: int
     chips: HandChips
     total_chips: int
+    last_winner: int | None
+    next_underdog: int | None
 
     @classmethod
     def new(cls, settings: FlameSwordSettings, deck: Deck, names: Sequence[str], rng: random.Random,
@@ -602,7 +604,8 @@ class FlameSwordState(GameState):
         seat, amount = settlement.uncalled
         if seat is not None and amount:
             events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
-        pots, won = [], {}
+        pots: list[PotResult] = []
+        won: dict[int, int] = {}
         for i, award in enumerate(settlement.awards):
             name = "main pot" if i == 0 else f"side pot {i}"
             layer, decided, against = self._decision(award.pot.eligible, award.winners, shown)

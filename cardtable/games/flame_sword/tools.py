@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.cards import Deck
+
 __all__ = ["rank", "parse_flame_cards", "simulate", "make_flame_bots"]
 
 
-def parse_flame_cards(args: list[str], deck) -> list[int]:
+def parse_flame_cards(args: list[str], deck: Deck) -> list[int]:
     """Deck indices of the cards named in ``args``, spelled "<rank> of <suit>".
 
     One name an argument, several in one argument, or the words of several all work

@@ -13,6 +13,7 @@ button brings the pass screen when the flipper wants to look).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -207,9 +208,9 @@ class FlameTableScene(GameTableScene):
         elif state.phase == Phase.GAME_OVER:
             group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
                              size=px(18), primary=True, hotkey="Enter"))
-        elif state.phase == Phase.FLIP and self._person_flipping() and viewer is None:
+        elif (flipper := self._flipper()) is not None and viewer is None:
             group.add(Button((bar.right - px(200), y, px(190), h), fonts, "Show my cards",
-                             lambda: self.pass_to(to_act), size=px(17), hotkey="M"))
+                             functools.partial(self.pass_to, flipper), size=px(17), hotkey="M"))
         elif viewer is not None and to_act == viewer and not self.passing:
             if state.phase == Phase.BET:
                 options = state.betting_options(viewer)
@@ -222,10 +223,16 @@ class FlameTableScene(GameTableScene):
                                  size=px(17), primary=True, hotkey="P"))
         self.widgets = group
 
-    def _person_flipping(self) -> bool:
+    def _flipper(self) -> int | None:
+        """The seat of the person (not a bot) to flip now, unless the pass screen is up; else None."""
         to_act = self.state.to_act
-        return (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
-                and not self.is_bot(to_act) and not self.passing)
+        if (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
+                and not self.is_bot(to_act) and not self.passing):
+            return to_act
+        return None
+
+    def _person_flipping(self) -> bool:
+        return self._flipper() is not None
 
     # -- actions ------------------------------------------------------------------------------------
     def open_called_shot(self) -> None:
@@ -243,8 +250,9 @@ class FlameTableScene(GameTableScene):
 
     def flip(self, cell: int) -> None:
         """The person to flip turns ``cell`` over."""
-        if self._person_flipping():
-            self.act(Flip(seat=self.state.to_act, cell=cell))
+        seat = self._flipper()
+        if seat is not None:
+            self.act(Flip(seat=seat, cell=cell))
 
     def next_round(self) -> None:
         self.picker = None
@@ -276,8 +284,9 @@ class FlameTableScene(GameTableScene):
             if phase == Phase.CALL and mine and key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.pass_shot()
                 return True
-            if phase == Phase.FLIP and key == pygame.K_m and self._person_flipping() and self.viewer is None:
-                self.pass_to(self.state.to_act)
+            flipper = self._flipper()
+            if phase == Phase.FLIP and key == pygame.K_m and flipper is not None and self.viewer is None:
+                self.pass_to(flipper)
                 return True
         return False
 
@@ -291,6 +300,7 @@ class FlameTableScene(GameTableScene):
     def preview(self, line: str) -> Any:
         """The viewer's best hand with ``line`` from what they can see (cached per moment)."""
         state, seat = self.state, self.viewer
+        assert seat is not None, "only the viewer's hovered line is previewed"
         key = (seat, line, state.hand_no, state.face_up_count, len(state.hands[seat]))
         if key not in self._preview_cache:
             if len(self._preview_cache) > 200:
@@ -468,6 +478,7 @@ class FlameTableScene(GameTableScene):
 
     def _draw_preview(self, surface: pygame.Surface, view: dict[str, Any], line: str) -> None:
         px, fonts = self.app.px, self.app.fonts
+        assert self.viewer is not None, "only the viewer's hovered line is previewed"
         self.grid_view.outline_line(surface, line, THEME.focus, px(3))
         preview = self.preview(line)
         seen = sum(1 for c in line_cells_of(line) if view["grid"][c] is not None)
@@ -496,7 +507,9 @@ class FlameTableScene(GameTableScene):
         if self.passing or not view["grid"]:
             return
         cell = self.grid_view.cell_at(self.mouse)
-        card = view["grid"][cell] if cell is not None else None
+        if cell is None:
+            return
+        card = view["grid"][cell]
         if card is None:
             return
         px = self.app.px
