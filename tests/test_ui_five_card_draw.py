@@ -28,7 +28,7 @@ def start_match(app) -> tuple[Driver, DrawTableScene]:
         if setup.seats()[1].bot is None:
             break
         kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
+                ("person", "computer", "computer (tough)", "computer (random)", "computer (strong)")][1]
         d.click(kind.rect.center)
     assert [s.bot for s in setup.seats()] == [None, None, "normal"]
     d.key(pygame.K_RETURN)

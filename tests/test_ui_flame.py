@@ -27,9 +27,11 @@ def start_match(app) -> tuple[Driver, FlameTableScene]:
     seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
     while setup.count > 3:
         seats.nudge(-1)
-    for _ in range(3):  # seat 2: computer -> tough -> random -> person
+    for _ in range(6):  # seat 2: computer -> tough -> random -> strong -> person
+        if setup.seats()[1].bot is None:
+            break
         kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
+                ("person", "computer", "computer (tough)", "computer (random)", "computer (strong)")][1]
         d.click(kind.rect.center)
     assert [s.bot for s in setup.seats()] == [None, None, "normal"]
     d.key(pygame.K_RETURN)

@@ -73,9 +73,10 @@ def variant_spec(app, variant_id: str):
 
 
 def start_two_people_and_a_computer(app, variant_id: str, table_class, chips: int | None = None):
-    """Open ``variant_id`` from the menu, set three seats with seat 2 a person (three
-    clicks: computer -> tough -> random -> person) and start; the setup screen must
-    offer ``chips`` when given. Returns the driver and the table scene."""
+    """Open ``variant_id`` from the menu, set three seats with seat 2 a person (clicking
+    through the computer levels: computer -> tough -> random -> strong -> person)
+    and start; the setup screen must offer ``chips`` when given. Returns the driver and
+    the table scene."""
     from cardtable.ui.menu import open_variant
     from cardtable.ui.setup_scene import SetupScene
 
@@ -88,9 +89,11 @@ def start_two_people_and_a_computer(app, variant_id: str, table_class, chips: in
     seats = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
     while setup.count > 3:
         seats.nudge(-1)
-    for _ in range(3):
-        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") in
-                ("person", "computer", "computer (tough)", "computer (random)")][1]
+    for _ in range(8):
+        if setup.seats()[1].bot is None:
+            break
+        kind = [w for w in setup.widgets.widgets if getattr(w, "label", "") == "person"
+                or str(getattr(w, "label", "")).startswith("computer")][1]
         d.click(kind.rect.center)
     assert [s.bot for s in setup.seats()] == [None, None, "normal"]
     d.key(pygame.K_RETURN)

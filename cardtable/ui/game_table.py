@@ -26,6 +26,7 @@ import pygame
 from cardtable.bots.base import Bot, choose_for
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
 from cardtable.ui.help import HelpOverlay
+from cardtable.ui.hint import HintBox
 from cardtable.ui.log_panel import LogPanel
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
@@ -143,6 +144,7 @@ class GameTableScene(Scene):
         self.log_panel = LogPanel(app, pygame.Rect(0, 0, 10, 10))
         self.mouse = (0, 0)
         self.last_error = ""
+        self.hint = HintBox(self)  # H: what the strong level would do, for the person to act
         self.layout()
 
     # -- who is who ------------------------------------------------------------------
@@ -217,6 +219,7 @@ class GameTableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.hint.update()
         if self.passing:
             return
         to_act = self.state.to_act
@@ -282,7 +285,13 @@ class GameTableScene(Scene):
                                                                    and getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
                 self.app.push(HelpOverlay(self.app, self.variant))
                 return True
+        if self.hint.handle(event):
+            return True
         return self.handle_game(event)
+
+    def show_hint(self) -> bool:
+        """Work out a hint for the person to act (False, with a toast, when nobody may have one)."""
+        return self.hint.request()
 
     def handle_game(self, event: pygame.event.Event) -> bool:
         """Game-specific events (subclasses)."""
@@ -304,6 +313,7 @@ class GameTableScene(Scene):
         self._draw_ghosts(surface)
         lines = self.state.log_for(self.viewer)
         self.log_panel.draw(surface, lines)
+        self.hint.draw(surface)
 
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted

@@ -1,0 +1,209 @@
+"""The hint: what the strong computer level would do now, for the person whose turn it is.
+
+Press H (or the Hint button) at any game table. The hint is worked out on the seat's
+:meth:`~cardtable.engine.game.GameState.seat_copy` (what that person may know), never on
+the real state, by :meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread
+within the strong level's budget; "thinking…" shows meanwhile. A hint is shown only
+while the same person is to act in the same position: any move, a pass screen or
+another seat's turn throws it away. It is drawn on the screen only, never written to
+the log.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cardtable.bots.strong import Plan, StrongBot
+from cardtable.engine.game import CHANCE, Action, GameState
+from cardtable.ui.theme import THEME
+
+__all__ = ["Hint", "HintBox", "work_out", "describe", "REFUSED"]
+
+REFUSED = "A hint is only for the person whose turn it is."
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A finished hint: the action, its words, the chance of winning the round and why."""
+
+    action: Action
+    name: str
+    win_chance: float
+    reasons: tuple[str, ...]
+    rollouts: int
+
+    @property
+    def lines(self) -> list[str]:
+        return [f"Hint: {self.name}",
+                f"Chance of winning the round: {round(100 * self.win_chance)}%",
+                *self.reasons,
+                f"({self.rollouts} plays of the round sampled)"]
+
+
+def describe(state: GameState, seat: int, action: Action) -> str:
+    """``action`` in words: the log line it would write, on a copy of ``state``."""
+    try:
+        world = state.seat_copy(seat, random.Random(0))
+        text = world.apply(action).text_for(seat)
+    except Exception:  # words are a nicety; the action's own name will do
+        return type(action).__name__
+    names = getattr(state, "names", None)
+    if isinstance(names, (list, tuple)) and seat < len(names):
+        name = str(names[seat])
+        if text.startswith(name + " "):
+            text = text[len(name) + 1:]
+            text = text[:1].upper() + text[1:]
+    return text.rstrip(".")
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.0f}" if abs(value) >= 1 else f"{value:+.1f}"
+
+
+def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed: int = 0,
+             stop: Any = None) -> Hint:
+    """The hint for ``seat`` on ``copy`` (a seat copy: it is never changed)."""
+    bot = StrongBot(random.Random(seed), budget_ms=budget_ms)
+    plan: Plan = bot.plan(copy, seat, stop=stop)
+    chosen = plan.chosen
+    reasons = []
+    shown = [e for e in plan.estimates if e.count > 0][:3]
+    if chosen is not None and chosen not in shown and chosen.count > 0:
+        shown = [chosen, *shown[:2]]
+    for estimate in shown:
+        reasons.append(f"{describe(copy, seat, estimate.action)}: {_signed(estimate.mean)} "
+                       f"on average")
+    if not reasons:
+        reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
+    win = chosen.win_rate if chosen is not None else 0.0
+    return Hint(plan.action, describe(copy, seat, plan.action), win, tuple(reasons), plan.rollouts)
+
+
+class HintBox:
+    """A table's hint: asked for with H or the button, worked out off the frame loop,
+    drawn in a small panel, thrown away when the position changes."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.key: tuple[int, int] | None = None  # (moves made, seat) the hint is for
+        self.hint: Hint | None = None
+        self.thinking = False
+        self._thread: threading.Thread | None = None
+        self._result: Hint | None = None
+        self._cancel = threading.Event()
+        self.button_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- who may ask -------------------------------------------------------------------
+    def seat_for_hint(self) -> int | None:
+        """The seat a hint would be for now, or None when no hint may be shown: only a
+        person whose turn it is and whose cards are on the screen, never behind a pass
+        screen or in an overlay."""
+        table = self.table
+        to_act = table.state.to_act
+        if to_act is None or to_act == CHANCE or table.is_bot(to_act) or table.passing:
+            return None
+        if table.viewer != to_act or table.app.scenes.top is not table:
+            return None
+        return int(to_act)
+
+    def _now(self, seat: int) -> tuple[int, int]:
+        return (len(self.table.state.history), seat)
+
+    # -- asking ------------------------------------------------------------------------
+    def request(self) -> bool:
+        """Start working out a hint; False (with a toast) when none may be shown now."""
+        seat = self.seat_for_hint()
+        if seat is None:
+            self.table.app.toast(REFUSED, 2.5)
+            return False
+        key = self._now(seat)
+        if key == self.key and (self.hint is not None or self.thinking):
+            return True
+        self.clear()
+        state = self.table.state
+        copy = state.seat_copy(seat, random.Random(len(state.history)))  # never the real state
+        self.key, self.thinking = key, True
+        cancel = self._cancel = threading.Event()
+
+        def run() -> None:
+            try:
+                result = work_out(copy, seat, seed=len(state.history), stop=cancel.is_set)
+            except Exception:  # a hint that fails is no hint
+                result = None
+            if not cancel.is_set():
+                self._result = result
+                self.thinking = False
+
+        self._thread = threading.Thread(target=run, name="cardtable-hint", daemon=True)
+        self._thread.start()
+        return True
+
+    def clear(self) -> None:
+        """Forget the hint (and stop one being worked out)."""
+        self._cancel.set()
+        self.key, self.hint, self._result, self.thinking = None, None, None, False
+
+    def update(self) -> None:
+        """Each frame: take a finished hint; throw it away when the position changed."""
+        if self.key is None:
+            return
+        seat = self.seat_for_hint()
+        if seat is None or self._now(seat) != self.key:
+            self.clear()
+            return
+        if self._result is not None:
+            self.hint, self._result = self._result, None
+
+    @property
+    def visible(self) -> bool:
+        return self.key is not None and (self.hint is not None or self.thinking)
+
+    # -- events and drawing ------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """H (no modifier) or a click on the Hint button asks for a hint."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            mod = getattr(event, "mod", 0)
+            if not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                if self.visible:
+                    self.clear()
+                else:
+                    self.request()
+                return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1
+                and self.button_rect.collidepoint(event.pos) and self.seat_for_hint() is not None):
+            self.request()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The Hint button while a person may ask, and the panel when there is a hint."""
+        table = self.table
+        px, fonts = table.app.px, table.app.fonts
+        if self.seat_for_hint() is None:
+            self.button_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        label = fonts.render("Hint (H)", px(15), THEME.text)
+        self.button_rect = pygame.Rect(0, 0, label.get_width() + px(20), label.get_height() + px(10))
+        self.button_rect.topleft = (table.felt.x + px(16), table.felt.y + px(16))
+        pygame.draw.rect(surface, THEME.button, self.button_rect, border_radius=px(8))
+        pygame.draw.rect(surface, THEME.border, self.button_rect, 1, border_radius=px(8))
+        surface.blit(label, label.get_rect(center=self.button_rect.center))
+        if not self.visible:
+            return
+        lines = self.hint.lines if self.hint is not None else ["Hint: thinking…"]
+        images = [fonts.render(line, px(15 if i else 17), THEME.accent if i == 0 else THEME.text, bold=i == 0)
+                  for i, line in enumerate(lines)]
+        width = max(img.get_width() for img in images) + px(24)
+        height = sum(img.get_height() + px(4) for img in images) + px(16)
+        rect = pygame.Rect(self.button_rect.x, self.button_rect.bottom + px(8), width, height)
+        pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
+        pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
+        y = rect.y + px(8)
+        for img in images:
+            surface.blit(img, (rect.x + px(12), y))
+            y += img.get_height() + px(4)
