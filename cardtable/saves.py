@@ -195,6 +195,8 @@ def decode(raw: bytes, path: str | os.PathLike[str] | None = None) -> dict[str, 
                               f"of {len(raw)})", "truncated") from exc
     except RecursionError as exc:
         raise SaveError(path, "the file is damaged (nested too deeply)", "truncated") from exc
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits (int() refuses it)
+        raise SaveError(path, f"the file is damaged (a value JSON cannot read: {exc})", "tampered") from exc
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
         raise SaveError(path, "this is not a cardtable save file", "invalid")
     stored = envelope.pop("sha256", None)
@@ -456,19 +458,33 @@ def _mtime(path: Path) -> float:
 # Listing
 # --------------------------------------------------------------------------
 
-def _read(path: Path, kind: str) -> SaveFile:
+Check = Callable[[Mapping[str, Any]], "str | None"]
+"""A check of a loaded envelope's payload: None, or why it cannot be played
+(see :func:`cardtable.save_checks.checker`)."""
+
+
+def _read(path: Path, kind: str, check: Check | None = None) -> SaveFile:
     try:
         envelope = load_save(path)
-        return SaveFile(path, kind, _mtime(path), envelope=envelope)
     except SaveError as exc:
         return SaveFile(path, kind, _mtime(path), error=exc)
+    if check is not None:
+        try:
+            reason = check(envelope)
+        except Exception as exc:  # noqa: BLE001 - a check that fails marks the save, never crashes
+            reason = f"the save cannot be checked ({type(exc).__name__}: {exc})"
+        if reason is not None:
+            return SaveFile(path, kind, _mtime(path), error=SaveError(path, reason, "invalid"))
+    return SaveFile(path, kind, _mtime(path), envelope=envelope)
 
 
-def list_saves(folder: Path | None = None) -> list[SaveFile]:
+def list_saves(folder: Path | None = None, check: Check | None = None) -> list[SaveFile]:
     """Every save the player can pick, newest first, broken ones included (with their error).
 
     Named saves (and their ``.prev`` copies) are all listed. Of each match's
     autosaves the newest is listed, and when it is broken the newest good one too.
+    ``check`` (when given) also checks each payload: a save it finds fault with is
+    listed as broken with its reason (the file is kept).
     """
     folder = folder or paths.saves_dir()
     found: list[SaveFile] = []
@@ -477,10 +493,10 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
                  and p.is_file() and not p.name.startswith("stats.")]  # the statistics live here too
     except OSError:
         named = []
-    found.extend(_read(p, "named") for p in named)
+    found.extend(_read(p, "named", check) for p in named)
     for files in _autosave_files(folder / "autosave").values():
         for path in reversed(files):
-            entry = _read(path, "auto")
+            entry = _read(path, "auto", check)
             found.append(entry)
             if entry.ok:
                 break
@@ -488,18 +504,18 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
     return found
 
 
-def interrupted_save(folder: Path | None = None) -> SaveFile | None:
+def interrupted_save(folder: Path | None = None, check: Check | None = None) -> SaveFile | None:
     """The newest good autosave of the match saved last, if that match was interrupted.
 
     None when there is no autosave, or the last match saved was finished or left
-    on purpose (so there is nothing to offer at start).
+    on purpose (so there is nothing to offer at start). ``check`` as for :func:`list_saves`.
     """
     by_match = _autosave_files((folder or paths.saves_dir()) / "autosave")
     if not by_match:
         return None
     last = max(by_match, key=lambda m: max(_mtime(p) for p in by_match[m]))
     for path in reversed(by_match[last]):
-        entry = _read(path, "auto")
+        entry = _read(path, "auto", check)
         if entry.ok:
             return entry if entry.interrupted else None
     return None

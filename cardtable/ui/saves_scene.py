@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
-from cardtable import games, paths
+from cardtable import games, paths, save_checks
 from cardtable.saves import (
     Autosaver,
     BackgroundAutosaver,
@@ -164,19 +164,28 @@ def resume_save(app, save: SaveFile) -> Scene | None:
     if envelope is None:
         app.toast(f"Cannot resume: {save.error.reason if save.error else 'unreadable'}", 5.0)
         return None
+    problem = save_checker(app)(envelope)  # the game, the variant, the payload's state and rules
+    if problem is not None:
+        app.toast(f"Cannot resume: {problem}", 6.0)
+        return None
     spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == envelope["variant"]), None)
     module = game_table_module(envelope["game"])
     if spec is None or module is None or not hasattr(module, "restore"):
         app.toast(f"Cannot resume: this version has no variant {envelope['variant']!r} to play it", 5.0)
         return None
+    depth = len(app.scenes.scenes)
     try:
         scene = module.restore(app, spec, envelope["payload"])
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        scene.keeper = MatchKeeper(scene, envelope.get("match") or None)
+        outcome = scene.state.round_outcome()
+        scene.keeper.recorded_round = outcome.get("round") if outcome else None
+    except Exception as exc:  # noqa: BLE001 - whatever a bad save raises, it is refused, never a crash
+        while len(app.scenes.scenes) > depth:  # a table half opened goes again
+            app.scenes.scenes.pop()  # not exit(): that would autosave the broken table
+        if app.scenes.top is not None:
+            app.scenes.top.resume()
         app.toast(f"Cannot resume: the save does not fit the game ({exc})", 6.0)
         return None
-    scene.keeper = MatchKeeper(scene, envelope.get("match") or None)
-    outcome = scene.state.round_outcome()
-    scene.keeper.recorded_round = outcome.get("round") if outcome else None
     show_pass_screen(scene)
     return scene
 
@@ -191,9 +200,14 @@ def show_pass_screen(scene) -> None:
         scene.pass_to(seat, note="A saved game is resuming: the cards stay hidden until you are ready.")
 
 
+def save_checker(app) -> Callable[[Mapping[str, Any]], str | None]:
+    """The check of a save's payload against its game and the app's variants (see :mod:`cardtable.save_checks`)."""
+    return save_checks.checker({e.spec.id: e.spec.game for e in app.variant_entries if e.spec})
+
+
 def offer_interrupted(app) -> Scene | None:
     """At start: if the last match saved was interrupted, ask whether to resume it."""
-    save = interrupted_save()
+    save = interrupted_save(check=save_checker(app))
     if save is None:
         return None
     return app.push(ResumeOffer(app, save))
@@ -226,7 +240,7 @@ class SavesScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.saves: list[SaveFile] = list_saves()
+        self.saves: list[SaveFile] = list_saves(check=save_checker(app))
         self.selected = 0
         self.first = 0
         self.rows: list[tuple[int, pygame.Rect]] = []

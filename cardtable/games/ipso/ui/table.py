@@ -113,6 +113,12 @@ class IpsoTableScene(GameTableScene):
         self.deck = state.deck
         self.after_action()
 
+    def forget_motion(self) -> None:
+        """The person at the screen changes: also drop the last person's chosen card and drag."""
+        super().forget_motion()
+        self.selected = None
+        self.dragging = None
+
     # -- geometry ---------------------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
         """Card widths for the viewer's hand (big) and for the piles and other seats."""
