@@ -21,8 +21,9 @@ same decision for the same seat copy and generator.
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, and the
 strong bot only departs from it when another candidate is better by more than the
-noise of the estimates (one standard error of the difference): it plays at least as
-the normal level does unless the rollouts say clearly otherwise.
+noise of the estimates (:data:`STRAY_Z` standard errors of the difference: the best of
+many noisy means beats a fixed one often by luck alone): it plays as the normal level
+does unless the rollouts say clearly otherwise.
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
 shows them.
@@ -59,6 +60,10 @@ MAX_CANDIDATES = 14
 to this many, the normal bot's choice always kept."""
 
 MAX_ROLLOUT_STEPS = 2000
+
+STRAY_Z = 2.5
+"""How many standard errors better than the normal bot's choice another candidate must
+look before the strong bot plays it instead."""
 
 _PASSIVE = {"Check", "Call", "Cover", "PassBid"}
 _AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
@@ -328,8 +333,8 @@ def _pooled_spread(estimates: list[Estimate]) -> float:
 
 
 def _best(estimates: list[Estimate], prior: Action | None) -> Estimate:
-    """The best mean; the prior's action unless another beats it by more than one
-    standard error of the difference."""
+    """The best mean; the prior's action unless another beats it by more than
+    :data:`STRAY_Z` standard errors of the difference."""
     tried = [e for e in estimates if e.count > 0] or estimates
     best = max(tried, key=lambda e: e.mean)
     if prior is None:
@@ -338,4 +343,4 @@ def _best(estimates: list[Estimate], prior: Action | None) -> Estimate:
     if base is None or base.count == 0 or best is base:
         return best if base is None or base.count == 0 else base
     noise = math.sqrt(best.variance / max(best.count, 1) + base.variance / max(base.count, 1))
-    return best if best.mean - base.mean > noise else base
+    return best if best.mean - base.mean > STRAY_Z * noise else base

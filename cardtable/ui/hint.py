@@ -57,8 +57,20 @@ def describe(state: GameState, seat: int, action: Action) -> str:
         name = str(names[seat])
         if text.startswith(name + " "):
             text = text[len(name) + 1:]
-            text = text[:1].upper() + text[1:]
-    return text.rstrip(".")
+            return (text[:1].upper() + text[1:]).rstrip(".")
+    return action_words(action)  # the line tells what followed (a pot won), not the action
+
+
+def action_words(action: Action) -> str:
+    """The action's own name in words, with its amount ("Raise to 40", "Stake 5")."""
+    name = type(action).__name__
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    words = words[:1].upper() + words[1:]
+    if isinstance(getattr(action, "to", None), int):
+        words += f" to {action.to}"  # type: ignore[attr-defined]
+    elif isinstance(getattr(action, "amount", None), int):
+        words += f" {action.amount}"  # type: ignore[attr-defined]
+    return words
 
 
 def _signed(value: float) -> str:
@@ -189,7 +201,8 @@ class HintBox:
             return
         label = fonts.render("Hint (H)", px(15), THEME.text)
         self.button_rect = pygame.Rect(0, 0, label.get_width() + px(20), label.get_height() + px(10))
-        self.button_rect.topleft = (table.felt.x + px(16), table.felt.y + px(16))
+        # the felt's lower right, clear of the seats' plates and the middle of the table
+        self.button_rect.bottomright = (table.felt.right - px(70), table.felt.bottom - px(40))
         pygame.draw.rect(surface, THEME.button, self.button_rect, border_radius=px(8))
         pygame.draw.rect(surface, THEME.border, self.button_rect, 1, border_radius=px(8))
         surface.blit(label, label.get_rect(center=self.button_rect.center))
@@ -200,7 +213,8 @@ class HintBox:
                   for i, line in enumerate(lines)]
         width = max(img.get_width() for img in images) + px(24)
         height = sum(img.get_height() + px(4) for img in images) + px(16)
-        rect = pygame.Rect(self.button_rect.x, self.button_rect.bottom + px(8), width, height)
+        rect = pygame.Rect(0, 0, width, height)  # the top middle of the felt, over no hand
+        rect.midtop = (table.felt.centerx, table.felt.y + px(48))
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
         y = rect.y + px(8)
