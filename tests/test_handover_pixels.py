@@ -46,9 +46,18 @@ def _variant_id(app, game: str) -> str:
     return next((s.id for s in specs if s.id == game), specs[0].id)
 
 
-def _frame(scene: GameTableScene, size: tuple[int, int]) -> bytes:
-    surface = pygame.Surface(size)
-    scene.draw(surface)
+def _frame(app, real: GameTableScene, scene: GameTableScene, size: tuple[int, int]) -> bytes:
+    """One frame of ``scene`` (the real table or its twin), standing in the real table's
+    place on the app's stack (on top), so both are drawn in the same circumstances."""
+    stack = app.scenes.scenes
+    place = stack.index(real)
+    stack[place] = scene
+    try:
+        scene.update(1 / 60)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+    finally:
+        stack[place] = real
     return pygame.image.tostring(surface, "RGB")
 
 
@@ -101,9 +110,7 @@ def test_the_next_person_sees_nothing_of_hidden_cards(app, game, monkeypatch):
             assert scene.viewer == seat == twin.viewer
             twin.clock, twin.wait, twin.mouse = scene.clock, scene.wait, scene.mouse
             for frame in range(FRAMES):
-                scene.update(1 / 60)
-                twin.update(1 / 60)
-                real, other = _frame(scene, size), _frame(twin, size)
+                real, other = _frame(app, scene, scene, size), _frame(app, scene, twin, size)
                 if real != other and os.environ.get("HANDOVER_DUMP"):
                     for name, data in (("real", real), ("twin", other)):
                         pygame.image.save(pygame.image.frombytes(data, size, "RGB"),
