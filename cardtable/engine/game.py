@@ -183,6 +183,9 @@ class GameState(ABC):
     use the global random module: only ``self.rng``.
     """
 
+    names: Sequence[str]
+    """The players' names, one a seat: every game sets them in :meth:`new`."""
+
     def __init__(self, *, seats: int, rng: random.Random) -> None:
         self.seats = seats
         self.rng = rng

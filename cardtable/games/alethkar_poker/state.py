@@ -82,6 +82,7 @@ class AlethkarState(GameState):
     """Chips in the middle of the table: what earlier rounds left there (step 8)."""
     total_chips: int
     out: list[bool]
+    results: RoundResult | None
 
     @classmethod
     def new(cls, settings: AlethkarSettings, deck: Deck, names: Sequence[str], rng: random.Random,

@@ -109,7 +109,7 @@ class IpsoBot:
         self.knobs = LEVEL_KNOBS[level]
 
     # -- the one entry point -------------------------------------------------------------
-    def choose(self, state: IpsoState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: IpsoState, seat: int) -> Action:
         """A legal action for ``seat``."""
         if state.phase == Phase.CHOOSE_DEALER:
             return ChooseDealer(seat=seat, dealer=seat)
@@ -148,7 +148,7 @@ class IpsoBot:
         hand = [self._card(state, c) for c in state.hands[seat]]
         keep = hand_percentile(hand)
         unseen = self._unseen(state, seat)
-        best = (keep + self.knobs["swap_gain"], None, None)
+        best: tuple[float, int | None, str | None] = (keep + self.knobs["swap_gain"], None, None)
         for pile in Pile:
             top = state.pile_top(pile.value)
             if top is None:
@@ -162,9 +162,10 @@ class IpsoBot:
                     score = sum(hand_percentile(rest + [u]) for u in unseen) / max(1, len(unseen))
                 if score > best[0]:
                     best = (score, card, pile.value)
-        if best[1] is None:
+        _, give, take = best
+        if give is None or take is None:
             return Skip(seat=seat)
-        return Exchange(seat=seat, card=best[1], pile=best[2])
+        return Exchange(seat=seat, card=give, pile=take)
 
     def bet(self, state: IpsoState, seat: int) -> Action:
         """Stake, cover, raise or fold by strength and pot odds."""

@@ -78,6 +78,9 @@ class IpsoState(GameState):
     phase: Phase
     round_no: int
     dealer: int
+    dealer_draws: list[list[list[int]]]
+    drawing: list[int]
+    chooser: int | None
     chips: HandChips
     total_chips: int
 
@@ -115,9 +118,9 @@ class IpsoState(GameState):
         state.total_chips = sum(stacks)
         state.round_start_stacks = list(stacks)
         state.round_no = 0
-        state.dealer_draws: list[list[list[int]]] = []
+        state.dealer_draws = []
         state.drawing = list(range(len(names)))
-        state.chooser: int | None = None
+        state.chooser = None
         state._clear_round()
         if dealer is None:
             state.dealer, state.phase = 0, Phase.DEALER_DRAW
@@ -500,10 +503,10 @@ class IpsoState(GameState):
             elif self.phase == Phase.EXCHANGE:
                 if self.to_act is not None:
                     return
-                done = self.exchange_phase
-                assert done is not None
+                exchange_no = self.exchange_phase
+                assert exchange_no is not None
                 self.exchange_phase = None
-                self._start_betting(done + 2, events)
+                self._start_betting(exchange_no + 2, events)
             else:
                 return
 

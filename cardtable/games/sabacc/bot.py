@@ -163,7 +163,8 @@ class SabaccBot:
     def win_chance(self, state: SabaccState, cards: Sequence[int], opponents: float) -> float:
         """The chance ``cards`` win at the call against ``opponents`` random hands."""
         share = beat_share(hand_score(state.deck, cards), opponent_table(state.deck))
-        return share ** max(1.0, opponents)
+        chance: float = share ** max(1.0, opponents)  # float ** float is typed Any (it may be complex)
+        return chance
 
     def best_with(self, state: SabaccState, hand: Sequence[int], drawn: int,
                   opponents: float) -> tuple[list[int], str, int | None]:

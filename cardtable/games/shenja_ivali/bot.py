@@ -125,7 +125,7 @@ class IvaliBot:
         self.knobs = LEVEL_KNOBS[level]
 
     # -- the one entry point ------------------------------------------------------------
-    def choose(self, state: ShenjaIvaliState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: ShenjaIvaliState, seat: int) -> Action:
         """The bot's legal action for ``seat`` (which must be the seat to act)."""
         if state.to_act != seat:
             raise ValueError(f"it is not seat {seat}'s turn")
@@ -192,6 +192,7 @@ class IvaliBot:
                 my_hand = mine + [draw.pop()]
                 free = []
             else:
+                assert best_flop is not None  # four hole cards and a flop: chosen above
                 my_card = best_flop if rng.random() < 0.5 else rng.choice(flop)
                 my_hand = mine + [my_card]
                 free = [c for c in flop if c is not my_card]
@@ -277,7 +278,7 @@ class IvaliBot:
             return Call(seat=seat)
         return Fold(seat=seat)
 
-    def _sized(self, kind: type, options: BetOptions, current: int, pot: int,
+    def _sized(self, kind: type[Bet] | type[Raise], options: BetOptions, current: int, pot: int,
                fraction: float) -> Action:
         """A bet or raise to ``current + fraction * pot``, clipped to the legal range."""
         seat = options.seat
