@@ -13,7 +13,10 @@ go first round-robin, then by an upper confidence bound, until the time budget i
 
 The budget is the contract: ``budget_ms`` (250 unless given, or the environment
 variable ``CARDTABLE_STRONG_BUDGET_MS``) is checked with :func:`time.perf_counter`
-after every step of every rollout; a rollout cut short by it is thrown away. With
+after every step of every rollout; a rollout cut short by it is thrown away, and no
+rollout is begun when the time left is less than the rollouts so far took on average.
+One step cannot be cut: a game whose single ``apply`` is slow (a showdown evaluating
+many hands) can overrun by that step. With
 ``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot makes
 exactly that many rollouts a decision and ignores the clock: slower or faster, but the
 same decision for the same seat copy and generator.
@@ -251,13 +254,15 @@ class StrongBot:
         target = _target_round(state)
         rollouts = 0
         spread = 1.0
+        first = time.perf_counter()
         while True:
             if stop is not None and stop():
                 break
             if fixed is not None and rollouts >= fixed:
                 break
-            if time.perf_counter() >= deadline:
-                break
+            now = time.perf_counter()
+            if now >= deadline or (rollouts and now + (now - first) / rollouts > deadline):
+                break  # no time for another rollout of the usual length
             estimate = self._pick(estimates, rollouts, spread)
             result = self._rollout(state, seat, estimate.action, target, start_holding, deadline)
             if result is None:
