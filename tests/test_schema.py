@@ -11,8 +11,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable import schema
-from cardtable.schema import (NUMBER_LIMIT, Any, Bool, Colour, DictOf, Field, Float, Int, Map, OneOf, Seq,
-                              SpecError, Str, load_and_validate, load_yaml, validate)
+from cardtable.schema import (
+    NUMBER_LIMIT,
+    Any,
+    Bool,
+    Colour,
+    DictOf,
+    Field,
+    Float,
+    Int,
+    Map,
+    OneOf,
+    Seq,
+    SpecError,
+    Str,
+    load_and_validate,
+    load_yaml,
+    validate,
+)
 
 LOADERS = [yaml.SafeLoader] + ([yaml.CSafeLoader] if hasattr(yaml, "CSafeLoader") else [])
 
