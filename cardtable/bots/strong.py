@@ -64,6 +64,10 @@ to this many, the normal bot's choice always kept."""
 
 MAX_ROLLOUT_STEPS = 2000
 
+MIN_EVIDENCE = 3
+"""The fewest rollouts of both the normal bot's choice and a rival before the rival may
+overrule it."""
+
 STRAY_Z = 2.5
 """How many standard errors better than the normal bot's choice another candidate must
 look before the strong bot plays it instead."""
@@ -239,14 +243,13 @@ class StrongBot:
             except Exception:  # a prior is a help, never a need
                 guess = None
             if guess is not None and state.why_illegal(guess) is None:
-                prior = guess
-                if guess not in actions:
-                    actions.append(guess)
+                prior = guess  # first, so that it has rollouts before any other
+                actions = [guess, *(a for a in actions if a != guess)]
         if len(actions) > MAX_CANDIDATES:
-            keep = self.rng.sample(actions, MAX_CANDIDATES)
-            if prior is not None and prior not in keep:
-                keep[0] = prior
-            actions = keep
+            if prior is not None:
+                actions = [prior, *self.rng.sample(actions[1:], MAX_CANDIDATES - 1)]
+            else:
+                actions = self.rng.sample(actions, MAX_CANDIDATES)
         estimates = [Estimate(a, prior=(a == prior)) for a in actions]
         if len(estimates) == 1:
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
@@ -345,7 +348,9 @@ def _best(estimates: list[Estimate], prior: Action | None) -> Estimate:
     if prior is None:
         return best
     base = next((e for e in estimates if e.action == prior), None)
-    if base is None or base.count == 0 or best is base:
-        return best if base is None or base.count == 0 else base
+    if base is None:
+        return best
+    if best is base or base.count < MIN_EVIDENCE or best.count < MIN_EVIDENCE:
+        return base  # too few rollouts to overrule the normal bot
     noise = math.sqrt(best.variance / max(best.count, 1) + base.variance / max(base.count, 1))
     return best if best.mean - base.mean > STRAY_Z * noise else base
