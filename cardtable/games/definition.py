@@ -12,6 +12,7 @@ and imported only when first used, so the rules can be loaded without pygame.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
     from cardtable.engine.game import GameState
 
-__all__ = ["Setting", "SettingProblem", "GameDefinition", "BOT_LEVELS"]
+__all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "BOT_LEVELS", "MAX_AMOUNT",
+           "chips", "starting_stack", "bot_level"]
 
 BOT_LEVELS = ("normal", "tough", "random", "strong")
 """The computer levels every game offers: ``random`` plays any legal move, ``normal`` and
@@ -108,6 +110,84 @@ def _num(value: float) -> str:
     return f"{int(value):,}" if float(value).is_integer() else str(value)
 
 
+MAX_AMOUNT = 1000000000
+"""The most chips (or credits) any amount in a variant file may be."""
+
+
+def chips(key: str, default: int | None, doc: str, *, low: int = 1, high: int = MAX_AMOUNT,
+          optional: bool = False) -> Setting:
+    """A whole-number amount of chips (an ante, a bet, a stack): ``low`` (1) to ``high``
+    (:data:`MAX_AMOUNT`), ``optional`` allowing ``null``."""
+    return Setting(key, int, default, doc, low=low, high=high, optional=optional)
+
+
+def starting_stack(default: int, unit: str = "chips") -> Setting:
+    """``starting_<unit>``: each seat's chips (or credits) at the start of a match."""
+    return chips(f"starting_{unit}", default, f"each seat's {unit} at the start")
+
+
+def bot_level() -> Setting:
+    """``bot_level``: the computer players' level in setup (every game with rules has it;
+    :meth:`GameDefinition.package` adds it)."""
+    return Setting("bot_level", str, "normal", "the computer players' level in setup", choices=BOT_LEVELS)
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    """How ``cardtable simulate`` plays a game's matches, where games differ.
+
+    Attributes:
+        deal_seed: the deal generator's seed, formatted with ``seed`` and ``game`` (the
+            match's index).
+        bot_seed: the prefix of each bot generator's seed (see
+            :func:`cardtable.simulation.seat_bots`).
+        rotate_dealer: the first dealer of match ``game`` is seat ``game % seats``;
+            False leaves the dealer to the game (``new`` without ``dealer``).
+        between_phase: the phase in which a round is settled and the next not begun,
+            where ``max_rounds`` stops a match.
+        match_word: what the log calls a match ("match", "game").
+        round_cap: rounds after which a match stops when no ``max_rounds`` is given (0: to
+            the end).
+        view_every: check every seat's view after every action (1), or only between
+            rounds, at the end and every ``view_every``-th action (costly views).
+    """
+
+    deal_seed: str = "deal:{seed}:{game}"
+    bot_seed: str = "bot"
+    rotate_dealer: bool = True
+    between_phase: str = "reveal"
+    match_word: str = "match"
+    round_cap: int = 0
+    view_every: int = 1
+
+
+@dataclass(frozen=True)
+class _ClassRef:
+    """A class named by module and name, imported when first called (a lazy ``bot_class``)."""
+
+    module: str
+    name: str
+
+    def __call__(self) -> type:
+        found = getattr(importlib.import_module(self.module), self.name)
+        if not isinstance(found, type):
+            raise TypeError(f"{self.module}.{self.name} is not a class")
+        return found
+
+
+def _submodule(package: str, name: str, *, required: bool) -> str:
+    """``package.name`` when that module exists (without importing it), else "";
+    ValueError naming it when it is ``required``."""
+    module = f"{package}.{name}"
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a parent (``ui``) is missing
+        found = False
+    if not found and required:
+        raise ValueError(f"the game package {package} has no module {module}")
+    return module if found else ""
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """Everything the rest of cardtable needs to know about one game.
@@ -135,6 +215,10 @@ class GameDefinition:
         round_word: what the game calls a round ("round", "hand").
         setting_choices: values worth varying in the property tests, by key.
         stack_setting: the key of the starting stack in ``settings``.
+        simulation: how ``cardtable simulate`` plays the game (see :class:`SimulationSpec`).
+
+    A bundled game declares itself with :meth:`package`, which finds its modules by
+    convention.
     """
 
     id: str
@@ -153,6 +237,32 @@ class GameDefinition:
     round_word: str = "round"
     setting_choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     stack_setting: str = "starting_chips"
+    simulation: SimulationSpec = SimulationSpec()
+
+    @classmethod
+    def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
+                **fields: Any) -> GameDefinition:
+        """The game of the package ``package`` (its ``__name__``), its modules found by
+        convention: ``<package>.checks`` (imported now), the bot class ``bot`` in
+        ``<package>.bot``, the table scene ``<package>.ui.table`` and the tools
+        ``<package>.tools`` (imported when first used). A game with rules gets the
+        :func:`bot_level` setting after its own; ``stack_setting`` is its
+        ``starting_...`` setting. ValueError naming a module the convention asks for
+        that is missing."""
+        fields.setdefault("id", package.rpartition(".")[2])
+        fields.setdefault("table", _submodule(package, "ui.table", required=True))
+        fields.setdefault("tools", _submodule(package, "tools", required=False))
+        settings = tuple(settings)
+        if fields.get("state") is not None:
+            if not bot:
+                raise ValueError(f"the game package {package} names no bot class")
+            fields.setdefault("checks", importlib.import_module(f"{package}.checks"))
+            fields.setdefault("bot_class", _ClassRef(_submodule(package, "bot", required=True), bot))
+            settings += (bot_level(),)
+        stacks = [s.key for s in settings if s.key.startswith("starting_")]
+        if stacks:
+            fields.setdefault("stack_setting", stacks[0])
+        return cls(settings=settings, **fields)
 
     def __post_init__(self) -> None:
         low, high = self.seats

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition
 
-GAME = GameDefinition(
-    id="free_table",
+GAME = GameDefinition.package(
+    __name__,
     name="Free table",
     seats=(1, 8),
     decks=("standard52", "ivali", "sabacc", "infinite"),
-    table=f"{__name__}.ui.table",
 )
 """The free table, as the registry sees it: no state, no bots, any bundled deck."""
