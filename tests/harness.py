@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import os
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,7 @@ def rotating_views(state, done: int) -> list[int | None]:
 
 
 def play_checked(state, players, *, checks, max_actions: int = 3000, json_every: int = 0,
-                 views: "bool | Callable[[Any, int], Any]" = rotating_views,
+                 views: bool | Callable[[Any, int], Any] = rotating_views,
                  stop: Callable[[Any], bool] | None = None):
     """Play with ``checks.all_problems`` after every action (``views``: True for every
     seat's view, or a function of the state and the count of actions giving which);

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from cardtable.games.alethkar_poker.bot import AlethkarBot
 from cardtable.bots.base import play_until
-from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase, Shuffle
-from cardtable.games.alethkar_poker.checks import all_problems, round_trip
 from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.games.alethkar_poker.bot import AlethkarBot
+from cardtable.games.alethkar_poker.checks import all_problems, round_trip
+from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase, Shuffle
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("standard52")

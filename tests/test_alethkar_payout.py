@@ -7,8 +7,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtable.games.alethkar_poker.payout import payout_lines, payout_order, settle
 from cardtable.engine.chips import proportional_split
+from cardtable.games.alethkar_poker.payout import payout_lines, payout_order, settle
 
 NAMES = {0: "Ada", 1: "Bo", 2: "Cy", 3: "Di"}
 

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.games.alethkar_poker import checks as alethkar_checks
 from cardtable.games.alethkar_poker.bot import AlethkarBot
 from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
-from cardtable.games.alethkar_poker import checks as alethkar_checks
-from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
-
-import harness
 
 DECK = load_deck_by_id("standard52")
 

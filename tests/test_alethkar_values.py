@@ -8,14 +8,19 @@ import random
 import pytest
 
 from cardtable.engine import chips
-
 from cardtable.games.alethkar_poker import payout as alethkar_payout
-
 from cardtable.games.alethkar_poker import rules as alethkar_setup
-
 from cardtable.games.alethkar_poker import values as alethkar_values
-from cardtable.games.alethkar_poker.values import (RANKS, VALUE_TABLE, best_five, best_split, block_value,
-                                              quick_best_five, quick_value, set_partitions)
+from cardtable.games.alethkar_poker.values import (
+    RANKS,
+    VALUE_TABLE,
+    best_five,
+    best_split,
+    block_value,
+    quick_best_five,
+    quick_value,
+    set_partitions,
+)
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("standard52")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import json
 import random
@@ -12,8 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine import betting as betting_module
-from cardtable.engine.betting import (AllIn, Bet, BettingRound, BettingRules, Call, Check, Fold, Limit,
-                                      Raise)
+from cardtable.engine.betting import AllIn, Bet, BettingRound, BettingRules, Call, Check, Fold, Limit, Raise
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, IllegalAction, action_from_json
 
@@ -307,7 +307,7 @@ def test_actions_are_frozen_registered_and_round_trip():
     assert len(set(kinds)) == len(kinds) and all(k.startswith("poker.") for k in kinds)
     for action in actions:
         assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         actions[3].to = 20  # type: ignore[misc]
 
 

@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 
 from cardtable.bots import base as base_module
-from cardtable.games.shenja_ivali import bot as ivali_bot_module
 from cardtable.bots import random_bot as random_bot_module
 from cardtable.bots.base import Bot, play_step, play_until
-from cardtable.games.shenja_ivali.bot import IvaliBot, percentile
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import AllIn, BetOptions, Call, Check, Fold
 from cardtable.engine.game import CHANCE
-from cardtable.games.shenja_ivali.state import (Bid, Discard, PassBid, Phase, ShenjaIvaliSettings,
-                                           ShenjaIvaliState)
+from cardtable.games.shenja_ivali import bot as ivali_bot_module
+from cardtable.games.shenja_ivali.bot import IvaliBot, percentile
+from cardtable.games.shenja_ivali.state import Bid, Discard, PassBid, Phase, ShenjaIvaliSettings, ShenjaIvaliState
 from cardtable.variants import load_deck_by_id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

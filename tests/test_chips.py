@@ -8,8 +8,7 @@ import json
 import pytest
 
 from cardtable.engine import chips as chips_module
-from cardtable.engine.chips import (HandChips, Pot, award, seats_from_left_of, side_pots, split_pot,
-                                    uncalled_bet)
+from cardtable.engine.chips import HandChips, Pot, award, seats_from_left_of, side_pots, split_pot, uncalled_bet
 
 
 def test_doctests_pass():

@@ -15,7 +15,7 @@ from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
 
-from cardtable.engine.game import (CHANCE, Action, Event, GameState, IllegalAction, action_from_json)
+from cardtable.engine.game import CHANCE, Action, Event, GameState, IllegalAction, action_from_json
 
 
 @dataclass(frozen=True, kw_only=True)

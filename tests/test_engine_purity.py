@@ -1,4 +1,5 @@
-"""The engine never imports pygame, nor does any module outside a ``ui/`` folder (the\ngame packages included): checked in the source with ast and at run time."""
+"""The engine never imports pygame, nor does any module outside a ``ui/`` folder
+(the game packages included): checked in the source with ast and at run time."""
 
 from __future__ import annotations
 

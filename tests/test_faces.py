@@ -10,8 +10,9 @@ import os
 import random
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -25,7 +26,15 @@ from cardtable.engine.cards import Card, Deck  # noqa: E402
 from cardtable.engine.decks import build_deck  # noqa: E402
 from cardtable.paths import asset_path  # noqa: E402
 from cardtable.ui.faces import (  # noqa: E402
-    CARD_H, CARD_W, CORNER_BELOW, SWATCH_BELOW, FaceArt, card_height, dominant_colour, short_ranks)
+    CARD_H,
+    CARD_W,
+    CORNER_BELOW,
+    SWATCH_BELOW,
+    FaceArt,
+    card_height,
+    dominant_colour,
+    short_ranks,
+)
 from cardtable.ui.fonts import FontBook, LruCache  # noqa: E402
 
 DECKS_DIR = Path(__file__).resolve().parents[1] / "variants" / "decks"

@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from cardtable.games.five_card_draw.hands import (KINDS, all_keys, evaluate, evaluate_codes, kind_counts,
-                                                  parse_code)
+from cardtable.games.five_card_draw.hands import KINDS, all_keys, evaluate, evaluate_codes, kind_counts, parse_code
 from cardtable.games.five_card_draw.tools import rank
 from cardtable.variants import load_deck_by_id
 

@@ -14,15 +14,24 @@ import pytest
 from flame_oracle import DECK, oracle
 
 from cardtable.cli import main as cli_main
-from cardtable.games.flame_sword.tools import parse_flame_cards, rank as cli_rank
 from cardtable.games.flame_sword import frequencies as flame_frequencies
 from cardtable.games.flame_sword.examples import card_index, example_hands, near_miss
 from cardtable.games.flame_sword.hands import (
-    KINDS, FlameHand, best_hand, best_line, contained_kinds, describe, kind_order, line_cells,
-    line_names, measure_frequencies,
+    KINDS,
+    FlameHand,
+    best_hand,
+    best_line,
+    contained_kinds,
+    describe,
+    kind_order,
+    line_cells,
+    line_names,
+    measure_frequencies,
 )
 from cardtable.games.flame_sword.kinds import KIND_BY_NAME
 from cardtable.games.flame_sword.rules import decided_by
+from cardtable.games.flame_sword.tools import parse_flame_cards
+from cardtable.games.flame_sword.tools import rank as cli_rank
 
 EXAMPLES = example_hands(DECK)
 UNREACHABLE = {KIND_BY_NAME["8-2 of a kind"].rank}

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from cardtable.games.flame_sword.examples import card_index
 from cardtable.games.flame_sword.hands import best_hand, best_line
 
-
 RANK_SETS = [tuple(range(31, 40)), (20, 21, 22, 23, 24, 25, 30), (5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
              (2, 9, 17, 25, 33, 39)]
 

@@ -9,10 +9,19 @@ import random
 import pytest
 
 from cardtable.engine.betting import Call, Check, Fold, Raise
-from cardtable.games.flame_sword.rules import (TIE_LAYERS, CallShot, Deal, FlameSwordSettings, Flip, HandResult, Phase,
-                                              StartHand, decided_by)
-from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.engine.game import CHANCE, IllegalAction
+from cardtable.games.flame_sword.rules import (
+    TIE_LAYERS,
+    CallShot,
+    Deal,
+    FlameSwordSettings,
+    Flip,
+    HandResult,
+    Phase,
+    StartHand,
+    decided_by,
+)
+from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("infinite")

@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.game import CHANCE
 from cardtable.games.flame_sword import checks as flame_checks
+from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.games.flame_sword.rules import CallShot, FlameSwordSettings, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
-from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
-
-import harness
 
 DECK = load_deck_by_id("infinite")
 

@@ -7,14 +7,13 @@ import random
 
 import pytest
 
-from cardtable.games.ipso.bot import IpsoBot
 from cardtable.engine.betting import Fold
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
-from cardtable.games.ipso.rules import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Phase,
-                                         Shuffle, Skip)
+from cardtable.games.ipso.bot import IpsoBot
+from cardtable.games.ipso.rules import ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Phase, Shuffle, Skip
+from cardtable.games.ipso.state import IpsoState
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("standard52")

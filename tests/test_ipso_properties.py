@@ -13,22 +13,20 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.games.ipso.bot import IpsoBot
-from cardtable.engine.betting import Call, Fold
 from cardtable.bots.random_bot import RandomBot
+from cardtable.engine.betting import Call, Fold
 from cardtable.engine.game import CHANCE
-from cardtable.games.ipso.state import IpsoState
-from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
 from cardtable.games.ipso import checks as ipso_checks
-from cardtable.games.ipso.rules import (ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle,
-                                         Skip)
+from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
+from cardtable.games.ipso.bot import IpsoBot
+from cardtable.games.ipso.rules import ChooseDealer, DrawForDealer, Exchange, IpsoSettings, Shuffle, Skip
+from cardtable.games.ipso.state import IpsoState
 from cardtable.variants import load_deck_by_id
-
-import harness
 
 DECK = load_deck_by_id("standard52")
 
@@ -98,7 +96,7 @@ def test_a_json_copy_continues_exactly_like_the_original():
         original = table(2000 + seed)
         harness.assert_json_copy_continues(
             original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=300, choosers=lambda: random_players(seed + 10_000, original.seats))
+            then=300, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_game():

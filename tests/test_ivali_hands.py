@@ -15,11 +15,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.games.shenja_ivali.tools import rank_ivali, split_card_names
 from cardtable.games.shenja_ivali.hands import (
-    DEFAULT_RULES, ELEMENT_WORDS, ELEMENTS, HAND_COUNT, KINDS, PLANETS,
-    HandValue, IvaliRules, best_of, evaluate, exact_kind_counts, kind_probabilities, parse_card,
+    DEFAULT_RULES,
+    ELEMENT_WORDS,
+    ELEMENTS,
+    HAND_COUNT,
+    KINDS,
+    PLANETS,
+    HandValue,
+    IvaliRules,
+    best_of,
+    evaluate,
+    exact_kind_counts,
+    kind_probabilities,
+    parse_card,
 )
+from cardtable.games.shenja_ivali.tools import rank_ivali, split_card_names
 from cardtable.variants import load_deck_by_id
 
 PLANET_LETTERS = {"E": "Earth", "I": "Irath", "O": "Omec", "L": "Libera", "G": "Gula"}

@@ -8,20 +8,17 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from uihelp import Driver
 
 from cardtable import variants
 from cardtable.engine.spatial import GridIndex
 from cardtable.engine.table import CARD_H, CARD_W, Table
-from cardtable.ui.app import App
+from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.faces import CORNER_BELOW, SWATCH_BELOW, FaceArt
 from cardtable.ui.fonts import FontBook
-from cardtable.games.free_table.ui.table import FreeTableScene
-from cardtable.ui.menu import MenuScene
 from cardtable.ui.table_view import FaceCache, TableView, snap_width
-
-from uihelp import Driver
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +78,7 @@ def test_a_click_hits_the_topmost_card_under_the_cursor(x, y):
 def test_the_grid_index_agrees_with_brute_force_after_random_moves():
     rng = random.Random(5)
     index, rects = GridIndex(cell=64), {}
-    for step in range(3000):
+    for _ in range(3000):
         item = rng.randrange(300)
         if rng.random() < 0.2:
             index.remove(item)
@@ -92,7 +89,8 @@ def test_the_grid_index_agrees_with_brute_force_after_random_moves():
     for _ in range(200):
         region = (rng.uniform(-600, 600), rng.uniform(-600, 600), rng.uniform(1, 400), rng.uniform(1, 400))
         x, y, w, h = region
-        brute = {i for i, (rx, ry, rw, rh) in rects.items() if rx < x + w and rx + rw > x and ry < y + h and ry + rh > y}
+        brute = {i for i, (rx, ry, rw, rh) in rects.items()
+                 if rx < x + w and rx + rw > x and ry < y + h and ry + rh > y}
         assert index.query(region) == brute
 
 

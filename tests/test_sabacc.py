@@ -10,10 +10,22 @@ import pytest
 
 from cardtable.engine.betting import Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.games.sabacc.state import (DealDemise, Draw, Drop, Keep, Phase, RollDie, SabaccSettings,
-                                     SabaccShuffle, SabaccState, Shift, Stand, Swap)
 from cardtable.games.sabacc.checks import all_problems, round_trip
 from cardtable.games.sabacc.hands import parse_hand
+from cardtable.games.sabacc.state import (
+    DealDemise,
+    Draw,
+    Drop,
+    Keep,
+    Phase,
+    RollDie,
+    SabaccSettings,
+    SabaccShuffle,
+    SabaccState,
+    Shift,
+    Stand,
+    Swap,
+)
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")

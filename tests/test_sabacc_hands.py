@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.sabacc.hands import (SabaccHand, bombs_out, demise_key, evaluate, hand_key,
-                                           parse_card, parse_hand)
+from cardtable.games.sabacc.hands import SabaccHand, bombs_out, demise_key, evaluate, hand_key, parse_card, parse_hand
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")
@@ -113,9 +112,9 @@ def test_the_doctests_of_the_sabacc_modules_pass():
     import doctest
 
     from cardtable.games.sabacc import bot as sabacc_bot
-    from cardtable.games.sabacc import state as sabacc
     from cardtable.games.sabacc import hands as sabacc_hands
     from cardtable.games.sabacc import rules as sabacc_setup
+    from cardtable.games.sabacc import state as sabacc
     for module in (sabacc, sabacc_hands, sabacc_setup, sabacc_bot):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -14,20 +14,30 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.bots.random_bot import RandomBot
-from cardtable.games.sabacc.bot import SabaccBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE
-from cardtable.games.sabacc.state import (DealDemise, Draw, Drop, Keep, RollDie, SabaccSettings,
-                                     SabaccShuffle, SabaccState, Shift, Stand, Swap)
 from cardtable.games.sabacc import checks as sabacc_checks
+from cardtable.games.sabacc.bot import SabaccBot
+from cardtable.games.sabacc.state import (
+    DealDemise,
+    Draw,
+    Drop,
+    Keep,
+    RollDie,
+    SabaccSettings,
+    SabaccShuffle,
+    SabaccState,
+    Shift,
+    Stand,
+    Swap,
+)
 from cardtable.variants import load_deck_by_id
-
-import harness
 
 DECK = load_deck_by_id("sabacc")
 
@@ -52,7 +62,9 @@ def play_checked(state, players, *, max_actions: int = 3000, json_every: int = 1
                  all_views: bool = False):
     """:func:`harness.play_checked` with this game's checks."""
     return harness.play_checked(state, players, checks=sabacc_checks, max_actions=max_actions,
-                                json_every=json_every, views=True if all_views else lambda state, done: [None if state.to_act == CHANCE else state.to_act, done % state.seats])
+                                json_every=json_every,
+                                views=True if all_views else lambda state, done: [
+                                    None if state.to_act == CHANCE else state.to_act, done % state.seats])
 
 
 def random_players(seed: int, seats: int):
@@ -103,7 +115,7 @@ def test_a_json_copy_continues_exactly_like_the_original():
         original = table(2000 + seed)
         harness.assert_json_copy_continues(
             original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=400, choosers=lambda: random_players(seed + 10_000, original.seats))
+            then=400, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_game():

@@ -23,8 +23,13 @@ import random
 from cardtable import games, variants
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE
-from cardtable.games.sabacc.checks import (card_problems, chip_problems, liveness_problems,
-                                           round_trip_problems, view_problems)
+from cardtable.games.sabacc.checks import (
+    card_problems,
+    chip_problems,
+    liveness_problems,
+    round_trip_problems,
+    view_problems,
+)
 from cardtable.games.sabacc.rules import Phase
 
 GAME = games.get("sabacc")

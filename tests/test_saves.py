@@ -12,8 +12,17 @@ import pytest
 from cardtable import paths, saves
 from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-from cardtable.saves import (Autosaver, BackgroundAutosaver, SaveError, decode, encode, interrupted_save,
-                             list_saves, load_save, write_save)
+from cardtable.saves import (
+    Autosaver,
+    BackgroundAutosaver,
+    SaveError,
+    decode,
+    encode,
+    interrupted_save,
+    list_saves,
+    load_save,
+    write_save,
+)
 from cardtable.variants import load_deck_by_id
 
 

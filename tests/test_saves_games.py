@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from uihelp import StandIn, play
 
 from cardtable import games
 from cardtable.saves import SaveFile, decode
@@ -21,8 +22,6 @@ from cardtable.ui.menu import game_table_module
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.saves_scene import resume_save
 from cardtable.ui.setup_scene import SetupScene
-
-from uihelp import StandIn, play
 
 
 def pluggable_games() -> list[str]:

@@ -12,8 +12,17 @@ from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Limit, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.games.shenja_ivali.checks import all_problems, round_trip_problems
 from cardtable.games.shenja_ivali.hands import IvaliRules
-from cardtable.games.shenja_ivali.state import (Bid, Discard, DropOut, PassBid, Phase, ShenjaIvaliSettings,
-                                           ShenjaIvaliState, Shuffle, playing_cards)
+from cardtable.games.shenja_ivali.state import (
+    Bid,
+    Discard,
+    DropOut,
+    PassBid,
+    Phase,
+    ShenjaIvaliSettings,
+    ShenjaIvaliState,
+    Shuffle,
+    playing_cards,
+)
 from cardtable.variants import discover, load_deck_by_id
 
 DECK = load_deck_by_id("ivali")
@@ -562,11 +571,8 @@ def test_doctests_pass():
     import doctest
 
     from cardtable.games.shenja_ivali import auction as ivali_auction
-
     from cardtable.games.shenja_ivali import checks as ivali_checks
-
     from cardtable.games.shenja_ivali import rules as ivali_setup
-
     from cardtable.games.shenja_ivali import state as shenja_ivali
     for module in (shenja_ivali, ivali_auction, ivali_setup, ivali_checks):
         assert doctest.testmod(module).failed == 0

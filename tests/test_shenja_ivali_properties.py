@@ -13,20 +13,26 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali import checks as ivali_checks
-from cardtable.games.shenja_ivali.state import (Bid, Discard, DropOut, PassBid, ShenjaIvaliSettings,
-                                           ShenjaIvaliState, Shuffle)
+from cardtable.games.shenja_ivali.bot import IvaliBot
+from cardtable.games.shenja_ivali.state import (
+    Bid,
+    Discard,
+    DropOut,
+    PassBid,
+    ShenjaIvaliSettings,
+    ShenjaIvaliState,
+    Shuffle,
+)
 from cardtable.variants import load_deck_by_id
-
-import harness
 
 DECK = load_deck_by_id("ivali")
 LIMITS = ("no_limit", "pot_limit", "fixed")
@@ -49,7 +55,9 @@ def play_checked(state, players, *, max_actions: int = 5000, json_every: int = 1
                  all_views: bool = False):
     """:func:`harness.play_checked` with this game's checks."""
     return harness.play_checked(state, players, checks=ivali_checks, max_actions=max_actions,
-                                json_every=json_every, views=True if all_views else lambda state, done: [None if state.to_act == CHANCE else state.to_act, done % state.seats])
+                                json_every=json_every,
+                                views=True if all_views else lambda state, done: [
+                                    None if state.to_act == CHANCE else state.to_act, done % state.seats])
 
 
 def random_players(seed: int, seats: int):
@@ -99,7 +107,7 @@ def test_a_json_copy_continues_exactly_like_the_original():
         original = table(2000 + seed, limit="no_limit")
         harness.assert_json_copy_continues(
             original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=None, choosers=lambda: random_players(seed + 10_000, original.seats))
+            then=None, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
 
 
 def test_the_same_seeds_make_the_same_match():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.bots.base import play_step
+from cardtable.games.shenja_ivali.bot import IvaliBot
 from cardtable.games.shenja_ivali.rules import Phase, ShenjaIvaliSettings
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.saves import load_save

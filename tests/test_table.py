@@ -96,10 +96,10 @@ def test_undo_and_redo_walk_back_and_forth_exactly():
     table = Table(small_deck(12), random.Random(3))
     (pid,) = table.piles
     states = [snapshot(table)]
-    table.flip(pid); states.append(snapshot(table))
-    table.deal(pid, 4); states.append(snapshot(table))
-    table.spread(pid, "fan"); states.append(snapshot(table))
-    table.gather(); states.append(snapshot(table))
+    for step in (lambda: table.flip(pid), lambda: table.deal(pid, 4), lambda: table.spread(pid, "fan"),
+                 table.gather):
+        step()
+        states.append(snapshot(table))
     for expected in reversed(states[:-1]):
         assert table.undo() is not None
         assert snapshot(table) == expected
@@ -125,7 +125,8 @@ def test_json_round_trip_keeps_every_pile_and_the_generator():
     table.deal(pid, 5, face_up=True)
     copy = Table.from_json(json.loads(json.dumps(table.to_json())), table.deck)
     assert snapshot(copy) == snapshot(table)
-    a, b = max(table.piles, key=lambda p: len(table.piles[p].cards)), max(copy.piles, key=lambda p: len(copy.piles[p].cards))
+    a = max(table.piles, key=lambda p: len(table.piles[p].cards))
+    b = max(copy.piles, key=lambda p: len(copy.piles[p].cards))
     table.shuffle(a)
     copy.shuffle(b)
     assert table.piles[a].cards == copy.piles[b].cards

@@ -4,13 +4,12 @@ secret bet with gems and keys, the discard, the counting and the payout."""
 from __future__ import annotations
 
 import pygame
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
-from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.engine.game import CHANCE
+from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.table import AlethkarTableScene, restore
 from cardtable.ui.pass_screen import PassScreen
-
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 
 def start_match(app) -> tuple[Driver, AlethkarTableScene]:

@@ -4,6 +4,7 @@ clicking cards to discard, the showdown; a refused move; a save restored."""
 from __future__ import annotations
 
 import pygame
+from uihelp import Driver
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.five_card_draw.rules import Discard, Phase
@@ -11,8 +12,6 @@ from cardtable.games.five_card_draw.ui.table import DrawTableScene, restore
 from cardtable.ui.menu import MenuScene, open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene
-
-from uihelp import Driver
 
 
 def start_match(app) -> tuple[Driver, DrawTableScene]:

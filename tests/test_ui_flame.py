@@ -5,17 +5,16 @@ row/column hover preview, the showdown, and the next hand with its Underdog."""
 from __future__ import annotations
 
 import pygame
+from uihelp import Driver
 
+from cardtable.engine.game import CHANCE
 from cardtable.games.flame_sword.rules import CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import line_cells_of
-from cardtable.engine.game import CHANCE
-from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.games.flame_sword.ui.table import FlameTableScene, decision_text
+from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.menu import open_variant
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SetupScene
-
-from uihelp import Driver
 
 
 def start_match(app) -> tuple[Driver, FlameTableScene]:

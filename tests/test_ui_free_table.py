@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from uihelp import Driver
 
 from cardtable.engine.table import CARD_H, CARD_W
-from cardtable.ui.app import App
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.menu import MenuScene
-from cardtable import variants
-
-from uihelp import Driver
-
-
 
 
 def open_table(app, deck_id="standard52") -> tuple[Driver, FreeTableScene]:

@@ -8,12 +8,11 @@ import random
 
 import pygame
 import pytest
+from uihelp import Driver, start_two_people_and_a_computer
 
 from cardtable.engine.game import CHANCE
 from cardtable.ui.hint import HintBox, work_out
 from cardtable.ui.pass_screen import PassScreen
-
-from uihelp import Driver, start_two_people_and_a_computer
 
 TABLES = [("five_card_draw", "cardtable.games.five_card_draw.ui.table", "DrawTableScene"),
           ("ipso", "cardtable.games.ipso.ui.table", "IpsoTableScene")]

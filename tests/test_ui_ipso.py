@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 
 import pygame
+from uihelp import Driver, start_two_people_and_a_computer
 
 from cardtable.engine.game import CHANCE, rng_to_json
 from cardtable.games.ipso.betting import Cover, Stake
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.ui.table import IpsoTableScene, restore, smoke
 from cardtable.ui.pass_screen import PassScreen
-
-from uihelp import Driver, start_two_people_and_a_computer
 
 
 def ipso_spec(app):

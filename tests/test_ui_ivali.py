@@ -4,6 +4,7 @@ discarding, the auction and the reveal, with two people and a computer at one sc
 from __future__ import annotations
 
 import pygame
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid
@@ -11,10 +12,6 @@ from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
-
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
-
-
 
 
 def start_match(app) -> tuple[Driver, IvaliTableScene]:

@@ -5,13 +5,12 @@ one screen; a saved table restored; the help's card page."""
 from __future__ import annotations
 
 import pygame
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Keep, Phase, RollDie, Swap
-from cardtable.ui.pass_screen import PassScreen
 from cardtable.games.sabacc.ui.table import SabaccTableScene, restore
-
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
+from cardtable.ui.pass_screen import PassScreen
 
 
 def start_game(app) -> tuple[Driver, SabaccTableScene]:

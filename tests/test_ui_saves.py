@@ -4,21 +4,19 @@ statistics screens reached from the menu."""
 
 from __future__ import annotations
 
-
 import pygame
+from uihelp import Driver, StandIn, play
 
 from cardtable import paths
+from cardtable.games.shenja_ivali.ui.table import IvaliTableScene, start_shenja_ivali
 from cardtable.saves import SaveFile, interrupted_save, list_saves, load_save
 from cardtable.stats import StatsBook
 from cardtable.ui.app import App
-from cardtable.games.shenja_ivali.ui.table import IvaliTableScene, start_shenja_ivali
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.saves_scene import ResumeOffer, SavesScene, offer_interrupted, resume_save
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.stats_scene import StatsScene
-
-from uihelp import Driver, StandIn, play
 
 SEATS = [SeatConfig("Ada"), SeatConfig("Bo", "normal"), SeatConfig("Cy", "tough")]
 

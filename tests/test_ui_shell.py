@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-
 import time
 
 import pygame
 import pytest
+from uihelp import Driver
 
 from cardtable import paths
 from cardtable.settings import load_settings
@@ -18,8 +17,6 @@ from cardtable.ui.app import App
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.settings_scene import SettingsScene
-
-from uihelp import Driver
 
 
 @pytest.fixture

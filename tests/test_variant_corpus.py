@@ -122,8 +122,9 @@ def test_a_rules_text_over_the_limit_is_refused_at_the_rules(tmp_path: Path):
 
 
 def test_the_menu_shows_a_broken_variant_and_its_error(app, monkeypatch):
-    from cardtable.ui.menu import MenuScene
     from uihelp import Driver
+
+    from cardtable.ui.menu import MenuScene
 
     user = user_folder_with_good_variant()
     shutil.copy(CORPUS / "variants_bad" / "seats_min_over_max.yaml", user / "seats_min_over_max.yaml")
