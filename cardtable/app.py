@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from cardtable import __version__
+from cardtable.settings import LOG_LEVELS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,6 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="load every bundled variant, draw every screen once with no display, and exit")
     parser.add_argument("--variant", metavar="ID", help="open this variant straight away (e.g. free_table)")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900")
+    parser.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower,
+                        help="how much goes to the log (default: the log_level setting, info)")
     return parser
 
 
@@ -41,10 +44,15 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             print(f"cardtable: --size wants WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
             return 2
+    from cardtable import logs
     from cardtable.ui.app import App
     from cardtable.ui.menu import MenuScene, open_variant
 
+    logs.setup_logging(args.log_level or "info", to_stderr=sys.stderr is not None and sys.stderr.isatty())
+    logs.install_excepthook()
     app = App(size=size)
+    if args.log_level is None:
+        logs.set_level(app.settings.log_level)
     app.push(MenuScene(app))
     if args.variant:
         spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == args.variant), None)

@@ -16,6 +16,7 @@ warning for the UI to show.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 import os
 import shutil
@@ -26,7 +27,10 @@ from typing import Any
 from cardtable import paths
 from cardtable.storage import StorageError, read_json, write_json
 
+_log = logging.getLogger(__name__)
+
 __all__ = [
+    "LOG_LEVELS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "Settings",
@@ -45,6 +49,7 @@ UI_SCALE_MIN = 0.75
 UI_SCALE_MAX = 2.0
 WINDOW_SIZE_MIN = (320, 240)
 WINDOW_SIZE_MAX = (16384, 16384)
+LOG_LEVELS = ("debug", "info", "warning", "error")  # the same as cardtable.logs.LOG_LEVELS
 
 
 def default_player_names() -> tuple[str, ...]:
@@ -82,6 +87,7 @@ class Settings:
     fullscreen: bool = False
     show_frame_time: bool = False
     last_variant: str | None = None
+    log_level: str = "info"
 
     def __post_init__(self) -> None:
         names = self.player_names
@@ -111,6 +117,8 @@ class Settings:
                 not isinstance(self.last_variant, str) or not self.last_variant
                 or not _usable_text(self.last_variant)):
             raise ValueError(f"last_variant must be a non-empty string or None, not {self.last_variant!r}")
+        if self.log_level not in LOG_LEVELS:
+            raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
 
     # ------------------------------------------------------------------ JSON
 
@@ -125,6 +133,7 @@ class Settings:
             "fullscreen": self.fullscreen,
             "show_frame_time": self.show_frame_time,
             "last_variant": self.last_variant,
+            "log_level": self.log_level,
         }
 
     @classmethod
@@ -212,6 +221,13 @@ class Settings:
             else:
                 bad("last_variant", f"expected a variant name or null, got {_short(variant)}")
 
+        if "log_level" in data:
+            level = data["log_level"]
+            if isinstance(level, str) and level.lower() in LOG_LEVELS:
+                values["log_level"] = level.lower()
+            else:
+                bad("log_level", f"expected one of {', '.join(LOG_LEVELS)}, got {_short(level)}")
+
         return cls(**values)
 
 
@@ -296,6 +312,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
                 warnings.append(f"{target.name}: the other settings were loaded; {kept}")
         return settings, warnings
     except Exception as exc:  # noqa: BLE001 - loading settings must never stop the app
+        _log.exception("settings %s could not be loaded; defaults used", target)
         warnings.append(f"{target.name} could not be loaded ({exc}); defaults used")
         return Settings(), warnings
 

@@ -9,13 +9,16 @@ by posting events and stepping.
 from __future__ import annotations
 
 import dataclasses
+import logging
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from cardtable import paths, storage, variants
+from cardtable import logs, paths, storage, variants
 from cardtable import settings as settings_mod
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
@@ -25,6 +28,8 @@ from cardtable.ui.theme import THEME
 
 MIN_SIZE = (800, 560)
 TITLE = "cardtable"
+
+_log = logging.getLogger(__name__)
 
 
 class App:
@@ -40,6 +45,8 @@ class App:
         storage.clean_app_leftovers()  # temporary files that killed writes left (older than a minute)
         self._settings_due: float | None = None  # when a settled window size is written
         self.settings, self.warnings = settings_mod.load_settings(settings_path)
+        for warning in self.warnings:
+            _log.warning("settings: %s", warning)
         pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(TITLE)
@@ -50,6 +57,8 @@ class App:
         self.fonts = FontBook()
         self.faces = FaceArt(self.fonts)
         self.sounds = Sounds(self.settings.sound)
+        if self.sounds.error:
+            _log.info("no sound: %s", self.sounds.error)
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -71,6 +80,7 @@ class App:
         try:
             settings_mod.save_settings(self.settings, self.settings_path)
         except OSError as exc:
+            _log.warning("could not save the settings", exc_info=exc)
             self.toast(f"Could not save settings: {exc}")
 
     def toast(self, text: str, seconds: float = 2.5) -> None:
@@ -153,11 +163,76 @@ class App:
         del self.frame_ms[:-120]
 
     def run(self, fps: int = 60) -> None:
-        """Run until the window closes or the last scene pops."""
-        while self.running:
-            dt = self.clock.tick(fps) / 1000
-            self.step(min(dt, 0.1))
-        self.shutdown()
+        """Run until the window closes, the last scene pops or SIGTERM/SIGINT arrives.
+
+        An unexpected exception in a scene does not end the run: see :meth:`crashed`.
+        Closing always goes through :meth:`shutdown`, so an open table is autosaved.
+        """
+        previous = self._catch_signals()
+        try:
+            while self.running:
+                dt = self.clock.tick(fps) / 1000
+                self.frame(min(dt, 0.1))
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+            self.shutdown()
+
+    def frame(self, dt: float | None = None) -> None:
+        """:meth:`step`, with an unexpected exception turned into the crash screen."""
+        try:
+            self.step(dt)
+        except Exception as exc:  # noqa: BLE001 - the crash handler: report, autosave, go on
+            self.crashed(exc)
+
+    def crashed(self, exc: Exception) -> None:
+        """A scene raised: autosave every open table, write a crash report, show the crash screen.
+
+        The stack is cleared (the tables are saved as interrupted, not left) and a fresh
+        menu opens under the crash screen. A crash of the crash screen itself is raised.
+        """
+        from cardtable.ui.crash_scene import CrashScene
+        from cardtable.ui.game_table import GameTableScene
+        from cardtable.ui.menu import MenuScene
+
+        top = self.scenes.top
+        _log.error("unexpected error in %s", type(top).__name__, exc_info=exc)
+        if isinstance(top, CrashScene):
+            raise exc
+        tables = [s for s in self.scenes.scenes if isinstance(s, GameTableScene)]
+        saved_match = None
+        for table in tables:
+            try:
+                keeper = table.match_keeper()
+                keeper.closing(left=False)  # an interrupted game: offered again at start
+                saved_match = keeper.match
+            except Exception:  # noqa: BLE001 - the report and the screen still follow
+                _log.exception("could not autosave the table after the error")
+        report = logs.write_crash_report(exc, note=f"Raised in the scene {type(top).__name__}.")
+        while self.scenes.scenes:
+            scene = self.scenes.scenes.pop()
+            if scene in tables:
+                continue  # already saved; its exit() would mark the game as left on purpose
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - a broken scene must not stop the recovery
+                _log.exception("%s failed to close after the error", type(scene).__name__)
+        self.push(MenuScene(self))
+        self.push(CrashScene(self, report=report, match=saved_match))
+
+    def _catch_signals(self) -> dict[int, Any]:
+        """SIGTERM and SIGINT stop the loop (the table is autosaved at shutdown)."""
+        def stop(signum: int, _frame: object) -> None:
+            _log.info("signal %s: closing", signal.Signals(signum).name)
+            self.running = False
+
+        previous: dict[int, Any] = {}
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                previous[signum] = signal.signal(signum, stop)
+            except ValueError:  # not the main thread: keep the default
+                pass
+        return previous
 
     def quit(self) -> None:
         """Stop the loop after this frame, remembering the window."""

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -34,6 +35,8 @@ from cardtable.stats import StatsBook
 from cardtable.ui.scene import Overlay, Scene
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
+
+_log = logging.getLogger(__name__)
 
 
 class MatchKeeper:
@@ -103,6 +106,7 @@ class MatchKeeper:
 
     def _report(self, exc: Exception) -> None:
         if not self.failed:
+            _log.warning("autosave failed", exc_info=exc)
             self.scene.app.toast(f"Autosave failed: {getattr(exc, 'reason', exc)}", 5.0)
         self.failed = True
 
@@ -111,6 +115,7 @@ class MatchKeeper:
         try:
             path = write_save(named_save_path(self.scene.variant.id), self.encode("named"))
         except Exception as exc:  # noqa: BLE001 - a failed save is reported, the game goes on
+            _log.warning("named save failed", exc_info=exc)
             self.scene.app.toast(f"Could not save: {getattr(exc, 'reason', exc)}", 5.0)
             return None
         app = self.scene.app
@@ -141,6 +146,7 @@ class MatchKeeper:
         try:
             book = StatsBook.load()
             if book.error:
+                _log.warning("statistics: %s", book.error)
                 self.scene.app.toast(book.error, 5.0)
             if new_round:
                 book.record_round(self.match, game, self.scene.names, outcome)
@@ -149,6 +155,7 @@ class MatchKeeper:
                 book.record_match_end(self.match, game, table[0][0] if table else None)
             book.save()
         except Exception as exc:  # noqa: BLE001 - the statistics must never take the game down
+            _log.warning("could not record the statistics", exc_info=exc)
             self.scene.app.toast(f"Could not record the statistics: {getattr(exc, 'reason', exc)}", 4.0)
 
 
@@ -184,6 +191,7 @@ def resume_save(app, save: SaveFile) -> Scene | None:
             app.scenes.scenes.pop()  # not exit(): that would autosave the broken table
         if app.scenes.top is not None:
             app.scenes.top.resume()
+        _log.warning("cannot resume %s", save.path, exc_info=exc)
         app.toast(f"Cannot resume: the save does not fit the game ({exc})", 6.0)
         return None
     show_pass_screen(scene)
