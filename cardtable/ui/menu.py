@@ -98,7 +98,8 @@ class MenuScene(Scene):
             bx += px(width) + px(12)
         # Saved games and statistics sit top right, clear of the row above at the smallest window.
         tx = w - px(40)
-        for label, fn, width in (("Statistics", self.statistics, 130), ("Resume", self.open_saves, 120)):
+        for label, fn, width in (("Statistics", self.statistics, 130), ("Resume", self.open_saves, 120),
+                                 ("About", self.about, 100)):
             tx -= px(width)
             group.add(Button((tx, px(40), px(width), px(44)), fonts, label, fn, size=px(18)))
             tx -= px(12)
@@ -138,6 +139,11 @@ class MenuScene(Scene):
         """Open the statistics screen."""
         from cardtable.ui.stats_scene import StatsScene
         self.app.push(StatsScene(self.app))
+
+    def about(self) -> None:
+        """Open the About screen (version, licences, where files live)."""
+        from cardtable.ui.about_scene import AboutScene
+        self.app.push(AboutScene(self.app))
 
     def settings(self) -> None:
         """Open the settings screen."""
