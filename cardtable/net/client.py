@@ -1,0 +1,295 @@
+"""The player's end of a networked match.
+
+:class:`Client` is the asyncio client: it joins with the table's code (and a seat token
+to come back to a seat), keeps the latest ``view``, log and turn, and sends actions.
+:class:`ThreadedClient` runs one in a background thread for a pygame loop: ``poll()``
+never blocks a frame; it returns the messages that arrived since the last call.
+
+:func:`choose_from_legal` is the headless computer player of ``cardtable join --bot``:
+it only ever has the seat's view and the list of legal actions the host sent, so it
+cannot see a hidden card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine.game import Action
+from cardtable.net.protocol import HOST_TYPES, MAX_MESSAGE, Oversize, ProtocolError, decode, encode, read_message_line
+
+__all__ = ["Client", "ThreadedClient", "JoinRefused", "choose_from_legal", "parse_address"]
+
+_log = logging.getLogger(__name__)
+
+
+class JoinRefused(ConnectionError):
+    """The host would not seat us (wrong code, unknown token, full table): the reason."""
+
+
+def parse_address(text: str, default_port: int = 7654) -> tuple[str, int]:
+    """``"192.168.1.20:7654"`` (or a bare host, or ``[::1]:7654``) as ``(host, port)``."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":")
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError(f"no host in {text!r}")
+    try:
+        number = int(port) if port else default_port
+    except ValueError:
+        raise ValueError(f"the port in {text!r} is not a number") from None
+    if not 0 < number < 65536:
+        raise ValueError(f"the port {number} is not 1..65535")
+    return host, number
+
+
+def choose_from_legal(legal: Sequence[Mapping[str, Any]], level: str, rng: random.Random) -> dict[str, Any]:
+    """The headless player's pick among the legal actions the host listed (as JSON).
+
+    ``random``: any, uniformly. ``normal``/``tough``: the same, except that folding or
+    dropping out is avoided while anything else is allowed. One draw from ``rng`` a
+    decision, so a seeded game can be replayed exactly.
+    """
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    options = list(legal)
+    if level != "random":
+        keep = [a for a in options if not str(a.get("type", "")).endswith(("fold", "drop_out", "drop"))]
+        options = keep or options
+    return dict(options[rng.randrange(len(options))])
+
+
+class Client:
+    """One connection to a host, driven with ``await``.
+
+    After :meth:`connect`: ``seat``, ``token``, ``game``, ``names``; after each ``state``
+    message: ``view``, ``log`` (this seat's lines), ``count``, ``to_act``, ``legal``,
+    ``over`` and ``standings``. ``received`` (when ``record``) holds every byte read.
+    """
+
+    def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
+                 seat: int | None = None, want_legal: bool = False, record: bool = False) -> None:
+        self.host, self.port, self.code = host, port, code
+        self.name, self.token, self.wished_seat, self.want_legal = name, token, seat, want_legal
+        self.received: bytearray | None = bytearray() if record else None
+        self.seat: int | None = None
+        self.game = ""
+        self.deck = ""
+        self.names: list[str] = []
+        self.view: dict[str, Any] | None = None
+        self.log: list[str] = []
+        self.count = 0
+        self.to_act: int | None = None
+        self.legal: list[dict[str, Any]] | None = None
+        self.over = False
+        self.standings: list[list[Any]] | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.refusals: list[dict[str, Any]] = []
+        self.seq = 0
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Open the connection and join; the ``welcome`` message (JoinRefused saying why)."""
+        self._reader, self._writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port, limit=MAX_MESSAGE + 1), timeout)
+        await self._send({"type": "hello", "code": self.code, "name": self.name, "token": self.token,
+                          "seat": self.wished_seat, "want_legal": self.want_legal})
+        while True:
+            message = await asyncio.wait_for(self.receive(), timeout)
+            if message is None:
+                raise JoinRefused("the host closed the connection")
+            if message["type"] == "join_refused":
+                await self.close()
+                raise JoinRefused(message["reason"])
+            if message["type"] == "welcome":
+                return message
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message from the host (already applied to this client), or None
+        when the connection has ended. Messages that break the protocol are skipped."""
+        assert self._reader is not None
+        while True:
+            try:
+                line = await read_message_line(self._reader)
+            except Oversize:
+                _log.warning("skipped an oversize message from the host")
+                continue
+            except (ConnectionError, OSError):
+                return None
+            if not line:
+                return None
+            if self.received is not None:
+                self.received += line
+            try:
+                message = decode(line, HOST_TYPES)
+            except ProtocolError as exc:
+                _log.warning("skipped a bad message from the host: %s", exc)
+                continue
+            self._update(message)
+            return message
+
+    def _update(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.seat, self.token = message["seat"], message["token"]
+            self.game, self.deck, self.names = message["game"], message["deck"], message["names"]
+        elif kind == "lobby":
+            self.lobby = message
+        elif kind == "state":
+            self.view = message["view"]
+            self.log = self.log[:message["log_from"]] + list(message["log"])
+            self.count = message["count"]
+            self.to_act = message["to_act"]
+            self.legal = message["legal"]
+            self.over = message["over"]
+            self.standings = message.get("standings")
+            if "names" in message:
+                self.names = message["names"]
+        elif kind == "refused":
+            self.refusals.append(message)
+            del self.refusals[:-100]
+
+    async def send_action(self, action: Action | Mapping[str, Any], count: int | None = None) -> int:
+        """Send an action for our seat (``count``: the view acted on; the latest by
+        default). Returns its sequence number; a refusal comes back as ``refused``."""
+        self.seq += 1
+        data = action.to_json() if isinstance(action, Action) else dict(action)
+        await self._send({"type": "action", "seq": self.seq, "count": self.count if count is None else count,
+                          "action": data})
+        return self.seq
+
+    async def send_raw(self, data: bytes) -> None:
+        """Bytes as they are (the tests' way to misbehave)."""
+        assert self._writer is not None
+        self._writer.write(data)
+        await self._writer.drain()
+
+    async def _send(self, message: Mapping[str, Any]) -> None:
+        assert self._writer is not None
+        self._writer.write(encode(message))
+        await self._writer.drain()
+
+    async def play(self, level: str, rng: random.Random, *, max_actions: int | None = None,
+                   timeout: float = 60.0) -> None:
+        """Play our seat with :func:`choose_from_legal` until the match is over, the
+        connection ends, or we have made ``max_actions`` (then return at once, the
+        connection still open). Needs ``want_legal``."""
+        made = retries = 0
+        acted_at = -1
+        while not self.over:
+            if self.legal and self.to_act == self.seat and self.count != acted_at:
+                if max_actions is not None and made >= max_actions:
+                    return
+                choice = choose_from_legal(self.legal, level, rng)
+                acted_at = self.count
+                await self.send_action(choice, self.count)
+                made += 1
+                continue
+            message = await asyncio.wait_for(self.receive(), timeout)
+            if message is None:
+                return
+            if message["type"] == "refused" and message.get("seq") == self.seq and retries < 20:
+                _log.warning("the host refused our action: %s", message["reason"])
+                acted_at = -1  # choose again (a different draw)
+                retries += 1
+
+    def abort(self) -> None:
+        """Drop the connection at once, as a crash or a pulled cable would."""
+        if self._writer is not None:
+            self._writer.transport.abort()
+
+    async def close(self, *, bye: bool = False) -> None:
+        """Close the connection (``bye``: tell the host we leave for good first)."""
+        if self._writer is None:
+            return
+        try:
+            if bye:
+                await self._send({"type": "bye"})
+            self._writer.close()
+            await self._writer.wait_closed()
+        except (ConnectionError, OSError):
+            pass
+
+
+class ThreadedClient:
+    """A :class:`Client` on a background thread, for a loop that must never wait.
+
+    ``start()`` connects (raising JoinRefused or OSError); ``poll()`` returns the
+    messages received since the last call without blocking; ``send_action`` queues an
+    action; the latest ``view``, ``log``, ``legal``... are read from ``client``.
+    ``connected`` turns False when the connection ends (``reconnect()`` tries again with
+    the seat token).
+    """
+
+    def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
+                 seat: int | None = None, want_legal: bool = False) -> None:
+        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal)
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-client", daemon=True)
+        self._thread.start()
+        self._reader_task: asyncio.Future[None] | None = None
+        self.connected = False
+
+    def start(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Connect and join; the ``welcome`` message."""
+        welcome = asyncio.run_coroutine_threadsafe(self.client.connect(timeout), self._loop).result(timeout + 1)
+        self.connected = True
+        self._inbox.put(welcome)
+        self._reader_task = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
+        return welcome
+
+    def reconnect(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Join again with our seat token (after the connection dropped)."""
+        old = self.client
+        self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
+                             want_legal=old.want_legal)
+        self.client.seq = old.seq
+        return self.start(timeout)
+
+    async def _read(self) -> None:
+        client = self.client
+        while True:
+            message = await client.receive()
+            if message is None:
+                break
+            self._inbox.put(message)
+        if client is self.client:
+            self.connected = False
+            self._inbox.put({"type": "disconnected"})
+
+    def poll(self, most: int = 1000) -> list[dict[str, Any]]:
+        """The messages that arrived since the last poll (never waits)."""
+        out: list[dict[str, Any]] = []
+        while len(out) < most:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def send_action(self, action: Action | Mapping[str, Any]) -> None:
+        """Queue an action for our seat (acting on the latest view)."""
+        asyncio.run_coroutine_threadsafe(self.client.send_action(action), self._loop)
+
+    def close(self, *, bye: bool = False, timeout: float = 3.0) -> None:
+        """Close the connection and end the thread."""
+        try:
+            asyncio.run_coroutine_threadsafe(self.client.close(bye=bye), self._loop).result(timeout)
+        except Exception:  # noqa: BLE001 - closing is best effort
+            pass
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+        if not self._thread.is_alive():
+            self._loop.close()

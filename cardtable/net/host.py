@@ -1,0 +1,557 @@
+"""The host of a networked match: the one authority over the game state.
+
+A :class:`Host` runs an asyncio TCP server in a background thread. People on other
+computers join with the table's short join code and are given a seat and a seat
+token; with the token a dropped player comes back to the same seat. The host checks
+each action with the state's ``why_illegal`` and refuses it with the reason; after each
+applied action it sends every connected player only *their* seat's ``view(seat)`` and
+the log lines they have not had, never the state. It plays chance itself and the
+computer seats (the game's own bots through :func:`cardtable.bots.base.choose_for`),
+and a seat whose player has been gone longer than ``absent_after`` seconds is played
+by a computer until they return.
+
+Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
+other-seat, stale or replayed messages are refused with a reason and logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hmac
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.base import choose_for
+from cardtable.engine.game import CHANCE, Action, GameState
+from cardtable.games.definition import GameDefinition
+from cardtable.net.protocol import (
+    CLIENT_TYPES,
+    MAX_MESSAGE,
+    Oversize,
+    ProtocolError,
+    decode,
+    decode_action,
+    encode,
+    game_action_types,
+    read_message_line,
+)
+
+__all__ = ["Host", "CODE_ALPHABET", "new_join_code", "new_match", "state_message", "parse_seats",
+           "SEAT_KINDS"]
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Join-code letters: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right."""
+
+SEAT_KINDS = ("remote", "normal", "tough", "random")
+_log = logging.getLogger(__name__)
+_OUT_BUFFER_LIMIT = 2 * 1024 * 1024  # a client this far behind is dropped (it may reconnect)
+_REFUSALS_PER_SECOND = 100           # refusals answered per connection per second; the rest logged
+_HELLO_SECONDS = 10.0
+
+
+def new_join_code(length: int = 6) -> str:
+    """A fresh random join code, e.g. ``"K7QX2M"``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def parse_seats(spec: str) -> list[str]:
+    """``"remote,remote,normal"`` as a list of seat kinds (ValueError naming a bad one)."""
+    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad or not kinds:
+        raise ValueError(f"seats are {', '.join(SEAT_KINDS)}, separated by commas; not {spec!r}")
+    return kinds
+
+
+def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: Sequence[str],
+              seed: int) -> GameState:
+    """The match a host deals: the game's first deck, ``settings``, dealer 0 and
+    ``random.Random(seed)`` (so the same seed and names give the same match anywhere)."""
+    from cardtable.variants import load_deck_by_id
+    rules = game.read_settings(dict(settings or {}))
+    return game.new_state(rules, load_deck_by_id(game.decks[0]), list(names), random.Random(seed))
+
+
+def state_message(state: GameState, seat: int, *, count: int, log_from: int, want_legal: bool,
+                  log_to: int | None = None) -> dict[str, Any]:
+    """The ``state`` message for ``seat``: built only from what the seat may see
+    (``view(seat)``, its log lines, its own legal actions). The tests build it again from
+    ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
+    to_act = state.to_act
+    legal = None
+    if want_legal and to_act is not None and to_act == seat:
+        legal = [a.to_json() for a in state.legal_actions(seat)]
+    end = len(state.log) if log_to is None else log_to
+    message: dict[str, Any] = {
+        "type": "state", "seat": seat, "count": count, "view": state.view(seat), "log_from": log_from,
+        "log": [e.text_for(seat) for e in state.log[log_from:end]], "to_act": to_act, "legal": legal,
+        "over": to_act is None,
+    }
+    if to_act is None:
+        message["standings"] = [[name, value] for name, value in state.standings()]
+    return message
+
+
+@dataclass
+class _Seat:
+    kind: str
+    name: str = ""
+    token: str | None = None
+    conn: _Conn | None = None
+    gone_since: float | None = None
+    seq: int = 0
+    bot: Any = None
+    stand_in: Any = None
+
+
+@dataclass(eq=False)
+class _Conn:
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    peer: str
+    seat: int | None = None
+    want_legal: bool = False
+    log_sent: int = 0
+    closed: bool = False
+    refusal_window: collections.deque[float] = field(default_factory=collections.deque)
+
+
+class Host:
+    """A networked table. ``seats`` lists each seat's kind: ``remote`` (a person on
+    another computer) or a computer level (``normal``, ``tough``, ``random``).
+
+    The match is dealt when every remote seat has been taken, with the players' names.
+    ``on_send(seat, state, message, data)`` (optional) is called in the host's thread
+    before each message to a seat is written; the tests use it to check what was sent.
+    """
+
+    def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
+                 seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
+                 absent_after: float = 60.0, stand_in_level: str = "normal",
+                 on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
+        if not game.has_rules:
+            raise ValueError(f"{game.name} has no rules to play over the network")
+        kinds = [k.lower() for k in seats]
+        low, high = game.seats
+        if not low <= len(kinds) <= high:
+            raise ValueError(f"{game.name} needs {low} to {high} seats, got {len(kinds)}")
+        bad = [k for k in kinds if k not in SEAT_KINDS]
+        if bad:
+            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(SEAT_KINDS)})")
+        if "remote" not in kinds:
+            raise ValueError("a hosted table needs at least one remote seat")
+        self.game = game
+        self.settings = dict(settings or {})
+        game.read_settings(self.settings)  # ValueError now, not when the table is full
+        self.seed = seed
+        self.code = (code or new_join_code()).strip().upper()
+        if not self.code or any(c.isspace() for c in self.code):
+            raise ValueError("the join code must be a word without spaces")
+        self.bind = bind
+        self.port = port
+        self.absent_after = absent_after
+        self.stand_in_level = stand_in_level
+        self.on_send = on_send
+        self.seats = [_Seat(kind) for kind in kinds]
+        for number, seat in enumerate(self.seats):
+            if seat.kind != "remote":
+                seat.name = f"{seat.kind.capitalize()} {number + 1}"
+                seat.bot = game.bot(random.Random(f"{seed}:bot:{number}"), seat.kind)
+        self.state: GameState | None = None
+        self.names: list[str] = []
+        self.refusals: collections.deque[tuple[int | None, str]] = collections.deque(maxlen=2000)
+        self.refused_count = 0
+        self.error: str | None = None
+        self.applied_at: dict[int, float] = {}  # action count -> perf_counter when applied (benchmarks)
+        self._types: dict[str, type[Action]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._over = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._changed: asyncio.Event | None = None
+        self._conns: set[_Conn] = set()
+        self._start_error: BaseException | None = None
+
+    # -- running ------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> Host:
+        """Start the server thread; return once it listens (``port`` is then the real one)."""
+        self._thread = threading.Thread(target=self._run, name="cardtable-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the host did not start")
+        if self._start_error is not None:
+            raise self._start_error
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close every connection and the server, and end the thread."""
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the match is over (or the host failed); True when it is over."""
+        self._over.wait(timeout)
+        return self._over.is_set()
+
+    @property
+    def over(self) -> bool:
+        return self._over.is_set()
+
+    @property
+    def waiting_for(self) -> int:
+        """Remote seats not yet taken."""
+        return sum(1 for s in self.seats if s.kind == "remote" and s.token is None)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as exc:  # noqa: BLE001 - reported to start() or kept as error
+            self._start_error = exc
+            self.error = f"{type(exc).__name__}: {exc}"
+            _log.exception("the host stopped")
+        finally:
+            self._ready.set()
+            self._over.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._changed = asyncio.Event()
+        server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_MESSAGE + 1)
+        self.port = server.sockets[0].getsockname()[1]
+        self._ready.set()
+        drive = asyncio.create_task(self._drive())
+        stop = asyncio.create_task(self._stop.wait())
+        try:
+            await asyncio.wait({drive, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if drive.done() and drive.exception() is not None:
+                raise drive.exception()  # type: ignore[misc]
+            if drive.done():  # over: keep serving (late reconnects see the end) until stopped
+                await stop
+        finally:
+            drive.cancel()
+            stop.cancel()
+            server.close()
+            for conn in list(self._conns):
+                self._close(conn)
+            await asyncio.sleep(0)
+
+    # -- the game ------------------------------------------------------------------------
+    async def _drive(self) -> None:
+        assert self._changed is not None
+        while True:
+            state = self.state
+            if state is None:
+                self._changed.clear()
+                await self._changed.wait()
+                continue
+            to_act = state.to_act
+            if to_act is None:
+                self._over.set()
+                _log.info("the match is over: %s", state.standings())
+                return
+            if to_act == CHANCE:
+                self._apply(state.chance_action())
+                await asyncio.sleep(0)
+                continue
+            bot = self._computer_for(to_act)
+            if bot is not None:
+                self._apply(choose_for(bot, state, to_act))
+                await asyncio.sleep(0)
+                continue
+            seat = self.seats[to_act]
+            timeout = None
+            if seat.conn is None and seat.gone_since is not None:
+                timeout = max(0.0, self.absent_after - (time.monotonic() - seat.gone_since)) + 0.01
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+            except TimeoutError:
+                pass
+
+    def _computer_for(self, number: int) -> Any:
+        seat = self.seats[number]
+        if seat.bot is not None:
+            return seat.bot
+        if seat.conn is None and seat.gone_since is not None \
+                and time.monotonic() - seat.gone_since >= self.absent_after:
+            if seat.stand_in is None:
+                _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
+                          number, seat.name, self.stand_in_level)
+                seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"),
+                                              self.stand_in_level)
+            return seat.stand_in
+        return None
+
+    def _apply(self, action: Action) -> None:
+        assert self.state is not None
+        self.state.apply(action)
+        self.applied_at[len(self.state.history)] = time.perf_counter()
+        self._broadcast()
+
+    def _broadcast(self) -> None:
+        for conn in list(self._conns):
+            if conn.seat is not None and not conn.closed:
+                self._send_state(conn)
+
+    def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
+        state = self.state
+        assert state is not None and conn.seat is not None
+        start = 0 if full else conn.log_sent
+        end = len(state.log)
+        count = len(state.history)
+        while True:  # a long log (a reconnect late in a match) goes in pieces under the size limit
+            stop = end
+            while True:
+                message = state_message(state, conn.seat, count=count, log_from=start,
+                                        want_legal=conn.want_legal, log_to=stop)
+                try:
+                    data = encode(message)
+                    break
+                except ProtocolError:
+                    if stop - start <= 1:
+                        message["log"] = [line[:200] for line in message["log"]]
+                        data = encode(message)
+                        break
+                    stop = start + (stop - start) // 2
+            self._write(conn, message, data)
+            start = stop
+            conn.log_sent = stop
+            if start >= end:
+                return
+
+    def _start_match(self) -> None:
+        names: list[str] = []
+        for number, seat in enumerate(self.seats):
+            name = seat.name or f"Player {number + 1}"
+            base, n = name, 2
+            while name in names:
+                name = f"{base} ({n})"
+                n += 1
+            seat.name = name
+            names.append(name)
+        self.names = names
+        self.state = new_match(self.game, self.settings, names, self.seed)
+        self._types = game_action_types(type(self.state))
+        _log.info("the table is full; dealing %s for %s", self.game.name, ", ".join(names))
+        for conn in list(self._conns):
+            if conn.seat is not None:
+                self._send_state(conn, full=True)
+        assert self._changed is not None
+        self._changed.set()
+
+    # -- connections ---------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        conn = _Conn(reader, writer, f"{peer[0]}:{peer[1]}" if peer else "?")
+        self._conns.add(conn)
+        try:
+            while not conn.closed:
+                try:
+                    timeout = _HELLO_SECONDS if conn.seat is None else None
+                    line = await asyncio.wait_for(read_message_line(reader), timeout)
+                except Oversize as exc:
+                    self._refuse(conn, str(exc), "message")
+                    continue
+                except TimeoutError:
+                    self._refuse(conn, "no hello in time", "message")
+                    break
+                if not line:
+                    break
+                try:
+                    message = decode(line, CLIENT_TYPES)
+                except ProtocolError as exc:
+                    self._refuse(conn, str(exc), "message")
+                    continue
+                await self._handle(conn, message)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._drop(conn)
+
+    async def _handle(self, conn: _Conn, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            self._write(conn, message, encode({"type": "pong", "n": message.get("n", 0)}))
+        elif kind == "hello":
+            await self._hello(conn, message)
+        elif conn.seat is None:
+            self._refuse(conn, "join the table first (hello with the join code)", kind)
+        elif kind == "bye":
+            seat = self.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+                seat.gone_since = -1e9  # played by the computer at once
+            self._close(conn)
+        elif kind == "action":
+            self._action(conn, message)
+
+    async def _hello(self, conn: _Conn, message: dict[str, Any]) -> None:
+        if conn.seat is not None:
+            self._refuse(conn, "you have joined already", "hello")
+            return
+        if not hmac.compare_digest(message["code"].strip().upper().encode(), self.code.encode()):
+            _log.warning("%s: wrong join code", conn.peer)
+            await asyncio.sleep(0.2)  # slows down guessing
+            self._join_refused(conn, "wrong join code")
+            return
+        token = message.get("token")
+        if token:
+            number = next((n for n, s in enumerate(self.seats) if s.token is not None
+                           and hmac.compare_digest(s.token.encode(), token.encode())), None)
+            if number is None:
+                self._join_refused(conn, "unknown seat token")
+                return
+        else:
+            free = [n for n, s in enumerate(self.seats) if s.kind == "remote" and s.token is None]
+            wish = message.get("seat")
+            if not free:
+                self._join_refused(conn, "the table is full")
+                return
+            number = wish if wish in free else free[0]
+            seat = self.seats[number]
+            seat.token = secrets.token_urlsafe(16)
+            name = " ".join(str(message.get("name") or "").split())[:24]
+            seat.name = name or f"Player {number + 1}"
+        seat = self.seats[number]
+        old = seat.conn
+        if old is not None and old is not conn:
+            self._close(old)
+        seat.conn = conn
+        seat.gone_since = None
+        seat.stand_in = None
+        conn.seat = number
+        conn.want_legal = bool(message.get("want_legal", False))
+        _log.info("%s sits at seat %d as %s%s", conn.peer, number, seat.name, " (back)" if token else "")
+        names = self.names or [s.name for s in self.seats]
+        assert seat.token is not None
+        self._write(conn, {"type": "welcome"}, encode({
+            "type": "welcome", "seat": number, "token": seat.token, "game": self.game.id,
+            "game_name": self.game.name, "deck": self.game.decks[0], "seats": len(self.seats),
+            "names": names}))
+        if self.state is not None:
+            self._send_state(conn, full=True)
+        else:
+            self._lobby()
+            if self.waiting_for == 0:
+                self._start_match()
+        assert self._changed is not None
+        self._changed.set()
+
+    def _lobby(self) -> None:
+        seats = [{"seat": n, "name": s.name, "kind": s.kind, "joined": s.kind != "remote" or s.token is not None}
+                 for n, s in enumerate(self.seats)]
+        data = encode({"type": "lobby", "seats": seats, "waiting": self.waiting_for})
+        for conn in list(self._conns):
+            if conn.seat is not None:
+                self._write(conn, {"type": "lobby"}, data)
+
+    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+        assert conn.seat is not None
+        seq = message["seq"]
+        seat = self.seats[conn.seat]
+        state = self.state
+        if state is None:
+            self._refuse(conn, "the match has not begun", "action", seq)
+            return
+        if seq <= seat.seq:
+            self._refuse(conn, f"replayed: action number {seq} was already used (last {seat.seq})", "action", seq)
+            return
+        count = len(state.history)
+        if message["count"] != count:
+            self._refuse(conn, f"stale: the game is at action {count}, not {message['count']}", "action", seq)
+            return
+        try:
+            action = decode_action(message["action"], self._types)
+        except (ProtocolError, TypeError, ValueError) as exc:
+            self._refuse(conn, str(exc), "action", seq)
+            return
+        if action.seat != conn.seat:
+            self._refuse(conn, f"that action is for seat {action.seat}; you are seat {conn.seat}", "action", seq)
+            return
+        reason = state.why_illegal(action)
+        if reason is not None:
+            self._refuse(conn, reason, "action", seq)
+            return
+        seat.seq = seq
+        self._apply(action)
+        assert self._changed is not None
+        self._changed.set()
+
+    def _refuse(self, conn: _Conn, reason: str, about: str, seq: int | None = None) -> None:
+        self.refused_count += 1
+        self.refusals.append((conn.seat, reason))
+        _log.warning("%s (seat %s): refused %s: %s", conn.peer, conn.seat, about, reason)
+        now = time.monotonic()
+        window = conn.refusal_window
+        while window and now - window[0] > 1.0:
+            window.popleft()
+        if len(window) >= _REFUSALS_PER_SECOND:
+            return  # logged, not answered: a flood gets no flood back
+        window.append(now)
+        message: dict[str, Any] = {"type": "refused", "reason": reason[:500], "about": about}
+        if seq is not None:
+            message["seq"] = seq
+        self._write(conn, message, encode(message))
+
+    def _join_refused(self, conn: _Conn, reason: str) -> None:
+        self.refused_count += 1
+        self.refusals.append((None, reason))
+        _log.warning("%s: join refused: %s", conn.peer, reason)
+        self._write(conn, {"type": "join_refused"}, encode({"type": "join_refused", "reason": reason}))
+        self._close(conn)
+
+    def _write(self, conn: _Conn, message: dict[str, Any], data: bytes) -> None:
+        if conn.closed:
+            return
+        transport = conn.writer.transport
+        if transport.is_closing():
+            self._drop(conn)
+            return
+        if transport.get_write_buffer_size() > _OUT_BUFFER_LIMIT:
+            _log.warning("%s is not reading; dropped (it may reconnect)", conn.peer)
+            self._drop(conn)
+            return
+        if self.on_send is not None and conn.seat is not None:
+            self.on_send(conn.seat, self.state, message, data)
+        conn.writer.write(data)
+
+    def _close(self, conn: _Conn) -> None:
+        if not conn.closed:
+            conn.closed = True
+            try:
+                conn.writer.close()
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+        self._drop(conn)
+
+    def _drop(self, conn: _Conn) -> None:
+        if not conn.closed:
+            conn.closed = True
+            try:
+                conn.writer.close()
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+        self._conns.discard(conn)
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+                seat.gone_since = time.monotonic()
+                _log.info("seat %d (%s) left", conn.seat, seat.name)
+                if self._changed is not None:
+                    self._changed.set()
