@@ -148,7 +148,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         if not isinstance(low, int) or not isinstance(high, int) or high <= low:
             continue
         for amount in (low, low + pot // 2, low + pot, high):
-            add(dataclasses.replace(action, **{field_name: max(low, min(high, amount))}))  # type: ignore[arg-type]
+            add(dataclasses.replace(action, **{field_name: max(low, min(high, amount))}))
     return found
 
 
