@@ -183,3 +183,56 @@ def test_random_moves_never_lose_or_duplicate_a_card_and_undo_all_restores(ops, 
     while table.undo() is not None:
         pass
     assert snapshot(table) == start
+
+
+def _overlap(a, b) -> bool:
+    return a.x < b.x + CARD_W and b.x < a.x + CARD_W and a.y < b.y + CARD_H and b.y < a.y + CARD_H
+
+
+def _no_two_overlap(table, fan=()) -> bool:
+    """No two piles overlap (the cards of ``fan`` may overlap one another)."""
+    piles = list(table.piles.items())
+    return not any(_overlap(a, b) and not (p in fan and q in fan)
+                   for i, (p, a) in enumerate(piles) for q, b in piles[i + 1:])
+
+
+def test_deal_deals_face_down_unless_asked_for_face_up_whatever_the_pile_shows():
+    table = Table(small_deck(), random.Random(1))
+    (pid,) = table.piles
+    table.flip(pid)
+    down = table.deal(pid, 2)
+    up = table.deal(pid, 2, face_up=True)
+    assert [table.piles[m].faces for m in down] == [(False,), (False,)]
+    assert [table.piles[m].faces for m in up] == [(True,), (True,)]
+
+
+def test_a_second_deal_and_a_spread_go_in_free_space_never_on_a_pile():
+    table = Table(small_deck(30), random.Random(1))
+    (pid,) = table.piles
+    table.deal(pid, 5)
+    table.deal(pid, 5)
+    assert _no_two_overlap(table)
+    table.move(pid, 3, 0, -400)
+    other = table.pile_at(1, -399)
+    table.spread(other, "grid")
+    fan = set(table.spread(pid, "fan"))
+    assert _no_two_overlap(table, fan)
+    table.deal(min(fan), 1)
+    assert _no_two_overlap(table, fan)
+
+
+def test_take_move_many_and_flip_many_are_one_undo_step_each():
+    table = Table(small_deck(10), random.Random(1))
+    (pid,) = table.piles
+    new = table.take(pid, 3)
+    assert len(table.piles[new].cards) == 3 and _no_two_overlap(table)
+    row = table.spread(new, "row")
+    assert len({table.piles[m].y for m in row}) == 1
+    before = {p: (table.piles[p].x, table.piles[p].y) for p in row}
+    table.move_many(row, 50, 20)
+    assert all((table.piles[p].x, table.piles[p].y) == (x + 50, y + 20) for p, (x, y) in before.items())
+    table.flip_many(row)
+    assert all(table.piles[p].top_face_up for p in row)
+    assert table.undo() == "flip" and not any(table.piles[p].top_face_up for p in row)
+    assert table.undo() == "move"
+    assert {p: (table.piles[p].x, table.piles[p].y) for p in row} == before

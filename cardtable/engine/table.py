@@ -28,6 +28,11 @@ GAP = 12
 FAN_STEP = 24
 MAX_UNDO = 200
 
+# Lattice steps tried by Table.free_spot, nearest first; below and right win ties.
+_LATTICE = sorted(((i, j) for i in range(-12, 13) for j in range(-12, 13)),
+                  key=lambda ij: (ij[0] ** 2 * (CARD_W + GAP) ** 2 + ij[1] ** 2 * (CARD_H + GAP) ** 2,
+                                  ij[1] < 0, ij[0] < 0))
+
 
 @dataclass(frozen=True, slots=True)
 class Pile:
@@ -203,7 +208,8 @@ class Table:
         return pid
 
     def deal(self, pid: int, count: int, *, face_up: bool = False) -> list[int]:
-        """Deal the top ``count`` cards of a pile into a row of single cards below it."""
+        """Deal the top ``count`` cards of a pile into a row of single cards, face down
+        (face up with ``face_up``), in free space below the pile: never on another pile."""
         pile = self.piles[pid]
         count = max(0, min(count, len(pile.cards)))
         if count == 0:
@@ -212,42 +218,95 @@ class Table:
         rest = len(pile.cards) - count
         after[pid] = replace(pile, cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
         made = []
-        y = pile.y + CARD_H + GAP * 2
+        width = count * (CARD_W + GAP) - GAP
+        x, y = self.free_spot(width, CARD_H, (pile.x, pile.y + CARD_H + GAP * 2),
+                              ignore=() if rest else (pid,))
         for i in range(count):
             card = pile.cards[-1 - i]
             new = self._new_pid()
-            after[new] = Pile(pile.x + i * (CARD_W + GAP), y, self._new_z(), (card,),
-                              (face_up or pile.faces[-1 - i],))
+            after[new] = Pile(x + i * (CARD_W + GAP), y, self._new_z(), (card,), (face_up,))
             made.append(new)
         self._commit("deal", after)
         return made
 
     def spread(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> list[int]:
-        """Lay a pile's cards out one by one: ``"grid"`` (rows and columns) or ``"fan"``.
-
-        A grid is about 16:9 unless ``columns`` is given; a fan is an overlapping row
-        whose every card still shows its corner.
+        """Lay a pile's cards out one by one: ``"grid"`` (rows and columns), ``"row"``
+        (side by side) or ``"fan"`` (an overlapping row whose every card still shows
+        its corner). A grid is about 16:9 unless ``columns`` is given. The layout goes
+        in free space nearest the pile (the pile's own place first): never on another pile.
         """
         pile = self.piles[pid]
         n = len(pile.cards)
         if mode == "grid":
             cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
-            positions = [(pile.x + (i % cols) * (CARD_W + GAP), pile.y + (i // cols) * (CARD_H + GAP))
-                         for i in range(n)]
+            offsets = [((i % cols) * (CARD_W + GAP), (i // cols) * (CARD_H + GAP)) for i in range(n)]
+        elif mode == "row":
+            offsets = [(i * (CARD_W + GAP), 0) for i in range(n)]
         elif mode == "fan":
-            positions = [(pile.x + i * FAN_STEP, pile.y) for i in range(n)]
+            offsets = [(i * FAN_STEP, 0) for i in range(n)]
         else:
             raise ValueError(f"unknown spread mode {mode!r}")
+        w = max(dx for dx, _ in offsets) + CARD_W
+        h = max(dy for _, dy in offsets) + CARD_H
+        x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
         after: dict[int, Pile | None] = {pid: None}
         made = []
         # Top card first, so the order on the felt reads like the pile from the top down.
-        for i, (x, y) in enumerate(positions):
+        for i, (dx, dy) in enumerate(offsets):
             j = n - 1 - i
             new = self._new_pid()
-            after[new] = Pile(x, y, self._new_z(), (pile.cards[j],), (pile.faces[j],))
+            after[new] = Pile(x0 + dx, y0 + dy, self._new_z(), (pile.cards[j],), (pile.faces[j],))
             made.append(new)
         self._commit(f"spread ({mode})", after)
         return made
+
+    def take(self, pid: int, count: int) -> int:
+        """Lift the top ``count`` cards of a pile into a new pile in free space beside it."""
+        pile = self.piles[pid]
+        if count >= len(pile.cards):
+            return pid
+        x, y = self.free_spot(CARD_W, CARD_H, (pile.x + CARD_W + GAP * 2, pile.y))
+        return self.move(pid, count, x, y)
+
+    def move_many(self, pids: Iterable[int], dx: float, dy: float) -> None:
+        """Move whole piles together by ``(dx, dy)``, as one step; they keep their order."""
+        chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
+        if chosen:
+            self._commit("move", {pid: replace(self.piles[pid], x=self.piles[pid].x + dx,
+                                               y=self.piles[pid].y + dy, z=self._new_z())
+                                  for pid in chosen})
+
+    def flip_many(self, pids: Iterable[int]) -> None:
+        """Turn several piles over where they lie, as one step."""
+        chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
+        if chosen:
+            self._commit("flip", {pid: replace(p, z=self._new_z(), cards=p.cards[::-1],
+                                               faces=tuple(not f for f in p.faces[::-1]))
+                                  for pid, p in ((q, self.piles[q]) for q in chosen)})
+
+    def is_free(self, rect: tuple[float, float, float, float], ignore: Iterable[int] = ()) -> bool:
+        """True when no pile (other than ``ignore``) lies within half a gap of ``rect``."""
+        x, y, w, h = rect
+        found = self.index.query((x - GAP / 2, y - GAP / 2, w + GAP, h + GAP))
+        return not found.difference(ignore)
+
+    def free_spot(self, w: float, h: float, near: tuple[float, float], *,
+                  ignore: Iterable[int] = ()) -> tuple[float, float]:
+        """The top-left corner of a free ``w`` x ``h`` rectangle nearest ``near``.
+
+        Tries places on a card-sized lattice around ``near`` (nearest first; below and
+        to the right win ties), found through the grid index; if none is free, the
+        place below everything on the table.
+        """
+        skip = set(ignore)
+        nx, ny = near
+        sx, sy = CARD_W + GAP, CARD_H + GAP
+        for i, j in _LATTICE:
+            x, y = nx + i * sx, ny + j * sy
+            if self.is_free((x, y, w, h), skip):
+                return (x, y)
+        bx, by, _bw, bh = self.bounds()
+        return (bx, by + bh + GAP * 2)
 
     def gather(self, pids: Iterable[int] | None = None, *, at: tuple[float, float] | None = None) -> int:
         """Put piles (default: every pile) into one pile at ``at`` (default: the first's place).
