@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the app (or a tool) and return the process exit code."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("rank", "simulate"):
+    if argv and argv[0] in ("rank", "simulate", "host", "join"):
         from cardtable.cli import main as cli_main
         return cli_main(argv)
     args = build_parser().parse_args(argv)

@@ -1,4 +1,4 @@
-"""The command-line tools: ``cardtable rank`` and ``cardtable simulate``.
+"""The command-line tools: ``cardtable rank``, ``simulate``, ``host`` and ``join``.
 
 ``cardtable rank GAME CARD ...`` prints the value of a hand as one JSON object, e.g.
 ``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...``.
@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop a match after this many rounds (default 0: play to the end)")
     sim.add_argument("--json-every", type=int, default=25,
                      help="JSON round trip every this many actions (default 25; 0: never)")
+    from cardtable.net.commands import add_parsers
+    add_parsers(commands)  # cardtable host / cardtable join (play over the local network)
     return parser
 
 
@@ -75,6 +77,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         return int(exc.code or 0)
     if args.command == "rank":
         return _rank(args, out, err)
+    if args.command in ("host", "join"):
+        from cardtable.net import commands
+        return (commands.host_command if args.command == "host" else commands.join_command)(args, out, err)
     return _simulate(args, out, err)
 
 

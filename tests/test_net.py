@@ -552,3 +552,39 @@ def test_discovery_on_loopback_or_a_clear_reason():
     if not found:
         pytest.skip("multicast on loopback does not reach back here")
     assert any(f.port == port and f.host == "127.0.0.1" and f.game == "ipso" for f in found)
+
+
+# -- the command line -------------------------------------------------------------------------
+
+def test_cardtable_host_and_join_play_a_match():
+    import io
+    import threading
+
+    from cardtable import cli
+
+    host_out = io.StringIO()
+    result: dict[str, int] = {}
+    thread = threading.Thread(target=lambda: result.setdefault("host", cli.main(
+        ["host", "--variant", "sabacc", "--seats", "remote,random", "--port", "0", "--bind", "127.0.0.1",
+         "--code", "ABC234", "--seed", "3", "--setting", "starting_credits=1500", "--no-advertise"],
+        out=host_out, err=host_out)), daemon=True)
+    thread.start()
+    port = None
+    for _ in range(200):  # up to ~10 s for the host to listen
+        found = re.search(r"port: (\d+)", host_out.getvalue())
+        if found:
+            port = int(found.group(1))
+            break
+        time.sleep(0.05)
+    assert port, host_out.getvalue()
+    join_out = io.StringIO()
+    assert cli.main(["join", f"127.0.0.1:{port}", "--code", "abc234", "--name", "Ada", "--bot", "random",
+                     "--seed", "1"], out=join_out, err=join_out) == 0, join_out.getvalue()
+    thread.join(DEADLINE)
+    assert result.get("host") == 0, host_out.getvalue()
+    assert "Join code: ABC234" in host_out.getvalue()
+    final = json.loads(join_out.getvalue().strip().splitlines()[-1])
+    assert final["seat"] == 0 and json.loads(host_out.getvalue().strip().splitlines()[-1])["standings"] == \
+        final["standings"]
+    assert cli.main(["join", f"127.0.0.1:{port}", "--code", "ABC234", "--bot", "random"],
+                    out=io.StringIO(), err=io.StringIO()) == 1  # the host has gone

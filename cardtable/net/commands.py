@@ -1,0 +1,180 @@
+"""``cardtable host`` and ``cardtable join``: networked play from the command line.
+
+``cardtable host --variant ID --seats remote,remote,normal,remote --port 7654 [--code CODE]
+[--seed S]`` deals the match when every remote seat is taken, prints the join code and
+port, and runs until the match ends or Ctrl+C.
+
+``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL`` takes a seat and plays
+it headless: the host sends this seat its view and its legal actions, the bot picks one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import time
+from typing import Any, TextIO
+
+__all__ = ["add_parsers", "host_command", "join_command", "DEFAULT_PORT"]
+
+DEFAULT_PORT = 7654
+
+
+def add_parsers(commands: Any) -> None:
+    """Add ``host`` and ``join`` to the ``cardtable`` tools' sub-parsers."""
+    host = commands.add_parser("host", help="host a match for players on the local network")
+    host.add_argument("--variant", required=True, help="the variant or game (its id or short name)")
+    host.add_argument("--seats", required=True,
+                      help="each seat, comma-separated: remote (a person on another computer) "
+                           "or a computer level normal, tough, random; e.g. remote,remote,normal,remote")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="the address to listen on (default 0.0.0.0: every network of this computer)")
+    host.add_argument("--code", default=None, help="the join code (default: six random letters and digits)")
+    host.add_argument("--seed", type=int, default=None, help="the seed of the deal (default: random)")
+    host.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game setting (VALUE as JSON or text), e.g. --setting starting_chips=20")
+    host.add_argument("--absent", type=float, default=60.0,
+                      help="seconds before a computer plays a seat whose player is gone (default 60)")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
+    join = commands.add_parser("join", help="play a seat of a hosted match (headless, with a bot)")
+    join.add_argument("address", help="the host as HOST:PORT, e.g. 192.168.1.20:7654")
+    join.add_argument("--code", required=True, help="the join code the host shows")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--bot", choices=("normal", "tough", "random"), required=True,
+                      help="who plays the seat (the window client comes later): picks among the legal "
+                           "actions the host sends; random picks any, normal/tough avoid folding")
+    join.add_argument("--token", default=None, help="a seat token, to come back to a seat after a drop")
+    join.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
+
+
+def _setting_values(items: list[str]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--setting wants KEY=VALUE, not {item!r}")
+        try:
+            values[key.strip()] = json.loads(text)
+        except ValueError:
+            values[key.strip()] = text
+    return values
+
+
+def resolve_variant(name: str) -> tuple[Any, dict[str, Any]]:
+    """The game and settings of a bundled or user variant called ``name``, else of the
+    game called ``name`` with its defaults. ValueError when there is none."""
+    from cardtable import games
+    from cardtable.variants import discover
+    for entry in discover():
+        if entry.spec is not None and entry.spec.id == name:
+            game = games.find(entry.spec.game)
+            if game is not None and game.has_rules:
+                return game, dict(entry.spec.settings)
+    game = games.find(name)
+    if game is None or not game.has_rules:
+        known = ", ".join(sorted(g.id for g in games.games() if g.has_rules))
+        raise ValueError(f"no variant or game {name!r} with rules to host (games: {known})")
+    return game, {}
+
+
+def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``cardtable host``; 0 when the match was played to its end."""
+    from cardtable.net import discovery
+    from cardtable.net.host import Host, parse_seats
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        game, settings = resolve_variant(args.variant)
+        settings.update(_setting_values(args.setting))
+        seats = parse_seats(args.seats)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        host = Host(game, seats, settings=settings, seed=seed, code=args.code, bind=args.bind, port=args.port,
+                    absent_after=args.absent)
+    except ValueError as exc:
+        print(f"cardtable host: {exc}", file=err)
+        return 2
+    try:
+        host.start()
+    except OSError as exc:
+        print(f"cardtable host: cannot listen on {args.bind}:{args.port}: {exc}", file=err)
+        return 2
+    print(f"Hosting {game.name} for {len(seats)} seats ({', '.join(seats)}), seed {seed}", file=out)
+    print(f"Join code: {host.code}    port: {host.port}", file=out)
+    print(f"Players join with: cardtable join <this computer's address>:{host.port} --code {host.code} "
+          f"--bot normal", file=out)
+    advertiser = None
+    if not args.no_advertise:
+        advertiser = discovery.Advertiser(f"cardtable {game.name} {host.code[:2]}", host.port, game=game.id,
+                                          seats=",".join(seats))
+        if not advertiser.start():
+            print(f"(not announced on the network: {advertiser.problem})", file=out)
+    out.flush()
+    interrupted = False
+    try:
+        waiting = -1
+        while not host.wait(0.5):
+            if host.state is None and host.waiting_for != waiting:
+                waiting = host.waiting_for
+                print(f"waiting for {waiting} player(s) to join...", file=out)
+                out.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if advertiser is not None:
+            advertiser.stop()
+        time.sleep(0.2)  # the last views reach the players
+        host.stop()
+    if host.error:
+        print(f"cardtable host: {host.error}", file=err)
+        return 1
+    if interrupted or host.state is None or not host.state.is_over:
+        print("stopped before the end of the match", file=out)
+        return 130 if interrupted else 1
+    standings = host.state.standings()
+    for name, value in standings:
+        print(f"  {name}: {value}", file=out)
+    print(json.dumps({"game": game.id, "seed": seed, "actions": len(host.state.history),
+                      "standings": standings, "refused": host.refused_count}), file=out)
+    return 0
+
+
+def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``cardtable join``; 0 when the match was played to its end."""
+    from cardtable.net.client import Client, JoinRefused, parse_address
+    try:
+        address, port = parse_address(args.address, DEFAULT_PORT)
+    except ValueError as exc:
+        print(f"cardtable join: {exc}", file=err)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+    async def play() -> Client:
+        client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
+        welcome = await client.connect()
+        print(f"Seat {welcome['seat'] + 1} of {welcome['seats']} at {welcome['game_name']}; "
+              f"seat token {welcome['token']} (to come back: --token {welcome['token']})", file=out)
+        out.flush()
+        await client.play(args.bot, random.Random(seed), timeout=24 * 3600)
+        await client.close()
+        return client
+
+    try:
+        client = asyncio.run(play())
+    except JoinRefused as exc:
+        print(f"cardtable join: the host refused: {exc}", file=err)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        print(f"cardtable join: cannot reach {address}:{port}: {exc}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    if not client.over:
+        print("the connection ended before the match did (come back with --token)", file=err)
+        return 1
+    for line in client.log[-3:]:
+        print(f"  {line}", file=out)
+    print(json.dumps({"seat": client.seat, "standings": client.standings}), file=out)
+    return 0
