@@ -77,11 +77,25 @@ def _signed(value: float) -> str:
     return f"{value:+.0f}" if abs(value) >= 1 else f"{value:+.1f}"
 
 
+def strong_bot(game_id: str | None, seed: int) -> StrongBot:
+    """The game's strong level (with its normal bot's choice to start from), or a plain
+    :class:`StrongBot` when the game cannot give one."""
+    try:
+        from cardtable import games
+        bot = games.get(str(game_id)).bot(random.Random(seed), "strong")
+        if isinstance(bot, StrongBot):
+            return bot
+    except (KeyError, ValueError):
+        pass
+    return StrongBot(random.Random(seed))
+
+
 def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed: int = 0,
-             stop: Any = None) -> Hint:
-    """The hint for ``seat`` on ``copy`` (a seat copy: it is never changed)."""
-    bot = StrongBot(random.Random(seed), budget_ms=budget_ms)
-    plan: Plan = bot.plan(copy, seat, stop=stop)
+             stop: Any = None, bot: StrongBot | None = None) -> Hint:
+    """The hint for ``seat`` on ``copy`` (a seat copy: it is never changed), by ``bot``
+    (a plain :class:`StrongBot` when None)."""
+    bot = bot or StrongBot(random.Random(seed))
+    plan: Plan = bot.plan(copy, seat, budget_ms=budget_ms, stop=stop)
     chosen = plan.chosen
     reasons = []
     shown = [e for e in plan.estimates if e.count > 0][:3]
@@ -141,10 +155,11 @@ class HintBox:
         copy = state.seat_copy(seat, random.Random(len(state.history)))  # never the real state
         self.key, self.thinking = key, True
         cancel = self._cancel = threading.Event()
+        bot = strong_bot(getattr(self.table.variant, "game", None), len(state.history))
 
         def run() -> None:
             try:
-                result = work_out(copy, seat, seed=len(state.history), stop=cancel.is_set)
+                result = work_out(copy, seat, stop=cancel.is_set, bot=bot)
             except Exception:  # a hint that fails is no hint
                 result = None
             if not cancel.is_set():
