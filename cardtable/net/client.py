@@ -13,6 +13,7 @@ cannot see a hidden card.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import queue
 import random
@@ -239,7 +240,7 @@ class ThreadedClient:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-client", daemon=True)
         self._thread.start()
-        self._reader_task: asyncio.Future[None] | None = None
+        self._reader_task: concurrent.futures.Future[None] | None = None
         self.connected = False
 
     def start(self, timeout: float = 10.0) -> dict[str, Any]:

@@ -117,7 +117,8 @@ def decode(line: bytes, allowed: frozenset[str] | None = None) -> dict[str, Any]
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ProtocolError(f"not a JSON message: {str(exc)[:80]}") from None
     check_message(data, allowed)
-    return data
+    message: dict[str, Any] = data
+    return message
 
 
 def check_message(data: Any, allowed: frozenset[str] | None = None) -> None:
