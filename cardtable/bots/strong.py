@@ -58,6 +58,10 @@ PRIOR_MIN_MS = 100.0
 """The least budget with which the normal bot's choice is consulted (it costs up to
 tens of milliseconds in some games)."""
 
+PRIOR_SHARE = 0.5
+"""The normal bot is not asked when its last answer took more than this share of the
+budget (its first answer in a process can build tables for a second)."""
+
 MAX_CANDIDATES = 14
 """More legal actions than this (a Flame Sword flip, a draw's discards) are sampled down
 to this many, the normal bot's choice always kept."""
@@ -218,6 +222,7 @@ class StrongBot:
         self.budget_ms = default_budget_ms() if budget_ms is None else float(budget_ms)
         self.normal = normal
         self.rollouts = default_rollouts() if rollouts is None else rollouts
+        self._prior_ms = 0.0  # what asking the normal bot cost last time
         self.policy: Callable[[GameState, int, random.Random], Action] = light_choice
 
     def choose(self, state: GameState, seat: int) -> Action:
@@ -237,11 +242,17 @@ class StrongBot:
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
         prior: Action | None = None
-        if self.normal is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1:
+        affordable = self._prior_ms <= PRIOR_SHARE * budget * 1000.0
+        if not affordable:
+            self._prior_ms *= 0.5  # asked again once it may have become cheap (a table built)
+        if (self.normal is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1
+                and affordable):
+            asked = time.perf_counter()
             try:
                 guess = self.normal.choose(state.seat_copy(seat, self.rng), seat)
             except Exception:  # a prior is a help, never a need
                 guess = None
+            self._prior_ms = (time.perf_counter() - asked) * 1000.0
             if guess is not None and state.why_illegal(guess) is None:
                 prior = guess  # first, so that it has rollouts before any other
                 actions = [guess, *(a for a in actions if a != guess)]
