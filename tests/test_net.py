@@ -319,7 +319,12 @@ class Misbehaver:
                                  "action": {"type": "no.such.action", "seat": c.seat}}),
                 protocol.encode({"type": "action", "seq": 10**9 + 4, "count": c.count,
                                  "action": {"type": "builtins.eval", "seat": c.seat}}),
-                protocol.encode({"type": "action", "seq": 10**9 + 5, "count": c.count - 1, "action": choice})]
+                protocol.encode({"type": "action", "seq": 10**9 + 5, "count": c.count - 1, "action": choice}),
+                protocol.encode({"type": "action", "seq": 10**9 + 6, "count": c.count,
+                                 "action": {"type": "five_card_draw.discard", "seat": c.seat,
+                                            "cards": [10**12, -5, 10**12]}}),
+                protocol.encode({"type": "action", "seq": 10**9 + 7, "count": c.count,
+                                 "action": {"type": "poker.raise", "seat": c.seat, "to": -(10**15)}})]
         if last_line is not None:
             junk.append(last_line)  # the last action again: replayed
         await c.send_raw(b"".join(junk))

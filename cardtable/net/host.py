@@ -377,7 +377,14 @@ class Host:
                 except ProtocolError as exc:
                     self._refuse(conn, str(exc), "message")
                     continue
-                await self._handle(conn, message)
+                try:
+                    await self._handle(conn, message)
+                except (ConnectionError, OSError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - a message the game chokes on never stops the host
+                    _log.exception("%s: could not handle a %s message", conn.peer, message["type"])
+                    self._refuse(conn, f"the host could not handle this message ({type(exc).__name__})",
+                                 message["type"])
         except (ConnectionError, OSError):
             pass
         finally:
