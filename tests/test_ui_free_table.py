@@ -61,7 +61,12 @@ def test_shift_drag_moves_the_whole_pile(app):
     pid = only_pile(scene)
     before = scene.table.piles[pid]
     start = centre_of(scene, pid)
-    d.drag(start, (start[0] + 200, start[1] + 100), mod=pygame.KMOD_SHIFT)
+    # Mouse events carry no modifiers: Shift is read from the keyboard's state.
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        d.drag(start, (start[0] + 200, start[1] + 100))
+    finally:
+        pygame.key.set_mods(0)
     after = scene.table.piles[pid]
     assert len(scene.table.piles) == 1 and after.cards == before.cards
     assert after.x == pytest.approx(before.x + 200 / scene.camera.zoom, abs=1)
@@ -119,10 +124,10 @@ def test_wheel_zooms_around_the_cursor(app):
     assert scene.camera.to_world(*pos) == pytest.approx(world_before)
 
 
-def test_drag_on_felt_and_arrow_keys_pan(app):
+def test_right_drag_on_felt_and_arrow_keys_pan(app):
     d, scene = open_table(app)
     x0, y0 = scene.camera.x, scene.camera.y
-    d.drag((1200, 700), (1100, 650))
+    d.drag((1200, 700), (1100, 650), button=3)
     assert scene.camera.x == pytest.approx(x0 + 100 / scene.camera.zoom)
     assert scene.camera.y == pytest.approx(y0 + 50 / scene.camera.zoom)
     x1 = scene.camera.x
@@ -265,3 +270,132 @@ def test_a_dropped_card_does_not_fly(app):
     c = centre_of(scene, only_pile(scene))
     d.drag(c, (c[0] + 300, c[1]))
     assert scene.animation is None
+
+
+def _overlapping(scene) -> bool:
+    piles = list(scene.table.piles.values())
+    return any(a.x < b.x + CARD_W and b.x < a.x + CARD_W and a.y < b.y + CARD_H and b.y < a.y + CARD_H
+               for i, a in enumerate(piles) for b in piles[i + 1:])
+
+
+def test_the_grip_at_a_piles_corner_drags_the_whole_pile(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    grip = scene.view.grip_rect(scene.camera, scene.table.piles[pid]).center
+    assert scene.grip_under(grip) == pid
+    d.drag(grip, (grip[0] + 250, grip[1] + 60))
+    assert list(scene.table.piles) == [pid] and len(scene.table.piles[pid].cards) == 52
+    assert scene.table.piles[pid].x > 100
+
+
+def test_d_deals_face_down_even_from_a_face_up_pile_and_rows_never_overlap(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_f)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_d)
+    singles = [p for p in scene.table.piles.values() if len(p.cards) == 1]
+    assert len(singles) == 5 and not any(p.faces[0] for p in singles)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_d, pygame.KMOD_SHIFT)
+    assert sum(p.faces[0] for p in scene.table.piles.values() if len(p.cards) == 1) == 5
+    assert not _overlapping(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_g)
+    assert len(scene.table.piles) == 52 and not _overlapping(scene)
+
+
+def test_fit_with_one_pile_is_capped_and_keeps_the_count_badge_on_screen(app):
+    d, scene = open_table(app)
+    d.key(pygame.K_HOME)
+    assert scene.camera.zoom <= 2.0
+    pile = scene.table.piles[only_pile(scene)]
+    _, bottom = scene.camera.to_screen(pile.x, pile.y + CARD_H + 30)
+    assert bottom <= app.screen.get_height()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_toolbar_folds_into_more_and_leaves_room_for_the_frame_time(app, size, scale):
+    app.update_settings(ui_scale=scale, show_frame_time=True)
+    app._resized(size)
+    d, scene = open_table(app)
+    d.step()
+    w = app.screen.get_width()
+    rects = [wd.rect for wd in scene.widgets.widgets]
+    assert all(r.right <= w - scene.readout_width() for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    shown = {getattr(wd, "label", None) for wd in scene.widgets.widgets}
+    folded = {label for label, _, _ in scene.folded}
+    assert {"Grid", "Fan", "Gather", "Undo", "Redo", "Fit", "Find", "?"} <= shown | folded
+    if folded:
+        d.press("More ▾")
+        assert scene.menu is not None and scene.menu.rect.right <= w
+        i = next(i for i, item in enumerate(scene.menu.items) if item[2] is not None)  # Undo is greyed
+        assert scene.menu.items[i][0] in folded
+        d.click(scene.menu.item_rect(i).center)
+        assert scene.menu is None
+
+
+def test_rubber_band_selects_and_the_selection_moves_and_flips_as_one_step(app):
+    d, scene = open_table(app)
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    d.step(30)
+    d.key(pygame.K_HOME)
+    first = sorted(scene.table.piles, key=lambda p: (scene.table.piles[p].y, scene.table.piles[p].x))[:3]
+    a = scene.camera.to_screen(scene.table.piles[first[0]].x - 5, scene.table.piles[first[0]].y - 5)
+    b = centre_of(scene, first[2])
+    d.drag((int(a[0]), int(a[1])), b)
+    assert scene.selected == set(first)
+    steps = len(scene.table.undo_stack)
+    before = {p: (scene.table.piles[p].x, scene.table.piles[p].y) for p in first}
+    c = centre_of(scene, first[1])
+    d.drag(c, (c[0], c[1] + 300))
+    assert len(scene.table.undo_stack) == steps + 1
+    assert all(scene.table.piles[p].y > before[p][1] + 100 for p in first)
+    d.move(centre_of(scene, first[0]))
+    d.key(pygame.K_f)
+    assert all(scene.table.piles[p].top_face_up for p in first)
+    assert len(scene.table.undo_stack) == steps + 2
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert not any(scene.table.piles[p].top_face_up for p in first)
+
+
+def test_ctrl_click_adds_and_removes_a_pile_from_the_selection(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.move(centre_of(scene, pid))
+    d.key(pygame.K_n)
+    d.step(30)
+    piles = sorted(scene.table.piles, key=lambda p: scene.table.piles[p].x)
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        left = scene.table.piles[piles[0]]  # the fan covers all but its left edge
+        edge = scene.camera.to_screen(left.x + 8, left.y + CARD_H / 2)
+        d.click(centre_of(scene, piles[-1]))
+        d.click((int(edge[0]), int(edge[1])))
+        assert scene.selected == {piles[-1], piles[0]}
+        d.click(centre_of(scene, piles[-1]))
+        assert scene.selected == {piles[0]}
+    finally:
+        pygame.key.set_mods(0)
+
+
+def test_right_click_menu_on_a_pile_acts_through_the_model(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.click(centre_of(scene, pid), button=3)
+    assert scene.menu is not None
+    labels = [label for label, _, _ in scene.menu.items]
+    assert "Flip" in labels and "Spread as a row" in labels and "Count" in labels
+    d.click(scene.menu.item_rect(labels.index("Take top 5 into a new pile")).center)
+    assert scene.menu is None and sorted(len(p.cards) for p in scene.table.piles.values()) == [5, 47]
+    assert not _overlapping(scene)
+    d.click(centre_of(scene, pid), button=3)
+    labels = [label for label, _, _ in scene.menu.items]
+    d.click(scene.menu.item_rect(labels.index("Spread as a row")).center)
+    assert len({p.y for p in scene.table.piles.values() if len(p.cards) == 1}) == 1
+    assert not _overlapping(scene)
+    assert scene.table.undo() == "spread (row)"

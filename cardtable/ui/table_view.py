@@ -346,6 +346,51 @@ class TableView:
                 pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
                 surface.blit(img, r)
 
+    def grip_rect(self, camera: Camera, pile: Pile) -> pygame.Rect:
+        """The "move pile" grip of a pile on screen: a small square at its top-right corner."""
+        width = self.card_width(camera)
+        g = max(14, min(26, width // 5))
+        sx, sy = self.to_screen(camera, pile.x, pile.y)
+        return pygame.Rect(sx + width - g - max(2, width // 30), sy + max(2, width // 30), g, g)
+
+    def draw_grips(self, surface: pygame.Surface, table: Table, camera: Camera,
+                   hidden: dict[int, int] | None = None, hot: int | None = None) -> None:
+        """Draw the grip of every pile of more than one card in view (cards wide enough)."""
+        if self.card_width(camera) < 40:
+            return
+        hidden = hidden or {}
+        vx, vy, vw, vh = camera.view_rect()
+        for pid in table.stacks:
+            pile = table.piles[pid]
+            if hidden.get(pid) or not (vx - CARD_W < pile.x < vx + vw and vy - CARD_H < pile.y < vy + vh):
+                continue
+            r = self.grip_rect(camera, pile)
+            pygame.draw.rect(surface, THEME.button_hover if pid == hot else THEME.panel, r,
+                             border_radius=max(2, r.w // 4))
+            pygame.draw.rect(surface, THEME.highlight if pid == hot else THEME.border, r, 1,
+                             border_radius=max(2, r.w // 4))
+            dot = max(1, r.w // 10)
+            for i in (1, 2, 3):
+                for j in (1, 2, 3):
+                    pygame.draw.circle(surface, THEME.text, (r.x + r.w * i // 4, r.y + r.h * j // 4), dot)
+
+    def draw_outlines(self, surface: pygame.Surface, table: Table, camera: Camera, pids: set[int],
+                      offset: tuple[int, int] = (0, 0)) -> None:
+        """Outline the piles of a selection that are in view."""
+        if not pids:
+            return
+        width = self.card_width(camera)
+        height = int(round(width * CARD_H / CARD_W))
+        view = camera.view_rect()
+        shown = pids if len(pids) < 200 else pids & table.index.query(view)
+        for pid in shown:
+            pile = table.piles.get(pid)
+            if pile is None:
+                continue
+            sx, sy = self.to_screen(camera, pile.x, pile.y)
+            pygame.draw.rect(surface, THEME.focus, (sx + offset[0] - 3, sy + offset[1] - 3, width + 6, height + 6),
+                             max(2, width // 40), border_radius=max(2, width // 12))
+
     def draw_lifted(self, surface: pygame.Surface, table: Table, camera: Camera, pile: Pile, count: int,
                     screen_pos: tuple[int, int]) -> pygame.Rect:
         """Draw the top ``count`` cards of ``pile`` held under the cursor; returns the area drawn."""

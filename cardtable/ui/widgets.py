@@ -308,3 +308,88 @@ class WidgetGroup:
             if w.visible and w.hovered and w.tooltip:
                 return w.tooltip, w.rect
         return None
+
+
+class PopupMenu(Widget):
+    """A list of actions that opens at a point (a "More ▾" menu, a right-click menu).
+
+    ``items`` are ``(label, hotkey, action)``; an action of ``None`` shows the item
+    greyed. The menu keeps inside ``bounds``; a click on an item runs it, a click
+    outside, Escape or the action closes it (``open`` turns False). Up/Down and Enter
+    work too. The owner routes events to :meth:`handle` first while ``open``.
+    """
+
+    def __init__(self, fonts: FontBook, items: Sequence[tuple[str, str, Callable[[], None] | None]],
+                 at: tuple[int, int], bounds: pygame.Rect, *, size: int = 16, row: int = 30,
+                 pad: int = 8) -> None:
+        self.items = list(items)
+        self.size, self.row, self.pad = size, row, pad
+        width = max((fonts.render(label, size, THEME.text).get_width()
+                     + (fonts.render(key, size, THEME.text).get_width() + pad * 3 if key else 0)
+                     for label, key, _ in self.items), default=40) + pad * 2
+        rect = pygame.Rect(at[0], at[1], width, row * len(self.items) + pad)
+        rect.clamp_ip(bounds)
+        super().__init__(rect, fonts)
+        self.open = True
+        self.index: int | None = None
+
+    def item_rect(self, i: int) -> pygame.Rect:
+        """Where item ``i`` lies on screen."""
+        return pygame.Rect(self.rect.x, self.rect.y + self.pad // 2 + i * self.row, self.rect.w, self.row)
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the item under a pixel, or ``None``."""
+        return next((i for i in range(len(self.items)) if self.item_rect(i).collidepoint(pos)), None)
+
+    def choose(self, i: int) -> None:
+        """Run item ``i`` (if it is enabled) and close."""
+        action = self.items[i][2]
+        if action is not None:
+            self.open = False
+            action()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.open:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.index = self.item_at(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if not self.rect.collidepoint(event.pos):
+                self.open = False
+                return False  # the click goes on to what lies under it
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            i = self.item_at(event.pos)
+            if i is not None and event.button in (1, 3):
+                self.choose(i)
+            return self.rect.collidepoint(event.pos)
+        if event.type == pygame.KEYDOWN:
+            n = len(self.items)
+            if event.key == pygame.K_ESCAPE:
+                self.open = False
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.index = ((self.index if self.index is not None else -step) + step) % n
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.index is not None:
+                self.choose(self.index)
+            else:
+                return False
+            return True
+        return event.type == pygame.KEYUP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.open:
+            return
+        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=6)
+        pygame.draw.rect(surface, THEME.border, self.rect, 1, border_radius=6)
+        for i, (label, key, action) in enumerate(self.items):
+            r = self.item_rect(i)
+            if i == self.index and action is not None:
+                pygame.draw.rect(surface, THEME.button_hover, r.inflate(-4, 0), border_radius=4)
+            ink = THEME.text if action is not None else THEME.text_disabled
+            img = self.fonts.render(label, self.size, ink)
+            surface.blit(img, img.get_rect(midleft=(r.x + self.pad, r.centery)))
+            if key:
+                kimg = self.fonts.render(key, self.size, THEME.text_disabled)
+                surface.blit(kimg, kimg.get_rect(midright=(r.right - self.pad, r.centery)))

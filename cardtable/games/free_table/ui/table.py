@@ -1,10 +1,13 @@
 """The free table scene: any deck on the felt, moved by hand, no rules.
 
-Mouse: drag the top card of a pile (Shift: the whole pile), drop it on another
-pile to stack it there, drag the felt to pan, wheel to zoom around the cursor,
-double-click to flip. Keys are listed in the variant's hotkeys and the help
-overlay. Every change goes through :class:`~cardtable.engine.table.Table`, so it
-can be undone; the scene only decides what the player pointed at.
+Mouse, as on PlayingCards.io: drag the top card of a pile (Shift, or the grip at a
+pile's corner: the whole pile), drop it on another pile to stack it there; drag on
+the empty felt to select piles with a rubber band, Ctrl+click to add or remove a
+pile, and drag or flip the selection together; right-click a pile for its menu;
+right-drag, middle-drag or Space+drag pans, the wheel zooms around the cursor,
+double-click flips. The tool bar folds what does not fit into "More ▾".
+Keys are listed in the variant's hotkeys and the help overlay. Every change goes
+through :class:`~cardtable.engine.table.Table`, so it can be undone; the scene only decides what the player pointed at.
 """
 
 from __future__ import annotations
@@ -23,12 +26,16 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec, load_deck_by_id
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
 PAN_STEP = 80
+FIT_MAX_ZOOM = 2.0
+"""Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
+BADGE_ROOM = 30
+"""World units below a pile that its count badge takes (Fit keeps them on screen)."""
 DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sabacc 76",
                "infinite": "Infinite 12,000"}
 
@@ -63,6 +70,7 @@ class Press:
     whole: bool
     grab: tuple[float, float]  # cursor offset from the card's corner, world units
     dragging: bool = False
+    group: tuple[int, ...] = ()  # a selection dragged together (whole piles)
 
 
 class FreeTableScene(Scene):
@@ -77,6 +85,14 @@ class FreeTableScene(Scene):
         self.mouse = (0, 0)
         self.press: Press | None = None
         self.panning = False
+        self.right_press: tuple[int, int] | None = None  # a right press: a menu, or a pan once it moves
+        self.band: tuple[int, int] | None = None  # where a rubber band started
+        self.band_add = False  # Ctrl held: the band adds to the selection
+        self.selected: set[int] = set()
+        self.space_held = False
+        self.menu: PopupMenu | None = None
+        self.folded: list[tuple[str, object, str]] = []  # tools in "More ▾"
+        self._layout_key: tuple | None = None
         self.last_click: tuple[float, int | None] = (0.0, None)
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
@@ -103,6 +119,8 @@ class FreeTableScene(Scene):
         self.table, self.camera = self.tables[deck_id]
         self.camera.size = self.app.screen.get_size()
         self.current = None
+        self.selected = set()
+        self.menu = None
         self.layout()
 
     def fit_start(self) -> None:
@@ -114,10 +132,48 @@ class FreeTableScene(Scene):
         """Pixels the tool bar takes at the top."""
         return self.app.px(48)
 
+    def readout_width(self) -> int:
+        """Pixels the app's frame-time readout (F3) takes at the right of the tool bar, if on."""
+        if not self.app.settings.show_frame_time:
+            return 0
+        sample = self.app.fonts.render("frame 00.0 ms (worst 00.0)  000 fps", self.app.px(14), THEME.text)
+        return sample.get_width() + 12 + 8 + self.app.px(8)
+
+    def tools(self) -> list[tuple[str, object, int, str]]:
+        """The tool buttons, in the order they fold away from the end: label, action, width, key."""
+        return [("Deal", lambda: self.deal(False), 56, "D"), ("Shuffle", self.shuffle, 72, "S"),
+                ("Flip", self.flip, 50, "F"), ("Grid", lambda: self.spread("grid"), 54, "G"),
+                ("Fan", lambda: self.spread("fan"), 48, "N"), ("Gather", self.gather, 70, "C"),
+                ("Undo", self.undo, 56, "Ctrl+Z"), ("Redo", self.redo, 56, "Ctrl+Y"),
+                ("Fit", self.fit_all, 44, "Home"), ("Find", self.open_browser, 56, "B"),
+                ("?", self.show_help, 34, "F1")]
+
     def layout(self) -> None:
-        """Place the tool bar's widgets for the current window size."""
+        """Place the tool bar's widgets for the current window size and UI scale.
+
+        What does not fit folds away: first the deck buttons into one "deck ▾" menu,
+        then tools from the end into "More ▾". The right end stays free for the F3
+        frame-time readout while it shows.
+        """
         px, fonts = self.app.px, self.app.fonts
-        h, y, size = px(34), px(7), px(15)
+        h, y, size, gap = px(34), px(7), px(15), px(6)
+        room = self.app.screen.get_width() - px(8) - self.readout_width()
+        tools = self.tools()
+        decks = self.variant.decks
+        deck_w = [128] * len(decks)
+        fixed = px(8) + px(84) + gap + px(8) + px(170) + gap
+        tool_w = sum(px(w) + gap for _, _, w, _ in tools)
+        collapse = fixed + sum(px(w) + gap for w in deck_w) + tool_w > room
+        deck_total = px(150) + gap if collapse else sum(px(w) + gap for w in deck_w)
+        more_w = px(84) + gap
+        # Too narrow even for the deal stepper: it folds too (as "more" / "fewer" items).
+        stepper = fixed + deck_total + more_w <= room
+        if not stepper:
+            fixed -= px(8) + px(170) + gap
+        keep = len(tools)
+        while keep and fixed + deck_total + sum(px(w) + gap for _, _, w, _ in tools[:keep]) \
+                + (more_w if keep < len(tools) else 0) > room:
+            keep -= 1
         group = WidgetGroup()
         x = px(8)
 
@@ -125,30 +181,63 @@ class FreeTableScene(Scene):
             nonlocal x
             b = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=hotkey)
             group.add(b)
-            x += px(w) + px(6)
+            x += px(w) + gap
             return b
 
         add("◀ Menu", self.back_to_menu, 84, "Esc")
-        for i, deck_id in enumerate(self.variant.decks):
-            b = add(DECK_LABELS.get(deck_id, deck_id), lambda d=deck_id: self.choose_deck(d), 128, str(i + 1))
-            b.selected = deck_id == self.table.deck.id
-        x += px(8)
-        group.add(Stepper((x, y, px(170), h), fonts, "Deal", self.deal_count, low=1, high=52, step=1,
-                          on_change=lambda v: setattr(self, "deal_count", int(v)), size=size))
-        x += px(176)
-        add("Deal", lambda: self.deal(False), 56, "D")
-        add("Shuffle", self.shuffle, 72, "S")
-        add("Flip", self.flip, 50, "F")
-        add("Grid", lambda: self.spread("grid"), 54, "G")
-        add("Fan", lambda: self.spread("fan"), 48, "N")
-        add("Gather", self.gather, 70, "C")
-        add("Undo", self.undo, 56, "Ctrl+Z")
-        add("Redo", self.redo, 56, "Ctrl+Y")
-        add("Fit", self.fit_all, 44, "Home")
-        add("Find", self.open_browser, 56, "B")
-        add("?", self.show_help, 34, "F1")
+        if collapse:
+            add(f"{DECK_LABELS.get(self.table.deck.id, self.table.deck.id)} ▾", self.open_deck_menu, 150, "1-4")
+        else:
+            for i, deck_id in enumerate(decks):
+                b = add(DECK_LABELS.get(deck_id, deck_id), lambda d=deck_id: self.choose_deck(d), 128, str(i + 1))
+                b.selected = deck_id == self.table.deck.id
+        if stepper:
+            x += px(8)
+            group.add(Stepper((x, y, px(170), h), fonts, "Deal", self.deal_count, low=1, high=52, step=1,
+                              on_change=lambda v: setattr(self, "deal_count", int(v)), size=size))
+            x += px(170) + gap
+        for label, fn, w, key in tools[:keep]:
+            add(label, fn, w, key)
+        self.folded = [(label, fn, key) for label, fn, _, key in tools[keep:]]
+        if not stepper:
+            self.folded += [(f"Deal count {self.deal_count}: one more", lambda: self.nudge_deal_count(1), ""),
+                            (f"Deal count {self.deal_count}: one fewer", lambda: self.nudge_deal_count(-1), "")]
+        if self.folded:
+            add("More ▾", self.open_more_menu, 84, "")
         self.widgets = group
+        self._layout_key = (self.app.screen.get_size(), self.app.settings.ui_scale,
+                            self.app.settings.show_frame_time)
         self._refresh_buttons()
+
+    def nudge_deal_count(self, step: int) -> None:
+        """Change how many cards a deal deals (1-52), from the "More" menu."""
+        self.deal_count = max(1, min(52, self.deal_count + step))
+        self.layout()
+        self.app.toast(f"Deal {self.deal_count} cards", 1.0)
+
+    def _popup(self, items, at: tuple[int, int]) -> None:
+        px = self.app.px
+        self.menu = PopupMenu(self.app.fonts, items, at, self.app.screen.get_rect(), size=px(15),
+                              row=px(30), pad=px(8))
+
+    def _button_named(self, label: str) -> Button | None:
+        return next((w for w in self.widgets.widgets if isinstance(w, Button) and w.label == label), None)
+
+    def open_more_menu(self) -> None:
+        """Open the menu of the tools that did not fit the bar."""
+        more = self._button_named("More ▾")
+        at = (more.rect.x, more.rect.bottom + 2) if more else self.mouse
+        undo_ok, redo_ok = bool(self.table.undo_stack), bool(self.table.redo_stack)
+        self._popup([(label, key, None if (label == "Undo" and not undo_ok) or (label == "Redo" and not redo_ok)
+                      else fn) for label, fn, key in self.folded], at)
+
+    def open_deck_menu(self) -> None:
+        """Open the menu of decks (when the deck buttons do not fit the bar)."""
+        button = next((w for w in self.widgets.widgets if isinstance(w, Button) and w.label.endswith(" ▾")
+                       and w.label != "More ▾"), None)
+        at = (button.rect.x, button.rect.bottom + 2) if button else self.mouse
+        self._popup([(("• " if d == self.table.deck.id else "") + DECK_LABELS.get(d, d), str(i + 1),
+                      lambda d=d: self.choose_deck(d)) for i, d in enumerate(self.variant.decks)], at)
 
     def _refresh_buttons(self) -> None:
         for w in self.widgets.widgets:
@@ -180,51 +269,101 @@ class FreeTableScene(Scene):
         return pid
 
     # -- actions ----------------------------------------------------------------------
-    def _act(self, label: str, fn, sound: str) -> None:
-        pid = self.target()
+    def _act(self, label: str, fn, sound: str, pid: int | None = None) -> None:
+        pid = self.target() if pid is None else pid
         if pid is None:
             self.app.toast(f"Point at a pile to {label}")
             return
         result = fn(pid)
         self.app.sounds.play(sound)
         self.current = result if isinstance(result, int) else pid
+        self._prune_selection()
         self._refresh_buttons()
 
-    def flip(self) -> None:
-        """Flip the card or pile pointed at."""
-        self._act("flip", self.table.flip, "flip")
+    def _prune_selection(self) -> None:
+        self.selected &= self.table.piles.keys()
 
-    def shuffle(self) -> None:
+    def _selection_for(self, pid: int | None) -> set[int] | None:
+        """The selection, when a key or menu acting on ``pid`` acts on all of it."""
+        self._prune_selection()
+        if len(self.selected) > 1 and (pid is None or pid in self.selected):
+            return set(self.selected)
+        return None
+
+    def flip(self, pid: int | None = None) -> None:
+        """Flip the card or pile pointed at (the whole selection, if it is in it)."""
+        chosen = self._selection_for(self.pile_under(self.mouse) if pid is None else pid)
+        if chosen:
+            self.table.flip_many(chosen)
+            self.app.sounds.play("flip")
+            self._refresh_buttons()
+            return
+        self._act("flip", self.table.flip, "flip", pid)
+
+    def shuffle(self, pid: int | None = None) -> None:
         """Shuffle the pile pointed at."""
         def go(pid: int) -> int:
             self.table.shuffle(pid)
             self.app.toast(f"Shuffled {len(self.table.piles[pid].cards)} cards")
             return pid
-        self._act("shuffle", go, "shuffle")
+        self._act("shuffle", go, "shuffle", pid)
 
-    def deal(self, face_up: bool) -> None:
-        """Deal a row of ``deal_count`` cards from the pile pointed at."""
+    def deal(self, face_up: bool, pid: int | None = None) -> None:
+        """Deal a row of ``deal_count`` cards from the pile pointed at: face down, or face up."""
         def go(pid: int) -> int:
             made = self.table.deal(pid, self.deal_count, face_up=face_up)
             return pid if pid in self.table.piles else (made[-1] if made else pid)
-        self._act("deal", go, "deal")
+        self._act("deal", go, "deal", pid)
 
-    def spread(self, mode: str) -> None:
-        """Lay the pile pointed at out as a grid or a fan."""
+    def spread(self, mode: str, pid: int | None = None) -> None:
+        """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
         def go(pid: int) -> int:
             made = self.table.spread(pid, mode)
             self.app.toast(f"Spread {len(made):,} cards as a {mode}")
             return made[0]
-        self._act("spread", go, "slide")
+        self._act("spread", go, "slide", pid)
 
-    def gather(self) -> None:
-        """Gather every card into one pile where the pointed pile (or the first card) lies."""
-        pid = self.target()
+    def take(self, pid: int) -> None:
+        """Lift the top ``deal_count`` cards of a pile into a new pile beside it."""
+        self._act("take", lambda p: self.table.take(p, self.deal_count), "slide", pid)
+
+    def count(self, pid: int) -> None:
+        """Say how many cards a pile holds (and how many show their face)."""
+        pile = self.table.piles[pid]
+        up = sum(pile.faces)
+        self.app.toast(f"{len(pile.cards)} card{'s' if len(pile.cards) != 1 else ''}, {up} face up")
+
+    def gather(self, pid: int | None = None) -> None:
+        """Gather the selection (else every card) into one pile where the pointed pile lies."""
+        pid = self.target() if pid is None else pid
+        chosen = self._selection_for(pid)
         anchor = self.table.piles[pid] if pid is not None else None
         at = (anchor.x, anchor.y) if anchor else None
-        self.current = self.table.gather(at=at)
+        self.current = self.table.gather(chosen, at=at)
+        self.selected = set()
         self.app.sounds.play("slide")
         self._refresh_buttons()
+
+    def open_pile_menu(self, pid: int, at: tuple[int, int]) -> None:
+        """The right-click menu of a pile (or of the selection it belongs to)."""
+        n = self.deal_count
+        many = self._selection_for(pid)
+        items: list[tuple[str, str, object]] = [
+            (f"Flip {len(many)} piles" if many else "Flip", "F", lambda: self.flip(pid)),
+            ("Shuffle", "S", lambda: self.shuffle(pid)),
+            (f"Deal {n} face down", "D", lambda: self.deal(False, pid)),
+            (f"Deal {n} face up", "Shift+D", lambda: self.deal(True, pid)),
+            ("Spread as a row", "", lambda: self.spread("row", pid)),
+            ("Spread as a grid", "G", lambda: self.spread("grid", pid)),
+            ("Spread as a fan", "N", lambda: self.spread("fan", pid)),
+            (f"Gather {len(many)} piles here" if many else "Gather all here", "C", lambda: self.gather(pid)),
+            ("Count", "", lambda: self.count(pid)),
+            (f"Take top {n} into a new pile", "", lambda: self.take(pid)),
+        ]
+        if len(self.table.piles[pid].cards) == 1:
+            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather"))
+                     else (it[0], it[1], None) for it in items]
+        self._popup(items, at)
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -239,8 +378,10 @@ class FreeTableScene(Scene):
         self._refresh_buttons()
 
     def fit_all(self) -> None:
-        """Zoom and pan so every card is on screen."""
-        self.camera.fit(self.table.bounds(), top_inset=self.toolbar_height())
+        """Zoom and pan so every card and count badge is on screen, no closer than
+        :data:`FIT_MAX_ZOOM`."""
+        x, y, w, h = self.table.bounds()
+        self.camera.fit((x, y, w, h + BADGE_ROOM), top_inset=self.toolbar_height(), max_zoom=FIT_MAX_ZOOM)
 
     def open_browser(self) -> None:
         """Open the deck browser to search the deck and find a card on the table."""
@@ -285,7 +426,18 @@ class FreeTableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return True
-        if self.press is None and not self.panning and self.widgets.handle(event):
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
+            self.space_held = event.type == pygame.KEYDOWN
+            return True
+        if self.menu is not None:
+            used = self.menu.handle(event)
+            if not self.menu.open:
+                self.menu = None
+                self._refresh_buttons()
+            if used:
+                return True
+        busy = self.press is not None or self.panning or self.band is not None or self.right_press is not None
+        if not busy and self.widgets.handle(event):
             self._refresh_buttons()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -302,36 +454,63 @@ class FreeTableScene(Scene):
             return self._key(event)
         return False
 
+    def grip_under(self, pos: tuple[int, int]) -> int | None:
+        """The pile whose "move pile" grip lies under a screen pixel (the topmost)."""
+        if pos[1] < self.toolbar_height() or self.view.card_width(self.camera) < 40:
+            return None
+        hits = [pid for pid in self.table.stacks
+                if self.view.grip_rect(self.camera, self.table.piles[pid]).collidepoint(pos)]
+        return max(hits, key=lambda p: self.table.piles[p].z, default=None)
+
     def _mouse_down(self, event: pygame.event.Event) -> bool:
-        if event.button in (2, 3):
+        # Mouse events carry no modifiers: ask the keyboard.
+        mods = pygame.key.get_mods()
+        if event.button == 2 or (event.button == 1 and self.space_held):
             self.panning = True
+            return True
+        if event.button == 3:
+            self.right_press = event.pos
             return True
         if event.button != 1:
             return False
-        pid = self.pile_under(event.pos)
+        grip = self.grip_under(event.pos)
+        pid = grip if grip is not None else self.pile_under(event.pos)
+        if pid is not None and mods & pygame.KMOD_CTRL:
+            self.selected ^= {pid}
+            self.last_click = (0.0, None)
+            return True
         now = time.monotonic()
         if pid is not None and self.last_click[1] == pid and now - self.last_click[0] < DOUBLE_CLICK_S:
-            self.table.flip(pid)
-            self.app.sounds.play("flip")
+            self.flip(pid)
             self.current = pid
             self.last_click = (0.0, None)
-            self._refresh_buttons()
             return True
         self.last_click = (now, pid)
         if pid is None:
-            self.panning = True
+            self.band = event.pos
+            self.band_add = bool(mods & pygame.KMOD_CTRL)
             return True
+        self._prune_selection()
+        if pid not in self.selected:
+            self.selected = set()
         self.table.touch(pid)
         self.current = pid
         pile = self.table.piles[pid]
         wx, wy = self.camera.to_world(*event.pos)
-        whole = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
-        self.press = Press(event.pos, pid, whole or len(pile.cards) == 1, (wx - pile.x, wy - pile.y))
+        whole = grip is not None or bool(mods & pygame.KMOD_SHIFT) or len(pile.cards) == 1
+        group = tuple(sorted(self.selected, key=lambda p: self.table.piles[p].z)) if len(self.selected) > 1 else ()
+        self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group)
         return True
 
     def _mouse_motion(self, event: pygame.event.Event) -> bool:
+        if self.right_press is not None and not self.panning:
+            dx, dy = event.pos[0] - self.right_press[0], event.pos[1] - self.right_press[1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self.panning = True
         if self.panning:
             self.camera.pan_pixels(*event.rel)
+            return True
+        if self.band is not None:
             return True
         if self.press is not None and not self.press.dragging:
             dx, dy = event.pos[0] - self.press.pos[0], event.pos[1] - self.press.pos[1]
@@ -339,18 +518,51 @@ class FreeTableScene(Scene):
                 self.press.dragging = True
         return self.press is not None
 
+    def band_rect(self) -> pygame.Rect | None:
+        """The rubber band on screen, while one is being dragged."""
+        if self.band is None:
+            return None
+        (x0, y0), (x1, y1) = self.band, self.mouse
+        return pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+
     def _mouse_up(self, event: pygame.event.Event) -> bool:
-        if self.panning and event.button in (1, 2, 3):
+        if event.button == 3 and self.right_press is not None:
+            panned, self.right_press, self.panning = self.panning, None, False
+            pid = self.pile_under(event.pos)
+            if not panned and pid is not None:
+                self.open_pile_menu(pid, event.pos)
+            return True
+        if self.panning and event.button in (1, 2):
             self.panning = False
+            return True
+        if self.band is not None and event.button == 1:
+            rect = self.band_rect()
+            self.band = None
+            if rect is not None and rect.w + rect.h >= DRAG_THRESHOLD:
+                x0, y0 = self.camera.to_world(rect.x, rect.y)
+                x1, y1 = self.camera.to_world(rect.right, rect.bottom)
+                found = set(self.table.piles_in((x0, y0, x1 - x0, y1 - y0)))
+                self.selected = (self.selected | found) if self.band_add else found
+                if self.selected:
+                    self.app.toast(f"{len(self.selected)} pile{'s' if len(self.selected) != 1 else ''} selected", 1.0)
+            elif not self.band_add:
+                self.selected = set()
             return True
         press, self.press = self.press, None
         if press is None or event.button != 1 or not press.dragging or press.pid not in self.table.piles:
             return press is not None
+        if press.group:
+            z = self.camera.zoom
+            self.table.move_many(press.group, (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z)
+            self.app.sounds.play("slide")
+            self._refresh_buttons()
+            return True
         wx, wy = self.camera.to_world(*event.pos)
         x, y = wx - press.grab[0], wy - press.grab[1]
         onto = self._drop_target(press, x, y)
         count = None if press.whole else 1
         self.current = self.table.move(press.pid, count, x, y, onto=onto)
+        self._prune_selection()
         self.app.sounds.play("slide")
         self._refresh_buttons()
         return True
@@ -368,6 +580,8 @@ class FreeTableScene(Scene):
             self.redo()
         elif ctrl:
             return False
+        elif key == pygame.K_ESCAPE and self.selected:
+            self.selected = set()
         elif key == pygame.K_ESCAPE:
             self.back_to_menu()
         elif key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
@@ -405,6 +619,9 @@ class FreeTableScene(Scene):
     # -- drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self._layout_key != (self.app.screen.get_size(), self.app.settings.ui_scale,
+                                self.app.settings.show_frame_time):
+            self.layout()
         step = self.table.last_step
         if step is not None and step is not self._seen_step:
             self._seen_step = step
@@ -418,33 +635,60 @@ class FreeTableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
-        if press is not None and press.pid is not None:  # a dragged press is on a pile
+        if press is not None and press.group:
+            hidden = {**hidden, **{p: len(self.table.piles[p].cards) for p in press.group if p in self.table.piles}}
+        elif press is not None and press.pid is not None:  # a dragged press is on a pile
             pile = self.table.piles[press.pid]
             hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
-        hover = None if press else self.pile_under(self.mouse)
+        busy = press or self.band is not None or self.menu is not None
+        hover = None if busy else self.pile_under(self.mouse)
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
                        highlight=self.found[0] if self.found and hover is None else hover)
+        self._prune_selection()
+        if not (press and press.group):
+            self.view.draw_outlines(surface, self.table, self.camera, self.selected)
         if self.animation:
             self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
         else:
             self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
+            self.view.draw_grips(surface, self.table, self.camera, hidden,
+                                 hot=None if busy else self.grip_under(self.mouse))
         self._draw_felt_lines(surface)
-        if press is not None and press.pid is not None:  # a dragged press is on a pile
+        if press is not None and press.group:
+            self._draw_group(surface, press)
+        elif press is not None and press.pid is not None:  # a dragged press is on a pile
             pile = self.table.piles[press.pid]
             gx, gy = press.grab
             sx = self.mouse[0] - gx * self.camera.zoom
             sy = self.mouse[1] - gy * self.camera.zoom
             self.view.draw_lifted(surface, self.table, self.camera, pile,
                                   len(pile.cards) if press.whole else 1, (int(sx), int(sy)))
+        band = self.band_rect()
+        if band is not None:
+            pygame.draw.rect(surface, THEME.focus, band, 1)
         self._draw_toolbar(surface)
         self._draw_status(surface, hover)
         if hover is not None and self.app.settings.hover_magnify and self.alt_held:
             self._draw_magnifier(surface, hover)
-        tip = self.widgets.tooltip()
+        tip = None if self.menu else self.widgets.tooltip()
         if tip:
             self._draw_tooltip(surface, *tip)
+        if self.menu is not None:
+            self.menu.draw(surface)
+
+    def _draw_group(self, surface: pygame.Surface, press: Press) -> None:
+        """The selection held under the cursor, each pile where the drag carries it."""
+        dx, dy = self.mouse[0] - press.pos[0], self.mouse[1] - press.pos[1]
+        w, h = surface.get_size()
+        for pid in press.group:
+            pile = self.table.piles.get(pid)
+            if pile is None:
+                continue
+            sx, sy = self.view.to_screen(self.camera, pile.x, pile.y)
+            if -w < sx + dx < w and -h < sy + dy < h:
+                self.view.draw_lifted(surface, self.table, self.camera, pile, len(pile.cards), (sx + dx, sy + dy))
 
     def _draw_felt_lines(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
