@@ -399,3 +399,16 @@ def test_right_click_menu_on_a_pile_acts_through_the_model(app):
     assert len({p.y for p in scene.table.piles.values() if len(p.cards) == 1}) == 1
     assert not _overlapping(scene)
     assert scene.table.undo() == "spread (row)"
+
+
+def test_the_hotkeys_and_readme_tell_the_new_mouse_scheme(app):
+    from pathlib import Path
+
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
+    keys = {k for k, _ in spec.hotkeys}
+    assert {"Ctrl+click", "Right-click", "Drag felt"} <= keys
+    assert not any(k.startswith("Drag felt,") for k in keys)  # dragging the felt selects; it no longer pans
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
+    assert "rubber-band" in section and "right-click a pile" in section and "More ▾" in section
+    assert "| drag the felt, right-drag" not in section
