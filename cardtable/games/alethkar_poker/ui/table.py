@@ -11,7 +11,6 @@ are written out in the middle of the table.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -19,78 +18,16 @@ import pygame
 from cardtable.engine.game import CHANCE
 from cardtable.games.alethkar_poker.bot import warm_up
 from cardtable.games.alethkar_poker.payout import payout_lines
-from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase
+from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for an Alethkar Poker match (see ``menu.GAME_TABLES``)."""
-    from cardtable.ui.setup_scene import SetupScene
-    return app.push(SetupScene(app, variant,
-                               lambda seats, chips: start_alethkar(app, variant, seats, chips)))
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules (Tab turns to them)."""
-    from cardtable.games.alethkar_poker.ui.values_page import AlethkarValuesPage
-    return [AlethkarValuesPage(app)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-    from cardtable.ui.setup_scene import SetupScene
-
-    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_alethkar(app, variant, seats, 40, seed=1)
-    for _ in range(120):
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    help_overlay.switch_page()
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    return f"Alethkar Poker table, pass screen and value table: drawn (round {scene.state.round_no})"
-
-
-def _bot(level: str, rng: random.Random) -> Any:
-    from cardtable import games
-    return games.get("alethkar_poker").bot(rng, level)
-
-
-def start_alethkar(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                   seed: int | None = None) -> AlethkarTableScene:
-    """Build a match from the setup screen's choices and open its table."""
-    settings = AlethkarSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
-    rng = random.Random(seed)
-    state = AlethkarState.new(settings, load_deck_by_id("standard52"), [s.name for s in seats],
-                              random.Random(rng.getrandbits(64)))
-    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
-    if bots:
-        warm_up(state.deck)
-    return app.push(AlethkarTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> AlethkarTableScene:
-    """Rebuild a saved table (``GameTableScene.save_data()``'s dict) and open it."""
-    state = AlethkarState.from_json(data["state"], deck=load_deck_by_id("standard52"))
-    assert isinstance(state, AlethkarState)
-    seats, bots = saved_seats(data, state, _bot)
-    if bots:
-        warm_up(state.deck)
-    return app.push(AlethkarTableScene(app, variant, state, seats, bots))
+from cardtable.variants import VariantSpec
 
 
 class AlethkarTableScene(GameTableScene):
@@ -454,3 +391,21 @@ class AlethkarTableScene(GameTableScene):
         else:
             self.bar_message(surface, "Dealing…")
         self.widgets.draw(surface)
+
+
+TABLE = TableSetup(
+    game="alethkar_poker",
+    scene=AlethkarTableScene,
+    help_page="cardtable.games.alethkar_poker.ui.values_page:AlethkarValuesPage",
+    smoke_text="Alethkar Poker table, pass screen and value table: drawn (round {state.round_no})",
+    smoke_stack=40,
+    smoke_steps=(120,),
+    warm_up=warm_up,
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_alethkar = TABLE.start

@@ -30,7 +30,7 @@ class AlethkarValuesPage:
 
     title = "Values"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, variant=None) -> None:
         self.app = app
 
     def row_height(self) -> int:

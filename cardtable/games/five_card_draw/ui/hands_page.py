@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from cardtable.games.five_card_draw.hands import KINDS, kind_counts
-from cardtable.ui.table_view import FaceCache
+from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
-from cardtable.variants import load_deck_by_id
 
 EXAMPLES = {
     "Straight Flush": ("AS", "KS", "QS", "JS", "10S"), "Four of a Kind": ("9C", "9D", "9H", "9S", "KD"),
@@ -22,51 +21,27 @@ EXAMPLES = {
 NOTES = {"Straight Flush": "A-K-Q-J-10 is the Royal Flush", "Straight": "A-2-3-4-5, the wheel, is the lowest"}
 
 
-class HandsPage:
+class HandsPage(RowsPage):
     """Draws the nine kinds as rows of a scrollable table."""
 
-    title = "Hands"
+    headings = ("#", "kind", "example", "dealt")
 
-    def __init__(self, app) -> None:
-        self.app = app
-        self.deck = load_deck_by_id("standard52")
-        self.faces = FaceCache(app.faces)
+    def rows(self) -> tuple[str, ...]:
+        return tuple(reversed(KINDS))
 
-    def row_height(self) -> int:
-        """Pixels per kind."""
-        return self.app.px(66)
+    def columns(self, body: pygame.Rect) -> list[int]:
+        px = self.app.px
+        return [body.x, body.x + px(40), body.x + px(330), body.right - px(140)]
 
-    def content_height(self) -> int:
-        """The whole table's height (for scrolling)."""
-        return self.row_height() * (len(KINDS) + 1)
-
-    def draw(self, surface: pygame.Surface, body: pygame.Rect, scroll: int) -> None:
-        """Paint the rows that fall inside ``body``."""
-        px, fonts = self.app.px, self.app.fonts
+    def draw_row(self, surface: pygame.Surface, i: int, kind: str, top: int, cols: list[int]) -> None:
+        px = self.app.px
         counts = kind_counts()
-        total = sum(counts.values())
-        rh = self.row_height()
-        clip = surface.get_clip()
-        surface.set_clip(body)
-        cols = [body.x, body.x + px(40), body.x + px(330), body.right - px(140)]
-        y = body.y - scroll
-        for x, text in zip(cols, ["#", "kind", "example", "dealt"]):
-            surface.blit(fonts.render(text, px(15), THEME.accent, bold=True), (x, y + px(8)))
+        self.text(surface, str(i + 1), px(16), THEME.text_dim, (cols[0], top + px(8)))
+        self.text(surface, kind, px(16), THEME.text, (cols[1], top + px(8)), bold=True)
+        if kind in NOTES:
+            self.text(surface, NOTES[kind], px(13), THEME.text_dim, (cols[1], top + px(32)))
         card_w = px(36)
-        for i, kind in enumerate(reversed(KINDS)):
-            top = y + (i + 1) * rh
-            if top + rh < body.y or top > body.bottom:
-                continue
-            if i % 2 == 0:
-                pygame.draw.rect(surface, THEME.field, (body.x, top, body.width, rh))
-            surface.blit(fonts.render(str(i + 1), px(16), THEME.text_dim), (cols[0], top + px(8)))
-            surface.blit(fonts.render(kind, px(16), THEME.text, bold=True), (cols[1], top + px(8)))
-            if kind in NOTES:
-                surface.blit(fonts.render(NOTES[kind], px(13), THEME.text_dim), (cols[1], top + px(32)))
-            for j, code in enumerate(EXAMPLES[kind]):
-                surf = self.faces.get(self.deck, self.deck.find(code).index, True, card_w, force=True)
-                surface.blit(surf, (cols[2] + j * (card_w + px(4)), top + px(6)))
-            p = counts[kind] / total * 100
-            surface.blit(fonts.render(f"{p:.4f}%" if p < 0.1 else f"{p:.2f}%", px(15), THEME.text),
-                         (cols[3], top + px(8)))
-        surface.set_clip(clip)
+        self.draw_cards(surface, [self.deck.find(code).index for code in EXAMPLES[kind]], cols[2], top + px(6),
+                        card_w, card_w + px(4))
+        p = counts[kind] / sum(counts.values()) * 100
+        self.text(surface, f"{p:.4f}%" if p < 0.1 else f"{p:.2f}%", px(15), THEME.text, (cols[3], top + px(8)))

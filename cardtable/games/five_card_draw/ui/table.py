@@ -9,80 +9,22 @@ clicking cards (or keys 1-5) and pressing Discard / Stand pat.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 
 from cardtable.engine.game import CHANCE
-from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, Discard, DrawSettings, Phase
+from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, Discard, Phase
 from cardtable.games.five_card_draw.state import DrawState
 from cardtable.ui.bet_bar import BetBar
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.variants import VariantSpec
 
 __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "DrawTableScene"]
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for a Five-Card Draw match."""
-    from cardtable.ui.setup_scene import SetupScene
-    return app.push(SetupScene(app, variant, lambda seats, chips: start_match(app, variant, seats, chips)))
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules: the poker hands."""
-    from cardtable.games.five_card_draw.ui.hands_page import HandsPage
-    return [HandsPage(app)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-    from cardtable.ui.setup_scene import SetupScene
-
-    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_match(app, variant, seats, 100, seed=1)
-    for _ in range(240):
-        app.step(1 / 30)
-    overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    overlay.switch_page()
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    return f"Five-Card Draw table, pass screen and hands page: drawn (hand {scene.state.round_no})"
-
-
-def _bot(level: str, rng: random.Random) -> Any:
-    from cardtable import games
-    return games.get("five_card_draw").bot(rng, level)
-
-
-def start_match(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                seed: int | None = None) -> DrawTableScene:
-    """Build a match from the setup screen's choices and open its table."""
-    settings = DrawSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
-    rng = random.Random(seed)
-    state = DrawState.new(settings, load_deck_by_id("standard52"), [s.name for s in seats],
-                          random.Random(rng.getrandbits(64)))
-    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
-    return app.push(DrawTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> DrawTableScene:
-    """Rebuild a table from ``GameTableScene.save_data()`` and open it; the match goes on exactly."""
-    state = DrawState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
-    assert isinstance(state, DrawState)  # GameState.from_json is typed as giving the base class
-    seats, bots = saved_seats(data, state, _bot)
-    return app.push(DrawTableScene(app, variant, state, seats, bots))
 
 
 class DrawTableScene(GameTableScene):
@@ -336,3 +278,20 @@ class DrawTableScene(GameTableScene):
         else:
             self.bar_message(surface, "Dealing…")
         self.widgets.draw(surface)
+
+
+TABLE = TableSetup(
+    game="five_card_draw",
+    scene=DrawTableScene,
+    help_page="cardtable.games.five_card_draw.ui.hands_page:HandsPage",
+    smoke_text="Five-Card Draw table, pass screen and hands page: drawn (hand {state.round_no})",
+    smoke_stack=100,
+    deck_from_save=True,
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_match = TABLE.start

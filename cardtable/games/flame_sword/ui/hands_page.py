@@ -5,14 +5,16 @@ is off (most random hands are Rainbows, which the source puts near the top)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 
 from cardtable.games.flame_sword import frequencies as flame_frequencies
 from cardtable.games.flame_sword.examples import example_hands
 from cardtable.games.flame_sword.hands import best_hand, kind_order
-from cardtable.ui.table_view import FaceCache
+from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
-from cardtable.variants import load_deck_by_id
 
 TIES_TEXT = ("Ties, the source's six layers: 1 higher cards - the groups largest first, as labels name "
              "them (three 5s and two 2s beat three 4s and two 6s), a run's or flush's top card, then the "
@@ -35,21 +37,21 @@ def measured_text(rank: int) -> tuple[str, str]:
     return share(flame_frequencies.IS.get(rank, 0)), share(flame_frequencies.CONTAINS.get(rank, 0))
 
 
-class FlameHandsPage:
+class FlameHandsPage(RowsPage):
     """Draws the kinds as rows of a scrollable table."""
 
-    title = "Hands"
+    deck_id = "infinite"
+    row_px = 70
+    headings = ("#", "kind", "example (kind cards first)", "source odds", "measured")
 
     def __init__(self, app, variant=None) -> None:
-        self.app = app
-        self.deck = load_deck_by_id("infinite")
+        super().__init__(app, variant)
         settings = getattr(variant, "settings", None) or {}
         self.order = settings.get("order", "source") if isinstance(settings, dict) else "source"
         if self.order not in ("source", "measured"):
             self.order = "source"
         self.kinds = kind_order(self.order)
         self.examples = example_hands(self.deck)
-        self.faces = FaceCache(app.faces)
         self.notes = {74: "never the kind: it always holds an 8 of a Kind, ranked higher"} \
             if self.order == "source" else {}
         self.labels = {}
@@ -59,32 +61,26 @@ class FlameHandsPage:
                 called = cards if kind.family == "called" else ()
                 self.labels[kind.rank] = best_hand(self.deck, cards, called, self.order).cards
 
-    def row_height(self) -> int:
-        """Pixels per kind."""
-        return self.app.px(70)
+    def rows(self) -> Sequence[Any]:
+        return self.kinds
 
     def header_height(self) -> int:
         """Pixels of the explanation above the table."""
         return self.app.px(94)
 
-    def content_height(self) -> int:
-        """The whole table's height (for scrolling)."""
-        return self.header_height() + self.row_height() * len(self.kinds)
+    def top_height(self) -> int:
+        return self.header_height()
 
-    def _columns(self, body: pygame.Rect) -> list[int]:
+    def columns(self, body: pygame.Rect) -> list[int]:
         px = self.app.px
         odds_w, measured_w = px(165), px(135)
         name_w = max(px(205), min(px(300), body.width - odds_w - measured_w - px(330)))
         return [body.x, body.x + px(36), body.x + px(36) + name_w,
                 body.right - odds_w - measured_w, body.right - measured_w]
 
-    def draw(self, surface: pygame.Surface, body: pygame.Rect, scroll: int) -> None:
-        """Paint the rows that fall inside ``body``."""
+    def draw_top(self, surface: pygame.Surface, body: pygame.Rect, cols: list[int], y: int) -> None:
+        """The explanation, the ties and the column headings."""
         px, fonts = self.app.px, self.app.fonts
-        clip = surface.get_clip()
-        surface.set_clip(body)
-        cols = self._columns(body)
-        y = body.y - scroll
         samples = flame_frequencies.SAMPLES
         ranked = "the source's list" if self.order == "source" else "the measured rarity (order: measured)"
         intro = (f"Kinds ranked by {ranked}; # is the place on the source's list. A hand is the best "
@@ -93,37 +89,27 @@ class FlameHandsPage:
         self._blit_wrapped(surface, intro, body.x, y, body.width, px(13), max_lines=2)
         self._blit_wrapped(surface, TIES_TEXT, body.x, y + 2 * (px(13) + 3), body.width, px(13), max_lines=2)
         y += self.header_height() - px(20)
-        header = ["#", "kind", "example (kind cards first)", "source odds", "measured"]
-        for x, text in zip(cols, header):
+        for x, text in zip(cols, self.headings):
             surface.blit(fonts.render(text, px(14), THEME.accent, bold=True), (x, y))
-        y += px(20)
-        rh = self.row_height()
+
+    def draw_row(self, surface: pygame.Surface, i: int, kind: Any, top: int, cols: list[int]) -> None:
+        px, fonts = self.app.px, self.app.fonts
+        self.text(surface, str(kind.rank), px(15), THEME.text_dim, (cols[0], top + px(8)))
+        name_size = px(15)
+        name_room = cols[2] - cols[1] - px(6)
+        while name_size > px(11) and fonts.font(name_size, bold=True).size(kind.name)[0] > name_room:
+            name_size -= 1
+        self.text(surface, kind.name, name_size, THEME.text, (cols[1], top + px(8)), bold=True)
+        note = self.notes.get(kind.rank) or kind.text
+        self._blit_wrapped(surface, note, cols[1], top + px(30), cols[2] - cols[1] - px(8), px(12))
         card_w = px(38)
         step = max(px(10), min(px(27), (cols[3] - cols[2] - card_w - px(12)) // 9))
-        for i, kind in enumerate(self.kinds):
-            top = y + i * rh
-            if top + rh < body.y or top > body.bottom:
-                continue
-            if i % 2 == 0:
-                pygame.draw.rect(surface, THEME.field, (body.x, top, body.width, rh))
-            surface.blit(fonts.render(str(kind.rank), px(15), THEME.text_dim), (cols[0], top + px(8)))
-            name_size = px(15)
-            name_room = cols[2] - cols[1] - px(6)
-            while name_size > px(11) and fonts.font(name_size, bold=True).size(kind.name)[0] > name_room:
-                name_size -= 1
-            surface.blit(fonts.render(kind.name, name_size, THEME.text, bold=True), (cols[1], top + px(8)))
-            note = self.notes.get(kind.rank) or kind.text
-            self._blit_wrapped(surface, note, cols[1], top + px(30), cols[2] - cols[1] - px(8), px(12))
-            for j, card in enumerate(self.labels.get(kind.rank, ())):
-                surf = self.faces.get(self.deck, card, True, card_w, force=True)
-                if surf is not None:
-                    surface.blit(surf, (cols[2] + j * step, top + px(6)))
-            odds = kind.odds + (" : 1" if kind.odds != "-" else "")
-            surface.blit(fonts.render(odds, px(13), THEME.text_dim), (cols[3], top + px(10)))
-            is_text, has_text = measured_text(kind.rank)
-            surface.blit(fonts.render(f"is {is_text}", px(13), THEME.text), (cols[4], top + px(10)))
-            surface.blit(fonts.render(f"has {has_text}", px(13), THEME.text_dim), (cols[4], top + px(30)))
-        surface.set_clip(clip)
+        self.draw_cards(surface, self.labels.get(kind.rank, ()), cols[2], top + px(6), card_w, step)
+        odds = kind.odds + (" : 1" if kind.odds != "-" else "")
+        self.text(surface, odds, px(13), THEME.text_dim, (cols[3], top + px(10)))
+        is_text, has_text = measured_text(kind.rank)
+        self.text(surface, f"is {is_text}", px(13), THEME.text, (cols[4], top + px(10)))
+        self.text(surface, f"has {has_text}", px(13), THEME.text_dim, (cols[4], top + px(30)))
 
     def _blit_wrapped(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int,
                       max_lines: int = 2) -> None:

@@ -22,53 +22,20 @@ import pygame
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.game import CHANCE
 from cardtable.games.flame_sword.bot import FlameBot
-from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, FlameSwordSettings, Flip, Phase
+from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
 from cardtable.ui.bet_bar import BetBar
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.variants import VariantSpec
 
 FLIP_PAUSE = 0.12
 """Seconds a computer player takes to flip a grid card (a flop is 60 flips)."""
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for a Flame Sword match (see ``menu.GAME_TABLES``)."""
-    from cardtable.ui.setup_scene import SetupScene
-    return app.push(SetupScene(app, variant, lambda seats, chips: start_flame_sword(app, variant, seats, chips)))
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules (Tab turns to them)."""
-    from cardtable.games.flame_sword.ui.hands_page import FlameHandsPage
-    return [FlameHandsPage(app, variant)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-    from cardtable.ui.setup_scene import SetupScene
-
-    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_flame_sword(app, variant, seats, 1000, seed=1)
-    for _ in range(120):
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.step()
-    app.scenes.pop()
-    assert help_overlay is not None
-    return f"Flame Sword table, pass screen, grid and help: drawn (hand {scene.state.hand_no})"
 
 
 def decision_text(pot: dict[str, Any]) -> str:
@@ -92,25 +59,6 @@ def decision_text(pot: dict[str, Any]) -> str:
 def make_bot(level: str, rng: random.Random):
     """A computer player of ``level`` (normal, tough or random)."""
     return RandomBot(rng) if level == "random" else FlameBot(rng, level=level)
-
-
-def start_flame_sword(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                      seed: int | None = None) -> FlameTableScene:
-    """Build a match from the setup screen's choices and open its table."""
-    settings = FlameSwordSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
-    rng = random.Random(seed)
-    state = FlameSwordState.new(settings, load_deck_by_id("infinite"), [s.name for s in seats],
-                                random.Random(rng.getrandbits(64)))
-    bots = {i: make_bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot}
-    return app.push(FlameTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> FlameTableScene:
-    """Rebuild a saved table from ``GameTableScene.save_data()``'s dict."""
-    state = FlameSwordState.from_json(data["state"], deck=load_deck_by_id("infinite"))
-    assert isinstance(state, FlameSwordState)
-    seats, bots = saved_seats(data, state, make_bot)
-    return app.push(FlameTableScene(app, variant, state, seats, bots))
 
 
 class FlameTableScene(GameTableScene):
@@ -548,3 +496,23 @@ class FlameTableScene(GameTableScene):
         else:
             self.bar_message(surface, "Dealing…")
         self.widgets.draw(surface)
+
+
+TABLE = TableSetup(
+    game="flame_sword",
+    scene=FlameTableScene,
+    help_page="cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
+    smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",
+    smoke_stack=1000,
+    smoke_steps=(120,),
+    smoke_turns_help=False,
+    smoke_step_after_help=True,
+    make_bot=make_bot,  # FlameBot's own levels ("strong" plays as normal), as before
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_flame_sword = TABLE.start

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from cardtable.games.ipso.hands import hand_value_of
-from cardtable.ui.table_view import FaceCache
+from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
-from cardtable.variants import load_deck_by_id
 
 ROWS = (
     (("7S", "7H", "7D", "7C"), "four of a rank", "the higher quad"),
@@ -23,50 +22,34 @@ ROWS = (
 """Per kind, best first: an example, what makes it, how ties inside the kind go."""
 
 
-class IpsoHandsPage:
+class IpsoHandsPage(RowsPage):
     """Draws the eight kinds as rows of a table."""
 
-    title = "Hands"
+    headings = ("#", "example", "kind, and ties between two of it")
 
-    def __init__(self, app) -> None:
-        self.app = app
-        self.deck = load_deck_by_id("standard52")
-        self.faces = FaceCache(app.faces)
+    def rows(self) -> tuple[tuple[tuple[str, ...], str, str], ...]:
+        return ROWS
 
-    def row_height(self) -> int:
-        """Pixels per kind."""
-        return self.app.px(66)
+    def bottom_height(self) -> int:
+        return self.app.px(40)
 
-    def content_height(self) -> int:
-        """The whole table's height (for scrolling)."""
-        return self.row_height() * (len(ROWS) + 1) + self.app.px(40)
+    def columns(self, body: pygame.Rect) -> list[int]:
+        px = self.app.px
+        return [body.x, body.x + px(34), body.x + px(34) + 4 * (px(36) + px(4)) + px(20)]
 
-    def draw(self, surface: pygame.Surface, body: pygame.Rect, scroll: int) -> None:
-        """Paint the rows that fall inside ``body``."""
-        px, fonts = self.app.px, self.app.fonts
-        rh = self.row_height()
-        clip = surface.get_clip()
-        surface.set_clip(body)
+    def draw_row(self, surface: pygame.Surface, i: int, row: tuple[tuple[str, ...], str, str], top: int,
+                 cols: list[int]) -> None:
+        px = self.app.px
+        codes, what, ties = row
+        hand = hand_value_of(codes)
+        self.text(surface, str(hand.rank), px(16), THEME.text_dim, (cols[0] + px(6), top + px(8)))
         card_w = px(36)
-        cols = [body.x, body.x + px(34), body.x + px(34) + 4 * (card_w + px(4)) + px(20)]
-        y = body.y - scroll
-        for x, text in zip(cols, ["#", "example", "kind, and ties between two of it"]):
-            surface.blit(fonts.render(text, px(15), THEME.accent, bold=True), (x, y + px(8)))
-        for i, (codes, what, ties) in enumerate(ROWS):
-            top = y + (i + 1) * rh
-            if top + rh < body.y or top > body.bottom:
-                continue
-            if i % 2 == 0:
-                pygame.draw.rect(surface, THEME.field, (body.x, top, body.width, rh))
-            hand = hand_value_of(codes)
-            surface.blit(fonts.render(str(hand.rank), px(16), THEME.text_dim), (cols[0] + px(6), top + px(8)))
-            for j, code in enumerate(codes):
-                face = self.faces.get(self.deck, self.deck.find(code).index, True, card_w, force=True)
-                surface.blit(face, (cols[1] + j * (card_w + px(4)), top + px(6)))
-            surface.blit(fonts.render(f"{hand.kind}: {what}", px(16), THEME.text, bold=True),
-                         (cols[2], top + px(8)))
-            surface.blit(fonts.render(f"value {hand.value}  ·  ties: {ties}", px(14), THEME.text_dim),
-                         (cols[2], top + px(34)))
+        self.draw_cards(surface, [self.deck.find(code).index for code in codes], cols[1], top + px(6),
+                        card_w, card_w + px(4))
+        self.text(surface, f"{hand.kind}: {what}", px(16), THEME.text, (cols[2], top + px(8)), bold=True)
+        self.text(surface, f"value {hand.value}  ·  ties: {ties}", px(14), THEME.text_dim,
+                  (cols[2], top + px(34)))
+
+    def draw_bottom(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> None:
         note = "Pips: A=1, 2-10 as marked, J=11, Q=12, K=13. \"Cut\": each tied player gets the stock's top card."
-        surface.blit(fonts.render(note, px(14), THEME.text_dim), (body.x, y + (len(ROWS) + 1) * rh + px(8)))
-        surface.set_clip(clip)
+        self.text(surface, note, self.app.px(14), THEME.text_dim, (body.x, y + self.app.px(8)))

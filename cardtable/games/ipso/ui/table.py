@@ -11,20 +11,20 @@ with one button per seat.
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 import pygame
 
 from cardtable.engine.game import CHANCE
-from cardtable.games.ipso.rules import ChooseDealer, Exchange, IpsoSettings, Phase, Pile, Skip
+from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IpsoBetBar
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.variants import VariantSpec
 
 __all__ = ["open_game", "smoke", "restore", "start_ipso", "IpsoTableScene"]
 
@@ -34,67 +34,6 @@ PILE_KEYS = {pygame.K_t: Pile.STOCK, pygame.K_p: Pile.FLIP, pygame.K_d: Pile.DOW
 PILE_LABELS = {Pile.STOCK: ("stock",), Pile.FLIP: ("flip",), Pile.DOWN_DISCARD: ("face-down", "discards"),
                Pile.UP_DISCARD: ("face-up", "discards")}
 PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.UP_DISCARD: "U"}
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for an Ipso game (see ``menu.GAME_TABLES``)."""
-    from cardtable.ui.setup_scene import SetupScene
-    return app.push(SetupScene(app, variant, lambda seats, chips: start_ipso(app, variant, seats, chips)))
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules (Tab turns to them)."""
-    from cardtable.games.ipso.ui.hands_page import IpsoHandsPage
-    return [IpsoHandsPage(app)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-    from cardtable.ui.setup_scene import SetupScene
-
-    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_ipso(app, variant, seats, 100, seed=1)
-    for _ in range(60):
-        app.step(1 / 30)
-    scene.next_round()  # deal the first hand: the pass screen or a bot's move follows
-    for _ in range(120):
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    help_overlay.switch_page()
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    return f"Ipso table, pass screen and hand table: drawn (hand {scene.state.round_no})"
-
-
-def _bot(level: str, rng: random.Random) -> Any:
-    from cardtable import games
-    return games.get("ipso").bot(rng, level)
-
-
-def start_ipso(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-               seed: int | None = None) -> IpsoTableScene:
-    """Build a game from the setup screen's choices and open its table."""
-    settings = IpsoSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
-    rng = random.Random(seed)
-    state = IpsoState.new(settings, load_deck_by_id("standard52"), [s.name for s in seats],
-                          random.Random(rng.getrandbits(64)))
-    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
-    return app.push(IpsoTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, spec: VariantSpec, data: dict) -> IpsoTableScene:
-    """Rebuild a saved table from ``GameTableScene.save_data()``'s dict and open it."""
-    state = IpsoState.from_json(data["state"], deck=load_deck_by_id("standard52"))
-    assert isinstance(state, IpsoState)
-    seats, bots = saved_seats(data, state, _bot)
-    return app.push(IpsoTableScene(app, spec, state, seats, bots))
 
 
 class IpsoTableScene(GameTableScene):
@@ -476,3 +415,19 @@ class IpsoTableScene(GameTableScene):
             self.bar_message(surface, "Dealing…")
         self.widgets.draw(surface)
 
+
+TABLE = TableSetup(
+    game="ipso",
+    scene=IpsoTableScene,
+    help_page="cardtable.games.ipso.ui.hands_page:IpsoHandsPage",
+    smoke_text="Ipso table, pass screen and hand table: drawn (hand {state.round_no})",
+    smoke_stack=100,
+    smoke_steps=(60, 120),  # then the first hand is dealt: the pass screen or a bot's move follows
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_ipso = TABLE.start

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from cardtable.games.sabacc.hands import evaluate, parse_hand
-from cardtable.ui.table_view import FaceCache
+from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
-from cardtable.variants import load_deck_by_id
 
 ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The face cards (two of each): negative values, the Idiot is 0",
@@ -31,16 +32,18 @@ ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-class SabaccHandsPage:
+class SabaccHandsPage(RowsPage):
     """Rows of example cards with what they make."""
 
     title = "Cards and hands"
+    deck_id = "sabacc"
 
-    def __init__(self, app) -> None:
-        self.app = app
-        self.deck = load_deck_by_id("sabacc")
-        self.faces = FaceCache(app.faces)
-        self.rows = [(text, [self.deck.find(code).index for code in codes]) for text, codes in ROWS]
+    def __init__(self, app, variant: Any = None) -> None:
+        super().__init__(app, variant)
+        self._rows = [(text, [self.deck.find(code).index for code in codes]) for text, codes in ROWS]
+
+    def rows(self) -> list[tuple[str, list[int]]]:
+        return self._rows
 
     def card_width(self) -> int:
         """Wide enough for the full face, with the face cards' names (56 px and up)."""
@@ -50,30 +53,15 @@ class SabaccHandsPage:
         """Pixels per row."""
         return int(self.card_width() * 1.4) + self.app.px(42)
 
-    def content_height(self) -> int:
-        """The whole page's height (for scrolling)."""
-        return self.row_height() * len(self.rows)
-
-    def draw(self, surface: pygame.Surface, body: pygame.Rect, scroll: int) -> None:
-        """Paint the rows that fall inside ``body``."""
+    def draw_row(self, surface: pygame.Surface, i: int, row: tuple[str, list[int]], top: int,
+                 cols: list[int]) -> None:
         px, fonts = self.app.px, self.app.fonts
-        rh = self.row_height()
+        text, cards = row
         card_w = self.card_width()
-        clip = surface.get_clip()
-        surface.set_clip(body)
-        for i, (text, cards) in enumerate(self.rows):
-            top = body.y - scroll + i * rh
-            if top + rh < body.y or top > body.bottom:
-                continue
-            if i % 2 == 0:
-                pygame.draw.rect(surface, THEME.field, (body.x, top, body.width, rh))
-            surface.blit(fonts.render(text, px(15), THEME.text, bold=True), (body.x + px(8), top + px(6)))
-            for j, card in enumerate(cards):
-                surf = self.faces.get(self.deck, card, True, card_w, force=True)
-                surface.blit(surf, (body.x + px(8) + j * (card_w + px(6)), top + px(28)))
-            if i >= 2:
-                value = evaluate(parse_hand([self.deck[c].code for c in cards], self.deck))
-                label = fonts.render(f"= {value.label}", px(18), THEME.highlight, bold=True)
-                x = body.x + px(16) + len(cards) * (card_w + px(6))
-                surface.blit(label, label.get_rect(midleft=(x, top + px(28) + int(card_w * 0.7))))
-        surface.set_clip(clip)
+        self.text(surface, text, px(15), THEME.text, (cols[0] + px(8), top + px(6)), bold=True)
+        self.draw_cards(surface, cards, cols[0] + px(8), top + px(28), card_w, card_w + px(6))
+        if i >= 2:
+            value = evaluate(parse_hand([self.deck[c].code for c in cards], self.deck))
+            label = fonts.render(f"= {value.label}", px(18), THEME.highlight, bold=True)
+            x = cols[0] + px(16) + len(cards) * (card_w + px(6))
+            surface.blit(label, label.get_rect(midleft=(x, top + px(28) + int(card_w * 0.7))))

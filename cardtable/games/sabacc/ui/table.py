@@ -12,21 +12,21 @@ next move until everyone has seen where it landed.
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 import pygame
 
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.sabacc.bot import opponent_table
-from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccSettings, SabaccState, Stand, Swap
+from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccState, Stand, Swap
 from cardtable.games.sabacc.ui.die import ShiftDie
 from cardtable.ui.bet_bar import BetBar
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.variants import VariantSpec
 
 CHIP_VALUES = (100, 250, 500, 1000)
 """The betting bar's chips: Sabacc stakes are credits in the hundreds and thousands."""
@@ -34,76 +34,6 @@ CHIP_VALUES = (100, 250, 500, 1000)
 PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "draw": "drawing",
                "decide": "drawing", "demise": "sudden demise", "reveal": "the showdown",
                "shuffle": "the deal", "game_over": "game over"}
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for a game of Sabacc (see ``menu.GAME_TABLES``)."""
-    from cardtable.ui.setup_scene import SetupScene
-    setup = SetupScene(app, variant, lambda seats, credits: start_sabacc(app, variant, seats, credits))
-    setup.chips = SabaccSettings.from_spec(variant).starting_credits
-    setup.layout()
-    return app.push(setup)
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules (Tab turns to them)."""
-    from cardtable.games.sabacc.ui.hands_page import SabaccHandsPage
-    return [SabaccHandsPage(app)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-
-    setup = open_game(app, variant)
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Han"), SeatConfig("Lando"), SeatConfig("Jabba", bot="normal")]
-    scene = start_sabacc(app, variant, seats, 5000, seed=1)
-    for _ in range(240):
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    if len(help_overlay.pages) > 1:
-        help_overlay.switch_page()
-        app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    return f"Sabacc table, pass screen and help: drawn (hand {scene.state.hand_no})"
-
-
-def _bots_for(seats: list[SeatConfig], rngs: dict[int, random.Random]) -> dict[int, Any]:
-    from cardtable import games
-    game = games.get("sabacc")
-    return {i: game.bot(rngs[i], s.bot) for i, s in enumerate(seats) if s.bot is not None}
-
-
-def start_sabacc(app, variant: VariantSpec, seats: list[SeatConfig], starting_credits: int,
-                 seed: int | None = None) -> SabaccTableScene:
-    """Build a game from the setup screen's choices and open its table."""
-    settings = SabaccSettings.from_settings({**variant.settings, "starting_credits": starting_credits})
-    rng = random.Random(seed)
-    state = SabaccState.new(settings, load_deck_by_id("sabacc"), [s.name for s in seats],
-                            random.Random(rng.getrandbits(64)))
-    bots = _bots_for(seats, {i: random.Random(rng.getrandbits(64)) for i in range(len(seats))})
-    if bots:
-        opponent_table(state.deck)  # the bots' odds table is built now, not in their first move
-    return app.push(SabaccTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> SabaccTableScene:
-    """Rebuild a table from ``GameTableScene.save_data()`` and open it.
-
-    The state comes back with its generator, hidden cards and turn; each computer seat
-    gets its bot back with its own generator, so the game goes on exactly.
-    """
-    state = SabaccState.from_json(data["state"], deck=load_deck_by_id("sabacc"))
-    assert isinstance(state, SabaccState)
-    seats, bots = saved_seats(data, state, lambda level, rng: _bots_for([SeatConfig("", level)], {0: rng})[0])
-    if bots:
-        opponent_table(state.deck)
-    return app.push(SabaccTableScene(app, variant, state, seats, bots))
 
 
 class SabaccTableScene(GameTableScene):
@@ -475,3 +405,23 @@ class SabaccTableScene(GameTableScene):
             who = " and ".join(names[w] for w in results["sabacc_pot"]["winners"])
             parts.append(f"Sabacc! {who} takes the sabacc pot ({results['sabacc_pot']['amount']:,}).")
         return " ".join(parts)
+
+
+TABLE = TableSetup(
+    game="sabacc",
+    scene=SabaccTableScene,
+    help_page="cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",
+    smoke_text="Sabacc table, pass screen and help: drawn (hand {state.hand_no})",
+    smoke_stack=5000,
+    smoke_names=("Han", "Lando", "Jabba"),
+    warm_up=opponent_table,  # the bots' odds table is built now, not in their first move
+    bot_rng_every_seat=True,
+    setup_stack_from_rules=True,  # the setup screen starts at the variant's credits
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_sabacc = TABLE.start

@@ -9,7 +9,6 @@ auction by clicking a flop card, choosing an amount, and pressing Bid.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -17,83 +16,17 @@ import pygame
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.bot import warm_up
-from cardtable.games.shenja_ivali.rules import Discard, Phase, ShenjaIvaliSettings
+from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.ui.bet_bar import BetBar
-from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
-from cardtable.variants import VariantSpec, load_deck_by_id
+from cardtable.variants import VariantSpec
 
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
-
-
-def open_game(app, variant: VariantSpec):
-    """The setup screen for a Shenja Ivali match (see ``menu.GAME_TABLES``)."""
-    from cardtable.ui.setup_scene import SetupScene
-    return app.push(SetupScene(app, variant,
-                               lambda seats, chips: start_shenja_ivali(app, variant, seats, chips)))
-
-
-def help_pages(app, variant: VariantSpec) -> list:
-    """The help overlay's pages after the rules (Tab turns to them)."""
-    from cardtable.games.shenja_ivali.ui.hands_page import IvaliHandsPage
-    return [IvaliHandsPage(app)]
-
-
-def smoke(app, variant: VariantSpec) -> str:
-    """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
-    from cardtable.ui.help import HelpOverlay
-    from cardtable.ui.setup_scene import SetupScene
-
-    setup = app.push(SetupScene(app, variant, lambda seats, chips: None))
-    app.step()
-    app.scenes.remove(setup)
-    seats = [SeatConfig("Ada"), SeatConfig("Bo"), SeatConfig("Cy", bot="normal")]
-    scene = start_shenja_ivali(app, variant, seats, 100, seed=1)
-    for _ in range(240):  # the deal, the computer's moves, the first pass screen
-        app.step(1 / 30)
-    help_overlay = app.push(HelpOverlay(app, variant))
-    app.step()
-    help_overlay.switch_page()
-    app.step()
-    while app.scenes.top is not scene and app.scenes.top is not None:
-        app.scenes.pop()
-    app.scenes.pop()
-    return f"Shenja Ivali table, pass screen and hand table: drawn (round {scene.state.round_no})"
-
-
-def _bot(level: str, rng: random.Random) -> Any:
-    from cardtable import games
-    return games.get("shenja_ivali").bot(rng, level)
-
-
-def start_shenja_ivali(app, variant: VariantSpec, seats: list[SeatConfig], starting_chips: int,
-                       seed: int | None = None) -> IvaliTableScene:
-    """Build a match from the setup screen's choices and open its table."""
-    settings = ShenjaIvaliSettings.from_settings({**variant.settings, "starting_chips": starting_chips})
-    rng = random.Random(seed)
-    state = ShenjaIvaliState.new(settings, load_deck_by_id("ivali"), [s.name for s in seats],
-                                 random.Random(rng.getrandbits(64)))
-    bots = {i: _bot(s.bot, random.Random(rng.getrandbits(64))) for i, s in enumerate(seats) if s.bot is not None}
-    if bots:
-        warm_up(state.deck)  # the bots' hand table is built now, not in their first decision
-    return app.push(IvaliTableScene(app, variant, state, seats, bots))
-
-
-def restore(app, variant: VariantSpec, data: dict[str, Any]) -> IvaliTableScene:
-    """Rebuild a table from ``GameTableScene.save_data()`` and open it (see ``saves_scene``).
-
-    The state comes back with its generator, hidden cards and turn; each computer
-    seat gets its bot back with its own generator, so the match goes on exactly.
-    """
-    state = ShenjaIvaliState.from_json(data["state"], deck=load_deck_by_id(data["state"]["state"]["deck"]))
-    assert isinstance(state, ShenjaIvaliState)  # GameState.from_json is typed as giving the base class
-    seats, bots = saved_seats(data, state, _bot)
-    if bots:
-        warm_up(state.deck)
-    return app.push(IvaliTableScene(app, variant, state, seats, bots))
 
 
 class IvaliTableScene(GameTableScene):
@@ -473,3 +406,21 @@ class IvaliTableScene(GameTableScene):
         else:
             self.bar_message(surface, "Dealing…")
         self.widgets.draw(surface)
+
+
+TABLE = TableSetup(
+    game="shenja_ivali",
+    scene=IvaliTableScene,
+    help_page="cardtable.games.shenja_ivali.ui.hands_page:IvaliHandsPage",
+    smoke_text="Shenja Ivali table, pass screen and hand table: drawn (round {state.round_no})",
+    smoke_stack=100,
+    warm_up=warm_up,  # the bots' hand table is built now, not in their first decision
+    deck_from_save=True,
+)
+"""The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
+
+open_game = TABLE.open_game
+help_pages = TABLE.help_pages
+smoke = TABLE.smoke
+restore = TABLE.restore
+start_shenja_ivali = TABLE.start

@@ -1,0 +1,172 @@
+"""How a game's table is opened, started, restored and smoke-tested: written once.
+
+Every rule-enforced game's ``ui/table.py`` declares one :class:`TableSetup` after its
+scene class and exposes its methods as the module's ``open_game``, ``smoke``,
+``help_pages``, ``restore`` and ``start_<game>`` (see ``GameDefinition.table``). The
+work is driven by the game's :class:`~cardtable.games.definition.GameDefinition`: its
+settings reader, starting stack, first deck, state class and bots; the few things games
+do differently are fields here (a warm-up for the bots' tables, a bot generator for
+every seat, the deck named by the save, the smoke run's first deal).
+
+A table started with a seed draws from one generator in a fixed order: the state's
+generator first, then one generator per computer seat in seat order (per seat, computer
+or not, with ``bot_rng_every_seat``), so a seed plays the same match every time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.games.definition import GameDefinition
+from cardtable.ui.game_table import GameTableScene, saved_seats
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.variants import VariantSpec, load_deck_by_id
+
+__all__ = ["TableSetup"]
+
+SMOKE_SEATS = ("Ada", "Bo", "Cy")
+"""The smoke run's table: two people (so a pass screen) and a computer at ``normal``."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """One game's table scaffolding.
+
+    Attributes:
+        game: the game's id in the registry (:func:`cardtable.games.get`).
+        scene: the table scene class, built as ``scene(app, spec, state, seats, bots)``.
+        help_page: ``"module:Class"`` of the help overlay's page after the rules, built
+            as ``Class(app, spec)`` (imported when the help opens).
+        smoke_text: the smoke run's line, formatted with ``state=`` the table's state.
+        smoke_stack: each seat's stack in the smoke run.
+        smoke_steps: frames (of 1/30 s) the smoke run plays; between two entries the
+            table deals the next round (``scene.next_round()``).
+        smoke_names: the smoke run's three seats (the last is the computer).
+        smoke_turns_help: turn the help overlay to its second page in the smoke run.
+        smoke_step_after_help: one more frame after the help closes, before the table.
+        warm_up: called with the deck when the table has computer players, so their
+            tables are built before the first move rather than during it.
+        make_bot: ``(level, rng) -> bot``; None uses the registry's ``game.bot``.
+        bot_rng_every_seat: draw a bot generator for every seat, computer or not.
+        deck_from_save: restore with the deck the save names, not the game's first.
+        setup_stack_from_rules: the setup screen starts at the stack the variant's
+            settings give (the game's default when it names none), not at 100.
+    """
+
+    game: str
+    scene: type[GameTableScene]
+    help_page: str
+    smoke_text: str
+    smoke_stack: int
+    smoke_steps: tuple[int, ...] = (240,)
+    smoke_names: tuple[str, str, str] = SMOKE_SEATS
+    smoke_turns_help: bool = True
+    smoke_step_after_help: bool = False
+    warm_up: Callable[[Any], object] | None = None
+    make_bot: Callable[[str, random.Random], Any] | None = None
+    bot_rng_every_seat: bool = False
+    deck_from_save: bool = False
+    setup_stack_from_rules: bool = False
+
+    # -- the game --------------------------------------------------------------------------
+    def definition(self) -> GameDefinition:
+        """The game's registry entry."""
+        from cardtable import games
+        return games.get(self.game)
+
+    def bot(self, level: str, rng: random.Random) -> Any:
+        """A computer player of ``level`` drawing from ``rng``."""
+        if self.make_bot is not None:
+            return self.make_bot(level, rng)
+        return self.definition().bot(rng, level)
+
+    def _push(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig],
+              bots: dict[int, Any]) -> Any:
+        if bots and self.warm_up is not None:
+            self.warm_up(state.deck)
+        return app.push(self.scene(app, spec, state, seats, bots))
+
+    # -- the table module's functions ---------------------------------------------------------
+    def setup_scene(self, app, spec: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> Any:
+        """The setup screen (not pushed) calling ``on_start(seats, stack)``."""
+        from cardtable.ui.setup_scene import SetupScene
+        setup = SetupScene(app, spec, on_start)
+        if self.setup_stack_from_rules:
+            game = self.definition()
+            assert game.rules is not None
+            setup.chips = getattr(game.rules(spec.settings), game.stack_setting)
+            setup.layout()
+        return setup
+
+    def open_game(self, app, spec: VariantSpec) -> Any:
+        """The setup screen for a match (see ``menu.GAME_TABLES``); Start opens the table."""
+        return app.push(self.setup_scene(app, spec, lambda seats, stack: self.start(app, spec, seats, stack)))
+
+    def help_pages(self, app, spec: VariantSpec) -> list:
+        """The help overlay's pages after the rules (Tab turns to them)."""
+        module, _, name = self.help_page.partition(":")
+        return [getattr(importlib.import_module(module), name)(app, spec)]
+
+    def start(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int,
+              seed: int | None = None) -> Any:
+        """Build a match from the setup screen's choices (``stack``: each seat's chips or
+        credits) and open its table."""
+        game = self.definition()
+        assert game.rules is not None and game.state is not None
+        settings = game.rules({**spec.settings, game.stack_setting: stack})
+        rng = random.Random(seed)
+        new: Any = game.state.new  # each game's own defaults (Ipso's dealer is drawn for)
+        state = new(settings, load_deck_by_id(game.decks[0]), [s.name for s in seats],
+                    random.Random(rng.getrandbits(64)))
+        if self.bot_rng_every_seat:
+            rngs = {i: random.Random(rng.getrandbits(64)) for i in range(len(seats))}
+            bots = {i: self.bot(s.bot, rngs[i]) for i, s in enumerate(seats) if s.bot is not None}
+        else:
+            bots = {i: self.bot(s.bot, random.Random(rng.getrandbits(64)))
+                    for i, s in enumerate(seats) if s.bot is not None}
+        return self._push(app, spec, state, seats, bots)
+
+    def restore(self, app, spec: VariantSpec, data: Mapping[str, Any]) -> Any:
+        """Rebuild a table from ``GameTableScene.save_data()`` and open it (see ``saves_scene``).
+
+        The state comes back with its generator, hidden cards and turn; each computer seat
+        gets its bot back with its own generator, so the match goes on exactly.
+        """
+        game = self.definition()
+        assert game.state is not None
+        deck_id = data["state"]["state"]["deck"] if self.deck_from_save else game.decks[0]
+        state = game.state.from_json(data["state"], deck=load_deck_by_id(deck_id))
+        assert isinstance(state, game.state)
+        seats, bots = saved_seats(data, state, self.bot)
+        return self._push(app, spec, state, seats, bots)
+
+    def smoke(self, app, spec: VariantSpec) -> str:
+        """Draw the setup screen, a table with two people (so a pass screen) and a computer, help."""
+        from cardtable.ui.help import HelpOverlay
+
+        setup = app.push(self.setup_scene(app, spec, lambda seats, stack: None))
+        app.step()
+        app.scenes.remove(setup)
+        first, second, computer = self.smoke_names
+        seats = [SeatConfig(first), SeatConfig(second), SeatConfig(computer, bot="normal")]
+        scene = self.start(app, spec, seats, self.smoke_stack, seed=1)
+        for n, frames in enumerate(self.smoke_steps):
+            if n:
+                scene.next_round()  # deal the next round: the pass screen or a bot's move follows
+            for _ in range(frames):
+                app.step(1 / 30)
+        help_overlay = app.push(HelpOverlay(app, spec))
+        app.step()
+        if self.smoke_turns_help and len(help_overlay.pages) > 1:
+            help_overlay.switch_page()
+            app.step()
+        while app.scenes.top is not scene and app.scenes.top is not None:
+            app.scenes.pop()
+        if self.smoke_step_after_help:
+            app.step()
+        app.scenes.pop()
+        return self.smoke_text.format(state=scene.state)
