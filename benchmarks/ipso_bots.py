@@ -34,12 +34,18 @@ os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench
 
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
 from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.games import get  # noqa: E402
 from cardtable.games.ipso import bot as ipso_bot  # noqa: E402
 from cardtable.games.ipso.bot import IpsoBot  # noqa: E402
 from cardtable.games.ipso.rules import Phase  # noqa: E402
 from cardtable.games.ipso.state import IpsoState  # noqa: E402
-from cardtable.games.ipso.tools import ipso_settings  # noqa: E402
+from cardtable.simulation import bundled_settings  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
+
+
+def ipso_settings() -> object:
+    """The bundled Ipso variant's settings."""
+    return bundled_settings(get("ipso"))
 
 DECK = load_deck_by_id("standard52")
 

@@ -112,13 +112,14 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    tools = game_tools(args.variant)
-    if tools is None:
+    from cardtable import games
+    from cardtable.simulation import simulate_game
+    game = games.find(args.variant)
+    if game is None or not game.has_rules:
         print(f"cardtable simulate: simulating {args.variant!r} is not available "
               f"(known: {_known()})", file=err)
         return 2
-    from cardtable import games
-    low, high = games.find(args.variant).seats  # type: ignore[union-attr]  # tools imply a game
+    low, high = game.seats
     problems = []
     if args.games < 1:
         problems.append("--games must be at least 1")
@@ -129,9 +130,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if problems:
         print("cardtable simulate: " + "; ".join(problems), file=err)
         return 2
-    try:  # a game's own limits (Alethkar Poker seats at most 7) come back as ValueError
-        summary = tools.simulate(games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
-                                 max_rounds=args.max_rounds, json_every=args.json_every, log=out)
+    try:
+        summary = simulate_game(game, games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
+                                max_rounds=args.max_rounds, json_every=args.json_every, log=out)
     except ValueError as exc:
         print(f"cardtable simulate: {exc}", file=err)
         return 2

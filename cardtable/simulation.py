@@ -1,10 +1,13 @@
 """``cardtable simulate``: bot matches of any game, checked after every action.
 
-Each game's tools module (``cli_<game>.py``) describes its game with a
-:class:`Simulation` (how to deal a match, its bots, its checks, what a round is)
-and hands it to :func:`simulate_matches`, which plays the matches, runs the checks
-after every action and a JSON round trip every ``json_every`` actions (play goes on
-from the copy), and returns the summary the command prints.
+:func:`simulate_game` plays any game of the registry from its
+:class:`~cardtable.games.definition.GameDefinition`: the contract (``new``,
+``round_number``, ``is_over``, ``holding``), its checks module and its declared
+:class:`~cardtable.games.definition.SimulationSpec` (seeds, the between-rounds phase,
+words, caps). It describes the game with a :class:`Simulation` and hands it to
+:func:`simulate_matches`, which plays the matches, runs the checks after every action
+and a JSON round trip every ``json_every`` actions (play goes on from the copy), and
+returns the summary the command prints.
 """
 
 from __future__ import annotations
@@ -14,9 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-__all__ = ["Simulation", "simulate_matches", "seat_bots", "bundled_settings", "seats_between"]
+if TYPE_CHECKING:
+    from cardtable.games.definition import GameDefinition
+
+__all__ = ["Simulation", "simulate_game", "simulate_matches", "seat_bots", "bundled_settings",
+           "seats_between"]
 
 
 @dataclass(frozen=True)
@@ -73,13 +80,59 @@ def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..
     return bots, kinds
 
 
-def bundled_settings(game: str, settings_type: Any) -> Any:
-    """The settings of the bundled variant playing ``game`` (the defaults if it is missing)."""
+def bundled_settings(game: GameDefinition) -> Any:
+    """The settings object of the bundled variant playing ``game`` (the defaults if it is
+    missing)."""
     from cardtable.variants import discover, variant_dirs
     for entry in discover([(variant_dirs()[0][0], False)]):
-        if entry.spec is not None and entry.spec.game == game:
-            return settings_type.from_spec(entry.spec)
-    return settings_type()
+        if entry.spec is not None and entry.spec.game == game.id:
+            return game.read_settings(entry.spec.settings)
+    return game.read_settings({})
+
+
+def simulate_game(game: GameDefinition, *, games: int, seats: int, seed: int, bots: str = "random",
+                  max_rounds: int = 0, json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` bot matches of ``game`` (its bundled variant) with every check after
+    every action; the summary of :func:`simulate_matches`. ValueError when the game has
+    no rules or ``seats`` is not a table it plays."""
+    from cardtable.variants import load_deck_by_id
+
+    if game.state is None or game.checks is None:
+        raise ValueError(f"{game.name} has no rules to simulate")
+    seats_between(game.name, seats, *game.seats)
+    spec, checks, state_type = game.simulation, game.checks, game.state
+    settings = bundled_settings(game)
+    deck = load_deck_by_id(game.decks[0])
+
+    def new_state(names: list[str], index: int, seed: int) -> Any:
+        rng = random.Random(spec.deal_seed.format(seed=seed, game=index))
+        if spec.rotate_dealer:
+            return state_type.new(settings, deck, names, rng, dealer=index % len(names))
+        return state_type.new(settings, deck, names, rng)
+
+    def between_rounds(state: Any) -> bool:
+        return bool(state.phase == spec.between_phase)
+
+    def problems(state: Any, start: int, done: int) -> list[str]:
+        if spec.view_every == 1:
+            return list(checks.all_problems(state, log_start=start))
+        views = between_rounds(state) or state.is_over or done % spec.view_every == 0
+        return list(checks.all_problems(state, log_start=start, views=views))
+
+    sim = Simulation(
+        variant=game.id,
+        new_state=new_state,
+        make_bots=lambda kind, n, seed, index: seat_bots(kind, n, seed, index, game.bot, prefix=spec.bot_seed),
+        problems=problems,
+        round_trip=checks.round_trip,
+        rounds=lambda state: state.round_number,
+        between_rounds=between_rounds,
+        over=lambda state: state.is_over,
+        holding=lambda state, seat: state.holding(seat),
+        round_word=f"{game.round_word}s", match_word=spec.match_word,
+        unit=game.stack_setting.removeprefix("starting_"), round_cap=spec.round_cap)
+    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
+                            max_rounds=max_rounds, json_every=json_every, log=log)
 
 
 def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots: str = "random",

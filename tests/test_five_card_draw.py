@@ -236,8 +236,9 @@ def test_json_round_trip_and_views_hide_other_hands():
 
 
 def test_bots_play_matches_to_the_end_with_every_check():
-    from cardtable.games.five_card_draw.tools import simulate
-    summary = simulate(games=2, seats=3, seed=3, bots="mixed")
+    from cardtable.games import get
+    from cardtable.simulation import simulate_game
+    summary = simulate_game(get("five_card_draw"), games=2, seats=3, seed=3, bots="mixed")
     assert summary["invariants"]["failed"] == 0, summary["invariants"]["problems"]
     assert summary["finished"] == 2
 

@@ -210,7 +210,8 @@ class GameDefinition:
             ``round_trip(state)``, the game's invariants.
         table: the module of the game's table scene, with ``open_game(app, spec)``,
             ``smoke(app, spec)`` and ``help_pages(app, spec)`` (imported when used).
-        tools: the module of ``rank(cards)`` and ``simulate(...)`` (imported when used).
+        tools: the module of ``rank(cards)`` (imported when used); every game with rules is
+            simulated by :func:`cardtable.simulation.simulate_game`.
         aliases: other names the command line accepts for the game.
         round_word: what the game calls a round ("round", "hand").
         setting_choices: values worth varying in the property tests, by key.

@@ -1,22 +1,16 @@
-"""Alethkar Poker's command-line tools, as :mod:`cardtable.cli` calls them (``rank``, ``simulate``).
+"""Alethkar Poker's command-line tool, as :mod:`cardtable.cli` calls it (``rank``).
 
 ``cardtable rank alethkar AS KS QS JS 10S`` prints the value of five cards and how
 they are counted; given seven cards it keeps the best five and names the two to
-discard. ``cardtable simulate alethkar ...`` plays bot matches with every check on.
+discard. (``cardtable simulate alethkar`` is :func:`cardtable.simulation.simulate_game`.)
 """
 
 from __future__ import annotations
 
-import random
 import re
-from typing import Any, TextIO
+from typing import Any
 
-__all__ = ["rank", "simulate", "parse_cards", "ROUND_CAP"]
-
-ROUND_CAP = 500
-"""Rounds after which a simulated match stops when no ``max_rounds`` is given: two
-careful players can go on for ever, since the loser of a round pays no more than
-the winner put in."""
+__all__ = ["rank", "parse_cards"]
 
 _CODE = re.compile(r"^(10|[2-9]|[TJQKA])([CDHS])$", re.IGNORECASE)
 
@@ -69,47 +63,6 @@ def rank(cards: list[str]) -> dict[str, Any]:
 
 def _settings() -> Any:
     """The bundled Alethkar Poker variant's settings (the defaults if it is missing)."""
-    from cardtable.games.alethkar_poker.rules import AlethkarSettings
+    from cardtable.games.alethkar_poker import GAME
     from cardtable.simulation import bundled_settings
-    return bundled_settings("alethkar_poker", AlethkarSettings)
-
-
-def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated match (see :func:`cardtable.simulation.seat_bots`)."""
-    from cardtable.games.alethkar_poker.bot import AlethkarBot
-    from cardtable.simulation import seat_bots
-    return seat_bots(kind, seats, seed, game, AlethkarBot)
-
-
-def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
-             json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``games`` bot matches with every check after every action; the summary
-    has the shape of :func:`cardtable.simulation.simulate_matches`'s. Without ``max_rounds``
-    a match stops after :data:`ROUND_CAP` rounds."""
-    from cardtable.games.alethkar_poker import checks
-    from cardtable.games.alethkar_poker.bot import warm_up
-    from cardtable.games.alethkar_poker.rules import MAX_SEATS, MIN_SEATS, Phase
-    from cardtable.games.alethkar_poker.state import AlethkarState
-    from cardtable.simulation import Simulation, seats_between, simulate_matches
-    from cardtable.variants import load_deck_by_id
-
-    seats_between("Alethkar Poker", seats, MIN_SEATS, MAX_SEATS)
-    settings = _settings()
-    deck = load_deck_by_id("standard52")
-    warm_up(deck)
-    sim = Simulation(
-        variant="alethkar_poker",
-        new_state=lambda names, game, seed: AlethkarState.new(
-            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
-        make_bots=make_bots,
-        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
-        round_trip=checks.round_trip,
-        rounds=lambda state: state.round_no,
-        between_rounds=lambda state: state.phase == Phase.REVEAL,
-        over=lambda state: state.phase == Phase.GAME_OVER,
-        holding=lambda state, seat: state.holdings(seat),
-        round_cap=ROUND_CAP)
-    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
-                            max_rounds=max_rounds, json_every=json_every, log=log)
-
-
+    return bundled_settings(GAME)

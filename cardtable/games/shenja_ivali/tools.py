@@ -1,28 +1,19 @@
-"""Shenja Ivali's command-line tools: ``cardtable rank ivali CARD ...`` and
-``cardtable simulate ivali ...`` (see :mod:`cardtable.cli`)."""
+"""Shenja Ivali's command-line tool: ``cardtable rank ivali CARD ...`` (see :mod:`cardtable.cli`)."""
 
 from __future__ import annotations
 
-import random
 import re
-from typing import Any, TextIO
+from typing import Any
 
 from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate, parse_card
 from cardtable.variants import load_deck_by_id
 
-__all__ = ["rank", "simulate", "rank_ivali", "split_card_names", "make_bots", "simulate_ivali"]
+__all__ = ["rank", "rank_ivali", "split_card_names"]
 
 
 def rank(cards: list[str]) -> dict[str, Any]:
     """The value of five Shenja Ivali cards named on the command line."""
     return rank_ivali(cards, _ivali_settings().hands)
-
-
-def simulate(*, games: int, seats: int, seed: int, bots: str = "random", max_rounds: int = 0,
-             json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
-    """Play bot matches of Shenja Ivali with every check on (see :func:`simulate_ivali`)."""
-    return simulate_ivali(games=games, seats=seats, seed=seed, bots=bots, max_rounds=max_rounds,
-                          json_every=json_every, log=log)
 
 
 _ONE_CARD = re.compile(r"infinity\s*#\s*\d+|\S+\s+\S+\s+of\s+\S+", re.IGNORECASE)
@@ -73,41 +64,6 @@ def rank_ivali(args: list[str], rules: IvaliRules | None = None) -> dict[str, An
 
 def _ivali_settings() -> Any:
     """The bundled Shenja Ivali variant's settings (the defaults if it is missing)."""
-    from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
+    from cardtable.games.shenja_ivali import GAME
     from cardtable.simulation import bundled_settings
-    return bundled_settings("shenja_ivali", ShenjaIvaliSettings)
-
-
-def make_bots(kind: str, seats: int, seed: int, game: int) -> tuple[list[Any], list[str]]:
-    """The bots of one simulated Shenja Ivali match and the name of each one's kind
-    (see :func:`cardtable.simulation.seat_bots`)."""
-    from cardtable.games.shenja_ivali.bot import IvaliBot
-    from cardtable.simulation import seat_bots
-    return seat_bots(kind, seats, seed, game, IvaliBot)
-
-
-def simulate_ivali(*, games: int, seats: int, seed: int, bots: str = "random",
-                   max_rounds: int = 0, json_every: int = 25,
-                   log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``games`` matches of bots with every check on; return the summary dict."""
-    from cardtable.games.shenja_ivali import checks
-    from cardtable.games.shenja_ivali.rules import Phase
-    from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-    from cardtable.simulation import Simulation, simulate_matches
-    from cardtable.variants import load_deck_by_id
-
-    settings = _ivali_settings()
-    deck = load_deck_by_id("ivali")
-    sim = Simulation(
-        variant="shenja_ivali",
-        new_state=lambda names, game, seed: ShenjaIvaliState.new(
-            settings, deck, names, random.Random(f"deal:{seed}:{game}"), dealer=game % len(names)),
-        make_bots=make_bots,
-        problems=lambda state, start, done: checks.all_problems(state, log_start=start),
-        round_trip=checks.round_trip,
-        rounds=lambda state: state.round_no,
-        between_rounds=lambda state: state.phase == Phase.REVEAL,
-        over=lambda state: state.phase == Phase.GAME_OVER,
-        holding=lambda state, seat: state.chips.stacks[seat])
-    return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
-                            max_rounds=max_rounds, json_every=json_every, log=log)
+    return bundled_settings(GAME)
