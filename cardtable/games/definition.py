@@ -16,16 +16,16 @@ import importlib.util
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
     from cardtable.engine.game import GameState
 
 __all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "BOT_LEVELS", "MAX_AMOUNT",
-           "chips", "starting_stack", "bot_level"]
+           "chips", "starting_stack", "bot_level", "DeclaredSettings"]
 
 BOT_LEVELS = ("normal", "tough", "random", "strong")
 """The computer levels every game offers: ``random`` plays any legal move, ``normal`` and
@@ -308,6 +308,17 @@ class GameDefinition:
     def settings_problems(self, values: Mapping[str, Any]) -> list[SettingProblem]:
         """What is wrong with a variant's ``settings``: each unknown key, each bad value,
         then (when those are fine) what the game's own ``rules`` refuse."""
+        problems = self.field_problems(values)
+        if not problems and self.rules is not None:
+            try:
+                self.rules(dict(values))
+            except ValueError as exc:
+                problems.append(SettingProblem(None, str(exc)))
+        return problems
+
+    def field_problems(self, values: Mapping[str, Any]) -> list[SettingProblem]:
+        """Each unknown key and each value its declared :class:`Setting` refuses (not
+        what the game's ``rules`` refuse: see :meth:`settings_problems`)."""
         problems: list[SettingProblem] = []
         known = ", ".join(s.key for s in self.settings) or "none"
         for key, value in values.items():
@@ -319,11 +330,6 @@ class GameDefinition:
             bad = setting.problem(value)
             if bad:
                 problems.append(SettingProblem(key, bad))
-        if not problems and self.rules is not None:
-            try:
-                self.rules(dict(values))
-            except ValueError as exc:
-                problems.append(SettingProblem(None, str(exc)))
         return problems
 
     def read_settings(self, values: Mapping[str, Any] | None) -> Any:
@@ -366,3 +372,93 @@ class GameDefinition:
     def tools_module(self) -> ModuleType | None:
         """The command-line tools' module, or None when the game has none."""
         return importlib.import_module(self.tools) if self.tools else None
+
+
+class DeclaredSettings:
+    """A mixin for a game's frozen settings dataclass, read from the fields its
+    :class:`GameDefinition` declares (the ``GAME`` of the class's package).
+
+    Each dataclass field named like a declared setting is read from the variant's
+    ``settings`` (its declared default when missing); unknown keys and bad values are
+    :meth:`GameDefinition.field_problems`. A subclass adds only what the declarations
+    cannot say: :meth:`_parts` builds its nested objects (betting rules, hand rules) from
+    the settings, :meth:`_part_settings` writes them back, :meth:`_rules_problems`
+    checks one value against another; ``WORDING`` words a field's problem its own way.
+    Every problem is raised together, as ``"<game> settings: ..."``.
+    """
+
+    WORDING: ClassVar[Mapping[str, str]] = {}
+    """``key -> what the value must be``, for messages worded other than the declaration's."""
+
+    @classmethod
+    def definition(cls) -> GameDefinition:
+        """The game declaring these settings: ``GAME`` of the class's package."""
+        game = getattr(importlib.import_module(cls.__module__.rpartition(".")[0]), "GAME", None)
+        if not isinstance(game, GameDefinition):
+            raise TypeError(f"{cls.__name__}: its package declares no GAME")
+        return game
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any] | None) -> Self:
+        """Read a variant's ``settings``; missing keys take their defaults. Raises
+        ValueError naming every problem (unknown keys, bad values, bad combinations)."""
+        given = dict(settings or {})
+        game = cls.definition()
+        problems = [cls._worded(p, given) for p in game.field_problems(given)]
+        parts: dict[str, Any] = {}
+        if not problems:
+            parts = cls._parts(given, problems)
+        if problems:
+            raise ValueError(f"{game.name} settings: " + "; ".join(problems))
+        own = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        values = {s.key: given.get(s.key, s.default) for s in game.settings if s.key in own}
+        return cls(**values, **parts)
+
+    @classmethod
+    def from_spec(cls, spec: Any) -> Self:
+        """The settings of a :class:`~cardtable.variants.VariantSpec` (its ``.settings``)."""
+        return cls.from_settings(spec.settings)
+
+    def to_settings(self) -> dict[str, Any]:
+        """The settings as a plain mapping that :meth:`from_settings` reads back, in the
+        order of the dataclass's fields (the nested objects' settings where the first of
+        them stands)."""
+        declared = {s.key for s in self.definition().settings}
+        out: dict[str, Any] = {}
+        parts = self._part_settings()
+        for f in fields(self):  # type: ignore[arg-type]
+            if f.name in declared:
+                out[f.name] = getattr(self, f.name)
+            elif parts:
+                out.update(parts)
+                parts = {}
+        out.update(parts)
+        return out
+
+    def __post_init__(self) -> None:
+        values = self.to_settings()
+        problems = [self._worded(p, values) for p in self.definition().field_problems(values)]
+        problems += [] if problems else self._rules_problems()
+        if problems:
+            raise ValueError(f"{self.definition().name} settings: " + "; ".join(problems))
+
+    @classmethod
+    def _worded(cls, problem: SettingProblem, values: Mapping[str, Any]) -> str:
+        words = cls.WORDING.get(problem.key or "")
+        if words is None or problem.at_key:
+            return problem.message
+        return f"{problem.key} must be {words}, not {values[problem.key or '']!r}"
+
+    @classmethod
+    def _parts(cls, settings: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
+        """The nested objects' constructor arguments, built from ``settings`` (the keys
+        the variant gives); what they refuse is added to ``problems``."""
+        return {}
+
+    def _part_settings(self) -> dict[str, Any]:
+        """The settings the nested objects hold, by key."""
+        return {}
+
+    def _rules_problems(self) -> list[str]:
+        """What the game refuses in a combination of values that are each fine."""
+        return []

@@ -15,18 +15,13 @@ from typing import Any
 
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.alethkar_poker.payout import Payout
+from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "AlethkarSettings", "Shuffle", "BagBet", "DiscardTwo", "CountedHand",
-           "RoundResult", "GEMS", "gems_for", "SETTING_KEYS", "BOT_LEVELS", "MIN_SEATS", "MAX_SEATS"]
+           "RoundResult", "GEMS", "gems_for", "MIN_SEATS", "MAX_SEATS"]
 
 MIN_SEATS, MAX_SEATS = 2, 7
 """Seven cards each: seven players use 49 of the 52 cards."""
-
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer players' levels a variant may name as ``bot_level``."""
-
-SETTING_KEYS = ("starting_chips", "buy_in", "ace_low_straight", "bot_level")
-"""Every key an Alethkar Poker variant's ``settings`` may hold."""
 
 GEMS: tuple[tuple[str, int], ...] = (
     ("Emerald", 256), ("Sapphire", 128), ("Zircon", 64), ("Topaz", 32), ("Smokestone", 16),
@@ -70,13 +65,10 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class AlethkarSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class AlethkarSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.alethkar_poker`).
 
     Attributes:
         starting_chips: each seat's chips at the start (the source: at least 40).
@@ -88,57 +80,13 @@ class AlethkarSettings:
     >>> AlethkarSettings.from_settings({"buy_in": 0})
     Traceback (most recent call last):
     ...
-    ValueError: Alethkar Poker settings: buy_in must be a whole number of chips >= 1, not 0
+    ValueError: Alethkar Poker settings: buy_in must be a whole number from 1 to 1,000,000,000, not 0
     """
 
     starting_chips: int = 40
     buy_in: int = 1
     ace_low_straight: bool = True
     bot_level: str = "normal"
-
-    def __post_init__(self) -> None:
-        problems = _problems(self.starting_chips, self.buy_in, self.ace_low_straight, self.bot_level)
-        if problems:
-            raise ValueError("Alethkar Poker settings: " + "; ".join(problems))
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> AlethkarSettings:
-        """Read a variant's ``settings``; missing keys take their defaults. Raises
-        ValueError naming every problem."""
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        values = {"starting_chips": settings.get("starting_chips", 40),
-                  "buy_in": settings.get("buy_in", 1),
-                  "ace_low_straight": settings.get("ace_low_straight", True),
-                  "bot_level": settings.get("bot_level", "normal")}
-        problems += _problems(*values.values())
-        if problems:
-            raise ValueError("Alethkar Poker settings: " + "; ".join(problems))
-        return cls(**values)
-
-    @classmethod
-    def from_spec(cls, spec: Any) -> AlethkarSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec`."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {"starting_chips": self.starting_chips, "buy_in": self.buy_in,
-                "ace_low_straight": self.ace_low_straight, "bot_level": self.bot_level}
-
-
-def _problems(starting: Any, buy_in: Any, ace_low: Any, bot_level: Any) -> list[str]:
-    problems = []
-    if not _is_int(starting) or starting < 1:
-        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
-    if not _is_int(buy_in) or buy_in < 1:
-        problems.append(f"buy_in must be a whole number of chips >= 1, not {buy_in!r}")
-    if not isinstance(ace_low, bool):
-        problems.append(f"ace_low_straight must be true or false, not {ace_low!r}")
-    if bot_level not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
-    return problems
 
 
 # -- actions -------------------------------------------------------------------------

@@ -15,21 +15,17 @@ from typing import Any
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.chips import Pot
 from cardtable.engine.game import CHANCE, Action
-from cardtable.games.definition import BOT_LEVELS
+from cardtable.games.definition import DeclaredSettings
 from cardtable.games.five_card_draw.hands import HandValue
 
 __all__ = ["Phase", "DrawSettings", "Shuffle", "Discard", "Reshuffle", "PotResult", "RoundResult",
-           "BETTING_ROUND_NAMES", "SETTING_KEYS", "HAND_SIZE"]
+           "BETTING_ROUND_NAMES", "HAND_SIZE"]
 
 HAND_SIZE = 5
 """Cards dealt to each player."""
 
 BETTING_ROUND_NAMES = ("before the draw", "after the draw")
 """The two betting rounds of a hand, in order (``DrawState.betting_round``)."""
-
-SETTING_KEYS = ("ante", "starting_chips", "limit", "min_bet", "big_bet", "raise_cap",
-                "max_draw", "ace_bonus", "bot_level")
-"""Every key a Five-Card Draw variant's ``settings`` may hold."""
 
 
 class Phase(StrEnum):
@@ -52,13 +48,10 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class DrawSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class DrawSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.five_card_draw`).
 
     Attributes:
         ante: chips every player puts in before the deal (at least 1).
@@ -85,41 +78,16 @@ class DrawSettings:
     ace_bonus: bool = True
     bot_level: str = "normal"
 
-    def __post_init__(self) -> None:
-        problems = _problems(self.ante, self.starting_chips, self.max_draw, self.ace_bonus, self.bot_level)
-        if problems:
-            raise ValueError("Five-Card Draw settings: " + "; ".join(problems))
-
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> DrawSettings:
-        """Read a variant's ``settings``; missing keys take their defaults (ValueError naming
-        every problem)."""
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        values = {"ante": settings.get("ante", 1), "starting_chips": settings.get("starting_chips", 100),
-                  "max_draw": settings.get("max_draw", 3), "ace_bonus": settings.get("ace_bonus", True),
-                  "bot_level": settings.get("bot_level", "normal")}
-        problems += _problems(*values.values())
-        betting = None
+    def _parts(cls, settings: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
         try:
-            betting = BettingRules.from_settings({"min_bet": 2, **settings})
+            return {"betting": BettingRules.from_settings({"min_bet": 2, **settings})}
         except ValueError as exc:
             problems.append(str(exc).removeprefix("settings: "))
-        if problems:
-            raise ValueError("Five-Card Draw settings: " + "; ".join(problems))
-        assert betting is not None
-        return cls(betting=betting, **values)
+            return {}
 
-    @classmethod
-    def from_spec(cls, spec: Any) -> DrawSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec` (its ``.settings``)."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {"ante": self.ante, "starting_chips": self.starting_chips, **self.betting.to_settings(),
-                "max_draw": self.max_draw, "ace_bonus": self.ace_bonus, "bot_level": self.bot_level}
+    def _part_settings(self) -> dict[str, Any]:
+        return self.betting.to_settings()
 
     @property
     def limit(self) -> Limit:
@@ -131,21 +99,6 @@ class DrawSettings:
         if has_ace and self.ace_bonus:
             return min(self.max_draw + 1, 4)
         return self.max_draw
-
-
-def _problems(ante: Any, starting: Any, max_draw: Any, ace_bonus: Any, bot_level: Any) -> list[str]:
-    problems = []
-    if not _is_int(ante) or ante < 1:
-        problems.append(f"ante must be a whole number of chips >= 1, not {ante!r}")
-    if not _is_int(starting) or starting < 1:
-        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
-    if not _is_int(max_draw) or not 0 <= max_draw <= 4:
-        problems.append(f"max_draw must be a whole number from 0 to 4, not {max_draw!r}")
-    if not isinstance(ace_bonus, bool):
-        problems.append(f"ace_bonus must be true or false, not {ace_bonus!r}")
-    if bot_level not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
-    return problems
 
 
 # -- actions -------------------------------------------------------------------------

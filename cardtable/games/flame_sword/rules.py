@@ -14,22 +14,19 @@ from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "FlameSwordSettings", "StartHand", "CallShot", "Deal", "Flip", "HandResult",
-           "ShownHand", "PotResult", "BOT_LEVELS", "ORDERS", "EXTRA_BLINDS", "SETTING_KEYS",
+           "ShownHand", "PotResult", "ORDERS", "EXTRA_BLINDS",
            "LEGACY_SETTINGS", "TIE_LAYERS", "decided_by", "GRID_SIDE", "GRID_CELLS",
            "HOLE_CARDS", "UNDERDOG_EXTRA", "CALLED_SHOT_SIZE", "FLIP_TARGETS", "BETTING_ROUND_NAMES",
            "cell_name", "line_names"]
 
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer players' levels a variant may name as ``bot_level``."""
 ORDERS = ("source", "measured")
 """How the 102 kinds are ordered: the source's list, or by the program's measured frequency."""
 EXTRA_BLINDS = ("live", "dead")
 """How the last winner's extra blind plays: ``live`` (it counts toward that player's bet in
 the first betting round, like a second big blind) or ``dead`` (money in the pot only)."""
-SETTING_KEYS = ("starting_chips", "blind", "order", "bot_level", "extra_blind")
-"""Every key a Flame Sword variant's ``settings`` may hold."""
 LEGACY_SETTINGS = {"extra_blind": "dead"}
 """What a saved match written before a setting existed played by: a save whose settings
 lack ``extra_blind`` was played with a dead extra blind, so it loads as ``dead``
@@ -76,13 +73,10 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class FlameSwordSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class FlameSwordSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.flame_sword`).
 
     Attributes:
         starting_chips: each seat's chips at the start of a match.
@@ -99,10 +93,10 @@ class FlameSwordSettings:
     10
     >>> FlameSwordSettings.from_settings({}).extra_blind, FlameSwordSettings.from_saved({}).extra_blind
     ('live', 'dead')
-    >>> FlameSwordSettings.from_settings({"blind": 0, "colour": 1})
+    >>> FlameSwordSettings.from_settings({"colour": 1, "blind": 0})
     Traceback (most recent call last):
     ...
-    ValueError: Flame Sword settings: unknown setting 'colour' (known: starting_chips, blind, order, bot_level, extra_blind); blind must be a whole number of chips >= 2, not 0
+    ValueError: Flame Sword settings: unknown setting 'colour' for Flame Sword (known: starting_chips, blind, order, extra_blind, bot_level); blind must be a whole number from 2 to 1,000,000,000, not 0
     """  # noqa: E501 - the doctest shows the whole error message, one line
 
     starting_chips: int = 1000
@@ -110,26 +104,6 @@ class FlameSwordSettings:
     order: str = "source"
     bot_level: str = "normal"
     extra_blind: str = "live"
-
-    def __post_init__(self) -> None:
-        problems = _problems(self.starting_chips, self.blind, self.order, self.bot_level, self.extra_blind)
-        if problems:
-            raise ValueError("Flame Sword settings: " + "; ".join(problems))
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> FlameSwordSettings:
-        """Read a variant's ``settings``; missing keys take their defaults.
-
-        Raises ValueError naming every problem (unknown keys, bad values).
-        """
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        values = {key: settings.get(key, getattr(cls, key)) for key in SETTING_KEYS}
-        problems += _problems(*values.values())
-        if problems:
-            raise ValueError("Flame Sword settings: " + "; ".join(problems))
-        return cls(**values)
 
     @classmethod
     def from_saved(cls, settings: Mapping[str, Any] | None) -> FlameSwordSettings:
@@ -143,15 +117,6 @@ class FlameSwordSettings:
         """True when the extra blind counts toward its player's first-round bet."""
         return self.extra_blind == "live"
 
-    @classmethod
-    def from_spec(cls, spec: Any) -> FlameSwordSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec`."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {key: getattr(self, key) for key in SETTING_KEYS}
-
     @property
     def small_blind(self) -> int:
         """Half the blind, at least 1 chip."""
@@ -161,21 +126,6 @@ class FlameSwordSettings:
     def betting(self) -> BettingRules:
         """No-limit betting with the blind as the smallest bet and raise."""
         return BettingRules(limit=Limit.NO_LIMIT, min_bet=self.blind)
-
-
-def _problems(starting: Any, blind: Any, order: Any, bot_level: Any, extra_blind: Any) -> list[str]:
-    problems = []
-    if not _is_int(starting) or starting < 1:
-        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
-    if not _is_int(blind) or blind < 2:
-        problems.append(f"blind must be a whole number of chips >= 2, not {blind!r}")
-    if order not in ORDERS:
-        problems.append(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
-    if bot_level not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
-    if extra_blind not in EXTRA_BLINDS:
-        problems.append(f"extra_blind must be one of {', '.join(EXTRA_BLINDS)}, not {extra_blind!r}")
-    return problems
 
 
 # -- actions -------------------------------------------------------------------------

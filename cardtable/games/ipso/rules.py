@@ -12,16 +12,11 @@ from enum import StrEnum
 from typing import Any
 
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.definition import DeclaredSettings
 from cardtable.games.ipso.betting import IpsoBettingRules
 
 __all__ = ["Phase", "Pile", "PILE_NAMES", "FACE_UP_PILES", "IpsoSettings", "DrawForDealer", "Shuffle",
-           "Exchange", "Skip", "ChooseDealer", "IpsoResult", "SETTING_KEYS", "BOT_LEVELS"]
-
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer players' levels a variant may name as ``bot_level``."""
-
-SETTING_KEYS = ("ante", "starting_chips", "min_bet", "max_bet", "bot_level")
-"""Every key an Ipso variant's ``settings`` may hold."""
+           "Exchange", "Skip", "ChooseDealer", "IpsoResult"]
 
 
 class Phase(StrEnum):
@@ -63,13 +58,10 @@ FACE_UP_PILES = frozenset({Pile.FLIP, Pile.UP_DISCARD})
 """Piles whose cards everyone sees; the others are face down."""
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class IpsoSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class IpsoSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.ipso`).
 
     Attributes:
         ante: chips each player puts in before the deal (at least 1). A player who
@@ -83,8 +75,8 @@ class IpsoSettings:
     >>> IpsoSettings.from_settings({"ante": 0, "colour": 1})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Ipso settings: unknown setting 'colour' (known: ante, starting_chips, min_bet, max_bet, bot_level);
-        ante must be a whole number of chips >= 1, not 0
+    ValueError: Ipso settings: ante must be a whole number from 1 to 1,000,000,000, not 0;
+        unknown setting 'colour' for Ipso (known: ante, starting_chips, min_bet, max_bet, bot_level)
     """
 
     ante: int = 2
@@ -92,54 +84,17 @@ class IpsoSettings:
     betting: IpsoBettingRules = IpsoBettingRules(min_bet=2, max_bet=10)
     bot_level: str = "normal"
 
-    def __post_init__(self) -> None:
-        problems = _problems(self.ante, self.starting_chips, self.bot_level)
-        if problems:
-            raise ValueError("Ipso settings: " + "; ".join(problems))
-
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> IpsoSettings:
-        """Read a variant's ``settings``; missing keys take their defaults.
-
-        Raises ValueError naming every problem.
-        """
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        ante = settings.get("ante", 2)
-        starting = settings.get("starting_chips", 100)
-        bot_level = settings.get("bot_level", "normal")
-        problems += _problems(ante, starting, bot_level)
-        betting = None
+    def _parts(cls, settings: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
         try:
-            betting = IpsoBettingRules(min_bet=settings.get("min_bet", 2), max_bet=settings.get("max_bet", 10))
+            return {"betting": IpsoBettingRules(min_bet=settings.get("min_bet", 2),
+                                                max_bet=settings.get("max_bet", 10))}
         except ValueError as exc:
             problems.append(str(exc))
-        if problems:
-            raise ValueError("Ipso settings: " + "; ".join(problems))
-        assert betting is not None
-        return cls(ante=ante, starting_chips=starting, betting=betting, bot_level=bot_level)
+            return {}
 
-    @classmethod
-    def from_spec(cls, spec: Any) -> IpsoSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec`."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {"ante": self.ante, "starting_chips": self.starting_chips, "min_bet": self.betting.min_bet,
-                "max_bet": self.betting.max_bet, "bot_level": self.bot_level}
-
-
-def _problems(ante: Any, starting: Any, bot_level: Any) -> list[str]:
-    problems = []
-    if not _is_int(ante) or ante < 1:
-        problems.append(f"ante must be a whole number of chips >= 1, not {ante!r}")
-    if not _is_int(starting) or starting < 1:
-        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
-    if bot_level not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
-    return problems
+    def _part_settings(self) -> dict[str, Any]:
+        return {"min_bet": self.betting.min_bet, "max_bet": self.betting.max_bet}
 
 
 # -- actions -------------------------------------------------------------------------

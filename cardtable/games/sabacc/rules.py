@@ -6,29 +6,20 @@ actions are the shared ones of :mod:`cardtable.engine.betting`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, TypeGuard
 
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "SabaccSettings", "SabaccShuffle", "RollDie", "Shift", "DealDemise", "Stand",
-           "Draw", "Keep", "Swap", "Drop", "SETTING_KEYS", "BOT_LEVELS", "DIE_FACES", "RED", "BLUE"]
-
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer players' levels a variant may name as ``bot_level``."""
+           "Draw", "Keep", "Swap", "Drop", "DIE_FACES", "RED", "BLUE"]
 
 RED, BLUE = "red", "blue"
 DIE_FACES = (RED, BLUE, RED, BLUE, RED, BLUE)
 """The red/blue die: three red faces, three blue (an even chance of a shift)."""
-
-SETTING_KEYS = ("starting_credits", "hand_ante", "sabacc_ante", "fold_penalty", "min_bet",
-                "pot_limit", "hand_limit", "bot_level")
-"""Every key a Sabacc variant's ``settings`` may hold."""
-
 
 class Phase(StrEnum):
     """Where the game stands.
@@ -55,13 +46,10 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class SabaccSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class SabaccSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.sabacc`).
 
     Attributes:
         starting_credits: each seat's credits at the start.
@@ -80,8 +68,8 @@ class SabaccSettings:
     >>> SabaccSettings.from_settings({"colour": "red"})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Sabacc settings: unknown setting 'colour' (known: starting_credits, hand_ante, sabacc_ante,
-        fold_penalty, min_bet, pot_limit, hand_limit, bot_level)
+    ValueError: Sabacc settings: unknown setting 'colour' for Sabacc (known: starting_credits, hand_ante,
+        sabacc_ante, fold_penalty, min_bet, pot_limit, hand_limit, bot_level)
     """
 
     starting_credits: int = 5000
@@ -93,58 +81,16 @@ class SabaccSettings:
     hand_limit: int = 0
     bot_level: str = "normal"
 
-    def __post_init__(self) -> None:
-        problems = _problems(self.to_settings())
-        if problems:
-            raise ValueError("Sabacc settings: " + "; ".join(problems))
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> SabaccSettings:
-        """Read a variant's ``settings``; missing keys take their defaults.
-
-        Raises ValueError naming every problem (unknown keys, bad values).
-        """
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        values = {**cls().to_settings(), **{k: v for k, v in settings.items() if k in SETTING_KEYS}}
-        problems += _problems(values)
-        if problems:
-            raise ValueError("Sabacc settings: " + "; ".join(problems))
-        return cls(**values)
-
-    @classmethod
-    def from_spec(cls, spec: Any) -> SabaccSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec`."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {key: getattr(self, key) for key in SETTING_KEYS}
+    def _rules_problems(self) -> list[str]:
+        if 0 < self.hand_limit < self.min_bet:
+            return [f"hand_limit ({self.hand_limit}) cannot be below min_bet ({self.min_bet})"]
+        return []
 
     @cached_property
     def betting(self) -> BettingRules:
         """The shared betting structure: no limit or pot limit, ``min_bet``."""
         return BettingRules(limit=Limit.POT_LIMIT if self.pot_limit else Limit.NO_LIMIT,
                             min_bet=self.min_bet, raise_cap=None)
-
-
-def _problems(values: Mapping[str, Any]) -> list[str]:
-    problems = []
-    for key, low in (("starting_credits", 1), ("hand_ante", 0), ("sabacc_ante", 0),
-                     ("fold_penalty", 0), ("min_bet", 1), ("hand_limit", 0)):
-        value = values.get(key)
-        if not _is_int(value) or value < low:
-            problems.append(f"{key} must be a whole number of credits >= {low}, not {value!r}")
-    if not isinstance(values.get("pot_limit"), bool):
-        problems.append(f"pot_limit must be true or false, not {values.get('pot_limit')!r}")
-    if values.get("bot_level") not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, "
-                        f"not {values.get('bot_level')!r}")
-    limit, bet = values.get("hand_limit"), values.get("min_bet")
-    if _is_int(limit) and _is_int(bet) and 0 < limit < bet:
-        problems.append(f"hand_limit ({limit}) cannot be below min_bet ({bet})")
-    return problems
 
 
 # -- chance's actions ----------------------------------------------------------------

@@ -16,21 +16,14 @@ from typing import Any
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.chips import Pot
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.definition import DeclaredSettings
 from cardtable.games.shenja_ivali.hands import HandValue, IvaliRules
 
 __all__ = ["Phase", "ShenjaIvaliSettings", "Shuffle", "Discard", "PotResult", "RoundResult",
-           "BOT_LEVELS", "BETTING_ROUND_NAMES", "SETTING_KEYS"]
-
-BOT_LEVELS = ("normal", "tough", "random")
-"""The computer players' levels a variant may name as ``bot_level``."""
+           "BETTING_ROUND_NAMES"]
 
 BETTING_ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
 """The four betting rounds of a hand, in order (``ShenjaIvaliState.betting_round``)."""
-
-SETTING_KEYS = ("ante", "starting_chips", "limit", "min_bet", "big_bet", "raise_cap",
-                "rank_planets", "rank_elements", "planet_order", "element_order",
-                "max_discard", "bot_level")
-"""Every key a Shenja Ivali variant's ``settings`` may hold."""
 
 
 class Phase(StrEnum):
@@ -54,13 +47,10 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, kw_only=True)
-class ShenjaIvaliSettings:
-    """A table's settings, from the variant's ``settings`` mapping.
+class ShenjaIvaliSettings(DeclaredSettings):
+    """A table's settings, from the variant's ``settings`` mapping (the fields the game
+    declares in :mod:`cardtable.games.shenja_ivali`).
 
     Attributes:
         ante: chips every player puts in before the deal (at least 1).
@@ -80,9 +70,9 @@ class ShenjaIvaliSettings:
     >>> ShenjaIvaliSettings.from_settings({"ante": 0, "colour": "red"})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Shenja Ivali settings: unknown setting 'colour' (known: ante, starting_chips, limit, min_bet,
-        big_bet, raise_cap, rank_planets, rank_elements, planet_order, element_order, max_discard, bot_level);
-        ante must be a whole number of chips >= 1, not 0
+    ValueError: Shenja Ivali settings: ante must be a whole number of chips >= 1, not 0;
+        unknown setting 'colour' for Shenja Ivali (known: ante, starting_chips, limit, min_bet, big_bet,
+        raise_cap, rank_planets, rank_elements, planet_order, element_order, max_discard, bot_level)
     """
 
     ante: int = 1
@@ -92,71 +82,31 @@ class ShenjaIvaliSettings:
     max_discard: int = 2
     bot_level: str = "normal"
 
-    def __post_init__(self) -> None:
-        problems = _problems(self.ante, self.starting_chips, self.max_discard, self.bot_level)
-        if problems:
-            raise ValueError("Shenja Ivali settings: " + "; ".join(problems))
+    WORDING = {"ante": "a whole number of chips >= 1", "max_discard": "0, 1 or 2"}
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any] | None) -> ShenjaIvaliSettings:
-        """Read a variant's ``settings``; missing keys take their defaults.
-
-        Raises ValueError naming every problem (unknown keys, bad values).
-        """
-        settings = dict(settings or {})
-        problems = [f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})"
-                    for key in settings if key not in SETTING_KEYS]
-        ante = settings.get("ante", 1)
-        starting = settings.get("starting_chips", 100)
-        max_discard = settings.get("max_discard", 2)
-        bot_level = settings.get("bot_level", "normal")
-        problems += _problems(ante, starting, max_discard, bot_level)
-        betting = hands = None
+    def _parts(cls, settings: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
+        parts: dict[str, Any] = {}
         try:
-            betting = BettingRules.from_settings({"min_bet": 2, **settings})
+            parts["betting"] = BettingRules.from_settings({"min_bet": 2, **settings})
         except ValueError as exc:
             problems.append(str(exc).removeprefix("settings: "))
         try:
-            hands = IvaliRules.from_settings(settings)
+            parts["hands"] = IvaliRules.from_settings(settings)
         except ValueError as exc:
             problems.append(str(exc))
-        if problems:
-            raise ValueError("Shenja Ivali settings: " + "; ".join(problems))
-        assert betting is not None and hands is not None
-        return cls(ante=ante, starting_chips=starting, betting=betting, hands=hands,
-                   max_discard=max_discard, bot_level=bot_level)
+        return parts
 
-    @classmethod
-    def from_spec(cls, spec: Any) -> ShenjaIvaliSettings:
-        """The settings of a :class:`~cardtable.variants.VariantSpec` (its ``.settings``)."""
-        return cls.from_settings(spec.settings)
-
-    def to_settings(self) -> dict[str, Any]:
-        """The settings as a plain mapping that :meth:`from_settings` reads back."""
-        return {"ante": self.ante, "starting_chips": self.starting_chips,
-                **self.betting.to_settings(),
+    def _part_settings(self) -> dict[str, Any]:
+        return {**self.betting.to_settings(),
                 "rank_planets": self.hands.rank_planets, "rank_elements": self.hands.rank_elements,
                 "planet_order": list(self.hands.planet_order),
-                "element_order": list(self.hands.element_order),
-                "max_discard": self.max_discard, "bot_level": self.bot_level}
+                "element_order": list(self.hands.element_order)}
 
     @property
     def limit(self) -> Limit:
         """The betting limit (a shortcut for ``betting.limit``)."""
         return self.betting.limit
-
-
-def _problems(ante: Any, starting: Any, max_discard: Any, bot_level: Any) -> list[str]:
-    problems = []
-    if not _is_int(ante) or ante < 1:
-        problems.append(f"ante must be a whole number of chips >= 1, not {ante!r}")
-    if not _is_int(starting) or starting < 1:
-        problems.append(f"starting_chips must be a whole number of chips >= 1, not {starting!r}")
-    if not _is_int(max_discard) or not 0 <= max_discard <= 2:
-        problems.append(f"max_discard must be 0, 1 or 2, not {max_discard!r}")
-    if bot_level not in BOT_LEVELS:
-        problems.append(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {bot_level!r}")
-    return problems
 
 
 # -- actions -------------------------------------------------------------------------
