@@ -240,14 +240,13 @@ class Table:
         if mode == "grid":
             cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
             offsets = [((i % cols) * (CARD_W + GAP), (i // cols) * (CARD_H + GAP)) for i in range(n)]
-        elif mode == "row":
-            offsets = [(i * (CARD_W + GAP), 0) for i in range(n)]
-        elif mode == "fan":
-            offsets = [(i * FAN_STEP, 0) for i in range(n)]
+            w, h = min(cols, n) * (CARD_W + GAP) - GAP, -(-n // cols) * (CARD_H + GAP) - GAP
+        elif mode in ("row", "fan"):
+            step = CARD_W + GAP if mode == "row" else FAN_STEP
+            offsets = [(i * step, 0) for i in range(n)]
+            w, h = (n - 1) * step + CARD_W, CARD_H
         else:
             raise ValueError(f"unknown spread mode {mode!r}")
-        w = max(dx for dx, _ in offsets) + CARD_W
-        h = max(dy for _, dy in offsets) + CARD_H
         x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
         after: dict[int, Pile | None] = {pid: None}
         made = []

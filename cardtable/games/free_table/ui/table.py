@@ -281,7 +281,9 @@ class FreeTableScene(Scene):
         self._refresh_buttons()
 
     def _prune_selection(self) -> None:
-        self.selected &= self.table.piles.keys()
+        if self.selected:  # (cheap when nothing is selected: it runs every frame)
+            piles = self.table.piles
+            self.selected = {pid for pid in self.selected if pid in piles}
 
     def _selection_for(self, pid: int | None) -> set[int] | None:
         """The selection, when a key or menu acting on ``pid`` acts on all of it."""
