@@ -143,6 +143,35 @@ def _canonical(data: Any) -> bytes:
                       allow_nan=False).encode("utf-8")
 
 
+def _spliced(data: Any) -> bytes:
+    """:func:`_canonical`, where any value with a ``json_text`` (a
+    :class:`cardtable.engine.game.JSONText`: the canonical text of a state's history or
+    log, kept as the game goes) is spliced in as it is rather than written again."""
+    texts: list[str] = []
+
+    def splice(value: Any) -> str:
+        text = getattr(value, "json_text", None)
+        if not isinstance(text, str):
+            raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+        texts.append(text)
+        return f"{_SPLICE}{len(texts) - 1}{_SPLICE}"
+
+    written = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                         allow_nan=False, default=splice)
+    if not texts:
+        return written.encode("utf-8")
+    marker = json.dumps(_SPLICE)[1:-1]
+    parts = written.split(f'"{marker}')
+    out = [parts[0]]
+    for part in parts[1:]:
+        number, _, rest = part.partition(f'{marker}"')
+        out += [texts[int(number)], rest]
+    return "".join(out).encode("utf-8")
+
+
+_SPLICE = "\x00splice\x00"
+
+
 def _now_iso() -> str:
     return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -164,7 +193,7 @@ def encode(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
               "kind": kind, "saved_at": _now_iso(), "app_version": __version__,
               "summary": dict(summary or {})}
     try:
-        payload_bytes = _canonical(payload)
+        payload_bytes = _spliced(payload)
         header_bytes = _canonical(header)
     except (TypeError, ValueError) as exc:
         raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc

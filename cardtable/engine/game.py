@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -175,6 +177,60 @@ def rng_from_json(data: Sequence[Any]) -> random.Random:
     return rng
 
 
+@dataclass(frozen=True)
+class JSONText:
+    """A value already written as canonical JSON text (sorted keys, no spaces, not
+    ASCII-escaped): :func:`cardtable.saves.encode` splices ``json_text`` in as it is."""
+
+    json_text: str
+
+
+def canonical_json(data: Any) -> str:
+    """``data`` as canonical JSON text, the form saves are checksummed in."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class _EncodedItems:
+    """The canonical JSON text of the leading items of one list (a state's history or
+    log), kept so a save re-encodes only what was appended since the last one.
+
+    It stands for ``items`` (that very list object); a copy of the state gets an empty
+    one, and :meth:`text` starts again whenever the list is not the one encoded or its
+    encoded items are no longer where they were (the lists are only ever appended to).
+    """
+
+    __slots__ = ("first", "items", "last", "texts")
+
+    def __init__(self) -> None:
+        self.items: list[Any] | None = None
+        self.texts: list[str] = []
+        self.first: Any = None
+        self.last: Any = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _EncodedItems:
+        return _EncodedItems()
+
+    def text(self, items: list[Any], plain: Any) -> str:
+        """The JSON text of ``items``, each written as ``canonical_json(plain(item))``."""
+        done = len(self.texts)
+        if (self.items is not items or done > len(items)
+                or (done and (items[done - 1] is not self.last or items[0] is not self.first))):
+            self.items, self.texts, done = items, [], 0
+        if done < len(items):
+            self.texts.extend(canonical_json(plain(item)) for item in items[done:])
+            self.first, self.last = items[0], items[-1]
+        return "[" + ",".join(self.texts) + "]"
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    return {"seat": event.seat, "public": event.public,
+            "private": {str(k): v for k, v in event.private.items()}}
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    return action.to_json()
+
+
 class GameState(ABC):
     """One play of a game. Subclasses implement the underscored hooks.
 
@@ -318,15 +374,43 @@ class GameState(ABC):
 
     # -- persistence ------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The whole state (hidden cards and the generator included) as JSON-safe data."""
+        """The whole state (hidden cards and the generator included) as JSON-safe data.
+
+        Inside :meth:`spliced_json` the history and the log come as :class:`JSONText`
+        instead (the same data, already written; only what was appended since the last
+        call is encoded), for :func:`cardtable.saves.encode` to splice in.
+        """
+        history: Any
+        log: Any
+        if self.__dict__.get("_splicing"):
+            history = JSONText(self._encoded("_history_text").text(self.history, _action_json))
+            log = JSONText(self._encoded("_log_text").text(self.log, _event_json))
+        else:
+            history = [a.to_json() for a in self.history]
+            log = [_event_json(e) for e in self.log]
         return {
             "seats": self.seats,
             "rng": rng_to_json(self.rng),
-            "history": [a.to_json() for a in self.history],
-            "log": [{"seat": e.seat, "public": e.public,
-                     "private": {str(k): v for k, v in e.private.items()}} for e in self.log],
+            "history": history,
+            "log": log,
             "state": self._state_json(),
         }
+
+    @contextmanager
+    def spliced_json(self) -> Iterator[None]:
+        """Within it, :meth:`to_json` gives the history and the log as :class:`JSONText`
+        (what saves use: an autosave's cost stays the same however long the match)."""
+        self.__dict__["_splicing"] = True
+        try:
+            yield
+        finally:
+            self.__dict__.pop("_splicing", None)
+
+    def _encoded(self, name: str) -> _EncodedItems:
+        cache = self.__dict__.get(name)
+        if cache is None:
+            cache = self.__dict__[name] = _EncodedItems()
+        return cache
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], **spec: Any) -> GameState:

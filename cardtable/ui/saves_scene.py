@@ -68,9 +68,20 @@ class MatchKeeper:
                 "to_act": scene.names[to_act] if to_act is not None and 0 <= to_act < len(scene.names) else None}
 
     def encode(self, kind: str, *, left: bool = False) -> bytes:
-        """The save file's bytes for the table as it is now."""
+        """The save file's bytes for the table as it is now.
+
+        The state's history and log come already written (only what was appended since
+        the last save is encoded), so a save costs the same however long the match.
+        """
+        state = self.scene.state
+        spliced = getattr(state, "spliced_json", None)
+        if spliced is None:  # a table whose state is not a GameState
+            payload = self.scene.save_data()
+        else:
+            with spliced():
+                payload = self.scene.save_data()
         return encode(game=self.scene.variant.game, variant=self.scene.variant.id, match=self.match,
-                      payload=self.scene.save_data(), summary=self.summary(left=left), kind=kind)
+                      payload=payload, summary=self.summary(left=left), kind=kind)
 
     # -- hooks ---------------------------------------------------------------------------
     def after_action(self) -> None:
