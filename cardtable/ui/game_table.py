@@ -402,6 +402,13 @@ class GameTableScene(Scene):
             surface.blit(d, d.get_rect(center=chip))
         return rect
 
+    def draw_title(self, surface: pygame.Surface, title: str, top: int = 14) -> None:
+        """The table's title line (the game, the round, the phase) in the felt's top-left
+        corner, ``top`` pixels (unscaled) down."""
+        px = self.app.px
+        img = self.app.fonts.render(title, px(16), THEME.text_dim)
+        surface.blit(img, (self.felt.x + px(30), self.felt.y + px(top)))
+
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """A line of text in the action bar (whose turn, what is happening)."""
         img = self.app.fonts.render(text, self.app.px(18), THEME.text)

@@ -2,7 +2,8 @@
 
 Every rule-enforced game's ``ui/table.py`` declares one :class:`TableSetup` after its
 scene class and exposes its methods as the module's ``open_game``, ``smoke``,
-``help_pages``, ``restore`` and ``start_<game>`` (see ``GameDefinition.table``). The
+``help_pages``, ``restore`` and ``start_<game>`` (:meth:`TableSetup.functions`; see
+``GameDefinition.table``). The
 work is driven by the game's :class:`~cardtable.games.definition.GameDefinition`: its
 settings reader, starting stack, first deck, state class and bots; the few things games
 do differently are fields here (a warm-up for the bots' tables, a bot generator for
@@ -91,6 +92,12 @@ class TableSetup:
         return app.push(self.scene(app, spec, state, seats, bots))
 
     # -- the table module's functions ---------------------------------------------------------
+    def functions(self) -> tuple[Callable[..., Any], Callable[..., list], Callable[..., str], Callable[..., Any],
+                                 Callable[..., Any]]:
+        """The table module's ``open_game``, ``help_pages``, ``smoke``, ``restore`` and
+        ``start_<game>``, in that order."""
+        return self.open_game, self.help_pages, self.smoke, self.restore, self.start
+
     def setup_scene(self, app, spec: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> Any:
         """The setup screen (not pushed) calling ``on_start(seats, stack)``."""
         from cardtable.ui.setup_scene import SetupScene

@@ -202,7 +202,6 @@ class AlethkarTableScene(GameTableScene):
 
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         self.hand_rects, self.gem_rects = {}, {}
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
@@ -213,7 +212,7 @@ class AlethkarTableScene(GameTableScene):
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
                 "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
         title = f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
-        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(14)))
+        self.draw_title(surface, title)
 
     def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -393,19 +392,10 @@ class AlethkarTableScene(GameTableScene):
         self.widgets.draw(surface)
 
 
-TABLE = TableSetup(
-    game="alethkar_poker",
-    scene=AlethkarTableScene,
-    help_page="cardtable.games.alethkar_poker.ui.values_page:AlethkarValuesPage",
-    smoke_text="Alethkar Poker table, pass screen and value table: drawn (round {state.round_no})",
-    smoke_stack=40,
-    smoke_steps=(120,),
-    warm_up=warm_up,
-)
+TABLE = TableSetup("alethkar_poker", AlethkarTableScene,
+                   "cardtable.games.alethkar_poker.ui.values_page:AlethkarValuesPage",
+                   smoke_text="Alethkar Poker table, pass screen and value table: drawn (round {state.round_no})",
+                   smoke_stack=40, smoke_steps=(120,), warm_up=warm_up)
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_alethkar = TABLE.start
+open_game, help_pages, smoke, restore, start_alethkar = TABLE.functions()

@@ -146,7 +146,6 @@ class DrawTableScene(GameTableScene):
     def draw_game(self, surface: pygame.Surface) -> None:
         """The stock, the discards, the pots, every seat and the action bar."""
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -158,7 +157,7 @@ class DrawTableScene(GameTableScene):
             title += "   ·   the draw"
         elif view["phase"] == "reveal":
             title += "   ·   showdown"
-        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(14)))
+        self.draw_title(surface, title)
 
     def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -280,18 +279,9 @@ class DrawTableScene(GameTableScene):
         self.widgets.draw(surface)
 
 
-TABLE = TableSetup(
-    game="five_card_draw",
-    scene=DrawTableScene,
-    help_page="cardtable.games.five_card_draw.ui.hands_page:HandsPage",
-    smoke_text="Five-Card Draw table, pass screen and hands page: drawn (hand {state.round_no})",
-    smoke_stack=100,
-    deck_from_save=True,
-)
+TABLE = TableSetup("five_card_draw", DrawTableScene, "cardtable.games.five_card_draw.ui.hands_page:HandsPage",
+                   smoke_text="Five-Card Draw table, pass screen and hands page: drawn (hand {state.round_no})",
+                   smoke_stack=100, deck_from_save=True)
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_match = TABLE.start
+open_game, help_pages, smoke, restore, start_match = TABLE.functions()

@@ -259,7 +259,6 @@ class FlameTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         hover_line = self.hovered_line()
         hover_cell = None
         if self._person_flipping() and (self.viewer is None or self.state.to_act == self.viewer):
@@ -283,7 +282,7 @@ class FlameTableScene(GameTableScene):
             title += f"   ·   {'the flop' if view['flip_target'] == 60 else 'the turn'}"
         elif view["phase"] == "call":
             title += "   ·   Called Shots"
-        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(10)))
+        self.draw_title(surface, title, top=10)
 
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -498,21 +497,10 @@ class FlameTableScene(GameTableScene):
         self.widgets.draw(surface)
 
 
-TABLE = TableSetup(
-    game="flame_sword",
-    scene=FlameTableScene,
-    help_page="cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
-    smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",
-    smoke_stack=1000,
-    smoke_steps=(120,),
-    smoke_turns_help=False,
-    smoke_step_after_help=True,
-    make_bot=make_bot,  # FlameBot's own levels ("strong" plays as normal), as before
-)
+TABLE = TableSetup("flame_sword", FlameTableScene, "cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
+                   smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",
+                   smoke_stack=1000, smoke_steps=(120,), smoke_turns_help=False, smoke_step_after_help=True,
+                   make_bot=make_bot)  # FlameBot's own levels ("strong" plays as normal), as before
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_flame_sword = TABLE.start
+open_game, help_pages, smoke, restore, start_flame_sword = TABLE.functions()

@@ -202,7 +202,6 @@ class IpsoTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         self._draw_piles(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -212,7 +211,7 @@ class IpsoTableScene(GameTableScene):
             title += f"   ·   betting round {view['betting_round']} of 6"
         elif view["exchange_phase"] is not None:
             title += f"   ·   exchange phase {view['exchange_phase']} of 4"
-        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(14)))
+        self.draw_title(surface, title)
 
     def _draw_piles(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -416,18 +415,9 @@ class IpsoTableScene(GameTableScene):
         self.widgets.draw(surface)
 
 
-TABLE = TableSetup(
-    game="ipso",
-    scene=IpsoTableScene,
-    help_page="cardtable.games.ipso.ui.hands_page:IpsoHandsPage",
-    smoke_text="Ipso table, pass screen and hand table: drawn (hand {state.round_no})",
-    smoke_stack=100,
-    smoke_steps=(60, 120),  # then the first hand is dealt: the pass screen or a bot's move follows
-)
+TABLE = TableSetup("ipso", IpsoTableScene, "cardtable.games.ipso.ui.hands_page:IpsoHandsPage",
+                   smoke_text="Ipso table, pass screen and hand table: drawn (hand {state.round_no})", smoke_stack=100,
+                   smoke_steps=(60, 120))  # then the first hand is dealt: a pass screen or a bot's move follows
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_ipso = TABLE.start
+open_game, help_pages, smoke, restore, start_ipso = TABLE.functions()

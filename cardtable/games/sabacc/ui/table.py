@@ -201,7 +201,6 @@ class SabaccTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -209,8 +208,7 @@ class SabaccTableScene(GameTableScene):
         title = f"Sabacc   ·   hand {view['hand_no']}   ·   {PHASE_WORDS.get(view['phase'], view['phase'])}"
         if view["turn"] is not None:
             title += f"   ·   {view['names'][view['turn']]}'s turn"
-        surface.blit(fonts.render(title, px(16), THEME.text_dim),
-                     (self.felt.x + px(30), self.felt.y + px(14)))
+        self.draw_title(surface, title)
 
     def _pot_panel(self, surface: pygame.Surface, rect: pygame.Rect, label: str, amount: int,
                    ink: tuple[int, int, int]) -> None:
@@ -407,21 +405,11 @@ class SabaccTableScene(GameTableScene):
         return " ".join(parts)
 
 
-TABLE = TableSetup(
-    game="sabacc",
-    scene=SabaccTableScene,
-    help_page="cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",
-    smoke_text="Sabacc table, pass screen and help: drawn (hand {state.hand_no})",
-    smoke_stack=5000,
-    smoke_names=("Han", "Lando", "Jabba"),
-    warm_up=opponent_table,  # the bots' odds table is built now, not in their first move
-    bot_rng_every_seat=True,
-    setup_stack_from_rules=True,  # the setup screen starts at the variant's credits
-)
+TABLE = TableSetup("sabacc", SabaccTableScene, "cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",
+                   smoke_text="Sabacc table, pass screen and help: drawn (hand {state.hand_no})", smoke_stack=5000,
+                   smoke_names=("Han", "Lando", "Jabba"),
+                   warm_up=opponent_table,  # the bots' odds table is built now, not in their first move
+                   bot_rng_every_seat=True, setup_stack_from_rules=True)
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_sabacc = TABLE.start
+open_game, help_pages, smoke, restore, start_sabacc = TABLE.functions()

@@ -248,7 +248,6 @@ class IvaliTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
-        px, fonts = self.app.px, self.app.fonts
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -258,7 +257,7 @@ class IvaliTableScene(GameTableScene):
             title += f"   ·   betting {ROUND_NAMES[view['betting_round']]}"
         elif view["phase"] in ("draw", "auction"):
             title += f"   ·   {'discard and draw' if view['phase'] == 'draw' else 'the auction'}"
-        surface.blit(fonts.render(title, px(16), THEME.text_dim), (self.felt.x + px(30), self.felt.y + px(14)))
+        self.draw_title(surface, title)
 
     def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -408,19 +407,10 @@ class IvaliTableScene(GameTableScene):
         self.widgets.draw(surface)
 
 
-TABLE = TableSetup(
-    game="shenja_ivali",
-    scene=IvaliTableScene,
-    help_page="cardtable.games.shenja_ivali.ui.hands_page:IvaliHandsPage",
-    smoke_text="Shenja Ivali table, pass screen and hand table: drawn (round {state.round_no})",
-    smoke_stack=100,
-    warm_up=warm_up,  # the bots' hand table is built now, not in their first decision
-    deck_from_save=True,
-)
+TABLE = TableSetup("shenja_ivali", IvaliTableScene, "cardtable.games.shenja_ivali.ui.hands_page:IvaliHandsPage",
+                   smoke_text="Shenja Ivali table, pass screen and hand table: drawn (round {state.round_no})",
+                   smoke_stack=100, deck_from_save=True,
+                   warm_up=warm_up)  # the bots' hand table is built now, not in their first decision
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
-open_game = TABLE.open_game
-help_pages = TABLE.help_pages
-smoke = TABLE.smoke
-restore = TABLE.restore
-start_shenja_ivali = TABLE.start
+open_game, help_pages, smoke, restore, start_shenja_ivali = TABLE.functions()
