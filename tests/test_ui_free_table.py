@@ -412,3 +412,20 @@ def test_the_hotkeys_and_readme_tell_the_new_mouse_scheme(app):
     section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
     assert "rubber-band" in section and "right-click a pile" in section and "More ▾" in section
     assert "| drag the felt, right-drag" not in section
+
+
+def test_dragging_the_felt_selects_and_space_or_middle_drag_pans(app):
+    d, scene = open_table(app)
+    x0, y0 = scene.camera.x, scene.camera.y
+    d.drag((1200, 700), (1100, 650))  # a rubber band over nothing: no pan, nothing selected
+    assert (scene.camera.x, scene.camera.y) == (x0, y0) and not scene.selected
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    d.step()
+    d.drag((1200, 700), (1100, 700))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    d.step()
+    assert scene.camera.x == pytest.approx(x0 + 100 / scene.camera.zoom)
+    d.drag((1200, 700), (1200, 600), button=2)
+    assert scene.camera.y == pytest.approx(y0 + 100 / scene.camera.zoom)
+    d.click((1200, 700), button=3)  # a right-click on the felt opens no menu
+    assert scene.menu is None
