@@ -19,9 +19,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.game import CHANCE
-from cardtable.games.flame_sword.bot import FlameBot
 from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
@@ -56,9 +54,10 @@ def decision_text(pot: dict[str, Any]) -> str:
     return f"won on {words} (tie layer {layer})"
 
 
-def make_bot(level: str, rng: random.Random):
-    """A computer player of ``level`` (normal, tough or random)."""
-    return RandomBot(rng) if level == "random" else FlameBot(rng, level=level)
+def make_bot(level: str, rng: random.Random) -> Any:
+    """A computer player of ``level`` (any of the game's levels, strong included)."""
+    from cardtable import games
+    return games.get("flame_sword").bot(rng, level)
 
 
 class FlameTableScene(GameTableScene):
@@ -500,7 +499,7 @@ class FlameTableScene(GameTableScene):
 TABLE = TableSetup("flame_sword", FlameTableScene, "cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
                    smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",
                    smoke_stack=1000, smoke_steps=(120,), smoke_turns_help=False, smoke_step_after_help=True,
-                   make_bot=make_bot)  # FlameBot's own levels ("strong" plays as normal), as before
+                   make_bot=make_bot)
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
 open_game, help_pages, smoke, restore, start_flame_sword = TABLE.functions()
