@@ -11,9 +11,20 @@ every action, measures:
    (``Autosaver.save``), timed synchronously here on the same bytes;
 3. loading and checking a save (``load_save``), and the file size.
 
-It prints median, 95th percentile and maximum in milliseconds, then one JSON line.
-Options: ``--actions N`` (default 600), ``--seed S`` (default 1), ``--seats K``
-(default 8). The machines are shared and noisy: read the times as rough figures.
+Then, by the match's length (``--lengths``, default 100, 1,000 and 10,000 actions),
+the game thread's CPU time of an autosave (``MatchKeeper.encode``: ``save_data()`` and
+the checked envelope) at an Alethkar Poker table (6 random seats, deep stacks), 30
+saves at each length: as saves are made now (the history and log kept as JSON text,
+only what was appended since the last save encoded: ``spliced``) and the whole state
+written again (``whole``: what every autosave did before issue 17). A match that ends
+before a length is made that long by appending copies of the actions and events
+already played (the bytes to write are those of so long a match; only encoding is
+timed here, the writer thread checks the checksum).
+
+It prints median, 95th percentile and maximum in milliseconds, a line per length,
+then one JSON line. Options: ``--actions N`` (default 600), ``--seed S`` (default 1),
+``--seats K`` (default 8), ``--lengths`` (comma-separated). The machines are shared
+and noisy: read the times as rough figures.
 """
 
 from __future__ import annotations
@@ -34,9 +45,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from cardtable.engine.game import CHANCE  # noqa: E402
 from cardtable.games.shenja_ivali.ui.table import start_shenja_ivali  # noqa: E402
-from cardtable.saves import Autosaver, load_save  # noqa: E402
+from cardtable.saves import Autosaver, encode, load_save  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.menu import MenuScene  # noqa: E402
+from cardtable.ui.menu import MenuScene, game_table_module  # noqa: E402
 from cardtable.ui.setup_scene import SeatConfig  # noqa: E402
 
 
@@ -53,6 +64,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--lengths", default="100,1000,10000")
     args = parser.parse_args()
 
     app = App(size=(1280, 800))
@@ -98,8 +110,64 @@ def main() -> None:
     print(f"  save size: median {result['bytes']['median']:,} bytes, max {result['bytes']['max']:,}")
     print(f"  writes done by the writer thread: {result['autosaves_written_by_thread']} of {actions} "
           "(the rest were replaced by newer ones while the disk was busy)")
+    result["by_length"] = by_length(app, [int(n) for n in args.lengths.split(",") if n], args.seed)
     print(json.dumps(result))
     app.shutdown()
+
+
+def whole_encode(keeper, kind: str = "auto") -> bytes:
+    """An autosave's bytes as written before issue 17: the whole state encoded again."""
+    scene = keeper.scene
+    return encode(game=scene.variant.game, variant=scene.variant.id, match=keeper.match,
+                  payload=scene.save_data(), summary=keeper.summary(), kind=kind)
+
+
+def by_length(app, lengths: list[int], seed: int, saves: int = 30) -> dict[str, dict[str, object]]:
+    """The game thread's CPU time of an autosave at each match length, spliced and whole."""
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "alethkar_poker")
+    module = game_table_module("alethkar_poker")
+    seats = [SeatConfig(f"Bot {i + 1}", "random") for i in range(6)]
+    scene = module.TABLE.start(app, spec, seats, 10_000_000, seed=seed)
+    keeper = scene.match_keeper()
+    state = scene.state
+    padded = 0
+
+    def one_more() -> None:
+        nonlocal padded
+        if state.to_act is not None:
+            action = (state.chance_action() if state.to_act == CHANCE
+                      else scene.bots[state.to_act].choose(state, state.to_act))
+            state.apply(action)
+        else:  # the match is over: make it longer with copies of what was played
+            state.history.append(state.history[padded % len(state.history)])
+            state.log.append(state.log[padded % len(state.log)])
+            padded += 1
+
+    results: dict[str, dict[str, object]] = {}
+    print("Autosave CPU time on the game thread by match length (Alethkar Poker, 6 seats):")
+    for length in lengths:
+        while len(state.history) < length:
+            one_more()
+        keeper.encode("auto")  # the kept text catches up once (a resumed save does so on its first)
+        spliced, whole = [], []
+        for _ in range(saves):
+            one_more()
+            start = time.thread_time()
+            data = keeper.encode("auto")
+            spliced.append((time.thread_time() - start) * 1000)
+            start = time.thread_time()
+            again = whole_encode(keeper)
+            whole.append((time.thread_time() - start) * 1000)
+            assert len(data) == len(again)  # the same save (only saved_at may differ)
+        row = {"actions": len(state.history), "padded": padded, "bytes": len(data),
+               "spliced_cpu_ms": figures(spliced), "whole_cpu_ms": figures(whole)}
+        results[str(length)] = row
+        s, w = row["spliced_cpu_ms"], row["whole_cpu_ms"]
+        print(f"  {length:>6,} actions ({len(data):>10,} bytes): spliced median {s['median']:6.2f} ms "
+              f"p95 {s['p95']:6.2f} ms   whole median {w['median']:7.2f} ms p95 {w['p95']:7.2f} ms"
+              + (f"   ({padded:,} padded)" if padded else ""))
+    keeper.flush()
+    return results
 
 
 if __name__ == "__main__":

@@ -144,29 +144,29 @@ def _canonical(data: Any) -> bytes:
 
 
 def _spliced(data: Any) -> bytes:
-    """:func:`_canonical`, where any value with a ``json_text`` (a
-    :class:`cardtable.engine.game.JSONText`: the canonical text of a state's history or
+    """:func:`_canonical`, where any value with ``json_bytes`` (a
+    :class:`cardtable.engine.game.JSONText`: the canonical JSON of a state's history or
     log, kept as the game goes) is spliced in as it is rather than written again."""
-    texts: list[str] = []
+    texts: list[bytes] = []
 
     def splice(value: Any) -> str:
-        text = getattr(value, "json_text", None)
-        if not isinstance(text, str):
+        text = getattr(value, "json_bytes", None)
+        if not isinstance(text, bytes):
             raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
         texts.append(text)
         return f"{_SPLICE}{len(texts) - 1}{_SPLICE}"
 
     written = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                         allow_nan=False, default=splice)
+                         allow_nan=False, default=splice).encode("utf-8")
     if not texts:
-        return written.encode("utf-8")
-    marker = json.dumps(_SPLICE)[1:-1]
-    parts = written.split(f'"{marker}')
+        return written
+    marker = json.dumps(_SPLICE)[1:-1].encode("ascii")
+    parts = written.split(b'"' + marker)
     out = [parts[0]]
     for part in parts[1:]:
-        number, _, rest = part.partition(f'{marker}"')
+        number, _, rest = part.partition(marker + b'"')
         out += [texts[int(number)], rest]
-    return "".join(out).encode("utf-8")
+    return b"".join(out)
 
 
 _SPLICE = "\x00splice\x00"
@@ -197,10 +197,13 @@ def encode(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
         header_bytes = _canonical(header)
     except (TypeError, ValueError) as exc:
         raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc
-    header["sha256"] = hashlib.sha256(header_bytes + b"\n" + payload_bytes).hexdigest()
+    digest = hashlib.sha256(header_bytes)
+    digest.update(b"\n")
+    digest.update(payload_bytes)
+    header["sha256"] = digest.hexdigest()
     header["payload"] = _PAYLOAD_SLOT
-    head = _canonical(header)
-    return head.replace(_canonical(_PAYLOAD_SLOT), payload_bytes, 1) + b"\n"
+    before, _, after = _canonical(header).partition(_canonical(_PAYLOAD_SLOT))
+    return b"".join((before, payload_bytes, after, b"\n"))
 
 
 _PAYLOAD_SLOT = "\x00payload\x00"

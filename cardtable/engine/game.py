@@ -179,19 +179,21 @@ def rng_from_json(data: Sequence[Any]) -> random.Random:
 
 @dataclass(frozen=True)
 class JSONText:
-    """A value already written as canonical JSON text (sorted keys, no spaces, not
-    ASCII-escaped): :func:`cardtable.saves.encode` splices ``json_text`` in as it is."""
+    """A value already written as canonical JSON (sorted keys, no spaces, not
+    ASCII-escaped, UTF-8): :func:`cardtable.saves.encode` splices ``json_bytes`` in as
+    they are."""
 
-    json_text: str
+    json_bytes: bytes
 
 
-def canonical_json(data: Any) -> str:
-    """``data`` as canonical JSON text, the form saves are checksummed in."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+def canonical_json(data: Any) -> bytes:
+    """``data`` as canonical JSON in UTF-8, the form saves are checksummed in."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
 
 
 class _EncodedItems:
-    """The canonical JSON text of the leading items of one list (a state's history or
+    """The canonical JSON of the leading items of one list (a state's history or
     log), kept so a save re-encodes only what was appended since the last one.
 
     It stands for ``items`` (that very list object); a copy of the state gets an empty
@@ -203,15 +205,15 @@ class _EncodedItems:
 
     def __init__(self) -> None:
         self.items: list[Any] | None = None
-        self.texts: list[str] = []
+        self.texts: list[bytes] = []
         self.first: Any = None
         self.last: Any = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _EncodedItems:
         return _EncodedItems()
 
-    def text(self, items: list[Any], plain: Any) -> str:
-        """The JSON text of ``items``, each written as ``canonical_json(plain(item))``."""
+    def text(self, items: list[Any], plain: Any) -> bytes:
+        """The JSON of ``items``, each written as ``canonical_json(plain(item))``."""
         done = len(self.texts)
         if (self.items is not items or done > len(items)
                 or (done and (items[done - 1] is not self.last or items[0] is not self.first))):
@@ -219,7 +221,7 @@ class _EncodedItems:
         if done < len(items):
             self.texts.extend(canonical_json(plain(item)) for item in items[done:])
             self.first, self.last = items[0], items[-1]
-        return "[" + ",".join(self.texts) + "]"
+        return b"[" + b",".join(self.texts) + b"]"
 
 
 def _event_json(event: Event) -> dict[str, Any]:
