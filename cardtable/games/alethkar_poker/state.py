@@ -30,12 +30,25 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    Action,
+    Event,
+    GameState,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    optional_json,
+    seat_table,
+    settings_field,
+)
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
     MAX_SEATS,
@@ -69,6 +82,13 @@ class AlethkarState(GameState):
     :meth:`view`. The stacks and bags are :attr:`stacks` and :attr:`bags`, but only
     ``view(seat)`` decides what a seat may see of them.
     """
+
+    JSON_FIELDS = (
+        settings_field(AlethkarSettings), DECK_ID, as_tuple("names"), enum_field("phase", Phase),
+        "round_no", "dealer", listed("stacks"), listed("bags"), "middle", "total_chips", listed("out"),
+        listed("round_start"), listed("in_round"), listed("deck_order"), nested_lists("hands"),
+        listed("discards"), listed("checked"), listed("discarded"), "turn", listed("shown"),
+        optional_json("results", RoundResult))
 
     settings: AlethkarSettings
     deck: Deck
@@ -443,38 +463,6 @@ class AlethkarState(GameState):
                 events.append(Event(CHANCE, "Nobody can buy in any more: the match is over"))
         else:
             self.phase = Phase.REVEAL
-
-    # -- persistence ------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id, "names": list(self.names),
-            "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
-            "stacks": list(self.stacks), "bags": list(self.bags), "middle": self.middle,
-            "total_chips": self.total_chips, "out": list(self.out), "round_start": list(self.round_start),
-            "in_round": list(self.in_round), "deck_order": list(self.deck_order),
-            "hands": [list(h) for h in self.hands], "discards": list(self.discards),
-            "checked": list(self.checked), "discarded": list(self.discarded), "turn": self.turn,
-            "shown": list(self.shown),
-            "results": self.results.to_json() if self.results is not None else None,
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        self.settings = AlethkarSettings.from_settings(data["settings"])
-        self.names = tuple(data["names"])
-        self.phase = Phase(data["phase"])
-        self.round_no, self.dealer = data["round_no"], data["dealer"]
-        self.stacks, self.bags = list(data["stacks"]), list(data["bags"])
-        self.middle, self.total_chips = data["middle"], data["total_chips"]
-        self.out, self.round_start = list(data["out"]), list(data["round_start"])
-        self.in_round = list(data["in_round"])
-        self.deck_order = list(data["deck_order"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.discards = list(data["discards"])
-        self.checked, self.discarded = list(data["checked"]), list(data["discarded"])
-        self.turn = data["turn"]
-        self.shown = list(data["shown"])
-        self.results = RoundResult.from_json(data["results"]) if data["results"] is not None else None
 
     # -- inside -----------------------------------------------------------------------
     def _name(self, seat: int) -> str:

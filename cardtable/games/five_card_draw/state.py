@@ -35,13 +35,28 @@ import dataclasses
 import itertools
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    DECK_SIZE,
+    SHARED_LEDGER,
+    Action,
+    Event,
+    GameState,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    optional_json,
+    seat_table,
+    settings_field,
+)
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
     BETTING_ROUND_NAMES,
@@ -63,6 +78,12 @@ class DrawState(GameState):
     :attr:`to_act`, :attr:`betting_round`, :attr:`results`, and :meth:`betting_options`,
     :meth:`pots`, :meth:`hand_of`, :meth:`draw_limit`, :meth:`standings`, :meth:`view`.
     """
+
+    JSON_FIELDS = (
+        settings_field(DrawSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
+        "round_no", "dealer", "total_chips", listed("round_start_stacks"), listed("out"), *SHARED_LEDGER,
+        "betting_round", listed("deck_order"), nested_lists("hands"), listed("discards"), listed("pending"),
+        "owed", listed("drawn"), "draw_turn", optional_json("results", RoundResult), listed("shown"))
 
     settings: DrawSettings
     deck: Deck
@@ -309,50 +330,6 @@ class DrawState(GameState):
         for event in events[:-1]:
             self.log.append(event)
         return events[-1]
-
-    # -- persistence ------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id, "deck_size": len(self.deck),
-            "names": list(self.names), "phase": self.phase.value, "round_no": self.round_no,
-            "dealer": self.dealer, "total_chips": self.total_chips,
-            "round_start_stacks": list(self.round_start_stacks), "out": list(self.out),
-            "chips": self.chips.to_json() if self.betting is None else None,
-            "betting": self.betting.to_json() if self.betting is not None else None,
-            "betting_round": self.betting_round, "deck_order": list(self.deck_order),
-            "hands": [list(h) for h in self.hands], "discards": list(self.discards),
-            "pending": list(self.pending), "owed": self.owed, "drawn": list(self.drawn),
-            "draw_turn": self.draw_turn,
-            "results": self.results.to_json() if self.results is not None else None,
-            "shown": list(self.shown),
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        self.settings = DrawSettings.from_settings(data["settings"])
-        self.names = tuple(data["names"])
-        self.phase = Phase(data["phase"])
-        self.round_no = data["round_no"]
-        self._clear_round()
-        self.dealer = data["dealer"]
-        self.total_chips = data["total_chips"]
-        self.round_start_stacks = list(data["round_start_stacks"])
-        self.out = list(data["out"])
-        if data["betting"] is not None:
-            self.betting = BettingRound.from_json(data["betting"])
-            self.chips = self.betting.chips  # one ledger, shared with the round
-        else:
-            self.chips = HandChips.from_json(data["chips"])
-        self.betting_round = data["betting_round"]
-        self.deck_order = list(data["deck_order"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.discards = list(data["discards"])
-        self.pending = list(data["pending"])
-        self.owed = data["owed"]
-        self.drawn = list(data["drawn"])
-        self.draw_turn = data["draw_turn"]
-        self.results = RoundResult.from_json(data["results"]) if data["results"] is not None else None
-        self.shown = list(data["shown"])
 
     # -- inside -----------------------------------------------------------------------
     def _rename(self, reason: str | None) -> str | None:

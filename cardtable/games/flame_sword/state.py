@@ -43,7 +43,23 @@ from typing import Any
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    DECK_SIZE,
+    SHARED_LEDGER,
+    Action,
+    Event,
+    GameState,
+    JsonField,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    optional_json,
+    seat_table,
+    settings_field,
+)
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
     CALLED_SHOT_SIZE,
@@ -98,6 +114,17 @@ class FlameSwordState(GameState):
     :attr:`called`, :attr:`results`, and :meth:`betting_options`, :meth:`pots`,
     :meth:`hand_of`, :meth:`standings`, :meth:`line_preview`, :meth:`view`.
     """
+
+    JSON_FIELDS = (
+        # a save from before ``extra_blind`` existed keeps the dead extra blind it was played with
+        settings_field(FlameSwordSettings, load=FlameSwordSettings.from_saved),
+        DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase), "hand_no", "dealer",
+        "total_chips", listed("hand_start_stacks"), "last_winner", "next_underdog", *SHARED_LEDGER,
+        "betting_round", nested_lists("hands"), listed("mucked"), listed("grid"), listed("face_up"),
+        JsonField("called", lambda called: [None if c is None else list(c) for c in called],
+                  lambda called: [None if c is None else tuple(c) for c in called]),
+        "call_turn", "flip_turn", "flip_target", JsonField("blind_seats", dict, dict), "underdog",
+        optional_json("results", HandResult), listed("shown"), "last_flipped")
 
     settings: FlameSwordSettings
     deck: Deck
@@ -668,58 +695,6 @@ class FlameSwordState(GameState):
         if low == max(keys.values()):
             return None
         return next(s for s in seats_from_left_of(self.dealer, self.seats) if keys.get(s) == low)
-
-    # -- persistence ------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id, "deck_size": len(self.deck),
-            "names": list(self.names), "phase": self.phase.value, "hand_no": self.hand_no,
-            "dealer": self.dealer, "total_chips": self.total_chips,
-            "hand_start_stacks": list(self.hand_start_stacks),
-            "last_winner": self.last_winner, "next_underdog": self.next_underdog,
-            "chips": self.chips.to_json() if self.betting is None else None,
-            "betting": self.betting.to_json() if self.betting is not None else None,
-            "betting_round": self.betting_round, "hands": [list(h) for h in self.hands],
-            "mucked": list(self.mucked), "grid": list(self.grid), "face_up": list(self.face_up),
-            "called": [list(c) if c is not None else None for c in self.called],
-            "call_turn": self.call_turn, "flip_turn": self.flip_turn, "flip_target": self.flip_target,
-            "blind_seats": dict(self.blind_seats), "underdog": self.underdog,
-            "results": self.results.to_json() if self.results is not None else None,
-            "shown": list(self.shown), "last_flipped": self.last_flipped,
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        # a save from before ``extra_blind`` existed keeps the dead extra blind it was played with
-        self.settings = FlameSwordSettings.from_saved(data["settings"])
-        self.names = tuple(data["names"])
-        self.phase = Phase(data["phase"])
-        self.hand_no = data["hand_no"]
-        self._clear_hand()
-        self.dealer = data["dealer"]
-        self.total_chips = data["total_chips"]
-        self.hand_start_stacks = list(data["hand_start_stacks"])
-        self.last_winner = data["last_winner"]
-        self.next_underdog = data["next_underdog"]
-        if data["betting"] is not None:
-            self.betting = BettingRound.from_json(data["betting"])
-            self.chips = self.betting.chips  # one ledger, shared with the round
-        else:
-            self.chips = HandChips.from_json(data["chips"])
-        self.betting_round = data["betting_round"]
-        self.hands = [list(h) for h in data["hands"]]
-        self.mucked = list(data["mucked"])
-        self.grid = list(data["grid"])
-        self.face_up = list(data["face_up"])
-        self.called = [tuple(c) if c is not None else None for c in data["called"]]
-        self.call_turn = data["call_turn"]
-        self.flip_turn = data["flip_turn"]
-        self.flip_target = data["flip_target"]
-        self.blind_seats = dict(data["blind_seats"])
-        self.underdog = data["underdog"]
-        self.results = HandResult.from_json(data["results"]) if data["results"] is not None else None
-        self.shown = list(data["shown"])
-        self.last_flipped = data["last_flipped"]
 
     # -- inside -----------------------------------------------------------------------
     def _rename(self, reason: str | None) -> str | None:

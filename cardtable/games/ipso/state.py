@@ -37,7 +37,20 @@ from typing import Any
 from cardtable.engine.betting import Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, GameState
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    Action,
+    Event,
+    GameState,
+    JsonField,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    optional_json,
+    settings_field,
+)
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
 from cardtable.games.ipso.rules import (
@@ -63,6 +76,11 @@ EXCHANGE_PHASES = (1, 2, 3, 4)
 BET_ACTIONS = (Fold, Stake, Cover, CoverRaise)
 
 
+def _draws(draws: Any) -> list[list[list[int]]]:
+    """The cards each seat drew for the deal, as lists (both ways)."""
+    return [[list(p) for p in d] for d in draws]
+
+
 class IpsoState(GameState):
     """A game of Ipso. Build one with :meth:`new`.
 
@@ -71,6 +89,22 @@ class IpsoState(GameState):
     (top last); ``buried`` (the buried card), ``mucked`` (folded hands and an
     unshown winning hand) and ``cut_cards`` (cards dealt to cut a tie) are out of play.
     """
+
+    JSON_FIELDS = (
+        settings_field(IpsoSettings), DECK_ID, as_tuple("names"), enum_field("phase", Phase),
+        "round_no", "dealer", JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json),
+        "total_chips", listed("round_start_stacks"),
+        JsonField("dealer_draws", _draws, _draws),
+        listed("drawing"), "chooser", nested_lists("hands"), listed("stock"), listed("flip"),
+        listed("down_discard"),
+        listed("down_by", missing=lambda data: []),  # older saves: who put each card down is unknown
+        listed("up_discard"), listed("buried"), listed("mucked"), nested_lists("cut_cards"),
+        listed("face_up_seen"),
+        JsonField("betting", get=lambda state: None if state.betting is None else state.betting.to_json(),
+                  put=lambda state, data: setattr(state, "betting", None if data is None
+                                                  else IpsoBettingRound.from_json(data, state.chips))),
+        "betting_round", "exchange_phase", listed("exchange_order"), "exchange_pos", listed("exchanged"),
+        "floor", optional_json("results", IpsoResult), listed("shown"))
 
     settings: IpsoSettings
     deck: Deck
@@ -581,50 +615,6 @@ class IpsoState(GameState):
             self.chooser = winner
 
     # -- persistence -----------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id, "names": list(self.names),
-            "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
-            "chips": self.chips.to_json(), "total_chips": self.total_chips,
-            "round_start_stacks": list(self.round_start_stacks),
-            "dealer_draws": [[list(p) for p in d] for d in self.dealer_draws], "drawing": list(self.drawing),
-            "chooser": self.chooser, "hands": [list(h) for h in self.hands], "stock": list(self.stock),
-            "flip": list(self.flip), "down_discard": list(self.down_discard), "down_by": list(self.down_by),
-            "up_discard": list(self.up_discard), "buried": list(self.buried), "mucked": list(self.mucked),
-            "cut_cards": [list(c) for c in self.cut_cards], "face_up_seen": list(self.face_up_seen),
-            "betting": self.betting.to_json() if self.betting is not None else None,
-            "betting_round": self.betting_round, "exchange_phase": self.exchange_phase,
-            "exchange_order": list(self.exchange_order), "exchange_pos": self.exchange_pos,
-            "exchanged": list(self.exchanged), "floor": self.floor,
-            "results": self.results.to_json() if self.results is not None else None,
-            "shown": list(self.shown),
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        self.settings = IpsoSettings.from_settings(data["settings"])
-        self.names = tuple(data["names"])
-        self._clear_round()
-        self.phase = Phase(data["phase"])
-        self.round_no, self.dealer = data["round_no"], data["dealer"]
-        self.chips = HandChips.from_json(data["chips"])
-        self.total_chips = data["total_chips"]
-        self.round_start_stacks = list(data["round_start_stacks"])
-        self.dealer_draws = [[list(p) for p in d] for d in data["dealer_draws"]]
-        self.drawing = list(data["drawing"])
-        self.chooser = data["chooser"]
-        for name in ("hands", "cut_cards"):
-            setattr(self, name, [list(x) for x in data[name]])
-        for name in ("stock", "flip", "down_discard", "up_discard", "buried", "mucked", "face_up_seen",
-                     "exchange_order", "exchanged", "shown"):
-            setattr(self, name, list(data[name]))
-        if data["betting"] is not None:
-            self.betting = IpsoBettingRound.from_json(data["betting"], self.chips)
-        self.betting_round, self.exchange_phase = data["betting_round"], data["exchange_phase"]
-        self.exchange_pos, self.floor = data["exchange_pos"], data["floor"]
-        self.results = IpsoResult.from_json(data["results"]) if data["results"] is not None else None
-        self.down_by = list(data.get("down_by", []))  # older saves: who put each card down is unknown
-
     # -- inside ------------------------------------------------------------------------------
     def _pile(self, pile: Pile) -> list[int]:
         return {Pile.STOCK: self.stock, Pile.FLIP: self.flip, Pile.DOWN_DISCARD: self.down_discard,

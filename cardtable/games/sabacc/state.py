@@ -38,13 +38,28 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound, Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    DECK_SIZE,
+    Action,
+    Event,
+    GameState,
+    JsonField,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    seat_keyed,
+    seat_table,
+    settings_field,
+)
 from cardtable.games.sabacc.hands import SabaccHand, evaluate
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
@@ -81,6 +96,19 @@ class SabaccState(GameState):
     :meth:`hand_pot`, :meth:`betting_options`, :meth:`hand_of`, :meth:`hand_value`,
     :meth:`standings` and :meth:`view`.
     """
+
+    JSON_FIELDS = (
+        settings_field(SabaccSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
+        "hand_no", "dealer", JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json),
+        "sabacc_pot", "total_credits", listed("out"), listed("hand_start_stacks"), listed("deck_order"),
+        nested_lists("hands"), listed("dropped"),
+        # saves from before these records: every card out of play or shifted is nobody's
+        listed("dropped_by", missing=lambda data: [-1] * len(data["dropped"])),
+        listed("shifted_by", missing=lambda data: []),
+        "drawn", "turn", listed("turns_taken"), "caller", "last_raise_size", listed("folded"),
+        listed("shown"), "die", seat_keyed("call_hands", lambda hand: hand.to_json(), SabaccHand.from_json),
+        listed("demise_seats"), seat_keyed("demise_cards"), seat_keyed("penalties"), listed("uncalled"),
+        "results")
 
     settings: SabaccSettings
     deck: Deck
@@ -587,60 +615,6 @@ class SabaccState(GameState):
                 events.append(Event(seat, f"{who} drops the drawn card", {
                     seat: f"You drop {self.card_name(drawn)}"}))
         self._start_turn(self._next_in_hand(seat), events)
-
-    # -- persistence ------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id, "deck_size": len(self.deck),
-            "names": list(self.names), "phase": self.phase.value, "hand_no": self.hand_no,
-            "dealer": self.dealer, "chips": self.chips.to_json(), "sabacc_pot": self.sabacc_pot,
-            "total_credits": self.total_credits, "out": list(self.out),
-            "hand_start_stacks": list(self.hand_start_stacks), "deck_order": list(self.deck_order),
-            "hands": [list(h) for h in self.hands], "dropped": list(self.dropped),
-            "dropped_by": list(self.dropped_by), "shifted_by": list(self.shifted_by),
-            "drawn": self.drawn, "turn": self.turn, "turns_taken": list(self.turns_taken),
-            "caller": self.caller, "last_raise_size": self.last_raise_size,
-            "folded": list(self.folded), "shown": list(self.shown), "die": self.die,
-            "call_hands": {str(s): h.to_json() for s, h in self.call_hands.items()},
-            "demise_seats": list(self.demise_seats),
-            "demise_cards": {str(s): c for s, c in self.demise_cards.items()},
-            "penalties": {str(s): c for s, c in self.penalties.items()},
-            "uncalled": list(self.uncalled), "results": self.results,
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        self.settings = SabaccSettings.from_settings(data["settings"])
-        self.names = tuple(data["names"])
-        self._clear_hand()
-        self.phase = Phase(data["phase"])
-        self.hand_no = data["hand_no"]
-        self.dealer = data["dealer"]
-        self.chips = HandChips.from_json(data["chips"])
-        self.sabacc_pot = data["sabacc_pot"]
-        self.total_credits = data["total_credits"]
-        self.out = list(data["out"])
-        self.hand_start_stacks = list(data["hand_start_stacks"])
-        self.deck_order = list(data["deck_order"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.dropped = list(data["dropped"])
-        # Saves from before these records: every card out of play or shifted is nobody's.
-        self.dropped_by = list(data.get("dropped_by", [-1] * len(self.dropped)))
-        self.shifted_by = list(data.get("shifted_by", []))
-        self.drawn = data["drawn"]
-        self.turn = data["turn"]
-        self.turns_taken = list(data["turns_taken"])
-        self.caller = data["caller"]
-        self.last_raise_size = data["last_raise_size"]
-        self.folded = list(data["folded"])
-        self.shown = list(data["shown"])
-        self.die = data["die"]
-        self.call_hands = {int(s): SabaccHand.from_json(h) for s, h in data["call_hands"].items()}
-        self.demise_seats = list(data["demise_seats"])
-        self.demise_cards = {int(s): c for s, c in data["demise_cards"].items()}
-        self.penalties = {int(s): c for s, c in data["penalties"].items()}
-        self.uncalled = list(data["uncalled"])
-        self.results = data["results"]
 
     # -- inside -----------------------------------------------------------------------
     def _names_of(self, cards: Sequence[int]) -> str:

@@ -45,7 +45,22 @@ from typing import Any
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of, split_pot
-from cardtable.engine.game import CHANCE, Action, Event, GameState, seat_table
+from cardtable.engine.game import (
+    CHANCE,
+    DECK_ID,
+    DECK_SIZE,
+    SHARED_LEDGER,
+    Action,
+    Event,
+    GameState,
+    as_tuple,
+    enum_field,
+    listed,
+    nested_lists,
+    optional_json,
+    seat_table,
+    settings_field,
+)
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
 from cardtable.games.shenja_ivali.rules import (
@@ -88,6 +103,16 @@ class ShenjaIvaliState(GameState):
     :meth:`auction_view`, :meth:`pots`, :meth:`hand_of`, :meth:`standings`,
     :meth:`is_out` and :meth:`view`.
     """
+
+    JSON_FIELDS = (
+        settings_field(ShenjaIvaliSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
+        "round_no", "dealer", "total_chips", listed("round_start_stacks"), listed("out"), *SHARED_LEDGER,
+        "betting_round", listed("deck_order"), nested_lists("hands"), listed("flop"), listed("flop_takers"),
+        listed("discards"),
+        # a save from before this was recorded: nobody is known to have put a discard there
+        listed("discarded_by", missing=lambda data: [-1] * len(data["discards"])),
+        listed("drawn"), "draw_turn", optional_json("auction", Auction), "auction_pot",
+        optional_json("results", RoundResult), listed("shown"))
 
     settings: ShenjaIvaliSettings
     deck: Deck
@@ -614,56 +639,6 @@ class ShenjaIvaliState(GameState):
                                           "the match is over"))
         else:
             self.phase = Phase.REVEAL
-
-    # -- persistence ------------------------------------------------------------------
-    def _state_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_settings(), "deck": self.deck.id,
-            "deck_size": len(self.deck), "names": list(self.names), "phase": self.phase.value,
-            "round_no": self.round_no, "dealer": self.dealer, "total_chips": self.total_chips,
-            "round_start_stacks": list(self.round_start_stacks), "out": list(self.out),
-            "chips": self.chips.to_json() if self.betting is None else None,
-            "betting": self.betting.to_json() if self.betting is not None else None,
-            "betting_round": self.betting_round, "deck_order": list(self.deck_order),
-            "hands": [list(h) for h in self.hands], "flop": list(self.flop),
-            "flop_takers": list(self.flop_takers), "discards": list(self.discards),
-            "discarded_by": list(self.discarded_by),
-            "drawn": list(self.drawn), "draw_turn": self.draw_turn,
-            "auction": self.auction.to_json() if self.auction is not None else None,
-            "auction_pot": self.auction_pot,
-            "results": self.results.to_json() if self.results is not None else None,
-            "shown": list(self.shown),
-        }
-
-    def _load_state_json(self, data: Mapping[str, Any], **spec: Any) -> None:
-        self.deck = self._deck_to_load(data, spec)
-        self.settings = ShenjaIvaliSettings.from_settings(data["settings"])
-        self.names = tuple(data["names"])
-        self.phase = Phase(data["phase"])
-        self.round_no = data["round_no"]
-        self._clear_round()
-        self.dealer = data["dealer"]
-        self.total_chips = data["total_chips"]
-        self.round_start_stacks = list(data["round_start_stacks"])
-        self.out = list(data["out"])
-        if data["betting"] is not None:
-            self.betting = BettingRound.from_json(data["betting"])
-            self.chips = self.betting.chips  # one ledger, shared with the round
-        else:
-            self.chips = HandChips.from_json(data["chips"])
-        self.betting_round = data["betting_round"]
-        self.deck_order = list(data["deck_order"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.flop = list(data["flop"])
-        self.flop_takers = list(data["flop_takers"])
-        self.discards = list(data["discards"])
-        self.discarded_by = list(data.get("discarded_by", [-1] * len(self.discards)))
-        self.drawn = list(data["drawn"])
-        self.draw_turn = data["draw_turn"]
-        self.auction = Auction.from_json(data["auction"]) if data["auction"] is not None else None
-        self.auction_pot = data["auction_pot"]
-        self.results = RoundResult.from_json(data["results"]) if data["results"] is not None else None
-        self.shown = list(data["shown"])
 
     # -- inside -----------------------------------------------------------------------
     def _name(self, seat: int) -> str:
