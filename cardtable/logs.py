@@ -14,6 +14,7 @@ the game state goes into a report (it holds hidden cards).
 from __future__ import annotations
 
 import collections
+import importlib.metadata
 import logging
 import logging.handlers
 import platform
@@ -127,11 +128,11 @@ def _versions() -> list[str]:
     lines = [f"cardtable {__version__}",
              f"platform: {platform.platform()}",
              f"python: {sys.version.split()[0]} ({platform.python_implementation()})"]
+    # The installed distribution's version: this module stays free of pygame (only ui/ imports it).
     try:
-        import pygame
-        lines.append(f"pygame: {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
-    except Exception as exc:  # noqa: BLE001 - a report is written whatever pygame does
-        lines.append(f"pygame: unknown ({exc})")
+        lines.append(f"pygame-ce: {importlib.metadata.version('pygame-ce')}")
+    except importlib.metadata.PackageNotFoundError:
+        lines.append("pygame-ce: not installed as a package (a frozen build?)")
     return lines
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 
-from cardtable.games.alethkar_poker.bot import AlethkarBot, guess_bag
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cli import main
+from cardtable.engine.game import CHANCE
+from cardtable.games.alethkar_poker.bot import AlethkarBot, guess_bag
 from cardtable.games.alethkar_poker.state import AlethkarSettings, AlethkarState, BagBet, DiscardTwo, Phase, Shuffle
 from cardtable.games.alethkar_poker.values import best_five
-from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("standard52")

@@ -22,6 +22,7 @@ import json
 import random
 
 import pytest
+from harness import hidden_card_leaks
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,6 @@ from cardtable import games
 from cardtable.engine import checks
 from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
-from harness import hidden_card_leaks
 
 GAMES = games.registry().with_rules()
 IDS = [game.id for game in GAMES]

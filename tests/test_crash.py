@@ -69,7 +69,7 @@ def test_a_crash_at_the_table_autosaves_reports_and_shows_the_crash_screen(app, 
     assert save.envelope["payload"]["state"] == scene.state.to_json()
 
     text = report.read_text(encoding="utf-8")
-    assert f"cardtable {__version__}" in text and "python: " in text and "pygame: " in text
+    assert f"cardtable {__version__}" in text and "python: " in text and "pygame-ce: " in text
     assert "Traceback" in text and "RuntimeError: the felt caught fire" in text and "boom" in text
     assert "a line before the crash" in text
     for name in hidden:

@@ -6,12 +6,21 @@ from __future__ import annotations
 import json
 import random
 
-from cardtable.games.sabacc.bot import SabaccBot, beat_share, hand_score, opponent_table
 from cardtable.cli import main
 from cardtable.engine.betting import Bet, Call, Check, Fold, Raise
-from cardtable.games.sabacc.state import (Draw, Keep, Phase, RollDie, SabaccSettings, SabaccShuffle,
-                                     SabaccState, Stand, Swap)
+from cardtable.games.sabacc.bot import SabaccBot, beat_share, hand_score, opponent_table
 from cardtable.games.sabacc.hands import parse_hand
+from cardtable.games.sabacc.state import (
+    Draw,
+    Keep,
+    Phase,
+    RollDie,
+    SabaccSettings,
+    SabaccShuffle,
+    SabaccState,
+    Stand,
+    Swap,
+)
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")
