@@ -44,7 +44,20 @@ LEVELS = {"normal": Level(samples=60, amounts=8, noise=1.0),
 @lru_cache(maxsize=4)
 def value_distribution(deck: Deck, ace_low_straight: bool = True, size: int = 1200) -> tuple[int, ...]:
     """Sorted values of the best five of seven random cards (``size`` deals drawn
-    with a fixed generator, so every bot and every run sees the same table)."""
+    with a fixed generator, so every bot and every run sees the same table).
+
+    The bundled deck's tables come from :mod:`cardtable.games.alethkar_poker.value_tables`
+    (written by ``tools/make_tables.py``, checked by tests/test_generated_tables.py); any
+    other deck's are drawn here."""
+    from cardtable.games.alethkar_poker.value_tables import VALUES
+    from cardtable.games.generated import deck_fingerprint
+
+    stored = VALUES.get((deck_fingerprint(deck), ace_low_straight, size))
+    return stored if stored is not None else draw_value_distribution(deck, ace_low_straight, size)
+
+
+def draw_value_distribution(deck: Deck, ace_low_straight: bool = True, size: int = 1200) -> tuple[int, ...]:
+    """:func:`value_distribution` drawn now (what the generated tables hold)."""
     rng = random.Random(f"alethkar-values:{size}")
     cards = list(deck)
     values = [quick_best_five(rng.sample(cards, 7), ace_low_straight=ace_low_straight)[0]

@@ -96,22 +96,36 @@ _TABLES: dict[str, list[int]] = {}
 
 
 def opponent_table(deck: Deck) -> list[int]:
-    """The sorted scores of 10,000 simulated opponent hands (fixed seed, built once)."""
+    """The sorted scores of 10,000 simulated opponent hands (fixed seed, built once).
+
+    The bundled deck's table comes from :mod:`cardtable.games.sabacc.odds_table`
+    (written by ``tools/make_tables.py``, checked by tests/test_generated_tables.py); any
+    other deck's is simulated here."""
     table = _TABLES.get(deck.id)
     if table is None:
-        rng = random.Random(7_230_001)
-        cards = list(range(len(deck)))
-        table = []
-        for _ in range(_TABLE_HANDS):
-            picks = rng.sample(cards, 4)
-            hand = picks[:2]
-            for drawn in picks[2:]:
-                options = [hand, hand + [drawn]] + [hand[:i] + [drawn] + hand[i + 1:]
-                                                    for i in range(len(hand))]
-                hand = max(options, key=lambda h: hand_score(deck, h))
-            table.append(hand_score(deck, hand))
-        table.sort()
+        from cardtable.games.generated import deck_fingerprint
+        from cardtable.games.sabacc.odds_table import OPPONENT_TABLES
+
+        stored = OPPONENT_TABLES.get(deck_fingerprint(deck))
+        table = list(stored) if stored is not None else simulate_opponent_table(deck)
         _TABLES[deck.id] = table
+    return table
+
+
+def simulate_opponent_table(deck: Deck) -> list[int]:
+    """:func:`opponent_table` simulated now (what the generated table holds)."""
+    rng = random.Random(7_230_001)
+    cards = list(range(len(deck)))
+    table = []
+    for _ in range(_TABLE_HANDS):
+        picks = rng.sample(cards, 4)
+        hand = picks[:2]
+        for drawn in picks[2:]:
+            options = [hand, hand + [drawn]] + [hand[:i] + [drawn] + hand[i + 1:]
+                                                for i in range(len(hand))]
+            hand = max(options, key=lambda h: hand_score(deck, h))
+        table.append(hand_score(deck, hand))
+    table.sort()
     return table
 
 

@@ -10,14 +10,18 @@ from typing import Any
 import pygame
 
 from cardtable.games.shenja_ivali.examples import example_hands
-from cardtable.games.shenja_ivali.hands import KINDS, kind_probabilities
+from cardtable.games.shenja_ivali.hands import HAND_COUNT, KINDS
 from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
 
 
 @lru_cache(maxsize=1)
 def _odds() -> dict[int, float]:
-    return kind_probabilities()
+    """``kind_probabilities()``, from the counts ``tools/make_tables.py`` wrote (checked by
+    tests/test_generated_tables.py) rather than counted at every start."""
+    from cardtable.games.shenja_ivali.kind_counts import KIND_COUNTS
+
+    return {rank: count / HAND_COUNT for rank, count in KIND_COUNTS.items()}
 
 
 class IvaliHandsPage(RowsPage):
