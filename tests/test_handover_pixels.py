@@ -58,7 +58,7 @@ def _frame(app, real: GameTableScene, scene: GameTableScene, size: tuple[int, in
         scene.draw(surface)
     finally:
         stack[place] = real
-    return pygame.image.tostring(surface, "RGB")
+    return pygame.image.tobytes(surface, "RGB")
 
 
 def _twin(app, scene: GameTableScene, seat: int, k: int) -> GameTableScene:
