@@ -115,3 +115,30 @@ def test_the_counting_goes_combination_by_combination_and_turns_cards_face_down(
     moment = show.at()
     assert moment.finished and moment.totals == {1: 98, 0: 16}
     assert show.face_down(1) == set()  # all counted: face up again for everybody to check
+
+
+def test_the_viewer_is_told_what_their_hand_is_worth_and_only_theirs(app):
+    from cardtable.games.alethkar_poker.values import best_five
+
+    d, scene = start_match(app)
+    state = scene.state
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d.step()
+    seat = scene.viewer
+    assert seat == state.to_act and len(state.hands[seat]) >= 5
+
+    def worth() -> int:
+        cards = [state.deck[c] for c in state.hands[seat]]
+        return best_five(cards, ace_low_straight=state.settings.ace_low_straight).value
+
+    assert scene.hand_line == f"Your hand: worth {worth()}"
+    before = scene.hand_line
+    for card in list(state.deck_order):  # swap in cards nobody holds until the value moves
+        state.hands[seat][0] = card
+        d.step()
+        if scene.hand_line != before:
+            break
+    assert scene.hand_line != before and scene.hand_line == f"Your hand: worth {worth()}"
+    scene.viewer = None
+    scene.draw_game(app.screen)
+    assert scene.hand_line is None  # nobody at the screen (a pass screen): nothing told

@@ -126,3 +126,55 @@ def test_a_discarded_card_flies_to_the_discard_pile(app):
     assert (x1, y1) == scene.discard_rect.topleft
     d.step(30)
     assert card not in scene.ghosts
+
+
+def test_the_pot_line_shows_a_side_pot_only_where_a_seat_is_all_in(app):
+    from cardtable.games.shenja_ivali.ui.table import shown_pots
+
+    d, scene = start_match(app)
+    chips = scene.state.chips
+    for seat, amount in [(0, 1), (1, 3), (2, 3)]:  # different levels in a round, nobody all-in
+        chips.put_in(seat, amount)
+    view = scene.viewer_view()
+    assert len(view["pots"]) > 1  # the engine closes a pot at every level ...
+    assert shown_pots(view) == [sum(p["amount"] for p in view["pots"])]  # ... the table shows one
+    d.step()
+    assert "side" not in scene.pot_line and scene.pot_line.startswith("pot ")
+    chips.stacks[0], chips.stacks[1] = 20, chips.stacks[1] + chips.stacks[0] - 20  # seat 0 the short stack
+    chips.put_in(0, chips.stacks[0])  # seat 0 all-in below the others' raise
+    chips.put_in(1, chips.contributed[0] + 10 - chips.contributed[1])
+    chips.put_in(2, chips.contributed[1] - chips.contributed[2])
+    view = scene.viewer_view()
+    main, side = shown_pots(view)
+    assert main == 3 * chips.contributed[0] and side == 2 * (chips.contributed[1] - chips.contributed[0])
+    d.step()
+    assert scene.pot_line.startswith(f"main {main}") and f"side 1 {side}" in scene.pot_line
+
+
+def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
+    from cardtable.games.shenja_ivali.hands import evaluate
+
+    d, scene = start_match(app)
+    state = scene.state
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d.step()
+    seat = scene.viewer
+    assert seat == state.to_act and len(state.hands[seat]) == 4
+    assert scene.hand_line is None  # four cards: no five to name yet
+    flop = list(state.deck_order[:8])  # cards nobody holds
+    state.hands[seat].append(flop[0])  # the fifth card, as the auction hands it over
+    d.step()
+    kind = evaluate([state.deck[c] for c in state.hands[seat]], state.settings.hands).label
+    assert scene.hand_line == f"Your hand: {kind}"
+    before = scene.hand_line
+    for card in flop[1:]:
+        state.hands[seat][-1] = card
+        d.step()
+        if scene.hand_line != before:
+            break
+    assert scene.hand_line != before  # it follows the hand
+    assert scene.hand_line == "Your hand: " + evaluate([state.deck[c] for c in state.hands[seat]],
+                                                        state.settings.hands).label
+    scene.viewer = None
+    scene.draw_game(app.screen)
+    assert scene.hand_line is None  # nobody at the screen (a pass screen): nothing told

@@ -21,6 +21,7 @@ from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems
+from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_setup import TableSetup
@@ -42,6 +43,7 @@ class AlethkarTableScene(GameTableScene):
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.gem_rects: dict[str, pygame.Rect] = {}
         self.widgets = WidgetGroup()
+        self.hand_line: str | None = None  # "Your hand: worth N" over the viewer's plate
         self.show: CountingShow | None = None
         self.show_round = 0
         self.hide_sums = False             # Tab hides the arithmetic panel at the reveal
@@ -203,6 +205,7 @@ class AlethkarTableScene(GameTableScene):
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
         self.hand_rects, self.gem_rects = {}, {}
+        self.hand_line = None
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -318,6 +321,7 @@ class AlethkarTableScene(GameTableScene):
             draw_bag(surface, fonts, (bag_x, plate.centery), bag_size, amount=view["bags"][seat])
         if own:
             self._draw_own(surface, view, seat, plate)
+            self._draw_hand_line(surface, cards, plate)
             return
         if not cards:
             return
@@ -338,6 +342,25 @@ class AlethkarTableScene(GameTableScene):
                              (x0 + i * step, y0))
             if card in lit:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(4, 4), 3, border_radius=px(5))
+
+    def own_hand_value(self, cards: list[int | None]) -> int | None:
+        """What the viewer's best five (their kept five after the discard) is worth, or
+        None while they hold fewer than five known cards."""
+        known = [self.deck[c] for c in cards if c is not None]
+        if len(known) < 5:
+            return None
+        return best_five(known, ace_low_straight=self.state.settings.ace_low_straight).value
+
+    def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None], plate: pygame.Rect) -> None:
+        """"Your hand: worth N" just over the viewer's own plate (never another seat's)."""
+        value = self.own_hand_value(cards)
+        if value is None:
+            return
+        self.hand_line = f"Your hand: worth {value}"
+        img = self.app.fonts.render(self.hand_line, self.app.px(14), THEME.highlight, bold=True)
+        r = img.get_rect(midbottom=(plate.centerx, plate.y - self.app.px(6)))
+        pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
+        surface.blit(img, r)
 
     def _own_hand_box(self, count: int) -> pygame.Rect:
         """Where the viewer's cards lie: right of their plate, at the bottom of the felt."""

@@ -9,6 +9,7 @@ auction by clicking a flop card, choosing an amount, and pressing Bid.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ import pygame
 from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.bot import warm_up
+from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.ui.bet_bar import BetBar
@@ -27,6 +29,23 @@ from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
 
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
+
+
+def shown_pots(view: dict[str, Any]) -> list[int]:
+    """The pot amounts to show, main pot first: a side pot only where a seat still in
+    is all-in. The view's pots close at every contribution level; a level no all-in
+    seat caps is merged into the pot below it (the uncalled part is already out)."""
+    pots = view["pots"]
+    if not pots:
+        return []
+    amounts = [pots[0]["amount"]]
+    for below, above in zip(pots, pots[1:]):
+        capped = set(below["eligible"]) - set(above["eligible"])
+        if any(view["stacks"][s] == 0 for s in capped):
+            amounts.append(above["amount"])
+        else:
+            amounts[-1] += above["amount"]
+    return amounts
 
 
 class IvaliTableScene(GameTableScene):
@@ -44,6 +63,8 @@ class IvaliTableScene(GameTableScene):
         self.flop_rects: dict[int, pygame.Rect] = {}
         self.widgets = WidgetGroup()
         self.bet_bar: BetBar | None = None
+        self.pot_line = ""                  # the pots as the centre shows them
+        self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
         self.deck = state.deck
         self.after_action()
@@ -248,6 +269,7 @@ class IvaliTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
+        self.hand_line = None
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -294,8 +316,10 @@ class IvaliTableScene(GameTableScene):
             elif view["phase"] == "auction":
                 self._caption(surface, rect, f"{i + 1}: no bid")
         pots = [f"pot {view['pot_total']}"] if view["pot_total"] else []
-        if len(view["pots"]) > 1:
-            pots = [f"{'main' if i == 0 else f'side {i}'} {p['amount']}" for i, p in enumerate(view["pots"])]
+        amounts = shown_pots(view)
+        if len(amounts) > 1:
+            pots = [f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(amounts)]
+        self.pot_line = "   ·   ".join(pots)
         if view["auction_pot"]:
             pots.append(f"auction pot {view['auction_pot']}")
         if pots:
@@ -341,6 +365,8 @@ class IvaliTableScene(GameTableScene):
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:
             self._draw_own_hand(surface, cards)
+            if view["phase"] in ("bet", "draw", "auction"):
+                self._draw_hand_line(surface, cards)
             return
         if not cards:
             return
@@ -352,6 +378,29 @@ class IvaliTableScene(GameTableScene):
         for i, card in enumerate(cards):
             self.card(surface, self.deck, card, card is not None, cw, (x0 + i * step, y0),
                       origin=self.deck_rect.topleft)
+
+    def own_hand_kind(self, cards: list[int | None]) -> str | None:
+        """The kind of the viewer's best five under the table's rules (its label, with
+        the element word), or None while they hold fewer than five known cards."""
+        known = [self.deck[c] for c in cards if c is not None]
+        if len(known) < 5:
+            return None
+        rules = self.state.settings.hands
+        best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
+        return best.label
+
+    def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None]) -> None:
+        """"Your hand: <kind>" just over the viewer's own cards (never another seat's),
+        clear of a card lifted for the discard and of the flop's captions."""
+        kind = self.own_hand_kind(cards)
+        if kind is None:
+            return
+        self.hand_line = f"Your hand: {kind}"
+        img = self.app.fonts.render(self.hand_line, self.app.px(14), THEME.highlight, bold=True)
+        box = self._own_hand_box(len(cards))
+        r = img.get_rect(midbottom=(box.centerx, box.y - self.app.px(22)))
+        pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
+        surface.blit(img, r)
 
     def _own_hand_box(self, count: int) -> pygame.Rect:
         """Where the viewer's hand lies: bottom centre of the felt."""
