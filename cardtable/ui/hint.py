@@ -186,6 +186,14 @@ class HintBox:
         if self._result is not None:
             self.hint, self._result = self._result, None
 
+    def wait(self, timeout: float) -> bool:
+        """Block until the hint being worked out is finished (or ``timeout`` seconds
+        pass); True when none is being worked out any more. For tests and for closing."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.thinking
+
     @property
     def visible(self) -> bool:
         return self.key is not None and (self.hint is not None or self.thinking)
