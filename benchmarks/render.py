@@ -211,6 +211,207 @@ def scenario_browser(app: App, frames: int) -> list[float]:
     return times
 
 
+# -- the interactions issue 17 measured (each frame a gesture's own frame) ---------------------
+def _fit_all_12000(app: App) -> FreeTableScene:
+    scene = spread_infinite(app)
+    scene.fit_all()
+    settle(app)
+    return scene
+
+
+def _pile_centre(scene: FreeTableScene, index: int) -> tuple[int, int]:
+    """The screen centre of the ``index``-th pile in view (bottom to top)."""
+    shown = scene.view.visible(scene.table, scene.camera.view_rect())
+    _, pile = shown[index % len(shown)]
+    x, y = scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2)
+    return int(x), int(y)
+
+
+def timed_step(app: App, times: list[float]) -> None:
+    """Run one frame and add its time to ``times``."""
+    start = time.perf_counter()
+    app.step(1 / 144)
+    times.append((time.perf_counter() - start) * 1000)
+
+
+def scenario_all_drag(app: App, frames: int) -> dict[str, list[float]]:
+    """All 12,000 cards on screen: press on a card and start dragging it (the press frame and
+    the frame the drag starts), drag it, drop it (the drop frame and the one after); then
+    double-click a card to flip it (both clicks' frames and the one after)."""
+    scene = _fit_all_12000(app)
+    w, h = app.screen.get_size()
+    start: list[float] = []
+    drop: list[float] = []
+    flip: list[float] = []
+    cycles = max(10, frames // 10)
+    for i in range(cycles):
+        x, y = _pile_centre(scene, i * 997)
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+        app.step(1 / 144)
+        post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, mod=0)
+        timed_step(app, start)
+        post(pygame.MOUSEMOTION, pos=(x + 12, y + 8), rel=(12, 8), buttons=(1, 0, 0))
+        timed_step(app, start)
+        for k in range(4):
+            post(pygame.MOUSEMOTION, pos=(x + 20 + k * 9, y + 12), rel=(9, 4), buttons=(1, 0, 0))
+            app.step(1 / 144)
+        post(pygame.MOUSEBUTTONUP, pos=(x + 50, y + 12), button=1, mod=0)
+        timed_step(app, drop)
+        timed_step(app, drop)
+        x, y = _pile_centre(scene, i * 613 + 5)
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+        app.step(1 / 144)
+        for _ in range(2):
+            post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, mod=0)
+            post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, mod=0)
+            timed_step(app, flip)
+        timed_step(app, flip)
+        scene.last_click = (0.0, None)
+    app.scenes.pop()
+    return {"all_12000_start_drag": start, "all_12000_drop": drop, "all_12000_flip_one": flip}
+
+
+def _wheel_frames(app: App, scene: FreeTableScene, frames: int, low: float, high: float) -> list[float]:
+    """One wheel notch a frame at the screen's centre, in while the zoom is below ``high``
+    and out until it is below ``low``, back and forth."""
+    w, h = app.screen.get_size()
+    post(pygame.MOUSEMOTION, pos=(w // 2, h // 2), rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 144)
+    direction = 1
+
+    def notch(i: int) -> None:
+        nonlocal direction
+        if scene.camera.zoom >= high:
+            direction = -1
+        elif scene.camera.zoom <= low:
+            direction = 1
+        post(pygame.MOUSEWHEEL, x=0, y=direction, precise_x=0.0, precise_y=float(direction), flipped=False,
+             which=0)
+    return time_frames(app, frames, notch)
+
+
+def scenario_all_wheel(app: App, frames: int) -> list[float]:
+    """All 12,000 cards on screen, the wheel turning one notch a frame (in 4 notches, out 4)."""
+    scene = _fit_all_12000(app)
+    zoom = scene.camera.zoom
+    times = _wheel_frames(app, scene, frames, zoom * 0.99, zoom * 1.15 ** 4 * 0.99)
+    app.scenes.pop()
+    return times
+
+
+def _faces_29(app: App) -> FreeTableScene:
+    """The 12,000 spread face up, zoomed so cards are 29 px wide (about 1,400 faces in view)."""
+    scene = spread_infinite(app)
+    scene.camera.zoom = 0.29
+    scene.camera.x, scene.camera.y = 200.0, 400.0
+    settle(app, 30)
+    return scene
+
+
+def scenario_faces_pan(app: App, frames: int) -> list[float]:
+    """1,416 faces at 29 px, the felt dragged 12 px a frame towards faces never drawn."""
+    scene = _faces_29(app)
+    scene.view.cache.clear()
+    settle(app, 30)
+    w, h = app.screen.get_size()
+    scene.panning = True
+
+    def pan(i: int) -> None:
+        post(pygame.MOUSEMOTION, pos=(w // 2, h // 2), rel=(-12, -3), buttons=(0, 0, 1))
+    times = time_frames(app, frames, pan)
+    scene.panning = False
+    app.scenes.pop()
+    return times
+
+
+def scenario_faces_jump(app: App, frames: int) -> list[float]:
+    """1,416 faces at 29 px: the view jumps to an area never drawn and its faces fill in
+    (the jump frame and the frames after it), again and again."""
+    scene = _faces_29(app)
+    times: list[float] = []
+    jump = 0
+    while len(times) < frames:
+        jump += 1
+        scene.camera.x = 200.0 + (jump * 7_300) % 17_000
+        scene.camera.y = 400.0 + (jump * 3_100) % 8_000
+        times += time_frames(app, 30, lambda i: None)
+    app.scenes.pop()
+    return times[:frames]
+
+
+def scenario_faces_wheel(app: App, frames: int) -> list[float]:
+    """The 12,000 spread face up, the wheel turning one notch a frame between zoom 0.2 and 0.9."""
+    scene = _faces_29(app)
+    times = _wheel_frames(app, scene, frames, 0.2, 0.9)
+    app.scenes.pop()
+    return times
+
+
+def scenario_shift_drag_stack(app: App, frames: int) -> list[float]:
+    """Shift+drag of a 150-card stack across the spread at zoom 0.7, dropped and picked up again."""
+    scene = spread_infinite(app)
+    table = scene.table
+    scene.camera.zoom = 0.7
+    vx, vy, vw, vh = scene.camera.view_rect()
+    stack = table.gather(table.piles_in((vx + vw * 0.4, vy + vh * 0.4, CARD_W * 10, CARD_H * 14))[:150])
+    settle(app)
+    w, h = app.screen.get_size()
+    times: list[float] = []
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        while len(times) < frames:
+            pile = table.piles[stack]
+            x, y = (int(v) for v in scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2))
+            post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+            app.step(1 / 144)
+            post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, mod=pygame.KMOD_SHIFT)
+            timed_step(app, times)
+            dx = 9 if x < w // 2 else -9
+            for k in range(1, 40):
+                post(pygame.MOUSEMOTION, pos=(x + k * dx, y + k), rel=(dx, 1), buttons=(1, 0, 0))
+                timed_step(app, times)
+            post(pygame.MOUSEBUTTONUP, pos=(x + 40 * dx, y + 40), button=1, mod=pygame.KMOD_SHIFT)
+            timed_step(app, times)
+            timed_step(app, times)
+    finally:
+        pygame.key.set_mods(0)
+    app.scenes.pop()
+    return times[:frames]
+
+
+def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
+    """At zoom 0.3, on the 12,000 cards: the frame of each key press (G spreads the pile,
+    C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), and every frame of the
+    cards' flight after it."""
+    scene = table_scene(app, "infinite")
+    (pid,) = scene.table.piles
+    scene.table.flip(pid)
+    scene.camera.zoom = 0.3
+    pile = scene.table.piles[pid]
+    scene.camera.x, scene.camera.y = pile.x - 600, pile.y - 300
+    settle(app, 10)
+    mouse = (int(600 * 0.3 + 10), int(300 * 0.3 + 10))
+    post(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 144)
+    keys = {"spread": (pygame.K_g, 0), "gather": (pygame.K_c, 0), "undo": (pygame.K_z, pygame.KMOD_CTRL),
+            "redo": (pygame.K_y, pygame.KMOD_CTRL)}
+    found: dict[str, list[float]] = {f"key_{name}_12000": [] for name in keys}
+    flight: list[float] = []
+    cycles = max(5, frames // 30)
+    for _ in range(cycles):
+        for name, (key, mod) in keys.items():
+            post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+            post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+            timed_step(app, found[f"key_{name}_12000"])
+            for _ in range(55):  # the flight (0.35 s at 144 frames a second) and its landing
+                timed_step(app, flight)
+        if len(scene.table.piles) != 1:
+            raise RuntimeError("the key cycle did not end with one pile")
+    found["key_steps_flight_frames"] = flight
+    app.scenes.pop()
+    return found
+
+
 def first_frame_seconds(extra: str = "") -> float:
     """Seconds from launching a fresh Python process to its first interactive frame drawn."""
     code = ("import time, os\n"
@@ -237,18 +438,42 @@ def layout_seconds(app: App) -> tuple[float, float]:
     return laid, framed
 
 
+SCENARIOS = {
+    "pan_12000_spread": scenario_pan, "zoomed_out_all_12000": scenario_zoomed_out,
+    "drag_one_card": scenario_drag, "spread_gather_12000_animated": scenario_spread_gather,
+    "flame_sword_grid_8_hands": scenario_flame_sword, "deck_browser_scroll": scenario_browser,
+    "all_12000_drag_drop_flip": scenario_all_drag, "all_12000_wheel_zoom": scenario_all_wheel,
+    "faces_29px_pan_undrawn": scenario_faces_pan, "faces_29px_fill_after_jump": scenario_faces_jump,
+    "faces_wheel_zoom_0.2_0.9": scenario_faces_wheel, "shift_drag_150_stack": scenario_shift_drag_stack,
+    "key_steps_12000": scenario_key_steps,
+}
+"""Every scenario by name; one that returns a dict reports each of its parts by the part's name."""
+
+
+def record(results: dict[str, dict[str, float]], name: str, samples: list[float],
+           floor_ms: tuple[float, float, float]) -> None:
+    """Add a scenario's median, p95 and slowest frame, and their ratios to the floor."""
+    med, p95, worst = percentiles(samples)
+    results[name] = {"median_ms": med, "p95_ms": p95, "max_ms": worst, "p95_vs_floor": p95 / floor_ms[1],
+                     "median_vs_floor": med / floor_ms[0], "frames": len(samples)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--only", default="", help="comma-separated scenario names (skips the start-up figures)")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
 
-    first_menu = first_frame_seconds()
-    first_infinite = first_frame_seconds(
-        "from cardtable.games.free_table.ui.table import FreeTableScene\n"
-        "spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == 'free_table')\n"
-        "app.push(FreeTableScene(app, spec, deck_id='infinite'))\n")
+    only = set(args.only.split(",")) if args.only else None
+    first_menu = first_infinite = 0.0
+    if not args.only:
+        first_menu = first_frame_seconds()
+        first_infinite = first_frame_seconds(
+            "from cardtable.games.free_table.ui.table import FreeTableScene\n"
+            "spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == 'free_table')\n"
+            "app.push(FreeTableScene(app, spec, deck_id='infinite'))\n")
 
     app = App(size=size)
     import gc
@@ -256,13 +481,11 @@ def main() -> None:
     results: dict[str, dict[str, float]] = {}
     floor_ms = percentiles(floor(size, args.frames))
     results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1], "max_ms": floor_ms[2]}
-    for name, fn in (("pan_12000_spread", scenario_pan), ("zoomed_out_all_12000", scenario_zoomed_out),
-                     ("drag_one_card", scenario_drag), ("spread_gather_12000_animated", scenario_spread_gather),
-                     ("flame_sword_grid_8_hands", scenario_flame_sword),
-                     ("deck_browser_scroll", scenario_browser)):
-        med, p95, worst = percentiles(fn(app, args.frames))
-        results[name] = {"median_ms": med, "p95_ms": p95, "max_ms": worst, "p95_vs_floor": p95 / floor_ms[1],
-                         "median_vs_floor": med / floor_ms[0]}
+    for name, fn in SCENARIOS.items():
+        if only is None or name in only:
+            got = fn(app, args.frames)
+            for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
+                record(results, part, samples, floor_ms)
     laid, framed = layout_seconds(app)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -270,11 +493,13 @@ def main() -> None:
           f"{os.environ['SDL_VIDEODRIVER']})")
     print(f"{'scenario':30} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'median/floor':>13} {'p95/floor':>10}")
     for name, r in results.items():
-        print(f"{name:30} {r['median_ms']:10.2f} {r['p95_ms']:8.2f} {r['max_ms']:8.2f}"
+        print(f"{name:30.30} {r['median_ms']:10.2f} {r['p95_ms']:8.2f} {r['max_ms']:8.2f}"
               f" {r.get('median_vs_floor', 1):13.2f} {r.get('p95_vs_floor', 1):10.2f}")
-    print(f"start to first interactive frame (menu): {first_menu:.2f} s; "
-          f"straight into the 12,000-card table: {first_infinite:.2f} s")
-    print(f"lay out 12,000 cards (flip + spread): {laid * 1000:.0f} ms; with the first frame: {framed * 1000:.0f} ms")
+    if not args.only:
+        print(f"start to first interactive frame (menu): {first_menu:.2f} s; "
+              f"straight into the 12,000-card table: {first_infinite:.2f} s")
+        print(f"lay out 12,000 cards (flip + spread): {laid * 1000:.0f} ms; "
+              f"with the first frame: {framed * 1000:.0f} ms")
     print(f"peak RSS: {peak_mb:.0f} MB")
     print(json.dumps({"size": list(size), "frames": args.frames, "scenarios": results,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,

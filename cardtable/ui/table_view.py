@@ -76,6 +76,11 @@ class FaceCache:
     def __len__(self) -> int:
         return len(self._items)
 
+    def clear(self) -> None:
+        """Forget every drawn face (backs, swatches and stand-ins stay)."""
+        self._items.clear()
+        self.bytes = 0
+
     def new_frame(self, budget_s: float = FACE_BUDGET_S) -> None:
         """Start a frame: new faces may be drawn for ``budget_s`` seconds from now."""
         self.deadline, self.drawn = time.perf_counter() + budget_s, 0
