@@ -57,6 +57,13 @@ class Scene:
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """What this scene drew last frame as named rectangles, for the layout check
+        (:mod:`cardtable.ui.layout_check`): by default its visible widgets. Scenes that
+        draw more than widgets (tables: plates, hands, bars) add those."""
+        from cardtable.ui.layout_check import widget_boxes
+        return widget_boxes(self)
+
 
 class SceneStack:
     """An ordered stack of scenes with the Tuxemon-style lifecycle."""

@@ -22,12 +22,41 @@ class SettingsScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
 
+    # Unscaled sizes of the two ways to lay the screen out: side by side (names left,
+    # switches right) and one column; the one that needs less shrinking is used.
+    _WIDE = (1060, 470)
+    _NARROW = (680, 700)
+
+    def fit(self) -> tuple[float, bool]:
+        """The scale the screen is drawn at (the UI scale, shrunk when the window is too
+        small for it) and whether the switches stand beside the names."""
+        w, h = self.app.screen.get_size()
+        scale = self.app.settings.ui_scale
+
+        def factor(need: tuple[int, int]) -> float:
+            return min(1.0, w / (need[0] * scale), h / (need[1] * scale))
+
+        wide, narrow = factor(self._WIDE), factor(self._NARROW)
+        return scale * max(wide, narrow), wide >= narrow
+
     def layout(self) -> None:
         """Build the widgets for the current window size and UI scale."""
-        px, fonts = self.app.px, self.app.fonts
-        s = self.app.settings
+        k, side_by_side = self.fit()
+        self.k = k
+
+        def px(value: float) -> int:
+            return int(round(value * k))
+
+        fonts, s = self.app.fonts, self.app.settings
+        width = self.app.screen.get_width()
         group = WidgetGroup()
-        x, y = px(60), px(120)
+        # The UI scale stepper keeps its top-right corner where it is whatever the scale,
+        # so the "+" just clicked is still under the pointer for the next click.
+        self.scale_stepper = group.add(Stepper((0, 0, px(340), px(44)), fonts, "UI scale", s.ui_scale,
+                                               low=0.75, high=2.0, step=0.25, on_change=self._scale,
+                                               fmt="{:.2f}×", size=px(18)))
+        self.scale_stepper.rect.topright = (width - 24, 24)
+        x, y = px(60), px(130)
         group.add(Label((x, y, px(300), px(30)), fonts, "Player names", size=px(20), bold=True))
         y += px(40)
         for i, name in enumerate(s.player_names):
@@ -36,19 +65,22 @@ class SettingsScene(Scene):
                                 functools.partial(self._name, i), size=px(18),
                                 placeholder=f"Player {i + 1}"))
         y += px(50) * ((len(s.player_names) + 1) // 2) + px(24)
-        right = x + px(620)
-        ry = px(160)
-        group.add(Toggle((right, ry, px(340), px(44)), fonts, "Sound", s.sound,
-                         lambda v: self.app.update_settings(sound=v), size=px(18)))
-        group.add(Toggle((right, ry + px(56), px(340), px(44)), fonts, "Hover magnify (Alt)", s.hover_magnify,
-                         lambda v: self.app.update_settings(hover_magnify=v), size=px(18)))
-        group.add(Stepper((right, ry + px(112), px(340), px(44)), fonts, "UI scale", s.ui_scale,
-                          low=0.75, high=2.0, step=0.25, on_change=self._scale, fmt="{:.2f}×", size=px(18)))
-        group.add(Toggle((right, ry + px(168), px(340), px(44)), fonts, "Frame time (F3)", s.show_frame_time,
-                         lambda v: self.app.update_settings(show_frame_time=v), size=px(18)))
-        group.add(Button((x, max(y, ry + px(240)), px(140), px(46)), fonts, "◀ Back", self.close, size=px(20),
+        if side_by_side:
+            cx, cy = x + px(620), px(170)
+        else:
+            cx, cy = x, y
+        switches = (("Sound", s.sound, "sound"), ("Hover magnify (Alt)", s.hover_magnify, "hover_magnify"),
+                    ("Frame time (F3)", s.show_frame_time, "show_frame_time"))
+        for n, (label, value, key) in enumerate(switches):
+            group.add(Toggle((cx, cy + n * px(56), px(340), px(44)), fonts, label, value,
+                             functools.partial(self._switch, key), size=px(18)))
+        bottom = cy + len(switches) * px(56)
+        group.add(Button((x, max(y, bottom) + px(8), px(140), px(46)), fonts, "◀ Back", self.close, size=px(20),
                          hotkey="Esc", primary=True))
         self.widgets = group
+
+    def _switch(self, key: str, value: bool) -> None:
+        self.app.update_settings(**{key: value})
 
     def _name(self, index: int, text: str) -> None:
         names = list(self.app.settings.player_names)
@@ -75,7 +107,11 @@ class SettingsScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        fonts = self.app.fonts
+
+        def px(value: float) -> int:
+            return int(round(value * self.k))
+
         surface.fill(THEME.backdrop)
         surface.blit(fonts.render("Settings", px(40), THEME.text, bold=True), (px(60), px(40)))
         note = "Changes are saved as you make them."

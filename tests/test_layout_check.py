@@ -1,0 +1,86 @@
+"""The layout check (nothing off the window, nothing on top of something else, no text
+wider than its widget) and the screens it passes at the sizes and scales people use."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+from uihelp import Driver
+
+from cardtable.ui.about_scene import AboutScene
+from cardtable.ui.layout_check import check_scene, problems
+from cardtable.ui.menu import MenuScene
+from cardtable.ui.saves_scene import SavesScene
+from cardtable.ui.settings_scene import SettingsScene
+from cardtable.ui.stats_scene import StatsScene
+from cardtable.ui.widgets import Button, WidgetGroup
+
+SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+SCALES = [1.0, 1.5]
+
+
+def test_problems_name_the_screen_and_the_boxes():
+    window = (800, 600)
+    found = problems("Menu", [("Button Play", pygame.Rect(10, 10, 100, 40)),
+                              ("Button Quit", pygame.Rect(90, 30, 100, 40)),
+                              ("Panel", pygame.Rect(0, 0, 400, 300)),
+                              ("Button Help", pygame.Rect(750, 580, 100, 40))], window)
+    assert "Menu: Button Play overlaps Button Quit ((10, 10, 100, 40) and (90, 30, 100, 40))" in found
+    assert any(p.startswith("Menu: Button Help leaves the 800x600 window") for p in found)
+    assert not any("Panel overlaps" in p for p in found)  # a panel holding buttons whole is fine
+    assert len(found) == 2  # Help overlaps nothing; the panel holds Play and Quit whole
+
+
+def test_a_label_wider_than_its_button_is_reported(app):
+    button = Button((0, 0, 60, 30), app.fonts, "A label far too long for this", lambda: None)
+
+    class Screen:
+        def __init__(self):
+            self.widgets = WidgetGroup([button])
+
+    found = check_scene(Screen(), (800, 600))
+    assert len(found) == 1 and "its text is" in found[0] and '"A label far too long for this"' in found[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("scale", SCALES)
+def test_the_screens_fit_every_window_and_scale(app, size, scale):
+    app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+    app._resized(size)
+    found = []
+    for screen in (None, SettingsScene, SavesScene, StatsScene, AboutScene):
+        if screen is not None:
+            app.push(screen(app))
+        app.step()
+        found += check_scene(app.scenes.top, size)
+        if screen is not None:
+            app.scenes.pop()
+    assert isinstance(app.scenes.top, MenuScene)
+    assert found == []
+
+
+def test_the_settings_screen_fits_where_its_right_column_used_to_leave_the_window(app):
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app._resized((1024, 640))
+    settings = app.push(SettingsScene(app))
+    app.step()
+    assert all(pygame.Rect(0, 0, 1024, 640).contains(w.rect) for w in settings.widgets.widgets)
+
+
+def test_clicking_plus_twice_on_the_ui_scale_steps_twice_and_toggles_nothing_else(app):
+    d = Driver(app)
+    settings = app.push(SettingsScene(app))
+    app.step()
+    before = app.settings
+    _, plus = settings.scale_stepper._buttons()
+    point = plus.center
+    d.click(point)
+    d.step()  # the relayout happens after the frame that changed the scale
+    d.click(point)
+    d.step()
+    after = app.settings
+    assert after.ui_scale == before.ui_scale + 0.5
+    assert (after.sound, after.hover_magnify, after.show_frame_time) == \
+        (before.sound, before.hover_magnify, before.show_frame_time)
