@@ -31,6 +31,7 @@ class Theme:
     border: RGB = (88, 102, 120)
     field: RGB = (18, 22, 28)
     highlight: RGB = (255, 220, 80)
+    selection: RGB = (46, 90, 150)
     shadow: tuple[int, int, int, int] = (0, 0, 0, 90)
 
 

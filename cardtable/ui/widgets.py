@@ -206,22 +206,36 @@ class TextInput(Widget):
         super().__init__(rect, fonts)
         self.text, self.on_change, self.max_len = text, on_change, max_len
         self.size, self.placeholder = size, placeholder
+        self.all_selected = False  # Ctrl+A: the next key typed replaces the whole text
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.all_selected = False
             return True
         if not self.focused:
+            self.all_selected = False
             return False
         if event.type == pygame.TEXTINPUT:
-            self._set((self.text + event.text)[: self.max_len])
+            kept = "" if self.all_selected else self.text
+            self.all_selected = False
+            self._set((kept + event.text)[: self.max_len])
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self._set(self.text[:-1])
+            mod = getattr(event, "mod", 0)
+            if event.key == pygame.K_a and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.all_selected = bool(self.text)
+                return True
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._set("" if self.all_selected or mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                          else self.text[:-1] if event.key == pygame.K_BACKSPACE else self.text)
+                self.all_selected = False
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.all_selected = False
                 return False
+            if not (event.unicode and event.unicode.isprintable()):
+                self.all_selected = False  # an arrow or Home ends the selection, as in any text field
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys don't fire.
             return bool(event.unicode and event.unicode.isprintable())
         return False
@@ -235,8 +249,10 @@ class TextInput(Widget):
         shown = self.text or self.placeholder
         img = self.fonts.render(shown, self.size, THEME.text if self.text else THEME.text_dim)
         r = img.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
+        if self.all_selected and self.text:
+            pygame.draw.rect(surface, THEME.selection, r.inflate(4, 2), border_radius=3)
         surface.blit(img, r)
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused and not self.all_selected and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = r.right + 2 if self.text else self.rect.x + 10
             pygame.draw.line(surface, THEME.text, (x, self.rect.y + 6), (x, self.rect.bottom - 6), 2)
 
