@@ -2,30 +2,34 @@
 
 Given the seat copy every bot receives (:func:`cardtable.bots.base.choose_for`), the
 :class:`StrongBot` weighs each candidate action (the legal actions, and for a bet or
-raise a few amounts: the least, half the pot, the pot, everything) by rollouts. One
-rollout takes a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` of what it
-was given (the hidden cards dealt again: a new guess at what the others hold), applies
-the candidate, and plays the rest of the current round with a cheap policy for every
-seat (:func:`light_choice`: random among the legal actions, rarely all-in and never
-folding when checking is free) and chance's own draws. Its score is the change in
-:meth:`~GameState.holding` of the seat. The candidate with the best mean wins; rollouts
-go first round-robin, then by an upper confidence bound, until the time budget is spent.
+raise a few amounts: the least, half the pot, the pot, everything) by rollouts, world
+by world. A world is a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` of what
+it was given (the hidden cards dealt again: a new guess at what the others hold); on
+it every candidate still in the running is played out to the end of the current round
+with the same chance draws and the same policy draws (common random numbers, so two
+candidates are compared on the same luck), every seat moved by a cheap policy (the
+game's normal bot's ``rollout_choice`` when it has one, else :func:`light_choice`:
+random among the legal actions, rarely all-in and never folding when checking is
+free). A rollout's score is the change in :meth:`~GameState.holding` of the seat. After
+:data:`PRUNE_AFTER` worlds a candidate clearly below the best so far (paired
+differences) gets no more rollouts. Copies for rollouts are cheap
+(:class:`cardtable.bots.worlds.Snapshot`).
 
 The budget is the contract: ``budget_ms`` (250 unless given, or the environment
 variable ``CARDTABLE_STRONG_BUDGET_MS``) is checked with :func:`time.perf_counter`
-after every step of every rollout; a rollout cut short by it is thrown away, and no
-rollout is begun when the time left is less than the rollouts so far took on average.
+after every step of every rollout; a world cut short by it is thrown away, and no
+world is begun when the time left is less than the worlds so far took on average.
 One step cannot be cut: a game whose single ``apply`` is slow (a showdown evaluating
 many hands) can overrun by that step. With
-``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot makes
-exactly that many rollouts a decision and ignores the clock: slower or faster, but the
-same decision for the same seat copy and generator.
+``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot plays
+worlds while the rollouts stay within that many (always at least one world) and ignores
+the clock: slower or faster, but the same decision for the same seat copy and generator.
 
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, and the
 strong bot only departs from it when another candidate is better by more than the
-noise of the estimates (:data:`STRAY_Z` standard errors of the difference: the best of
-many noisy means beats a fixed one often by luck alone): it plays as the normal level
+noise of the estimates (:data:`STRAY_Z` standard errors of the paired difference: the
+best of many noisy means beats a fixed one often by luck alone): it plays as the normal level
 does unless the rollouts say clearly otherwise.
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
@@ -43,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
 __all__ = ["StrongBot", "Plan", "Estimate", "light_choice", "default_budget_ms", "candidates",
@@ -72,9 +77,18 @@ MIN_EVIDENCE = 3
 """The fewest rollouts of both the normal bot's choice and a rival before the rival may
 overrule it."""
 
-STRAY_Z = 2.5
-"""How many standard errors better than the normal bot's choice another candidate must
-look before the strong bot plays it instead."""
+STRAY_Z = 2.0
+"""How many standard errors of the paired difference better than the normal bot's choice
+another candidate must look before the strong bot plays it instead."""
+
+PRUNE_AFTER = 4
+"""Worlds played before candidates start being dropped."""
+
+PRUNE_Z = 2.5
+"""A candidate this many standard errors (paired) below the best so far gets no more
+rollouts."""
+
+_POLICY_SALT = 0x9E3779B97F4A7C15
 
 _PASSIVE = {"Check", "Call", "Cover", "PassBid"}
 _AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
@@ -166,8 +180,12 @@ class Estimate:
     count: int = 0
     wins: int = 0
     prior: bool = False
+    values: list[float] = field(default_factory=list, repr=False)
+    """Each rollout's chip change, world by world (for paired comparisons)."""
 
     def add(self, value: float, won: bool) -> None:
+        """Count one rollout's chip change and whether the seat won the round."""
+        self.values.append(value)
         self.total += value
         self.squares += value * value
         self.count += 1
@@ -223,7 +241,8 @@ class StrongBot:
         self.normal = normal
         self.rollouts = default_rollouts() if rollouts is None else rollouts
         self._prior_ms = 0.0  # what asking the normal bot cost last time
-        self.policy: Callable[[GameState, int, random.Random], Action] = light_choice
+        self.policy: Callable[[GameState, int, random.Random], Action] = (
+            getattr(normal, "rollout_choice", None) or light_choice)
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The planned action for ``seat`` on ``state`` (a seat copy)."""
@@ -266,45 +285,54 @@ class StrongBot:
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
         start_holding = state.holding(seat)
         target = _target_round(state)
-        rollouts = 0
-        spread = 1.0
+        root = Snapshot(state).make(random.Random(0))  # no log: its seat copies need not copy one
+        active = list(estimates)
+        worlds = rollouts = 0
         first = time.perf_counter()
         while True:
             if stop is not None and stop():
                 break
-            if fixed is not None and rollouts >= fixed:
+            if fixed is not None and worlds and rollouts + len(active) > fixed:
                 break
             now = time.perf_counter()
-            if now >= deadline or (rollouts and now + (now - first) / rollouts > deadline):
-                break  # no time for another rollout of the usual length
-            estimate = self._pick(estimates, rollouts, spread)
-            result = self._rollout(state, seat, estimate.action, target, start_holding, deadline)
-            if result is None:
+            if now >= deadline or (worlds and now + (now - first) / worlds > deadline):
+                break  # no time for another world of the usual length
+            results = self._world(root, seat, active, target, start_holding, deadline)
+            if results is None:
                 break
-            estimate.add(*result)
-            rollouts += 1
-            if rollouts % 8 == 0:
-                spread = _pooled_spread(estimates)
-        best = _best(estimates, prior)
+            for estimate, result in zip(active, results):
+                estimate.add(*result)
+            worlds += 1
+            rollouts += len(active)
+            if worlds >= PRUNE_AFTER:
+                active = _pruned(active, prior)
+        best = _best(active, prior)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
-    def _pick(self, estimates: list[Estimate], rollouts: int, spread: float) -> Estimate:
-        untried = [e for e in estimates if e.count == 0]
-        if untried:
-            return untried[0]
-        fewest = min(e.count for e in estimates)
-        if fewest < 2:
-            return next(e for e in estimates if e.count == fewest)
-        log_n = math.log(rollouts + 1)
-        return max(estimates, key=lambda e: e.mean + spread * math.sqrt(2.0 * log_n / e.count))
+    def _world(self, root: GameState, seat: int, active: list[Estimate], target: int,
+               start_holding: int, deadline: float) -> list[tuple[float, bool]] | None:
+        """One guess at the hidden cards, and every active candidate played out on it
+        with the same chance draws and the same policy draws (common random numbers: the
+        candidates' difference is measured, not the luck of two different deals); None
+        when the deadline came first (the world is thrown away whole)."""
+        snapshot = Snapshot(root.seat_copy(seat, self.rng))
+        seed = self.rng.getrandbits(64)
+        results = []
+        for estimate in active:
+            result = self._rollout(snapshot, seed, seat, estimate.action, target, start_holding, deadline)
+            if result is None:
+                return None
+            results.append(result)
+        return results
 
-    def _rollout(self, state: GameState, seat: int, action: Action, target: int, start_holding: int,
-                 deadline: float) -> tuple[float, bool] | None:
-        """One determinized play of the round after ``action``: (chip change, won), or
+    def _rollout(self, snapshot: Snapshot, seed: int, seat: int, action: Action, target: int,
+                 start_holding: int, deadline: float) -> tuple[float, bool] | None:
+        """One play of the round after ``action`` on a copy of ``snapshot``, chance and
+        the policy drawing from generators seeded by ``seed``: (chip change, won), or
         None when the deadline came first."""
-        rng = self.rng
-        world = state.seat_copy(seat, rng)
+        world = snapshot.make(random.Random(seed))
+        rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
         policy = self.policy
         for _ in range(MAX_ROLLOUT_STEPS):
@@ -344,24 +372,42 @@ def _round_done(state: GameState, target: int) -> bool:
     return outcome is not None and isinstance(outcome.get("round"), int) and outcome["round"] >= target
 
 
-def _pooled_spread(estimates: list[Estimate]) -> float:
-    counted = [e for e in estimates if e.count >= 2]
-    if not counted:
-        return 1.0
-    return max(1.0, math.sqrt(sum(e.variance for e in counted) / len(counted)))
+def _paired(better: Estimate, worse: Estimate) -> tuple[float, float, int]:
+    """The mean of ``better``'s value less ``worse``'s over the worlds both were played
+    on (the first ones: a candidate dropped stops getting more), its standard error, and
+    how many worlds."""
+    n = min(better.count, worse.count)
+    if n == 0:
+        return 0.0, 0.0, 0
+    diffs = [b - w for b, w in zip(better.values[:n], worse.values[:n])]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0, n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(variance / n), n
 
 
-def _best(estimates: list[Estimate], prior: Action | None) -> Estimate:
+def _clearly_better(better: Estimate, worse: Estimate, z: float) -> bool:
+    mean, error, n = _paired(better, worse)
+    return n >= MIN_EVIDENCE and mean > 0 and mean > z * error
+
+
+def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
+    """The candidates still worth rollouts: the best so far, the normal bot's choice, and
+    every other not :data:`PRUNE_Z` standard errors (paired) below the best."""
+    leader = max(active, key=lambda e: e.mean)
+    return [e for e in active
+            if e is leader or e.action == prior or not _clearly_better(leader, e, PRUNE_Z)]
+
+
+def _best(active: list[Estimate], prior: Action | None) -> Estimate:
     """The best mean; the prior's action unless another beats it by more than
-    :data:`STRAY_Z` standard errors of the difference."""
-    tried = [e for e in estimates if e.count > 0] or estimates
+    :data:`STRAY_Z` standard errors of the paired difference."""
+    tried = [e for e in active if e.count > 0] or active
     best = max(tried, key=lambda e: e.mean)
     if prior is None:
         return best
-    base = next((e for e in estimates if e.action == prior), None)
-    if base is None:
-        return best
-    if best is base or base.count < MIN_EVIDENCE or best.count < MIN_EVIDENCE:
-        return base  # too few rollouts to overrule the normal bot
-    noise = math.sqrt(best.variance / max(best.count, 1) + base.variance / max(base.count, 1))
-    return best if best.mean - base.mean > STRAY_Z * noise else base
+    base = next((e for e in active if e.action == prior), None)
+    if base is None or best is base:
+        return best if base is None else base
+    return best if _clearly_better(best, base, STRAY_Z) else base

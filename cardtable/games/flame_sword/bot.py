@@ -34,13 +34,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.bots.strong import light_choice
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.games.flame_sword import hands as flame_hands
 from cardtable.games.flame_sword.rules import GRID_CELLS, GRID_SIDE, HOLE_CARDS, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
 
-__all__ = ["FlameBot", "LEVELS", "LEVEL_KNOBS"]
+__all__ = ["FlameBot", "LEVELS", "LEVEL_KNOBS", "rollout_choice"]
 
 LEVELS = ("normal", "tough")
 """The levels of :class:`FlameBot`."""
@@ -57,6 +58,19 @@ be to bet or raise (1.25 times more for each raise already made in the round), t
 heads-up bluff rate, and the raises in a round after which it only calls."""
 
 
+def rollout_choice(state: FlameSwordState, seat: int, rng: random.Random) -> Action:
+    """The strong level's rollout policy: a random face-down cell when flipping (drawn
+    without listing the up to 100 flips), :func:`~cardtable.bots.strong.light_choice`
+    otherwise."""
+    if state.phase == Phase.FLIP:
+        face_up = state.face_up
+        while True:  # at most 80 of the 100 cells are up, so a few draws at most
+            cell = rng.randrange(GRID_CELLS)
+            if not face_up[cell]:
+                return Flip(seat=seat, cell=cell)
+    return light_choice(state, seat, rng)
+
+
 class FlameBot:
     """A Flame Sword player of ``level`` ``normal`` or ``tough``.
 
@@ -71,6 +85,8 @@ class FlameBot:
         self.level = level
         self.knobs = LEVEL_KNOBS[level]
         self._memo: tuple[Any, float] | None = None
+
+    rollout_choice = staticmethod(rollout_choice)
 
     # -- the decision ---------------------------------------------------------------------
     def choose(self, state: FlameSwordState, seat: int) -> Action:
