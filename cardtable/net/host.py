@@ -82,8 +82,10 @@ def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: S
 def state_message(state: GameState, seat: int, *, count: int, log_from: int, want_legal: bool,
                   log_to: int | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat``: built only from what the seat may see
-    (``view(seat)``, its log lines, its own legal actions). The tests build it again from
-    ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
+    (``view(seat)``, its log lines, its own legal actions, and the state a window draws
+    with every hidden card masked: :func:`cardtable.net.mirror.masked_json`). The tests
+    build it again from ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
+    from cardtable.net.mirror import masked_json
     to_act = state.to_act
     legal = None
     if want_legal and to_act is not None and to_act == seat:
@@ -92,7 +94,7 @@ def state_message(state: GameState, seat: int, *, count: int, log_from: int, wan
     message: dict[str, Any] = {
         "type": "state", "seat": seat, "count": count, "view": state.view(seat), "log_from": log_from,
         "log": [e.text_for(seat) for e in state.log[log_from:end]], "to_act": to_act, "legal": legal,
-        "over": to_act is None,
+        "over": to_act is None, "mirror": masked_json(state, seat, log=False),
     }
     if to_act is None:
         message["standings"] = [[name, value] for name, value in state.standings()]

@@ -26,8 +26,10 @@ Host to client:
 * ``lobby``: who has joined while the table fills.
 * ``state``: ``count``, ``view`` (``state.view(seat)``: hidden cards are null), ``log_from``
   and ``log`` (the seat's log lines from that index on), ``to_act``, ``legal`` (a list of
-  action JSON when asked for and it is the seat's turn, else null), ``over`` and, at the
-  end, ``standings``.
+  action JSON when asked for and it is the seat's turn, else null), ``over``, at the
+  end, ``standings``, and ``mirror``: the state as the seat may know it, for a window to
+  draw (:func:`cardtable.net.mirror.masked_json` without the log: hidden cards masked,
+  no generator, no history).
 * ``refused``: ``reason``, ``about`` (the refused message's type, or "message") and
   ``seq`` when an action was refused.
 * ``join_refused``: ``reason``; the host then closes the connection.
@@ -46,7 +48,7 @@ from typing import Any
 
 from cardtable.engine.game import Action
 
-__all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "ProtocolError", "Oversize", "encode", "decode",
+__all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "ProtocolError", "Oversize", "WrongVersion", "encode", "decode",
            "check_message", "read_message_line", "decode_action", "game_action_types"]
 
 VERSION = 1
@@ -78,7 +80,8 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "lobby": {"seats": (_LIST, True), "waiting": (_INT, True)},
     "state": {"seat": (_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
               "log": (_LIST, True), "to_act": (_OPT_INT, True), "legal": (_OPT_LIST, True),
-              "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False)},
+              "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False),
+              "mirror": (_DICT, False)},
     "refused": {"reason": (_STR, True), "about": (_STR, True), "seq": (_OPT_INT, False)},
     "join_refused": {"reason": (_STR, True)},
     "pong": {"n": (_INT, False)},
@@ -93,6 +96,14 @@ class ProtocolError(ValueError):
 
 class Oversize(ProtocolError):
     """A line longer than :data:`MAX_MESSAGE` (skipped unread)."""
+
+
+class WrongVersion(ProtocolError):
+    """A message of another protocol version: ``version`` is the one it carries."""
+
+    def __init__(self, version: Any) -> None:
+        super().__init__(f"protocol version {repr(version)[:20]} is not {VERSION}")
+        self.version = version
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
@@ -127,7 +138,7 @@ def check_message(data: Any, allowed: frozenset[str] | None = None) -> None:
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object")
     if data.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {data.get('v')!r} is not {VERSION}")
+        raise WrongVersion(data.get("v"))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS or (allowed is not None and kind not in allowed):
         raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
