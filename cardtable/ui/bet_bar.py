@@ -15,6 +15,7 @@ import pygame
 
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
+from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 
@@ -28,8 +29,20 @@ def _chip_colour(position: int) -> tuple[int, int, int]:
     return _MORE_CHIP_COLOURS[position % len(_MORE_CHIP_COLOURS)]
 
 
+BET_KEYS = (
+    KeyBinding((pygame.K_c,), "C", "check, or call", "key_call"),
+    KeyBinding((pygame.K_b, pygame.K_r), "B / R", "bet, or raise to the amount shown", "key_bet"),
+    KeyBinding((pygame.K_f,), "F", "fold", "key_fold"),
+    KeyBinding((pygame.K_a,), "A", "all-in", "key_all_in"),
+    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount (or type it)", "key_amount"),
+)
+"""The betting bar's keys (the tables list them in help)."""
+
+
 class BetBar:
     """Buttons and a slider for one seat's betting decision; ``on_action`` gets the Action."""
+
+    KEYS = BET_KEYS
 
     def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], object],
                  *, chip_values: tuple[int, ...] = CHIP_VALUES) -> None:
@@ -137,27 +150,52 @@ class BetBar:
         if self.widgets.handle(event):
             return True
         if event.type == pygame.KEYDOWN and not (self.slider is not None and self.field.focused):
-            o, key = self.options, event.key
-            if key == pygame.K_f and o.can_fold:
-                self._send(Fold(seat=o.seat))
-            elif key == pygame.K_c and (o.can_check or o.can_call):
-                self._send(Check(seat=o.seat) if o.can_check else Call(seat=o.seat))
-            elif key in (pygame.K_b, pygame.K_r) and self.slider is not None:
-                self.bet()
-            elif key == pygame.K_a and o.can_all_in:
-                self._send(AllIn(seat=o.seat))
-            elif key in (pygame.K_UP, pygame.K_DOWN) and self.slider is not None:
-                step = max(1, (o.max_raise_to - o.min_raise_to) // 20)
-                self.set_amount(self.amount + (step if key == pygame.K_UP else -step))
-            else:
-                return False
-            return True
+            return dispatch_key(self, self.KEYS, event)
         if event.type == pygame.KEYDOWN and self.slider is not None and self.field.focused \
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.widgets.focus(None)
             self.bet()
             return True
         return False
+
+    # -- keys (BET_KEYS) ---------------------------------------------------------------------
+    def key_call(self, event: pygame.event.Event) -> bool:
+        """C: check, or call."""
+        o = self.options
+        if not (o.can_check or o.can_call):
+            return False
+        self._send(Check(seat=o.seat) if o.can_check else Call(seat=o.seat))
+        return True
+
+    def key_bet(self, event: pygame.event.Event) -> bool:
+        """B or R: bet or raise to the amount shown."""
+        if self.slider is None:
+            return False
+        self.bet()
+        return True
+
+    def key_fold(self, event: pygame.event.Event) -> bool:
+        """F: fold."""
+        if not self.options.can_fold:
+            return False
+        self._send(Fold(seat=self.options.seat))
+        return True
+
+    def key_all_in(self, event: pygame.event.Event) -> bool:
+        """A: all-in."""
+        if not self.options.can_all_in:
+            return False
+        self._send(AllIn(seat=self.options.seat))
+        return True
+
+    def key_amount(self, event: pygame.event.Event) -> bool:
+        """Up or Down: a twentieth of the range more or less."""
+        o = self.options
+        if self.slider is None:
+            return False
+        step = max(1, (o.max_raise_to - o.min_raise_to) // 20)
+        self.set_amount(self.amount + (step if event.key == pygame.K_UP else -step))
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the bar."""

@@ -31,8 +31,10 @@ from cardtable.ui.log_panel import LogPanel
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 
 BOT_PAUSE = 0.7
@@ -121,16 +123,27 @@ class CardSprites:
         return bool(self.moving)
 
 
-class GameTableScene(Scene):
+class GameTableScene(TableParts, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
-    Subclasses implement :meth:`draw_game` and :meth:`controls_for` and may override
-    :meth:`waits_for_next_round`.
+    Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
+    in ``KEYS`` (see :class:`~cardtable.ui.table_parts.KeyBinding`) and may override
+    :meth:`waits_for_next_round` and :meth:`handle_pointer`.
     """
+
+    TABLE_KEYS = (
+        KeyBinding((pygame.K_ESCAPE,), "Esc", "the standings: leave the table or play on", "key_leave"),
+        KeyBinding((pygame.K_s,), "Ctrl+S", "save the match", "key_save", mods=pygame.KMOD_CTRL),
+        KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help"),
+        KeyBinding((pygame.K_h,), "H", "a hint: what the strong computer would do", "key_hint"),
+    )
+    """Keys every table has, tried before the game's own."""
 
     def __init__(self, app, variant: VariantSpec, state: GameState, seats: list[SeatConfig],
                  bots: Mapping[int, Bot]) -> None:
         super().__init__(app)
+        self.widgets = WidgetGroup()
+        self.bet_bar = None
         self.variant, self.state, self.seat_configs = variant, state, seats
         self.bots = dict(bots)
         self.humans = [i for i, s in enumerate(seats) if s.bot is None]
@@ -274,27 +287,71 @@ class GameTableScene(Scene):
             self.mouse = event.pos
         if self.log_panel.handle(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.leave()
-                return True
-            if event.key == pygame.K_s and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                self.match_keeper().save_named()
-                return True
-            if event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH
-                                                                   and getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
-                self.app.push(HelpOverlay(self.app, self.variant))
-                return True
+        if dispatch_key(self, self.TABLE_KEYS, event):
+            return True
         if self.hint.handle(event):
             return True
         return self.handle_game(event)
+
+    @classmethod
+    def key_rows(cls) -> list[tuple[str, str]]:
+        """The help overlay's rows: the game's keys, the betting bar's, then every table's."""
+        return super().key_rows() + [("", "")] + help_rows(cls.TABLE_KEYS)
+
+    def key_leave(self, event: pygame.event.Event) -> bool:
+        """Esc: the standings."""
+        self.leave()
+        return True
+
+    def key_save(self, event: pygame.event.Event) -> bool:
+        """Ctrl+S: save the match under a name."""
+        self.match_keeper().save_named()
+        return True
+
+    def key_help(self, event: pygame.event.Event) -> bool:
+        """F1 or ? (Shift+/): the help overlay."""
+        if event.key == pygame.K_SLASH and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            return False
+        self.app.push(HelpOverlay(self.app, self.variant))
+        return True
+
+    def key_hint(self, event: pygame.event.Event) -> bool:
+        """H: ask for a hint (or put it away)."""
+        return self.hint.handle(event)
 
     def show_hint(self) -> bool:
         """Work out a hint for the person to act (False, with a toast, when nobody may have one)."""
         return self.hint.request()
 
     def handle_game(self, event: pygame.event.Event) -> bool:
-        """Game-specific events (subclasses)."""
+        """The game's events: the keys declared ``first``, the betting bar, the buttons,
+        the rest of the game's keys (``KEYS``), then the mouse (:meth:`handle_pointer`)."""
+        if dispatch_key(self, self.KEYS, event, first=True):
+            return True
+        if self.bet_bar is not None and self.bet_bar.handle(event):
+            return True
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return dispatch_key(self, self.KEYS, event, first=False)
+        return self.handle_pointer(event)
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """The game's mouse events (subclasses)."""
+        return False
+
+    def mine(self) -> bool:
+        """True when the viewer is to act and the table is not being handed over."""
+        return self.viewer is not None and self.state.to_act == self.viewer and not self.passing
+
+    def key_next_round(self, event: pygame.event.Event) -> bool:
+        """Enter or N after a round: the next one; at the end of the match: the standings."""
+        if self.state.to_act is None:
+            self.leave()
+            return True
+        if self.waits_for_next_round():
+            self.next_round()
+            return True
         return False
 
     def leave(self) -> None:
@@ -307,12 +364,14 @@ class GameTableScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.begin_boxes()
         self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
         self._draw_ghosts(surface)
         lines = self.state.log_for(self.viewer)
         self.log_panel.draw(surface, lines)
+        self.note_box("log", self.log_panel.rect)
         self.hint.draw(surface)
 
     def draw_felt(self, surface: pygame.Surface) -> None:
@@ -400,7 +459,7 @@ class GameTableScene(Scene):
             pygame.draw.circle(surface, (240, 240, 240), chip, px(10))
             d = fonts.render("D", px(13), (20, 20, 20), bold=True)
             surface.blit(d, d.get_rect(center=chip))
-        return rect
+        return self.note_box(f"plate:{seat}", rect)
 
     def draw_title(self, surface: pygame.Surface, title: str, top: int = 14) -> None:
         """The table's title line (the game, the round, the phase) in the felt's top-left

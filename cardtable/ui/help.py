@@ -45,6 +45,17 @@ class HelpOverlay(Overlay):
                     self._extras = list(pages(self.app, self.variant))
         return self._extras
 
+    def key_rows(self) -> list[tuple[str, str]]:
+        """The variant's keys: its table's key map (what the table's handlers dispatch
+        through), or the variant file's ``hotkeys`` for a table without one."""
+        if self.variant is None:
+            return []
+        from cardtable.ui.menu import game_table_module
+        table = getattr(game_table_module(self.variant.game), "TABLE", None)
+        if table is not None and hasattr(table.scene, "key_rows"):
+            return list(table.scene.key_rows())
+        return list(self.variant.hotkeys)
+
     def switch_page(self) -> None:
         """Show the next page (Tab or H)."""
         self.page = (self.page + 1) % len(self.pages)
@@ -152,7 +163,7 @@ class HelpOverlay(Overlay):
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.field, box.inflate(px(16), px(8)), border_radius=px(10))
         y = box.y + px(6)
-        rows = list(self.variant.hotkeys if self.variant else ()) + [("", "")] + list(GLOBAL_HOTKEYS)
+        rows = self.key_rows() + [("", "")] + list(GLOBAL_HOTKEYS)
         surface.blit(fonts.render("Keys", px(18), THEME.accent, bold=True), (box.x + px(8), y))
         y += px(30)
         size = px(15)

@@ -13,16 +13,22 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.game import CHANCE
+from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, Discard, Phase
 from cardtable.games.five_card_draw.state import DrawState
-from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
+
+KEY_WORDS = ("the kind of hand", "the higher top rank", "the second rank", "the third rank",
+             "the fourth rank", "the last kicker")
+"""What a poker hand's key compares at each place, for the showdown's reason."""
+
 
 __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "DrawTableScene"]
 
@@ -31,12 +37,19 @@ class DrawTableScene(GameTableScene):
     """One match of Five-Card Draw on one screen."""
 
     state: DrawState
+    KEYS = (
+        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
+        KeyBinding(DIGITS[:5], "1-5", "choose a card to discard (again: put it back)", "key_pick"),
+        KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / Space / D",
+                   "discard the chosen cards and draw as many (none chosen: stand pat)", "key_discard"),
+    )
+    BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: DrawState, seats: list[SeatConfig], bots) -> None:
         self.selected: list[int] = []
         self.hand_rects: dict[int, pygame.Rect] = {}
-        self.widgets = WidgetGroup()
-        self.bet_bar: BetBar | None = None
+        self.pot_line = ""                  # the pots as the centre shows them
+        self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
         self.deck = state.deck
         self.after_action()
@@ -70,23 +83,19 @@ class DrawTableScene(GameTableScene):
         state, viewer = self.state, self.viewer
         self.bet_bar = None
         group = WidgetGroup()
-        px, fonts = self.app.px, self.app.fonts
-        bar = self.bar_rect
-        h, y = px(42), bar.y + px(8)
-        right = (bar.right - px(190), y, px(180), h)
         if state.phase == Phase.REVEAL:
-            group.add(Button(right, fonts, "Next hand", self.next_round, size=px(18), primary=True, hotkey="Enter"))
+            self.bar_button(group, "Next hand", self.next_round, "Enter")
         elif state.phase == Phase.GAME_OVER:
-            group.add(Button(right, fonts, "Back to menu", self.leave, size=px(18), primary=True, hotkey="Enter"))
-        elif viewer is not None and state.to_act == viewer and not self.passing:
+            self.bar_button(group, "Back to menu", self.leave, "Enter")
+        elif viewer is not None and self.mine():
             if state.phase == Phase.BET:
                 options = state.betting_options(viewer)
                 if options is not None:
-                    self.bet_bar = BetBar(self.app, bar, options, self.act)
+                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
             elif state.phase == Phase.DRAW:
                 self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
                 label = f"Discard {len(self.selected)}" if self.selected else "Stand pat"
-                group.add(Button(right, fonts, label, self.discard, size=px(18), primary=True, hotkey="Enter"))
+                self.bar_button(group, label, self.discard, "Enter")
         else:
             self.selected = []
         self.widgets = group
@@ -113,43 +122,46 @@ class DrawTableScene(GameTableScene):
         super().next_round()
 
     # -- events ------------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        """The betting bar, the buttons, clicks on the hand and the keys 1-5, Enter, Space, D."""
-        if self.bet_bar is not None and self.bet_bar.handle(event):
-            return True
-        if self.widgets.handle(event):
-            return True
-        mine = self.viewer is not None and self.state.to_act == self.viewer and not self.passing
-        drawing = mine and self.state.phase == Phase.DRAW
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and drawing:
+    def drawing(self) -> bool:
+        """True on the viewer's own turn to discard."""
+        return self.mine() and self.state.phase == Phase.DRAW
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """A click on a hand card chooses it (or puts it back) in the draw."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.drawing():
             for card, rect in reversed(self.hand_rects.items()):
                 if rect.collidepoint(event.pos):
                     self.toggle(card)
                     return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        key, phase = event.key, self.state.phase
-        if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
-            self.next_round() if phase == Phase.REVEAL else self.leave()
-            return True
-        if drawing and self.viewer is not None:  # drawing: the viewer's own turn
-            hand = self.state.hand_of(self.viewer)
-            if pygame.K_1 <= key <= pygame.K_5 and key - pygame.K_1 < len(hand):
-                self.toggle(hand[key - pygame.K_1])
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
-                self.discard()
-                return True
         return False
+
+    def key_pick(self, event: pygame.event.Event) -> bool:
+        """1-5: choose the card in that place to discard."""
+        if not self.drawing() or self.viewer is None:
+            return False
+        hand = self.state.hand_of(self.viewer)
+        index = event.key - pygame.K_1
+        if index >= len(hand):
+            return False
+        self.toggle(hand[index])
+        return True
+
+    def key_discard(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or D: discard the chosen cards (or stand pat)."""
+        if not self.drawing():
+            return False
+        self.discard()
+        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         """The stock, the discards, the pots, every seat and the action bar."""
         view = self.viewer_view()
+        self.hand_line = None
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         title = f"Five-Card Draw   ·   hand {view['round_no']}"
         if view["phase"] == "bet" and view["betting_round"] is not None:
             title += f"   ·   betting {BETTING_ROUND_NAMES[view['betting_round']]}"
@@ -160,7 +172,7 @@ class DrawTableScene(GameTableScene):
         self.draw_title(surface, title)
 
     def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px = self.app.px
         cw = self.card_width() + px(10)
         ch = int(cw * 1.4)
         cx, cy = self.felt.center
@@ -169,23 +181,12 @@ class DrawTableScene(GameTableScene):
         self.discard_rect = pygame.Rect(cx + px(20), top, cw, ch)
         if view["deck_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
-        self._caption(surface, self.deck_rect, f"stock {view['deck_count']}")
+        self.caption(surface, self.note_box("stock", self.deck_rect), f"stock {view['deck_count']}")
         pygame.draw.rect(surface, THEME.felt_dark, self.discard_rect, 2, border_radius=px(8))
         if view["discard_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
-        self._caption(surface, self.discard_rect, f"discards {view['discard_count']}")
-        pots = [f"pot {view['pot_total']}"] if view["pot_total"] else []
-        if len(view["pots"]) > 1:
-            pots = [f"{'main' if i == 0 else f'side {i}'} {p['amount']}" for i, p in enumerate(view["pots"])]
-        if pots:
-            img = fonts.render("   ·   ".join(pots), px(18), THEME.highlight, bold=True)
-            surface.blit(img, img.get_rect(midbottom=(cx, top - px(10))))
-
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
-        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(4)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
-        surface.blit(img, r)
+        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
+        self.pot_line = self.draw_pot_line(surface, view, (cx, top - px(10)))
 
     def _status(self, view: dict[str, Any], seat: int) -> str:
         stack = view["stacks"][seat]
@@ -210,73 +211,49 @@ class DrawTableScene(GameTableScene):
     def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
-        lines = [f"chips {stack}" + (f"   ·   bet {bet}" if bet else "")]
+        lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
         status = self._status(view, seat)
         if status:
             lines.append(status)
         cards = view["hands"][seat]
         own = seat == self.viewer
         at = None
+        cw = self.card_width(big=own)
         if own:
-            hand = self._own_hand_box(len(cards) or 5)
+            hand = self.own_hand_box(len(cards) or 5, cw)
             at = (hand.x - px(110), hand.centery)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:
-            self._draw_own_hand(surface, cards)
+            box = self.own_hand_box(len(cards), cw)
+            self.hand_rects = self.draw_own_cards(surface, cards, box, cw, chosen=self.selected,
+                                                  origin=self.deck_rect.topleft)
+            kind = self.own_hand_kind(cards)
+            if kind is not None and view["phase"] in ("bet", "draw"):
+                self.hand_line = f"Your hand: {kind}"
+                self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - px(22)))
             return
-        if not cards:
-            return
-        face_up = cards[0] is not None
-        cw = self.card_width() if face_up else max(28, int(self.card_width() * 0.7))
-        step = int(cw * (0.62 if face_up else 0.3))
-        x0 = plate.centerx - (step * (len(cards) - 1) + cw) // 2
-        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(cw * 1.4) - px(6)
-        for i, card in enumerate(cards):
-            self.card(surface, self.deck, card, face_up, cw, (x0 + i * step, y0), origin=self.deck_rect.topleft)
+        if cards:
+            face_up = cards[0] is not None
+            width = cw if face_up else max(28, int(cw * 0.7))
+            self.draw_seat_cards(surface, seat, plate, cards, width, int(width * (0.62 if face_up else 0.3)),
+                                 origin=self.deck_rect.topleft)
 
-    def _own_hand_box(self, count: int) -> pygame.Rect:
-        """Where the viewer's hand lies: bottom centre of the felt."""
-        px = self.app.px
-        cw = self.card_width(big=True)
-        total = count * (cw + px(12)) - px(12)
-        h = int(cw * 1.4)
-        return pygame.Rect(self.felt.centerx - total // 2, self.felt.bottom - h - px(16), total, h)
+    def own_hand_kind(self, cards: list[int | None]) -> str | None:
+        """The kind of the viewer's five cards in words, or None without five known cards."""
+        known = [self.deck[c] for c in cards if c is not None]
+        return evaluate(known).label if len(known) == 5 else None
 
-    def _draw_own_hand(self, surface: pygame.Surface, cards: list[int | None]) -> None:
-        px = self.app.px
-        cw = self.card_width(big=True)
-        box = self._own_hand_box(len(cards))
-        self.hand_rects = {}
-        for i, card in enumerate(cards):
-            if card is None:
-                continue
-            rect = self.card(surface, self.deck, card, True, cw, (box.x + i * (cw + px(12)), box.y),
-                             origin=self.deck_rect.topleft, lifted=card in self.selected)
-            self.hand_rects[card] = rect
-            if card in self.selected:
-                pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
-
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def bar_text(self, view: dict[str, Any]) -> str | None:
         state = self.state
-        to_act = state.to_act
         if state.phase == Phase.GAME_OVER:
-            self.bar_message(surface, f"{state.standings()[0][0]} has every chip. Well played!")
-        elif state.phase == Phase.REVEAL and view["results"]:
-            winners = sorted({w for p in view["results"]["pots"] for w in p["winners"]})
-            names = ", ".join(view["names"][w] for w in winners)
-            how = "wins" if len(winners) == 1 else "share"
-            self.bar_message(surface, f"Hand {view['round_no']}: {names} {how}. Press Enter for the next hand.")
-        elif self.bet_bar is not None:
-            self.bet_bar.draw(surface)
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.DRAW:
-            limit = view["draw_limit"]
-            self.bar_message(surface, f"Click up to {limit} cards (or 1-5) to discard, then Discard or Stand pat.")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{view['names'][to_act]} is thinking…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            return f"{state.standings()[0][0]} has every chip. Well played!"
+        if state.phase == Phase.REVEAL and view["results"]:
+            why = showdown_reason(view["results"], KEY_WORDS)
+            return self.winners_text(view, "Hand", why) + "Press Enter for the next hand."
+        if self.drawing():
+            return f"Click up to {view['draw_limit']} cards (or 1-5) to discard, then Discard or Stand pat."
+        return None
 
 
 TABLE = TableSetup("five_card_draw", DrawTableScene, "cardtable.games.five_card_draw.ui.hands_page:HandsPage",

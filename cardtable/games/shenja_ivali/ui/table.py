@@ -14,55 +14,50 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, pot_words, showdown_reason, shown_pots
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
 
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
-
-
-def shown_pots(view: dict[str, Any]) -> list[int]:
-    """The pot amounts to show, main pot first: a side pot only where a seat still in
-    is all-in. The view's pots close at every contribution level; a level no all-in
-    seat caps is merged into the pot below it (the uncalled part is already out)."""
-    pots = view["pots"]
-    if not pots:
-        return []
-    amounts = [pots[0]["amount"]]
-    for below, above in zip(pots, pots[1:]):
-        capped = set(below["eligible"]) - set(above["eligible"])
-        if any(view["stacks"][s] == 0 for s in capped):
-            amounts.append(above["amount"])
-        else:
-            amounts[-1] += above["amount"]
-    return amounts
+KEY_WORDS = ("the kind of hand", "the higher numbers", "the higher planets", "the element")
+"""What an Ivali hand's key compares at each place, for the showdown's reason."""
+__all__ = ["IvaliTableScene", "shown_pots", "open_game", "help_pages", "smoke", "restore", "start_shenja_ivali"]
 
 
 class IvaliTableScene(GameTableScene):
     """One match of Shenja Ivali on one screen."""
 
     state: ShenjaIvaliState
+    KEYS = (
+        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next round (after the reveal)", "key_next_round"),
+        KeyBinding(DIGITS, "1-8", "discard: choose a card (again: put it back); auction: the flop card to bid on",
+                   "key_number"),
+        KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / Space / D",
+                   "discard the chosen cards and draw as many (none: stand pat)", "key_discard"),
+        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "auction: the bid one more or less", "key_bid_amount"),
+        KeyBinding(ENTER, "Enter", "auction: bid on the chosen card", "key_bid"),
+        KeyBinding((pygame.K_p,), "P", "auction: pass (bid on nothing)", "key_pass_bid"),
+        KeyBinding((pygame.K_o,), "O", "auction: drop out of a topped bid", "key_drop_out"),
+    )
+    BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: ShenjaIvaliState, seats: list[SeatConfig],
                  bots) -> None:
         self.selected: list[int] = []       # hand cards chosen to discard
         self.bid_card: int | None = None    # flop card chosen to bid on
         self.bid_amount = 1
-        self.dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, grab, press
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.flop_rects: dict[int, pygame.Rect] = {}
-        self.widgets = WidgetGroup()
-        self.bet_bar: BetBar | None = None
         self.pot_line = ""                  # the pots as the centre shows them
         self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
@@ -96,27 +91,21 @@ class IvaliTableScene(GameTableScene):
         state, viewer = self.state, self.viewer
         self.bet_bar = None
         group = WidgetGroup()
-        px, fonts = self.app.px, self.app.fonts
-        bar = self.bar_rect
-        h, y = px(42), bar.y + px(8)
         if state.phase == Phase.REVEAL:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Next round", self.next_round,
-                             size=px(18), primary=True, hotkey="Enter"))
+            self.bar_button(group, "Next round", self.next_round, "Enter")
         elif state.phase == Phase.GAME_OVER:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
-                             size=px(18), primary=True, hotkey="Enter"))
-        elif viewer is not None and state.to_act == viewer and not self.passing:
+            self.bar_button(group, "Back to menu", self.leave, "Enter")
+        elif viewer is not None and self.mine():
             if state.phase == Phase.BET:
                 options = state.betting_options(viewer)
                 if options is not None:
-                    self.bet_bar = BetBar(self.app, bar, options, self.act)
+                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
             elif state.phase == Phase.DRAW:
                 self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
                 label = f"Discard {len(self.selected)}" if self.selected else "Stand pat"
-                group.add(Button((bar.right - px(190), y, px(180), h), fonts, label, self.discard,
-                                 size=px(18), primary=True, hotkey="Enter"))
+                self.bar_button(group, label, self.discard, "Enter")
             elif state.phase == Phase.AUCTION:
-                self._auction_controls(group, bar, y, h)
+                self._auction_controls(group, self.bar_rect, self.bar_rect.y + self.app.px(8), self.app.px(42))
         else:
             self.selected = []
         self.widgets = group
@@ -139,12 +128,10 @@ class IvaliTableScene(GameTableScene):
                               on_change=lambda v: setattr(self, "bid_amount", int(v)), size=px(17)))
             group.add(Button((x + px(230), y, px(130), h), fonts, f"Bid {self.bid_amount}", self.bid,
                              size=px(17), primary=True, hotkey="Enter"))
-        if status == "topped":
-            group.add(Button((bar.right - px(170), y, px(160), h), fonts, "Drop out", self.drop_out,
-                             size=px(17), hotkey="O"))
-        elif status == "waiting":
-            group.add(Button((bar.right - px(170), y, px(160), h), fonts, "Pass", self.pass_bid,
-                             size=px(17), hotkey="P"))
+        if status in ("topped", "waiting"):
+            topped = status == "topped"
+            self.bar_button(group, "Drop out" if topped else "Pass", self.drop_out if topped else self.pass_bid,
+                            "O" if topped else "P", width=160, primary=False, size=17)
 
     def _min_bid(self) -> int:
         view = self.state.auction_view() or {}
@@ -202,69 +189,75 @@ class IvaliTableScene(GameTableScene):
         super().next_round()
 
     # -- events ------------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        if self.bet_bar is not None and self.bet_bar.handle(event):
-            return True
-        if self.widgets.handle(event):
-            return True
-        phase = self.state.phase
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for card, rect in self.hand_rects.items():
-                if rect.collidepoint(event.pos) and phase == Phase.DRAW and self.state.to_act == self.viewer:
-                    self.dragging = (card, (event.pos[0] - rect.x, event.pos[1] - rect.y), event.pos)
-                    return True
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """Press a hand card to choose it or drag it to the discards; click a flop card to bid."""
+        phase, mine = self.state.phase, self.mine()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine:
+            if phase == Phase.DRAW and self.start_drag(event, self.hand_rects):
+                return True
             for card, rect in self.flop_rects.items():
-                if rect.collidepoint(event.pos) and phase == Phase.AUCTION and self.state.to_act == self.viewer:
+                if rect.collidepoint(event.pos) and phase == Phase.AUCTION:
                     self.choose_flop(card)
                     return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            card, _, start = self.dragging
-            self.dragging = None
-            moved = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6
+        released = self.end_drag(event)
+        if released is not None:
+            card, moved = released
             if not moved or self.discard_rect.collidepoint(event.pos) != (card in self.selected):
                 self.toggle(card)
             return True
-        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+        return event.type == pygame.MOUSEMOTION and self.dragging is not None
+
+    def _phase_mine(self, phase: Phase) -> bool:
+        return self.mine() and self.state.phase == phase
+
+    def key_number(self, event: pygame.event.Event) -> bool:
+        """1-8: the hand card to discard, or the flop card to bid on."""
+        index, viewer = event.key - pygame.K_1, self.viewer
+        if viewer is None or not self.mine():
+            return False
+        if self.state.phase == Phase.DRAW and index < len(self.state.hand_of(viewer)):
+            self.toggle(self.state.hand_of(viewer)[index])
             return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
+        if self.state.phase == Phase.AUCTION and index < len(self.state.flop):
+            self.choose_flop(self.state.flop[index])
+            return True
         return False
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        phase, key = self.state.phase, event.key
-        mine = self.viewer is not None and self.state.to_act == self.viewer
-        if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
-            self.next_round() if phase == Phase.REVEAL else self.leave()
-            return True
-        if not mine or self.viewer is None:  # mine: the viewer's turn
+    def key_discard(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or D in the draw: discard the chosen cards."""
+        if not self._phase_mine(Phase.DRAW):
             return False
-        if phase == Phase.DRAW:
-            hand = self.state.hand_of(self.viewer)
-            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
-                self.toggle(hand[key - pygame.K_1])
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
-                self.discard()
-                return True
-        if phase == Phase.AUCTION:
-            flop = self.state.flop
-            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(flop):
-                self.choose_flop(flop[key - pygame.K_1])
-                return True
-            if key in (pygame.K_UP, pygame.K_DOWN) and self.bid_card is not None:
-                self.bid_amount = max(self._min_bid(), self.bid_amount + (1 if key == pygame.K_UP else -1))
-                self.after_action()
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.bid_card is not None:
-                self.bid()
-                return True
-            if key == pygame.K_p:
-                self.pass_bid()
-                return True
-            if key == pygame.K_o:
-                self.drop_out()
-                return True
-        return False
+        self.discard()
+        return True
+
+    def key_bid_amount(self, event: pygame.event.Event) -> bool:
+        """Up or Down in the auction: the bid one more or less."""
+        if not self._phase_mine(Phase.AUCTION) or self.bid_card is None:
+            return False
+        self.bid_amount = max(self._min_bid(), self.bid_amount + (1 if event.key == pygame.K_UP else -1))
+        self.after_action()
+        return True
+
+    def key_bid(self, event: pygame.event.Event) -> bool:
+        """Enter in the auction: bid on the chosen card."""
+        if not self._phase_mine(Phase.AUCTION) or self.bid_card is None:
+            return False
+        self.bid()
+        return True
+
+    def key_pass_bid(self, event: pygame.event.Event) -> bool:
+        """P in the auction: pass."""
+        if not self._phase_mine(Phase.AUCTION):
+            return False
+        self.pass_bid()
+        return True
+
+    def key_drop_out(self, event: pygame.event.Event) -> bool:
+        """O in the auction: drop out."""
+        if not self._phase_mine(Phase.AUCTION):
+            return False
+        self.drop_out()
+        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -273,7 +266,7 @@ class IvaliTableScene(GameTableScene):
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         title = f"Shenja Ivali   ·   round {view['round_no']}"
         if view["phase"] == "bet" and view["betting_round"] is not None:
             title += f"   ·   betting {ROUND_NAMES[view['betting_round']]}"
@@ -282,7 +275,7 @@ class IvaliTableScene(GameTableScene):
         self.draw_title(surface, title)
 
     def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px = self.app.px
         cw = self.card_width(big=False) + px(14)
         ch = int(cw * 1.4)
         cx, cy = self.felt.center
@@ -297,11 +290,11 @@ class IvaliTableScene(GameTableScene):
             self.deck_rect.x, self.discard_rect.x = cx - cw - px(20), cx + px(20)
         if view["deck_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
-            self._caption(surface, self.deck_rect, f"deck {view['deck_count']}")
+            self.caption(surface, self.note_box("deck", self.deck_rect), f"deck {view['deck_count']}")
         pygame.draw.rect(surface, THEME.felt_dark, self.discard_rect, 2, border_radius=px(8))
         if view["discard_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
-        self._caption(surface, self.discard_rect, f"discards {view['discard_count']}")
+        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
         self.flop_rects = {}
         for i, entry in enumerate(flop):
             if entry["taker"] is not None:
@@ -312,30 +305,17 @@ class IvaliTableScene(GameTableScene):
             if entry["card"] == self.bid_card:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
             if entry["high_bidder"] is not None:
-                self._caption(surface, rect, f"{entry['high_bid']} by {view['names'][entry['high_bidder']]}")
+                self.caption(surface, rect, f"{entry['high_bid']} by {view['names'][entry['high_bidder']]}")
             elif view["phase"] == "auction":
-                self._caption(surface, rect, f"{i + 1}: no bid")
-        pots = [f"pot {view['pot_total']}"] if view["pot_total"] else []
-        amounts = shown_pots(view)
-        if len(amounts) > 1:
-            pots = [f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(amounts)]
-        self.pot_line = "   ·   ".join(pots)
-        if view["auction_pot"]:
-            pots.append(f"auction pot {view['auction_pot']}")
-        if pots:
-            img = fonts.render("   ·   ".join(pots), px(18), THEME.highlight, bold=True)
-            surface.blit(img, img.get_rect(midbottom=(cx, top - px(12))))
-
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
-        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(4)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
-        surface.blit(img, r)
+                self.caption(surface, rect, f"{i + 1}: no bid")
+        self.pot_line = "   ·   ".join(pot_words(view))
+        auction = [f"auction pot {view['auction_pot']:,}"] if view["auction_pot"] else []
+        self.draw_pot_line(surface, view, (cx, top - px(12)), auction)
 
     def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
-        lines = [f"chips {stack}" + (f"   ·   bet {bet}" if bet else "")]
+        lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
         status = ""
         if view["out"][seat]:
             status = "out of chips"
@@ -352,32 +332,32 @@ class IvaliTableScene(GameTableScene):
             status = results["hands"][str(seat)]["label"]
             won = results["won"].get(str(seat), 0)
             if won:
-                status += f"   +{won}"
+                status += f"   +{won:,}"
         if status:
             lines.append(status)
         cards = view["hands"][seat]
         own = seat == self.viewer and view["phase"] != "reveal"
         at = None
         if own:
-            hand = self._own_hand_box(len(cards) or 4)
+            hand = self.own_hand_box(len(cards) or 4, self.card_width(big=True))
             at = (hand.x - px(110), hand.centery)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:
-            self._draw_own_hand(surface, cards)
-            if view["phase"] in ("bet", "draw", "auction"):
-                self._draw_hand_line(surface, cards)
+            cw = self.card_width(big=True)
+            box = self.own_hand_box(len(cards), cw)
+            self.hand_rects = self.draw_own_cards(surface, cards, box, cw, chosen=self.selected,
+                                                  dragging=self.dragging, origin=self.deck_rect.topleft)
+            kind = self.own_hand_kind(cards)
+            if view["phase"] in ("bet", "draw", "auction") and kind is not None:
+                self.hand_line = f"Your hand: {kind}"
+                self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - px(22)))
             return
-        if not cards:
-            return
-        cw = self.card_width(big=False) if any(c is not None for c in cards) else max(28, self.card_width() // 2)
-        step = int(cw * (0.62 if cards[0] is not None else 0.3))
-        x0 = plate.centerx - (step * (len(cards) - 1) + cw) // 2
-        below = plate.bottom + px(6)
-        y0 = below if plate.centery < self.felt.centery else plate.y - int(cw * 1.4) - px(6)
-        for i, card in enumerate(cards):
-            self.card(surface, self.deck, card, card is not None, cw, (x0 + i * step, y0),
-                      origin=self.deck_rect.topleft)
+        if cards:
+            shown = any(c is not None for c in cards)
+            cw = self.card_width(big=False) if shown else max(28, self.card_width() // 2)
+            self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.62 if cards[0] is not None else 0.3)),
+                                 origin=self.deck_rect.topleft)
 
     def own_hand_kind(self, cards: list[int | None]) -> str | None:
         """The kind of the viewer's best five under the table's rules (its label, with
@@ -389,71 +369,18 @@ class IvaliTableScene(GameTableScene):
         best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
         return best.label
 
-    def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None]) -> None:
-        """"Your hand: <kind>" just over the viewer's own cards (never another seat's),
-        clear of a card lifted for the discard and of the flop's captions."""
-        kind = self.own_hand_kind(cards)
-        if kind is None:
-            return
-        self.hand_line = f"Your hand: {kind}"
-        img = self.app.fonts.render(self.hand_line, self.app.px(14), THEME.highlight, bold=True)
-        box = self._own_hand_box(len(cards))
-        r = img.get_rect(midbottom=(box.centerx, box.y - self.app.px(22)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
-        surface.blit(img, r)
-
-    def _own_hand_box(self, count: int) -> pygame.Rect:
-        """Where the viewer's hand lies: bottom centre of the felt."""
-        px = self.app.px
-        cw = self.card_width(big=True)
-        total = count * (cw + px(12)) - px(12)
-        h = int(cw * 1.4)
-        return pygame.Rect(self.felt.centerx - total // 2, self.felt.bottom - h - px(16), total, h)
-
-    def _draw_own_hand(self, surface: pygame.Surface, cards: list[int | None]) -> None:
-        px = self.app.px
-        cw = self.card_width(big=True)
-        gap = px(12)
-        box = self._own_hand_box(len(cards))
-        x0, y0 = box.x, box.y
-        self.hand_rects = {}
-        for i, card in enumerate(cards):
-            if card is None:
-                continue
-            target = (x0 + i * (cw + gap), y0)
-            if self.dragging is not None and self.dragging[0] == card:
-                gx, gy = self.dragging[1]
-                target = (self.mouse[0] - gx, self.mouse[1] - gy)
-            rect = self.card(surface, self.deck, card, True, cw, target, origin=self.deck_rect.topleft,
-                             lifted=card in self.selected)
-            self.hand_rects[card] = rect
-            if card in self.selected:
-                pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
-
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        state = self.state
-        to_act = state.to_act
+    def bar_text(self, view: dict[str, Any]) -> str | None:
+        state, mine = self.state, self.mine()
         if state.phase == Phase.GAME_OVER:
-            winner = state.standings()[0][0]
-            self.bar_message(surface, f"{winner} has every chip. Well played!")
-        elif state.phase == Phase.REVEAL and view["results"]:
-            results = view["results"]
-            winners = sorted({w for p in results["pots"] for w in p["winners"]})
-            names = ", ".join(view["names"][w] for w in winners)
-            how = "wins" if len(winners) == 1 else "share"
-            self.bar_message(surface, f"Round {view['round_no']}: {names} {how}. Press Enter for the next round.")
-        elif self.bet_bar is not None:
-            self.bet_bar.draw(surface)
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.DRAW:
-            self.bar_message(surface, "Click up to 2 cards (or drag them to the discard pile), then Discard.")
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.AUCTION:
-            self.bar_message(surface, "Click a flop card (or 1-8) to bid on it." if self.bid_card is None
-                             else "Set your bid, then Bid.")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{view['names'][to_act]} is thinking…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            return f"{state.standings()[0][0]} has every chip. Well played!"
+        if state.phase == Phase.REVEAL and view["results"]:
+            why = showdown_reason(view["results"], KEY_WORDS)
+            return self.winners_text(view, "Round", why) + "Press Enter for the next round."
+        if mine and state.phase == Phase.DRAW:
+            return "Click up to 2 cards (or drag them to the discard pile), then Discard."
+        if mine and state.phase == Phase.AUCTION:
+            return "Click a flop card (or 1-8) to bid on it." if self.bid_card is None else "Set your bid, then Bid."
+        return None
 
 
 TABLE = TableSetup("shenja_ivali", IvaliTableScene, "cardtable.games.shenja_ivali.ui.hands_page:IvaliHandsPage",

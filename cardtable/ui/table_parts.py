@@ -1,0 +1,324 @@
+"""Pieces every game table draws the same way, and the tables' key maps.
+
+:class:`KeyBinding` declares one key of a table once: the help overlay lists it and
+the table's key handling dispatches through it (:func:`dispatch_key`), so help can
+only name keys that do something. :class:`TableParts` is mixed into
+:class:`~cardtable.ui.game_table.GameTableScene`: captions, the bottom bar's button
+and message, another seat's row of cards, the viewer's hand box, the pot line, the
+showdown line, and the named boxes of the last frame (:meth:`TableParts.layout_boxes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cardtable.engine.game import CHANCE
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button, WidgetGroup
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""Both Enter keys."""
+
+DIGITS = tuple(range(pygame.K_1, pygame.K_9 + 1))
+"""The number keys 1 to 9 (a binding's handler reads which one from the event)."""
+
+
+@dataclass(frozen=True)
+class KeyBinding:
+    """One key (or set of keys) of a table, declared once.
+
+    Attributes:
+        keys: the pygame key codes.
+        label: how help names them ("Enter", "1-5", "C").
+        does: what they do, in help's words.
+        handler: the name of the owner's method called with the KEYDOWN event; it
+            returns True when the key did something (a key may mean nothing in a phase).
+        mods: modifiers one of which must be held (0: any or none).
+        first: tried before the table's buttons (which take Tab and Enter for focus).
+    """
+
+    keys: tuple[int, ...]
+    label: str
+    does: str
+    handler: str
+    mods: int = 0
+    first: bool = False
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        """True when ``event`` (a KEYDOWN) is this binding's key with its modifiers."""
+        return event.key in self.keys and (not self.mods or bool(getattr(event, "mod", 0) & self.mods))
+
+
+def dispatch_key(owner: object, bindings: Iterable[KeyBinding], event: pygame.event.Event,
+                 *, first: bool | None = None) -> bool:
+    """Call the handler of each binding of ``bindings`` that matches the KEYDOWN ``event``
+    (only those whose ``first`` is ``first``, unless None) until one returns True."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    for binding in bindings:
+        if (first is None or binding.first == first) and binding.matches(event):
+            if getattr(owner, binding.handler)(event):
+                return True
+    return False
+
+
+def help_rows(bindings: Iterable[KeyBinding]) -> list[tuple[str, str]]:
+    """``(keys, what they do)`` rows for the help overlay, one per binding."""
+    return [(b.label, b.does) for b in bindings]
+
+
+def shown_pots(view: dict[str, Any]) -> list[int]:
+    """The pot amounts to show, main pot first: a side pot only where a seat still in
+    is all-in. The view's pots close at every contribution level; a level no all-in
+    seat caps is merged into the pot below it (the uncalled part is already out)."""
+    pots = view["pots"]
+    if not pots:
+        return []
+    amounts = [pots[0]["amount"]]
+    for below, above in zip(pots, pots[1:]):
+        capped = set(below["eligible"]) - set(above["eligible"])
+        if any(view["stacks"][s] == 0 for s in capped):
+            amounts.append(above["amount"])
+        else:
+            amounts[-1] += above["amount"]
+    return amounts
+
+
+def pot_words(view: dict[str, Any]) -> list[str]:
+    """"pot N", or "main N", "side 1 M"... where a seat is all-in; [] with nothing in."""
+    amounts = shown_pots(view)
+    if len(amounts) > 1:
+        return [f"{'main' if i == 0 else f'side {i}'} {amount:,}" for i, amount in enumerate(amounts)]
+    return [f"pot {view['pot_total']:,}"] if view["pot_total"] else []
+
+
+def pot_winners(results: dict[str, Any]) -> list[int]:
+    """Every seat that won a share of some pot, in seat order."""
+    return sorted({w for p in results["pots"] for w in p["winners"]})
+
+
+def named(names: Sequence[str], seats: Iterable[int]) -> str:
+    """The seats' names joined: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    people = [names[s] for s in seats]
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the word agreeing with it: "1 chip", "2 chips", "12,000 chips"."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
+    """Why the main pot's single winner won, in words: "Flush beats Two Pair" when the
+    kind decided, else "Pair of Kings: the kicker beats Pair of Kings". ``results["hands"]``
+    maps seats to ``{"label", "key"}`` (a greater key is a better hand); ``words[i]``
+    names what place ``i`` of the key compares. "" when nobody showed or the pot split."""
+    hands = {int(s): v for s, v in results.get("hands", {}).items() if isinstance(v, dict) and "key" in v}
+    pots = results.get("pots") or []
+    if not pots or len(pots[0]["winners"]) != 1 or pots[0]["winners"][0] not in hands or len(hands) < 2:
+        return ""
+    winner = pots[0]["winners"][0]
+    best = hands[winner]
+    runner = max((h for s, h in hands.items() if s != winner), key=lambda h: list(h["key"]))
+    layer = next((i for i, (a, b) in enumerate(zip(best["key"], runner["key"])) if a != b), None)
+    if layer is None:
+        return ""
+    if layer == 0:
+        return f"{best['label']} beats {runner['label']}"
+    return f"{best['label']}: {words[min(layer, len(words) - 1)]} beats {runner['label']}"
+
+
+class TableParts:
+    """Drawing pieces for :class:`~cardtable.ui.game_table.GameTableScene` (a mixin:
+    it uses the scene's ``app``, ``felt``, ``bar_rect``, ``state``, ``viewer``,
+    ``seat_plate`` and ``card``)."""
+
+    app: Any
+    felt: pygame.Rect
+    bar_rect: pygame.Rect
+    state: Any
+    viewer: int | None
+    widgets: WidgetGroup
+    bet_bar: Any
+    deck: Any
+    card: Callable[..., pygame.Rect]
+    KEYS: tuple[KeyBinding, ...] = ()
+    """The game's keys (subclasses); the help overlay lists them."""
+    BET_KEYS: tuple[KeyBinding, ...] = ()
+    """The betting bar's keys, listed after the game's (the bar dispatches them itself)."""
+
+    # -- the last frame's boxes --------------------------------------------------------------
+    def note_box(self, name: str, rect: pygame.Rect) -> pygame.Rect:
+        """Record that ``name`` was drawn at ``rect`` this frame (see :meth:`layout_boxes`)."""
+        boxes = self.__dict__.setdefault("_boxes", [])
+        boxes.append((name, pygame.Rect(rect)))
+        return rect
+
+    def begin_boxes(self) -> None:
+        """Start a frame's record of boxes."""
+        self.__dict__["_boxes"] = []
+
+    def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """Named rects of every plate, hand, pile, panel and widget drawn last frame, so a
+        check can find overlaps and widgets off the window."""
+        boxes = list(self.__dict__.get("_boxes", []))
+        groups = [("button", self.widgets)]
+        if self.bet_bar is not None:
+            groups.append(("bet", self.bet_bar.widgets))
+        for kind, group in groups:
+            boxes += [(f"{kind}:{getattr(w, 'label', type(w).__name__)}", pygame.Rect(w.rect))
+                      for w in group.widgets if w.visible]
+        return boxes
+
+    # -- dragging a hand card -------------------------------------------------------------------
+    dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None
+    """The hand card being dragged: (card, where it was grabbed, where the press was)."""
+
+    def start_drag(self, event: pygame.event.Event, rects: dict[int, pygame.Rect]) -> bool:
+        """A left press on one of ``rects`` picks that card up; True if it did."""
+        for card, rect in rects.items():
+            if rect.collidepoint(event.pos):
+                self.dragging = (card, (event.pos[0] - rect.x, event.pos[1] - rect.y), event.pos)
+                return True
+        return False
+
+    def end_drag(self, event: pygame.event.Event) -> tuple[int, bool] | None:
+        """The left release of a dragged card: (the card, whether it moved), else None."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.dragging is None:
+            return None
+        card, _, start = self.dragging
+        self.dragging = None
+        return card, abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6
+
+    # -- keys ---------------------------------------------------------------------------------
+    @classmethod
+    def key_rows(cls) -> list[tuple[str, str]]:
+        """The help overlay's rows for this table: the game's keys, then the betting bar's."""
+        return help_rows(cls.KEYS) + help_rows(cls.BET_KEYS)
+
+    # -- small drawing ----------------------------------------------------------------------------
+    def caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str | Sequence[str],
+                gap: int = 4) -> pygame.Rect:
+        """Short lines centred under ``rect``, each on a dark pill; returns the last pill."""
+        px, fonts = self.app.px, self.app.fonts
+        y = rect.bottom + px(gap)
+        pill = pygame.Rect(rect.centerx, y, 0, 0)
+        for line in [text] if isinstance(text, str) else text:
+            img = fonts.render(line, px(13), THEME.text)
+            pill = img.get_rect(midtop=(rect.centerx, y))
+            pygame.draw.rect(surface, (0, 0, 0), pill.inflate(8, 2), border_radius=pill.height // 2)
+            surface.blit(img, pill)
+            y = pill.bottom + px(3)
+        return pill
+
+    def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
+               colour: tuple[int, int, int] | None = None) -> pygame.Rect:
+        """One bold line on a dark pill with its bottom centre at ``midbottom``."""
+        px = self.app.px
+        img = self.app.fonts.render(text, px(size), colour or THEME.highlight, bold=True)
+        rect = img.get_rect(midbottom=midbottom)
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
+        surface.blit(img, rect)
+        return rect
+
+    def bar_button(self, group: WidgetGroup, label: str, action: Callable[[], None], hotkey: str, *,
+                   right: int = 10, width: int = 180, primary: bool = True, size: int = 18) -> Button:
+        """A button in the bottom bar, ``right`` (unscaled) pixels in from its right end."""
+        px, bar = self.app.px, self.bar_rect
+        rect = (bar.right - px(right + width), bar.y + px(8), px(width), px(42))
+        return group.add(Button(rect, self.app.fonts, label, action, size=px(size), primary=primary, hotkey=hotkey))
+
+    def draw_pot_line(self, surface: pygame.Surface, view: dict[str, Any], midbottom: tuple[int, int],
+                      extra: Sequence[str] = ()) -> str:
+        """The pots (a side pot only where a seat is all-in) and ``extra`` in one line."""
+        parts = pot_words(view) + list(extra)
+        line = "   ·   ".join(parts)
+        if parts:
+            img = self.app.fonts.render(line, self.app.px(18), THEME.highlight, bold=True)
+            self.note_box("pots", img.get_rect(midbottom=midbottom))
+            surface.blit(img, img.get_rect(midbottom=midbottom))
+        return line
+
+    # -- cards ------------------------------------------------------------------------------------
+    def draw_seat_cards(self, surface: pygame.Surface, seat: int, plate: pygame.Rect, cards: Sequence[int | None],
+                        width: int, step: int, *, left: int | None = None,
+                        origin: tuple[float, float] | None = None) -> list[pygame.Rect]:
+        """Another seat's cards in a row above its plate (below, for a seat in the top
+        half), centred on it unless ``left`` is given; a None card is drawn face down."""
+        px = self.app.px
+        x0 = plate.centerx - (step * (len(cards) - 1) + width) // 2 if left is None else left
+        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(width * 1.4) - px(6)
+        rects = [self.card(surface, self.deck, card, card is not None, width, (x0 + i * step, y0), origin=origin)
+                 for i, card in enumerate(cards)]
+        if rects:
+            self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
+        return rects
+
+    def own_hand_box(self, count: int, width: int, *, gap: int = 12, shift: int = 0, lift: int = 16) -> pygame.Rect:
+        """Where the viewer's ``count`` cards of ``width`` lie: bottom centre of the felt,
+        ``shift`` pixels right, ``lift`` (unscaled) up from its bottom."""
+        px = self.app.px
+        total = count * (width + px(gap)) - px(gap)
+        height = int(width * 1.4)
+        return pygame.Rect(self.felt.centerx - total // 2 + shift, self.felt.bottom - height - px(lift),
+                           total, height)
+
+    def draw_own_cards(self, surface: pygame.Surface, cards: Sequence[int | None], box: pygame.Rect, width: int,
+                       *, gap: int = 12, chosen: Iterable[int] = (), mark: tuple[int, int, int] = THEME.error,
+                       dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None,
+                       origin: tuple[float, float] | None = None) -> dict[int, pygame.Rect]:
+        """The viewer's cards face up across ``box``; chosen ones lifted and ringed in
+        ``mark``, a dragged one under the mouse. Returns each card's rect."""
+        px = self.app.px
+        chosen = set(chosen)
+        rects: dict[int, pygame.Rect] = {}
+        for i, card in enumerate(cards):
+            if card is None:
+                continue
+            target: tuple[float, float] = (box.x + i * (width + px(gap)), box.y)
+            if dragging is not None and dragging[0] == card:
+                grab = dragging[1]
+                target = (self.mouse[0] - grab[0], self.mouse[1] - grab[1])  # type: ignore[attr-defined]
+            rect = self.card(surface, self.deck, card, True, width, target, origin=origin, lifted=card in chosen)
+            rects[card] = rect
+            if card in chosen:
+                pygame.draw.rect(surface, mark, rect.inflate(6, 6), 3, border_radius=px(8))
+        if rects:
+            self.note_box("hand:own", box)
+        return rects
+
+    def draw_hand_line(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int]) -> None:
+        """"Your hand: ..." on a pill at ``midbottom`` (only ever over the viewer's own cards)."""
+        self.note_box("your hand", self.banner(surface, text, midbottom))
+
+    # -- the bottom bar -----------------------------------------------------------------------------
+    def bar_text(self, view: dict[str, Any]) -> str | None:
+        """The bar's message this frame, or None for the default (subclasses)."""
+        return None
+
+    def waiting_text(self, view: dict[str, Any]) -> str:
+        """Who the table waits for: "Ann is thinking…", or "Dealing…" for chance."""
+        to_act = self.state.to_act
+        if to_act is not None and to_act != CHANCE:
+            return f"{view['names'][to_act]} is thinking…"
+        return "Dealing…"
+
+    def draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The bottom bar: the betting bar while it is up, else a message; then the buttons."""
+        if self.bet_bar is not None:
+            self.bet_bar.draw(surface)
+        else:
+            self.bar_message(surface, self.bar_text(view) or self.waiting_text(view))  # type: ignore[attr-defined]
+        self.widgets.draw(surface)
+
+    def winners_text(self, view: dict[str, Any], round_word: str, why: str = "") -> str:
+        """"Hand 3: Ann wins (with a flush). " for the showdown's bar."""
+        results = view["results"]
+        winners = pot_winners(results)
+        how = "wins" if len(winners) == 1 else "share"
+        return f"{round_word} {view['round_no']}: {named(view['names'], winners)} {how}" + \
+            (f" ({why})" if why else "") + ". "
