@@ -40,7 +40,6 @@ from cardtable.engine.game import (
     DECK_ID,
     Action,
     Event,
-    GameState,
     as_tuple,
     enum_field,
     listed,
@@ -49,6 +48,7 @@ from cardtable.engine.game import (
     seat_table,
     settings_field,
 )
+from cardtable.engine.seats import SeatedState
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
     MAX_SEATS,
@@ -73,7 +73,7 @@ KEEP = 5
 """Cards each player keeps after discarding two (step 4)."""
 
 
-class AlethkarState(GameState):
+class AlethkarState(SeatedState):
     """A match of Alethkar Poker. Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`,
@@ -170,26 +170,15 @@ class AlethkarState(GameState):
         """Stack plus bag: the seat's chips as everybody may know them."""
         return self.stacks[seat] + self.bags[seat]
 
+    holding = holdings
+
     def players(self) -> list[int]:
         """The seats playing this round, from the dealer's left."""
         return [s for s in seats_from_left_of(self.dealer, self.seats) if self.in_round[s]]
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s cards (seven, then five after the discard)."""
-        return list(self.hands[seat])
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` cannot buy in any more."""
         return self.out[seat]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, stack + bag)`` of every seat, most first (ties in seat order)."""
-        order = sorted(range(self.seats), key=lambda s: (-self.holdings(s), s))
-        return [(self.names[s], self.holdings(s)) for s in order]
-
-    def card_name(self, card: int) -> str:
-        """The card's code ("AS", "10H")."""
-        return self.deck[card].code
 
     def round_outcome(self) -> dict[str, Any] | None:
         """The most recently settled round for the statistics, or None before one."""
@@ -229,11 +218,8 @@ class AlethkarState(GameState):
             return ("the round is over: the dealer shuffles for the next one"
                     if self.phase == Phase.REVEAL else "the dealer must shuffle first")
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BagBet):
                 return "now is the secret bet: put chips in your bag (or none) and check"

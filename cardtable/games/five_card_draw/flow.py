@@ -26,20 +26,12 @@ def names_of(state: DrawState, cards: Sequence[int]) -> str:
     return ", ".join(state.card_name(c) for c in cards)
 
 
-def _next_with_chips(state: DrawState, seat: int) -> int:
-    for step in range(1, state.seats + 1):
-        candidate = (seat + step) % state.seats
-        if state.chips.stacks[candidate] > 0:
-            return candidate
-    raise RuntimeError("nobody has chips")
-
-
 def start_round(state: DrawState, order: Sequence[int], events: list[Event]) -> None:
     """A new hand: the deal passes left (after the first), antes, five cards each."""
     if state.round_no > 0:
-        state.dealer = _next_with_chips(state, state.dealer)
+        state.dealer = state.next_with_chips(state.dealer)
     elif state.chips.stacks[state.dealer] == 0:
-        state.dealer = _next_with_chips(state, state.dealer)
+        state.dealer = state.next_with_chips(state.dealer)
     state.round_no += 1
     state._clear_round()
     stacks = list(state.chips.stacks)

@@ -34,13 +34,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
+from cardtable.engine.chips import HandChips
 from cardtable.engine.game import (
     CHANCE,
     DECK_ID,
@@ -48,7 +47,6 @@ from cardtable.engine.game import (
     SHARED_LEDGER,
     Action,
     Event,
-    GameState,
     as_tuple,
     enum_field,
     listed,
@@ -57,6 +55,7 @@ from cardtable.engine.game import (
     seat_table,
     settings_field,
 )
+from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
     BETTING_ROUND_NAMES,
@@ -71,7 +70,7 @@ from cardtable.games.five_card_draw.rules import (
 __all__ = ["DrawState", "DrawSettings", "Phase", "Shuffle", "Discard", "Reshuffle", "RoundResult"]
 
 
-class DrawState(GameState):
+class DrawState(ChipSeatedState):
     """A match of Five-Card Draw (2 to 6 seats). Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`, :attr:`names`,
@@ -161,39 +160,21 @@ class DrawState(GameState):
         return None
 
     @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips behind (not in a pot)."""
-        return list(self.chips.stacks)
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this hand (dealt in and not folded)."""
         if self.phase == Phase.SHUFFLE:
             return [False] * self.seats
         return list(self.chips.in_hand)
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s cards."""
-        return list(self.hands[seat])
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` has lost every chip."""
         return self.out[seat]
-
-    def card_name(self, card: int) -> str:
-        """The card's code ("AS", "10H")."""
-        return self.deck[card].code
 
     def draw_limit(self, seat: int) -> int:
         """The most cards ``seat`` may discard with its hand now (the ace's extra card
         counts when the hand holds an ace; keeping it is then checked on the discard)."""
         has_ace = any(self.deck[c].rank == "A" for c in self.hands[seat])
         return self.settings.draw_limit(has_ace=has_ace)
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, chips)`` of every seat, most chips first (chips in a pot not counted)."""
-        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
-        return [(self.names[s], self.chips.stacks[s]) for s in order]
 
     def round_outcome(self) -> dict[str, Any] | None:
         """The last settled hand for the statistics (None until one settles): ``round``,
@@ -210,12 +191,6 @@ class DrawState(GameState):
         if self.phase != Phase.BET or self.betting is None:
             return None
         return self.betting.legal_options(seat)
-
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots as they stand (an uncalled bet not counted)."""
-        if self.chips.pot_total == 0 or not self.chips.players_in:
-            return []
-        return self.chips.pots()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Representative legal actions: the betting round's, or every discard allowed."""
@@ -251,11 +226,8 @@ class DrawState(GameState):
             return ("the hand is over: the dealer shuffles for the next one"
                     if self.phase == Phase.REVEAL else "the dealer must shuffle first")
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return (f"now is betting {BETTING_ROUND_NAMES[self.betting_round or 0]}: "
@@ -332,16 +304,6 @@ class DrawState(GameState):
         return events[-1]
 
     # -- inside -----------------------------------------------------------------------
-    def _rename(self, reason: str | None) -> str | None:
-        """Betting's messages call seats "Seat 3": use the players' names."""
-        if reason is None:
-            return None
-        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
-
-    def players_from_left(self) -> list[int]:
-        """The seats in the hand, from the dealer's left."""
-        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
-
     def _why_not_discard(self, action: Discard) -> str | None:
         cards = action.cards
         if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):

@@ -42,7 +42,7 @@ from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
+from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import (
     CHANCE,
     DECK_ID,
@@ -50,7 +50,6 @@ from cardtable.engine.game import (
     SHARED_LEDGER,
     Action,
     Event,
-    GameState,
     JsonField,
     as_tuple,
     enum_field,
@@ -60,6 +59,7 @@ from cardtable.engine.game import (
     seat_table,
     settings_field,
 )
+from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
     CALLED_SHOT_SIZE,
@@ -106,7 +106,7 @@ def _hands_module() -> Any:
     return flame_hands
 
 
-class FlameSwordState(GameState):
+class FlameSwordState(ChipSeatedState):
     """A match of Flame Sword. Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`hand_no`, :attr:`dealer`, :attr:`names`,
@@ -205,11 +205,6 @@ class FlameSwordState(GameState):
         return None
 
     @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips behind (not in a pot)."""
-        return list(self.chips.stacks)
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this hand (dealt in and not folded)."""
         if self.phase == Phase.START:
@@ -221,35 +216,16 @@ class FlameSwordState(GameState):
         """Grid cards face up now."""
         return sum(self.face_up)
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s hole cards (empty when not in the hand)."""
-        return list(self.hands[seat])
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` has no chips between hands (it is skipped)."""
         between_hands = self.phase in (Phase.START, Phase.REVEAL, Phase.GAME_OVER)
         return self.chips.stacks[seat] == 0 and (between_hands or not self.chips.in_hand[seat])
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, chips)`` of every seat, most chips first (chips in the pots not counted)."""
-        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
-        return [(self.names[s], self.chips.stacks[s]) for s in order]
 
     def betting_options(self, seat: int) -> BetOptions | None:
         """What ``seat`` may bet now, or None outside a betting round."""
         if self.phase != Phase.BET or self.betting is None:
             return None
         return self.betting.legal_options(seat)
-
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots as they stand."""
-        if self.chips.pot_total == 0 or not self.chips.players_in:
-            return []
-        return self.chips.pots()
-
-    def card_name(self, card: int) -> str:
-        """The card's name ("Dragon of Embers")."""
-        return self.deck[card].code
 
     def visible_grid(self) -> list[int | None]:
         """The grid as everyone sees it: face-up cards, None for face down (empty before the deal)."""
@@ -320,11 +296,8 @@ class FlameSwordState(GameState):
             return {Phase.DEAL: "the dealer must deal first",
                     Phase.REVEAL: "the hand is over: the next one starts"}.get(self.phase, "the hand has not started")
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.CALL:
             if not isinstance(action, CallShot):
                 return "now is the Called Shot: name ten cards, or pass"
@@ -483,14 +456,14 @@ class FlameSwordState(GameState):
 
     def _start_hand(self, events: list[Event]) -> None:
         if self.hand_no > 0:
-            self.dealer = self._next_with_chips(self.dealer)
+            self.dealer = self.next_with_chips(self.dealer)
         underdog, winner = self.next_underdog, self.last_winner
         self.hand_no += 1
         self._clear_hand()
         stacks = list(self.chips.stacks)
         self.hand_start_stacks = list(stacks)
         self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
-        players = self._players_from_left()
+        players = self.players_from_left()
         self.underdog = underdog if underdog is not None and self.chips.in_hand[underdog] else None
         small, big = players[0], players[1 % len(players)]
         extra = winner if winner is not None and self.chips.in_hand[winner] else self.dealer
@@ -520,13 +493,13 @@ class FlameSwordState(GameState):
             events.append(Event(seat, f"{self.names[seat]} calls a shot: {names}"))
         else:
             events.append(Event(seat, f"{self.names[seat]} makes no Called Shot"))
-        later = [s for s in self._players_from_left() if self.called[s] is None]
+        later = [s for s in self.players_from_left() if self.called[s] is None]
         self.call_turn = later[0] if later else None
         if self.call_turn is None:
             self.phase = Phase.DEAL
 
     def _deal(self, cards: Sequence[int], events: list[Event]) -> None:
-        players = self._players_from_left()
+        players = self.players_from_left()
         top = 0
         for _ in range(HOLE_CARDS):
             for seat in players:
@@ -611,7 +584,7 @@ class FlameSwordState(GameState):
     def _showdown(self, events: list[Event]) -> None:
         hands_module = _hands_module()
         shown: dict[int, ShownHand] = {}
-        for seat in self._players_from_left():
+        for seat in self.players_from_left():
             hand, line = hands_module.best_line(self.deck, self.hands[seat], self.grid,
                                                 called=self.called[seat] or (), order=self.settings.order)
             label = getattr(hand, "label", "") or hand.kind
@@ -697,19 +670,3 @@ class FlameSwordState(GameState):
         return next(s for s in seats_from_left_of(self.dealer, self.seats) if keys.get(s) == low)
 
     # -- inside -----------------------------------------------------------------------
-    def _rename(self, reason: str | None) -> str | None:
-        """Betting's messages call seats "Seat 3": use the players' names."""
-        if reason is None:
-            return None
-        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
-
-    def _players_from_left(self) -> list[int]:
-        """The seats in the hand, from the dealer's left (the dealer last)."""
-        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
-
-    def _next_with_chips(self, seat: int) -> int:
-        for step in range(1, self.seats + 1):
-            candidate = (seat + step) % self.seats
-            if self.chips.stacks[candidate] > 0:
-                return candidate
-        raise RuntimeError("nobody has chips")

@@ -30,19 +30,17 @@ A player with fewer chips than the ante sits the hand out; the game is over
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.betting import Fold
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, seats_from_left_of
+from cardtable.engine.chips import HandChips
 from cardtable.engine.game import (
     CHANCE,
     DECK_ID,
     Action,
     Event,
-    GameState,
     JsonField,
     as_tuple,
     enum_field,
@@ -51,6 +49,7 @@ from cardtable.engine.game import (
     optional_json,
     settings_field,
 )
+from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
 from cardtable.games.ipso.rules import (
@@ -81,7 +80,7 @@ def _draws(draws: Any) -> list[list[list[int]]]:
     return [[list(p) for p in d] for d in draws]
 
 
-class IpsoState(GameState):
+class IpsoState(ChipSeatedState):
     """A game of Ipso. Build one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. The
@@ -211,11 +210,6 @@ class IpsoState(GameState):
         return None
 
     @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips behind."""
-        return list(self.chips.stacks)
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in the current hand (dealt in, not folded)."""
         if self.round_no == 0:
@@ -226,18 +220,10 @@ class IpsoState(GameState):
         """True when ``seat`` has the chips for the ante of a new hand."""
         return self.chips.stacks[seat] >= self.settings.ante
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s cards."""
-        return list(self.hands[seat])
-
     def hand_value(self, seat: int) -> IpsoHand | None:
         """The worth of ``seat``'s four cards (None when it holds none)."""
         cards = self.hands[seat]
         return evaluate(self.deck[c] for c in cards) if len(cards) == HAND_SIZE else None
-
-    def card_name(self, card: int) -> str:
-        """The card's code ("QS", "10H")."""
-        return self.deck[card].code
 
     def betting_options(self, seat: int) -> IpsoBetOptions | None:
         """What ``seat`` may bet now, or None outside a betting round."""
@@ -251,11 +237,6 @@ class IpsoState(GameState):
         if not cards:
             return None
         return cards[0] if pile == Pile.STOCK else cards[-1]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, chips)`` of every seat, most chips first."""
-        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
-        return [(self.names[s], self.chips.stacks[s]) for s in order]
 
     def round_outcome(self) -> dict[str, Any] | None:
         """The most recently settled hand: round, winners, each seat's net, the shown
@@ -293,11 +274,8 @@ class IpsoState(GameState):
             return "the dealer must shuffle first" if self.phase == Phase.SHUFFLE else \
                 "the players are drawing for the first dealer"
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BET_ACTIONS):
                 return "now is a betting round: stake, cover, cover and raise, or fold"
@@ -452,7 +430,7 @@ class IpsoState(GameState):
         self.round_start_stacks = list(stacks)
         playing = [self.can_play(s) for s in range(self.seats)]
         self.chips = HandChips(stacks, in_hand=playing)
-        players = self._players_from_left()
+        players = self.players_from_left()
         for seat in players:
             self.chips.post(seat, self.settings.ante, live=False)
         pack = list(order)
@@ -548,7 +526,7 @@ class IpsoState(GameState):
         self.phase = Phase.BET
         self.betting_round = number
         self.betting = IpsoBettingRound(rules=self.settings.betting, chips=self.chips,
-                                        order=self._players_from_left(), floor=self.floor)
+                                        order=self.players_from_left(), floor=self.floor)
         first = self.betting.to_act
         if first is not None:
             events.append(Event(CHANCE, f"Betting round {number}: {self.names[first]} stakes at least "
@@ -557,14 +535,14 @@ class IpsoState(GameState):
     def _start_exchange(self, number: int, events: list[Event]) -> None:
         self.phase = Phase.EXCHANGE
         self.exchange_phase = number
-        self.exchange_order = self._players_from_left()
+        self.exchange_order = self.players_from_left()
         self.exchange_pos = 0
         self.exchanged = [None] * self.seats
         events.append(Event(CHANCE, f"Exchange phase {number}, from {self.names[self.exchange_order[0]]}"))
 
     def _showdown(self, events: list[Event]) -> None:
         values: dict[int, IpsoHand] = {}
-        for seat in self._players_from_left():
+        for seat in self.players_from_left():
             value = self.hand_value(seat)
             assert value is not None
             values[seat] = value
@@ -623,12 +601,3 @@ class IpsoState(GameState):
     def _names_of(self, cards: Sequence[int]) -> str:
         return ", ".join(self.card_name(c) for c in cards)
 
-    def _rename(self, reason: str | None) -> str | None:
-        """Betting's messages call seats "Seat 3": use the players' names."""
-        if reason is None:
-            return None
-        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
-
-    def _players_from_left(self) -> list[int]:
-        """The seats in the hand, from the dealer's left."""
-        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,7 +49,6 @@ from cardtable.engine.game import (
     DECK_SIZE,
     Action,
     Event,
-    GameState,
     JsonField,
     as_tuple,
     enum_field,
@@ -60,6 +58,7 @@ from cardtable.engine.game import (
     seat_table,
     settings_field,
 )
+from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.sabacc.hands import SabaccHand, evaluate
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
@@ -87,7 +86,7 @@ HAND_SIZE = 2
 _CARD_ACTIONS = (Stand, Draw, Keep, Swap, Drop)
 
 
-class SabaccState(GameState):
+class SabaccState(ChipSeatedState):
     """A game of Sabacc. Build one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. What the
@@ -208,11 +207,6 @@ class SabaccState(GameState):
         return None
 
     @property
-    def stacks(self) -> list[int]:
-        """Each seat's credits behind (not in a pot)."""
-        return list(self.chips.stacks)
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this hand (dealt in, not folded)."""
         if self.phase == Phase.SHUFFLE:
@@ -229,27 +223,13 @@ class SabaccState(GameState):
         """The credits in the hand pot (bets of this hand and any pot carried over)."""
         return self.chips.pot_total
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s cards (empty when not in the hand)."""
-        return list(self.hands[seat])
-
     def hand_value(self, seat: int) -> SabaccHand:
         """The value of ``seat``'s hand now."""
         return evaluate([self.deck[c] for c in self.hands[seat]])
 
-    def card_name(self, card: int) -> str:
-        """The card's name as the log writes it ("7 of Flasks", "The Idiot #2")."""
-        return self.deck[card].code
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` has lost every credit: it is skipped from then on."""
         return self.out[seat]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, credits)`` of every seat, most first (ties in seat order); the
-        credits in the pots belong to nobody yet."""
-        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
-        return [(self.names[s], self.chips.stacks[s]) for s in order]
 
     def turn_betting(self) -> BettingRound | None:
         """A betting round over the hand's ledger, started at the turn's player, with
@@ -317,11 +297,8 @@ class SabaccState(GameState):
             return ("the hand is over: the dealer shuffles for the next one"
                     if self.phase == Phase.REVEAL else "the dealer acts first")
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return "now is the betting phase: check, bet, call, raise, fold or all-in"
@@ -469,7 +446,7 @@ class SabaccState(GameState):
 
     def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
         if self.hand_no > 0:
-            self.dealer = self._next_with_credits(self.dealer)
+            self.dealer = self.next_with_chips(self.dealer)
         self.hand_no += 1
         self._clear_hand()
         stacks = list(self.chips.stacks)
@@ -620,10 +597,6 @@ class SabaccState(GameState):
     def _names_of(self, cards: Sequence[int]) -> str:
         return ", ".join(self.card_name(c) for c in cards)
 
-    def _rename(self, reason: str) -> str:
-        """Betting's messages call seats "Seat 3": use the players' names."""
-        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
-
     def _next_in_hand(self, seat: int) -> int:
         for step in range(1, self.seats + 1):
             candidate = (seat + step) % self.seats
@@ -631,9 +604,3 @@ class SabaccState(GameState):
                 return candidate
         raise RuntimeError("nobody is in the hand")
 
-    def _next_with_credits(self, seat: int) -> int:
-        for step in range(1, self.seats + 1):
-            candidate = (seat + step) % self.seats
-            if self.chips.stacks[candidate] > 0:
-                return candidate
-        raise RuntimeError("nobody has credits")

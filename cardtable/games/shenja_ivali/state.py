@@ -38,13 +38,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, Pot, seats_from_left_of, split_pot
+from cardtable.engine.chips import HandChips, Pot, split_pot
 from cardtable.engine.game import (
     CHANCE,
     DECK_ID,
@@ -52,7 +51,6 @@ from cardtable.engine.game import (
     SHARED_LEDGER,
     Action,
     Event,
-    GameState,
     as_tuple,
     enum_field,
     listed,
@@ -61,6 +59,7 @@ from cardtable.engine.game import (
     seat_table,
     settings_field,
 )
+from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
 from cardtable.games.shenja_ivali.rules import (
@@ -93,7 +92,7 @@ def playing_cards(deck: Deck) -> tuple[int, ...]:
     return known[1]
 
 
-class ShenjaIvaliState(GameState):
+class ShenjaIvaliState(ChipSeatedState):
     """A match of Shenja Ivali. Build one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. What the
@@ -216,33 +215,15 @@ class ShenjaIvaliState(GameState):
         return None
 
     @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips behind (not in a pot or a bid)."""
-        return list(self.chips.stacks)
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this round's hand (dealt in and not folded)."""
         if self.phase == Phase.SHUFFLE:
             return [False] * self.seats
         return list(self.chips.in_hand)
 
-    def hand_of(self, seat: int) -> list[int]:
-        """The deck indices of ``seat``'s cards (empty when not in the hand)."""
-        return list(self.hands[seat])
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` has lost every chip: it is skipped from then on."""
         return self.out[seat]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """``(name, chips)`` of every seat, most chips first (ties in seat order).
-
-        During a round the chips in the pots and bids belong to nobody yet and are
-        not counted.
-        """
-        order = sorted(range(self.seats), key=lambda s: (-self.chips.stacks[s], s))
-        return [(self.names[s], self.chips.stacks[s]) for s in order]
 
     def round_outcome(self) -> dict[str, Any] | None:
         """The most recently settled round for the statistics, from :attr:`results`.
@@ -265,22 +246,11 @@ class ShenjaIvaliState(GameState):
             return None
         return self.betting.legal_options(seat)
 
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots of this hand as they stand (bets of the running
-        round included, an uncalled bet not); :attr:`auction_pot` is apart."""
-        if self.chips.pot_total == 0 or not self.chips.players_in:
-            return []
-        return self.chips.pots()
-
     def auction_view(self) -> dict[str, Any] | None:
         """The auction as plain data (None before it): per flop card its standing high
         bid and bidder; per seat its status ("waiting", "bid", "topped", "dropped",
         "passed", "done") and bid; whose turn it is."""
         return self.auction.view() if self.auction is not None else None
-
-    def card_name(self, card: int) -> str:
-        """The card's name ("Gula 3 of Fire")."""
-        return self.deck[card].code
 
     def with_random_amount(self, action: Action, rng: random.Random) -> Action:
         """A bid raised by a random amount, up to a quarter of the way to the most the
@@ -330,11 +300,8 @@ class ShenjaIvaliState(GameState):
             return ("the round is over: the dealer shuffles for the next one"
                     if self.phase == Phase.REVEAL else "the dealer must shuffle first")
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r} at this table"
-        assert to_act is not None
-        if seat != to_act:
-            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        if (wrong := self._why_not_turn(seat, to_act)) is not None:
+            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return f"now is betting {self._round_name()}: check, call, bet, raise, fold or all-in"
@@ -445,14 +412,14 @@ class ShenjaIvaliState(GameState):
 
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
         if self.round_no > 0:
-            self.dealer = self._next_with_chips(self.dealer)
+            self.dealer = self.next_with_chips(self.dealer)
         self.round_no += 1
         self._clear_round()
         stacks = list(self.chips.stacks)
         self.round_start_stacks = list(stacks)
         self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
         self.deck_order = list(order)
-        players = self._players_from_left()
+        players = self.players_from_left()
         short = []
         for seat in players:
             if self.chips.post(seat, self.settings.ante, live=False) < self.settings.ante:
@@ -549,7 +516,7 @@ class ShenjaIvaliState(GameState):
     def _start_draw(self, events: list[Event]) -> None:
         self.phase = Phase.DRAW
         self.betting_round = None
-        players = self._players_from_left()
+        players = self.players_from_left()
         self.draw_turn = players[0]
         events.append(Event(CHANCE, f"Discard and draw, 0 to {self.settings.max_discard} cards, "
                                     f"from {self.names[players[0]]}"))
@@ -557,7 +524,7 @@ class ShenjaIvaliState(GameState):
     def _start_auction(self, events: list[Event]) -> None:
         self.phase = Phase.AUCTION
         self.betting_round = None
-        self.auction = Auction(flop=self.flop, seats=self.seats, order=self._players_from_left())
+        self.auction = Auction(flop=self.flop, seats=self.seats, order=self.players_from_left())
         events.append(Event(CHANCE, f"The auction, from {self.names[self.auction.order[0]]}"))
         events += self.auction.start(self.chips.stacks, name=self._name, card_name=self.card_name)
 
@@ -578,7 +545,7 @@ class ShenjaIvaliState(GameState):
         events.append(Event(CHANCE, text))
 
     def _showdown(self, events: list[Event]) -> None:
-        players = self._players_from_left()
+        players = self.players_from_left()
         values: dict[int, HandValue] = {}
         for seat in players:
             values[seat] = evaluate([self.deck[c] for c in self.hands[seat]], self.settings.hands)
@@ -650,25 +617,8 @@ class ShenjaIvaliState(GameState):
     def _round_name(self) -> str:
         return BETTING_ROUND_NAMES[self.betting_round or 0]
 
-    def _rename(self, reason: str | None) -> str | None:
-        """Betting's messages call seats "Seat 3": use the players' names."""
-        if reason is None:
-            return None
-        return re.sub(r"\bSeat (\d+)\b", lambda m: self.names[int(m.group(1)) - 1], reason)
-
-    def _players_from_left(self) -> list[int]:
-        """The seats in the hand, from the dealer's left."""
-        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
-
-    def _next_with_chips(self, seat: int) -> int:
-        for step in range(1, self.seats + 1):
-            candidate = (seat + step) % self.seats
-            if self.chips.stacks[candidate] > 0:
-                return candidate
-        raise RuntimeError("nobody has chips")
-
     def _next_to_draw(self, seat: int) -> int | None:
-        players = self._players_from_left()
+        players = self.players_from_left()
         later = players[players.index(seat) + 1:]
         return later[0] if later else None
 

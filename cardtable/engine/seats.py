@@ -1,0 +1,96 @@
+"""Seat helpers the games' states share: hands by seat, card names, standings, the
+turn check, and (for games played from a :class:`~cardtable.engine.chips.HandChips`
+ledger) stacks, pots and the order of play from the dealer's left.
+
+Each game's state derives from :class:`SeatedState` (or :class:`ChipSeatedState`) and
+keeps only what its own rules say.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import abstractmethod
+
+from cardtable.engine.cards import Deck
+from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
+from cardtable.engine.game import GameState
+
+_SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+
+
+class SeatedState(GameState):
+    """A game of named seats, each holding cards of one deck by index
+    (``hands[seat]``), ranked by what each seat holds (:meth:`holding`)."""
+
+    deck: Deck
+    hands: list[list[int]]
+
+    @abstractmethod
+    def holding(self, seat: int) -> int:
+        """What ``seat`` holds now, in the game's unit (what :meth:`standings` ranks by)."""
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(name, holding)`` of every seat, most first (ties in seat order). Chips in
+        a pot or a bid belong to nobody yet and are not counted."""
+        order = sorted(range(self.seats), key=lambda s: (-self.holding(s), s))
+        return [(self.names[s], self.holding(s)) for s in order]
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The deck indices of ``seat``'s cards (empty when not in the hand)."""
+        return list(self.hands[seat])
+
+    def card_name(self, card: int) -> str:
+        """The card's name as the log writes it, its deck's code ("AS", "Gula 3 of Fire")."""
+        return self.deck[card].code
+
+    def _why_not_turn(self, seat: object, to_act: int | None) -> str | None:
+        """Why ``seat`` may not act now when ``to_act`` is to act: no such seat, or
+        another's turn; None when it is ``seat``'s turn."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return f"there is no seat {seat!r} at this table"
+        assert to_act is not None
+        if seat != to_act:
+            return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
+        return None
+
+    def _rename(self, reason: str | None) -> str | None:
+        """Betting's messages call seats "Seat 3": use the players' names."""
+        if reason is None:
+            return None
+        return _SEAT_WORD.sub(lambda m: self.names[int(m.group(1)) - 1], reason)
+
+
+class ChipSeatedState(SeatedState):
+    """A :class:`SeatedState` whose seats play from one :class:`HandChips` ledger
+    (``chips``, the stacks between hands) with a ``dealer``."""
+
+    chips: HandChips
+    dealer: int
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind (not in a pot or a bid)."""
+        return list(self.chips.stacks)
+
+    def holding(self, seat: int) -> int:
+        """``seat``'s chips behind: what :meth:`standings` ranks by."""
+        return self.chips.stacks[seat]
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots of this hand as they stand (bets of the running
+        round included, an uncalled bet not)."""
+        if self.chips.pot_total == 0 or not self.chips.players_in:
+            return []
+        return self.chips.pots()
+
+    def players_from_left(self) -> list[int]:
+        """The seats in the hand, from the dealer's left (the dealer last)."""
+        return [s for s in seats_from_left_of(self.dealer, self.seats) if self.chips.in_hand[s]]
+
+    def next_with_chips(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` with chips behind."""
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if self.chips.stacks[candidate] > 0:
+                return candidate
+        raise RuntimeError("nobody has chips")
