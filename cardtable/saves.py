@@ -51,6 +51,7 @@ __all__ = [
     "SaveError",
     "SaveFile",
     "decode",
+    "delete_save",
     "encode",
     "interrupted_save",
     "list_saves",
@@ -551,3 +552,29 @@ def interrupted_save(folder: Path | None = None, check: Check | None = None) -> 
         if entry.ok:
             return entry if entry.interrupted else None
     return None
+
+
+def delete_save(save: SaveFile) -> list[Path]:
+    """Delete what the saves list shows as ``save``; the paths removed.
+
+    A named save is its one file. An autosaved match goes whole (every autosave of
+    the match), or the next older autosave would take its place in the list.
+
+    Raises:
+        OSError: when a file cannot be removed (the others are still tried).
+    """
+    match = _match_of_autosave(save.path) if save.kind == "auto" else None
+    targets = _autosave_files(save.path.parent).get(match, [save.path]) if match else [save.path]
+    removed: list[Path] = []
+    failed: OSError | None = None
+    for path in targets:
+        try:
+            path.unlink()
+            removed.append(path)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            failed = exc
+    if failed is not None:
+        raise failed
+    return removed

@@ -21,9 +21,12 @@ import pygame
 
 from cardtable import games, paths, save_checks
 from cardtable.saves import (
+    AUTOSAVE_KEEP,
+    AUTOSAVE_MATCHES,
     Autosaver,
     BackgroundAutosaver,
     SaveFile,
+    delete_save,
     encode,
     interrupted_save,
     list_saves,
@@ -274,7 +277,7 @@ class SavesScene(Scene):
         """Place the rows that fit and the buttons."""
         px, fonts = self.app.px, self.app.fonts
         w, h = self.app.screen.get_size()
-        self.list_rect = pygame.Rect(px(40), px(110), w - px(80), h - px(200))
+        self.list_rect = pygame.Rect(px(40), px(124), w - px(80), h - px(214))
         row_h = px(58)
         fits = max(1, (self.list_rect.height + px(6)) // (row_h + px(6)))
         if self.selected < self.first:
@@ -289,9 +292,12 @@ class SavesScene(Scene):
         resume = group.add(Button((px(40), y, px(170), px(48)), fonts, "Resume", self.resume_selected,
                                   size=px(20), primary=True, hotkey="Enter"))
         group.add(Button((px(222), y, px(150), px(48)), fonts, "◀ Back", self.close, size=px(20), hotkey="Esc"))
+        delete = group.add(Button((w - px(40) - px(150), y, px(150), px(48)), fonts, "Delete…",
+                                  self.ask_delete, size=px(20), hotkey="Del"))
         current = self.current
         if current is None:
             resume.disabled_reason = "There is no save to resume"
+            delete.disabled_reason = "There is no save to delete"
         elif not current.ok:
             resume.disabled_reason = current.error.reason if current.error else "This save cannot be read"
         self.widgets = group
@@ -312,6 +318,26 @@ class SavesScene(Scene):
     def close(self) -> None:
         """Back to the menu."""
         self.app.scenes.remove(self)
+
+    def ask_delete(self) -> None:
+        """Ask before deleting the highlighted save (Delete button, Del key)."""
+        save = self.current
+        if save is not None:
+            self.app.push(ConfirmDelete(self.app, save, self.variant_names, self.delete))
+
+    def delete(self, save: SaveFile) -> None:
+        """Delete ``save`` (a whole autosaved match), then list the saves again."""
+        try:
+            removed = delete_save(save)
+        except OSError as exc:
+            self.app.toast(f"Could not delete {save.path.name}: {exc.strerror or exc}", 4.0)
+            _log.warning("could not delete %s: %s", save.path, exc)
+        else:
+            count = len(removed)
+            self.app.toast(f"Deleted {count} file{'s' if count != 1 else ''}", 2.5)
+        self.saves = list_saves(check=save_checker(self.app))
+        self.selected = min(self.selected, max(0, len(self.saves) - 1))
+        self.layout()
 
     def select(self, index: int) -> None:
         """Highlight a row."""
@@ -335,6 +361,8 @@ class SavesScene(Scene):
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.resume_selected()
+            elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+                self.ask_delete()
             elif event.key == pygame.K_ESCAPE:
                 self.close()
             else:
@@ -347,9 +375,11 @@ class SavesScene(Scene):
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render("Saved games", px(34), THEME.text, bold=True), (px(40), px(30)))
-        hint = f"Ctrl+S at a table saves; every move is autosaved.   Folder: {paths.saves_dir()}"
-        surface.blit(fonts.render(fit_text(fonts, hint, px(14), w - px(80)), px(14), THEME.text_dim),
-                     (px(42), px(76)))
+        lines = (f"Ctrl+S saves at a table. Autosave keeps {AUTOSAVE_KEEP} per game, "
+                 f"for the {AUTOSAVE_MATCHES} latest games.", f"Folder: {paths.saves_dir()}")
+        for n, line in enumerate(lines):
+            surface.blit(fonts.render(fit_text(fonts, line, px(14), w - px(80)), px(14), THEME.text_dim),
+                         (px(42), px(74) + n * px(20)))
         if not self.saves:
             msg = "No saved games yet."
             surface.blit(fonts.render(msg, px(20), THEME.text), (self.list_rect.x, self.list_rect.y + px(10)))
@@ -385,6 +415,70 @@ def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str
     while text and fonts.size_of(text + "…", size, bold)[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+class ConfirmDelete(Overlay):
+    """"Delete this save?" with Delete and Keep; Keep (or Esc) changes nothing."""
+
+    def __init__(self, app, save: SaveFile, variant_names: dict[str, str],
+                 on_delete: Callable[[SaveFile], None]) -> None:
+        super().__init__(app)
+        self.save, self.variant_names, self.on_delete = save, variant_names, on_delete
+        self.widgets = WidgetGroup()
+        self.layout()
+
+    def panel(self) -> pygame.Rect:
+        """The dialog's box."""
+        w, h = self.app.screen.get_size()
+        px = self.app.px
+        width = min(px(620), w - px(40))
+        return pygame.Rect(w // 2 - width // 2, h // 2 - px(120), width, px(240))
+
+    def layout(self) -> None:
+        """Place the two buttons; Keep has the focus, so Enter does no harm."""
+        p, px, fonts = self.panel(), self.app.px, self.app.fonts
+        group = WidgetGroup()
+        keep = group.add(Button((p.right - px(180), p.bottom - px(66), px(160), px(48)), fonts, "Keep",
+                                self.keep, size=px(20), hotkey="Esc"))
+        group.add(Button((p.x + px(20), p.bottom - px(66), px(180), px(48)), fonts, "Delete", self.confirm,
+                         size=px(20)))
+        group.focus(keep)
+        self.widgets = group
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.layout()
+
+    def confirm(self) -> None:
+        """Delete the save and close."""
+        self.app.scenes.remove(self)
+        self.on_delete(self.save)
+
+    def keep(self) -> None:
+        """Close without deleting."""
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.keep()
+        return True  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        p, px, fonts = self.panel(), self.app.px, self.app.fonts
+        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(14))
+        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(14))
+        surface.blit(fonts.render("Delete this save?", px(26), THEME.accent, bold=True), (p.x + px(24), p.y + px(18)))
+        head, sub = describe(self.save, self.variant_names)
+        what = ("Every autosave of this game is deleted." if self.save.kind == "auto"
+                else "The file is deleted; this cannot be undone.")
+        y = p.y + px(66)
+        for line, ink in ((head, THEME.text), (sub, THEME.text_dim), (what, THEME.text_dim)):
+            surface.blit(fonts.render(fit_text(fonts, line, px(17), p.width - px(48)), px(17), ink), (p.x + px(24), y))
+            y += px(28)
+        self.widgets.draw(surface)
 
 
 class ResumeOffer(Overlay):
