@@ -174,6 +174,10 @@ class GameTableScene(TableParts, Scene):
         """True when chance is to act but the people should say when (between rounds)."""
         return False
 
+    def chance_pause(self) -> float:
+        """Seconds before chance acts (a game may wait longer, say before a computer deals)."""
+        return CHANCE_PAUSE
+
     def bot_pause(self) -> float:
         """Seconds a computer seat waits before its move (a game may hurry small moves)."""
         return BOT_PAUSE
@@ -242,7 +246,7 @@ class GameTableScene(TableParts, Scene):
             if self.waits_for_next_round() and self.humans:
                 return
             self.wait += dt
-            if self.wait >= (CHANCE_PAUSE if not self.waits_for_next_round() else 3.0):
+            if self.wait >= (self.chance_pause() if not self.waits_for_next_round() else 3.0):
                 self.wait = 0.0
                 self.perform(self.state.chance_action())
             return

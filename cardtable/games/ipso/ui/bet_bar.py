@@ -14,12 +14,29 @@ import pygame
 from cardtable.engine.betting import Fold
 from cardtable.engine.game import Action
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, Stake
+from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+
+IPSO_BET_KEYS = (
+    KeyBinding((pygame.K_s,), "S", "stake the amount shown (the first to stay in)", "key_stake"),
+    KeyBinding((pygame.K_c,), "C", "cover", "key_cover"),
+    KeyBinding((pygame.K_r,), "R", "cover and raise (the amount shown)", "key_raise"),
+    KeyBinding((pygame.K_f,), "F", "fold", "key_fold"),
+    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount", "key_amount"),
+)
+"""Ipso's betting keys (the table lists them in help)."""
+
+
+def span(low: int, high: int) -> str:
+    """"3 to 10", or just "10" when there is one amount (not "10 to 10")."""
+    return f"{low:,}" if low == high else f"{low:,} to {high:,}"
 
 
 class IpsoBetBar:
     """Buttons and an amount for one seat's Ipso betting decision."""
+
+    KEYS = IPSO_BET_KEYS
 
     def __init__(self, app, rect: pygame.Rect, options: IpsoBetOptions, on_action: Callable[[Action], object],
                  *, note: str = "") -> None:
@@ -87,21 +104,39 @@ class IpsoBetBar:
         """Mouse and keys for the bar; True if consumed."""
         if self.widgets.handle(event):
             return True
-        if event.type != pygame.KEYDOWN:
+        return dispatch_key(self, self.KEYS, event)
+
+    def key_fold(self, event: pygame.event.Event) -> bool:
+        """F: fold."""
+        self.on_action(Fold(seat=self.options.seat))
+        return True
+
+    def key_cover(self, event: pygame.event.Event) -> bool:
+        """C: cover."""
+        if not self.options.can_cover:
             return False
-        o, key = self.options, event.key
-        if key == pygame.K_f:
-            self.on_action(Fold(seat=o.seat))
-        elif key == pygame.K_c and o.can_cover:
-            self.on_action(Cover(seat=o.seat))
-        elif key == pygame.K_s and o.can_stake:
-            self.bet()
-        elif key == pygame.K_r and o.can_raise:
-            self.bet()
-        elif key in (pygame.K_UP, pygame.K_DOWN) and self.may_choose_amount:
-            self.set_amount(self.amount + (1 if key == pygame.K_UP else -1))
-        else:
+        self.on_action(Cover(seat=self.options.seat))
+        return True
+
+    def key_stake(self, event: pygame.event.Event) -> bool:
+        """S: stake the amount shown."""
+        if not self.options.can_stake:
             return False
+        self.bet()
+        return True
+
+    def key_raise(self, event: pygame.event.Event) -> bool:
+        """R: cover and raise."""
+        if not self.options.can_raise:
+            return False
+        self.bet()
+        return True
+
+    def key_amount(self, event: pygame.event.Event) -> bool:
+        """Up or Down: one more or less."""
+        if not self.may_choose_amount:
+            return False
+        self.set_amount(self.amount + (1 if event.key == pygame.K_UP else -1))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -111,9 +146,10 @@ class IpsoBetBar:
         self.widgets.draw(surface)
         o = self.options
         if o.can_stake:
-            hint = f"stake {o.min_amount} to {o.max_amount}, or fold"
+            hint = f"stake {span(o.min_amount, o.max_amount)}, or fold"
         elif o.can_cover or o.can_raise:
-            hint = f"cover {o.cover_amount}" + (f", or raise to {o.min_amount}-{o.max_amount}" if o.can_raise else "")
+            raise_to = f", or raise to {span(o.min_amount, o.max_amount)}" if o.can_raise else ""
+            hint = f"cover {o.cover_amount}{raise_to}"
         else:
             hint = "you cannot pay what staying in costs: fold"
         if self.note:

@@ -15,12 +15,12 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.game import CHANCE
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
-from cardtable.games.ipso.ui.bet_bar import IpsoBetBar
+from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -33,6 +33,8 @@ PILE_KEYS = {pygame.K_t: Pile.STOCK, pygame.K_p: Pile.FLIP, pygame.K_d: Pile.DOW
              pygame.K_u: Pile.UP_DISCARD}
 PILE_LABELS = {Pile.STOCK: ("stock",), Pile.FLIP: ("flip",), Pile.DOWN_DISCARD: ("face-down", "discards"),
                Pile.UP_DISCARD: ("face-up", "discards")}
+READ_PAUSE = 3.0
+"""Seconds a computer dealer waits before the next deal."""
 PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.UP_DISCARD: "U"}
 
 
@@ -40,14 +42,23 @@ class IpsoTableScene(GameTableScene):
     """One game of Ipso on one screen."""
 
     state: IpsoState
+    KEYS = (
+        KeyBinding(ENTER + (pygame.K_SPACE,), "Enter", "deal (when a person deals); at the end: the standings",
+                   "key_next_round"),
+        KeyBinding(DIGITS[:4], "1-4", "exchange: choose the hand card to give up", "key_select"),
+        KeyBinding(tuple(PILE_KEYS), "T / P / D / U", "exchange it for the top of the stock, the flip pile, "
+                   "the face-down or the face-up discards", "key_pile"),
+        KeyBinding((pygame.K_k,), "K", "exchange: skip (keep your hand)", "key_skip"),
+        KeyBinding(ENTER, "Enter", "after a hand you win: deal next yourself", "key_self_dealer"),
+        KeyBinding(DIGITS, "1-5", "after a hand you win: name that seat the next dealer", "key_dealer"),
+    )
+    BET_KEYS = IPSO_BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: IpsoState, seats: list[SeatConfig], bots) -> None:
         self.selected: int | None = None     # the hand card chosen to exchange
-        self.dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, grab, press
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[Pile, pygame.Rect] = {}
-        self.widgets = WidgetGroup()
-        self.bet_bar: IpsoBetBar | None = None
+        self.hand_line: str | None = None    # "Your hand: ..." by the viewer's plate
         super().__init__(app, variant, state, seats, bots)
         self.deck = state.deck
         self.after_action()
@@ -70,7 +81,12 @@ class IpsoTableScene(GameTableScene):
         self.after_action()
 
     def waits_for_next_round(self) -> bool:
-        return self.state.phase == Phase.SHUFFLE
+        """Between hands a person dealing presses Deal; a computer dealer deals by itself."""
+        return self.state.phase == Phase.SHUFFLE and not self.is_bot(self.state.dealer)
+
+    def chance_pause(self) -> float:
+        """A computer dealer lets everyone read the last hand's result before it deals."""
+        return READ_PAUSE if self.state.phase == Phase.SHUFFLE else super().chance_pause()
 
     # -- controls -----------------------------------------------------------------------
     def after_action(self) -> None:
@@ -83,13 +99,11 @@ class IpsoTableScene(GameTableScene):
         px, fonts = self.app.px, self.app.fonts
         bar = self.bar_rect
         h, y = px(42), bar.y + px(8)
-        mine = viewer is not None and state.to_act == viewer and not self.passing
-        if state.phase == Phase.SHUFFLE:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Deal", self.next_round,
-                             size=px(18), primary=True, hotkey="Enter"))
+        mine = self.mine()
+        if self.waits_for_next_round():
+            self.bar_button(group, "Deal", self.next_round, "Enter")
         elif state.phase == Phase.GAME_OVER:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
-                             size=px(18), primary=True, hotkey="Enter"))
+            self.bar_button(group, "Back to menu", self.leave, "Enter")
         elif mine and viewer is not None and state.phase == Phase.BET:
             options = state.betting_options(viewer)
             if options is not None:
@@ -98,8 +112,7 @@ class IpsoTableScene(GameTableScene):
         elif mine and viewer is not None and state.phase == Phase.EXCHANGE:
             if self.selected not in state.hand_of(viewer):
                 self.selected = None
-            group.add(Button((bar.right - px(150), y, px(140), h), fonts, "Skip", self.skip,
-                             size=px(18), hotkey="K"))
+            self.bar_button(group, "Skip", self.skip, "K", width=140, primary=False)
         elif mine and viewer is not None and state.phase == Phase.CHOOSE_DEALER:
             x = bar.x + px(8)
             for number, action in enumerate(state.legal_actions(viewer), start=1):
@@ -133,79 +146,85 @@ class IpsoTableScene(GameTableScene):
         self.selected = None if self.selected == card else card
 
     # -- events ------------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        if self.bet_bar is not None and self.bet_bar.handle(event):
-            return True
-        if self.widgets.handle(event):
-            return True
-        exchanging = self.state.phase == Phase.EXCHANGE and self.viewer is not None \
-            and self.state.to_act == self.viewer
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and exchanging:
-            for card, rect in self.hand_rects.items():
-                if rect.collidepoint(event.pos):
-                    self.dragging = (card, (event.pos[0] - rect.x, event.pos[1] - rect.y), event.pos)
-                    return True
+    def exchanging(self) -> bool:
+        """True on the viewer's own turn to exchange."""
+        return self.state.phase == Phase.EXCHANGE and self.mine()
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """Drag a hand card onto a pile, or click a card and then a pile."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.exchanging():
+            if self.start_drag(event, self.hand_rects):
+                return True
             for pile, rect in self.pile_rects.items():
                 if rect.collidepoint(event.pos) and self.selected is not None:
                     self.exchange(self.selected, pile)
                     return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            card, _, start = self.dragging
-            self.dragging = None
-            moved = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6
+        released = self.end_drag(event)
+        if released is not None:
+            card, moved = released
             target = next((p for p, r in self.pile_rects.items() if r.collidepoint(event.pos)), None)
             if moved and target is not None:
                 self.exchange(card, target)
             elif not moved:
                 self.select(card)
             return True
-        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
+        return event.type == pygame.MOUSEMOTION and self.dragging is not None
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        state, key = self.state, event.key
-        if state.phase == Phase.SHUFFLE and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.next_round()
-            return True
-        if state.phase == Phase.GAME_OVER and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.leave()
-            return True
-        if self.viewer is None or state.to_act != self.viewer:
+    def key_select(self, event: pygame.event.Event) -> bool:
+        """1-4 in the exchange: choose the card to give up."""
+        if not self.exchanging() or self.viewer is None:
             return False
-        if state.phase == Phase.EXCHANGE:
-            hand = state.hand_of(self.viewer)
-            if pygame.K_1 <= key <= pygame.K_4 and key - pygame.K_1 < len(hand):
-                self.select(hand[key - pygame.K_1])
-                return True
-            if key in PILE_KEYS:
-                if self.selected is None:
-                    self.app.toast("First choose a card to give up: click it or press 1-4")
-                else:
-                    self.exchange(self.selected, PILE_KEYS[key])
-                return True
-            if key == pygame.K_k:
-                self.skip()
-                return True
-        if state.phase == Phase.CHOOSE_DEALER:
-            dealers = [a.dealer for a in state.legal_actions(self.viewer)]  # type: ignore[attr-defined]
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.choose_dealer(self.viewer)
-                return True
-            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(dealers):
-                self.choose_dealer(dealers[key - pygame.K_1])
-                return True
-        return False
+        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
+        if index >= len(hand):
+            return False
+        self.select(hand[index])
+        return True
+
+    def key_pile(self, event: pygame.event.Event) -> bool:
+        """T, P, D or U in the exchange: take from that pile."""
+        if not self.exchanging():
+            return False
+        if self.selected is None:
+            self.app.toast("First choose a card to give up: click it or press 1-4")
+        else:
+            self.exchange(self.selected, PILE_KEYS[event.key])
+        return True
+
+    def key_skip(self, event: pygame.event.Event) -> bool:
+        """K in the exchange: keep the hand."""
+        if not self.exchanging():
+            return False
+        self.skip()
+        return True
+
+    def _dealers(self) -> list[int] | None:
+        if self.state.phase != Phase.CHOOSE_DEALER or not self.mine() or self.viewer is None:
+            return None
+        return [a.dealer for a in self.state.legal_actions(self.viewer)]  # type: ignore[attr-defined]
+
+    def key_self_dealer(self, event: pygame.event.Event) -> bool:
+        """Enter after a hand the viewer won: they deal next."""
+        if self._dealers() is None or self.viewer is None:
+            return False
+        self.choose_dealer(self.viewer)
+        return True
+
+    def key_dealer(self, event: pygame.event.Event) -> bool:
+        """1-5 after a hand the viewer won: the dealer by number."""
+        dealers, index = self._dealers(), event.key - pygame.K_1
+        if dealers is None or index >= len(dealers):
+            return False
+        self.choose_dealer(dealers[index])
+        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         view = self.viewer_view()
+        self.hand_line = None
         self._draw_piles(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         title = f"Ipso   ·   hand {view['round_no']}" if view["round_no"] else "Ipso   ·   drawing for the deal"
         if view["betting_round"] is not None:
             title += f"   ·   betting round {view['betting_round']} of 6"
@@ -252,7 +271,7 @@ class IpsoTableScene(GameTableScene):
                 lines[-1] += f"  {counts[pile]}"
             elif pile != Pile.FLIP:
                 lines.append(str(counts[pile]))
-            self._caption(surface, rect, lines)
+            self.caption(surface, self.note_box(f"pile:{pile.value}", rect), lines, gap=5)
             if exchanging:  # the key that takes from this pile, on its corner
                 badge = pygame.Rect(0, 0, px(20), px(20))
                 badge.center = (rect.right - px(2), rect.y + px(2))
@@ -261,27 +280,13 @@ class IpsoTableScene(GameTableScene):
                 surface.blit(key, key.get_rect(center=badge.center))
         if not view["pot_total"]:
             return
-        pot = f"pot {view['pot_total']}"
-        if view["last_amount"] is not None:
-            pot += f"   ·   last bet {view['last_amount']}"
-        elif view["phase"] == "bet":
-            pot += f"   ·   stake at least {view['floor']}"
-        img = fonts.render(pot, px(18), THEME.highlight, bold=True)
-        surface.blit(img, img.get_rect(midbottom=(cx, top - px(14))))
-
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
-        """Short lines centred under ``rect``, each on a dark pill."""
-        y = rect.bottom + self.app.px(5)
-        for text in lines:
-            img = self.app.fonts.render(text, self.app.px(13), THEME.text)
-            r = img.get_rect(midtop=(rect.centerx, y))
-            pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
-            surface.blit(img, r)
-            y = r.bottom + self.app.px(3)
+        extra = ([f"last bet {view['last_amount']:,}"] if view["last_amount"] is not None
+                 else [f"stake at least {view['floor']:,}"] if view["phase"] == "bet" else [])
+        self.draw_pot_line(surface, {"pots": [], "pot_total": view["pot_total"]}, (cx, top - px(14)), extra)
 
     def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
         stack, put = view["stacks"][seat], view["contributed"][seat]
-        lines = [f"chips {stack}" + (f"   ·   in pot {put}" if put else "")]
+        lines = [f"chips {stack:,}" + (f"   ·   in pot {put:,}" if put else "")]
         status = ""
         if view["round_no"] and not view["in_hand"][seat]:
             status = "folded" if view["contributed"][seat] or view["phase"] in ("bet", "exchange") else ""
@@ -313,35 +318,37 @@ class IpsoTableScene(GameTableScene):
         cards = view["hands"][seat]
         own = seat == self.viewer and not self.state.shown[seat]
         at = None
+        big = self.card_width(big=True)
         if own:
-            hand = self._own_hand_box(max(4, len(cards)))
+            hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
             at = (hand.x - px(110), hand.centery)
         plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=view["dealer"] == seat
                                 and view["round_no"] > 0, acting=view["to_act"] == seat, at=at,
                                 dim=not view["in_hand"][seat] and view["round_no"] > 0)
         drawn = self._drawn_for_deal(view).get(seat)
         if drawn is not None:
-            cw = self.card_width()
-            below = plate.centery < self.felt.centery
-            y = plate.bottom + px(6) if below else plate.y - int(cw * 1.4) - px(6)
-            self.card(surface, self.deck, drawn, True, cw, (plate.centerx - cw // 2, y))
+            self.draw_seat_cards(surface, seat, plate, [drawn], self.card_width(), 0)
         if own:
-            self._draw_own_hand(surface, cards)
+            box = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
+            self.hand_rects = self.draw_own_cards(surface, cards, box, big, chosen=[self.selected] if
+                                                  self.selected is not None else [], mark=THEME.highlight,
+                                                  dragging=self.dragging, origin=self.deck_rect.topleft)
+            if self.exchanging():
+                for i in range(len(cards)):
+                    tag = self.app.fonts.render(str(i + 1), px(13), THEME.text_dim)
+                    surface.blit(tag, tag.get_rect(midbottom=(box.x + i * (big + px(12)) + big // 2, box.y - px(2))))
             value = self.state.hand_value(seat)
             if value is not None:
-                img = self.app.fonts.render(value.label, px(15), THEME.accent, bold=True)
-                surface.blit(img, img.get_rect(midtop=(plate.centerx, plate.bottom + px(6))))
+                self.hand_line = f"Your hand: {value.label}"
+                img = self.app.fonts.render(self.hand_line, px(15), THEME.accent, bold=True)
+                surface.blit(img, self.note_box("your hand", img.get_rect(midtop=(plate.centerx,
+                                                                                 plate.bottom + px(6)))))
             return
-        if not cards:
-            return
-        face_up = any(c is not None for c in cards)
-        cw = self.card_width() if face_up else max(28, self.card_width() * 2 // 3)
-        step = int(cw * (0.7 if face_up else 0.32))
-        x0 = plate.centerx - (step * (len(cards) - 1) + cw) // 2
-        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(cw * 1.4) - px(6)
-        for i, card in enumerate(cards):
-            self.card(surface, self.deck, card, card is not None, cw, (x0 + i * step, y0),
-                      origin=self.deck_rect.topleft)
+        if cards:
+            face_up = any(c is not None for c in cards)
+            cw = self.card_width() if face_up else max(28, self.card_width() * 2 // 3)
+            self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.7 if face_up else 0.32)),
+                                 origin=self.deck_rect.topleft)
 
     def _drawn_for_deal(self, view: dict[str, Any]) -> dict[int, int]:
         """Each seat's latest card of the draw for the first dealer, while it is on the table."""
@@ -349,70 +356,42 @@ class IpsoTableScene(GameTableScene):
             return {}
         return {seat: card for draw in view["dealer_draws"] for seat, card in draw}
 
-    def _own_hand_box(self, count: int) -> pygame.Rect:
-        """Where the viewer's hand lies: bottom centre of the felt."""
-        px = self.app.px
-        cw = self.card_width(big=True)
-        total = count * (cw + px(12)) - px(12)
-        h = int(cw * 1.4)
-        return pygame.Rect(self.felt.centerx - total // 2 + px(40), self.felt.bottom - h - px(16), total, h)
-
-    def _draw_own_hand(self, surface: pygame.Surface, cards: list[int | None]) -> None:
-        px, fonts = self.app.px, self.app.fonts
-        cw = self.card_width(big=True)
-        gap = px(12)
-        box = self._own_hand_box(max(4, len(cards)))
-        self.hand_rects = {}
-        for i, card in enumerate(cards):
-            if card is None:
-                continue
-            target = (box.x + i * (cw + gap), box.y)
-            if self.dragging is not None and self.dragging[0] == card:
-                gx, gy = self.dragging[1]
-                target = (self.mouse[0] - gx, self.mouse[1] - gy)
-            rect = self.card(surface, self.deck, card, True, cw, target, origin=self.deck_rect.topleft,
-                             lifted=card == self.selected)
-            self.hand_rects[card] = rect
-            if card == self.selected:
-                pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
-            if self.state.phase == Phase.EXCHANGE and self.state.to_act == self.viewer:
-                tag = fonts.render(str(i + 1), px(13), THEME.text_dim)
-                surface.blit(tag, tag.get_rect(midbottom=(box.x + i * (cw + gap) + cw // 2, box.y - px(2))))
-
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        state = self.state
-        to_act = state.to_act
-        names = view["names"]
-        results = view["results"]
+    def bar_text(self, view: dict[str, Any]) -> str | None:
+        state, names, results, mine = self.state, view["names"], view["results"], self.mine()
         summary = ""
         if results:
             how = (f"with {results['hands'][str(results['winner'])][1]}" if results["showdown"]
                    else "(everyone else folded)")
-            summary = f"{names[results['winner']]} wins {results['pot']} {how}. "
+            why = ipso_reason(results)
+            summary = f"{names[results['winner']]} wins {results['pot']:,} {how}" + (f": {why}" if why else "") + ". "
         if state.phase == Phase.GAME_OVER:
-            self.bar_message(surface, f"{summary}Fewer than two players can pay the ante: "
-                                      f"{state.standings()[0][0]} finishes on top.")
-        elif state.phase == Phase.SHUFFLE:
-            if view["round_no"] == 0:
-                text = f"{names[view['dealer']]} drew the highest card and deals. Press Enter to deal."
-            else:
-                text = f"{summary}{names[view['dealer']]} deals next. Press Enter to deal."
-            self.bar_message(surface, text)
-        elif state.phase == Phase.DEALER_DRAW:
-            self.bar_message(surface, "Everyone draws a card: the highest deals (Aces are low)…")
-        elif self.bet_bar is not None:
-            self.bet_bar.draw(surface)
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.EXCHANGE:
-            self.bar_message(surface, "Drag a card onto the pile to take from (or 1-4, then T/P/D/U), or Skip.")
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.CHOOSE_DEALER:
-            self.bar_message(surface, f"{summary}Who deals next?")
-        elif state.phase == Phase.CHOOSE_DEALER and to_act is not None:
-            self.bar_message(surface, f"{summary}{names[to_act]} names the next dealer…")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{names[to_act]} is thinking…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            return f"{summary}Fewer than two players can pay the ante: {state.standings()[0][0]} finishes on top."
+        if state.phase == Phase.SHUFFLE:
+            dealer = names[view["dealer"]]
+            start = f"{dealer} drew the highest card and deals." if view["round_no"] == 0 \
+                else f"{summary}{dealer} deals next."
+            return start + (" Press Enter to deal." if self.waits_for_next_round() else " Dealing soon…")
+        if state.phase == Phase.DEALER_DRAW:
+            return "Everyone draws a card: the highest deals (Aces are low)…"
+        if mine and state.phase == Phase.EXCHANGE:
+            return "Drag a card onto the pile to take from (or 1-4, then T/P/D/U), or Skip."
+        if state.phase == Phase.CHOOSE_DEALER and state.to_act is not None:
+            return f"{summary}Who deals next?" if mine else f"{summary}{names[state.to_act]} names the next dealer…"
+        return None
+
+
+def ipso_reason(results: dict[str, Any]) -> str:
+    """Why the winner's hand beat the next best shown ("Quad (12) beats Run (10)"), or
+    that the cut decided a tie; "" when nobody showed."""
+    if not results["showdown"] or len(results["hands"]) < 2:
+        return ""
+    hands = {s: {"label": f"{h[1]} ({h[2]})", "key": [9 - h[0], h[2]]} for s, h in results["hands"].items()}
+    why = showdown_reason({"hands": hands, "pots": [{"winners": [results["winner"]]}]}, IPSO_WORDS)
+    return why or ("equal hands: the cut decided" if results["cuts"] else "")
+
+
+IPSO_WORDS = ("the kind of hand", "the higher value")
+"""What an Ipso hand's key compares at each place."""
 
 
 TABLE = TableSetup("ipso", IpsoTableScene, "cardtable.games.ipso.ui.hands_page:IpsoHandsPage",
