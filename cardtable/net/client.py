@@ -22,7 +22,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.game import Action
-from cardtable.net.protocol import HOST_TYPES, MAX_MESSAGE, Oversize, ProtocolError, decode, encode, read_message_line
+from cardtable.net.protocol import (
+    HOST_TYPES,
+    MAX_MESSAGE,
+    VERSION,
+    Oversize,
+    ProtocolError,
+    WrongVersion,
+    decode,
+    encode,
+    read_message_line,
+)
 
 __all__ = ["Client", "ThreadedClient", "JoinRefused", "choose_from_legal", "parse_address"]
 
@@ -134,6 +144,13 @@ class Client:
                 self.received += line
             try:
                 message = decode(line, HOST_TYPES)
+            except WrongVersion as exc:
+                if self.seat is None:  # joining: say so, rather than wait for a welcome that cannot come
+                    raise JoinRefused(f"the host speaks version {exc.version!r} of the network protocol "
+                                      f"and this app version {VERSION}: play with the same cardtable "
+                                      "version") from None
+                _log.warning("skipped a message of another protocol version: %s", exc)
+                continue
             except ProtocolError as exc:
                 _log.warning("skipped a bad message from the host: %s", exc)
                 continue
@@ -169,6 +186,10 @@ class Client:
         await self._send({"type": "action", "seq": self.seq, "count": self.count if count is None else count,
                           "action": data})
         return self.seq
+
+    async def ping(self, n: int) -> None:
+        """Send a ``ping`` (answered by a ``pong`` carrying ``n``)."""
+        await self._send({"type": "ping", "n": n})
 
     async def send_raw(self, data: bytes) -> None:
         """Bytes as they are (the tests' way to misbehave)."""
@@ -280,9 +301,14 @@ class ThreadedClient:
                 break
         return out
 
-    def send_action(self, action: Action | Mapping[str, Any]) -> None:
-        """Queue an action for our seat (acting on the latest view)."""
-        asyncio.run_coroutine_threadsafe(self.client.send_action(action), self._loop)
+    def send_action(self, action: Action | Mapping[str, Any], count: int | None = None) -> None:
+        """Queue an action for our seat (``count``: the number of actions of the state
+        acted on; the latest received by default)."""
+        asyncio.run_coroutine_threadsafe(self.client.send_action(action, count), self._loop)
+
+    def send_ping(self, n: int) -> None:
+        """Queue a ping; the host answers ``pong`` with the same ``n``."""
+        asyncio.run_coroutine_threadsafe(self.client.ping(n), self._loop)
 
     def close(self, *, bye: bool = False, timeout: float = 3.0) -> None:
         """Close the connection and end the thread."""

@@ -1,0 +1,392 @@
+"""A remote player's table: the game's own table scene, drawn from the host's mirror.
+
+:func:`remote_table_class` wraps a game's table scene class (a subclass of
+:class:`~cardtable.ui.game_table.GameTableScene`) in :class:`RemoteTable`: the state
+is the mirror the host sends with every update (:mod:`cardtable.net.mirror`: every card
+hidden from our seat masked), replaced message by message, paced so the other seats'
+moves slide in as they do at a local table; the viewer is our seat and every other seat
+is elsewhere: never passed to, never played by a local computer, and chance is never
+drawn here. Our person's actions go to the host instead of being applied; a refusal
+comes back as a toast. A dropped connection shows "Reconnecting…" and joins again with
+the seat token; the end of the match shows the standings. With F3 (frame time on) the
+table also shows the latency: from an action sent to the update that answers it
+(median and last) and the ping.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import statistics
+import threading
+import time
+from typing import Any
+
+import pygame
+
+from cardtable.engine.game import CHANCE, Action, GameState
+from cardtable.games.definition import GameDefinition
+from cardtable.net.client import JoinRefused, ThreadedClient
+from cardtable.net.mirror import MirrorError, mirror_state
+from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.theme import THEME
+from cardtable.variants import VariantSpec
+
+__all__ = ["RemoteTable", "remote_table_class", "open_remote_table", "variant_for", "Latency"]
+
+_log = logging.getLogger(__name__)
+
+PACE = 0.45          # seconds between two of the other seats' moves, as a local table paces bots
+CATCH_UP = 6         # more updates waiting than this: shown at once
+REVEAL_HOLD = 6.0    # seconds a settled round stays on the table (Enter goes on at once)
+PING_EVERY = 2.0
+ELSEWHERE = "elsewhere"
+
+
+class Latency:
+    """Action-to-update and ping times, in milliseconds (the last 50 of each)."""
+
+    def __init__(self) -> None:
+        self.actions: collections.deque[float] = collections.deque(maxlen=50)
+        self.pings: collections.deque[float] = collections.deque(maxlen=50)
+        self.sent_at: float | None = None
+        self.sent_count = -1
+        self.ping_n = 0
+        self.ping_at: dict[int, float] = {}
+
+    def sent(self, count: int) -> None:
+        """An action acting on the state of ``count`` actions went out now."""
+        self.sent_at, self.sent_count = time.perf_counter(), count
+
+    def received(self, count: int) -> None:
+        """An update of ``count`` actions came in: the answer to an action sent before it."""
+        if self.sent_at is not None and count > self.sent_count:
+            self.actions.append((time.perf_counter() - self.sent_at) * 1000)
+            self.sent_at = None
+
+    def next_ping(self) -> int:
+        """The number of a ping going out now."""
+        self.ping_n += 1
+        self.ping_at = {n: t for n, t in self.ping_at.items() if n > self.ping_n - 5}
+        self.ping_at[self.ping_n] = time.perf_counter()
+        return self.ping_n
+
+    def pong(self, n: int) -> None:
+        """The host answered ping ``n``."""
+        start = self.ping_at.pop(n, None)
+        if start is not None:
+            self.pings.append((time.perf_counter() - start) * 1000)
+
+    def text(self) -> str:
+        """One line for the F3 corner."""
+        def part(values: collections.deque[float]) -> str:
+            if not values:
+                return "-"
+            return f"median {statistics.median(values):.1f} ms, last {values[-1]:.1f} ms"
+        return f"action to update: {part(self.actions)}   ping: {part(self.pings)}"
+
+
+class _NoHint:
+    """The hint box of a remote table: the strong computer reasons on a seat's copy of
+    the real state, which a remote window does not have."""
+
+    visible = False
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def update(self) -> None:
+        """Nothing to advance."""
+
+    def request(self) -> bool:
+        """No hint: say why."""
+        self.table.app.toast("No hints at a table played over the network")
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """H says why there is no hint."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not getattr(event, "mod", 0) & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return self.request()
+        return False
+
+    def clear(self) -> None:
+        """Nothing shown."""
+
+    def wait(self, timeout: float) -> bool:
+        """Nothing is worked out."""
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Nothing to draw."""
+
+
+class _HostKeeps:
+    """The match keeper of a remote table: the host keeps the match (its autosave can
+    host it again); nothing is saved or counted here."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def after_action(self) -> None:
+        """Nothing to save."""
+
+    def closing(self, left: bool = True) -> None:
+        """Nothing to save."""
+
+    def save_named(self) -> None:
+        """Say who saves."""
+        self.table.app.toast("The host saves this match; nothing is saved here")
+
+
+class RemoteTable(GameTableScene):
+    """Mixed in before a game's table scene class (see :func:`remote_table_class`)."""
+
+    def __init__(self, app: Any, variant: VariantSpec, state: GameState, seats: list[SeatConfig],
+                 bots: Any = None, *, link: ThreadedClient | None = None, seat: int = 0,
+                 game: GameDefinition | None = None, log: list[str] | None = None, count: int = 0) -> None:
+        assert link is not None and game is not None
+        self.link, self.remote_seat, self.game_def = link, seat, game
+        self.remote_log: list[str] = list(log or [])
+        self.remote_count = count
+        self.updates: collections.deque[tuple[dict[str, Any], int]] = collections.deque()
+        self.latency = Latency()
+        self.in_flight = False
+        self.next_apply = 0.0
+        self.ping_due = 0.0
+        self.reconnecting = False
+        self.lost: str | None = None     # the connection is gone for good: why
+        self.shown_over = False
+        self._keeper = _HostKeeps(self)
+        super().__init__(app, variant, state, seats, {})
+        self.viewer = seat
+        self.hint = _NoHint(self)  # type: ignore[assignment]
+
+    # -- who is who: one person here, everyone else elsewhere -----------------------------
+    def is_bot(self, seat: int) -> bool:
+        """No seat is played by a computer here (the host plays its computers)."""
+        return False
+
+    def check_turn(self) -> None:
+        """The screen is never handed over: other seats play on their own screens."""
+
+    def pass_to(self, seat: int, note: str = "") -> None:
+        """Never: the other seats are elsewhere."""
+
+    def waits_for_next_round(self) -> bool:
+        """Chance is the host's: the table never draws it (so the base never applies it)."""
+        if self.state.to_act == CHANCE:
+            return True
+        answer: bool = super().waits_for_next_round()
+        return answer
+
+    def match_keeper(self) -> Any:
+        """The host keeps the match: no autosave, no statistics here."""
+        return self._keeper
+
+    # -- acting: to the host ---------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Send our person's action to the host (after the same check the host makes,
+        for an instant answer); the host's update or refusal follows."""
+        if action.seat != self.remote_seat:
+            return False
+        if self.reconnecting or self.lost or not self.link.connected:
+            self.app.toast("Not connected to the host", 2.0)
+            return False
+        if self.in_flight or self.updates:
+            self.app.toast("Waiting for the host…", 1.5)
+            return False
+        try:
+            reason = self.state.why_illegal(action)
+        except Exception:  # noqa: BLE001 - the mirror cannot judge it: the host will
+            reason = None
+        if reason is not None:
+            self.last_error = reason
+            self.app.toast(f"Not allowed: {reason}", 3.0)
+            return False
+        self.last_error = ""
+        self.in_flight = True
+        self.latency.sent(self.remote_count)
+        self.link.send_action(action, self.remote_count)
+        return True
+
+    def perform(self, action: Action) -> None:
+        """Never applied here: the host applies every action and sends the result."""
+        _log.debug("a remote table does not apply %s itself", type(action).__name__)
+
+    def next_round(self) -> None:
+        """Go on from a settled round at once (the host has dealt the next already)."""
+        self.next_apply = self.clock
+        super().next_round()
+
+    # -- the network, each frame ------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.pump()
+        super().update(dt)
+
+    def pump(self) -> None:
+        """Take what arrived (never waits) and show the next update when it is due."""
+        for message in self.link.poll():
+            self.receive(message)
+        if self.clock >= self.ping_due and self.link.connected and not self.reconnecting:
+            self.ping_due = self.clock + PING_EVERY
+            self.link.send_ping(self.latency.next_ping())
+        while self.updates and (self.clock >= self.next_apply or len(self.updates) > CATCH_UP):
+            self.show_next()
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """One message from the host."""
+        kind = message.get("type")
+        if kind == "state":
+            self.remote_log = self.remote_log[:message["log_from"]] + list(message["log"])
+            self.latency.received(message["count"])
+            if message["count"] > self.remote_count or self.in_flight is False:
+                self.in_flight = False
+            self.remote_count = message["count"]
+            if "mirror" in message:
+                if self.updates and self.updates[-1][0]["count"] == message["count"]:
+                    self.updates.pop()  # a long log came in pieces: the last has it all
+                self.updates.append((message, len(self.remote_log)))
+        elif kind == "refused":
+            self.in_flight = False
+            self.latency.sent_at = None
+            self.app.toast(f"The host refused: {message['reason']}", 4.0)
+        elif kind == "pong":
+            self.latency.pong(message.get("n", 0))
+        elif kind == "welcome":
+            self.reconnecting = False
+            self.app.toast("Back at the table", 2.0)
+        elif kind == "disconnected":
+            self.in_flight = False
+            if not self.reconnecting and not self.lost:
+                self.start_reconnecting()
+
+    def show_next(self) -> None:
+        """Replace the state by the next update's mirror."""
+        message, log_length = self.updates.popleft()
+        try:
+            state = mirror_state(self.game_def, message["mirror"], self.remote_log[:log_length])
+        except MirrorError as exc:
+            _log.warning("an update could not be shown: %s", exc)
+            return
+        old, self.state = self.state, state
+        self.seat_configs = [SeatConfig(name, None if n == self.remote_seat else ELSEWHERE)
+                             for n, name in enumerate(state.names)]
+        self.mirrored(old, state)
+        self.after_action()
+        ours = state.to_act == self.remote_seat
+        if state.to_act == CHANCE and self.waits_for_settled(state):
+            self.next_apply = self.clock + REVEAL_HOLD
+        else:
+            self.next_apply = self.clock + (0.0 if ours or state.to_act is None else PACE)
+        if state.to_act is None and not self.updates and not self.shown_over:
+            self.shown_over = True
+            self.leave()
+
+    def waits_for_settled(self, state: GameState) -> bool:
+        """True when ``state`` is a settled round the local table would hold for "Next"
+        (the game's own answer, past this class's)."""
+        settled: bool = super().waits_for_next_round()
+        return state.to_act == CHANCE and settled
+
+    def mirrored(self, old: GameState, new: GameState) -> None:
+        """Animations the game's table starts in ``perform`` (the Sabacc shift die)."""
+        die = getattr(self, "die", None)
+        if die is None:
+            return
+        old_phase, new_phase = getattr(old, "phase", None), getattr(new, "phase", None)
+        if getattr(new, "hand_no", None) != getattr(old, "hand_no", None):
+            die.reset()
+        if getattr(old_phase, "value", None) == "roll" and getattr(new_phase, "value", None) != "roll" \
+                and getattr(new, "die", None):
+            die.land(new.die, self.clock)  # type: ignore[attr-defined]
+        elif getattr(new_phase, "value", None) == "roll" and getattr(old_phase, "value", None) != "roll":
+            die.start_roll(self.clock)
+
+    def start_reconnecting(self) -> None:
+        """Join again with the seat token on a background thread, trying every few seconds."""
+        self.reconnecting = True
+
+        def again() -> None:
+            delay = 0.5
+            while self.reconnecting and not self.lost:
+                try:
+                    self.link.reconnect(timeout=5.0)
+                    return
+                except JoinRefused as exc:
+                    self.lost = f"The host will not seat us again: {exc}"
+                    self.reconnecting = False
+                    return
+                except Exception as exc:  # noqa: BLE001 - unreachable for now: try again
+                    _log.info("reconnecting: %s", exc)
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+        threading.Thread(target=again, name="cardtable-reconnect", daemon=True).start()
+
+    # -- leaving ----------------------------------------------------------------------------
+    def exit(self) -> None:
+        """Leave the table: tell the host (the seat is played by its computer from now on)."""
+        self.reconnecting = False
+        self.lost = self.lost or "left"
+        link = self.link
+        threading.Thread(target=lambda: link.close(bye=True), name="cardtable-leave", daemon=True).start()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        px, fonts = self.app.px, self.app.fonts
+        note = None
+        if self.lost and self.lost != "left":
+            note = self.lost
+        elif self.reconnecting or not self.link.connected:
+            note = "Reconnecting…"
+        if note:
+            img = fonts.render(note, px(20), THEME.text, bold=True)
+            box = img.get_rect(midtop=(self.felt.centerx, self.felt.y + px(40))).inflate(px(30), px(16))
+            pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
+            pygame.draw.rect(surface, THEME.focus, box, 2, border_radius=px(10))
+            surface.blit(img, img.get_rect(center=box.center))
+        if self.app.settings.show_frame_time:
+            img = fonts.render(self.latency.text(), px(14), THEME.text_dim)
+            surface.blit(img, (self.felt.x + px(30), self.felt.bottom - px(26)))
+
+
+_CLASSES: dict[type, type] = {}
+
+
+def remote_table_class(scene: type[GameTableScene]) -> type[RemoteTable]:
+    """The game's table scene class played from a host: ``RemoteTable`` first in its
+    order, then the game's own class (made once per class)."""
+    if scene not in _CLASSES:
+        _CLASSES[scene] = type(f"Remote{scene.__name__}", (RemoteTable, scene), {"__module__": __name__})
+    made: type[RemoteTable] = _CLASSES[scene]
+    return made
+
+
+def variant_for(app: Any, game: GameDefinition) -> VariantSpec | None:
+    """The variant to show the game's rules from: the one named like the game, else
+    the first of that game."""
+    specs = [e.spec for e in app.variant_entries if e.spec is not None and e.spec.game == game.id]
+    return next((s for s in specs if s.id == game.id), specs[0] if specs else None)
+
+
+def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat: int,
+                      message: dict[str, Any], log: list[str]) -> RemoteTable:
+    """Push the remote table for ``seat`` from the first ``state`` message (with its
+    ``mirror``); ``log``: the seat's log lines so far. ValueError when no variant of the
+    game is installed here or the mirror cannot be read."""
+    variant = variant_for(app, game)
+    if variant is None:
+        raise ValueError(f"no variant of {game.name} is installed here")
+    try:
+        state = mirror_state(game, message["mirror"], log)
+    except (MirrorError, KeyError) as exc:
+        raise ValueError(f"the host's table could not be read: {exc}") from None
+    seats = [SeatConfig(name, None if n == seat else ELSEWHERE) for n, name in enumerate(state.names)]
+    cls: Any = remote_table_class(game.table_module().TABLE.scene)
+    scene: RemoteTable = cls(app, variant, state, seats, {}, link=link, seat=seat, game=game, log=log,
+                             count=message["count"])
+    app.push(scene)
+    return scene
