@@ -18,18 +18,28 @@ import pygame
 
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.sabacc.bot import opponent_table
+from cardtable.games.sabacc.hands import SabaccHand
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccState, Stand, Swap
 from cardtable.games.sabacc.ui.die import ShiftDie
-from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, named, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 
 CHIP_VALUES = (100, 250, 500, 1000)
 """The betting bar's chips: Sabacc stakes are credits in the hundreds and thousands."""
+
+CHANCE_WORDS = {Phase.ROLL: "The shift die is rolling…",
+                Phase.SHIFT: "Shifting: every hand loses a random card and gets a new one…",
+                Phase.DEMISE: "Sudden demise: one more card each for the tied players…"}
+"""The bar while chance acts in these phases."""
+
+SABACC_WORDS = ("the better special hand", "the total nearer 23")
+"""What a Sabacc hand's key compares at each place."""
 
 PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "draw": "drawing",
                "decide": "drawing", "demise": "sudden demise", "reveal": "the showdown",
@@ -40,12 +50,19 @@ class SabaccTableScene(GameTableScene):
     """One game of Sabacc on one screen."""
 
     state: SabaccState
+    KEYS = (
+        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
+        KeyBinding((pygame.K_d, pygame.K_SPACE) + ENTER, "D / Enter", "draw a card", "key_draw"),
+        KeyBinding((pygame.K_s,), "S", "stand (draw nothing)", "key_stand"),
+        KeyBinding(DIGITS, "1-9", "swap the drawn card for that card of your hand", "key_swap"),
+        KeyBinding((pygame.K_k,) + ENTER[:1], "K / Enter", "keep the drawn card", "key_keep"),
+        KeyBinding((pygame.K_x, pygame.K_DELETE), "X / Delete", "drop the drawn card", "key_drop"),
+    )
+    BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: SabaccState, seats: list[SeatConfig],
                  bots) -> None:
         self.hand_rects: dict[int, pygame.Rect] = {}
-        self.widgets = WidgetGroup()
-        self.bet_bar: BetBar | None = None
         self.die = ShiftDie()
         self.die.colour = state.die  # a restored table shows this hand's roll, as the live one does
         self.deck_rect = pygame.Rect(0, 0, 1, 1)
@@ -108,30 +125,22 @@ class SabaccTableScene(GameTableScene):
         state, viewer = self.state, self.viewer
         self.bet_bar = None
         group = WidgetGroup()
-        px, fonts = self.app.px, self.app.fonts
-        bar = self.bar_rect
-        h, y = px(42), bar.y + px(8)
-        right = bar.right - px(190)
-
-        def button(x: int, w: int, label: str, fn, key: str, primary: bool = False) -> None:
-            group.add(Button((x, y, px(w), h), fonts, label, fn, size=px(17), primary=primary, hotkey=key))
-
         if state.phase == Phase.REVEAL:
-            button(right, 180, "Next hand", self.next_round, "Enter", primary=True)
+            self.bar_button(group, "Next hand", self.next_round, "Enter", size=17)
         elif state.phase == Phase.GAME_OVER:
-            button(right, 180, "Back to menu", self.leave, "Enter", primary=True)
-        elif viewer is not None and state.to_act == viewer and not self.passing:
+            self.bar_button(group, "Back to menu", self.leave, "Enter", size=17)
+        elif viewer is not None and self.mine():
             if state.phase == Phase.BET:
                 options = state.betting_options(viewer)
                 if options is not None:
-                    self.bet_bar = BetBar(self.app, bar, options, self.act, chip_values=CHIP_VALUES)
-            elif state.phase == Phase.DRAW:
-                if state.deck_order:
-                    button(right - px(150), 140, "Draw", self.draw_card, "D", primary=True)
-                button(right, 180, "Stand", self.stand, "S")
-            elif state.phase == Phase.DECIDE:
-                button(right - px(150), 140, "Keep", self.keep, "K", primary=True)
-                button(right, 180, "Drop it", self.drop, "X")
+                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act, chip_values=CHIP_VALUES)
+            elif state.phase in (Phase.DRAW, Phase.DECIDE):
+                drawing = state.phase == Phase.DRAW
+                if state.deck_order or not drawing:
+                    self.bar_button(group, "Draw" if drawing else "Keep", self.draw_card if drawing else self.keep,
+                                    "D" if drawing else "K", right=200, width=140, size=17)
+                self.bar_button(group, "Stand" if drawing else "Drop it", self.stand if drawing else self.drop,
+                                "S" if drawing else "X", primary=False, size=17)
         self.widgets = group
 
     # -- actions ----------------------------------------------------------------------------
@@ -161,42 +170,55 @@ class SabaccTableScene(GameTableScene):
             self.act(Swap(seat=self.viewer, card=card))
 
     # -- events -------------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        if self.bet_bar is not None and self.bet_bar.handle(event):
-            return True
-        if self.widgets.handle(event):
-            return True
-        mine = self.viewer is not None and self.state.to_act == self.viewer and not self.passing
-        phase = self.state.phase
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine and phase == Phase.DECIDE:
+    def _phase_mine(self, phase: Phase) -> bool:
+        return self.mine() and self.state.phase == phase
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """A click on a hand card, with a card drawn: swap them."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._phase_mine(Phase.DECIDE):
             for card, rect in self.hand_rects.items():
                 if rect.collidepoint(event.pos):
                     self.swap(card)
                     return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        key = event.key
-        if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                                  pygame.K_n):
-            self.next_round() if phase == Phase.REVEAL else self.leave()
-            return True
-        if not mine or self.viewer is None:  # mine: the viewer's turn
-            return False
-        if phase == Phase.DRAW and key in (pygame.K_d, pygame.K_s, pygame.K_RETURN, pygame.K_SPACE):
-            self.draw_card() if key in (pygame.K_d, pygame.K_RETURN, pygame.K_SPACE) else self.stand()
-            return True
-        if phase == Phase.DECIDE:
-            hand = self.state.hand_of(self.viewer)
-            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
-                self.swap(hand[key - pygame.K_1])
-                return True
-            if key in (pygame.K_k, pygame.K_RETURN):
-                self.keep()
-                return True
-            if key in (pygame.K_x, pygame.K_DELETE):
-                self.drop()
-                return True
         return False
+
+    def key_draw(self, event: pygame.event.Event) -> bool:
+        """D, Enter or Space on the viewer's turn to draw: draw."""
+        if not self._phase_mine(Phase.DRAW):
+            return False
+        self.draw_card()
+        return True
+
+    def key_stand(self, event: pygame.event.Event) -> bool:
+        """S on the viewer's turn to draw: stand."""
+        if not self._phase_mine(Phase.DRAW):
+            return False
+        self.stand()
+        return True
+
+    def key_swap(self, event: pygame.event.Event) -> bool:
+        """1-9 with a card drawn: swap it for that card of the hand."""
+        if not self._phase_mine(Phase.DECIDE) or self.viewer is None:
+            return False
+        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
+        if index >= len(hand):
+            return False
+        self.swap(hand[index])
+        return True
+
+    def key_keep(self, event: pygame.event.Event) -> bool:
+        """K or Enter with a card drawn: keep it."""
+        if not self._phase_mine(Phase.DECIDE):
+            return False
+        self.keep()
+        return True
+
+    def key_drop(self, event: pygame.event.Event) -> bool:
+        """X or Delete with a card drawn: drop it."""
+        if not self._phase_mine(Phase.DECIDE):
+            return False
+        self.drop()
+        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -204,7 +226,7 @@ class SabaccTableScene(GameTableScene):
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         title = f"Sabacc   ·   hand {view['hand_no']}   ·   {PHASE_WORDS.get(view['phase'], view['phase'])}"
         if view["turn"] is not None:
             title += f"   ·   {view['names'][view['turn']]}'s turn"
@@ -243,29 +265,16 @@ class SabaccTableScene(GameTableScene):
         pygame.draw.rect(surface, THEME.felt_dark, self.dropped_rect, 2, border_radius=px(6))
         if view["dropped_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.dropped_rect)
-        self._caption(surface, self.deck_rect.union(self.dropped_rect),
+        self.caption(surface, self.note_box("piles", self.deck_rect.union(self.dropped_rect)),
                       f"deck {view['deck_count']} · out {view['dropped_count']}")
         die_rect = pygame.Rect(sabacc_pot.right + gap, cy - die // 2, die, die)
         self.die.draw(surface, die_rect, self.clock, self.app.fonts, px)
         cx = (hand_pot.x + sabacc_pot.right) // 2
         if view["phase"] == "demise":
             names = ", ".join(view["names"][s] for s in view["demise_seats"])
-            self._banner(surface, f"Sudden demise: {names}", (cx, hand_pot.y - px(18)))
+            self.banner(surface, f"Sudden demise: {names}", (cx, hand_pot.y - px(18)), size=15)
         elif view["current_bet"]:
-            self._banner(surface, f"bet to match: {view['current_bet']:,}", (cx, hand_pot.y - px(18)))
-
-    def _banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int]) -> None:
-        img = self.app.fonts.render(text, self.app.px(15), THEME.highlight, bold=True)
-        rect = img.get_rect(midbottom=midbottom)
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(self.app.px(16), self.app.px(6)),
-                         border_radius=self.app.px(8))
-        surface.blit(img, rect)
-
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
-        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(4)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
-        surface.blit(img, r)
+            self.banner(surface, f"bet to match: {view['current_bet']:,}", (cx, hand_pot.y - px(18)), size=15)
 
     def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
         stack, bet = view["stacks"][seat], view["bets"][seat]
@@ -310,23 +319,33 @@ class SabaccTableScene(GameTableScene):
             return
         face_up = any(c is not None for c in cards)
         cw = self.card_width(big=False) if face_up else max(28, int(self.card_width() * 0.8))
-        step = int(cw * (0.6 if face_up else 0.3))
-        x0 = plate.centerx - (step * (len(cards) - 1) + cw) // 2
-        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(cw * 1.4) - px(6)
+        rects = self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.6 if face_up else 0.3)),
+                                     origin=self.deck_rect.topleft)
         demise = view["demise_cards"].get(str(seat))
-        for i, card in enumerate(cards):
-            rect = self.card(surface, self.deck, card, card is not None, cw, (x0 + i * step, y0),
-                             origin=self.deck_rect.topleft)
+        for card, rect in zip(cards, rects):
+            if card is not None:
+                self.value_badge(surface, card, rect)
             if card is not None and card == demise:
                 pygame.draw.rect(surface, THEME.highlight, rect, 3, border_radius=px(6))
 
+    def value_badge(self, surface: pygame.Surface, card: int, rect: pygame.Rect) -> None:
+        """The card's value in a round badge on its top-left corner (the face's own corner
+        shows a court card's name and clips two-digit values at small sizes)."""
+        value = self.deck[card].value
+        if value is None:
+            return
+        text = str(value)
+        px = self.app.px
+        img = self.app.fonts.render(text, px(12), (250, 250, 250), bold=True)
+        badge = img.get_rect().inflate(px(8), px(2))
+        badge.topleft = (rect.x + px(2), rect.y + px(2))
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=badge.height // 2)
+        surface.blit(img, img.get_rect(center=badge.center))
+
     def _own_hand_box(self, count: int) -> pygame.Rect:
         """Where the viewer's hand lies: bottom centre of the felt (room for a drawn card)."""
-        px = self.app.px
-        cw = self.card_width(big=True)
-        total = count * (cw + px(10)) - px(10)
-        h = int(cw * 1.4)
-        return pygame.Rect(self.felt.centerx - total // 2 - cw // 2, self.felt.bottom - h - px(18), total, h)
+        width = self.card_width(big=True)
+        return self.own_hand_box(count, width, gap=10, shift=-(width // 2), lift=18)
 
     def _draw_own_hand(self, surface: pygame.Surface, view: dict[str, Any], cards: list[int | None]) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -340,6 +359,7 @@ class SabaccTableScene(GameTableScene):
                 continue
             rect = self.card(surface, self.deck, card, True, cw, (box.x + i * (cw + px(10)), box.y),
                              origin=self.deck_rect.topleft)
+            self.value_badge(surface, card, rect)
             self.hand_rects[card] = rect
             if swapping and rect.collidepoint(self.mouse):
                 pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
@@ -352,8 +372,9 @@ class SabaccTableScene(GameTableScene):
             x = box.right + px(34)
             rect = self.card(surface, self.deck, view["drawn"], True, cw, (x, box.y - px(16)),
                              origin=self.deck_rect.topleft)
+            self.value_badge(surface, view["drawn"], rect)
             pygame.draw.rect(surface, THEME.highlight, rect.inflate(8, 8), 3, border_radius=px(8))
-            self._caption(surface, rect, "drawn")
+            self.caption(surface, rect, "drawn")
         if view["total"] is not None and cards:
             bombed = view["label"].startswith("bomb")
             text = f"your total: {view['label']}"
@@ -362,32 +383,19 @@ class SabaccTableScene(GameTableScene):
             pygame.draw.rect(surface, (0, 0, 0), spot.inflate(px(14), px(4)), border_radius=px(8))
             surface.blit(img, spot)
 
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        state = self.state
-        to_act = state.to_act
-        mine = self.viewer is not None and to_act == self.viewer
+    def bar_text(self, view: dict[str, Any]) -> str | None:
+        state, mine, to_act = self.state, self.mine(), self.state.to_act
         if state.phase == Phase.GAME_OVER:
-            leader = state.standings()[0][0]
-            self.bar_message(surface, f"The game is over: {leader} leads. Well played!")
-        elif state.phase == Phase.REVEAL and view["results"]:
-            self.bar_message(surface, self._result_line(view) + "   Enter: next hand.")
-        elif self.bet_bar is not None:
-            self.bet_bar.draw(surface)
-        elif mine and state.phase == Phase.DRAW:
-            self.bar_message(surface, "Draw a card (D), or stand (S).")
-        elif mine and state.phase == Phase.DECIDE:
-            self.bar_message(surface, "Keep it (K), drop it (X), or click a card of your hand to swap (1-9).")
-        elif to_act == CHANCE and state.phase == Phase.ROLL:
-            self.bar_message(surface, "The shift die is rolling…")
-        elif to_act == CHANCE and state.phase == Phase.SHIFT:
-            self.bar_message(surface, "Shifting: every hand loses a random card and gets a new one…")
-        elif to_act == CHANCE and state.phase == Phase.DEMISE:
-            self.bar_message(surface, "Sudden demise: one more card each for the tied players…")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{view['names'][to_act]} is thinking…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            return f"The game is over: {state.standings()[0][0]} leads. Well played!"
+        if state.phase == Phase.REVEAL and view["results"]:
+            return self._result_line(view) + "   Enter: next hand."
+        if mine and state.phase == Phase.DRAW:
+            return "Draw a card (D), or stand (S)."
+        if mine and state.phase == Phase.DECIDE:
+            return "Keep it (K), drop it (X), or click a card of your hand to swap (1-9)."
+        if to_act == CHANCE:
+            return CHANCE_WORDS.get(state.phase)
+        return None
 
     def _result_line(self, view: dict[str, Any]) -> str:
         results, names = view["results"], view["names"]
@@ -396,13 +404,29 @@ class SabaccTableScene(GameTableScene):
         if hand_pot is None:
             parts.append(f"Everyone bombed out: {results['carried']:,} stays in the hand pot.")
         else:
-            who = " and ".join(names[w] for w in hand_pot["winners"])
-            parts.append(f"{who} {'wins' if len(hand_pot['winners']) == 1 else 'split'} the hand pot "
-                         f"({hand_pot['amount']:,}).")
+            winners = hand_pot["winners"]
+            why = sabacc_reason(results, winners)
+            parts.append(f"{named(names, winners)} {'wins' if len(winners) == 1 else 'split'} the hand pot "
+                         f"({hand_pot['amount']:,})" + (f": {why}." if why else "."))
         if results["sabacc_pot"]:
-            who = " and ".join(names[w] for w in results["sabacc_pot"]["winners"])
-            parts.append(f"Sabacc! {who} takes the sabacc pot ({results['sabacc_pot']['amount']:,}).")
+            winners = results["sabacc_pot"]["winners"]
+            parts.append(f"Sabacc! {named(names, winners)} {'takes' if len(winners) == 1 else 'take'} "
+                         f"the sabacc pot ({results['sabacc_pot']['amount']:,}).")
         return " ".join(parts)
+
+
+def sabacc_reason(results: dict[str, Any], winners: list[int]) -> str:
+    """Why the hand pot's winner won ("Pure Sabacc beats +20"; "+20: the total nearer 23
+    beats -17"; "everyone else bombed out"), or ""."""
+    hands = {}
+    for seat, data in results["hands"].items():
+        demise = results["demise"].get(seat)
+        hand = SabaccHand.from_json(demise["hand"] if demise else data)
+        if hand.key is not None:
+            hands[seat] = {"label": hand.label, "key": list(hand.key)}
+    if len(winners) == 1 and len(hands) == 1 and len(results["hands"]) > 1:
+        return "everyone else bombed out"
+    return showdown_reason({"hands": hands, "pots": [{"winners": winners}]}, SABACC_WORDS)
 
 
 TABLE = TableSetup("sabacc", SabaccTableScene, "cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",
