@@ -1,17 +1,27 @@
 """A uniform-grid spatial index of rectangles: which piles lie in a region, fast.
 
 Every item is a rectangle ``(x, y, w, h)`` in world units. The grid's cells are
-square; an item is listed in every cell its rectangle touches. A query over a
-region looks only at the cells that region covers, so culling a view of a few
-hundred cards out of 12,000, or finding what lies under the cursor, costs a
+square. By default an item is listed in every cell its rectangle touches. An index
+made with ``max_size`` (every item at most that big, as cards are) lists an item only
+in the cell of its top-left corner and widens each query by ``max_size`` instead: one
+cell an item makes bulk inserts and removals cheap (:meth:`GridIndex.insert_many`,
+:meth:`GridIndex.remove_many`), which is what a spread or gather of 12,000 cards needs.
+A query over a region looks only at the cells that region covers, so culling a view of
+a few hundred cards out of 12,000, or finding what lies under the cursor, costs a
 handful of dictionary look-ups instead of a pass over every pile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import defaultdict, deque
+from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import floordiv, itemgetter
 
 Rect = tuple[float, float, float, float]
+
+_BULK = 64
+"""From this many items on, insert_many and remove_many take their bulk paths."""
 
 
 class GridIndex:
@@ -24,11 +34,16 @@ class GridIndex:
     [1]
     >>> index.remove(1); sorted(index.query((0, 0, 1000, 1000)))
     [2]
+    >>> corner = GridIndex(cell=100, max_size=(100, 140))
+    >>> corner.insert_many([(7, (90, 90, 100, 140)), (8, (400, 0, 100, 140))])
+    >>> sorted(corner.query((180, 200, 5, 5))), sorted(corner.query_point(450, 10))
+    ([7], [8])
     """
 
-    def __init__(self, cell: float = 256.0) -> None:
+    def __init__(self, cell: float = 256.0, *, max_size: tuple[float, float] | None = None) -> None:
         self.cell = float(cell)
-        self._cells: dict[tuple[int, int], set[int]] = {}
+        self.max_size = max_size
+        self._cells: defaultdict[tuple[int, int], set[int]] = defaultdict(set)
         self._rects: dict[int, Rect] = {}
 
     def __len__(self) -> int:
@@ -45,27 +60,65 @@ class GridIndex:
         return (range(int(x // c), int((x + w - 1e-9) // c) + 1),
                 range(int(y // c), int((y + h - 1e-9) // c) + 1))
 
+    def _home(self, rect: Rect) -> tuple[range, range]:
+        """The cells an item is listed in."""
+        if self.max_size is None:
+            return self._span(rect)
+        x, y, w, h = rect
+        if w > self.max_size[0] or h > self.max_size[1]:
+            raise ValueError(f"an item of {w} x {h} is larger than this index's {self.max_size}")
+        cx, cy = int(x // self.cell), int(y // self.cell)
+        return range(cx, cx + 1), range(cy, cy + 1)
+
     def insert(self, item: int, rect: Rect) -> None:
         """Add ``item`` (or move it, if it is already in) at ``rect``."""
         if item in self._rects:
             self.remove(item)
         self._rects[item] = rect
-        xs, ys = self._span(rect)
+        xs, ys = self._home(rect)
         cells = self._cells
         for cx in xs:
             for cy in ys:
-                bucket = cells.get((cx, cy))
-                if bucket is None:
-                    cells[(cx, cy)] = {item}
-                else:
-                    bucket.add(item)
+                cells[(cx, cy)].add(item)
+
+    def insert_many(self, items: Iterable[tuple[int, Rect]]) -> None:
+        """Add (or move) many items at once."""
+        items = list(items)
+        if self.max_size is None or len(items) < _BULK:
+            for item, rect in items:
+                self.insert(item, rect)
+            return
+        rects = list(map(itemgetter(1), items))
+        if max(map(itemgetter(2), rects)) > self.max_size[0] or max(map(itemgetter(3), rects)) > self.max_size[1]:
+            raise ValueError(f"an item is larger than this index's {self.max_size}")
+        ids = list(map(itemgetter(0), items))
+        self.remove_many(ids)
+        self._rects.update(items)
+        self._bucket(ids, list(map(itemgetter(0), rects)), list(map(itemgetter(1), rects)))
+
+    def insert_corners(self, ids: Sequence[int], xs: Sequence[float], ys: Sequence[float]) -> None:
+        """Add (or move) many items, each exactly ``max_size``, with top-left corners at
+        ``xs[i], ys[i]``: C-level passes, no Python call per item (12,000 cards in a few ms)."""
+        if self.max_size is None:
+            raise ValueError("insert_corners needs an index made with max_size")
+        self.remove_many(ids)
+        w, h = self.max_size
+        self._rects.update(zip(ids, zip(xs, ys, repeat(w), repeat(h))))
+        self._bucket(ids, xs, ys)
+
+    def _bucket(self, ids: Sequence[int], xs: Sequence[float], ys: Sequence[float]) -> None:
+        """List each item in its home cell (corner mode). The keys are float tuples: they
+        hash and compare equal to the int tuples single inserts and queries use."""
+        c = repeat(self.cell)
+        keys = zip(map(floordiv, xs, c), map(floordiv, ys, c))
+        deque(map(set.add, map(self._cells.__getitem__, keys), ids), maxlen=0)
 
     def remove(self, item: int) -> None:
         """Take ``item`` out (no error if it is not there)."""
         rect = self._rects.pop(item, None)
         if rect is None:
             return
-        xs, ys = self._span(rect)
+        xs, ys = self._home(rect)
         cells = self._cells
         for cx in xs:
             for cy in ys:
@@ -75,6 +128,32 @@ class GridIndex:
                     if not bucket:
                         del cells[(cx, cy)]
 
+    def remove_many(self, items: Iterable[int]) -> None:
+        """Take many items out at once (no error for those not there).
+
+        Taking out most of the index rebuilds it from what stays, in one pass.
+        """
+        items = list(filter(self._rects.__contains__, items))
+        if self.max_size is None or len(items) < _BULK:
+            for item in items:
+                self.remove(item)
+            return
+        rects = self._rects
+        if len(items) * 2 >= len(rects):
+            deque(map(rects.__delitem__, items), maxlen=0)
+            self._cells = defaultdict(set)
+            kept = list(rects.values())
+            self._bucket(list(rects), list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept)))
+            return
+        gone = list(map(rects.pop, items))
+        cells = self._cells
+        c = repeat(self.cell)
+        keys = list(zip(map(floordiv, map(itemgetter(0), gone), c), map(floordiv, map(itemgetter(1), gone), c)))
+        deque(map(set.discard, map(cells.__getitem__, keys), items), maxlen=0)
+        for key in set(keys):
+            if not cells[key]:
+                del cells[key]
+
     def rect(self, item: int) -> Rect:
         """The rectangle ``item`` was inserted with."""
         return self._rects[item]
@@ -83,13 +162,19 @@ class GridIndex:
         """Every item whose rectangle overlaps ``region`` (edges touching do not count)."""
         x, y, w, h = region
         x1, y1 = x + w, y + h
-        xs, ys = self._span(region)
+        if self.max_size is None:
+            xs, ys = self._span(region)
+        else:
+            # Corners that can reach the region lie in (x - mw, x1) x (y - mh, y1).
+            mw, mh, c = self.max_size[0], self.max_size[1], self.cell
+            xs, ys = range(int((x - mw) // c), int(x1 // c) + 1), range(int((y - mh) // c), int(y1 // c) + 1)
         found: set[int] = set()
         cells = self._cells
         if len(xs) * len(ys) > 4 * len(cells):
             # A region larger than the table: walk the occupied cells instead.
+            x0, x1c, y0, y1c = xs.start, xs.stop, ys.start, ys.stop
             candidates: Iterable[set[int]] = (b for (cx, cy), b in cells.items()
-                                              if cx in xs and cy in ys)
+                                              if x0 <= cx < x1c and y0 <= cy < y1c)
         else:
             candidates = (cells[(cx, cy)] for cx in xs for cy in ys if (cx, cy) in cells)
         for bucket in candidates:
@@ -99,9 +184,11 @@ class GridIndex:
 
     def query_point(self, px: float, py: float) -> set[int]:
         """Every item whose rectangle contains the point."""
-        bucket = self._cells.get((int(px // self.cell), int(py // self.cell)), ())
         rects = self._rects
-        return {i for i in bucket if _contains(rects[i], px, py)}
+        if self.max_size is None:
+            bucket = self._cells.get((int(px // self.cell), int(py // self.cell)), ())
+            return {i for i in bucket if _contains(rects[i], px, py)}
+        return {i for i in self.query((px, py, 1e-9, 1e-9)) if _contains(rects[i], px, py)}
 
 
 def _overlaps(r: Rect, x0: float, y0: float, x1: float, y1: float) -> bool:

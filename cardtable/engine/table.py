@@ -14,19 +14,28 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from itertools import chain, compress, filterfalse, repeat
+from operator import itemgetter, lt
+from typing import Any, NamedTuple, cast
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
-from cardtable.engine.spatial import GridIndex
+from cardtable.engine.spatial import GridIndex, Rect
 
 CARD_W = 100
 CARD_H = 140
 GAP = 12
 FAN_STEP = 24
 MAX_UNDO = 200
+BULK = 64
+"""A step touching this many piles or more updates the index in one pass."""
+DAMAGE_KEEP = 64
+"""How many revisions :meth:`Table.damage_since` can look back."""
+DAMAGE_PILES = 256
+"""A step touching more piles than this records "everything changed" instead of their places."""
 
 # Lattice steps tried by Table.free_spot, nearest first; below and right win ties.
 _LATTICE = sorted(((i, j) for i in range(-12, 13) for j in range(-12, 13)),
@@ -34,9 +43,12 @@ _LATTICE = sorted(((i, j) for i in range(-12, 13) for j in range(-12, 13)),
                                   ij[1] < 0, ij[0] < 0))
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
-    """Cards stacked at one spot. ``cards`` and ``faces`` run bottom to top."""
+class Pile(NamedTuple):
+    """Cards stacked at one spot. ``cards`` and ``faces`` run bottom to top.
+
+    A named tuple, not a frozen dataclass: a spread makes 12,000 of them in one step,
+    and a tuple is made several times faster.
+    """
 
     x: float
     y: float
@@ -97,7 +109,8 @@ class Table:
         self.revision = 0
         self.last_step: tuple[str, Mapping[int, Pile | None], Mapping[int, Pile | None]] | None = None
         """The last step done, undone or redone: ``(label, piles before, piles after)``."""
-        self.index = GridIndex()
+        self.index = GridIndex(max_size=(CARD_W, CARD_H))
+        self._damage: list[tuple[int, list[Rect] | None]] = []  # (revision, world rects it touched)
         self.stacks: set[int] = set()
         """Ids of the piles holding more than one card."""
         self._where: tuple[int, dict[int, tuple[int, int]]] | None = None  # revision, card -> place
@@ -159,7 +172,7 @@ class Table:
         """Bring a pile to the top of the z-order (not an undo step)."""
         pile = self.piles[pid]
         if pile.z != self._next_z - 1:
-            self._put({pid: replace(pile, z=self._new_z())})
+            self._put({pid: pile._replace(z=self._new_z())})
 
     def move(self, pid: int, count: int | None, x: float, y: float, *, onto: int | None = None,
              flip: bool = False) -> int:
@@ -176,11 +189,11 @@ class Table:
             moved_cards, moved_faces = moved_cards[::-1], tuple(not f for f in moved_faces[::-1])
         after: dict[int, Pile | None] = {}
         rest = len(pile.cards) - n
-        after[pid] = replace(pile, cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
+        after[pid] = pile._replace(cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
         if onto is not None:
             target = self.piles[onto]
             dest = onto
-            after[onto] = replace(target, z=self._new_z(), cards=target.cards + moved_cards,
+            after[onto] = target._replace(z=self._new_z(), cards=target.cards + moved_cards,
                                   faces=target.faces + moved_faces)
         elif rest == 0:
             dest = pid
@@ -194,7 +207,7 @@ class Table:
     def flip(self, pid: int) -> int:
         """Turn a pile over: the order reverses and every card changes side."""
         pile = self.piles[pid]
-        self._commit("flip", {pid: replace(pile, z=self._new_z(), cards=pile.cards[::-1],
+        self._commit("flip", {pid: pile._replace(z=self._new_z(), cards=pile.cards[::-1],
                                            faces=tuple(not f for f in pile.faces[::-1]))})
         return pid
 
@@ -203,7 +216,7 @@ class Table:
         pile = self.piles[pid]
         cards = list(pile.cards)
         self.rng.shuffle(cards)
-        self._commit("shuffle", {pid: replace(pile, z=self._new_z(), cards=tuple(cards),
+        self._commit("shuffle", {pid: pile._replace(z=self._new_z(), cards=tuple(cards),
                                               faces=(False,) * len(cards))})
         return pid
 
@@ -216,7 +229,7 @@ class Table:
             return []
         after: dict[int, Pile | None] = {}
         rest = len(pile.cards) - count
-        after[pid] = replace(pile, cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
+        after[pid] = pile._replace(cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
         made = []
         width = count * (CARD_W + GAP) - GAP
         x, y = self.free_spot(width, CARD_H, (pile.x, pile.y + CARD_H + GAP * 2),
@@ -239,23 +252,28 @@ class Table:
         n = len(pile.cards)
         if mode == "grid":
             cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
-            offsets = [((i % cols) * (CARD_W + GAP), (i // cols) * (CARD_H + GAP)) for i in range(n)]
-            w, h = min(cols, n) * (CARD_W + GAP) - GAP, -(-n // cols) * (CARD_H + GAP) - GAP
+            rows = -(-n // cols)
+            w, h = min(cols, n) * (CARD_W + GAP) - GAP, rows * (CARD_H + GAP) - GAP
         elif mode in ("row", "fan"):
             step = CARD_W + GAP if mode == "row" else FAN_STEP
-            offsets = [(i * step, 0) for i in range(n)]
+            cols, rows = n, 1
             w, h = (n - 1) * step + CARD_W, CARD_H
         else:
             raise ValueError(f"unknown spread mode {mode!r}")
         x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
-        after: dict[int, Pile | None] = {pid: None}
-        made = []
+        sx = CARD_W + GAP if mode == "grid" else step
+        # One pass for 12,000 cards, with no Python call per card: the columns' x repeated
+        # for every row, each row's y repeated for every column, ids and z values by range.
+        xs = [x0 + k * sx for k in range(cols)] * rows
+        ys = chain.from_iterable(map(repeat, [y0 + r * (CARD_H + GAP) for r in range(rows)], repeat(cols)))
+        made = list(range(self._next_pid, self._next_pid + n))
+        self._next_pid += n
+        zs = range(self._next_z, self._next_z + n)
+        self._next_z += n
         # Top card first, so the order on the felt reads like the pile from the top down.
-        for i, (dx, dy) in enumerate(offsets):
-            j = n - 1 - i
-            new = self._new_pid()
-            after[new] = Pile(x0 + dx, y0 + dy, self._new_z(), (pile.cards[j],), (pile.faces[j],))
-            made.append(new)
+        new = map(tuple.__new__, repeat(Pile), zip(xs, ys, zs, zip(pile.cards[::-1]), zip(pile.faces[::-1])))
+        after: dict[int, Pile | None] = {pid: None}
+        after.update(zip(made, new))
         self._commit(f"spread ({mode})", after)
         return made
 
@@ -271,7 +289,7 @@ class Table:
         """Move whole piles together by ``(dx, dy)``, as one step; they keep their order."""
         chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
         if chosen:
-            self._commit("move", {pid: replace(self.piles[pid], x=self.piles[pid].x + dx,
+            self._commit("move", {pid: self.piles[pid]._replace(x=self.piles[pid].x + dx,
                                                y=self.piles[pid].y + dy, z=self._new_z())
                                   for pid in chosen})
 
@@ -279,7 +297,7 @@ class Table:
         """Turn several piles over where they lie, as one step."""
         chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
         if chosen:
-            self._commit("flip", {pid: replace(p, z=self._new_z(), cards=p.cards[::-1],
+            self._commit("flip", {pid: p._replace(z=self._new_z(), cards=p.cards[::-1],
                                                faces=tuple(not f for f in p.faces[::-1]))
                                   for pid, p in ((q, self.piles[q]) for q in chosen)})
 
@@ -317,14 +335,11 @@ class Table:
             raise ValueError("nothing to gather")
         keep = chosen[0]
         x, y = at if at is not None else (self.piles[keep].x, self.piles[keep].y)
-        cards: list[int] = []
-        faces: list[bool] = []
-        after: dict[int, Pile | None] = {}
-        for pid in chosen:
-            cards.extend(self.piles[pid].cards)
-            faces.extend(self.piles[pid].faces)
-            after[pid] = None
-        after[keep] = Pile(x, y, self._new_z(), tuple(cards), tuple(faces))
+        piles = [self.piles[pid] for pid in chosen]
+        cards = tuple(chain.from_iterable(p.cards for p in piles))
+        faces = tuple(chain.from_iterable(p.faces for p in piles))
+        after: dict[int, Pile | None] = dict(zip(chosen, repeat(None)))
+        after[keep] = Pile(x, y, self._new_z(), cards, faces)
         self._commit("gather", after)
         return keep
 
@@ -368,7 +383,8 @@ class Table:
         table.deck, table.rng = deck, rng_from_json(data["rng"])
         table.piles, table.undo_stack, table.redo_stack = {}, [], []
         table.revision, table._next_pid, table._next_z = 0, 1, 1
-        table.index = GridIndex()
+        table.index = GridIndex(max_size=(CARD_W, CARD_H))
+        table._damage = []
         table.stacks = set()
         table._where = None
         table.last_step = None
@@ -387,30 +403,82 @@ class Table:
         return self._next_z - 1
 
     def _commit(self, label: str, after: Mapping[int, Pile | None]) -> None:
-        before = {pid: self.piles.get(pid) for pid in after}
+        piles = self.piles
+        before = dict(zip(after, map(piles.get, after)))
+        after = dict(after)
         self._put(after)
-        self.undo_stack.append(Change(label, before, dict(after)))
-        self.last_step = (label, before, dict(after))
+        self.undo_stack.append(Change(label, before, after))
+        self.last_step = (label, before, after)
         del self.undo_stack[:-MAX_UNDO]
         self.redo_stack.clear()
 
+    def damage_since(self, revision: int) -> list[Rect] | None:
+        """The world rectangles (card-sized) whose look changed after ``revision``: every
+        place a pile left or took, in or out of a stack, turned or moved up in the z-order.
+        ``None`` when too much changed to list, or ``revision`` is too far back."""
+        if revision == self.revision:
+            return []
+        log = self._damage
+        if revision > self.revision or not log or log[0][0] > revision + 1:
+            return None
+        found: list[Rect] = []
+        for rev, rects in log:
+            if rev > revision:
+                if rects is None:
+                    return None
+                found += rects
+        return found
+
     def _put(self, states: Mapping[int, Pile | None]) -> None:
-        piles, index = self.piles, self.index
-        for pid, pile in states.items():
-            old = piles.get(pid)
-            if pile is None:
-                piles.pop(pid, None)
-                index.remove(pid)
-                self.stacks.discard(pid)
-                continue
-            piles[pid] = pile
-            if len(pile.cards) > 1:
-                self.stacks.add(pid)
-            else:
-                self.stacks.discard(pid)
-            if old is None or (old.x, old.y) != (pile.x, pile.y):
-                index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
+        piles, index, stacks = self.piles, self.index, self.stacks
+        damage: list[Rect] | None = None
+        if len(states) <= DAMAGE_PILES:
+            damage = [(old.x, old.y, CARD_W, CARD_H) for pid in states if (old := piles.get(pid)) is not None]
+        if len(states) >= BULK:
+            self._put_bulk(states)
+        else:
+            for pid, pile in states.items():
+                old = piles.get(pid)
+                if pile is None:
+                    piles.pop(pid, None)
+                    index.remove(pid)
+                    stacks.discard(pid)
+                    continue
+                piles[pid] = pile
+                if len(pile.cards) > 1:
+                    stacks.add(pid)
+                else:
+                    stacks.discard(pid)
+                if old is None or (old.x, old.y) != (pile.x, pile.y):
+                    index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
+        if damage is not None:
+            damage += [(p.x, p.y, CARD_W, CARD_H) for p in states.values() if p is not None]
         self.revision += 1
+        self._damage.append((self.revision, damage))
+        del self._damage[:-DAMAGE_KEEP]
+
+    def _put_bulk(self, states: Mapping[int, Pile | None]) -> None:
+        """:meth:`_put` for thousands of piles, in C-level passes (no Python call per pile):
+        a spread, gather, undo or redo of 12,000 cards stays within a frame."""
+        piles, stacks = self.piles, self.stacks
+        pids = list(states)
+        gone = [pid for pid in pids if states[pid] is None] if None in states.values() else []
+        kept_ids = list(filterfalse(set(gone).__contains__, pids)) if gone else pids
+        kept = cast(list[Pile], list(map(states.__getitem__, kept_ids)))
+        fresh = set(filterfalse(piles.__contains__, kept_ids))
+        if len(fresh) < len(kept_ids):  # some piles stay: only those that moved are indexed again
+            moving = [i for i, (pid, pile) in enumerate(zip(kept_ids, kept))
+                      if pid in fresh or piles[pid][:2] != pile[:2]]
+            moved_ids, moved = [kept_ids[i] for i in moving], [kept[i] for i in moving]
+        else:
+            moved_ids, moved = kept_ids, kept
+        self.index.remove_many(gone)
+        self.index.insert_corners(moved_ids, list(map(itemgetter(0), moved)), list(map(itemgetter(1), moved)))
+        deque(map(piles.pop, gone, repeat(None)), maxlen=0)
+        piles.update(zip(kept_ids, kept))
+        stacks.difference_update(pids)
+        sizes = map(len, map(itemgetter(3), kept))
+        stacks.update(compress(kept_ids, map(lt, repeat(1), sizes)))
 
     def _check_complete(self) -> None:
         seen = sorted(c for p in self.piles.values() for c in p.cards)
