@@ -373,10 +373,14 @@ class GameTableScene(TableParts, Scene):
         self.cards.begin(self.clock)
         self.draw_game(surface)
         self._draw_ghosts(surface)
-        lines = self.state.log_for(self.viewer)
-        self.log_panel.draw(surface, lines)
+        self.log_panel.draw(surface, self.log_lines())
         self.note_box("log", self.log_panel.rect)
         self.hint.draw(surface)
+
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may read it now (a game may hold back lines that would
+        spoil what the table is still showing)."""
+        return self.state.log_for(self.viewer)
 
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted

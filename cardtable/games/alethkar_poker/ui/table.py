@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.game import CHANCE
+from cardtable.engine.game import CHANCE, Action
 from cardtable.games.alethkar_poker.bot import warm_up
 from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
@@ -24,6 +24,7 @@ from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_ge
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, named
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
@@ -35,6 +36,16 @@ class AlethkarTableScene(GameTableScene):
     """One match of Alethkar Poker on one screen."""
 
     state: AlethkarState
+    KEYS = (
+        KeyBinding((pygame.K_TAB,), "Tab", "at the reveal: hide or show the sums", "key_hide_sums", first=True),
+        KeyBinding((pygame.K_SPACE,), "Space", "at the reveal: skip the counting", "key_skip_count"),
+        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next round (after the reveal)", "key_next_round"),
+        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "secret bet: one chip more or less into the bag",
+                   "key_pending"),
+        KeyBinding(ENTER + (pygame.K_c,), "Enter / C", "secret bet: put the chips in the bag and check", "key_check"),
+        KeyBinding(DIGITS[:7], "1-7", "discard: choose a card (again: put it back)", "key_pick"),
+        KeyBinding(ENTER + (pygame.K_d,), "Enter / D", "discard the two chosen cards", "key_discard"),
+    )
 
     def __init__(self, app, variant: VariantSpec, state: AlethkarState, seats: list[SeatConfig],
                  bots) -> None:
@@ -42,7 +53,7 @@ class AlethkarTableScene(GameTableScene):
         self.pending = 0                   # chips chosen to go into the bag
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.gem_rects: dict[str, pygame.Rect] = {}
-        self.widgets = WidgetGroup()
+        self.log_mark: int | None = None   # log lines before the reveal (the rest wait for the counting)
         self.hand_line: str | None = None  # "Your hand: worth N" over the viewer's plate
         self.show: CountingShow | None = None
         self.show_round = 0
@@ -59,6 +70,21 @@ class AlethkarTableScene(GameTableScene):
         if self.show is not None:
             self.show.advance(dt)
         super().update(dt)
+
+    def perform(self, action: Action) -> None:
+        """Apply an action; the log lines of a reveal wait until the counting is done."""
+        before = len(self.state.log)
+        super().perform(action)
+        if self.show is not None and self.show_round == self.state.round_no and self.log_mark is None:
+            self.log_mark = before
+
+    def log_lines(self) -> list[str]:
+        """The log, without the results while the table is still counting the hands."""
+        lines = super().log_lines()
+        if self.show is None or self.show.at().finished:
+            self.log_mark = None
+            return lines
+        return lines[:self.log_mark] if self.log_mark is not None else lines
 
     def after_action(self) -> None:
         """Start the counting at a reveal, and rebuild the controls for the viewer."""
@@ -81,12 +107,10 @@ class AlethkarTableScene(GameTableScene):
         px, fonts = self.app.px, self.app.fonts
         bar = self.bar_rect
         h, y = px(42), bar.y + (bar.height - px(42)) // 2
-        if state.phase == Phase.REVEAL:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Next round", self.next_round,
-                             size=px(18), primary=True, hotkey="Enter"))
-        elif state.phase == Phase.GAME_OVER:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Standings", self.leave,
-                             size=px(18), primary=True, hotkey="Enter"))
+        if state.phase in (Phase.REVEAL, Phase.GAME_OVER):
+            over = state.phase == Phase.GAME_OVER
+            self.bar_button(group, "Standings" if over else "Next round", self.leave if over else self.next_round,
+                            "Enter")
         elif viewer is not None and state.to_act == viewer and not self.passing:
             if state.phase == Phase.BET:
                 stack = state.stacks[viewer]
@@ -144,57 +168,69 @@ class AlethkarTableScene(GameTableScene):
         super().next_round()
 
     # -- events ---------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        state = self.state
-        mine = self.viewer is not None and state.to_act == self.viewer and not self.passing
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine:
-            if state.phase == Phase.DISCARD:
-                for card, rect in self.hand_rects.items():
-                    if rect.collidepoint(event.pos):
-                        self.toggle(card)
-                        return True
-            if state.phase == Phase.BET:
-                for gem, rect in self.gem_rects.items():
-                    if rect.collidepoint(event.pos):
-                        self.add_gem(gem)
-                        return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key, mine)
+    def _phase_mine(self, phase: Phase) -> bool:
+        return self.mine() and self.state.phase == phase
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """Click a hand card to choose it for the discard, or a gem to add it to the bet."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not self.mine():
+            return False
+        rects: dict[Any, pygame.Rect] = self.hand_rects if self.state.phase == Phase.DISCARD else \
+            self.gem_rects if self.state.phase == Phase.BET else {}
+        for thing, rect in rects.items():
+            if rect.collidepoint(event.pos):
+                self.toggle(thing) if self.state.phase == Phase.DISCARD else self.add_gem(thing)
+                return True
         return False
 
-    def _key(self, key: int, mine: bool) -> bool:
-        phase = self.state.phase
-        if phase in (Phase.REVEAL, Phase.GAME_OVER):
-            if key == pygame.K_SPACE and self.show is not None:
-                self.show.skip()
-                return True
-            if key == pygame.K_TAB:
-                self.hide_sums = not self.hide_sums
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
-                self.next_round() if phase == Phase.REVEAL else self.leave()
-                return True
-        if not mine or self.viewer is None:  # mine: the viewer's turn
+    def _revealing(self) -> bool:
+        return self.state.phase in (Phase.REVEAL, Phase.GAME_OVER)
+
+    def key_hide_sums(self, event: pygame.event.Event) -> bool:
+        """Tab at the reveal: hide (or show again) the sums panel."""
+        if not self._revealing():
             return False
-        if phase == Phase.BET:
-            if key in (pygame.K_UP, pygame.K_DOWN):
-                step = 1 if key == pygame.K_UP else -1
-                self._set_pending(max(0, min(self.state.stacks[self.viewer], self.pending + step)))
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c):
-                self.check()
-                return True
-        if phase == Phase.DISCARD:
-            hand = self.state.hand_of(self.viewer)
-            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
-                self.toggle(hand[key - pygame.K_1])
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d):
-                self.discard()
-                return True
-        return False
+        self.hide_sums = not self.hide_sums
+        return True
+
+    def key_skip_count(self, event: pygame.event.Event) -> bool:
+        """Space at the reveal: skip to the end of the counting."""
+        if not self._revealing() or self.show is None:
+            return False
+        self.show.skip()
+        return True
+
+    def key_pending(self, event: pygame.event.Event) -> bool:
+        """Up or Down in the secret bet: one chip more or less."""
+        if not self._phase_mine(Phase.BET) or self.viewer is None:
+            return False
+        step = 1 if event.key == pygame.K_UP else -1
+        self._set_pending(max(0, min(self.state.stacks[self.viewer], self.pending + step)))
+        return True
+
+    def key_check(self, event: pygame.event.Event) -> bool:
+        """Enter or C in the secret bet: check."""
+        if not self._phase_mine(Phase.BET):
+            return False
+        self.check()
+        return True
+
+    def key_pick(self, event: pygame.event.Event) -> bool:
+        """1-7 in the discard: choose that card."""
+        if not self._phase_mine(Phase.DISCARD) or self.viewer is None:
+            return False
+        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
+        if index >= len(hand):
+            return False
+        self.toggle(hand[index])
+        return True
+
+    def key_discard(self, event: pygame.event.Event) -> bool:
+        """Enter or D in the discard: discard the two chosen."""
+        if not self._phase_mine(Phase.DISCARD):
+            return False
+        self.discard()
+        return True
 
     # -- drawing ------------------------------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
@@ -211,7 +247,7 @@ class AlethkarTableScene(GameTableScene):
             self._draw_seat(surface, view, seat)
         if view["results"] is not None and self.show is not None and not self.hide_sums:
             self._draw_reckoning(surface, view, view["results"])
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
                 "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
         title = f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
@@ -230,12 +266,13 @@ class AlethkarTableScene(GameTableScene):
         if view["deck_count"]:
             back = self.faces.back(self.deck, px(40))
             surface.blit(back, back.get_rect(midtop=(cx - px(60), cy + px(20))))
-            self._caption(surface, back.get_rect(midtop=(cx - px(60), cy + px(20))), f"deck {view['deck_count']}")
+            self.caption(surface, back.get_rect(midtop=(cx - px(60), cy + px(20))), f"deck {view['deck_count']}",
+                         gap=3)
         if view["discard_count"]:
             back = self.faces.back(self.deck, px(40))
             rect = back.get_rect(midtop=(cx + px(60), cy + px(20)))
             surface.blit(back, rect)
-            self._caption(surface, rect, f"discards {view['discard_count']}")
+            self.caption(surface, rect, f"discards {view['discard_count']}", gap=3)
 
     def _draw_reckoning(self, surface: pygame.Surface, view: dict[str, Any], results: dict[str, Any]) -> None:
         """The counting of the hands, then the arithmetic of steps 6 to 8."""
@@ -264,12 +301,6 @@ class AlethkarTableScene(GameTableScene):
             colour = THEME.highlight if line.startswith(("Step", "Left")) else THEME.text
             colour = THEME.text_dim if line.startswith(("Tab", "Space")) else colour
             surface.blit(fonts.render(line, size, colour), (box.x + px(14), box.y + px(8) + i * int(size * 1.45)))
-
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        img = self.app.fonts.render(text, self.app.px(13), THEME.text)
-        r = img.get_rect(midtop=(rect.centerx, rect.bottom + self.app.px(3)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(8, 2), border_radius=r.height // 2)
-        surface.blit(img, r)
 
     def _status(self, view: dict[str, Any], seat: int) -> str:
         results = view["results"]
@@ -394,25 +425,23 @@ class AlethkarTableScene(GameTableScene):
         self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=px(20),
                                    max_width=plate.width + px(30))
 
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        state = self.state
-        to_act = state.to_act
-        names = view["names"]
+    def bar_text(self, view: dict[str, Any]) -> str | None:
+        state, to_act, names = self.state, self.state.to_act, view["names"]
         if state.phase == Phase.GAME_OVER:
-            leader = state.standings()[0][0]
-            self.bar_message(surface, f"The match is over: {leader} leads.")
-        elif state.phase == Phase.REVEAL and view["results"]:
-            winners = " and ".join(names[s] for s in view["results"]["payout"]["top_seats"])
-            self.bar_message(surface, f"Round {view['round_no']}: {winners} had the highest hand.")
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.BET:
-            self.bar_message(surface, "Secret bet: click gems.")
-        elif to_act == self.viewer and self.viewer is not None and state.phase == Phase.DISCARD:
-            self.bar_message(surface, f"Click exactly two cards to discard ({len(self.selected)} chosen).")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{names[to_act]} is {'betting' if state.phase == Phase.BET else 'discarding'}…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            return f"The match is over: {state.standings()[0][0]} leads."
+        if state.phase == Phase.REVEAL and view["results"]:
+            if self.show is not None and not self.show.at().finished:
+                return f"Round {view['round_no']}: counting the hands…   Space: skip the counting."
+            top = view["results"]["payout"]["top_seats"]
+            worth = view["results"]["hands"][str(top[0])]["value"] if top else 0
+            return f"Round {view['round_no']}: {named(names, top)} had the highest hand, worth {worth}."
+        if self._phase_mine(Phase.BET):
+            return "Secret bet: click gems."
+        if self._phase_mine(Phase.DISCARD):
+            return f"Click exactly two cards to discard ({len(self.selected)} chosen)."
+        if to_act is not None and to_act != CHANCE:
+            return f"{names[to_act]} is {'betting' if state.phase == Phase.BET else 'discarding'}…"
+        return None
 
 
 TABLE = TableSetup("alethkar_poker", AlethkarTableScene,
