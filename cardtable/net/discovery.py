@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SERVICE_TYPE", "Found", "Advertiser", "browse", "unavailable"]
+__all__ = ["SERVICE_TYPE", "Found", "Advertiser", "browse", "unavailable", "local_addresses"]
 
 SERVICE_TYPE = "_cardtable._tcp.local."
 _log = logging.getLogger(__name__)
@@ -56,6 +56,19 @@ def _local_address() -> str:
             return str(probe.getsockname()[0])
     except OSError:
         return "127.0.0.1"
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses that others on the network may reach, the likeliest
+    first (the one routed to the outside world); ``["127.0.0.1"]`` when there is none."""
+    found = [_local_address()]
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    found += [str(info[4][0]) for info in infos]
+    kept = [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+    return kept or ["127.0.0.1"]
 
 
 class Advertiser:

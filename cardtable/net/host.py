@@ -1,13 +1,21 @@
 """The host of a networked match: the one authority over the game state.
 
-A :class:`Host` runs an asyncio TCP server in a background thread. People on other
-computers join with the table's short join code and are given a seat and a seat
-token; with the token a dropped player comes back to the same seat. The host checks
-each action with the state's ``why_illegal`` and refuses it with the reason; after each
-applied action it sends every connected player only *their* seat's ``view(seat)`` and
-the log lines they have not had, never the state. It plays chance itself and the
-computer seats (the game's own bots through :func:`cardtable.bots.base.choose_for`),
-and a seat whose player has been gone longer than ``absent_after`` seconds is played
+:class:`SeatServer` is what every hosted table shares: an asyncio TCP server in a
+background thread that seats people who give the table's short join code (a seat and
+a seat token each; with the token a dropped player comes back to the same seat),
+refuses whatever breaks the protocol, limits floods, drops a client that stops reading,
+and notes when a seat's player has gone. Two kinds of table build on it:
+
+* :class:`Host` (``cardtable host``, the tests, the benchmark) runs the whole match in
+  the server's thread: it deals when every remote seat is taken, plays chance and the
+  computer seats (the game's own bots through :func:`cardtable.bots.base.choose_for`),
+  checks each action with the state's ``why_illegal`` and refuses it with the reason.
+* :class:`cardtable.net.table_host.TableHost` serves a table that a window runs: the
+  frame loop takes the remote actions from a queue and sends the views itself.
+
+After each applied action every connected player gets only *their* seat's message
+(:func:`state_message`: ``view(seat)`` and the log lines they have not had), never the
+state. A seat whose player has been gone longer than ``absent_after`` seconds is played
 by a computer until they return.
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
@@ -24,7 +32,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,8 +51,8 @@ from cardtable.net.protocol import (
     read_message_line,
 )
 
-__all__ = ["Host", "CODE_ALPHABET", "new_join_code", "new_match", "state_message", "parse_seats",
-           "SEAT_KINDS"]
+__all__ = ["Host", "SeatServer", "CODE_ALPHABET", "new_join_code", "new_match", "state_message",
+           "state_messages", "parse_seats", "SEAT_KINDS"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right."""
@@ -101,6 +109,31 @@ def state_message(state: GameState, seat: int, *, count: int, log_from: int, wan
     return message
 
 
+def state_messages(state: GameState, seat: int, *, log_from: int,
+                   want_legal: bool) -> Iterator[tuple[dict[str, Any], bytes, int]]:
+    """The :func:`state_message` for ``seat`` with the log lines from ``log_from`` on, as
+    ``(message, encoded line, log lines sent up to)``: one message, or several when the
+    log is too long for one (a reconnect late in a match)."""
+    start, end, count = log_from, len(state.log), len(state.history)
+    while True:
+        stop = end
+        while True:
+            message = state_message(state, seat, count=count, log_from=start, want_legal=want_legal, log_to=stop)
+            try:
+                data = encode(message)
+                break
+            except ProtocolError:
+                if stop - start <= 1:
+                    message["log"] = [line[:200] for line in message["log"]]
+                    data = encode(message)
+                    break
+                stop = start + (stop - start) // 2
+        yield message, data, stop
+        start = stop
+        if start >= end:
+            return
+
+
 @dataclass
 class _Seat:
     kind: str
@@ -125,53 +158,36 @@ class _Conn:
     refusal_window: collections.deque[float] = field(default_factory=collections.deque)
 
 
-class Host:
-    """A networked table. ``seats`` lists each seat's kind: ``remote`` (a person on
-    another computer) or a computer level (``normal``, ``tough``, ``random``).
+class SeatServer:
+    """The connection handling every hosted table shares (see the module's doc).
 
-    The match is dealt when every remote seat has been taken, with the players' names.
-    ``on_send(seat, state, message, data)`` (optional) is called in the host's thread
+    ``seats`` lists each seat's kind; the ``remote`` ones are taken by people who join
+    with ``code``. Subclasses say what a seated player gets (:meth:`_seated`), what
+    happens to an action (:meth:`_action`) and run the game (:meth:`_drive`, a task of
+    the server's loop). ``on_send(seat, state, message, data)`` (optional) is called
     before each message to a seat is written; the tests use it to check what was sent.
     """
 
-    def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
-                 seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
-                 absent_after: float = 60.0, stand_in_level: str = "normal",
+    def __init__(self, game: GameDefinition, seats: Sequence[str], *, code: str | None = None,
+                 bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0,
                  on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
-        if not game.has_rules:
-            raise ValueError(f"{game.name} has no rules to play over the network")
         kinds = [k.lower() for k in seats]
-        low, high = game.seats
-        if not low <= len(kinds) <= high:
-            raise ValueError(f"{game.name} needs {low} to {high} seats, got {len(kinds)}")
-        bad = [k for k in kinds if k not in SEAT_KINDS]
-        if bad:
-            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(SEAT_KINDS)})")
         if "remote" not in kinds:
             raise ValueError("a hosted table needs at least one remote seat")
         self.game = game
-        self.settings = dict(settings or {})
-        game.read_settings(self.settings)  # ValueError now, not when the table is full
-        self.seed = seed
         self.code = (code or new_join_code()).strip().upper()
         if not self.code or any(c.isspace() for c in self.code):
             raise ValueError("the join code must be a word without spaces")
         self.bind = bind
         self.port = port
         self.absent_after = absent_after
-        self.stand_in_level = stand_in_level
         self.on_send = on_send
         self.seats = [_Seat(kind) for kind in kinds]
-        for number, seat in enumerate(self.seats):
-            if seat.kind != "remote":
-                seat.name = f"{seat.kind.capitalize()} {number + 1}"
-                seat.bot = game.bot(random.Random(f"{seed}:bot:{number}"), seat.kind)
         self.state: GameState | None = None
         self.names: list[str] = []
         self.refusals: collections.deque[tuple[int | None, str]] = collections.deque(maxlen=2000)
         self.refused_count = 0
         self.error: str | None = None
-        self.applied_at: dict[int, float] = {}  # action count -> perf_counter when applied (benchmarks)
         self._types: dict[str, type[Action]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -183,7 +199,7 @@ class Host:
         self._start_error: BaseException | None = None
 
     # -- running ------------------------------------------------------------------------
-    def start(self, timeout: float = 10.0) -> Host:
+    def start(self, timeout: float = 10.0) -> SeatServer:
         """Start the server thread; return once it listens (``port`` is then the real one)."""
         self._thread = threading.Thread(target=self._run, name="cardtable-host", daemon=True)
         self._thread.start()
@@ -211,12 +227,21 @@ class Host:
 
     @property
     def over(self) -> bool:
+        """True once the match is over (or the host failed)."""
         return self._over.is_set()
 
     @property
     def waiting_for(self) -> int:
         """Remote seats not yet taken."""
         return sum(1 for s in self.seats if s.kind == "remote" and s.token is None)
+
+    def absent_for(self, number: int, now: float | None = None) -> float:
+        """Seconds the player of remote seat ``number`` has been gone (0 while connected
+        or before anyone took the seat)."""
+        seat = self.seats[number]
+        if seat.conn is not None or seat.gone_since is None:
+            return 0.0
+        return (time.monotonic() if now is None else now) - seat.gone_since
 
     def _run(self) -> None:
         try:
@@ -252,109 +277,18 @@ class Host:
                 self._close(conn)
             await asyncio.sleep(0)
 
-    # -- the game ------------------------------------------------------------------------
+    # -- what subclasses decide ------------------------------------------------------------
     async def _drive(self) -> None:
-        assert self._changed is not None
-        while True:
-            state = self.state
-            if state is None:
-                self._changed.clear()
-                await self._changed.wait()
-                continue
-            to_act = state.to_act
-            if to_act is None:
-                self._over.set()
-                _log.info("the match is over: %s", state.standings())
-                return
-            if to_act == CHANCE:
-                self._apply(state.chance_action())
-                await asyncio.sleep(0)
-                continue
-            bot = self._computer_for(to_act)
-            if bot is not None:
-                self._apply(choose_for(bot, state, to_act))
-                await asyncio.sleep(0)
-                continue
-            seat = self.seats[to_act]
-            timeout = None
-            if seat.conn is None and seat.gone_since is not None:
-                timeout = max(0.0, self.absent_after - (time.monotonic() - seat.gone_since)) + 0.01
-            self._changed.clear()
-            try:
-                await asyncio.wait_for(self._changed.wait(), timeout)
-            except TimeoutError:
-                pass
+        """Run the game in the server's loop (a table driven elsewhere waits to be stopped)."""
+        assert self._stop is not None
+        await self._stop.wait()
 
-    def _computer_for(self, number: int) -> Any:
-        seat = self.seats[number]
-        if seat.bot is not None:
-            return seat.bot
-        if seat.conn is None and seat.gone_since is not None \
-                and time.monotonic() - seat.gone_since >= self.absent_after:
-            if seat.stand_in is None:
-                _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
-                          number, seat.name, self.stand_in_level)
-                seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"),
-                                              self.stand_in_level)
-            return seat.stand_in
-        return None
+    def _seated(self, conn: _Conn, number: int, back: bool) -> None:
+        """A player has just been welcomed at seat ``number`` (``back``: with their token)."""
 
-    def _apply(self, action: Action) -> None:
-        assert self.state is not None
-        self.state.apply(action)
-        self.applied_at[len(self.state.history)] = time.perf_counter()
-        self._broadcast()
-
-    def _broadcast(self) -> None:
-        for conn in list(self._conns):
-            if conn.seat is not None and not conn.closed:
-                self._send_state(conn)
-
-    def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
-        state = self.state
-        assert state is not None and conn.seat is not None
-        start = 0 if full else conn.log_sent
-        end = len(state.log)
-        count = len(state.history)
-        while True:  # a long log (a reconnect late in a match) goes in pieces under the size limit
-            stop = end
-            while True:
-                message = state_message(state, conn.seat, count=count, log_from=start,
-                                        want_legal=conn.want_legal, log_to=stop)
-                try:
-                    data = encode(message)
-                    break
-                except ProtocolError:
-                    if stop - start <= 1:
-                        message["log"] = [line[:200] for line in message["log"]]
-                        data = encode(message)
-                        break
-                    stop = start + (stop - start) // 2
-            self._write(conn, message, data)
-            start = stop
-            conn.log_sent = stop
-            if start >= end:
-                return
-
-    def _start_match(self) -> None:
-        names: list[str] = []
-        for number, seat in enumerate(self.seats):
-            name = seat.name or f"Player {number + 1}"
-            base, n = name, 2
-            while name in names:
-                name = f"{base} ({n})"
-                n += 1
-            seat.name = name
-            names.append(name)
-        self.names = names
-        self.state = new_match(self.game, self.settings, names, self.seed)
-        self._types = game_action_types(type(self.state))
-        _log.info("the table is full; dealing %s for %s", self.game.name, ", ".join(names))
-        for conn in list(self._conns):
-            if conn.seat is not None:
-                self._send_state(conn, full=True)
-        assert self._changed is not None
-        self._changed.set()
+    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+        """An ``action`` message from a seated player."""
+        self._refuse(conn, "this table takes no actions", "action", message["seq"])
 
     # -- connections ---------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -452,12 +386,7 @@ class Host:
             "type": "welcome", "seat": number, "token": seat.token, "game": self.game.id,
             "game_name": self.game.name, "deck": self.game.decks[0], "seats": len(self.seats),
             "names": names}))
-        if self.state is not None:
-            self._send_state(conn, full=True)
-        else:
-            self._lobby()
-            if self.waiting_for == 0:
-                self._start_match()
+        self._seated(conn, number, bool(token))
         assert self._changed is not None
         self._changed.set()
 
@@ -469,37 +398,28 @@ class Host:
             if conn.seat is not None:
                 self._write(conn, {"type": "lobby"}, data)
 
-    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+    def _check_action(self, conn: _Conn, message: dict[str, Any], count: int) -> Action | None:
+        """The action of an ``action`` message when it is this seat's next, for the game at
+        action ``count`` and for the sender's own seat; else None (refused with the reason).
+        Legality is the caller's check."""
         assert conn.seat is not None
         seq = message["seq"]
         seat = self.seats[conn.seat]
-        state = self.state
-        if state is None:
-            self._refuse(conn, "the match has not begun", "action", seq)
-            return
         if seq <= seat.seq:
             self._refuse(conn, f"replayed: action number {seq} was already used (last {seat.seq})", "action", seq)
-            return
-        count = len(state.history)
+            return None
         if message["count"] != count:
             self._refuse(conn, f"stale: the game is at action {count}, not {message['count']}", "action", seq)
-            return
+            return None
         try:
             action = decode_action(message["action"], self._types)
         except (ProtocolError, TypeError, ValueError) as exc:
             self._refuse(conn, str(exc), "action", seq)
-            return
+            return None
         if action.seat != conn.seat:
             self._refuse(conn, f"that action is for seat {action.seat}; you are seat {conn.seat}", "action", seq)
-            return
-        reason = state.why_illegal(action)
-        if reason is not None:
-            self._refuse(conn, reason, "action", seq)
-            return
-        seat.seq = seq
-        self._apply(action)
-        assert self._changed is not None
-        self._changed.set()
+            return None
+        return action
 
     def _refuse(self, conn: _Conn, reason: str, about: str, seq: int | None = None) -> None:
         self.refused_count += 1
@@ -564,3 +484,153 @@ class Host:
                 _log.info("seat %d (%s) left", conn.seat, seat.name)
                 if self._changed is not None:
                     self._changed.set()
+
+
+class Host(SeatServer):
+    """A networked table run headless. ``seats`` lists each seat's kind: ``remote`` (a
+    person on another computer) or a computer level (``normal``, ``tough``, ``random``).
+
+    The match is dealt when every remote seat has been taken, with the players' names.
+    """
+
+    def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
+                 seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
+                 absent_after: float = 60.0, stand_in_level: str = "normal",
+                 on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
+        if not game.has_rules:
+            raise ValueError(f"{game.name} has no rules to play over the network")
+        kinds = [k.lower() for k in seats]
+        low, high = game.seats
+        if not low <= len(kinds) <= high:
+            raise ValueError(f"{game.name} needs {low} to {high} seats, got {len(kinds)}")
+        bad = [k for k in kinds if k not in SEAT_KINDS]
+        if bad:
+            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(SEAT_KINDS)})")
+        super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after, on_send=on_send)
+        self.settings = dict(settings or {})
+        game.read_settings(self.settings)  # ValueError now, not when the table is full
+        self.seed = seed
+        self.stand_in_level = stand_in_level
+        for number, seat in enumerate(self.seats):
+            if seat.kind != "remote":
+                seat.name = f"{seat.kind.capitalize()} {number + 1}"
+                seat.bot = game.bot(random.Random(f"{seed}:bot:{number}"), seat.kind)
+        self.applied_at: dict[int, float] = {}  # action count -> perf_counter when applied (benchmarks)
+
+    def start(self, timeout: float = 10.0) -> Host:
+        """Start the server thread; return once it listens (``port`` is then the real one)."""
+        super().start(timeout)
+        return self
+
+    # -- the game ------------------------------------------------------------------------
+    async def _drive(self) -> None:
+        assert self._changed is not None
+        while True:
+            state = self.state
+            if state is None:
+                self._changed.clear()
+                await self._changed.wait()
+                continue
+            to_act = state.to_act
+            if to_act is None:
+                self._over.set()
+                _log.info("the match is over: %s", state.standings())
+                return
+            if to_act == CHANCE:
+                self._apply(state.chance_action())
+                await asyncio.sleep(0)
+                continue
+            bot = self._computer_for(to_act)
+            if bot is not None:
+                self._apply(choose_for(bot, state, to_act))
+                await asyncio.sleep(0)
+                continue
+            seat = self.seats[to_act]
+            timeout = None
+            if seat.conn is None and seat.gone_since is not None:
+                timeout = max(0.0, self.absent_after - (time.monotonic() - seat.gone_since)) + 0.01
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+            except TimeoutError:
+                pass
+
+    def _computer_for(self, number: int) -> Any:
+        seat = self.seats[number]
+        if seat.bot is not None:
+            return seat.bot
+        if seat.gone_since is not None and self.absent_for(number) >= self.absent_after:
+            if seat.stand_in is None:
+                _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
+                          number, seat.name, self.stand_in_level)
+                seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"),
+                                              self.stand_in_level)
+            return seat.stand_in
+        return None
+
+    def _apply(self, action: Action) -> None:
+        assert self.state is not None
+        self.state.apply(action)
+        self.applied_at[len(self.state.history)] = time.perf_counter()
+        self._broadcast()
+
+    def _broadcast(self) -> None:
+        for conn in list(self._conns):
+            if conn.seat is not None and not conn.closed:
+                self._send_state(conn)
+
+    def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
+        assert self.state is not None and conn.seat is not None
+        pieces = state_messages(self.state, conn.seat, log_from=0 if full else conn.log_sent,
+                                want_legal=conn.want_legal)
+        for message, data, sent in pieces:
+            self._write(conn, message, data)
+            conn.log_sent = sent
+
+    def _start_match(self) -> None:
+        names: list[str] = []
+        for number, seat in enumerate(self.seats):
+            name = seat.name or f"Player {number + 1}"
+            base, n = name, 2
+            while name in names:
+                name = f"{base} ({n})"
+                n += 1
+            seat.name = name
+            names.append(name)
+        self.names = names
+        self.state = new_match(self.game, self.settings, names, self.seed)
+        self._types = game_action_types(type(self.state))
+        _log.info("the table is full; dealing %s for %s", self.game.name, ", ".join(names))
+        for conn in list(self._conns):
+            if conn.seat is not None:
+                self._send_state(conn, full=True)
+        assert self._changed is not None
+        self._changed.set()
+
+    # -- what the players send -------------------------------------------------------------
+    def _seated(self, conn: _Conn, number: int, back: bool) -> None:
+        if self.state is not None:
+            self._send_state(conn, full=True)
+        else:
+            self._lobby()
+            if self.waiting_for == 0:
+                self._start_match()
+
+    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+        assert conn.seat is not None
+        seq = message["seq"]
+        state = self.state
+        if state is None:
+            self._refuse(conn, "the match has not begun", "action", seq)
+            return
+        action = self._check_action(conn, message, len(state.history))
+        if action is None:
+            return
+        reason = state.why_illegal(action)
+        if reason is not None:
+            self._refuse(conn, reason, "action", seq)
+            return
+        self.seats[conn.seat].seq = seq
+        self._apply(action)
+        assert self._changed is not None
+        self._changed.set()

@@ -1,0 +1,236 @@
+"""Hosting a table that a window runs: the network beside the frame loop, never in it.
+
+A :class:`TableHost` is a :class:`~cardtable.net.host.SeatServer` (the same hello, join
+code, seat tokens, refusals, flood limits and absence as ``cardtable host``) whose game
+is run by the window's table scene, in the window's thread. The server's thread never
+touches the game state; it only reads messages, checks what needs no state (the
+protocol, the action's form, the sender's own seat) and queues the rest. Each frame the
+table calls :meth:`TableHost.pump`, which never waits: it takes the queued actions,
+checks them against the state (replayed, stale, then the same ``why_illegal`` the
+table's own controls use), applies the good ones through the table and hands the
+refusals back to the server's thread. After every applied action the table calls
+:meth:`TableHost.send_states`: each connected remote seat's message is built here with
+:func:`~cardtable.net.host.state_message` and written by the server's thread.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import queue
+import socket
+import struct
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.game import Action, GameState
+from cardtable.games.definition import GameDefinition
+from cardtable.net.host import SeatServer, _Conn, state_messages
+from cardtable.net.protocol import ProtocolError, decode_action, game_action_types
+
+__all__ = ["TableHost", "SeatLatency", "tcp_round_trip_ms"]
+
+_log = logging.getLogger(__name__)
+_KEPT = 20  # latency samples kept per seat
+
+
+def tcp_round_trip_ms(sock: socket.socket | None) -> float | None:
+    """The kernel's smoothed round-trip time of a TCP connection, in ms (Linux; None
+    elsewhere or when unknown). The wire protocol has no ping from the host, so this is
+    how the host learns a client's round trip without asking it anything."""
+    if sock is None or not sys.platform.startswith("linux") or not hasattr(socket, "TCP_INFO"):
+        return None
+    try:
+        info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
+    except OSError:
+        return None
+    if len(info) < 72:
+        return None
+    rtt_us = struct.unpack_from("I", info, 68)[0]  # struct tcp_info: tcpi_rtt after 8 bytes and 15 u32
+    return rtt_us / 1000.0
+
+
+@dataclass
+class SeatLatency:
+    """What F3 shows of one remote seat: the connection's round trip and how long its
+    updates take (from an action being applied, and from its own action arriving)."""
+
+    round_trip_ms: float | None = None
+    update_ms: float | None = None   # median, applied -> written to this seat
+    action_ms: float | None = None   # median, this seat's action arrived -> its update written
+
+
+@dataclass
+class _Queued:
+    conn: _Conn
+    seat: int
+    seq: int
+    count: int
+    action: Action
+    arrived: float
+
+
+class TableHost(SeatServer):
+    """The network side of a table run by a window (see the module's doc).
+
+    ``seats``: each seat's kind, ``remote`` for a person on another computer (any other
+    word for a seat played here); ``names`` the seats' names at the table; ``tokens``
+    (seat -> token) gives a resumed table its players' seat tokens back.
+    """
+
+    def __init__(self, game: GameDefinition, seats: Sequence[str], names: Sequence[str], *,
+                 code: str | None = None, bind: str = "0.0.0.0", port: int = 0, absent_after: float = 60.0,
+                 tokens: Mapping[int, str] | None = None) -> None:
+        super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after)
+        for number, seat in enumerate(self.seats):
+            seat.name = names[number] if number < len(names) else f"Player {number + 1}"
+            seat.token = (tokens or {}).get(number)
+            if seat.token is not None:
+                seat.gone_since = time.monotonic()  # a resumed seat is away until its player is back
+        self.started = False
+        self._inbox: queue.Queue[_Queued | int] = queue.Queue()
+        self._sent_log: dict[int, int] = {}
+        self._applied_at = 0.0
+        self._arrived: dict[int, float] = {}
+        self._update_ms: dict[int, collections.deque[float]] = collections.defaultdict(
+            lambda: collections.deque(maxlen=_KEPT))
+        self._action_ms: dict[int, collections.deque[float]] = collections.defaultdict(
+            lambda: collections.deque(maxlen=_KEPT))
+
+    def start(self, timeout: float = 10.0) -> TableHost:
+        """Start the server thread; return once it listens (``port`` is then the real one)."""
+        super().start(timeout)
+        return self
+
+    # -- who is here (read by the window) ---------------------------------------------------
+    @property
+    def remote_seats(self) -> list[int]:
+        """The remote seats' numbers."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "remote"]
+
+    def connected(self, number: int) -> bool:
+        """True while remote seat ``number`` has a connection."""
+        return self.seats[number].conn is not None
+
+    def missing(self) -> list[int]:
+        """Remote seats without a connection now."""
+        return [n for n in self.remote_seats if self.seats[n].conn is None]
+
+    def latency(self, number: int) -> SeatLatency:
+        """Seat ``number``'s latency figures (see :class:`SeatLatency`)."""
+        conn = self.seats[number].conn
+        sock = conn.writer.get_extra_info("socket") if conn is not None else None
+        return SeatLatency(tcp_round_trip_ms(sock), _median(self._update_ms.get(number)),
+                           _median(self._action_ms.get(number)))
+
+    # -- the window's frame ----------------------------------------------------------------
+    def begin(self, state: GameState, names: Sequence[str]) -> None:
+        """The match is on with ``state`` (its seats named ``names``): actions are taken
+        from now on and every connected seat gets its whole view."""
+        self._types = game_action_types(type(state))
+        self.names = list(names)
+        self._sent_log.clear()
+        self.started = True
+        self.send_states(state)
+
+    def pump(self, state: GameState, apply: Callable[[Action], object], most: int = 32) -> int:
+        """Take what the server queued, without waiting: resend a returning seat its view,
+        check each action (replayed, stale, illegal: refused with the reason) and
+        ``apply`` the good ones. Returns how many were applied."""
+        applied = 0
+        for _ in range(most):
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, int):
+                self._sent_log[item] = 0  # a seat (back) at the table: its whole view and log
+                if self.started:
+                    self.send_states(state, only=item)
+                continue
+            seat = self.seats[item.seat]
+            if not self.started:
+                self._refuse_later(item, "the match has not begun")
+            elif item.seq <= seat.seq:
+                self._refuse_later(item, f"replayed: action number {item.seq} was already used (last {seat.seq})")
+            elif item.count != len(state.history):
+                self._refuse_later(item, f"stale: the game is at action {len(state.history)}, not {item.count}")
+            elif (reason := state.why_illegal(item.action)) is not None:
+                self._refuse_later(item, reason)
+            else:
+                seat.seq = item.seq
+                self._arrived[item.seat] = item.arrived
+                apply(item.action)
+                applied += 1
+        return applied
+
+    def send_states(self, state: GameState, *, only: int | None = None) -> None:
+        """Send each connected remote seat (or seat ``only``) its message for ``state``:
+        its view and the log lines it has not had. Built here, written by the server."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or not self.started:
+            return
+        self._applied_at = time.perf_counter()
+        for number in self.remote_seats if only is None else [only]:
+            conn = self.seats[number].conn
+            if conn is None or conn.closed:
+                continue
+            pieces = list(state_messages(state, number, log_from=self._sent_log.get(number, 0),
+                                         want_legal=conn.want_legal))
+            self._sent_log[number] = pieces[-1][2]
+            arrived = self._arrived.pop(number, None)
+            try:
+                loop.call_soon_threadsafe(self._deliver, conn, pieces, self._applied_at, arrived)
+            except RuntimeError:  # the server has stopped
+                return
+
+    # -- the server's thread ---------------------------------------------------------------
+    def _seated(self, conn: _Conn, number: int, back: bool) -> None:
+        if not self.started:
+            self._lobby()
+        self._inbox.put(number)
+
+    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+        assert conn.seat is not None
+        seq = message["seq"]
+        if not self.started:
+            self._refuse(conn, "the match has not begun", "action", seq)
+            return
+        try:
+            action = decode_action(message["action"], self._types)
+        except (ProtocolError, TypeError, ValueError) as exc:
+            self._refuse(conn, str(exc), "action", seq)
+            return
+        if action.seat != conn.seat:
+            self._refuse(conn, f"that action is for seat {action.seat}; you are seat {conn.seat}", "action", seq)
+            return
+        self._inbox.put(_Queued(conn, conn.seat, seq, message["count"], action, time.perf_counter()))
+
+    def _deliver(self, conn: _Conn, pieces: list[tuple[dict[str, Any], bytes, int]], applied: float,
+                 arrived: float | None) -> None:
+        for message, data, _sent in pieces:
+            self._write(conn, message, data)
+        if conn.closed or conn.seat is None:
+            return
+        now = time.perf_counter()
+        self._update_ms[conn.seat].append((now - applied) * 1000)
+        if arrived is not None:
+            self._action_ms[conn.seat].append((now - arrived) * 1000)
+
+    def _refuse_later(self, item: _Queued, reason: str) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._refuse, item.conn, reason, "action", item.seq)
+            except RuntimeError:
+                pass
+
+
+def _median(values: collections.deque[float] | None) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
