@@ -116,7 +116,7 @@ def test_a_hand_through_events_with_a_called_shot_flips_and_the_hover(app):
         assert any(main.decided in line or "split" in line for line in scene._plate_lines(view, winner))
     said = []
     scene.bar_message = lambda surface, text: said.append(text)
-    scene._draw_bar(app.screen, view)
+    scene.draw_bar(app.screen, view)
     del scene.bar_message
     assert decided in said[0]
     d.key(pygame.K_RETURN)  # the next hand

@@ -24,16 +24,20 @@ from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Fli
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
-from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import ENTER, KeyBinding, named, pot_words
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 
 FLIP_PAUSE = 0.12
 """Seconds a computer player takes to flip a grid card (a flop is 60 flips)."""
+
+BOT_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+"""How fast the computer players may go: their pauses are divided by this."""
 
 
 def decision_text(pot: dict[str, Any]) -> str:
@@ -64,11 +68,24 @@ class FlameTableScene(GameTableScene):
     """One match of Flame Sword on one screen."""
 
     state: FlameSwordState
+    KEYS = (
+        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
+        KeyBinding((pygame.K_s,), "S", "Called Shot: name ten cards", "key_called_shot"),
+        KeyBinding((pygame.K_p,) + ENTER, "P / Enter", "no Called Shot this hand", "key_pass_shot"),
+        KeyBinding((pygame.K_m,), "M", "flipping with several people: show my cards (the pass screen)",
+                   "key_show_mine"),
+        KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "key_auto_flip"),
+        KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
+                   "computer players faster / slower (x0.5 to x4)", "key_bot_speed"),
+    )
+    BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: FlameSwordState, seats: list[SeatConfig], bots) -> None:
-        self.widgets = WidgetGroup()
-        self.bet_bar: BetBar | None = None
         self.deck = state.deck
+        self.auto_flip = False              # the computer flips for the people
+        self.bot_speed = 1.0                # the computer players' pauses are divided by this
+        self.opening_shot = False           # S was pressed: open the picker after this frame's events
+        self.flip_rng = random.Random()     # which card auto-flip turns (no secret: all are face down)
         self.picker: CalledShotPicker | None = None
         self._preview_cache: dict[tuple, Any] = {}
         self.seat_areas: dict[int, pygame.Rect] = {}
@@ -78,8 +95,26 @@ class FlameTableScene(GameTableScene):
 
     # -- pace and turns ---------------------------------------------------------------------
     def bot_pause(self) -> float:
-        """Computer players flip quickly; they bet at the usual pace."""
-        return FLIP_PAUSE if self.state.phase == Phase.FLIP else super().bot_pause()
+        """Computer players flip quickly; they bet at the usual pace; both at the chosen speed."""
+        return (FLIP_PAUSE if self.state.phase == Phase.FLIP else super().bot_pause()) / self.bot_speed
+
+    def update(self, dt: float) -> None:
+        """Open a Called Shot asked for by S once this frame's events are gone (so the
+        S is not typed into the picker's search), and flip for a person on auto-flip."""
+        if self.opening_shot:
+            self.opening_shot = False
+            self.open_called_shot()
+        flipper = self._flipper()
+        if self.auto_flip and flipper is not None and not self.passing:
+            self.wait += dt
+            if self.wait >= self.bot_pause():
+                self.wait = 0.0
+                cells = [c for c, up in enumerate(self.state.face_up) if not up]
+                if cells:
+                    self.clock += dt
+                    self.perform(Flip(seat=flipper, cell=self.flip_rng.choice(cells)))
+                    return
+        super().update(dt)
 
     def waits_for_next_round(self) -> bool:
         return self.state.phase == Phase.REVEAL
@@ -146,28 +181,26 @@ class FlameTableScene(GameTableScene):
         state, viewer = self.state, self.viewer
         self.bet_bar = None
         group = WidgetGroup()
-        px, fonts, bar = self.app.px, self.app.fonts, self.bar_rect
-        h, y = px(42), bar.y + px(8)
-        to_act = state.to_act
+        flipper = self._flipper()
         if state.phase == Phase.REVEAL:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Next hand", self.next_round,
-                             size=px(18), primary=True, hotkey="Enter"))
+            self.bar_button(group, "Next hand", self.next_round, "Enter")
         elif state.phase == Phase.GAME_OVER:
-            group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Back to menu", self.leave,
-                             size=px(18), primary=True, hotkey="Enter"))
-        elif (flipper := self._flipper()) is not None and viewer is None:
-            group.add(Button((bar.right - px(200), y, px(190), h), fonts, "Show my cards",
-                             functools.partial(self.pass_to, flipper), size=px(17), hotkey="M"))
-        elif viewer is not None and to_act == viewer and not self.passing:
+            self.bar_button(group, "Back to menu", self.leave, "Enter")
+        elif flipper is not None and viewer is None:
+            self.bar_button(group, "Show my cards", functools.partial(self.pass_to, flipper), "M",
+                            width=190, primary=False, size=17)
+        elif viewer is not None and self.mine():
             if state.phase == Phase.BET:
                 options = state.betting_options(viewer)
                 if options is not None:
-                    self.bet_bar = BetBar(self.app, bar, options, self.act)
+                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
             elif state.phase == Phase.CALL:
-                group.add(Button((bar.right - px(430), y, px(220), h), fonts, "Called Shot…", self.open_called_shot,
-                                 size=px(17), hotkey="S"))
-                group.add(Button((bar.right - px(200), y, px(190), h), fonts, "No Called Shot", self.pass_shot,
-                                 size=px(17), primary=True, hotkey="P"))
+                self.bar_button(group, "Called Shot…", self.open_called_shot, "S", right=210, width=220,
+                                primary=False, size=17)
+                self.bar_button(group, "No Called Shot", self.pass_shot, "P", width=190, size=17)
+        if flipper is not None:
+            self.bar_button(group, f"Auto-flip {'on' if self.auto_flip else 'off'}", self.toggle_auto_flip, "U",
+                            right=210 if viewer is None else 10, width=170, primary=self.auto_flip, size=16)
         self.widgets = group
 
     def _flipper(self) -> int | None:
@@ -205,12 +238,15 @@ class FlameTableScene(GameTableScene):
         self.picker = None
         super().next_round()
 
+    def toggle_auto_flip(self) -> None:
+        """Auto-flip on or off: the computer flips for the people."""
+        self.auto_flip = not self.auto_flip
+        self.app.toast(f"Auto-flip {'on: the computer flips for you' if self.auto_flip else 'off'}")
+        self.after_action()
+
     # -- events ---------------------------------------------------------------------------------------
-    def handle_game(self, event: pygame.event.Event) -> bool:
-        if self.bet_bar is not None and self.bet_bar.handle(event):
-            return True
-        if self.widgets.handle(event):
-            return True
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """A click on a face-down grid card flips it, for the person to flip."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.grid_view.cell_at(event.pos)
             if cell is not None and self._person_flipping():
@@ -219,23 +255,44 @@ class FlameTableScene(GameTableScene):
                 else:
                     self.flip(cell)
                 return True
-        if event.type == pygame.KEYDOWN:
-            phase, key = self.state.phase, event.key
-            if phase in (Phase.REVEAL, Phase.GAME_OVER) and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
-                self.next_round() if phase == Phase.REVEAL else self.leave()
-                return True
-            mine = self.viewer is not None and self.state.to_act == self.viewer
-            if phase == Phase.CALL and mine and key == pygame.K_s:
-                self.open_called_shot()
-                return True
-            if phase == Phase.CALL and mine and key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.pass_shot()
-                return True
-            flipper = self._flipper()
-            if phase == Phase.FLIP and key == pygame.K_m and flipper is not None and self.viewer is None:
-                self.pass_to(flipper)
-                return True
         return False
+
+    def _calling(self) -> bool:
+        return self.state.phase == Phase.CALL and self.viewer is not None and self.state.to_act == self.viewer
+
+    def key_called_shot(self, event: pygame.event.Event) -> bool:
+        """S: open the Called Shot picker (after this frame's events: see :meth:`update`)."""
+        if not self._calling():
+            return False
+        self.opening_shot = True
+        return True
+
+    def key_pass_shot(self, event: pygame.event.Event) -> bool:
+        """P or Enter: no Called Shot."""
+        if not self._calling():
+            return False
+        self.pass_shot()
+        return True
+
+    def key_show_mine(self, event: pygame.event.Event) -> bool:
+        """M while several people flip: the pass screen, to look at one's cards."""
+        flipper = self._flipper()
+        if self.state.phase != Phase.FLIP or flipper is None or self.viewer is not None:
+            return False
+        self.pass_to(flipper)
+        return True
+
+    def key_auto_flip(self, event: pygame.event.Event) -> bool:
+        """U: auto-flip on or off."""
+        self.toggle_auto_flip()
+        return True
+
+    def key_bot_speed(self, event: pygame.event.Event) -> bool:
+        """] or [: the computer players faster or slower."""
+        i = BOT_SPEEDS.index(self.bot_speed) + (1 if event.key == pygame.K_RIGHTBRACKET else -1)
+        self.bot_speed = BOT_SPEEDS[max(0, min(len(BOT_SPEEDS) - 1, i))]
+        self.app.toast(f"Computer players at x{self.bot_speed:g} speed")
+        return True
 
     # -- the hover preview -------------------------------------------------------------------------------
     def hovered_line(self) -> str | None:
@@ -269,7 +326,7 @@ class FlameTableScene(GameTableScene):
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
         self._draw_middle(surface, view)
-        self._draw_bar(surface, view)
+        self.draw_bar(surface, view)
         if hover_line is not None:
             self._draw_preview(surface, view, hover_line)
         else:
@@ -288,11 +345,7 @@ class FlameTableScene(GameTableScene):
         grid = self.grid_view.rect
         parts = []
         if view["pot_total"]:
-            pots = view["pots"]
-            all_in = any(view["in_hand"][s] and view["stacks"][s] == 0 for s in range(len(view["stacks"])))
-            # Side pots only mean something once somebody is all-in (mid-round bets are not pots yet).
-            parts.append("   ".join(f"{'main' if i == 0 else f'side {i}'} {p['amount']}" for i, p in enumerate(pots))
-                         if len(pots) > 1 and all_in else f"pot {view['pot_total']}")
+            parts.append("   ".join(pot_words(view)))
         if view["grid"]:
             parts.append(f"face up {view['face_up_count']}/100")
         parts.append(f"stock {view['stock_count']:,}")
@@ -468,11 +521,11 @@ class FlameTableScene(GameTableScene):
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(6), px(6)), border_radius=px(10))
         surface.blit(face, rect)
 
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def bar_text(self, view: dict[str, Any]) -> str | None:
         state, to_act, names = self.state, self.state.to_act, view["names"]
         if state.phase == Phase.GAME_OVER:
-            self.bar_message(surface, f"{state.standings()[0][0]} has every chip. Well played!")
-        elif state.phase == Phase.REVEAL and view["results"]:
+            return f"{state.standings()[0][0]} has every chip. Well played!"
+        if state.phase == Phase.REVEAL and view["results"]:
             results = view["results"]
             winners = sorted({w for p in results["pots"] for w in p["winners"]})
             how = "wins" if len(winners) == 1 else "share"
@@ -480,20 +533,17 @@ class FlameTableScene(GameTableScene):
             if decided:
                 main = "" if len(results["pots"]) == 1 else "the main pot "
                 how += f" ({main}{decided})"
-            self.bar_message(surface, f"Hand {view['hand_no']}: {', '.join(names[w] for w in winners)} {how}. "
-                                      "Enter: next hand.")
-        elif self.bet_bar is not None:
-            self.bet_bar.draw(surface)
-        elif state.phase == Phase.FLIP and self._person_flipping():
+            return f"Hand {view['hand_no']}: {named(names, winners)} {how}. Enter: next hand."
+        if state.phase == Phase.FLIP and self._person_flipping() and to_act is not None:
             left = view["flip_target"] - view["face_up_count"]
-            self.bar_message(surface, f"{names[to_act]}: click a face-down grid card to flip it ({left} to go)")
-        elif state.phase == Phase.CALL and to_act == self.viewer and self.viewer is not None:
-            self.bar_message(surface, "Called Shot: name ten cards, or pass")
-        elif to_act is not None and to_act != CHANCE:
-            self.bar_message(surface, f"{names[to_act]} is {'flipping' if state.phase == Phase.FLIP else 'thinking'}…")
-        else:
-            self.bar_message(surface, "Dealing…")
-        self.widgets.draw(surface)
+            auto = ("the computer flips for you (U: stop)" if self.auto_flip
+                    else "click a face-down grid card to flip it")
+            return f"{names[to_act]}: {auto} ({left} to go)"
+        if self._calling():
+            return "Called Shot: name ten cards, or pass"
+        if to_act is not None and to_act != CHANCE:
+            return f"{names[to_act]} is {'flipping' if state.phase == Phase.FLIP else 'thinking'}…"
+        return None
 
 
 TABLE = TableSetup("flame_sword", FlameTableScene, "cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
