@@ -71,6 +71,57 @@ def play_checked(state, players, *, checks, max_actions: int = 3000, json_every:
     return state
 
 
+def actor_views(state, done: int) -> list[int | None]:
+    """The spectator's view, or the seat to act's, and one seat's in turn."""
+    return [None if state.to_act == CHANCE else state.to_act, done % state.seats]
+
+
+def checked_play(checks, *, max_actions: int = 3000, json_every: int = 10,
+                 views: Callable[[Any, int], Any] = rotating_views) -> Callable[..., Any]:
+    """A game's :func:`play_checked`: its ``checks``, its defaults, and ``views``
+    unless the caller asks for ``all_views`` (every seat's view after every action)."""
+    def play(state, players, *, max_actions: int = max_actions, json_every: int = json_every,
+             all_views: bool = False):
+        return play_checked(state, players, checks=checks, max_actions=max_actions,
+                            json_every=json_every, views=True if all_views else views)
+    return play
+
+
+def finished_random_games(table: Callable[[int], Any], play: Callable[..., Any], seeds: range, *,
+                          tag: str = "player", **play_args: Any) -> list[Any]:
+    """Play ``table(seed)`` with seeded random players for each seed (``play``: the
+    game's checked play); the states that reached the end."""
+    finished = []
+    for seed in seeds:
+        state = table(seed)
+        state = play(state, random_players(seed, state.seats, tag), **play_args)
+        if state.to_act is None:
+            finished.append(state)
+    return finished
+
+
+def mixed_players(bot_class, seed: int, seats: int, tag: str = "bot") -> list[Any]:
+    """The game's bot, a random player and the tough bot in turn round the table (the
+    order shifted by ``seed``), each from its own seeded generator."""
+    players = []
+    for s in range(seats):
+        rng = random.Random(f"{tag}:{seed}:{s}")
+        players.append([bot_class(rng), RandomBot(rng), bot_class(rng, "tough")][(s + seed) % 3])
+    return players
+
+
+def json_copies_continue(table: Callable[[int], Any], deck, seeds: range, *, then: int | None,
+                         tag: str = "player") -> None:
+    """For each seed, :func:`assert_json_copy_continues` on ``table(2000 + seed)`` with
+    seeded random players, cut after 1 to 60 actions."""
+    for seed in seeds:
+        original = table(2000 + seed)
+        assert_json_copy_continues(
+            original, random_players(seed, original.seats, tag), deck, cut=random.Random(seed).randint(1, 60),
+            then=then, choosers=lambda seed=seed, original=original: random_players(seed + 10_000,
+                                                                                    original.seats, tag))
+
+
 def assert_json_copy_continues(original, players, deck, *, cut: int, then: int | None,
                                choosers: Callable[[], Sequence[Any]]) -> None:
     """Play ``cut`` actions, copy the state through JSON text, play both on with equal
@@ -111,6 +162,35 @@ def refuse_wild_actions(state, players, wild_action, rng: random.Random, *, chec
             step(state, players)
     assert checks.all_problems(state, log_start=len(state.log)) == []
     return refused
+
+
+def refused_wild_actions(table: Callable[[int], Any], seeds: range, wild_action, *, checks, steps: int,
+                         tag: str = "player") -> int:
+    """:func:`refuse_wild_actions` on ``table(3000 + seed)`` with seeded random players
+    for each seed; how many were refused in all."""
+    refused = 0
+    for seed in seeds:
+        state = table(3000 + seed)
+        refused += refuse_wild_actions(state, random_players(seed, state.seats, tag), wild_action,
+                                       random.Random(seed), checks=checks, steps=steps)
+    return refused
+
+
+def soak(request, table: Callable[[int], Any], play: Callable[..., Any], bot_class, *, random_seeds: range,
+         bot_seeds: range, max_actions: int, tag: str = "player") -> None:
+    """The long soak (skipped unless asked for): seeded random players on
+    ``table(seed)`` for each of ``random_seeds`` with every view checked, then the
+    game's normal and tough bots in turn on ``table(20_000 + seed)`` for each of
+    ``bot_seeds``."""
+    skip_unless_soak(request)
+    for seed in random_seeds:
+        state = table(seed)
+        play(state, random_players(seed, state.seats, tag), max_actions=max_actions, json_every=20, all_views=True)
+    for seed in bot_seeds:
+        state = table(20_000 + seed)
+        players = [bot_class(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
+                   for s in range(state.seats)]
+        play(state, players, max_actions=max_actions, json_every=11)
 
 
 def same_history_twice(run: Callable[[], Any]) -> None:

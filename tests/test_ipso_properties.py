@@ -44,36 +44,27 @@ def table(seed: int, seats: int | None = None) -> IpsoState:
                          random.Random(seed), dealer=dealer, stacks=stacks)
 
 
-def play_checked(state: IpsoState, players, *, max_actions: int = 3000, json_every: int = 10,
-                 all_views: bool = False) -> IpsoState:
-    """:func:`harness.play_checked` with Ipso's checks."""
-    return harness.play_checked(state, players, checks=ipso_checks, max_actions=max_actions,
-                                json_every=json_every, views=True if all_views else harness.rotating_views)
+play_checked = harness.checked_play(ipso_checks)
+TAG = "ipso-player"
 
 
 def random_players(seed: int, seats: int):
-    return harness.random_players(seed, seats, "ipso-player")
+    return harness.random_players(seed, seats, TAG)
 
 
 def test_random_games_keep_every_invariant():
-    finished = 0
-    for seed in range(90):
-        state = table(seed)
-        state = play_checked(state, random_players(seed, state.seats), max_actions=150, json_every=17)
-        if state.to_act is None:
-            finished += 1
-            assert sum(state.stacks) == state.total_chips
-            assert sum(state.can_play(s) for s in range(state.seats)) < 2
-    assert finished > 20
+    finished = harness.finished_random_games(table, play_checked, range(90), tag=TAG, max_actions=150,
+                                             json_every=17)
+    for state in finished:
+        assert sum(state.stacks) == state.total_chips
+        assert sum(state.can_play(s) for s in range(state.seats)) < 2
+    assert len(finished) > 20
 
 
 def test_games_with_bots_keep_every_invariant():
     for seed in range(6):
         state = table(1000 + seed, seats=2 + seed % 4)
-        players = []
-        for s in range(state.seats):
-            rng = random.Random(f"ipso-bot:{seed}:{s}")
-            players.append([IpsoBot(rng), RandomBot(rng), IpsoBot(rng, "tough")][(s + seed) % 3])
+        players = harness.mixed_players(IpsoBot, seed, state.seats, "ipso-bot")
         play_checked(state, players, max_actions=150, json_every=7, all_views=True)
 
 
@@ -92,11 +83,7 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, ant
 
 
 def test_a_json_copy_continues_exactly_like_the_original():
-    for seed in range(20):
-        original = table(2000 + seed)
-        harness.assert_json_copy_continues(
-            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=300, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
+    harness.json_copies_continue(table, DECK, range(20), then=300, tag=TAG)
 
 
 def test_the_same_seeds_make_the_same_game():
@@ -124,23 +111,10 @@ def wild_action(state: IpsoState, rng: random.Random):
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
-    refused = 0
-    for seed in range(30):
-        state = table(3000 + seed)
-        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
-                                               random.Random(seed), checks=ipso_checks, steps=150)
-    assert refused > 1000
+    assert harness.refused_wild_actions(table, range(30), wild_action, checks=ipso_checks, steps=150, tag=TAG) > 1000
 
 
 @pytest.mark.slow
 def test_soak_many_more_games(request):
-    harness.skip_unless_soak(request)
-    for seed in range(10_000, 11_000):
-        state = table(seed)
-        play_checked(state, random_players(seed, state.seats), max_actions=2000, json_every=20,
-                     all_views=True)
-    for seed in range(40):
-        state = table(20_000 + seed)
-        players = [IpsoBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
-                   for s in range(state.seats)]
-        play_checked(state, players, max_actions=2000, json_every=11)
+    harness.soak(request, table, play_checked, IpsoBot, random_seeds=range(10_000, 11_000), bot_seeds=range(40),
+                 max_actions=2000, tag=TAG)

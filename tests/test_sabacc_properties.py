@@ -58,38 +58,21 @@ def table(seed: int, seats: int | None = None, **overrides) -> SabaccState:
                            dealer=rng.randrange(seats), stacks=stacks)
 
 
-def play_checked(state, players, *, max_actions: int = 3000, json_every: int = 10,
-                 all_views: bool = False):
-    """:func:`harness.play_checked` with this game's checks."""
-    return harness.play_checked(state, players, checks=sabacc_checks, max_actions=max_actions,
-                                json_every=json_every,
-                                views=True if all_views else lambda state, done: [
-                                    None if state.to_act == CHANCE else state.to_act, done % state.seats])
-
-
-def random_players(seed: int, seats: int):
-    return harness.random_players(seed, seats, "player")
+play_checked = harness.checked_play(sabacc_checks, views=harness.actor_views)
+random_players = harness.random_players
 
 
 def test_random_games_keep_every_invariant():
-    finished = 0
-    for seed in range(40):
-        state = table(seed)
-        state = play_checked(state, random_players(seed, state.seats), max_actions=150,
-                             json_every=20)
-        if state.to_act is None:
-            finished += 1
-            assert sum(state.stacks) + state.sabacc_pot + state.hand_pot() == state.total_credits
-    assert finished > 8
+    finished = harness.finished_random_games(table, play_checked, range(40), max_actions=150, json_every=20)
+    for state in finished:
+        assert sum(state.stacks) + state.sabacc_pot + state.hand_pot() == state.total_credits
+    assert len(finished) > 8
 
 
 def test_games_with_bots_keep_every_invariant():
     for seed in range(6):
         state = table(1000 + seed, seats=2 + 3 * seed % 7)
-        players = []
-        for s in range(state.seats):
-            rng = random.Random(f"bot:{seed}:{s}")
-            players.append([SabaccBot(rng), RandomBot(rng), SabaccBot(rng, "tough")][(s + seed) % 3])
+        players = harness.mixed_players(SabaccBot, seed, state.seats)
         play_checked(state, players, max_actions=150, json_every=7, all_views=True)
 
 
@@ -111,11 +94,7 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, han
 
 
 def test_a_json_copy_continues_exactly_like_the_original():
-    for seed in range(15):
-        original = table(2000 + seed)
-        harness.assert_json_copy_continues(
-            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=400, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
+    harness.json_copies_continue(table, DECK, range(15), then=400)
 
 
 def test_the_same_seeds_make_the_same_game():
@@ -144,12 +123,7 @@ def wild_action(state: SabaccState, rng: random.Random):
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
-    refused = 0
-    for seed in range(20):
-        state = table(3000 + seed)
-        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
-                                               random.Random(seed), checks=sabacc_checks, steps=150)
-    assert refused > 300
+    assert harness.refused_wild_actions(table, range(20), wild_action, checks=sabacc_checks, steps=150) > 300
 
 
 @pytest.mark.slow

@@ -51,40 +51,23 @@ def table(seed: int, seats: int | None = None, **overrides) -> ShenjaIvaliState:
                                 dealer=rng.randrange(seats), stacks=stacks)
 
 
-def play_checked(state, players, *, max_actions: int = 5000, json_every: int = 10,
-                 all_views: bool = False):
-    """:func:`harness.play_checked` with this game's checks."""
-    return harness.play_checked(state, players, checks=ivali_checks, max_actions=max_actions,
-                                json_every=json_every,
-                                views=True if all_views else lambda state, done: [
-                                    None if state.to_act == CHANCE else state.to_act, done % state.seats])
-
-
-def random_players(seed: int, seats: int):
-    return harness.random_players(seed, seats, "player")
+play_checked = harness.checked_play(ivali_checks, max_actions=5000, views=harness.actor_views)
+random_players = harness.random_players
 
 
 def test_random_games_keep_every_invariant():
-    finished = 0
-    for seed in range(400):
-        state = table(seed)
-        state = play_checked(state, random_players(seed, state.seats), max_actions=80,
-                             json_every=20)
-        if state.to_act is None:
-            finished += 1
-            assert sum(state.stacks) == state.total_chips
-            assert sorted(state.stacks)[-2] == 0  # one seat has every chip
-    assert finished > 80
+    finished = harness.finished_random_games(table, play_checked, range(400), max_actions=80, json_every=20)
+    for state in finished:
+        assert sum(state.stacks) == state.total_chips
+        assert sorted(state.stacks)[-2] == 0  # one seat has every chip
+    assert len(finished) > 80
 
 
 def test_games_with_bots_keep_every_invariant():
     for seed in range(5):
         state = table(1000 + seed, seats=2 + 3 * seed % 7)
-        players = []
-        for s in range(state.seats):
-            rng = random.Random(f"bot:{seed}:{s}")
-            players.append([IvaliBot(rng), RandomBot(rng), IvaliBot(rng, "tough")][(s + seed) % 3])
-        play_checked(state, players, max_actions=100, json_every=7, all_views=True)
+        play_checked(state, harness.mixed_players(IvaliBot, seed, state.seats), max_actions=100, json_every=7,
+                     all_views=True)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -103,11 +86,7 @@ def test_any_table_and_any_legal_play_keep_every_invariant(seats, deal_seed, ant
 
 
 def test_a_json_copy_continues_exactly_like_the_original():
-    for seed in range(30):
-        original = table(2000 + seed, limit="no_limit")
-        harness.assert_json_copy_continues(
-            original, random_players(seed, original.seats), DECK, cut=random.Random(seed).randint(1, 60),
-            then=None, choosers=lambda seed=seed, original=original: random_players(seed + 10_000, original.seats))
+    harness.json_copies_continue(lambda seed: table(seed, limit="no_limit"), DECK, range(30), then=None)
 
 
 def test_the_same_seeds_make_the_same_match():
@@ -136,23 +115,10 @@ def wild_action(state: ShenjaIvaliState, rng: random.Random):
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
-    refused = 0
-    for seed in range(40):
-        state = table(3000 + seed)
-        refused += harness.refuse_wild_actions(state, random_players(seed, state.seats), wild_action,
-                                               random.Random(seed), checks=ivali_checks, steps=200)
-    assert refused > 1000
+    assert harness.refused_wild_actions(table, range(40), wild_action, checks=ivali_checks, steps=200) > 1000
 
 
 @pytest.mark.slow
 def test_soak_many_more_games(request):
-    harness.skip_unless_soak(request)
-    for seed in range(10_000, 12_000):
-        state = table(seed)
-        play_checked(state, random_players(seed, state.seats), max_actions=600, json_every=20,
-                     all_views=True)
-    for seed in range(60):
-        state = table(20_000 + seed)
-        players = [IvaliBot(random.Random(f"soak:{seed}:{s}"), ("normal", "tough")[s % 2])
-                   for s in range(state.seats)]
-        play_checked(state, players, max_actions=600, json_every=11)
+    harness.soak(request, table, play_checked, IvaliBot, random_seeds=range(10_000, 12_000), bot_seeds=range(60),
+                 max_actions=600)
