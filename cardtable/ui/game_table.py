@@ -375,7 +375,11 @@ class GameTableScene(TableParts, Scene):
         self._draw_ghosts(surface)
         self.log_panel.draw(surface, self.log_lines())
         self.note_box("log", self.log_panel.rect)
+        self.draw_over_log(surface)
         self.hint.draw(surface)
+
+    def draw_over_log(self, surface: pygame.Surface) -> None:
+        """What a game shows in the log's place for a while (subclasses)."""
 
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it now (a game may hold back lines that would

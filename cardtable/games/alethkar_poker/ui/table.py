@@ -11,6 +11,7 @@ are written out in the middle of the table.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pygame
@@ -30,6 +31,10 @@ from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
+
+
+def _text_width(font: pygame.font.Font, text: str) -> int:
+    return font.size(text)[0]
 
 
 class AlethkarTableScene(GameTableScene):
@@ -245,8 +250,6 @@ class AlethkarTableScene(GameTableScene):
         self._draw_centre(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
-        if view["results"] is not None and self.show is not None and not self.hide_sums:
-            self._draw_reckoning(surface, view, view["results"])
         self.draw_bar(surface, view)
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
                 "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
@@ -274,6 +277,12 @@ class AlethkarTableScene(GameTableScene):
             surface.blit(back, rect)
             self.caption(surface, rect, f"discards {view['discard_count']}", gap=3)
 
+    def draw_over_log(self, surface: pygame.Surface) -> None:
+        """At the reveal, the counting and the sums over the log (unless Tab hid them)."""
+        view = self.viewer_view()
+        if view["results"] is not None and self.show is not None and not self.hide_sums:
+            self._draw_reckoning(surface, view, view["results"])
+
     def _draw_reckoning(self, surface: pygame.Surface, view: dict[str, Any], results: dict[str, Any]) -> None:
         """The counting of the hands, then the arithmetic of steps 6 to 8."""
         px, fonts = self.app.px, self.app.fonts
@@ -288,13 +297,17 @@ class AlethkarTableScene(GameTableScene):
                      "Space: skip the counting"]
         else:
             lines = payout_lines(results["payout"], lambda s: names[s]) + ["Tab: hide these sums"]
-        size = px(14) if len(lines) > 8 else px(15)
-        font = fonts.font(size)
-        limit = self.felt.width - px(80)
-        lines = [part for line in lines for part in wrap(line, limit - px(30), lambda t: font.size(t)[0])]
-        width = min(limit, max(font.size(line)[0] for line in lines) + px(30))
-        box = pygame.Rect(0, 0, width, len(lines) * int(size * 1.45) + px(16))
-        box.center = (self.felt.centerx, self.felt.centery - px(20))
+        limit = self.log_panel.rect.width  # over the log (which says the same): clear of every hand
+        whole = lines
+        for size in range(px(14) if len(whole) > 8 else px(15), 8, -1):  # the largest size that fits
+            font = fonts.font(size)
+            measure = functools.partial(_text_width, font)
+            lines = [part for line in whole for part in wrap(line, limit - px(30), measure)]
+            if len(lines) * int(size * 1.45) + px(16) <= self.log_panel.rect.height:
+                break
+        box = pygame.Rect(0, 0, limit, len(lines) * int(size * 1.45) + px(16))
+        box.topleft = self.log_panel.rect.topleft
+        self.note_box("sums", box)
         pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, box, 1, border_radius=px(10))
         for i, line in enumerate(lines):
