@@ -84,3 +84,22 @@ def test_clicking_plus_twice_on_the_ui_scale_steps_twice_and_toggles_nothing_els
     assert after.ui_scale == before.ui_scale + 0.5
     assert (after.sound, after.hover_magnify, after.show_frame_time) == \
         (before.sound, before.hover_magnify, before.show_frame_time)
+
+
+def test_the_menu_list_scrolls_to_the_entry_chosen_with_the_keys(app):
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app._resized((1024, 640))
+    d = Driver(app)
+    menu = app.scenes.top
+    assert isinstance(menu, MenuScene)
+    menu.select(0)
+    count = len(menu.entries)
+    assert len(menu.rows) < count, "the window should be too small for every row"
+    for _ in range(count - 1):
+        d.key(pygame.K_DOWN)
+    assert menu.selected == count - 1
+    shown = [i for i, _ in menu.rows]
+    assert shown[-1] == count - 1  # the last entry scrolled into view
+    d.click(menu.rows[0][1].center)  # a click on a shown row selects that entry
+    assert menu.selected == shown[0]
+    assert check_scene(menu, (1024, 640)) == []

@@ -8,7 +8,7 @@ import pygame
 
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.scene import Scene
-from cardtable.ui.text import reflow, wrap_font
+from cardtable.ui.text import fit_text, reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 from cardtable.variants import VariantEntry, VariantSpec
@@ -48,11 +48,17 @@ def broken_game_entries(found: list[VariantEntry]) -> list[VariantEntry]:
 class MenuScene(Scene):
     """The first screen: pick a variant, or go to settings."""
 
+    # The unscaled size the menu needs at the least (header, four rows, the buttons):
+    # a smaller window, or a larger UI scale, shrinks the whole screen to fit.
+    _NEED = (960, 520)
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.selected = 0
-        self.rows: list[pygame.Rect] = []
+        self.first = 0  # the first row shown when the list is longer than the window
+        self.rows: list[tuple[int, pygame.Rect]] = []
         self.widgets = WidgetGroup()
+        self.k = app.settings.ui_scale
         entries = self.entries
         last = app.settings.last_variant
         for i, entry in enumerate(entries):
@@ -78,15 +84,29 @@ class MenuScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
 
+    def px(self, value: float) -> int:
+        """A layout size at the menu's scale (the UI scale, shrunk to fit the window)."""
+        return int(round(value * self.k))
+
     def layout(self) -> None:
         """Place the list rows and the buttons for the window size."""
-        px, fonts = self.app.px, self.app.fonts
         w, h = self.app.screen.get_size()
+        scale = self.app.settings.ui_scale
+        self.k = scale * min(1.0, w / (self._NEED[0] * scale), h / (self._NEED[1] * scale))
+        px, fonts = self.px, self.app.fonts
         left = pygame.Rect(px(40), px(130), min(px(460), w // 2 - px(40)), h - px(230))
         self.list_rect = left
-        row_h = px(54)
-        self.rows = [pygame.Rect(left.x, left.y + i * (row_h + px(8)), left.width, row_h)
-                     for i in range(len(self.entries))]
+        self.detail_rect = pygame.Rect(left.right + px(40), left.y, w - left.right - px(80), left.height)
+        row_h, gap = px(54), px(8)
+        fits = max(1, (left.height + gap) // (row_h + gap))
+        count = len(self.entries)
+        self.first = max(0, min(self.first, count - fits))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + fits:
+            self.first = self.selected - fits + 1
+        self.rows = [(i, pygame.Rect(left.x, left.y + (i - self.first) * (row_h + gap), left.width, row_h))
+                     for i in range(self.first, min(count, self.first + fits))]
         bx, by = left.x, h - px(80)
         group = WidgetGroup()
         for label, fn, width, key, primary in (("Play", self.play, 140, "Enter", True),
@@ -96,7 +116,7 @@ class MenuScene(Scene):
             group.add(Button((bx, by, px(width), px(48)), fonts, label, fn, size=px(20), hotkey=key,
                              primary=primary))
             bx += px(width) + px(12)
-        # Saved games and statistics sit top right, clear of the row above at the smallest window.
+        # Saved games and statistics sit top right, clear of the title.
         tx = w - px(40)
         for label, fn, width in (("Statistics", self.statistics, 130), ("Resume", self.open_saves, 120),
                                  ("Join a table", self.join_table, 140), ("About", self.about, 100)):
@@ -105,6 +125,22 @@ class MenuScene(Scene):
             tx -= px(12)
         self.widgets = group
         self._refresh()
+
+    def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons, the rows shown, the description panel and the title."""
+        entries = self.entries
+        title = self.app.fonts.render("cardtable", self.px(48), THEME.text, bold=True).get_rect(
+            topleft=(self.px(40), self.px(34)))
+        return [*super().layout_boxes(), ("the title", title),
+                *((f"row {entries[i].title}", row) for i, row in self.rows),
+                *([("the description", self.detail_rect)] if self.detail_rect.width >= self.px(200) else [])]
+
+    def select(self, index: int) -> None:
+        """Highlight an entry (scrolling the list to show it)."""
+        count = len(self.entries)
+        if count:
+            self.selected = index % count
+            self.layout()
 
     def _refresh(self) -> None:
         play = self.widgets.widgets[0]
@@ -159,19 +195,23 @@ class MenuScene(Scene):
         if self.widgets.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, row in enumerate(self.rows):
+            for i, row in self.rows:
                 if row.collidepoint(event.pos):
                     if i == self.selected:
                         self.play()  # a click on the highlighted row opens it
                     else:
-                        self.selected = i
-                        self._refresh()
+                        self.select(i)
                     return True
+        if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
+            self.first = max(0, self.first - int(event.y))
+            if self.rows and not self.rows[0][0] <= self.selected <= self.rows[-1][0]:
+                self.selected = min(max(self.selected, self.first), len(self.entries) - 1)
+            self.layout()
+            return True
         if event.type == pygame.KEYDOWN:
             n = len(self.entries)
             if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
-                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % n
-                self._refresh()
+                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.play()
             elif event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH):
@@ -184,58 +224,66 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = self.px, self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
         surface.blit(fonts.render("cardtable", px(48), THEME.text, bold=True), (px(40), px(34)))
         surface.blit(fonts.render("♠ ♥ ♦ ♣   card games no shop sells, on one screen", px(18), THEME.accent),
                      (px(44), px(92)))
-        for i, (entry, row) in enumerate(zip(self.entries, self.rows)):
-            self._draw_row(surface, entry, row, i == self.selected)
+        entries = self.entries
+        for i, row in self.rows:
+            self._draw_row(surface, entries[i], row, i == self.selected)
+        if self.rows and len(self.rows) < len(entries):
+            more = f"{self.first + 1}-{self.rows[-1][0] + 1} of {len(entries)}   (↑ ↓ or the wheel)"
+            img = fonts.render(more, px(13), THEME.text_dim)
+            surface.blit(img, img.get_rect(topright=(self.list_rect.right, self.rows[-1][1].bottom + px(4))))
         self._draw_detail(surface)
         self.widgets.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, entry: VariantEntry, row: pygame.Rect, selected: bool) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = self.px, self.app.fonts
         fill = THEME.button_down if selected else THEME.panel
         pygame.draw.rect(surface, fill, row, border_radius=px(10))
         if selected:
             pygame.draw.rect(surface, THEME.focus, row, 2, border_radius=px(10))
         ink = THEME.text if entry.spec else THEME.error
         title = entry.title + ("  (yours)" if entry.user else "")
-        surface.blit(fonts.render(title, px(20), ink, bold=True), (row.x + px(14), row.y + px(6)))
+        room = row.width - px(28)
+        surface.blit(fonts.render(fit_text(fonts, title, px(20), room, bold=True), px(20), ink, bold=True),
+                     (row.x + px(14), row.y + px(6)))
         sub = entry.spec.summary if entry.spec else "cannot be loaded: see the error on the right"
-        font = fonts.font(px(13))
-        while sub and font.size(sub)[0] > row.width - px(28):
-            sub = sub[:-4] + "…"
-        surface.blit(fonts.render(sub, px(13), THEME.text_dim), (row.x + px(14), row.y + px(31)))
+        surface.blit(fonts.render(fit_text(fonts, sub, px(13), room), px(13), THEME.text_dim),
+                     (row.x + px(14), row.y + px(31)))
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = self.px, self.app.fonts
         entry = self.current
-        w, h = surface.get_size()
-        box = pygame.Rect(self.list_rect.right + px(40), self.list_rect.y, w - self.list_rect.right - px(80),
-                          h - px(230))
+        box = self.detail_rect
         if entry is None or box.width < px(200):
             return
         pygame.draw.rect(surface, THEME.panel, box, border_radius=px(12))
         x, y = box.x + px(20), box.y + px(16)
+        room = box.width - px(40)
         if entry.spec:
             spec = entry.spec
-            surface.blit(fonts.render(spec.name, px(28), THEME.accent, bold=True), (x, y))
+            surface.blit(fonts.render(fit_text(fonts, spec.name, px(28), room, bold=True), px(28), THEME.accent,
+                                      bold=True), (x, y))
             y += px(44)
             facts = f"{spec.min_seats}-{spec.max_seats} seats   ·   decks: {', '.join(spec.decks)}"
-            surface.blit(fonts.render(facts, px(15), THEME.text_dim), (x, y))
+            surface.blit(fonts.render(fit_text(fonts, facts, px(15), room), px(15), THEME.text_dim), (x, y))
             y += px(30)
             text, ink = (spec.rules or spec.summary), THEME.text
         else:
-            surface.blit(fonts.render("This file has an error", px(24), THEME.error, bold=True), (x, y))
+            surface.blit(fonts.render(fit_text(fonts, "This file has an error", px(24), room, bold=True), px(24),
+                                      THEME.error, bold=True), (x, y))
             y += px(44)
             text, ink = entry.error or "", THEME.error
-        font = fonts.font(px(16))
-        for line in wrap_font(reflow(text), box.width - px(40), font):
-            if y > box.bottom - px(28):
+        lines = wrap_font(reflow(text), room, fonts.font(px(16)))
+        bottom = box.bottom - px(12)
+        for n, line in enumerate(lines):
+            last_fits = y + px(23) <= bottom
+            if not last_fits or (n < len(lines) - 1 and y + 2 * px(23) > bottom):
                 surface.blit(fonts.render("… (F1 shows all)", px(15), THEME.text_dim), (x, y))
                 break
             surface.blit(fonts.render(line, px(16), ink), (x, y))

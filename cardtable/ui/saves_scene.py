@@ -36,6 +36,7 @@ from cardtable.saves import (
 )
 from cardtable.stats import StatsBook
 from cardtable.ui.scene import Overlay, Scene
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -406,15 +407,6 @@ class SavesScene(Scene):
         sub_ink = THEME.text_dim if save.ok else THEME.error
         surface.blit(fonts.render(fit_text(fonts, sub, px(15), row.width - px(28)), px(15), sub_ink),
                      (row.x + px(14), row.y + px(33)))
-
-
-def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if fonts.size_of(text, size, bold)[0] <= width:
-        return text
-    while text and fonts.size_of(text + "…", size, bold)[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 class ConfirmDelete(Overlay):

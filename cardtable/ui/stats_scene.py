@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from cardtable.stats import StatsBook
-from cardtable.ui.saves_scene import fit_text
 from cardtable.ui.scene import Scene
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 

@@ -123,3 +123,19 @@ def reflow(text: str) -> str:
         else:
             out.append(line.rstrip() if stripped else "")
     return "\n".join(out)
+
+
+def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels in ``fonts`` at ``size``
+    (the cut is found by halving, so a long text costs a few measurements, not one a
+    character)."""
+    if fonts.size_of(text, size, bold)[0] <= width:
+        return text
+    low, high = 0, len(text)  # text[:low] + "…" fits; text[:high] + "…" does not
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fonts.size_of(text[:mid] + "…", size, bold)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
