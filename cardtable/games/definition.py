@@ -246,11 +246,14 @@ class GameDefinition:
         """The game of the package ``package`` (its ``__name__``), its modules found by
         convention: ``<package>.checks`` (imported now), the bot class ``bot`` in
         ``<package>.bot``, the table scene ``<package>.ui.table`` and the tools
-        ``<package>.tools`` (imported when first used). A game with rules gets the
+        ``<package>.tools`` (imported when first used). Unless declared, a game seats
+        2 to 8 and plays the standard 52-card deck. A game with rules gets the
         :func:`bot_level` setting after its own; ``stack_setting`` is its
         ``starting_...`` setting. ValueError naming a module the convention asks for
         that is missing."""
         fields.setdefault("id", package.rpartition(".")[2])
+        fields.setdefault("seats", (2, 8))
+        fields.setdefault("decks", ("standard52",))
         fields.setdefault("table", _submodule(package, "ui.table", required=True))
         fields.setdefault("tools", _submodule(package, "tools", required=False))
         settings = tuple(settings)

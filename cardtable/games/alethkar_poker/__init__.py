@@ -9,8 +9,8 @@ from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, 
 GAME = GameDefinition.package(
     __name__,
     name="Alethkar Poker",
+    aliases=("alethkar",),
     seats=(2, 7),
-    decks=("standard52",),
     settings=(
         starting_stack(40),
         chips("buy_in", 1, "chips each player puts in their bag at a round's start"),
@@ -19,7 +19,6 @@ GAME = GameDefinition.package(
     rules=AlethkarSettings.from_settings,
     state=AlethkarState,
     bot="AlethkarBot",
-    aliases=("alethkar",),
     setting_choices={"buy_in": (1, 2, 5), "ace_low_straight": (True, False),
                      "starting_chips": (10, 50, 200)},
     # Two careful players can go on for ever (the loser of a round pays no more than the

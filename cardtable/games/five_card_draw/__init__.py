@@ -9,8 +9,9 @@ from cardtable.games.five_card_draw.state import DrawState
 GAME = GameDefinition.package(
     __name__,
     name="Five-Card Draw",
+    round_word="hand",
+    aliases=("draw", "five_card", "5cd"),
     seats=(2, 6),
-    decks=("standard52",),
     settings=(
         chips("ante", 1, "chips each player puts in before the deal"),
         starting_stack(100),
@@ -25,8 +26,6 @@ GAME = GameDefinition.package(
     rules=DrawSettings.from_settings,
     state=DrawState,
     bot="DrawBot",
-    aliases=("draw", "five_card", "5cd"),
-    round_word="hand",
     setting_choices={"ante": (1, 2, 5), "limit": ("no_limit", "pot_limit", "fixed"), "min_bet": (1, 2, 4),
                      "max_draw": (0, 2, 3, 4), "ace_bonus": (True, False),
                      "starting_chips": (5, 20, 100, 300)},

@@ -9,7 +9,8 @@ from cardtable.games.flame_sword.state import FlameSwordState
 GAME = GameDefinition.package(
     __name__,
     name="Flame Sword",
-    seats=(2, 8),
+    round_word="hand",
+    aliases=("flame",),
     decks=("infinite",),
     settings=(
         starting_stack(1000),
@@ -23,8 +24,6 @@ GAME = GameDefinition.package(
     rules=FlameSwordSettings.from_settings,
     state=FlameSwordState,
     bot="FlameBot",
-    aliases=("flame",),
-    round_word="hand",
     setting_choices={"blind": (2, 10, 50), "order": ("source", "measured"),
                      "starting_chips": (100, 1000), "extra_blind": ("live", "dead")},
     # 12,000 cards make a full view check the dearest part of a step: every seat's view

@@ -9,8 +9,8 @@ from cardtable.games.ipso.state import IpsoState
 GAME = GameDefinition.package(
     __name__,
     name="Ipso",
+    round_word="hand",
     seats=(2, 5),
-    decks=("standard52",),
     settings=(
         chips("ante", 2, "chips each player puts in before the deal"),
         starting_stack(100),
@@ -20,7 +20,6 @@ GAME = GameDefinition.package(
     rules=IpsoSettings.from_settings,
     state=IpsoState,
     bot="IpsoBot",
-    round_word="hand",
     setting_choices={"ante": (1, 2, 5), "min_bet": (1, 2), "max_bet": (4, 10, None),
                      "starting_chips": (10, 40, 100)},
     # The first dealer is drawn for; a hand ends when its winner names the next dealer.

@@ -9,7 +9,7 @@ from cardtable.games.sabacc.state import SabaccState
 GAME = GameDefinition.package(
     __name__,
     name="Sabacc",
-    seats=(2, 8),
+    round_word="hand",
     decks=("sabacc",),
     settings=(
         starting_stack(5000, "credits"),
@@ -23,7 +23,6 @@ GAME = GameDefinition.package(
     rules=SabaccSettings.from_settings,
     state=SabaccState,
     bot="SabaccBot",
-    round_word="hand",
     setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                      "starting_credits": (1500, 5000)},
     simulation=SimulationSpec(match_word="game"),

@@ -9,7 +9,7 @@ from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 GAME = GameDefinition.package(
     __name__,
     name="Shenja Ivali",
-    seats=(2, 8),
+    aliases=("ivali",),
     decks=("ivali",),
     settings=(
         chips("ante", 1, "chips each player puts in before the deal"),
@@ -27,7 +27,6 @@ GAME = GameDefinition.package(
     rules=ShenjaIvaliSettings.from_settings,
     state=ShenjaIvaliState,
     bot="IvaliBot",
-    aliases=("ivali",),
     setting_choices={"ante": (1, 2, 3), "limit": ("no_limit", "pot_limit", "fixed"),
                      "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
                      "starting_chips": (5, 20, 100, 300)},
