@@ -90,6 +90,9 @@ rollouts."""
 
 _POLICY_SALT = 0x9E3779B97F4A7C15
 
+Policy = Callable[[GameState, int, random.Random], Action]
+"""How a rollout moves a seat: ``policy(world, seat, rng) -> Action``."""
+
 _PASSIVE = {"Check", "Call", "Cover", "PassBid"}
 _AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
 
@@ -241,8 +244,8 @@ class StrongBot:
         self.normal = normal
         self.rollouts = default_rollouts() if rollouts is None else rollouts
         self._prior_ms = 0.0  # what asking the normal bot cost last time
-        self.policy: Callable[[GameState, int, random.Random], Action] = (
-            getattr(normal, "rollout_choice", None) or light_choice)
+        self.policy: Policy = getattr(normal, "rollout_choice", None) or light_choice
+        self.rollout_bot: Callable[[random.Random], Any] | None = getattr(normal, "rollout_bot", None)
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The planned action for ``seat`` on ``state`` (a seat copy)."""
@@ -334,7 +337,7 @@ class StrongBot:
         world = snapshot.make(random.Random(seed))
         rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
-        policy = self.policy
+        policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
         for _ in range(MAX_ROLLOUT_STEPS):
             if _round_done(world, target):
                 break
@@ -353,6 +356,25 @@ class StrongBot:
         else:
             won = change > 0
         return float(change), bool(won)
+
+
+def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
+    """A rollout policy that moves every seat with its own bot from ``make`` (made fresh
+    for the rollout, so nothing a bot remembers leaks from one world into another),
+    seeded from ``seed``; the light policy where that bot fails."""
+    bots: dict[int, Any] = {}
+
+    def choose(world: GameState, seat: int, rng: random.Random) -> Action:
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make(random.Random(seed + seat))
+        try:
+            action: Action = bot.choose(world, seat)
+        except Exception:  # a rollout must go on; the light policy always has a move
+            return light_choice(world, seat, rng)
+        return action
+
+    return choose
 
 
 def _target_round(state: GameState) -> int:

@@ -39,6 +39,8 @@ class Level:
 
 LEVELS = {"normal": Level(samples=60, amounts=8, noise=1.0),
           "tough": Level(samples=160, amounts=16, noise=0.0)}
+ROLLOUT_LEVEL = Level(samples=16, amounts=8, noise=1.0)
+"""The knobs of the strong level's rollout player (:meth:`AlethkarBot.rollout_bot`)."""
 
 
 @lru_cache(maxsize=4)
@@ -91,6 +93,13 @@ class AlethkarBot:
         self.rng = rng
         self.level = level
         self.knobs = LEVELS[level]
+
+    def rollout_bot(self, rng: random.Random) -> AlethkarBot:
+        """A cheap player like this one, for the strong level's rollouts: the normal level with
+        :data:`ROLLOUT_LEVEL`'s fewer samples."""
+        bot = AlethkarBot(rng)
+        bot.knobs = ROLLOUT_LEVEL
+        return bot
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The bot's action for ``seat`` (which must be the seat to act)."""

@@ -28,6 +28,8 @@ from cardtable.games.five_card_draw.rules import Discard, Phase
 __all__ = ["DrawBot", "plan_discard", "equity"]
 
 _SAMPLES = {"normal": 160, "tough": 450}
+ROLLOUT_SAMPLES = 8
+"""Deals an equity estimate of the strong level's rollout player (:meth:`DrawBot.rollout_bot`)."""
 _FLOOR = {0: 4, 1: 2, 2: 3}  # tough: cards drawn -> the least category assumed
 
 
@@ -123,6 +125,16 @@ class DrawBot:
             raise ValueError(f"no Five-Card Draw bot level {level!r} (normal, tough)")
         self.rng = rng
         self.level = level
+        self.samples = _SAMPLES[level]
+        self._memo: dict[tuple[Any, ...], float] | None = None  # equities kept (rollout players only)
+
+    def rollout_bot(self, rng: random.Random) -> DrawBot:
+        """A cheap player like this one, for the strong level's rollouts: the normal level with
+        :data:`ROLLOUT_SAMPLES` deals an equity."""
+        bot = DrawBot(rng)
+        bot.samples = ROLLOUT_SAMPLES
+        bot._memo = {}
+        return bot
 
     def choose(self, state: Any, seat: int) -> Action:
         """A legal action for ``seat`` (the seat to act)."""
@@ -157,7 +169,12 @@ class DrawBot:
         unseen = [_pair(state.deck, c) for c in range(len(state.deck)) if c not in mine]
         others = [s for s in range(state.seats) if s != seat and state.chips.in_hand[s]]
         drawn = [state.drawn[s] if self.level == "tough" and not before_draw else None for s in others]
-        eq = equity(pairs, throw, unseen, drawn, self.rng, _SAMPLES[self.level])
+        key = (tuple(cards), before_draw, len(others))
+        eq = self._memo.get(key) if self._memo is not None else None
+        if eq is None:
+            eq = equity(pairs, throw, unseen, drawn, self.rng, self.samples)
+            if self._memo is not None:
+                self._memo[key] = eq
         pot = state.chips.pot_total
         to_call = options.call_amount if options.can_call else 0
         strong = 0.62 if len(others) == 1 else 0.5

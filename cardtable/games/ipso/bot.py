@@ -108,6 +108,10 @@ class IpsoBot:
         self.level = level
         self.knobs = LEVEL_KNOBS[level]
 
+    def rollout_bot(self, rng: random.Random) -> IpsoBot:
+        """A cheap player like this one, for the strong level's rollouts (the normal level: it is cheap already)."""
+        return IpsoBot(rng, "normal")
+
     # -- the one entry point -------------------------------------------------------------
     def choose(self, state: IpsoState, seat: int) -> Action:
         """A legal action for ``seat``."""

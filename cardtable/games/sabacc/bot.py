@@ -166,6 +166,10 @@ class SabaccBot:
         self.level = level
         self.knobs = LEVEL_KNOBS[level]
 
+    def rollout_bot(self, rng: random.Random) -> SabaccBot:
+        """A cheap player like this one, for the strong level's rollouts (the normal level: it is cheap already)."""
+        return SabaccBot(rng, "normal")
+
     # -- what it knows ------------------------------------------------------------------
     def unseen(self, state: SabaccState, view: dict[str, Any]) -> list[int]:
         """Every card the seat cannot see (it might be the next one drawn)."""

@@ -56,6 +56,8 @@ from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 __all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
 
 LEVELS = ("normal", "tough")
+ROLLOUT_SAMPLES = 12
+"""Deals an estimate of the strong level's rollout player (:meth:`IvaliBot.rollout_bot`)."""
 """The levels of :class:`IvaliBot`."""
 
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
@@ -123,6 +125,11 @@ class IvaliBot:
         self.level = level
         self.samples = samples
         self.knobs = LEVEL_KNOBS[level]
+
+    def rollout_bot(self, rng: random.Random) -> IvaliBot:
+        """A cheap player like this one, for the strong level's rollouts: the normal level with
+        :data:`ROLLOUT_SAMPLES` deals an estimate."""
+        return IvaliBot(rng, "normal", samples=ROLLOUT_SAMPLES)
 
     # -- the one entry point ------------------------------------------------------------
     def choose(self, state: ShenjaIvaliState, seat: int) -> Action:
