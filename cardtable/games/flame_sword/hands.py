@@ -174,15 +174,30 @@ def best_hand(deck: Deck, cards: Sequence[int], called: Sequence[int] = (), orde
     cards = _check_cards(deck, cards)
     if called and len(called) != 10:
         raise ValueError(f"a Called Shot names ten cards, got {len(called)}")
-    facts = deck_facts(deck)
+    found = _evaluate(deck_facts(deck), cards, called, order, 0)
+    assert found is not None  # High Card always matches
+    return _hand(deck, *found)
+
+
+def _hand(deck: Deck, kind: FlameKind, key: tuple[Any, ...], ten: list[int]) -> FlameHand:
+    return FlameHand(kind.rank, kind.name, tuple(ten), key, _label(deck, kind, ten))
+
+
+def _evaluate(facts: DeckFacts, cards: list[int], called: Sequence[int], order: str,
+              floor: int) -> tuple[FlameKind, tuple[Any, ...], list[int]] | None:
+    """The best kind of ``cards`` (already checked), its key and its ten cards; None when
+    no kind at least as strong as ``floor`` is there (a hand that cannot beat one already
+    found: the key starts with the strength, so nothing weaker is searched)."""
     pool = Pool(facts, cards)
     strengths = _strengths(order)
     for kind, test in _gated(order):
+        strength = strengths[kind.rank]
+        if strength < floor:
+            return None
         if not test(pool):
             continue
         found = candidates(pool, kind, called, checked=True)
         if found:
-            strength = strengths[kind.rank]
             best_key: tuple[Any, ...] | None = None
             best_ten: list[int] = []
             grouped = kind.family in GROUP_FAMILIES
@@ -191,8 +206,7 @@ def best_hand(deck: Deck, cards: Sequence[int], called: Sequence[int] = (), orde
                 if best_key is None or key > best_key:
                     best_key, best_ten = key, ten
             assert best_key is not None  # found is not empty
-            return FlameHand(kind.rank, kind.name, tuple(best_ten), best_key,
-                             _label(deck, kind, best_ten))
+            return kind, best_key, best_ten
     raise AssertionError("High Card always matches")  # pragma: no cover
 
 
@@ -230,14 +244,21 @@ def best_line(deck: Deck, hole: Sequence[int], grid: Sequence[int], called: Sequ
     if len(grid) != 100:
         raise ValueError(f"the grid has 100 cards, got {len(grid)}")
     hole = list(hole)
-    best: FlameHand | None = None
+    facts = deck_facts(deck)
+    # Each line is searched only down to the strength of the best hand so far: a weaker
+    # kind cannot beat it (same result as best_hand line by line, found faster); the
+    # label is made once, for the winner.
+    best: tuple[FlameKind, tuple[Any, ...], list[int]] | None = None
     best_name = ""
     for name, cells in _LINES:
-        hand = best_hand(deck, hole + [grid[i] for i in cells], called, order)
-        if best is None or hand.key > best.key:
-            best, best_name = hand, name
+        cards = _check_cards(deck, hole + [grid[i] for i in cells])
+        if called and len(called) != 10:
+            raise ValueError(f"a Called Shot names ten cards, got {len(called)}")
+        found = _evaluate(facts, cards, called, order, best[1][0] if best is not None else 0)
+        if found is not None and (best is None or found[1] > best[1]):
+            best, best_name = found, name
     assert best is not None
-    return best, best_name
+    return _hand(deck, *best), best_name
 
 
 def _plural(label: str) -> str:
