@@ -19,6 +19,7 @@ from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.faces import CORNER_BELOW, SWATCH_BELOW, FaceArt
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.table_view import FaceCache, TableView, snap_width
+from cardtable.ui.theme import THEME
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +157,7 @@ def test_dragging_one_card_does_not_repaint_the_table(app):
     d.move(start)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(420, 420), rel=(20, 20), buttons=(1, 0, 0)))
-    d.step(3)  # the card is lifted: the layer is rebuilt once without it (and faces finish)
+    d.step(3)  # the card is lifted: its place is repainted without it (and faces finish)
     painted, rebuilds = scene.view.cards_painted, scene.view.layer_rebuilds
     for i in range(30):
         pos = (420 + i * 15, 420 + i * 5)
@@ -167,7 +168,8 @@ def test_dragging_one_card_does_not_repaint_the_table(app):
     d.step()
     landed = scene.table.piles[scene.table.where(card)[0]]
     assert landed.top == card  # dropped on whatever lay there, on top of it
-    assert scene.view.layer_rebuilds == rebuilds + 1  # one rebuild: the table changed
+    assert scene.view.layer_rebuilds == rebuilds  # only the places the drop touched were repainted
+    assert scene.view.layer_repairs > 0
 
 
 def test_a_scrolled_layer_matches_a_fresh_one_pixel_for_pixel(app):
@@ -245,3 +247,55 @@ def test_pick_mode_chooses_up_to_the_limit(app):
     assert len(browser.chosen) == 2
     d.press("Done")
     assert picked == browser.chosen and app.scenes.top is scene
+
+
+def _fresh_layer(d, scene) -> bytes:
+    scene.view._layer_key = None  # force a full rebuild at the same camera
+    d.step(30)
+    return pygame.image.tobytes(scene.view.layer, "RGB")
+
+
+@pytest.mark.parametrize("zoom", [0.09, 0.29, 0.7])
+def test_repainting_only_what_a_step_touched_matches_a_fresh_layer(app, zoom):
+    d, scene = open_spread(app)
+    scene.camera.zoom = zoom
+    d.step(40)
+    table = scene.table
+    shown = scene.view.visible(table, scene.camera.view_rect())
+    (a, _), (b, pb) = shown[len(shown) // 3], shown[len(shown) // 2]
+    rebuilds = scene.view.layer_rebuilds
+    table.move(a, None, pb.x + 37, pb.y + 21)   # half over another card
+    d.step(30)
+    table.flip(b)
+    d.step(30)
+    table.move(b, None, 0, 0, onto=next(p for p, _ in shown[:5] if p != a))
+    d.step(30)
+    assert scene.view.layer_rebuilds == rebuilds
+    repaired = pygame.image.tobytes(scene.view.layer, "RGB")
+    assert _fresh_layer(d, scene) == repaired
+
+
+def test_the_zoomed_out_swatch_layer_matches_the_card_by_card_one(app):
+    d, scene = open_spread(app)
+    scene.fit_all()
+    d.step(3)
+    view = scene.view
+    assert view.card_width(scene.camera) < 18
+    fast = pygame.image.tobytes(view.layer, "RGB")
+    slow = pygame.Surface(view.layer.get_size())
+    slow.fill(THEME.felt)
+    view._paint(slow, scene.table, scene.camera, {}, view.origin(scene.camera), scene.camera.view_rect())
+    assert pygame.image.tobytes(slow, "RGB") == fast
+
+
+def test_a_turning_wheel_scales_the_layer_and_rebuilds_once_it_rests(app):
+    d, scene = open_spread(app)
+    view = scene.view
+    rebuilds, scaled = view.layer_rebuilds, view.layer_scaled
+    for _ in range(5):
+        scene.camera.zoom_at(1.15, 300, 300)
+        d.step()
+    # The first step of the zoom is drawn afresh; the next four, the zoom still moving, scaled.
+    assert view.layer_scaled == scaled + 4 and view.layer_rebuilds == rebuilds + 1
+    d.step()
+    assert view.layer_rebuilds == rebuilds + 2 and view.layer_scaled == scaled + 4

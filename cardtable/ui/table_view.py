@@ -26,6 +26,8 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from itertools import compress, repeat
+from operator import and_, getitem, itemgetter, mul, not_, sub
 from typing import Literal, overload
 
 import pygame
@@ -37,6 +39,8 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
 from cardtable.ui.theme import THEME
 
 LADDER_RATIO = 1.06
+MAX_DAMAGE = 160
+"""A change touching more places than this repaints the whole layer instead of each place."""
 FACE_CACHE_BYTES = 96 * 1024 * 1024
 FACE_BUDGET_S = 0.003
 """Seconds a frame may spend drawing new faces before the rest wait for the next frame."""
@@ -72,6 +76,8 @@ class FaceCache:
         self.drawn = 0  # faces drawn since the last new_frame()
         self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._shared: dict[tuple, pygame.Surface] = {}
+        self._rows: dict[tuple, list[pygame.Surface]] = {}
+        self._colours: dict[str, list[tuple[int, int, int]]] = {}
 
     def __len__(self) -> int:
         return len(self._items)
@@ -134,6 +140,21 @@ class FaceCache:
             surf = self._shared[key] = self.art.face(deck.cards[card], deck, width)
         return surf
 
+    def swatch_row(self, deck: Deck, width: int) -> list[pygame.Surface]:
+        """Every card's swatch at ``width``, indexed by card: one list per deck and width,
+        made from the deck's colours without a call per card (a zoomed-out frame draws
+        12,000 swatches from it)."""
+        key = ("swatch-row", deck.id, width)
+        row = self._rows.get(key)
+        if row is None:
+            colours = self._colours.get(deck.id)
+            if colours is None:
+                colours = self._colours[deck.id] = [dominant_colour(card, deck) for card in deck.cards]
+            firsts = {colour: i for i, colour in reversed(list(enumerate(colours)))}
+            surfs = {colour: self.swatch(deck, i, width) for colour, i in firsts.items()}
+            row = self._rows[key] = list(map(surfs.__getitem__, colours))
+        return row
+
     def stand_in(self, deck: Deck, card: int, width: int) -> pygame.Surface:
         """What shows for a face not drawn yet: a blank card with a band of its colour."""
         colour = dominant_colour(deck.cards[card], deck)
@@ -156,6 +177,8 @@ class TableView:
         drawn_last_frame: piles drawn into the layer the last time it was (re)built.
         layer_rebuilds: how often the layer was rebuilt in full (for tests and benchmarks).
         layer_scrolls: how often it was scrolled instead.
+        layer_repairs: how often only the places a change touched were repainted.
+        layer_scaled: frames that showed the layer scaled while the zoom was moving.
         cards_painted: piles blitted into the layer since the view was made.
     """
 
@@ -163,14 +186,21 @@ class TableView:
         self.art = art
         self.cache = cache or FaceCache(art)
         self._layer: pygame.Surface | None = None
-        self._layer_key: tuple | None = None
+        self._layer_key: tuple | None = None  # (table, zoom, size) the layer was painted for
         self._layer_origin = (0, 0)
+        self._drawn_revision = -1
+        self._drawn_hidden: dict[int, int] = {}
+        self._drawn_hidden_obj: object = None
+        self._seen_zoom: float | None = None
+        self._zoom_moved_before = False
         self._pending: dict[int, tuple[int, int, int, int]] = {}  # piles showing stand-ins, and where
         self._order: list[tuple[int, Pile]] = []
         self._order_key: tuple | None = None
         self.drawn_last_frame = 0
         self.layer_rebuilds = 0
         self.layer_scrolls = 0
+        self.layer_repairs = 0
+        self.layer_scaled = 0
         self.cards_painted = 0
 
     # -- geometry ---------------------------------------------------------------------
@@ -191,10 +221,13 @@ class TableView:
 
     # -- which piles show -------------------------------------------------------------
     def ordered(self, table: Table) -> list[tuple[int, Pile]]:
-        """``(pile id, pile)`` bottom to top, recomputed only when the table changed."""
+        """``(pile id, pile)`` bottom to top, recomputed only when the table changed
+        (sorted by a C-level key: no Python call per pile)."""
         key = (id(table), table.revision)
         if self._order_key != key:
-            self._order = sorted(table.piles.items(), key=lambda item: item[1].z)
+            items = list(table.piles.items())
+            zs = list(map(itemgetter(2), table.piles.values()))
+            self._order = list(map(items.__getitem__, sorted(range(len(items)), key=zs.__getitem__)))
             self._order_key = key
         return self._order
 
@@ -209,25 +242,43 @@ class TableView:
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
              hidden: dict[int, int] | None = None, highlight: int | None = None) -> None:
-        """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top."""
+        """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top.
+
+        The layer is kept while the table, zoom and size stay: a pan scrolls it, a step
+        repaints only the places it touched (``Table.damage_since``), cards lifted or put
+        back repaint only their places. While the zoom keeps moving (it moved in the last
+        frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
+        is rebuilt on the first frame the zoom rests (and on a single zoom step).
+        """
         hidden = hidden or {}
         size = surface.get_size()
-        # Large hidden sets (cards in flight) are passed as the same dict while they last.
-        hidden_key = tuple(sorted(hidden.items())) if len(hidden) < 64 else (id(hidden), len(hidden))
-        key = (id(table), table.revision, camera.zoom, size, hidden_key)
+        key = (id(table), camera.zoom, size)
         origin = self.origin(camera)
         self.cache.new_frame()
+        # The zoom keeps moving when it moved in the last frame too: a wheel turning.
+        zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
+        self._zoom_moved_before = camera.zoom != self._seen_zoom
+        self._seen_zoom = camera.zoom
         if self._layer is None or self._layer.get_size() != size:
             self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._layer_key = None
-        if self._layer_key != key:
-            self._rebuild(table, camera, hidden, origin)
-        elif origin != self._layer_origin:
-            self._scroll(table, camera, hidden, origin)
-        if self._pending:
-            self._repaint_pending(table, camera, hidden, origin)
-        self._layer_key = key
-        surface.blit(self.layer, (0, 0))
+        old = self._layer_key
+        if old != key and zoom_moved and old is not None and old[0] == id(table) and old[2] == size:
+            self._draw_scaled(surface, old[1], camera)
+        else:
+            if old != key:
+                self._rebuild(table, camera, hidden, origin)
+            else:
+                if origin != self._layer_origin:
+                    self._scroll(table, camera, hidden, origin)
+                self._repair(table, camera, hidden, origin)
+            if self._pending:
+                self._repaint_pending(table, camera, hidden, origin)
+            self._layer_key = key
+            self._drawn_revision = table.revision
+            if hidden is not self._drawn_hidden_obj:
+                self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
+            surface.blit(self.layer, (0, 0))
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
@@ -238,13 +289,61 @@ class TableView:
             raise RuntimeError("the table view has not drawn yet")
         return self._layer
 
+    def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:
+        """The layer scaled to the new zoom (the felt around it when zooming out)."""
+        f = camera.zoom / layer_zoom
+        ox0, oy0 = self._layer_origin
+        ox1, oy1 = self.origin(camera)
+        w, h = surface.get_size()
+        # A layer pixel p lands on screen at p * f + (o0 * f - o1).
+        offx, offy = ox0 * f - ox1, oy0 * f - oy1
+        src = pygame.Rect(math.floor(-offx / f), math.floor(-offy / f),
+                          math.ceil(w / f) + 2, math.ceil(h / f) + 2).clip(self.layer.get_rect())
+        dest = pygame.Rect(round(src.x * f + offx), round(src.y * f + offy), round(src.w * f), round(src.h * f))
+        if not dest.contains(surface.get_rect()):
+            surface.fill(THEME.felt)
+        if src.w > 0 and src.h > 0 and dest.w > 0 and dest.h > 0:
+            scaled = pygame.transform.scale(self.layer.subsurface(src), dest.size)
+            surface.blit(scaled, dest)
+        self.layer_scaled += 1
+
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         layer = self.layer
         layer.fill(THEME.felt)
         self._pending = {}
-        self.drawn_last_frame = self._paint(layer, table, camera, hidden, origin, camera.view_rect())
+        if self.card_width(camera) < SWATCH_BELOW:
+            self.drawn_last_frame = self._paint_swatches(layer, table, camera, hidden, origin)
+        else:
+            self.drawn_last_frame = self._paint(layer, table, camera, hidden, origin, camera.view_rect())
         self._layer_origin = origin
         self.layer_rebuilds += 1
+
+    def _repair(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
+        """Repaint the places the table's steps and the lifted cards changed since the last frame."""
+        same_hidden = hidden is self._drawn_hidden_obj or hidden == self._drawn_hidden
+        if table.revision == self._drawn_revision and same_hidden:
+            return
+        damage = table.damage_since(self._drawn_revision)
+        if damage is not None and not same_hidden:
+            old, piles = self._drawn_hidden, table.piles
+            for pid in old.keys() | hidden.keys():
+                pile = piles.get(pid)
+                if pile is not None and old.get(pid) != hidden.get(pid):
+                    damage.append((pile.x, pile.y, CARD_W, CARD_H))
+        if damage is None or len(damage) > MAX_DAMAGE:
+            self._rebuild(table, camera, hidden, origin)
+            return
+        zoom, (ox, oy) = camera.zoom, origin
+        width = snap_width(CARD_W * zoom)
+        reach = 3 * max(1, width // 40) + 2  # a stack's edge cards, below and right of its top card
+        bounds = self.layer.get_rect()
+        height = int(round(width * CARD_H / CARD_W))
+        for x, y, _w, _h in damage:
+            area = pygame.Rect(int(round(x * zoom)) - ox - 1, int(round(y * zoom)) - oy - 1,
+                               width + reach, height + reach).clip(bounds)
+            if area.w and area.h:
+                self._repaint(area, table, camera, hidden, origin)
+        self.layer_repairs += 1
 
     def _scroll(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         layer = self.layer
@@ -274,9 +373,12 @@ class TableView:
                  origin: tuple[int, int]) -> None:
         """Paint one area of the layer afresh (felt, then the piles that meet it)."""
         layer, zoom = self.layer, camera.zoom
+        # Piles above and left of the area reach into it with their stacks' edge cards.
+        reach = 3 * max(1, snap_width(CARD_W * zoom) // 40) + 1
         layer.set_clip(area)
         layer.fill(THEME.felt, area)
-        region = ((area.x + origin[0]) / zoom, (area.y + origin[1]) / zoom, area.w / zoom, area.h / zoom)
+        region = ((area.x - reach + origin[0]) / zoom, (area.y - reach + origin[1]) / zoom,
+                  (area.w + reach) / zoom, (area.h + reach) / zoom)
         self._paint(layer, table, camera, hidden, origin, region)
         layer.set_clip(None)
 
@@ -290,9 +392,44 @@ class TableView:
             if area is not None:
                 self._repaint(pygame.Rect(area), table, camera, hidden, origin)
 
+    def _paint_swatches(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
+                        origin: tuple[int, int]) -> int:
+        """Every pile as a swatch, from per-card arrays: a zoomed-out frame of 12,000 cards
+        with no Python call per card (off-screen ones are clipped by SDL)."""
+        zoom, (ox, oy) = camera.zoom, origin
+        width = snap_width(CARD_W * zoom)
+        deck = table.deck
+        order = self.ordered(table)
+        if hidden:
+            partly = [(pid, p) for pid, p in order if 0 < hidden.get(pid, 0) < len(p.cards)]
+            order = list(compress(order, map(not_, map(hidden.__contains__, map(itemgetter(0), order)))))
+        piles = list(map(itemgetter(1), order))
+        rows = ([self.cache.back(deck, width)] * len(deck), self.cache.swatch_row(deck, width))
+        tops = map(itemgetter(-1), map(itemgetter(3), piles))
+        ups = map(itemgetter(-1), map(itemgetter(4), piles))
+        surfs = map(getitem, map(rows.__getitem__, ups), tops)
+        xs = list(map(sub, map(round, map(mul, map(itemgetter(0), piles), repeat(zoom))), repeat(ox)))
+        ys = list(map(sub, map(round, map(mul, map(itemgetter(1), piles), repeat(zoom))), repeat(oy)))
+        w, h = layer.get_size()
+        height = int(round(width * CARD_H / CARD_W))
+        shows = list(map(and_, map(range(1 - width, w).__contains__, xs), map(range(1 - height, h).__contains__, ys)))
+        layer.fblits(zip(compress(surfs, shows), compress(zip(xs, ys), shows)))
+        drawn = sum(shows)
+        if hidden and partly:
+            drawn += self._paint_piles(layer, table, camera, hidden, origin, partly)
+        self.cards_painted += drawn
+        return drawn
+
     def _paint(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                origin: tuple[int, int], region: tuple[float, float, float, float]) -> int:
         """Blit the piles meeting ``region`` onto the layer; returns how many."""
+        drawn = self._paint_piles(layer, table, camera, hidden, origin, self.visible(table, region))
+        self.cards_painted += drawn
+        return drawn
+
+    def _paint_piles(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
+                     origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
+        """Blit ``piles`` (bottom to top) onto the layer; returns how many showed a card."""
         zoom = camera.zoom
         width = snap_width(CARD_W * zoom)
         ox, oy = origin
@@ -303,7 +440,7 @@ class TableView:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         append = blits.append
         drawn = 0
-        for pid, pile in self.visible(table, region):
+        for pid, pile in piles:
             n = len(pile.cards) - hidden.get(pid, 0)
             if n <= 0:
                 continue
@@ -319,7 +456,6 @@ class TableView:
             append((surf, (sx, sy)))
             drawn += 1
         layer.fblits(blits)
-        self.cards_painted += drawn
         return drawn
 
     def _draw_highlight(self, surface: pygame.Surface, table: Table, camera: Camera, pid: int) -> None:
