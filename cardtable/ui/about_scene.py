@@ -8,7 +8,7 @@ import sys
 import pygame
 
 from cardtable import __version__, paths
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -33,6 +33,9 @@ def file_locations() -> list[tuple[str, str]]:
 class AboutScene(Scene):
     """Version, licences and file locations; Esc or Back returns."""
 
+    NEED = (900, 640)
+    """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
@@ -43,7 +46,7 @@ class AboutScene(Scene):
 
     def layout(self) -> None:
         """The Back button, bottom left."""
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
         h = self.app.screen.get_height()
         group = WidgetGroup()
         group.add(Button((px(40), h - px(74), px(150), px(48)), fonts, "◀ Back", self.close, size=px(20),
@@ -71,7 +74,7 @@ class AboutScene(Scene):
         return [("Bundled assets", assets), ("Your files", file_locations())]
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render("About cardtable", px(34), THEME.text, bold=True), (px(40), px(30)))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from cardtable.ui.help import HelpOverlay
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale
 from cardtable.ui.text import fit_text, reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -91,8 +91,7 @@ class MenuScene(Scene):
     def layout(self) -> None:
         """Place the list rows and the buttons for the window size."""
         w, h = self.app.screen.get_size()
-        scale = self.app.settings.ui_scale
-        self.k = scale * min(1.0, w / (self._NEED[0] * scale), h / (self._NEED[1] * scale))
+        self.k = fitted_scale(self.app, self._NEED)
         px, fonts = self.px, self.app.fonts
         left = pygame.Rect(px(40), px(130), min(px(460), w // 2 - px(40)), h - px(230))
         self.list_rect = left

@@ -9,12 +9,28 @@ paints upwards, so a transparent overlay (help, a dialog) shows the scene below.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
     from cardtable.ui.app import App
+
+
+def fitted_scale(app: App, need: tuple[int, int]) -> float:
+    """The UI scale, shrunk as far as needed for a screen that needs ``need`` unscaled
+    pixels to fit the window (never grown: a big window just has room to spare)."""
+    w, h = app.screen.get_size()
+    scale = app.settings.ui_scale
+    return scale * min(1.0, w / (need[0] * scale), h / (need[1] * scale))
+
+
+def scaler(k: float) -> Callable[[float], int]:
+    """A ``px`` function: an unscaled layout size at scale ``k``, in whole pixels."""
+    def px(value: float) -> int:
+        return int(round(value * k))
+    return px
 
 
 class Scene:

@@ -6,7 +6,7 @@ import functools
 
 import pygame
 
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, Toggle, WidgetGroup
 
@@ -30,23 +30,13 @@ class SettingsScene(Scene):
     def fit(self) -> tuple[float, bool]:
         """The scale the screen is drawn at (the UI scale, shrunk when the window is too
         small for it) and whether the switches stand beside the names."""
-        w, h = self.app.screen.get_size()
-        scale = self.app.settings.ui_scale
-
-        def factor(need: tuple[int, int]) -> float:
-            return min(1.0, w / (need[0] * scale), h / (need[1] * scale))
-
-        wide, narrow = factor(self._WIDE), factor(self._NARROW)
-        return scale * max(wide, narrow), wide >= narrow
+        wide, narrow = fitted_scale(self.app, self._WIDE), fitted_scale(self.app, self._NARROW)
+        return max(wide, narrow), wide >= narrow
 
     def layout(self) -> None:
         """Build the widgets for the current window size and UI scale."""
-        k, side_by_side = self.fit()
-        self.k = k
-
-        def px(value: float) -> int:
-            return int(round(value * k))
-
+        self.k, side_by_side = self.fit()
+        px = scaler(self.k)
         fonts, s = self.app.fonts, self.app.settings
         width = self.app.screen.get_width()
         group = WidgetGroup()
@@ -107,11 +97,7 @@ class SettingsScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.app.fonts
-
-        def px(value: float) -> int:
-            return int(round(value * self.k))
-
+        fonts, px = self.app.fonts, scaler(self.k)
         surface.fill(THEME.backdrop)
         surface.blit(fonts.render("Settings", px(40), THEME.text, bold=True), (px(60), px(40)))
         note = "Changes are saved as you make them."

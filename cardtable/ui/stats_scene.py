@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.stats import StatsBook
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -17,6 +17,9 @@ COLUMNS = (("Player", 0.16), ("Game", 0.15), ("Games", 0.08), ("Won", 0.06), ("R
 
 class StatsScene(Scene):
     """A table of every player's record at every game, scrolled with the arrows or the wheel."""
+
+    NEED = (1024, 480)
+    """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
 
     def __init__(self, app, book: StatsBook | None = None) -> None:
         super().__init__(app)
@@ -32,7 +35,7 @@ class StatsScene(Scene):
 
     def layout(self) -> None:
         """Place the table and the back button."""
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
         w, h = self.app.screen.get_size()
         self.table_rect = pygame.Rect(px(40), px(110), w - px(80), h - px(200))
         self.row_h = px(34)
@@ -74,7 +77,7 @@ class StatsScene(Scene):
                 stats.best_hand or "—"]
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render("Statistics", px(34), THEME.text, bold=True), (px(40), px(30)))
