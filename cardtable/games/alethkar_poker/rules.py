@@ -46,29 +46,27 @@ def gems_for(chips: int) -> list[tuple[str, int]]:
 
 
 class Phase(StrEnum):
-    """Where the match stands.
-
-    * ``SHUFFLE``: chance shuffles; the buy-in (step 1) and the deal (step 2) follow.
-    * ``BET``: step 3, the secret bet: from the dealer's left, each player alone at
-      the screen adds chips to their bag and says "check".
-    * ``DISCARD``: step 4: from the dealer's left each player discards exactly two
-      cards, face down. After the last discard steps 5 to 8 happen by themselves.
-    * ``REVEAL``: the round's hands, their counting and the payout are shown;
-      chance acts to start the next round.
-    * ``GAME_OVER``: at most one player can still buy in.
-    """
+    """Where the match stands."""
 
     SHUFFLE = "shuffle"
+    """Chance shuffles; the buy-in (step 1) and the deal (step 2) follow."""
     BET = "bet"
+    """Step 3, the secret bet: from the dealer's left, each player alone at the screen
+    adds chips to their bag and says "check"."""
     DISCARD = "discard"
+    """Step 4: from the dealer's left each player discards exactly two cards, face down.
+    After the last discard steps 5 to 8 happen by themselves."""
     REVEAL = "reveal"
+    """The round's hands, their counting and the payout are shown; chance acts to start
+    the next round."""
     GAME_OVER = "game_over"
+    """At most one player can still buy in."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class AlethkarSettings(DeclaredSettings):
-    """A table's settings, from the variant's ``settings`` mapping (the fields the game
-    declares in :mod:`cardtable.games.alethkar_poker`).
+    """What an Alethkar Poker table is set up with: the stacks, the buy-in and the ace-low
+    straight (the fields :mod:`cardtable.games.alethkar_poker` declares).
 
     Attributes:
         starting_chips: each seat's chips at the start (the source: at least 40).

@@ -29,29 +29,27 @@ BETTING_ROUND_NAMES = ("before the draw", "after the draw")
 
 
 class Phase(StrEnum):
-    """Where the match stands.
-
-    * ``SHUFFLE``: chance shuffles; the antes and the deal follow by themselves.
-    * ``BET``: a betting round (``betting_round`` 0 before the draw, 1 after it).
-    * ``DRAW``: from the dealer's left, each player still in discards and draws.
-    * ``RESHUFFLE``: the stock ran out in the middle of a draw: chance shuffles the
-      discards (not the drawing player's own) into a new stock.
-    * ``REVEAL``: the hand is over and its results are shown; chance starts the next.
-    * ``GAME_OVER``: one seat has every chip; nobody acts.
-    """
+    """Where the match stands."""
 
     SHUFFLE = "shuffle"
+    """Chance shuffles; the antes and the deal follow by themselves."""
     BET = "bet"
+    """A betting round (``betting_round`` 0 before the draw, 1 after it)."""
     DRAW = "draw"
+    """From the dealer's left, each player still in discards and draws."""
     RESHUFFLE = "reshuffle"
+    """The stock ran out in the middle of a draw: chance shuffles the discards (not the
+    drawing player's own) into a new stock."""
     REVEAL = "reveal"
+    """The hand is over and its results are shown; chance starts the next."""
     GAME_OVER = "game_over"
+    """One seat has every chip; nobody acts."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class DrawSettings(DeclaredSettings):
-    """A table's settings, from the variant's ``settings`` mapping (the fields the game
-    declares in :mod:`cardtable.games.five_card_draw`).
+    """The stakes and draw rules of a Five-Card Draw table, read from the fields
+    :mod:`cardtable.games.five_card_draw` declares.
 
     Attributes:
         ante: chips every player puts in before the deal (at least 1).

@@ -53,30 +53,28 @@ def line_names() -> list[str]:
 
 
 class Phase(StrEnum):
-    """Where the match stands.
-
-    * ``START``: chance starts the first hand (blinds are posted by themselves).
-    * ``CALL``: from the dealer's left, each player names a Called Shot or passes.
-    * ``DEAL``: chance deals the hole cards and the 100-card grid.
-    * ``BET``: a betting round (``FlameSwordState.betting_round`` says which).
-    * ``FLIP``: the flop or the turn: players in turn flip one grid card each.
-    * ``REVEAL``: the hand is over and its results show; chance starts the next one.
-    * ``GAME_OVER``: one seat has every chip.
-    """
+    """Where the match stands."""
 
     START = "start"
+    """Chance starts the first hand (blinds are posted by themselves)."""
     CALL = "call"
+    """From the dealer's left, each player names a Called Shot or passes."""
     DEAL = "deal"
+    """Chance deals the hole cards and the 100-card grid."""
     BET = "bet"
+    """A betting round (``FlameSwordState.betting_round`` says which)."""
     FLIP = "flip"
+    """The flop or the turn: players in turn flip one grid card each."""
     REVEAL = "reveal"
+    """The hand is over and its results show; chance starts the next one."""
     GAME_OVER = "game_over"
+    """One seat has every chip."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class FlameSwordSettings(DeclaredSettings):
-    """A table's settings, from the variant's ``settings`` mapping (the fields the game
-    declares in :mod:`cardtable.games.flame_sword`).
+    """Flame Sword's stakes (stacks and blinds) and the two rules a table may vary, how
+    kinds rank and the extra blind; declared in :mod:`cardtable.games.flame_sword`.
 
     Attributes:
         starting_chips: each seat's chips at the start of a match.

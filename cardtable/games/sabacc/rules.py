@@ -22,34 +22,32 @@ DIE_FACES = (RED, BLUE, RED, BLUE, RED, BLUE)
 """The red/blue die: three red faces, three blue (an even chance of a shift)."""
 
 class Phase(StrEnum):
-    """Where the game stands.
-
-    * ``SHUFFLE``: chance shuffles to start a hand (antes and the deal follow).
-    * ``BET``: the betting phase of the turn's player.
-    * ``ROLL``: chance rolls the red/blue die (the turn's player bet or raised).
-    * ``SHIFT``: the die showed red: chance picks the card each hand loses.
-    * ``DRAW``: the turn's player draws one card or stands.
-    * ``DECIDE``: the turn's player keeps the drawn card, swaps it or drops it.
-    * ``DEMISE``: a tie at the call: chance deals the sudden demise.
-    * ``REVEAL``: the hand is over and its results are shown; chance starts the next.
-    * ``GAME_OVER``: one player (or none) has credits left; nobody acts.
-    """
+    """Where the game stands."""
 
     SHUFFLE = "shuffle"
+    """Chance shuffles to start a hand (antes and the deal follow)."""
     BET = "bet"
+    """The betting phase of the turn's player."""
     ROLL = "roll"
+    """Chance rolls the red/blue die (the turn's player bet or raised)."""
     SHIFT = "shift"
+    """The die showed red: chance picks the card each hand loses."""
     DRAW = "draw"
+    """The turn's player draws one card or stands."""
     DECIDE = "decide"
+    """The turn's player keeps the drawn card, swaps it or drops it."""
     DEMISE = "demise"
+    """A tie at the call: chance deals the sudden demise."""
     REVEAL = "reveal"
+    """The hand is over and its results are shown; chance starts the next."""
     GAME_OVER = "game_over"
+    """One player (or none) has credits left; nobody acts."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class SabaccSettings(DeclaredSettings):
-    """A table's settings, from the variant's ``settings`` mapping (the fields the game
-    declares in :mod:`cardtable.games.sabacc`).
+    """Sabacc's stakes, all in credits: stacks, the antes of both pots, the fold penalty
+    and the bet limits, as :mod:`cardtable.games.sabacc` declares them.
 
     Attributes:
         starting_credits: each seat's credits at the start.

@@ -27,30 +27,28 @@ BETTING_ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "af
 
 
 class Phase(StrEnum):
-    """Where the match stands.
-
-    * ``SHUFFLE``: chance acts: the shuffle that starts a round (antes and the deal
-      follow by themselves).
-    * ``BET``: a betting round (``ShenjaIvaliState.betting_round`` says which).
-    * ``DRAW``: discard and draw, 0 to ``max_discard`` cards, from the dealer's left.
-    * ``AUCTION``: bids on the flop cards.
-    * ``REVEAL``: the round is over and its results are shown; chance acts to start
-      the next round.
-    * ``GAME_OVER``: one seat has every chip; nobody acts.
-    """
+    """Where the match stands."""
 
     SHUFFLE = "shuffle"
+    """Chance acts: the shuffle that starts a round (antes and the deal follow by
+    themselves)."""
     BET = "bet"
+    """A betting round (``ShenjaIvaliState.betting_round`` says which)."""
     DRAW = "draw"
+    """Discard and draw, 0 to ``max_discard`` cards, from the dealer's left."""
     AUCTION = "auction"
+    """Bids on the flop cards."""
     REVEAL = "reveal"
+    """The round is over and its results are shown; chance acts to start the next
+    round."""
     GAME_OVER = "game_over"
+    """One seat has every chip; nobody acts."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class ShenjaIvaliSettings(DeclaredSettings):
-    """A table's settings, from the variant's ``settings`` mapping (the fields the game
-    declares in :mod:`cardtable.games.shenja_ivali`).
+    """A Shenja Ivali table's stakes, betting structure, tie-break order and draw size
+    (declared in :mod:`cardtable.games.shenja_ivali`).
 
     Attributes:
         ante: chips every player puts in before the deal (at least 1).
