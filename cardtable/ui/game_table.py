@@ -300,7 +300,8 @@ class GameTableScene(TableParts, Scene):
     @classmethod
     def key_rows(cls) -> list[tuple[str, str]]:
         """The help overlay's rows: the game's keys, the betting bar's, then every table's."""
-        return super().key_rows() + [("", "")] + help_rows(cls.TABLE_KEYS)
+        shared = [b for b in cls.TABLE_KEYS if b.handler in ("key_save", "key_hint")]  # help lists Esc and F1
+        return super().key_rows() + help_rows(shared)
 
     def key_leave(self, event: pygame.event.Event) -> bool:
         """Esc: the standings."""

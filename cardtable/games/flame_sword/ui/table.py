@@ -106,14 +106,15 @@ class FlameTableScene(GameTableScene):
             self.open_called_shot()
         flipper = self._flipper()
         if self.auto_flip and flipper is not None and not self.passing:
+            self.clock += dt
+            self.hint.update()
             self.wait += dt
             if self.wait >= self.bot_pause():
                 self.wait = 0.0
                 cells = [c for c, up in enumerate(self.state.face_up) if not up]
                 if cells:
-                    self.clock += dt
                     self.perform(Flip(seat=flipper, cell=self.flip_rng.choice(cells)))
-                    return
+            return
         super().update(dt)
 
     def waits_for_next_round(self) -> bool:

@@ -40,14 +40,13 @@ class IvaliTableScene(GameTableScene):
     state: ShenjaIvaliState
     KEYS = (
         KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next round (after the reveal)", "key_next_round"),
-        KeyBinding(DIGITS, "1-8", "discard: choose a card (again: put it back); auction: the flop card to bid on",
-                   "key_number"),
-        KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / Space / D",
-                   "discard the chosen cards and draw as many (none: stand pat)", "key_discard"),
-        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "auction: the bid one more or less", "key_bid_amount"),
-        KeyBinding(ENTER, "Enter", "auction: bid on the chosen card", "key_bid"),
-        KeyBinding((pygame.K_p,), "P", "auction: pass (bid on nothing)", "key_pass_bid"),
-        KeyBinding((pygame.K_o,), "O", "auction: drop out of a topped bid", "key_drop_out"),
+        KeyBinding(DIGITS, "1-8", "a card to discard, or the flop card to bid on", "key_number"),
+        KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / D", "discard (none chosen: stand pat)",
+                   "key_discard"),
+        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "the bid one more or less", "key_bid_amount"),
+        KeyBinding(ENTER, "Enter", "bid on the chosen card", "key_bid"),
+        KeyBinding((pygame.K_p,), "P", "pass in the auction", "key_pass_bid"),
+        KeyBinding((pygame.K_o,), "O", "drop out of a topped bid", "key_drop_out"),
     )
     BET_KEYS = BET_KEYS
 

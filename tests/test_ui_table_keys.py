@@ -1,0 +1,175 @@
+"""The tables' key maps: help lists exactly the keys the tables dispatch through, and
+each key posted as a person would reaches its handler; then the table fixes of issue 16
+that live in key handling, pacing and the pot line, each through posted events."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+from uihelp import Driver, StandIn, variant_spec
+
+from cardtable.engine.game import CHANCE
+from cardtable.ui.help import HelpOverlay
+from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_parts import pot_words
+
+GAMES = ("five_card_draw", "shenja_ivali", "ipso", "sabacc", "alethkar_poker", "flame_sword")
+
+
+def open_table(app, game: str, seats=("Ann", "Bo"), bots=(None, "normal"), seed: int = 3):
+    """A table of ``game`` started with a seed (no setup screen)."""
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig(name, bot=bot) for name, bot in zip(seats, bots)]
+    return table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
+
+
+def play_until(scene, done, limit: int = 4000) -> None:
+    """Apply chance, bot and stand-in moves until ``done(state)``."""
+    stand, state = StandIn(1), scene.state
+    for _ in range(limit):
+        if done(state) or state.to_act is None:
+            return
+        if state.to_act == CHANCE:
+            scene.perform(state.chance_action())
+        else:
+            scene.perform(scene.bots.get(state.to_act, stand).choose(state, state.to_act))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_lists_the_tables_key_map_and_every_key_reaches_its_handler(app, game, monkeypatch):
+    scene = open_table(app, game)
+    help_overlay = HelpOverlay(app, scene.variant)
+    rows = help_overlay.key_rows()
+    assert rows == scene.key_rows()
+    bindings = list(scene.KEYS) + list(scene.TABLE_KEYS)
+    assert {(b.label, b.does) for b in list(scene.KEYS) + list(scene.BET_KEYS)} <= set(rows)
+    globals_ = {keys for keys, _ in rows} | {"Esc", "? / F1"}  # help's own list names these two
+    assert {b.label for b in scene.TABLE_KEYS} <= globals_
+    d = Driver(app)
+    for binding in bindings:
+        calls = []
+        monkeypatch.setattr(scene, binding.handler, lambda event, calls=calls: calls.append(event.key) or True)
+        mod = pygame.KMOD_LCTRL if binding.mods & pygame.KMOD_CTRL else 0
+        # a key two bindings share reaches the first that takes it: stub them all for this key
+        for other in bindings:
+            if other is not binding and binding.keys[0] in other.keys:
+                monkeypatch.setattr(scene, other.handler, lambda event: False)
+        while app.scenes.top is not scene:
+            app.scenes.pop()
+        scene.widgets.focus(None)
+        d.key(binding.keys[0], mod=mod)
+        assert calls == [binding.keys[0]], f"{game}: {binding.label} did not reach {binding.handler}"
+        monkeypatch.undo()
+
+
+def test_alethkar_tab_hides_the_sums_at_the_reveal(app):
+    scene = open_table(app, "alethkar_poker")
+    play_until(scene, lambda s: scene.waits_for_next_round())
+    d = Driver(app)
+    assert scene.show is not None and not scene.hide_sums
+    d.key(pygame.K_TAB)  # the "Next round" button used to take Tab for focus
+    assert scene.hide_sums
+    d.key(pygame.K_TAB)
+    assert not scene.hide_sums
+
+
+def test_alethkar_log_waits_for_the_counting(app):
+    scene = open_table(app, "alethkar_poker")
+    play_until(scene, lambda s: scene.waits_for_next_round())
+    assert scene.show is not None and not scene.show.at().finished
+    every = scene.state.log_for(scene.viewer)
+    shown = scene.log_lines()
+    assert len(shown) < len(every) and not any("Step 6" in line for line in shown)
+    Driver(app).key(pygame.K_SPACE)  # skip the counting: now the results may be read
+    assert scene.log_lines() == scene.state.log_for(scene.viewer)
+
+
+def test_flame_s_opens_called_shot_without_typing_into_its_search(app):
+    from cardtable.games.flame_sword.rules import Phase
+    from cardtable.ui.deck_browser import DeckBrowser
+
+    scene = open_table(app, "flame_sword")
+    play_until(scene, lambda s: s.phase == Phase.CALL and s.to_act == 0)
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        d.key(pygame.K_RETURN)
+    # a person's S arrives as a KEYDOWN and a TEXTINPUT in the same frame
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="s"))
+    d.step(2)
+    browser = app.scenes.top
+    assert isinstance(browser, DeckBrowser)
+    assert browser.query == ""
+
+
+def test_flame_auto_flip_flips_for_the_person(app):
+    from cardtable.games.flame_sword.rules import Phase
+
+    scene = open_table(app, "flame_sword")
+    play_until(scene, lambda s: s.phase == Phase.FLIP and s.to_act == 0)
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        d.key(pygame.K_RETURN)
+    before = scene.state.face_up_count
+    d.key(pygame.K_u)
+    assert scene.auto_flip
+    d.step(60)
+    assert scene.state.face_up_count > before
+    d.key(pygame.K_RIGHTBRACKET)
+    assert scene.bot_speed == 2.0
+
+
+def test_ipso_computer_dealer_deals_without_asking_for_enter(app):
+    from cardtable.games.ipso.rules import Phase
+
+    scene = open_table(app, "ipso", seats=("Ann", "Bo"), bots=(None, "normal"))
+    said = []
+    scene.bar_message = lambda surface, text: said.append(text)
+    for _ in range(40):
+        play_until(scene, lambda s: s.phase == Phase.SHUFFLE and s.round_no > 0 and scene.is_bot(s.dealer))
+        if scene.state.phase == Phase.SHUFFLE and scene.is_bot(scene.state.dealer):
+            break
+        play_until(scene, lambda s: s.phase != Phase.SHUFFLE)
+    state = scene.state
+    assert state.phase == Phase.SHUFFLE and scene.is_bot(state.dealer)
+    hand = state.round_no
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        app.scenes.pop()
+    d.step()
+    assert said and "Press Enter" not in said[-1]
+    assert not any(getattr(w, "label", "") == "Deal" for w in scene.widgets.widgets)
+    for _ in range(400):
+        app.step(1 / 60)
+        if state.round_no > hand:
+            break
+    assert state.round_no > hand
+
+
+def test_no_side_pot_shows_unless_a_seat_is_all_in():
+    pots = [{"amount": 30, "eligible": [0, 1, 2]}, {"amount": 10, "eligible": [0, 1]}]
+    view = {"pots": pots, "pot_total": 40, "stacks": [50, 50, 50]}
+    assert pot_words(view) == ["pot 40"]
+    view["stacks"] = [50, 50, 0]
+    assert pot_words(view) == ["main 30", "side 1 10"]
+    assert pot_words({"pots": [{"amount": 12000, "eligible": [0, 1]}], "pot_total": 12000,
+                      "stacks": [1, 1]}) == ["pot 12,000"]
+
+
+def test_five_card_draw_names_the_viewers_hand_and_why_the_winner_won(app):
+    from cardtable.games.five_card_draw.rules import Phase
+
+    scene = open_table(app, "five_card_draw")
+    play_until(scene, lambda s: s.phase == Phase.DRAW and s.to_act == 0)
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        d.key(pygame.K_RETURN)
+    d.step()
+    assert scene.hand_line is not None and scene.hand_line.startswith("Your hand: ")
+    results = {"hands": {"0": {"label": "Flush, Ace high", "key": [5, 14, 9, 7, 4, 2]},
+                         "1": {"label": "Pair of Kings", "key": [1, 13, 9, 7, 2]}},
+               "pots": [{"winners": [0]}]}
+    from cardtable.ui.table_parts import showdown_reason
+    assert showdown_reason(results, ("the kind of hand",)) == "Flush, Ace high beats Pair of Kings"
