@@ -1,4 +1,5 @@
-"""The setup screen: how many seats, who sits in each (a person or a computer), and the stakes."""
+"""The setup screen: how many seats, who sits in each (a person here, a person on another
+computer, or a computer), and the stakes. It remembers the last setup of each game."""
 
 from __future__ import annotations
 
@@ -9,22 +10,33 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.ui.scene import Scene
+from cardtable.ui.setup_memory import SetupMemory, memory_file
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
 from cardtable.variants import VariantSpec
 
+REMOTE = "remote"
+"""The seat choice "a person on another computer" (not a computer level)."""
+PERSON = "person"
+
 
 def seat_label(level: str | None) -> str:
-    """What a seat's button says: a person, or a computer of some level."""
-    return "person" if level is None else "computer" if level == "normal" else f"computer ({level})"
+    """What a seat's button says: a person here, a remote person, or a computer of some level."""
+    if level is None:
+        return "person"
+    if level == REMOTE:
+        return "remote person"
+    return "computer" if level == "normal" else f"computer ({level})"
 
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One seat at the start: its player's name and who plays it (``bot`` None: a person)."""
+    """One seat at the start: its player's name and who plays it (``bot`` None: a person;
+    ``remote``: a person on another computer, who joins the hosted table)."""
 
     name: str
     bot: str | None = None  # a level of the game's bot_levels ("normal", "tough", "random")
+    remote: bool = False
 
 
 class SetupScene(Scene):
@@ -38,15 +50,40 @@ class SetupScene(Scene):
         self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(variant.max_seats)]
         from cardtable import games
         game = games.get(variant.game)
-        # A person, then each computer level the game offers; the variant's bot_level first.
+        # A person here, a person on another computer, then each computer level the game
+        # offers; the variant's bot_level first.
         default = variant.settings.get("bot_level", "normal")
-        self.levels: list[str | None] = [None, default, *(lv for lv in game.bot_levels if lv != default)]
+        self.levels: list[str | None] = [None, REMOTE, default, *(lv for lv in game.bot_levels if lv != default)]
         # The first seat is a person; the others start as computers so one person can play at once.
-        self.kinds = [0] + [1] * (variant.max_seats - 1)
+        self.kinds = [0] + [2] * (variant.max_seats - 1)
         self.chips = int(variant.settings.get(game.stack_setting, 100))
+        self.memory = SetupMemory(memory_file(getattr(app, "settings_path", None)))
+        if self.memory.problem:
+            app.toast("The remembered setups could not be read; starting afresh", 4.0)
+        self._recall()
         self.widgets = WidgetGroup()
         self.layout()
 
+    # -- memory -----------------------------------------------------------------------------
+    def _recall(self) -> None:
+        """Take the last setup of this game, where it fits this variant."""
+        last = self.memory.get(self.variant.game)
+        if last is None:
+            return
+        self.count = max(self.variant.min_seats, min(self.variant.max_seats, last["count"]))
+        for i, seat in enumerate(last["seats"][:self.variant.max_seats]):
+            name = " ".join(seat["name"].split())[:20]
+            if name:
+                self.names[i] = name
+            kind = None if seat["kind"] == PERSON else seat["kind"]
+            if kind in self.levels:
+                self.kinds[i] = self.levels.index(kind)
+
+    def _remember(self) -> None:
+        kinds = [PERSON if (level := self.levels[k]) is None else level for k in self.kinds]
+        self.memory.remember(self.variant.game, self.count, list(zip(self.names, kinds)))
+
+    # -- widgets ----------------------------------------------------------------------------
     def layout(self) -> None:
         """Build the widgets for the seat count."""
         px, fonts = self.app.px, self.app.fonts
@@ -65,10 +102,16 @@ class SetupScene(Scene):
                              seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
-        start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, "Start", self.start, size=px(20),
+        label = "Host" if self.hosting else "Start"
+        start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
                                  primary=True, hotkey="Enter"))
         self.widgets = group
         self.widgets.focus(start)
+
+    @property
+    def hosting(self) -> bool:
+        """True when a seat is for a person on another computer (Start hosts the table)."""
+        return any(self.levels[self.kinds[i]] == REMOTE for i in range(self.count))
 
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
@@ -92,11 +135,16 @@ class SetupScene(Scene):
             if name in seen:
                 name = f"{name} ({i + 1})"
             seen.add(name)
-            seats.append(SeatConfig(name, self.levels[self.kinds[i]]))
+            level = self.levels[self.kinds[i]]
+            if level == REMOTE:
+                seats.append(SeatConfig(name, None, remote=True))
+            else:
+                seats.append(SeatConfig(name, level))
         return seats
 
     def start(self) -> None:
-        """Begin the game with these seats."""
+        """Begin the game with these seats (and remember them for next time)."""
+        self._remember()
         self.app.scenes.remove(self)
         self.on_start(self.seats(), self.chips)
 
@@ -121,6 +169,9 @@ class SetupScene(Scene):
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(f"{self.variant.name}: who is playing?", px(34), THEME.text, bold=True),
                      (px(60), px(40)))
-        tip = "Click a seat's button to switch between a person and a computer. Tab moves between fields."
+        if self.hosting:
+            tip = "Remote seats are people on other computers: Host shows the join code they need."
+        else:
+            tip = "Click a seat's button: a person here, a remote person, or a computer. Tab moves between fields."
         surface.blit(fonts.render(tip, px(15), THEME.text_dim), (px(62), px(86)))
         self.widgets.draw(surface)

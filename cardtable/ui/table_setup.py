@@ -85,11 +85,17 @@ class TableSetup:
             return self.make_bot(level, rng)
         return self.definition().bot(rng, level)
 
-    def _push(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig],
-              bots: dict[int, Any]) -> Any:
+    def build(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig], bots: dict[int, Any],
+              scene: type[GameTableScene] | None = None) -> Any:
+        """The table scene (not pushed) for ``state``: of class ``scene`` (default: the
+        game's own), with the bots' tables warmed up."""
         if bots and self.warm_up is not None:
             self.warm_up(state.deck)
-        return app.push(self.scene(app, spec, state, seats, bots))
+        return (scene or self.scene)(app, spec, state, seats, bots)
+
+    def _push(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig],
+              bots: dict[int, Any]) -> Any:
+        return app.push(self.build(app, spec, state, seats, bots))
 
     # -- the table module's functions ---------------------------------------------------------
     def functions(self) -> tuple[Callable[..., Any], Callable[..., list], Callable[..., str], Callable[..., Any],
@@ -121,7 +127,18 @@ class TableSetup:
     def start(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int,
               seed: int | None = None) -> Any:
         """Build a match from the setup screen's choices (``stack``: each seat's chips or
-        credits) and open its table."""
+        credits) and open its table; with a remote seat, host it (the lobby first, see
+        :func:`cardtable.ui.hosted_table.host_new`)."""
+        if any(s.remote for s in seats):
+            from cardtable.ui.hosted_table import host_new
+            return host_new(self, app, spec, seats, stack, seed)
+        state, bots = self.new_match(spec, seats, stack, seed)
+        return self._push(app, spec, state, seats, bots)
+
+    def new_match(self, spec: VariantSpec, seats: list[SeatConfig], stack: int,
+                  seed: int | None = None) -> tuple[Any, dict[int, Any]]:
+        """The state and the computer seats' bots of a new match (see the module's doc
+        for the order a seed is drawn in)."""
         game = self.definition()
         assert game.rules is not None and game.state is not None
         settings = game.rules({**spec.settings, game.stack_setting: stack})
@@ -135,13 +152,14 @@ class TableSetup:
         else:
             bots = {i: self.bot(s.bot, random.Random(rng.getrandbits(64)))
                     for i, s in enumerate(seats) if s.bot is not None}
-        return self._push(app, spec, state, seats, bots)
+        return state, bots
 
     def restore(self, app, spec: VariantSpec, data: Mapping[str, Any]) -> Any:
         """Rebuild a table from ``GameTableScene.save_data()`` and open it (see ``saves_scene``).
 
         The state comes back with its generator, hidden cards and turn; each computer seat
-        gets its bot back with its own generator, so the match goes on exactly.
+        gets its bot back with its own generator, so the match goes on exactly. A save of
+        a hosted table hosts it again (same join code, same seat tokens).
         """
         game = self.definition()
         assert game.state is not None
@@ -149,6 +167,10 @@ class TableSetup:
         state = game.state.from_json(data["state"], deck=load_deck_by_id(deck_id))
         assert isinstance(state, game.state)
         seats, bots = saved_seats(data, state, self.bot)
+        if any(isinstance(s, dict) and s.get("remote") for s in data["seats"]):
+            from cardtable.ui.hosted_table import host_again
+            seats = [SeatConfig(s.name, s.bot, bool(data["seats"][i].get("remote"))) for i, s in enumerate(seats)]
+            return host_again(self, app, spec, state, seats, bots, data.get("hosting"))
         return self._push(app, spec, state, seats, bots)
 
     def smoke(self, app, spec: VariantSpec) -> str:

@@ -1,0 +1,249 @@
+"""A game's own table, hosting: the window is the authority for players on other computers.
+
+:func:`hosted_scene` makes, for any game's table scene class, a subclass with
+:class:`HostedTable` in front. The table runs chance, its computers and the people at
+this screen exactly as before; the remote seats are neither passed to (no pass screen)
+nor played here, except by a computer standing in while their player has been gone
+longer than :data:`cardtable.ui.hosting.ABSENT_AFTER`. Each frame takes the actions the
+network queued (:meth:`cardtable.net.table_host.TableHost.pump`: never waits), checked
+with the same ``why_illegal`` as the table's own controls; after every applied action,
+whoever made it, each remote seat is sent its view. A small badge says
+"Hosting · code · N connected"; with F3 each remote seat's latency shows under the
+frame time. The autosave keeps what hosting the game again needs (the seats' kinds,
+the join code and the seat tokens).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from cardtable.engine.game import Action
+from cardtable.ui.hosting import HostingSession
+from cardtable.ui.theme import THEME
+
+__all__ = ["HostedTable", "hosted_scene", "STAND_IN_LEVEL"]
+
+STAND_IN_LEVEL = "normal"
+"""The computer level that plays a remote seat while its player is gone."""
+
+_classes: dict[type, type] = {}
+
+
+def hosted_scene(scene: type) -> type:
+    """The hosting subclass of a game's table scene class (made once per class)."""
+    made = _classes.get(scene)
+    if made is None:
+        made = _classes[scene] = type(f"Hosted{scene.__name__}", (HostedTable, scene), {})
+    return made
+
+
+class HostedTable:
+    """Mixed in front of a game's table scene (see the module's doc). ``attach(session)``
+    before the scene is pushed."""
+
+    # The attributes the game's scene provides (for the type checker).
+    app: Any
+    state: Any
+    bots: dict[int, Any]
+    passing: bool
+    variant: Any
+    seat_configs: list[Any]
+
+    def __init__(self, app: Any, variant: Any, state: Any, seats: list[Any], bots: Any) -> None:
+        self.remote = frozenset(i for i, s in enumerate(seats) if getattr(s, "remote", False))
+        self.hosting: HostingSession | None = None
+        self.stand_ins: dict[int, Any] = {}
+        super().__init__(app, variant, state, seats, bots)  # type: ignore[call-arg]
+
+    def attach(self, session: HostingSession) -> None:
+        """Serve this table through ``session`` (its server already listening)."""
+        self.hosting = session
+
+    # -- who is here -------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        """The people at this screen (the remote seats are people elsewhere)."""
+        return self._local_humans
+
+    @humans.setter
+    def humans(self, seats: list[int]) -> None:
+        self._local_humans = [s for s in seats if s not in self.remote]
+
+    def check_turn(self) -> None:
+        """A remote seat's turn hands nothing over: its player acts on their own screen."""
+        to_act = self.state.to_act
+        if to_act is not None and to_act in self.remote:
+            return
+        super().check_turn()  # type: ignore[misc]
+
+    def pass_to(self, seat: int, note: str = "") -> None:
+        """Never show a remote seat's cards here."""
+        if seat in self.remote:
+            return
+        super().pass_to(seat, note)  # type: ignore[misc]
+
+    def act(self, action: Action) -> bool:
+        """The table's own controls act only for the seats played here."""
+        if action.seat in self.remote:
+            self.app.toast("That seat is played from another computer", 3.0)
+            return False
+        result: bool = super().act(action)  # type: ignore[misc]
+        return result
+
+    # -- each frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.hosting is not None and self.hosting.server is not None:
+            self._stand_in_for_the_absent()
+            self.hosting.server.pump(self.state, self.perform)
+        super().update(dt)  # type: ignore[misc]
+
+    def perform(self, action: Action) -> None:
+        """Apply an action (anyone's), then send every remote seat its view."""
+        super().perform(action)  # type: ignore[misc]
+        if self.hosting is not None and self.hosting.server is not None:
+            self.hosting.server.send_states(self.state)
+
+    def _stand_in_for_the_absent(self) -> None:
+        assert self.hosting is not None and self.hosting.server is not None
+        server = self.hosting.server
+        for seat in self.remote:
+            gone = server.absent_for(seat) >= server.absent_after
+            if gone and seat not in self.bots:
+                bot = self.stand_ins.get(seat)
+                if bot is None:
+                    from cardtable import games
+                    rng = random.Random(f"{server.code}:stand-in:{seat}")
+                    bot = self.stand_ins[seat] = games.get(self.variant.game).bot(rng, STAND_IN_LEVEL)
+                self.bots[seat] = bot
+                self.app.toast(f"{self.seat_configs[seat].name} is away: a computer plays for them", 3.0)
+            elif not gone and seat in self.bots:
+                del self.bots[seat]
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        if self.hosting is None:
+            return
+        self._draw_badge(surface)
+        if self.app.settings.show_frame_time:
+            self._draw_latency(surface)
+
+    def _draw_badge(self, surface: pygame.Surface) -> None:
+        assert self.hosting is not None
+        px, fonts = self.app.px, self.app.fonts
+        felt = getattr(self, "felt", surface.get_rect())
+        img = fonts.render(self.hosting.badge(), px(14), THEME.text)
+        box = img.get_rect(topright=(felt.right - px(36), felt.y + px(12))).inflate(px(16), px(8))
+        pygame.draw.rect(surface, THEME.panel, box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, THEME.panel_edge, box, 1, border_radius=box.height // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def latency_lines(self) -> list[str]:
+        """F3's lines: each remote seat's round trip and update delays."""
+        assert self.hosting is not None and self.hosting.server is not None
+        server, lines = self.hosting.server, []
+        for seat in sorted(self.remote):
+            name = self.seat_configs[seat].name
+            if not server.connected(seat):
+                lines.append(f"{name}: away")
+                continue
+            figures = server.latency(seat)
+            parts = [f"ping {_ms(figures.round_trip_ms)}", f"update {_ms(figures.update_ms)}",
+                     f"action→update {_ms(figures.action_ms)}"]
+            lines.append(f"{name}: " + " · ".join(parts))
+        return lines
+
+    def _draw_latency(self, surface: pygame.Surface) -> None:
+        if self.hosting is None or self.hosting.server is None:
+            return
+        px, fonts = self.app.px, self.app.fonts
+        y = px(36)
+        for line in self.latency_lines():
+            img = fonts.render(line, px(13), THEME.highlight)
+            bg = img.get_rect(topright=(surface.get_width() - 8, y)).inflate(12, 4)
+            pygame.draw.rect(surface, (0, 0, 0), bg, border_radius=4)
+            surface.blit(img, img.get_rect(center=bg.center))
+            y += bg.height + 2
+
+    # -- saving and closing ------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        """The table's save, plus what hosting it again needs: each remote seat marked,
+        the join code and the seat tokens (stand-in computers are not saved)."""
+        data: dict[str, Any] = super().save_data()  # type: ignore[misc]
+        data["bot_rngs"] = {k: v for k, v in data.get("bot_rngs", {}).items() if int(k) not in self.remote}
+        for seat in self.remote:
+            data["seats"][seat]["remote"] = True
+        server = self.hosting.server if self.hosting is not None else None
+        if server is not None:
+            tokens = {str(n): s.token for n, s in enumerate(server.seats) if s.token is not None}
+            data["hosting"] = {"code": server.code, "tokens": tokens}
+        return data
+
+    def exit(self) -> None:
+        """The last autosave, then the server closes."""
+        for seat in self.remote:
+            self.bots.pop(seat, None)
+        super().exit()  # type: ignore[misc]
+        if self.hosting is not None:
+            self.hosting.stop()
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f} ms"
+
+
+# -- opening a hosted table ---------------------------------------------------------------------
+
+def host_new(setup: Any, app: Any, spec: Any, seats: list[Any], stack: int, seed: int | None = None) -> Any:
+    """Host a new match of ``setup``'s game (a :class:`~cardtable.ui.table_setup.TableSetup`):
+    the lobby until every remote seat is taken, then the match dealt with the joined
+    players' names at the hosted table. The lobby scene, or None (a toast says why)."""
+    from cardtable.ui.hosting import LobbyScene, dealt_names
+    session = HostingSession(setup.definition(), seats).open()
+    if session is None or session.server is None:
+        app.toast(f"Cannot host: {session.problem if session else 'no server'}", 6.0)
+        return None
+    server = session.server
+
+    def ready() -> None:
+        dealt = dealt_names(seats, server)
+        session.seats = dealt
+        state, bots = setup.new_match(spec, dealt, stack, seed)
+        scene = setup.build(app, spec, state, dealt, bots, hosted_scene(setup.scene))
+        scene.attach(session)
+        app.push(scene)
+        server.begin(state, [s.name for s in dealt])
+
+    return app.push(LobbyScene(app, session, f"Hosting {spec.name}", ready, session.stop))
+
+
+def host_again(setup: Any, app: Any, spec: Any, state: Any, seats: list[Any], bots: dict[int, Any],
+               hosting: Any) -> Any:
+    """Open a saved hosted table and host it again with its join code and seat tokens: the
+    table, with the lobby over it until its remote players are back (or the host plays on
+    without them). ValueError when it cannot listen (the save is then not resumed)."""
+    from cardtable.ui.hosting import LobbyScene
+    saved = hosting if isinstance(hosting, dict) else {}
+    code = saved.get("code") if isinstance(saved.get("code"), str) else None
+    raw = saved.get("tokens")
+    tokens = {int(k): v for k, v in (raw.items() if isinstance(raw, dict) else [])
+              if isinstance(k, str) and k.isdigit() and isinstance(v, str) and v}
+    session = HostingSession(setup.definition(), seats, code=code, tokens=tokens).open()
+    if session is None or session.server is None:
+        raise ValueError(f"cannot host it again: {session.problem if session else 'no server'}")
+    server = session.server
+    scene = setup.build(app, spec, state, seats, bots, hosted_scene(setup.scene))
+    scene.attach(session)
+    app.push(scene)
+
+    def ready() -> None:
+        server.begin(scene.state, scene.names)
+
+    def leave() -> None:
+        app.scenes.remove(scene)
+
+    app.push(LobbyScene(app, session, f"Hosting {spec.name} again", ready, leave, play_on=True))
+    return scene

@@ -1,0 +1,238 @@
+"""Hosting from the window (issue 20): the setup screen's remote seats, the lobby, and the
+game's own table as the authority for a headless client on the loopback address.
+
+Bounded in frames and in a wall-clock deadline that only stops a stuck test; nothing
+asserts on time. The frame loop is shown not to wait on the network by counting frames
+while a client holds its socket open without reading.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from uihelp import Driver, variant_spec
+
+from cardtable.net.client import ThreadedClient, choose_from_legal
+from cardtable.net.protocol import encode
+from cardtable.ui import hosting
+from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.hosted_table import HostedTable
+from cardtable.ui.hosting import LobbyScene
+from cardtable.ui.menu import open_variant
+from cardtable.ui.setup_scene import SetupScene
+
+VARIANT = "five_card_draw"
+DEADLINE = 60.0  # seconds: only ends a stuck test
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch):
+    """Any free port on 127.0.0.1, not announced on the network."""
+    monkeypatch.setattr(hosting, "HOST_PORT", 0)
+    monkeypatch.setattr(hosting, "BIND", "127.0.0.1")
+    monkeypatch.setattr(hosting, "ADVERTISE", False)
+
+
+def kind_buttons(setup: SetupScene) -> list:
+    return [w for w in setup.widgets.widgets if getattr(w, "label", "") in
+            ("person", "remote person") or str(getattr(w, "label", "")).startswith("computer")]
+
+
+def host_from_setup(app, kinds: list[str | None]) -> tuple[Driver, LobbyScene]:
+    """Open the variant, set the seats to ``kinds`` by clicking each seat's button
+    (None: a person here, "remote", or a computer level), press Enter: the lobby."""
+    d = Driver(app)
+    open_variant(app, variant_spec(app, VARIANT))
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    stepper = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
+    while setup.count > len(kinds):
+        stepper.nudge(-1)
+    for seat, want in enumerate(kinds):
+        for _ in range(len(setup.levels) + 1):
+            if setup.levels[setup.kinds[seat]] == want:
+                break
+            d.click(kind_buttons(setup)[seat].rect.center)
+        assert setup.levels[setup.kinds[seat]] == want
+    assert setup.hosting and d.button("Host")
+    d.key(pygame.K_RETURN)
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene)
+    return d, lobby
+
+
+def join(lobby: LobbyScene, name: str = "Remo", token: str | None = None) -> ThreadedClient:
+    server = lobby.session.server
+    client = ThreadedClient("127.0.0.1", server.port, lobby.session.code, name=name, token=token, want_legal=True)
+    client.start()
+    return client
+
+
+def table_of(app) -> GameTableScene:
+    return next(s for s in reversed(app.scenes.scenes) if isinstance(s, HostedTable))
+
+
+def step_until(app, done, frames: int = 20000, dt: float = 0.1) -> int:
+    """Step frames until ``done()``; the number of frames stepped (fails past the bound)."""
+    end = time.monotonic() + DEADLINE
+    for n in range(frames):
+        if done():
+            return n
+        assert time.monotonic() < end, "stuck: the deadline passed"
+        app.step(dt)
+    raise AssertionError(f"not done after {frames} frames")
+
+
+class RemotePlayer:
+    """Plays a threaded client's seat from the legal actions the host sent."""
+
+    def __init__(self, client: ThreadedClient, seed: int = 5) -> None:
+        self.client, self.rng = client, random.Random(seed)
+        self.acted_at = -1
+        self.refused: list[dict] = []
+        self.last_legal: list[dict] | None = None
+
+    def turn(self) -> None:
+        for message in self.client.poll():
+            if message["type"] == "refused":
+                self.refused.append(message)
+        c = self.client.client
+        if c.legal:
+            self.last_legal = c.legal
+        if c.legal and c.to_act == c.seat and c.count != self.acted_at and not c.over:
+            self.acted_at = c.count
+            self.client.send_action(choose_from_legal(c.legal, "normal", self.rng))
+
+
+def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_round(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    assert lobby.session.code and lobby.session.endpoints[0].startswith("127.0.0.1:")
+    client = join(lobby)
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        assert scene.names[0] == "Remo" and scene.humans == [] and 0 in scene.remote
+        assert scene.hosting.badge().startswith(f"Hosting · {lobby.session.code} · 1 of 1")
+        player = RemotePlayer(client)
+
+        def round_over() -> bool:
+            player.turn()
+            return scene.state.round_outcome() is not None
+
+        step_until(app, round_over)
+        c = client.client
+        step_until(app, lambda: player.turn() or c.count == len(scene.state.history))
+        assert c.view == scene.state.view(0) and c.log == scene.state.log_for(0)
+        assert player.refused == []
+        assert all(type(s).__name__ != "PassScreen" for s in app.scenes.scenes)
+    finally:
+        client.close()
+
+
+def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby)
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        player = RemotePlayer(client)
+        c = client.client
+        # wait for the computer's turn with a legal list of ours in hand: then it is illegal
+        step_until(app, lambda: player.turn() or (player.last_legal is not None and c.to_act not in (None, 0)
+                                                    and c.count == len(scene.state.history)))
+        before = len(scene.state.history)
+        client.send_action(player.last_legal[0])
+        step_until(app, lambda: player.turn() or bool(player.refused))
+        refusal = player.refused[0]
+        assert refusal["about"] == "action" and refusal["reason"]
+        assert "stale" not in refusal["reason"] and "replayed" not in refusal["reason"]
+        assert scene.hosting.server.refused_count >= 1
+        player.refused.clear()
+        step_until(app, lambda: player.turn() or len(scene.state.history) > before)  # the computer went on
+        step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
+        assert player.refused == []
+    finally:
+        client.close()
+
+
+def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        server = scene.hosting.server
+        player = RemotePlayer(client)
+        step_until(app, lambda: player.turn() or len(scene.state.history) >= 4)
+        token = client.client.token
+        client._loop.call_soon_threadsafe(client.client.abort)  # the cable is pulled
+        step_until(app, lambda: not server.connected(0))
+        assert "0 of 1 connected" in scene.hosting.badge()
+        for _ in range(30):
+            app.step(0.1)  # the table goes on without them meanwhile (a computer's turns)
+        welcome = client.reconnect()
+        assert welcome["seat"] == 0 and welcome["token"] == token
+        c = client.client
+        step_until(app, lambda: player.turn() or (server.connected(0) and c.count == len(scene.state.history)
+                                                   and c.view == scene.state.view(0)))
+        assert c.log == scene.state.log_for(0)
+        step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
+    finally:
+        client.close()
+
+
+def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    server = lobby.session.server
+    stalled = socket.create_connection(("127.0.0.1", server.port))
+    try:
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.sendall(encode({"type": "hello", "code": server.code, "name": "Stuck", "want_legal": True}))
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        clock, frames = scene.clock, 0
+        for _ in range(400):  # the client never reads a byte of what the table sends it
+            app.step(0.05)
+            frames += 1
+        assert frames == 400 and scene.clock == pytest.approx(clock + 400 * 0.05)
+        assert len(scene.state.history) >= 1  # the deal went out while the client was stalled
+        stalled.sendall(encode({"type": "ping", "n": 1}))  # the server still serves it
+    finally:
+        stalled.close()
+
+
+def test_the_autosave_keeps_the_hosting_and_resuming_it_hosts_again(app):
+    from cardtable.saves import SaveFile, decode
+    from cardtable.ui.saves_scene import resume_save
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        player = RemotePlayer(client)
+        step_until(app, lambda: player.turn() or len(scene.state.history) >= 3)
+        data = decode(scene.match_keeper().encode("named"))
+        token, code = client.client.token, lobby.session.code
+    finally:
+        client.close()
+    hosted = data["payload"]["hosting"]
+    assert hosted["code"] == code and hosted["tokens"] == {"0": token}
+    assert data["payload"]["seats"][0] == {"name": "Ada", "bot": None, "remote": True}
+    app.scenes.remove(scene)  # the table closes: its server stops
+    resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert isinstance(resumed, HostedTable) and resumed.hosting.code == code
+    assert isinstance(app.scenes.top, LobbyScene)  # until Ada is back
+    assert json.dumps(resumed.state.to_json(), sort_keys=True) == json.dumps(data["payload"]["state"], sort_keys=True)
+    again = ThreadedClient("127.0.0.1", resumed.hosting.server.port, code, token=token, want_legal=True)
+    try:
+        assert again.start()["seat"] == 0
+        step_until(app, lambda: app.scenes.top is resumed)
+        step_until(app, lambda: again.client.view == resumed.state.view(0))
+    finally:
+        again.close()
