@@ -13,8 +13,8 @@ from enum import StrEnum
 from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
-from cardtable.engine.chips import Pot
 from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.five_card_draw.hands import HandValue
 
@@ -130,65 +130,16 @@ class Reshuffle(Action):
 
 
 # -- results -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PotResult:
-    """How one pot was won: ``name`` ("main pot", "side pot 1", ...), its chips, who
-    could win it, the winners and each one's share (odd chips left of the dealer first)."""
+class RoundResult(ShowdownResult[HandValue]):
+    """What a hand came to (see :class:`~cardtable.engine.showdown.ShowdownResult`), its
+    hands shown as :class:`HandValue`; ``net`` counts from before the ante."""
 
-    name: str
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: Mapping[int, int]
+    @staticmethod
+    def hand_json(hand: HandValue) -> Any:
+        """A hand value as plain data (:meth:`HandValue.to_json`)."""
+        return hand.to_json()
 
-    @property
-    def pot(self) -> Pot:
-        """As a :class:`~cardtable.engine.chips.Pot`."""
-        return Pot(self.amount, self.eligible)
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """What a hand came to: ``showdown`` (False when all but one folded), the ``hands``
-    shown (seat -> HandValue) and their ``cards``, the ``pots``, the chips each seat
-    ``won``, each seat's ``net`` change since its ante, and the ``uncalled`` bet
-    returned ``(seat or None, chips)``."""
-
-    round_no: int
-    showdown: bool
-    hands: Mapping[int, HandValue]
-    cards: Mapping[int, tuple[int, ...]]
-    pots: tuple[PotResult, ...]
-    won: Mapping[int, int]
-    net: tuple[int, ...]
-    uncalled: tuple[int | None, int]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Every seat that won chips, in seat order."""
-        return tuple(sorted(self.won))
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-safe data (seats as string keys)."""
-        return {
-            "round_no": self.round_no, "showdown": self.showdown,
-            "hands": {str(s): v.to_json() for s, v in self.hands.items()},
-            "cards": {str(s): list(c) for s, c in self.cards.items()},
-            "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible),
-                      "winners": list(p.winners), "shares": {str(s): c for s, c in p.shares.items()}}
-                     for p in self.pots],
-            "won": {str(s): c for s, c in self.won.items()},
-            "net": list(self.net), "uncalled": list(self.uncalled),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
-        """Rebuild a result written by :meth:`to_json`."""
-        return cls(
-            round_no=data["round_no"], showdown=data["showdown"],
-            hands={int(s): HandValue.from_json(v) for s, v in data["hands"].items()},
-            cards={int(s): tuple(c) for s, c in data["cards"].items()},
-            pots=tuple(PotResult(p["name"], p["amount"], tuple(p["eligible"]), tuple(p["winners"]),
-                                 {int(s): c for s, c in p["shares"].items()}) for p in data["pots"]),
-            won={int(s): c for s, c in data["won"].items()},
-            net=tuple(data["net"]), uncalled=(data["uncalled"][0], data["uncalled"][1]))
+    @staticmethod
+    def hand_from_json(data: Any) -> HandValue:
+        """A hand value written by :meth:`hand_json`."""
+        return HandValue.from_json(data)

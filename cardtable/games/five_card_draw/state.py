@@ -179,12 +179,7 @@ class DrawState(ChipSeatedState):
     def round_outcome(self) -> dict[str, Any] | None:
         """The last settled hand for the statistics (None until one settles): ``round``,
         ``winners``, ``net``, ``hands`` (labels) and ``hand_rank`` (1 best of 7,462)."""
-        r = self.results
-        if r is None:
-            return None
-        return {"round": r.round_no, "winners": list(r.winners), "net": list(r.net),
-                "hands": {str(s): v.label for s, v in r.hands.items()},
-                "hand_rank": {str(s): v.rank for s, v in r.hands.items()}}
+        return None if self.results is None else self.results.outcome()
 
     def betting_options(self, seat: int) -> BetOptions | None:
         """What ``seat`` may bet now, or None outside a betting round."""

@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Any
 
 from cardtable.engine.betting import BettingRules, Limit
-from cardtable.engine.chips import Pot
 from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.shenja_ivali.hands import HandValue, IvaliRules
 
@@ -129,80 +129,19 @@ class Discard(Action):
 
 
 # -- results -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PotResult:
-    """How one pot of a round was won.
+class RoundResult(ShowdownResult[HandValue]):
+    """What a round came to, shown in the ``reveal`` phase (see
+    :class:`~cardtable.engine.showdown.ShowdownResult`): its pots include the auction
+    pot, its hands are :class:`HandValue` in reveal order."""
 
-    ``name`` is "main pot", "side pot 1", ... or "auction pot"; ``shares`` the chips
-    each winner took (odd chips to the first tied seats left of the dealer).
-    """
+    @staticmethod
+    def hand_json(hand: HandValue) -> Any:
+        """A hand value as plain data: rank, kind, label, element and key."""
+        return {"rank": hand.rank, "kind": hand.kind, "label": hand.label, "element": hand.element,
+                "key": list(hand.key)}
 
-    name: str
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: Mapping[int, int]
-
-    @property
-    def pot(self) -> Pot:
-        """As a :class:`~cardtable.engine.chips.Pot`."""
-        return Pot(self.amount, self.eligible)
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """What a round came to, shown in the ``reveal`` phase.
-
-    Attributes:
-        round_no: the round.
-        showdown: False when everyone else folded (nobody showed a hand).
-        hands: the value of each hand shown (seat -> HandValue), in reveal order.
-        cards: the cards of each hand shown (seat -> deck indices).
-        pots: each pot (main, side pots, the auction pot) and who won it.
-        won: the chips each seat took from all pots.
-        net: each seat's stack now minus its stack before the ante, for every seat.
-        uncalled: the bet returned to its bettor: ``(seat or None, chips)``.
-    """
-
-    round_no: int
-    showdown: bool
-    hands: Mapping[int, HandValue]
-    cards: Mapping[int, tuple[int, ...]]
-    pots: tuple[PotResult, ...]
-    won: Mapping[int, int]
-    net: tuple[int, ...]
-    uncalled: tuple[int | None, int]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Every seat that won chips, in seat order."""
-        return tuple(sorted(self.won))
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-safe data (seats as string keys)."""
-        return {
-            "round_no": self.round_no, "showdown": self.showdown,
-            "hands": {str(s): {"rank": v.rank, "kind": v.kind, "label": v.label,
-                               "element": v.element, "key": list(v.key)}
-                      for s, v in self.hands.items()},
-            "cards": {str(s): list(c) for s, c in self.cards.items()},
-            "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible),
-                      "winners": list(p.winners), "shares": {str(s): c for s, c in p.shares.items()}}
-                     for p in self.pots],
-            "won": {str(s): c for s, c in self.won.items()},
-            "net": list(self.net), "uncalled": list(self.uncalled),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
-        """Rebuild a result written by :meth:`to_json`."""
-        return cls(
-            round_no=data["round_no"], showdown=data["showdown"],
-            hands={int(s): HandValue(rank=v["rank"], kind=v["kind"], label=v["label"],
-                                     element=v["element"], key=tuple(v["key"]))
-                   for s, v in data["hands"].items()},
-            cards={int(s): tuple(c) for s, c in data["cards"].items()},
-            pots=tuple(PotResult(p["name"], p["amount"], tuple(p["eligible"]), tuple(p["winners"]),
-                                 {int(s): c for s, c in p["shares"].items()}) for p in data["pots"]),
-            won={int(s): c for s, c in data["won"].items()},
-            net=tuple(data["net"]), uncalled=(data["uncalled"][0], data["uncalled"][1]))
+    @staticmethod
+    def hand_from_json(data: Any) -> HandValue:
+        """A hand value written by :meth:`hand_json`."""
+        return HandValue(rank=data["rank"], kind=data["kind"], label=data["label"], element=data["element"],
+                         key=tuple(data["key"]))

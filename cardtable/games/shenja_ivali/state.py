@@ -232,12 +232,7 @@ class ShenjaIvaliState(ChipSeatedState):
         rank}}`` (rank 1 is the best hand); None until a round settles, and again once
         the next round is dealt (its results are cleared then).
         """
-        results = self.results
-        if results is None:
-            return None
-        return {"round": results.round_no, "winners": list(results.winners), "net": list(results.net),
-                "hands": {str(s): v.label for s, v in results.hands.items()},
-                "hand_rank": {str(s): v.rank for s, v in results.hands.items()}}
+        return None if self.results is None else self.results.outcome()
 
     def betting_options(self, seat: int) -> BetOptions | None:
         """What ``seat`` may bet now (``BettingRound.legal_options``), or None outside a
