@@ -192,7 +192,9 @@ class HostedTable:
 
 
 def _ms(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1f} ms"
+    if value is None:
+        return "–"
+    return f"{value:.2f} ms" if value < 10 else f"{value:.0f} ms"
 
 
 # -- opening a hosted table ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ import pygame
 from cardtable.games.definition import GameDefinition
 from cardtable.net import discovery
 from cardtable.net.table_host import TableHost
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -133,6 +133,16 @@ class HostingSession:
         port = self.server.port if self.server is not None else HOST_PORT
         return [f"{address}:{port}" for address in self.addresses]
 
+    def announcement(self) -> str:
+        """Whether the table is announced on the network, in words."""
+        if self.advert_problem:
+            return self.advert_problem
+        if self.advertiser is not None:
+            return "Announced on this network (zeroconf): players may pick it from the list."
+        if self._advert_thread is not None and self._advert_thread.is_alive():
+            return "Announcing the table on this network…"
+        return "Not announced on the network: players type the address."
+
     def connected(self) -> int:
         """Remote seats with a player connected now."""
         server = self.server
@@ -180,8 +190,9 @@ class LobbyScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        """The buttons along the bottom."""
-        px, fonts = self.app.px, self.app.fonts
+        """The buttons along the bottom (the UI scale shrunk when the window is too small)."""
+        self.k = fitted_scale(self.app, (900, 262 + 48 * len(self.session.seats)))
+        px, fonts = scaler(self.k), self.app.fonts
         w, h = self.app.screen.get_size()
         group = WidgetGroup()
         y = h - px(90)
@@ -227,12 +238,14 @@ class LobbyScene(Scene):
         return True  # nothing reaches a table below
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(self.k), self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(self.title, px(30), THEME.text, bold=True), (px(60), px(36)))
         say = "Players on other computers: choose Join, pick this table or type an address, and enter the code."
         surface.blit(_fit(fonts, say, px(16), w - px(120), THEME.text_dim), (px(62), px(80)))
+        wide = w >= px(900)  # the seats beside the code, else below it
+        left_w = (max(w // 2, px(560)) - px(100)) if wide else w - px(120)
         # the code, large
         surface.blit(fonts.render("Join code", px(18), THEME.text_dim), (px(60), px(124)))
         code = fonts.render(" ".join(self.session.code or ""), px(72), THEME.highlight, bold=True)
@@ -241,24 +254,27 @@ class LobbyScene(Scene):
         surface.blit(fonts.render("Address", px(18), THEME.text_dim), (px(60), y))
         y += px(26)
         for endpoint in self.session.endpoints[:3]:
-            surface.blit(fonts.render(endpoint, px(26), THEME.text, bold=True), (px(60), y))
+            surface.blit(_fit(fonts, endpoint, px(26), left_w, THEME.text, bold=True), (px(60), y))
             y += px(34)
-        note = self.session.advert_problem or "Announced on this network (zeroconf) as well."
-        surface.blit(_fit(fonts, note, px(14), w - px(120), THEME.text_dim), (px(60), y + px(2)))
-        # the seats: beside the code when there is room, else below it
-        wide = w >= px(1100)
-        x0, y0 = (w // 2 + px(20), px(124)) if wide else (px(60), y + px(34))
+        note = fonts.render(self.session.announcement(), px(14), THEME.text_dim)
+        surface.blit(_fit(fonts, self.session.announcement(), px(14), left_w, THEME.text_dim), (px(60), y + px(2)))
+        y += note.get_height() + px(24)
+        x0, y0 = (max(w // 2, px(560)), px(124)) if wide else (px(60), y)
         surface.blit(fonts.render("Seats", px(18), THEME.text_dim), (x0, y0))
-        row_h = px(34) if wide or len(self.session.seats) <= 6 else px(26)
+        lines = self.session.seat_lines()
+        col_w = w - x0 - px(40)
+        two_line = col_w < px(560)
         bottom = h - px(110)
-        for i, (who, state, ready) in enumerate(self.session.seat_lines()):
+        row_h = min(px(48) if two_line else px(34), max(px(20), (bottom - y0 - px(28)) // max(1, len(lines))))
+        for i, (who, state, ready) in enumerate(lines):
             ry = y0 + px(28) + i * row_h
-            if ry + row_h > bottom:
-                break
-            pygame.draw.circle(surface, (90, 200, 120) if ready else THEME.accent,
-                               (x0 + px(8), ry + row_h // 2 - px(4)), px(6))
-            surface.blit(_fit(fonts, who, px(19), px(260), THEME.text, bold=True), (x0 + px(24), ry))
-            surface.blit(_fit(fonts, state, px(16), w - x0 - px(330), THEME.text_dim), (x0 + px(300), ry + px(2)))
+            pygame.draw.circle(surface, (90, 200, 120) if ready else THEME.accent, (x0 + px(8), ry + px(10)), px(6))
+            name_w = col_w - px(24) if two_line else px(270)
+            surface.blit(_fit(fonts, who, px(19), name_w, THEME.text, bold=True), (x0 + px(24), ry))
+            if two_line and row_h >= px(40):
+                surface.blit(_fit(fonts, state, px(15), col_w - px(24), THEME.text_dim), (x0 + px(24), ry + px(24)))
+            elif not two_line:
+                surface.blit(_fit(fonts, state, px(16), col_w - px(300), THEME.text_dim), (x0 + px(300), ry + px(2)))
         self.widgets.draw(surface)
 
 

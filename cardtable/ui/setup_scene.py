@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable.ui.scene import Scene
+from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.setup_memory import SetupMemory, memory_file
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
@@ -85,8 +85,10 @@ class SetupScene(Scene):
 
     # -- widgets ----------------------------------------------------------------------------
     def layout(self) -> None:
-        """Build the widgets for the seat count."""
-        px, fonts = self.app.px, self.app.fonts
+        """Build the widgets for the seat count (the UI scale shrunk when the window is
+        too small for every seat)."""
+        self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100))
+        px, fonts = scaler(self.k), self.app.fonts
         group = WidgetGroup()
         x, y = px(60), px(120)
         group.add(Stepper((x, y, px(300), px(44)), fonts, "Seats", self.count, low=self.variant.min_seats,
@@ -165,7 +167,7 @@ class SetupScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = scaler(self.k), self.app.fonts
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(f"{self.variant.name}: who is playing?", px(34), THEME.text, bold=True),
                      (px(60), px(40)))
