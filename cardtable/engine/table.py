@@ -330,14 +330,16 @@ class Table:
 
         Cards keep their sides; piles higher in the z-order end up nearer the top.
         """
-        chosen = sorted(self.piles if pids is None else set(pids), key=lambda p: self.piles[p].z)
+        ids = list(self.piles if pids is None else set(pids))
+        zs = list(map(itemgetter(2), map(self.piles.__getitem__, ids)))
+        chosen = list(map(ids.__getitem__, sorted(range(len(ids)), key=zs.__getitem__)))  # by z, C-level
         if not chosen:
             raise ValueError("nothing to gather")
         keep = chosen[0]
         x, y = at if at is not None else (self.piles[keep].x, self.piles[keep].y)
         piles = [self.piles[pid] for pid in chosen]
-        cards = tuple(chain.from_iterable(p.cards for p in piles))
-        faces = tuple(chain.from_iterable(p.faces for p in piles))
+        cards = tuple(chain.from_iterable(map(itemgetter(3), piles)))
+        faces = tuple(chain.from_iterable(map(itemgetter(4), piles)))
         after: dict[int, Pile | None] = dict(zip(chosen, repeat(None)))
         after[keep] = Pile(x, y, self._new_z(), cards, faces)
         self._commit("gather", after)

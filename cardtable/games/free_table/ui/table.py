@@ -630,7 +630,7 @@ class FreeTableScene(Scene):
             label, before, after = step
             # A dropped card is already where the cursor left it: only other moves fly.
             self.animation = None if label == "move" else TableAnimation.from_step(
-                before, after, self.camera, self.clock)
+                before, after, self.camera, self.clock, self.table)
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
