@@ -103,8 +103,8 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     print(f"Hosting {game.name} for {len(seats)} seats ({', '.join(seats)}), seed {seed}", file=out)
     print(f"Join code: {host.code}    port: {host.port}", file=out)
-    print(f"Players join with: cardtable join <this computer's address>:{host.port} --code {host.code} "
-          f"--bot normal", file=out)
+    address = "127.0.0.1" if args.bind.startswith("127.") else discovery.local_addresses()[0]
+    print(f"Players join with: cardtable join {address}:{host.port} --code {host.code} --bot normal", file=out)
     advertiser = None
     if not args.no_advertise:
         advertiser = discovery.Advertiser(f"cardtable {game.name} {host.code[:2]}", host.port, game=game.id,
