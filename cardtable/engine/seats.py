@@ -13,7 +13,7 @@ from abc import abstractmethod
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.engine.game import GameState
+from cardtable.engine.game import Event, GameState
 
 _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
@@ -24,6 +24,13 @@ class SeatedState(GameState):
 
     deck: Deck
     hands: list[list[int]]
+    round_no: int
+    """The round being played, from 1 (0 before the first deal)."""
+
+    @property
+    def round_number(self) -> int:
+        """The round (or hand) being played, from 1 (0 before the first deal): ``round_no``."""
+        return self.round_no
 
     @abstractmethod
     def holding(self, seat: int) -> int:
@@ -52,6 +59,12 @@ class SeatedState(GameState):
         if seat != to_act:
             return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
         return None
+
+    def _logged(self, events: list[Event]) -> Event:
+        """The last of ``events``, for :meth:`apply` to log, the others logged now (one
+        action may bring several events: the deal after the last bet, a showdown)."""
+        self.log.extend(events[:-1])
+        return events[-1]
 
     def _rename(self, reason: str | None) -> str | None:
         """Betting's messages call seats "Seat 3": use the players' names."""
@@ -82,6 +95,14 @@ class ChipSeatedState(SeatedState):
         if self.chips.pot_total == 0 or not self.chips.players_in:
             return []
         return self.chips.pots()
+
+    def _fresh_ledger(self, in_hand: list[bool] | None = None, *, dead: int = 0) -> list[int]:
+        """Start a new hand's ledger from the stacks behind, with every seat that has
+        chips in the hand (or those ``in_hand`` says) and ``dead`` chips already in the
+        middle; return the stacks at its start."""
+        stacks = list(self.chips.stacks)
+        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks] if in_hand is None else in_hand, dead=dead)
+        return stacks
 
     def players_from_left(self) -> list[int]:
         """The seats in the hand, from the dealer's left (the dealer last)."""

@@ -153,11 +153,6 @@ class AlethkarState(SeatedState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
-    def round_number(self) -> int:
-        """The round being played, from 1 (0 before the first deal)."""
-        return self.round_no
-
-    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
@@ -348,9 +343,7 @@ class AlethkarState(SeatedState):
         else:
             assert isinstance(action, DiscardTwo)
             self._discard(action, events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
         if self.round_no > 0:

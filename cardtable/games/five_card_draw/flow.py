@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.betting import BettingRound
-from cardtable.engine.chips import HandChips
 from cardtable.engine.game import CHANCE, Event
 from cardtable.games.five_card_draw.hands import HandValue, evaluate
 from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, HAND_SIZE, Discard, Phase, PotResult, RoundResult
@@ -34,9 +33,7 @@ def start_round(state: DrawState, order: Sequence[int], events: list[Event]) -> 
         state.dealer = state.next_with_chips(state.dealer)
     state.round_no += 1
     state._clear_round()
-    stacks = list(state.chips.stacks)
-    state.round_start_stacks = list(stacks)
-    state.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
+    state.round_start_stacks = state._fresh_ledger()
     state.deck_order = list(order)
     players = state.players_from_left()
     ante = state.settings.ante

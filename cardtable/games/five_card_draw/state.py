@@ -143,11 +143,6 @@ class DrawState(ChipSeatedState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
-    def round_number(self) -> int:
-        """The hand being played, from 1 (0 before the first deal)."""
-        return self.round_no
-
-    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the match is over."""
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL, Phase.RESHUFFLE):
@@ -294,9 +289,7 @@ class DrawState(ChipSeatedState):
             assert isinstance(action, Discard)
             flow.discard(self, action, events)
         flow.advance(self, events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     # -- inside -----------------------------------------------------------------------
     def _why_not_discard(self, action: Discard) -> str | None:

@@ -450,9 +450,7 @@ class FlameSwordState(ChipSeatedState):
                 self.mucked.extend(self.hands[seat])
                 self.hands[seat] = []
         self._advance(events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     def _start_hand(self, events: list[Event]) -> None:
         if self.hand_no > 0:
@@ -460,9 +458,7 @@ class FlameSwordState(ChipSeatedState):
         underdog, winner = self.next_underdog, self.last_winner
         self.hand_no += 1
         self._clear_hand()
-        stacks = list(self.chips.stacks)
-        self.hand_start_stacks = list(stacks)
-        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
+        self.hand_start_stacks = self._fresh_ledger()
         players = self.players_from_left()
         self.underdog = underdog if underdog is not None and self.chips.in_hand[underdog] else None
         small, big = players[0], players[1 % len(players)]

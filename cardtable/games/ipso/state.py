@@ -191,11 +191,6 @@ class IpsoState(ChipSeatedState):
 
     # -- questions ----------------------------------------------------------------------
     @property
-    def round_number(self) -> int:
-        """The round being played, from 1 (0 before the first deal)."""
-        return self.round_no
-
-    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the game is over."""
         if self.phase in (Phase.DEALER_DRAW, Phase.SHUFFLE):
@@ -403,9 +398,7 @@ class IpsoState(ChipSeatedState):
             events.append(Event(action.seat, f"{self.names[action.seat]} chooses "
                                              f"{self.names[action.dealer]} to deal the next hand"))
         self._advance(events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     def _draw_for_dealer(self, action: DrawForDealer, events: list[Event]) -> None:
         pairs = [[seat, card] for seat, card in zip(self.drawing, action.cards)]
@@ -426,10 +419,8 @@ class IpsoState(ChipSeatedState):
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
         self.round_no += 1
         self._clear_round()
-        stacks = list(self.chips.stacks)
-        self.round_start_stacks = list(stacks)
         playing = [self.can_play(s) for s in range(self.seats)]
-        self.chips = HandChips(stacks, in_hand=playing)
+        self.round_start_stacks = self._fresh_ledger(playing)
         players = self.players_from_left()
         for seat in players:
             self.chips.post(seat, self.settings.ante, live=False)

@@ -440,18 +440,14 @@ class SabaccState(ChipSeatedState):
             deal_demise(self, events)
         else:
             self._card_action(action, events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
         if self.hand_no > 0:
             self.dealer = self.next_with_chips(self.dealer)
         self.hand_no += 1
         self._clear_hand()
-        stacks = list(self.chips.stacks)
-        self.hand_start_stacks = list(stacks)
-        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks], dead=self.chips.dead)
+        self.hand_start_stacks = self._fresh_ledger(dead=self.chips.dead)
         self.deck_order = list(order)
         players = self.players_in()
         ante = self.settings.hand_ante

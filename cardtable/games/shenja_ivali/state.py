@@ -195,11 +195,6 @@ class ShenjaIvaliState(ChipSeatedState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
-    def round_number(self) -> int:
-        """The round being played, from 1 (0 before the first deal)."""
-        return self.round_no
-
-    @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
@@ -401,18 +396,14 @@ class ShenjaIvaliState(ChipSeatedState):
             events += self.auction.apply(action, self.chips.stacks, name=self._name,
                                          card_name=self.card_name)
         self._advance(events)
-        for event in events[:-1]:
-            self.log.append(event)
-        return events[-1]
+        return self._logged(events)
 
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
         if self.round_no > 0:
             self.dealer = self.next_with_chips(self.dealer)
         self.round_no += 1
         self._clear_round()
-        stacks = list(self.chips.stacks)
-        self.round_start_stacks = list(stacks)
-        self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks])
+        self.round_start_stacks = self._fresh_ledger()
         self.deck_order = list(order)
         players = self.players_from_left()
         short = []
