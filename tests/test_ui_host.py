@@ -236,3 +236,54 @@ def test_the_autosave_keeps_the_hosting_and_resuming_it_hosts_again(app):
         step_until(app, lambda: again.client.view == resumed.state.view(0))
     finally:
         again.close()
+
+
+def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, monkeypatch):
+    monkeypatch.setattr(hosting, "ABSENT_AFTER", 0.0)  # gone at once
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        server = scene.hosting.server
+        player = RemotePlayer(client)
+        step_until(app, lambda: player.turn() or len(scene.state.history) >= 2)
+        assert not scene.is_bot(0)
+        client._loop.call_soon_threadsafe(client.client.abort)
+        step_until(app, lambda: not server.connected(0))
+        before = len(scene.state.history)
+        step_until(app, lambda: scene.is_bot(0))  # the stand-in sits down
+        assert "away" in scene.latency_lines()[0]
+        step_until(app, lambda: scene.state.to_act is None or any(
+            a.seat == 0 for a in scene.state.history[before:]))  # and plays seat 0's turn
+        client.reconnect()
+        step_until(app, lambda: server.connected(0))
+        app.step(0.1)
+        assert not scene.is_bot(0) and 0 not in scene.save_data()["bot_rngs"]
+    finally:
+        client.close()
+
+
+def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        player = RemotePlayer(client)
+        step_until(app, lambda: player.turn() or player.acted_at >= 0 and len(scene.state.history) > player.acted_at)
+        step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).action_ms is not None)
+        d.key(pygame.K_F3)
+        assert app.settings.show_frame_time
+        line = scene.latency_lines()[0]
+        assert line.startswith("Ada: ping ") and "update" in line and "action→update" in line
+        assert "ms" in line.split("action→update")[1]
+        d.step()
+    finally:
+        client.close()
+    d2, lobby2 = host_from_setup(app, ["remote", "normal"])
+    port = lobby2.session.server.port
+    d2.key(pygame.K_ESCAPE)
+    assert not isinstance(app.scenes.top, LobbyScene)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()

@@ -243,6 +243,12 @@ class SeatServer:
             return 0.0
         return (time.monotonic() if now is None else now) - seat.gone_since
 
+    def gone(self, number: int) -> bool:
+        """True when the player of remote seat ``number`` has been gone ``absent_after``
+        seconds or more (a computer plays the seat until they return)."""
+        seat = self.seats[number]
+        return seat.conn is None and seat.gone_since is not None and self.absent_for(number) >= self.absent_after
+
     def _run(self) -> None:
         try:
             asyncio.run(self._main())
@@ -559,7 +565,7 @@ class Host(SeatServer):
         seat = self.seats[number]
         if seat.bot is not None:
             return seat.bot
-        if seat.gone_since is not None and self.absent_for(number) >= self.absent_after:
+        if self.gone(number):
             if seat.stand_in is None:
                 _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
                           number, seat.name, self.stand_in_level)

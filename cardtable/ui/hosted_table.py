@@ -110,7 +110,7 @@ class HostedTable:
         assert self.hosting is not None and self.hosting.server is not None
         server = self.hosting.server
         for seat in self.remote:
-            gone = server.absent_for(seat) >= server.absent_after
+            gone = server.gone(seat)
             if gone and seat not in self.bots:
                 bot = self.stand_ins.get(seat)
                 if bot is None:
