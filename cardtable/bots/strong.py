@@ -7,9 +7,12 @@ by world. A world is a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` 
 it was given (the hidden cards dealt again: a new guess at what the others hold); on
 it every candidate still in the running is played out to the end of the current round
 with the same chance draws and the same policy draws (common random numbers, so two
-candidates are compared on the same luck), every seat moved by a cheap policy (the
-game's normal bot's ``rollout_choice`` when it has one, else :func:`light_choice`:
-random among the legal actions, rarely all-in and never folding when checking is
+candidates are compared on the same luck), every seat moved by a cheap policy: where
+the game's normal bot offers ``rollout_bot(rng)`` (a cheaper copy of itself), a fresh
+one of those for every seat of every rollout, so that against the normal level the
+rollouts model the very players it meets (a one-step improvement on that policy);
+else the normal bot's ``rollout_choice`` when it has one, else :func:`light_choice`
+(random among the legal actions, rarely all-in and never folding when checking is
 free). A rollout's score is the change in :meth:`~GameState.holding` of the seat. After
 :data:`PRUNE_AFTER` worlds a candidate clearly below the best so far (paired
 differences) gets no more rollouts. Copies for rollouts are cheap
@@ -30,7 +33,9 @@ at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, an
 strong bot only departs from it when another candidate is better by more than the
 noise of the estimates (:data:`STRAY_Z` standard errors of the paired difference: the
 best of many noisy means beats a fixed one often by luck alone): it plays as the normal level
-does unless the rollouts say clearly otherwise.
+does unless the rollouts say clearly otherwise. A normal bot may also say that a
+decision is not worth rollouts (``worth_planning(state, seat)``, e.g. a Flame Sword
+flip): then its choice is played at once.
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
 shows them.
@@ -284,6 +289,8 @@ class StrongBot:
             else:
                 actions = self.rng.sample(actions, MAX_CANDIDATES)
         estimates = [Estimate(a, prior=(a == prior)) for a in actions]
+        if prior is not None and not _worth_planning(self.normal, state, seat):
+            return Plan(prior, estimates, 0, (time.perf_counter() - started) * 1000.0)
         if len(estimates) == 1:
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
         start_holding = state.holding(seat)
@@ -356,6 +363,14 @@ class StrongBot:
         else:
             won = change > 0
         return float(change), bool(won)
+
+
+def _worth_planning(normal: Any, state: GameState, seat: int) -> bool:
+    """False when the normal bot says rollouts cannot tell this decision's candidates
+    apart (``worth_planning(state, seat)``: a Flame Sword flip, one of up to 100 cells
+    whose worth rollouts would need thousands of plays to see); then its choice stands."""
+    asked = getattr(normal, "worth_planning", None)
+    return True if asked is None else bool(asked(state, seat))
 
 
 def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:

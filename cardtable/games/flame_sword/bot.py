@@ -88,6 +88,11 @@ class FlameBot:
 
     rollout_choice = staticmethod(rollout_choice)
 
+    def worth_planning(self, state: FlameSwordState, seat: int) -> bool:
+        """Whether the strong level should weigh this decision by rollouts: not a flip
+        (up to 100 cells, each worth too little to tell apart; this bot's choice stands)."""
+        return state.phase != Phase.FLIP
+
     # -- the decision ---------------------------------------------------------------------
     def choose(self, state: FlameSwordState, seat: int) -> Action:
         """A legal action for ``seat``, which must be the seat to act."""
