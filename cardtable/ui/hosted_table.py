@@ -135,7 +135,7 @@ class HostedTable:
         assert self.hosting is not None
         px, fonts = self.app.px, self.app.fonts
         felt = getattr(self, "felt", surface.get_rect())
-        img = fonts.render(self.hosting.badge(), px(14), THEME.text)
+        img = fonts.render(self.hosting.badge(compact=felt.width < px(900)), px(14), THEME.text)
         box = img.get_rect(topright=(felt.right - px(36), felt.y + px(12))).inflate(px(16), px(8))
         pygame.draw.rect(surface, THEME.panel, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, THEME.panel_edge, box, 1, border_radius=box.height // 2)

@@ -148,9 +148,12 @@ class HostingSession:
         server = self.server
         return 0 if server is None else sum(1 for n in server.remote_seats if server.connected(n))
 
-    def badge(self) -> str:
-        """The table's small line: ``Hosting · CODE · N connected``."""
+    def badge(self, compact: bool = False) -> str:
+        """The table's small line: ``Hosting · CODE · N of M connected`` (``compact``:
+        ``Hosting · CODE · N/M``, for a narrow table)."""
         remote = len(self.server.remote_seats) if self.server is not None else 0
+        if compact:
+            return f"Hosting · {self.code} · {self.connected()}/{remote}"
         return f"Hosting · {self.code} · {self.connected()} of {remote} connected"
 
     def seat_lines(self) -> list[tuple[str, str, bool]]:
