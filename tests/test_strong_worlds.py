@@ -1,0 +1,85 @@
+"""The strong level's machinery: cheap snapshot copies, paired comparisons of candidates
+on common worlds, and the decisions a normal bot says are not worth rollouts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_strong_bot import GAMES, IDS, mid_game_states
+
+from cardtable import games
+from cardtable.bots.strong import Estimate, StrongBot, _best, _pruned
+from cardtable.bots.worlds import Snapshot
+from cardtable.engine.betting import Call, Check, Fold
+from cardtable.engine.game import CHANCE
+from cardtable.games.flame_sword.rules import Phase
+
+
+def _without_trail(data):
+    return {k: v for k, v in data.items() if k not in ("history", "log", "rng")}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_snapshot_copies_are_whole_and_independent(game):
+    for state in mid_game_states(game, count=2, seed=21):
+        before = state.to_json()
+        snapshot = Snapshot(state)
+        assert state.to_json() == before  # writing it set nothing aside for good
+        one, two = snapshot.make(random.Random(1)), snapshot.make(random.Random(1))
+        assert _without_trail(one.to_json()) == _without_trail(before)
+        assert one.deck is state.deck and one.history == [] and one.log == []
+        seat = one.to_act
+        action = one.chance_action() if seat == CHANCE else one.legal_actions(seat)[0]
+        one.apply(action)
+        assert _without_trail(two.to_json()) == _without_trail(before)
+        assert state.to_json() == before
+
+
+def _estimate(action, values, prior=False):
+    estimate = Estimate(action, prior=prior)
+    for value in values:
+        estimate.add(value, value > 0)
+    return estimate
+
+
+def test_a_rival_must_beat_the_prior_world_by_world():
+    prior = _estimate(Check(seat=0), [0.0, 10.0, -10.0, 5.0, -5.0, 0.0], prior=True)
+    steady = _estimate(Call(seat=0), [2.0, 12.0, -8.0, 7.0, -3.0, 2.0])  # +2 in every world
+    assert _best([prior, steady], prior.action) is steady
+    noisy = _estimate(Call(seat=0), [30.0, -20.0, 10.0, -15.0, 25.0, -20.0])  # higher mean, no pattern
+    assert noisy.mean > prior.mean
+    assert _best([prior, noisy], prior.action) is prior
+
+
+def test_clearly_worse_candidates_are_dropped_but_never_the_prior():
+    prior = _estimate(Check(seat=0), [-1.0, -2.0, -1.5, -2.5], prior=True)
+    best = _estimate(Call(seat=0), [5.0, 6.0, 4.0, 5.5])
+    bad = _estimate(Fold(seat=0), [-9.0, -9.5, -8.0, -9.0])
+    kept = _pruned([prior, best, bad], prior.action)
+    assert prior in kept and best in kept and bad not in kept
+
+
+def test_a_flip_is_played_as_the_normal_bot_plays_it():
+    game = games.get("flame_sword")
+    for state in mid_game_states(game, count=10, seed=5):
+        if state.phase == Phase.FLIP:
+            break
+    else:
+        pytest.skip("no flip among the sampled states")
+    seat = state.to_act
+    bot = game.bot(random.Random(1), "strong")
+    plan = bot.plan(state.seat_copy(seat, random.Random(2)), seat)
+    assert plan.rollouts == 0 and state.why_illegal(plan.action) is None
+    assert any(e.prior and e.action == plan.action for e in plan.estimates)
+
+
+def test_rollout_players_come_from_the_normal_bot():
+    for game in GAMES:
+        bot = game.bot(random.Random(1), "strong")
+        assert isinstance(bot, StrongBot)
+        if game.id == "flame_sword":
+            assert bot.rollout_bot is None  # its normal bot is too slow to play rollouts
+            continue
+        made = bot.rollout_bot(random.Random(2))
+        assert type(made) is type(bot.normal)
