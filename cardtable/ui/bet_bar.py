@@ -30,11 +30,12 @@ def _chip_colour(position: int) -> tuple[int, int, int]:
 
 
 BET_KEYS = (
-    KeyBinding((pygame.K_c,), "C", "check, or call", "key_call"),
-    KeyBinding((pygame.K_b, pygame.K_r), "B / R", "bet, or raise to the amount shown", "key_bet"),
-    KeyBinding((pygame.K_f,), "F", "fold", "key_fold"),
-    KeyBinding((pygame.K_a,), "A", "all-in", "key_all_in"),
-    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount (or type it)", "key_amount"),
+    KeyBinding((pygame.K_c,), "C", "check, or call", "call", "may_call"),
+    KeyBinding((pygame.K_b, pygame.K_r), "B / R", "bet, or raise to the amount shown", "bet", "may_bet"),
+    KeyBinding((pygame.K_f,), "F", "fold", "fold", "may_fold"),
+    KeyBinding((pygame.K_a,), "A", "all-in", "all_in", "may_all_in"),
+    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount (or type it)", "key_amount", "may_bet",
+               True),
 )
 """The betting bar's keys (the tables list them in help)."""
 
@@ -68,11 +69,11 @@ class BetBar:
             return b
 
         if o.can_fold:
-            add("Fold", lambda: self._send(Fold(seat=o.seat)), 80, "F")
+            add("Fold", self.fold, 80, "F")
         if o.can_check:
-            add("Check", lambda: self._send(Check(seat=o.seat)), 96, "C", primary=True)
+            add("Check", self.call, 96, "C", primary=True)
         elif o.can_call:
-            add(f"Call {o.call_amount}", lambda: self._send(Call(seat=o.seat)), 120, "C", primary=True)
+            add(f"Call {o.call_amount}", self.call, 120, "C", primary=True)
         if o.can_bet or o.can_raise:
             self.bet_button = add("", self.bet, 150, "B")
             self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
@@ -88,7 +89,7 @@ class BetBar:
             self.slider = None
             self.chips = {}
         if o.can_all_in:
-            add(f"All-in {o.all_in_to}", lambda: self._send(AllIn(seat=o.seat)), 110, "A")
+            add(f"All-in {o.all_in_to}", self.all_in, 110, "A")
         self.widgets = group
         self._label()
 
@@ -159,43 +160,40 @@ class BetBar:
         return False
 
     # -- keys (BET_KEYS) ---------------------------------------------------------------------
-    def key_call(self, event: pygame.event.Event) -> bool:
-        """C: check, or call."""
+    def may_call(self) -> bool:
+        """True when checking or calling is legal."""
+        return self.options.can_check or self.options.can_call
+
+    def may_bet(self) -> bool:
+        """True when betting or raising is legal (the bar has an amount)."""
+        return self.slider is not None
+
+    def may_fold(self) -> bool:
+        """True when folding is legal."""
+        return self.options.can_fold
+
+    def may_all_in(self) -> bool:
+        """True when going all-in is legal."""
+        return self.options.can_all_in
+
+    def call(self) -> None:
+        """Check, or call."""
         o = self.options
-        if not (o.can_check or o.can_call):
-            return False
         self._send(Check(seat=o.seat) if o.can_check else Call(seat=o.seat))
-        return True
 
-    def key_bet(self, event: pygame.event.Event) -> bool:
-        """B or R: bet or raise to the amount shown."""
-        if self.slider is None:
-            return False
-        self.bet()
-        return True
-
-    def key_fold(self, event: pygame.event.Event) -> bool:
-        """F: fold."""
-        if not self.options.can_fold:
-            return False
+    def fold(self) -> None:
+        """Fold."""
         self._send(Fold(seat=self.options.seat))
-        return True
 
-    def key_all_in(self, event: pygame.event.Event) -> bool:
-        """A: all-in."""
-        if not self.options.can_all_in:
-            return False
+    def all_in(self) -> None:
+        """All-in."""
         self._send(AllIn(seat=self.options.seat))
-        return True
 
-    def key_amount(self, event: pygame.event.Event) -> bool:
+    def key_amount(self, event: pygame.event.Event) -> None:
         """Up or Down: a twentieth of the range more or less."""
         o = self.options
-        if self.slider is None:
-            return False
         step = max(1, (o.max_raise_to - o.min_raise_to) // 20)
         self.set_amount(self.amount + (step if event.key == pygame.K_UP else -step))
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the bar."""

@@ -132,10 +132,11 @@ class GameTableScene(TableParts, Scene):
     """
 
     TABLE_KEYS = (
-        KeyBinding((pygame.K_ESCAPE,), "Esc", "the standings: leave the table or play on", "key_leave"),
-        KeyBinding((pygame.K_s,), "Ctrl+S", "save the match", "key_save", mods=pygame.KMOD_CTRL),
-        KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help"),
-        KeyBinding((pygame.K_h,), "H", "a hint: what the strong computer would do", "key_hint"),
+        KeyBinding((pygame.K_ESCAPE,), "Esc", "the standings: leave the table or play on", "leave"),
+        KeyBinding((pygame.K_s,), "Ctrl+S", "save the match", "save_named", mods=pygame.KMOD_CTRL),
+        KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
+                   with_event=True),
+        KeyBinding((pygame.K_h,), "H", "a hint: what the strong computer would do", "key_hint", with_event=True),
     )
     """Keys every table has, tried before the game's own."""
 
@@ -300,18 +301,12 @@ class GameTableScene(TableParts, Scene):
     @classmethod
     def key_rows(cls) -> list[tuple[str, str]]:
         """The help overlay's rows: the game's keys, the betting bar's, then every table's."""
-        shared = [b for b in cls.TABLE_KEYS if b.handler in ("key_save", "key_hint")]  # help lists Esc and F1
+        shared = [b for b in cls.TABLE_KEYS if b.handler in ("save_named", "key_hint")]  # help lists Esc and F1
         return super().key_rows() + help_rows(shared)
 
-    def key_leave(self, event: pygame.event.Event) -> bool:
-        """Esc: the standings."""
-        self.leave()
-        return True
-
-    def key_save(self, event: pygame.event.Event) -> bool:
-        """Ctrl+S: save the match under a name."""
+    def save_named(self) -> None:
+        """Save the match under a name (Ctrl+S)."""
         self.match_keeper().save_named()
-        return True
 
     def key_help(self, event: pygame.event.Event) -> bool:
         """F1 or ? (Shift+/): the help overlay."""
@@ -349,15 +344,13 @@ class GameTableScene(TableParts, Scene):
         """True when the viewer is to act and the table is not being handed over."""
         return self.viewer is not None and self.state.to_act == self.viewer and not self.passing
 
-    def key_next_round(self, event: pygame.event.Event) -> bool:
+    def between_rounds(self) -> bool:
+        """True after a round while the people say when to go on, and when the match is over."""
+        return self.state.to_act is None or self.waits_for_next_round()
+
+    def key_next_round(self) -> None:
         """Enter or N after a round: the next one; at the end of the match: the standings."""
-        if self.state.to_act is None:
-            self.leave()
-            return True
-        if self.waits_for_next_round():
-            self.next_round()
-            return True
-        return False
+        self.leave() if self.state.to_act is None else self.next_round()
 
     def leave(self) -> None:
         """Show the standings, with the choice to leave the table or keep playing."""

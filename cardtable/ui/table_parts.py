@@ -35,8 +35,12 @@ class KeyBinding:
         keys: the pygame key codes.
         label: how help names them ("Enter", "1-5", "C").
         does: what they do, in help's words.
-        handler: the name of the owner's method called with the KEYDOWN event; it
-            returns True when the key did something (a key may mean nothing in a phase).
+        handler: the name of the owner's method the key calls: with the KEYDOWN event
+            when ``with_event``, else with nothing. It has done its work unless it
+            returns False (a key may mean nothing in a phase); the next binding is tried.
+        when: the name of the owner's method (no arguments) that says whether the key
+            means anything now; "" for always.
+        with_event: pass the event to the handler (to read which key of ``keys``).
         mods: modifiers one of which must be held (0: any or none).
         first: tried before the table's buttons (which take Tab and Enter for focus).
     """
@@ -45,6 +49,8 @@ class KeyBinding:
     label: str
     does: str
     handler: str
+    when: str = ""
+    with_event: bool = False
     mods: int = 0
     first: bool = False
 
@@ -53,17 +59,35 @@ class KeyBinding:
         return event.key in self.keys and (not self.mods or bool(getattr(event, "mod", 0) & self.mods))
 
 
+def next_round_binding(does: str, keys: tuple[int, ...] = ENTER + (pygame.K_n,),
+                       label: str = "Enter / N") -> KeyBinding:
+    """The key that goes on after a round (and leaves a finished match) on every table."""
+    return KeyBinding(keys, label, does, "key_next_round", when="between_rounds")
+
+
 def dispatch_key(owner: object, bindings: Iterable[KeyBinding], event: pygame.event.Event,
                  *, first: bool | None = None) -> bool:
     """Call the handler of each binding of ``bindings`` that matches the KEYDOWN ``event``
-    (only those whose ``first`` is ``first``, unless None) until one returns True."""
+    and whose ``when`` holds (only those whose ``first`` is ``first``, unless None) until
+    one does its work (returns anything but False); True if one did."""
     if event.type != pygame.KEYDOWN:
         return False
     for binding in bindings:
-        if (first is None or binding.first == first) and binding.matches(event):
-            if getattr(owner, binding.handler)(event):
+        if (first is None or binding.first == first) and binding.matches(event) \
+                and (not binding.when or getattr(owner, binding.when)()):
+            handler = getattr(owner, binding.handler)
+            if (handler(event) if binding.with_event else handler()) is not False:
                 return True
     return False
+
+
+def by_number(event: pygame.event.Event, items: Sequence[Any], action: Callable[[Any], object]) -> bool:
+    """Give ``action`` the item a number key names (1: the first); False past the end."""
+    index = event.key - pygame.K_1
+    if not 0 <= index < len(items):
+        return False
+    action(items[index])
+    return True
 
 
 def help_rows(bindings: Iterable[KeyBinding]) -> list[tuple[str, str]]:
@@ -193,6 +217,10 @@ class TableParts:
         card, _, start = self.dragging
         self.dragging = None
         return card, abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6
+
+    def own_hand(self) -> list[int]:
+        """The viewer's cards ([] with nobody at the screen)."""
+        return list(self.state.hand_of(self.viewer)) if self.viewer is not None else []
 
     # -- keys ---------------------------------------------------------------------------------
     @classmethod

@@ -25,7 +25,7 @@ from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_ge
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, named
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
@@ -42,14 +42,16 @@ class AlethkarTableScene(GameTableScene):
 
     state: AlethkarState
     KEYS = (
-        KeyBinding((pygame.K_TAB,), "Tab", "at the reveal: hide or show the sums", "key_hide_sums", first=True),
-        KeyBinding((pygame.K_SPACE,), "Space", "at the reveal: skip the counting", "key_skip_count"),
-        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next round (after the reveal)", "key_next_round"),
+        KeyBinding((pygame.K_TAB,), "Tab", "at the reveal: hide or show the sums", "toggle_sums", "revealing",
+                   first=True),
+        KeyBinding((pygame.K_SPACE,), "Space", "at the reveal: skip the counting", "skip_counting", "counting"),
+        next_round_binding("next round (after the reveal)"),
         KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "secret bet: one chip more or less into the bag",
-                   "key_pending"),
-        KeyBinding(ENTER + (pygame.K_c,), "Enter / C", "secret bet: put the chips in the bag and check", "key_check"),
-        KeyBinding(DIGITS[:7], "1-7", "discard: choose a card (again: put it back)", "key_pick"),
-        KeyBinding(ENTER + (pygame.K_d,), "Enter / D", "discard the two chosen cards", "key_discard"),
+                   "key_pending", "betting", True),
+        KeyBinding(ENTER + (pygame.K_c,), "Enter / C", "secret bet: put the chips in the bag and check", "check",
+                   "betting"),
+        KeyBinding(DIGITS[:7], "1-7", "discard: choose a card (again: put it back)", "key_pick", "discarding", True),
+        KeyBinding(ENTER + (pygame.K_d,), "Enter / D", "discard the two chosen cards", "discard", "discarding"),
     )
 
     def __init__(self, app, variant: VariantSpec, state: AlethkarState, seats: list[SeatConfig],
@@ -173,69 +175,51 @@ class AlethkarTableScene(GameTableScene):
         super().next_round()
 
     # -- events ---------------------------------------------------------------------------
-    def _phase_mine(self, phase: Phase) -> bool:
-        return self.mine() and self.state.phase == phase
+    def betting(self) -> bool:
+        """True on the viewer's own turn to bet in secret."""
+        return self.mine() and self.state.phase == Phase.BET
+
+    def discarding(self) -> bool:
+        """True on the viewer's own turn to discard two."""
+        return self.mine() and self.state.phase == Phase.DISCARD
+
+    def revealing(self) -> bool:
+        """True at the reveal and at the end of the match."""
+        return self.state.phase in (Phase.REVEAL, Phase.GAME_OVER)
+
+    def counting(self) -> bool:
+        """True while the hands are being counted on the table."""
+        return self.revealing() and self.show is not None
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """Click a hand card to choose it for the discard, or a gem to add it to the bet."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not self.mine():
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
-        rects: dict[Any, pygame.Rect] = self.hand_rects if self.state.phase == Phase.DISCARD else \
-            self.gem_rects if self.state.phase == Phase.BET else {}
+        rects: dict[Any, pygame.Rect] = self.hand_rects if self.discarding() else \
+            self.gem_rects if self.betting() else {}
         for thing, rect in rects.items():
             if rect.collidepoint(event.pos):
-                self.toggle(thing) if self.state.phase == Phase.DISCARD else self.add_gem(thing)
+                self.toggle(thing) if self.discarding() else self.add_gem(thing)
                 return True
         return False
 
-    def _revealing(self) -> bool:
-        return self.state.phase in (Phase.REVEAL, Phase.GAME_OVER)
-
-    def key_hide_sums(self, event: pygame.event.Event) -> bool:
-        """Tab at the reveal: hide (or show again) the sums panel."""
-        if not self._revealing():
-            return False
+    def toggle_sums(self) -> None:
+        """Hide (or show again) the sums panel."""
         self.hide_sums = not self.hide_sums
-        return True
 
-    def key_skip_count(self, event: pygame.event.Event) -> bool:
-        """Space at the reveal: skip to the end of the counting."""
-        if not self._revealing() or self.show is None:
-            return False
-        self.show.skip()
-        return True
+    def skip_counting(self) -> None:
+        """Skip to the end of the counting."""
+        if self.show is not None:
+            self.show.skip()
 
-    def key_pending(self, event: pygame.event.Event) -> bool:
+    def key_pending(self, event: pygame.event.Event) -> None:
         """Up or Down in the secret bet: one chip more or less."""
-        if not self._phase_mine(Phase.BET) or self.viewer is None:
-            return False
-        step = 1 if event.key == pygame.K_UP else -1
-        self._set_pending(max(0, min(self.state.stacks[self.viewer], self.pending + step)))
-        return True
-
-    def key_check(self, event: pygame.event.Event) -> bool:
-        """Enter or C in the secret bet: check."""
-        if not self._phase_mine(Phase.BET):
-            return False
-        self.check()
-        return True
+        stack = self.state.stacks[self.viewer] if self.viewer is not None else 0
+        self._set_pending(max(0, min(stack, self.pending + (1 if event.key == pygame.K_UP else -1))))
 
     def key_pick(self, event: pygame.event.Event) -> bool:
         """1-7 in the discard: choose that card."""
-        if not self._phase_mine(Phase.DISCARD) or self.viewer is None:
-            return False
-        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
-        if index >= len(hand):
-            return False
-        self.toggle(hand[index])
-        return True
-
-    def key_discard(self, event: pygame.event.Event) -> bool:
-        """Enter or D in the discard: discard the two chosen."""
-        if not self._phase_mine(Phase.DISCARD):
-            return False
-        self.discard()
-        return True
+        return by_number(event, self.own_hand(), self.toggle)
 
     # -- drawing ------------------------------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
@@ -448,9 +432,9 @@ class AlethkarTableScene(GameTableScene):
             top = view["results"]["payout"]["top_seats"]
             worth = view["results"]["hands"][str(top[0])]["value"] if top else 0
             return f"Round {view['round_no']}: {named(names, top)} had the highest hand, worth {worth}."
-        if self._phase_mine(Phase.BET):
+        if self.betting():
             return "Secret bet: click gems."
-        if self._phase_mine(Phase.DISCARD):
+        if self.discarding():
             return f"Click exactly two cards to discard ({len(self.selected)} chosen)."
         if to_act is not None and to_act != CHANCE:
             return f"{names[to_act]} is {'betting' if state.phase == Phase.BET else 'discarding'}…"

@@ -19,7 +19,7 @@ from cardtable.games.five_card_draw.state import DrawState
 from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
@@ -38,10 +38,10 @@ class DrawTableScene(GameTableScene):
 
     state: DrawState
     KEYS = (
-        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
-        KeyBinding(DIGITS[:5], "1-5", "choose a card to discard (again: put it back)", "key_pick"),
+        next_round_binding("next hand (after the showdown)"),
+        KeyBinding(DIGITS[:5], "1-5", "choose a card to discard (again: put it back)", "key_pick", "drawing", True),
         KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / Space / D",
-                   "discard the chosen cards and draw as many (none chosen: stand pat)", "key_discard"),
+                   "discard the chosen cards and draw as many (none chosen: stand pat)", "discard", "drawing"),
     )
     BET_KEYS = BET_KEYS
 
@@ -137,21 +137,7 @@ class DrawTableScene(GameTableScene):
 
     def key_pick(self, event: pygame.event.Event) -> bool:
         """1-5: choose the card in that place to discard."""
-        if not self.drawing() or self.viewer is None:
-            return False
-        hand = self.state.hand_of(self.viewer)
-        index = event.key - pygame.K_1
-        if index >= len(hand):
-            return False
-        self.toggle(hand[index])
-        return True
-
-    def key_discard(self, event: pygame.event.Event) -> bool:
-        """Enter, Space or D: discard the chosen cards (or stand pat)."""
-        if not self.drawing():
-            return False
-        self.discard()
-        return True
+        return by_number(event, self.own_hand(), self.toggle)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

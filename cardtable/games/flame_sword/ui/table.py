@@ -13,7 +13,6 @@ button brings the pass screen when the flipper wants to look).
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -27,7 +26,7 @@ from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
 from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import ENTER, KeyBinding, named, pot_words
+from cardtable.ui.table_parts import ENTER, KeyBinding, named, next_round_binding, pot_words
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
@@ -69,14 +68,14 @@ class FlameTableScene(GameTableScene):
 
     state: FlameSwordState
     KEYS = (
-        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
-        KeyBinding((pygame.K_s,), "S", "Called Shot: name ten cards", "key_called_shot"),
-        KeyBinding((pygame.K_p,) + ENTER, "P / Enter", "no Called Shot this hand", "key_pass_shot"),
+        next_round_binding("next hand (after the showdown)"),
+        KeyBinding((pygame.K_s,), "S", "Called Shot: name ten cards", "ask_called_shot", "calling"),
+        KeyBinding((pygame.K_p,) + ENTER, "P / Enter", "no Called Shot this hand", "pass_shot", "calling"),
         KeyBinding((pygame.K_m,), "M", "flipping with several people: show my cards (the pass screen)",
-                   "key_show_mine"),
-        KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "key_auto_flip"),
+                   "show_my_cards", "flipping_unseen"),
+        KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "toggle_auto_flip"),
         KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
-                   "computer players faster / slower (x0.5 to x4)", "key_bot_speed"),
+                   "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
     )
     BET_KEYS = BET_KEYS
 
@@ -188,7 +187,7 @@ class FlameTableScene(GameTableScene):
         elif state.phase == Phase.GAME_OVER:
             self.bar_button(group, "Back to menu", self.leave, "Enter")
         elif flipper is not None and viewer is None:
-            self.bar_button(group, "Show my cards", functools.partial(self.pass_to, flipper), "M",
+            self.bar_button(group, "Show my cards", self.show_my_cards, "M",
                             width=190, primary=False, size=17)
         elif viewer is not None and self.mine():
             if state.phase == Phase.BET:
@@ -258,42 +257,29 @@ class FlameTableScene(GameTableScene):
                 return True
         return False
 
-    def _calling(self) -> bool:
+    def calling(self) -> bool:
+        """True on the viewer's own turn to make a Called Shot or pass."""
         return self.state.phase == Phase.CALL and self.viewer is not None and self.state.to_act == self.viewer
 
-    def key_called_shot(self, event: pygame.event.Event) -> bool:
-        """S: open the Called Shot picker (after this frame's events: see :meth:`update`)."""
-        if not self._calling():
-            return False
+    def ask_called_shot(self) -> None:
+        """S: open the Called Shot picker after this frame's events (see :meth:`update`)."""
         self.opening_shot = True
-        return True
 
-    def key_pass_shot(self, event: pygame.event.Event) -> bool:
-        """P or Enter: no Called Shot."""
-        if not self._calling():
-            return False
-        self.pass_shot()
-        return True
+    def flipping_unseen(self) -> bool:
+        """True while a person flips with nobody's cards face up (several people at the screen)."""
+        return self.state.phase == Phase.FLIP and self._flipper() is not None and self.viewer is None
 
-    def key_show_mine(self, event: pygame.event.Event) -> bool:
-        """M while several people flip: the pass screen, to look at one's cards."""
+    def show_my_cards(self) -> None:
+        """The pass screen for the person flipping, to look at their cards."""
         flipper = self._flipper()
-        if self.state.phase != Phase.FLIP or flipper is None or self.viewer is not None:
-            return False
-        self.pass_to(flipper)
-        return True
+        if flipper is not None:
+            self.pass_to(flipper)
 
-    def key_auto_flip(self, event: pygame.event.Event) -> bool:
-        """U: auto-flip on or off."""
-        self.toggle_auto_flip()
-        return True
-
-    def key_bot_speed(self, event: pygame.event.Event) -> bool:
+    def key_bot_speed(self, event: pygame.event.Event) -> None:
         """] or [: the computer players faster or slower."""
         i = BOT_SPEEDS.index(self.bot_speed) + (1 if event.key == pygame.K_RIGHTBRACKET else -1)
         self.bot_speed = BOT_SPEEDS[max(0, min(len(BOT_SPEEDS) - 1, i))]
         self.app.toast(f"Computer players at x{self.bot_speed:g} speed")
-        return True
 
     # -- the hover preview -------------------------------------------------------------------------------
     def hovered_line(self) -> str | None:
@@ -540,7 +526,7 @@ class FlameTableScene(GameTableScene):
             auto = ("the computer flips for you (U: stop)" if self.auto_flip
                     else "click a face-down grid card to flip it")
             return f"{names[to_act]}: {auto} ({left} to go)"
-        if self._calling():
+        if self.calling():
             return "Called Shot: name ten cards, or pass"
         if to_act is not None and to_act != CHANCE:
             return f"{names[to_act]} is {'flipping' if state.phase == Phase.FLIP else 'thinking'}…"

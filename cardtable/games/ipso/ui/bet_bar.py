@@ -19,11 +19,11 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 
 IPSO_BET_KEYS = (
-    KeyBinding((pygame.K_s,), "S", "stake the amount shown (the first to stay in)", "key_stake"),
-    KeyBinding((pygame.K_c,), "C", "cover", "key_cover"),
-    KeyBinding((pygame.K_r,), "R", "cover and raise (the amount shown)", "key_raise"),
-    KeyBinding((pygame.K_f,), "F", "fold", "key_fold"),
-    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount", "key_amount"),
+    KeyBinding((pygame.K_s,), "S", "stake the amount shown (the first to stay in)", "bet", "may_stake"),
+    KeyBinding((pygame.K_c,), "C", "cover", "cover", "may_cover"),
+    KeyBinding((pygame.K_r,), "R", "cover and raise (the amount shown)", "bet", "may_raise"),
+    KeyBinding((pygame.K_f,), "F", "fold", "fold"),
+    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount", "key_amount", "may_choose", True),
 )
 """Ipso's betting keys (the table lists them in help)."""
 
@@ -65,10 +65,9 @@ class IpsoBetBar:
             self.buttons[name] = button
             x += px(w) + px(8)
 
-        add("fold", "Fold", lambda: self.on_action(Fold(seat=o.seat)), 80, "F")
+        add("fold", "Fold", self.fold, 80, "F")
         if o.can_cover:
-            add("cover", f"Cover {o.cover_amount}", lambda: self.on_action(Cover(seat=o.seat)), 130, "C",
-                primary=True)
+            add("cover", f"Cover {o.cover_amount}", self.cover, 130, "C", primary=True)
         if self.may_choose_amount:
             name = "stake" if o.can_stake else "raise"
             add(name, "", self.bet, 190, "S" if o.can_stake else "R", primary=o.can_stake)
@@ -106,38 +105,33 @@ class IpsoBetBar:
             return True
         return dispatch_key(self, self.KEYS, event)
 
-    def key_fold(self, event: pygame.event.Event) -> bool:
-        """F: fold."""
+    def may_stake(self) -> bool:
+        """True when staking is legal."""
+        return self.options.can_stake
+
+    def may_cover(self) -> bool:
+        """True when covering is legal."""
+        return self.options.can_cover
+
+    def may_raise(self) -> bool:
+        """True when covering and raising is legal."""
+        return self.options.can_raise
+
+    def may_choose(self) -> bool:
+        """True when the amount matters (a stake or a raise)."""
+        return self.may_choose_amount
+
+    def fold(self) -> None:
+        """Fold."""
         self.on_action(Fold(seat=self.options.seat))
-        return True
 
-    def key_cover(self, event: pygame.event.Event) -> bool:
-        """C: cover."""
-        if not self.options.can_cover:
-            return False
+    def cover(self) -> None:
+        """Cover."""
         self.on_action(Cover(seat=self.options.seat))
-        return True
 
-    def key_stake(self, event: pygame.event.Event) -> bool:
-        """S: stake the amount shown."""
-        if not self.options.can_stake:
-            return False
-        self.bet()
-        return True
-
-    def key_raise(self, event: pygame.event.Event) -> bool:
-        """R: cover and raise."""
-        if not self.options.can_raise:
-            return False
-        self.bet()
-        return True
-
-    def key_amount(self, event: pygame.event.Event) -> bool:
+    def key_amount(self, event: pygame.event.Event) -> None:
         """Up or Down: one more or less."""
-        if not self.may_choose_amount:
-            return False
         self.set_amount(self.amount + (1 if event.key == pygame.K_UP else -1))
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the bar."""

@@ -20,7 +20,7 @@ from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -43,14 +43,15 @@ class IpsoTableScene(GameTableScene):
 
     state: IpsoState
     KEYS = (
-        KeyBinding(ENTER + (pygame.K_SPACE,), "Enter", "deal (when a person deals); at the end: the standings",
-                   "key_next_round"),
-        KeyBinding(DIGITS[:4], "1-4", "exchange: choose the hand card to give up", "key_select"),
+        next_round_binding("deal (when a person deals); at the end: the standings", ENTER + (pygame.K_SPACE,),
+                           "Enter / Space"),
+        KeyBinding(DIGITS[:4], "1-4", "exchange: choose the hand card to give up", "key_select", "exchanging", True),
         KeyBinding(tuple(PILE_KEYS), "T / P / D / U", "exchange it for the top of the stock, the flip pile, "
-                   "the face-down or the face-up discards", "key_pile"),
-        KeyBinding((pygame.K_k,), "K", "exchange: skip (keep your hand)", "key_skip"),
-        KeyBinding(ENTER, "Enter", "after a hand you win: deal next yourself", "key_self_dealer"),
-        KeyBinding(DIGITS, "1-5", "after a hand you win: name that seat the next dealer", "key_dealer"),
+                   "the face-down or the face-up discards", "key_pile", "exchanging", True),
+        KeyBinding((pygame.K_k,), "K", "exchange: skip (keep your hand)", "skip", "exchanging"),
+        KeyBinding(ENTER, "Enter", "after a hand you win: deal next yourself", "deal_myself", "naming_dealer"),
+        KeyBinding(DIGITS, "1-5", "after a hand you win: name that seat the next dealer", "key_dealer",
+                   "naming_dealer", True),
     )
     BET_KEYS = IPSO_BET_KEYS
 
@@ -172,50 +173,28 @@ class IpsoTableScene(GameTableScene):
 
     def key_select(self, event: pygame.event.Event) -> bool:
         """1-4 in the exchange: choose the card to give up."""
-        if not self.exchanging() or self.viewer is None:
-            return False
-        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
-        if index >= len(hand):
-            return False
-        self.select(hand[index])
-        return True
+        return by_number(event, self.own_hand(), self.select)
 
-    def key_pile(self, event: pygame.event.Event) -> bool:
+    def key_pile(self, event: pygame.event.Event) -> None:
         """T, P, D or U in the exchange: take from that pile."""
-        if not self.exchanging():
-            return False
         if self.selected is None:
             self.app.toast("First choose a card to give up: click it or press 1-4")
         else:
             self.exchange(self.selected, PILE_KEYS[event.key])
-        return True
 
-    def key_skip(self, event: pygame.event.Event) -> bool:
-        """K in the exchange: keep the hand."""
-        if not self.exchanging():
-            return False
-        self.skip()
-        return True
+    def naming_dealer(self) -> bool:
+        """True when the viewer, having won, names the next dealer."""
+        return self.state.phase == Phase.CHOOSE_DEALER and self.mine()
 
-    def _dealers(self) -> list[int] | None:
-        if self.state.phase != Phase.CHOOSE_DEALER or not self.mine() or self.viewer is None:
-            return None
-        return [a.dealer for a in self.state.legal_actions(self.viewer)]  # type: ignore[attr-defined]
-
-    def key_self_dealer(self, event: pygame.event.Event) -> bool:
-        """Enter after a hand the viewer won: they deal next."""
-        if self._dealers() is None or self.viewer is None:
-            return False
-        self.choose_dealer(self.viewer)
-        return True
+    def deal_myself(self) -> None:
+        """The viewer deals the next hand."""
+        if self.viewer is not None:
+            self.choose_dealer(self.viewer)
 
     def key_dealer(self, event: pygame.event.Event) -> bool:
         """1-5 after a hand the viewer won: the dealer by number."""
-        dealers, index = self._dealers(), event.key - pygame.K_1
-        if dealers is None or index >= len(dealers):
-            return False
-        self.choose_dealer(dealers[index])
-        return True
+        dealers = [a.dealer for a in self.state.legal_actions(self.viewer)]  # type: ignore[attr-defined,arg-type]
+        return by_number(event, dealers, self.choose_dealer)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

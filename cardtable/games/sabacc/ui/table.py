@@ -24,7 +24,7 @@ from cardtable.games.sabacc.ui.die import ShiftDie
 from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, named, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
@@ -51,12 +51,12 @@ class SabaccTableScene(GameTableScene):
 
     state: SabaccState
     KEYS = (
-        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next hand (after the showdown)", "key_next_round"),
-        KeyBinding((pygame.K_d, pygame.K_SPACE) + ENTER, "D / Enter", "draw a card", "key_draw"),
-        KeyBinding((pygame.K_s,), "S", "stand (draw nothing)", "key_stand"),
-        KeyBinding(DIGITS, "1-9", "swap the drawn card for that card of your hand", "key_swap"),
-        KeyBinding((pygame.K_k,) + ENTER[:1], "K / Enter", "keep the drawn card", "key_keep"),
-        KeyBinding((pygame.K_x, pygame.K_DELETE), "X / Delete", "drop the drawn card", "key_drop"),
+        next_round_binding("next hand (after the showdown)"),
+        KeyBinding((pygame.K_d, pygame.K_SPACE) + ENTER, "D / Enter", "draw a card", "draw_card", "drawing"),
+        KeyBinding((pygame.K_s,), "S", "stand (draw nothing)", "stand", "drawing"),
+        KeyBinding(DIGITS, "1-9", "swap the drawn card for that card of your hand", "key_swap", "deciding", True),
+        KeyBinding((pygame.K_k,) + ENTER[:1], "K / Enter", "keep the drawn card", "keep", "deciding"),
+        KeyBinding((pygame.K_x, pygame.K_DELETE), "X / Delete", "drop the drawn card", "drop", "deciding"),
     )
     BET_KEYS = BET_KEYS
 
@@ -170,55 +170,26 @@ class SabaccTableScene(GameTableScene):
             self.act(Swap(seat=self.viewer, card=card))
 
     # -- events -------------------------------------------------------------------------------
-    def _phase_mine(self, phase: Phase) -> bool:
-        return self.mine() and self.state.phase == phase
+    def drawing(self) -> bool:
+        """True on the viewer's own turn to draw or stand."""
+        return self.mine() and self.state.phase == Phase.DRAW
+
+    def deciding(self) -> bool:
+        """True on the viewer's own turn to keep, drop or swap a drawn card."""
+        return self.mine() and self.state.phase == Phase.DECIDE
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a hand card, with a card drawn: swap them."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._phase_mine(Phase.DECIDE):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.deciding():
             for card, rect in self.hand_rects.items():
                 if rect.collidepoint(event.pos):
                     self.swap(card)
                     return True
         return False
 
-    def key_draw(self, event: pygame.event.Event) -> bool:
-        """D, Enter or Space on the viewer's turn to draw: draw."""
-        if not self._phase_mine(Phase.DRAW):
-            return False
-        self.draw_card()
-        return True
-
-    def key_stand(self, event: pygame.event.Event) -> bool:
-        """S on the viewer's turn to draw: stand."""
-        if not self._phase_mine(Phase.DRAW):
-            return False
-        self.stand()
-        return True
-
     def key_swap(self, event: pygame.event.Event) -> bool:
         """1-9 with a card drawn: swap it for that card of the hand."""
-        if not self._phase_mine(Phase.DECIDE) or self.viewer is None:
-            return False
-        hand, index = self.state.hand_of(self.viewer), event.key - pygame.K_1
-        if index >= len(hand):
-            return False
-        self.swap(hand[index])
-        return True
-
-    def key_keep(self, event: pygame.event.Event) -> bool:
-        """K or Enter with a card drawn: keep it."""
-        if not self._phase_mine(Phase.DECIDE):
-            return False
-        self.keep()
-        return True
-
-    def key_drop(self, event: pygame.event.Event) -> bool:
-        """X or Delete with a card drawn: drop it."""
-        if not self._phase_mine(Phase.DECIDE):
-            return False
-        self.drop()
-        return True
+        return by_number(event, self.own_hand(), self.swap)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -384,14 +355,14 @@ class SabaccTableScene(GameTableScene):
             surface.blit(img, spot)
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, mine, to_act = self.state, self.mine(), self.state.to_act
+        state, to_act = self.state, self.state.to_act
         if state.phase == Phase.GAME_OVER:
             return f"The game is over: {state.standings()[0][0]} leads. Well played!"
         if state.phase == Phase.REVEAL and view["results"]:
             return self._result_line(view) + "   Enter: next hand."
-        if mine and state.phase == Phase.DRAW:
+        if self.drawing():
             return "Draw a card (D), or stand (S)."
-        if mine and state.phase == Phase.DECIDE:
+        if self.deciding():
             return "Keep it (K), drop it (X), or click a card of your hand to swap (1-9)."
         if to_act == CHANCE:
             return CHANCE_WORDS.get(state.phase)

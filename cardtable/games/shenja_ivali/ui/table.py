@@ -22,7 +22,16 @@ from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 from cardtable.ui.bet_bar import BET_KEYS, BetBar
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, pot_words, showdown_reason, shown_pots
+from cardtable.ui.table_parts import (
+    DIGITS,
+    ENTER,
+    KeyBinding,
+    by_number,
+    next_round_binding,
+    pot_words,
+    showdown_reason,
+    shown_pots,
+)
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
@@ -39,14 +48,15 @@ class IvaliTableScene(GameTableScene):
 
     state: ShenjaIvaliState
     KEYS = (
-        KeyBinding(ENTER + (pygame.K_n,), "Enter / N", "next round (after the reveal)", "key_next_round"),
-        KeyBinding(DIGITS, "1-8", "a card to discard, or the flop card to bid on", "key_number"),
+        next_round_binding("next round (after the reveal)"),
+        KeyBinding(DIGITS, "1-8", "a card to discard, or the flop card to bid on", "key_number", with_event=True),
         KeyBinding(ENTER + (pygame.K_SPACE, pygame.K_d), "Enter / D", "discard (none chosen: stand pat)",
-                   "key_discard"),
-        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "the bid one more or less", "key_bid_amount"),
-        KeyBinding(ENTER, "Enter", "bid on the chosen card", "key_bid"),
-        KeyBinding((pygame.K_p,), "P", "pass in the auction", "key_pass_bid"),
-        KeyBinding((pygame.K_o,), "O", "drop out of a topped bid", "key_drop_out"),
+                   "discard", "drawing"),
+        KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "the bid one more or less", "key_bid_amount",
+                   "bid_chosen", True),
+        KeyBinding(ENTER, "Enter", "bid on the chosen card", "bid", "bid_chosen"),
+        KeyBinding((pygame.K_p,), "P", "pass in the auction", "pass_bid", "bidding"),
+        KeyBinding((pygame.K_o,), "O", "drop out of a topped bid", "drop_out", "bidding"),
     )
     BET_KEYS = BET_KEYS
 
@@ -190,12 +200,11 @@ class IvaliTableScene(GameTableScene):
     # -- events ------------------------------------------------------------------------------
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """Press a hand card to choose it or drag it to the discards; click a flop card to bid."""
-        phase, mine = self.state.phase, self.mine()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and mine:
-            if phase == Phase.DRAW and self.start_drag(event, self.hand_rects):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.drawing() and self.start_drag(event, self.hand_rects):
                 return True
             for card, rect in self.flop_rects.items():
-                if rect.collidepoint(event.pos) and phase == Phase.AUCTION:
+                if rect.collidepoint(event.pos) and self.bidding():
                     self.choose_flop(card)
                     return True
         released = self.end_drag(event)
@@ -206,57 +215,28 @@ class IvaliTableScene(GameTableScene):
             return True
         return event.type == pygame.MOUSEMOTION and self.dragging is not None
 
-    def _phase_mine(self, phase: Phase) -> bool:
-        return self.mine() and self.state.phase == phase
+    def drawing(self) -> bool:
+        """True on the viewer's own turn to discard."""
+        return self.mine() and self.state.phase == Phase.DRAW
+
+    def bidding(self) -> bool:
+        """True on the viewer's own turn in the auction."""
+        return self.mine() and self.state.phase == Phase.AUCTION
+
+    def bid_chosen(self) -> bool:
+        """True in the viewer's auction turn once a flop card is chosen."""
+        return self.bidding() and self.bid_card is not None
 
     def key_number(self, event: pygame.event.Event) -> bool:
         """1-8: the hand card to discard, or the flop card to bid on."""
-        index, viewer = event.key - pygame.K_1, self.viewer
-        if viewer is None or not self.mine():
-            return False
-        if self.state.phase == Phase.DRAW and index < len(self.state.hand_of(viewer)):
-            self.toggle(self.state.hand_of(viewer)[index])
-            return True
-        if self.state.phase == Phase.AUCTION and index < len(self.state.flop):
-            self.choose_flop(self.state.flop[index])
-            return True
-        return False
+        if self.drawing():
+            return by_number(event, self.own_hand(), self.toggle)
+        return self.bidding() and by_number(event, self.state.flop, self.choose_flop)
 
-    def key_discard(self, event: pygame.event.Event) -> bool:
-        """Enter, Space or D in the draw: discard the chosen cards."""
-        if not self._phase_mine(Phase.DRAW):
-            return False
-        self.discard()
-        return True
-
-    def key_bid_amount(self, event: pygame.event.Event) -> bool:
+    def key_bid_amount(self, event: pygame.event.Event) -> None:
         """Up or Down in the auction: the bid one more or less."""
-        if not self._phase_mine(Phase.AUCTION) or self.bid_card is None:
-            return False
         self.bid_amount = max(self._min_bid(), self.bid_amount + (1 if event.key == pygame.K_UP else -1))
         self.after_action()
-        return True
-
-    def key_bid(self, event: pygame.event.Event) -> bool:
-        """Enter in the auction: bid on the chosen card."""
-        if not self._phase_mine(Phase.AUCTION) or self.bid_card is None:
-            return False
-        self.bid()
-        return True
-
-    def key_pass_bid(self, event: pygame.event.Event) -> bool:
-        """P in the auction: pass."""
-        if not self._phase_mine(Phase.AUCTION):
-            return False
-        self.pass_bid()
-        return True
-
-    def key_drop_out(self, event: pygame.event.Event) -> bool:
-        """O in the auction: drop out."""
-        if not self._phase_mine(Phase.AUCTION):
-            return False
-        self.drop_out()
-        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -369,15 +349,15 @@ class IvaliTableScene(GameTableScene):
         return best.label
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, mine = self.state, self.mine()
+        state = self.state
         if state.phase == Phase.GAME_OVER:
             return f"{state.standings()[0][0]} has every chip. Well played!"
         if state.phase == Phase.REVEAL and view["results"]:
             why = showdown_reason(view["results"], KEY_WORDS)
             return self.winners_text(view, "Round", why) + "Press Enter for the next round."
-        if mine and state.phase == Phase.DRAW:
+        if self.drawing():
             return "Click up to 2 cards (or drag them to the discard pile), then Discard."
-        if mine and state.phase == Phase.AUCTION:
+        if self.bidding():
             return "Click a flop card (or 1-8) to bid on it." if self.bid_card is None else "Set your bid, then Bid."
         return None
 
