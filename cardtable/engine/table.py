@@ -55,6 +55,9 @@ class Pile(NamedTuple):
     z: int
     cards: tuple[int, ...]
     faces: tuple[bool, ...]
+    owner: int | None = None
+    """The seat whose private hand this is (not on the felt: no place, never drawn there),
+    or ``None`` for a pile on the felt."""
 
     @property
     def top(self) -> int:
@@ -112,7 +115,9 @@ class Table:
         self.index = GridIndex(max_size=(CARD_W, CARD_H))
         self._damage: list[tuple[int, list[Rect] | None]] = []  # (revision, world rects it touched)
         self.stacks: set[int] = set()
-        """Ids of the piles holding more than one card."""
+        """Ids of the piles on the felt holding more than one card."""
+        self.hands: set[int] = set()
+        """Ids of the piles that are players' private hands (see :meth:`deal_hands`)."""
         self._where: tuple[int, dict[int, tuple[int, int]]] | None = None  # revision, card -> place
         self._next_pid = 1
         self._next_z = 1
@@ -157,9 +162,10 @@ class Table:
         return pile.faces[len(pile.cards) - 1 - depth]
 
     def bounds(self) -> tuple[float, float, float, float]:
-        """The smallest world rectangle ``(x, y, w, h)`` holding every card."""
-        xs = [p.x for p in self.piles.values()]
-        ys = [p.y for p in self.piles.values()]
+        """The smallest world rectangle ``(x, y, w, h)`` holding every card on the felt."""
+        felt = [p for p in self.piles.values() if p.owner is None] if self.hands else self.piles.values()
+        xs = [p.x for p in felt]
+        ys = [p.y for p in felt]
         x0, y0 = min(xs), min(ys)
         return (x0, y0, max(xs) + CARD_W - x0, max(ys) + CARD_H - y0)
 
@@ -271,7 +277,8 @@ class Table:
         zs = range(self._next_z, self._next_z + n)
         self._next_z += n
         # Top card first, so the order on the felt reads like the pile from the top down.
-        new = map(tuple.__new__, repeat(Pile), zip(xs, ys, zs, zip(pile.cards[::-1]), zip(pile.faces[::-1])))
+        new = map(tuple.__new__, repeat(Pile), zip(xs, ys, zs, zip(pile.cards[::-1]), zip(pile.faces[::-1]),
+                                                   repeat(None)))
         after: dict[int, Pile | None] = {pid: None}
         after.update(zip(made, new))
         self._commit(f"spread ({mode})", after)
@@ -326,11 +333,13 @@ class Table:
         return (bx, by + bh + GAP * 2)
 
     def gather(self, pids: Iterable[int] | None = None, *, at: tuple[float, float] | None = None) -> int:
-        """Put piles (default: every pile) into one pile at ``at`` (default: the first's place).
+        """Put piles (default: every pile on the felt) into one pile at ``at`` (default: the first's place).
 
         Cards keep their sides; piles higher in the z-order end up nearer the top.
         """
         ids = list(self.piles if pids is None else set(pids))
+        if self.hands:
+            ids = list(filterfalse(self.hands.__contains__, ids))  # hands stay in their players' hands
         zs = list(map(itemgetter(2), map(self.piles.__getitem__, ids)))
         chosen = list(map(ids.__getitem__, sorted(range(len(ids)), key=zs.__getitem__)))  # by z, C-level
         if not chosen:
@@ -344,6 +353,86 @@ class Table:
         after[keep] = Pile(x, y, self._new_z(), cards, faces)
         self._commit("gather", after)
         return keep
+
+    # -- players' private hands -------------------------------------------------------
+    def hand_of(self, seat: int) -> int | None:
+        """The pile id of ``seat``'s hand, or ``None`` if they hold no card."""
+        return next((pid for pid in self.hands if self.piles[pid].owner == seat), None)
+
+    def deal_hands(self, pid: int, count: int, players: int) -> dict[int, int]:
+        """Deal ``count`` cards to each of ``players`` seats' private hands from the top of a
+        pile, one at a time round the table (as far as the pile goes), as one step.
+
+        Cards in a hand lie face down as far as the table is concerned (only their owner
+        sees them); returns seat -> hand pile id.
+        """
+        pile = self.piles[pid]
+        if pile.owner is not None:
+            raise ValueError("deal from a pile on the felt, not from a hand")
+        n = max(0, min(count * players, len(pile.cards)))
+        if n == 0:
+            return {}
+        after: dict[int, Pile | None] = {}
+        rest = len(pile.cards) - n
+        after[pid] = pile._replace(cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None
+        dealt = pile.cards[::-1][:n]
+        made: dict[int, int] = {}
+        for seat in range(players):
+            cards = dealt[seat::players]
+            if not cards:
+                continue
+            hand = self.hand_of(seat)
+            if hand is None:
+                hand = self._new_pid()
+                after[hand] = Pile(0.0, 0.0, self._new_z(), cards, (False,) * len(cards), seat)
+            else:
+                held = self.piles[hand]
+                after[hand] = held._replace(cards=held.cards + cards, faces=held.faces + (False,) * len(cards))
+            made[seat] = hand
+        self._commit("deal to players", after)
+        return made
+
+    def play_from_hand(self, hand: int, index: int, x: float, y: float, *, onto: int | None = None,
+                       face_up: bool = True) -> int:
+        """Put card ``index`` of a hand on the felt at ``(x, y)`` or onto a pile, face up
+        unless told; returns the pile it lands in."""
+        held = self.piles[hand]
+        if held.owner is None:
+            raise ValueError("not a hand")
+        card = held.cards[index]
+        cards, faces = held.cards[:index] + held.cards[index + 1:], held.faces[:index] + held.faces[index + 1:]
+        after: dict[int, Pile | None] = {hand: held._replace(cards=cards, faces=faces) if cards else None}
+        if onto is not None and onto in self.piles and self.piles[onto].owner is None:
+            target = self.piles[onto]
+            dest = onto
+            after[onto] = target._replace(z=self._new_z(), cards=target.cards + (card,),
+                                          faces=target.faces + (face_up,))
+        else:
+            dest = self._new_pid()
+            after[dest] = Pile(x, y, self._new_z(), (card,), (face_up,))
+        self._commit("play from hand", after)
+        return dest
+
+    def to_hand(self, pid: int, seat: int, count: int | None = 1) -> int:
+        """Take the top ``count`` cards of a felt pile (``None``: all) into ``seat``'s hand;
+        returns the hand's pile id."""
+        pile = self.piles[pid]
+        if pile.owner is not None:
+            raise ValueError("take into a hand from a pile on the felt")
+        n = len(pile.cards) if count is None else max(1, min(count, len(pile.cards)))
+        cards = pile.cards[-n:]
+        rest = len(pile.cards) - n
+        after: dict[int, Pile | None] = {
+            pid: pile._replace(cards=pile.cards[:rest], faces=pile.faces[:rest]) if rest else None}
+        hand = self.hand_of(seat)
+        if hand is None:
+            hand = self._new_pid()
+            after[hand] = Pile(0.0, 0.0, self._new_z(), cards, (False,) * n, seat)
+        else:
+            held = self.piles[hand]
+            after[hand] = held._replace(cards=held.cards + cards, faces=held.faces + (False,) * n)
+        self._commit("take into hand", after)
+        return hand
 
     # -- undo and redo -------------------------------------------------------------
     def undo(self) -> str | None:
@@ -373,6 +462,7 @@ class Table:
             "deck": self.deck.id,
             "rng": rng_to_json(self.rng),
             "piles": [[p.x, p.y, p.z, list(p.cards), [int(f) for f in p.faces]]
+                      + ([p.owner] if p.owner is not None else [])
                       for p in (self.piles[i] for i in self.pile_ids())],
         }
 
@@ -388,10 +478,12 @@ class Table:
         table.index = GridIndex(max_size=(CARD_W, CARD_H))
         table._damage = []
         table.stacks = set()
+        table.hands = set()
         table._where = None
         table.last_step = None
-        table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces))
-                    for x, y, _z, cards, faces in data["piles"]})
+        table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces),
+                                           owner[0] if owner else None)
+                    for x, y, _z, cards, faces, *owner in data["piles"]})
         table._check_complete()
         return table
 
@@ -432,32 +524,48 @@ class Table:
         return found
 
     def _put(self, states: Mapping[int, Pile | None]) -> None:
-        piles, index, stacks = self.piles, self.index, self.stacks
+        piles = self.piles
         damage: list[Rect] | None = None
         if len(states) <= DAMAGE_PILES:
             damage = [(old.x, old.y, CARD_W, CARD_H) for pid in states if (old := piles.get(pid)) is not None]
-        if len(states) >= BULK:
-            self._put_bulk(states)
-        else:
-            for pid, pile in states.items():
-                old = piles.get(pid)
-                if pile is None:
-                    piles.pop(pid, None)
-                    index.remove(pid)
-                    stacks.discard(pid)
-                    continue
-                piles[pid] = pile
-                if len(pile.cards) > 1:
-                    stacks.add(pid)
-                else:
-                    stacks.discard(pid)
-                if old is None or (old.x, old.y) != (pile.x, pile.y):
-                    index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
-        if damage is not None:
             damage += [(p.x, p.y, CARD_W, CARD_H) for p in states.values() if p is not None]
+        if len(states) < BULK:
+            self._put_few(states)
+        elif self.hands or any(map(itemgetter(5), filter(None, states.values()))):
+            # Hands (a few piles off the felt) one by one, the thousands of felt piles in bulk.
+            few = {pid: p for pid, p in states.items() if pid in self.hands or (p is not None and p.owner is not None)}
+            self._put_few(few)
+            self._put_bulk({pid: p for pid, p in states.items() if pid not in few})
+        else:
+            self._put_bulk(states)
         self.revision += 1
         self._damage.append((self.revision, damage))
         del self._damage[:-DAMAGE_KEEP]
+
+    def _put_few(self, states: Mapping[int, Pile | None]) -> None:
+        """:meth:`_put` pile by pile (hands included)."""
+        piles, index, stacks, hands = self.piles, self.index, self.stacks, self.hands
+        for pid, pile in states.items():
+            old = piles.get(pid)
+            if pile is None:
+                piles.pop(pid, None)
+                index.remove(pid)
+                stacks.discard(pid)
+                hands.discard(pid)
+                continue
+            piles[pid] = pile
+            if pile.owner is not None:  # a hand: off the felt
+                hands.add(pid)
+                stacks.discard(pid)
+                index.remove(pid)
+                continue
+            hands.discard(pid)
+            if len(pile.cards) > 1:
+                stacks.add(pid)
+            else:
+                stacks.discard(pid)
+            if old is None or old.owner is not None or (old.x, old.y) != (pile.x, pile.y):
+                index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
 
     def _put_bulk(self, states: Mapping[int, Pile | None]) -> None:
         """:meth:`_put` for thousands of piles, in C-level passes (no Python call per pile):

@@ -76,7 +76,10 @@ class TableAnimation:
             ends = [(pid, pile) for pid in found if (pile := after.get(pid)) is not None]
         else:
             ends = _near(_present(after), box)
+        ends = [(pid, pile) for pid, pile in ends if pile.owner is None] if len(ends) <= NEAR_ALL else ends
         left = list(map(itemgetter(1), _near(_present(before), box)))
+        if len(left) <= NEAR_ALL:  # a player's hand is not on the felt: nothing flies from it
+            left = [pile for pile in left if pile.owner is None]
         # Single cards in one C-level pass (a gather leaves thousands); stacks card by card.
         single = list(map((1).__eq__, map(len, map(itemgetter(3), left))))
         ones = list(compress(left, single))

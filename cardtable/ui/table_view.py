@@ -222,12 +222,13 @@ class TableView:
 
     # -- which piles show -------------------------------------------------------------
     def ordered(self, table: Table) -> list[tuple[int, Pile]]:
-        """``(pile id, pile)`` bottom to top, recomputed only when the table changed
-        (sorted by a C-level key: no Python call per pile)."""
+        """``(pile id, pile)`` of the felt (not players' hands) bottom to top, recomputed only
+        when the table changed (sorted by a C-level key: no Python call per pile)."""
         key = (id(table), table.revision)
         if self._order_key != key:
-            items = list(table.piles.items())
-            zs = list(map(itemgetter(2), table.piles.values()))
+            hands = table.hands
+            items = [it for it in table.piles.items() if it[0] not in hands] if hands else list(table.piles.items())
+            zs = list(map(itemgetter(2), map(itemgetter(1), items)))
             self._order = list(map(items.__getitem__, sorted(range(len(items)), key=zs.__getitem__)))
             self._order_key = key
         return self._order
