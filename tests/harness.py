@@ -210,6 +210,43 @@ def skip_unless_soak(request) -> None:
         pytest.skip("the soak runs with CARDTABLE_SOAK=1 or -m slow")
 
 
+def played_points(game, new_table: Callable[[int], Any], seeds: range, actions: int):
+    """The states of ``new_table(seed)`` for each seed, played on by the game's random
+    bots (seeded ``play:<seed>:<seat>``): yields ``(state, done)`` before each of up to
+    ``actions`` actions and once at the end; the caller looks, and does not change it."""
+    for seed in seeds:
+        state = new_table(seed)
+        bots = [game.bot(random.Random(f"play:{seed}:{s}"), "random") for s in range(state.seats)]
+        for done in range(actions):
+            yield state, done
+            if state.to_act is None:
+                break
+            step(state, bots)
+
+
+def copy_is_independent(state, seat: int, mine, twin=None):
+    """The seat copy ``mine`` (made with ``Random(1)``) depends only on what ``seat``
+    sees: a second copy, copied again, and the copy of ``twin`` (``state`` with its
+    hidden cards changed) are ``mine``. Returns the second copy."""
+    other = state.seat_copy(seat, random.Random(7))
+    assert other.view(seat) == state.view(seat)
+    assert other.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
+    if twin is not None:
+        assert twin.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
+    return other
+
+
+def copy_plays_on(game, copy, problems: Callable[[Any], list[str]], steps: int = 6) -> None:
+    """``steps`` actions of the game's random bots (seeded ``on:<seat>``) on a seat's
+    copy, ``problems(copy)`` empty after each."""
+    players = [game.bot(random.Random(f"on:{s}"), "random") for s in range(copy.seats)]
+    for _ in range(steps):
+        if copy.to_act is None:
+            break
+        step(copy, players)
+        assert problems(copy) == []
+
+
 def hidden_card_leaks(state, rng: random.Random) -> list[str]:
     """No seat's view or log depends on a card hidden from it: the seat's
     :meth:`~cardtable.engine.game.GameState.seat_copy` deals every hidden card again,

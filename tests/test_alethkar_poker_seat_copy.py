@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 
+import harness
+
 from cardtable import games
 from cardtable.bots.base import choose_for
-from cardtable.engine.game import CHANCE, redeal
+from cardtable.engine.game import redeal
 from cardtable.games.alethkar_poker.rules import BagBet, Phase
 from cardtable.games.alethkar_poker.state import AlethkarState
 from cardtable.variants import load_deck_by_id
@@ -36,13 +38,6 @@ def new_table(seed: int) -> AlethkarState:
                            rng.randrange(seats), stacks=stacks)
     assert isinstance(state, AlethkarState)
     return state
-
-
-def step(state: AlethkarState, bots) -> None:
-    if state.to_act == CHANCE:
-        state.apply(state.chance_action())
-    else:
-        state.apply(bots[state.to_act].choose(state, state.to_act))
 
 
 def copy_problems(c: AlethkarState, seat: int) -> list[str]:
@@ -86,24 +81,17 @@ def check_point(state: AlethkarState, seat: int, *, deep: bool) -> None:
     # (b) the game's checks pass on the copy
     assert copy_problems(mine, seat) == []
     # (c) independence from what the seat cannot see
-    other = state.seat_copy(seat, random.Random(7))
-    assert other.view(seat) == state.view(seat)
-    assert other.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
     if not deep:
+        harness.copy_is_independent(state, seat, mine)
         return
     hidden_twin = twin(state, seat, 11)
-    assert hidden_twin.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
+    other = harness.copy_is_independent(state, seat, mine, hidden_twin)
     # (d) a copy plays on: what the real state allows, the copy allows too
-    players = [GAME.bot(random.Random(f"on:{s}"), "random") for s in range(state.seats)]
     for action in state.legal_actions(seat):  # the seat's own moves stay legal
         assert mine.why_illegal(action) is None
     if state.phase == Phase.BET and state.to_act not in (seat, None):  # any real bet fits the copy
         assert mine.why_illegal(BagBet(seat=state.to_act, amount=state.stacks[state.to_act])) is None
-    for _ in range(6):
-        if mine.to_act is None:
-            break
-        step(mine, players)
-        assert copy_problems(mine, seat) == []
+    harness.copy_plays_on(GAME, mine, lambda c: copy_problems(c, seat))
     # (e) every bot level decides alike on the state, its seat copy and a twin
     if state.to_act == seat:
         for level in GAME.bot_levels:
@@ -115,17 +103,11 @@ def check_point(state: AlethkarState, seat: int, *, deep: bool) -> None:
 
 def test_seat_copies_keep_the_view_and_hide_the_rest():
     phases = set()
-    for seed in range(8):
-        state = new_table(seed)
-        bots = [GAME.bot(random.Random(f"play:{seed}:{s}"), "random") for s in range(state.seats)]
-        for done in range(60):
-            deep = done % 5 == 0 or state.phase in (Phase.REVEAL, Phase.GAME_OVER)
-            for seat in range(state.seats):
-                check_point(state, seat, deep=deep)
-            phases.add(state.phase)
-            if state.to_act is None:
-                break
-            step(state, bots)
+    for state, done in harness.played_points(GAME, new_table, range(8), 60):
+        deep = done % 5 == 0 or state.phase in (Phase.REVEAL, Phase.GAME_OVER)
+        for seat in range(state.seats):
+            check_point(state, seat, deep=deep)
+        phases.add(state.phase)
     assert {Phase.SHUFFLE, Phase.BET, Phase.DISCARD, Phase.REVEAL} <= phases
 
 
@@ -133,7 +115,7 @@ def test_hidden_slots_cover_exactly_what_the_seat_cannot_see():
     state = new_table(3)
     bots = [GAME.bot(random.Random(s), "random") for s in range(state.seats)]
     while state.phase != Phase.DISCARD or state.discarded.count(True) < 2:
-        step(state, bots)
+        harness.step(state, bots)
     for seat in range(state.seats):
         hidden = {(id(c), i) for c, i in state._hidden_slots(seat)}
         view = state.view(seat)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 
+import harness
+
 from cardtable import games
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE, redeal
@@ -38,13 +40,6 @@ def new_table(seed: int) -> ShenjaIvaliState:
                            rng.randrange(seats))
     assert isinstance(state, ShenjaIvaliState)
     return state
-
-
-def step(state: ShenjaIvaliState, bots) -> None:
-    if state.to_act == CHANCE:
-        state.apply(state.chance_action())
-    else:
-        state.apply(bots[state.to_act].choose(state, state.to_act))
 
 
 def copy_problems(c: ShenjaIvaliState) -> list[str]:
@@ -85,22 +80,13 @@ def check_point(state: ShenjaIvaliState, seat: int, *, deep: bool) -> None:
     # (b) the game's checks pass on the copy (cards conserved, chips, views, liveness)
     assert copy_problems(mine) == []
     # (c) independence from what the seat cannot see
-    other = state.seat_copy(seat, random.Random(7))
-    assert other.view(seat) == state.view(seat)
-    assert other.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
+    harness.copy_is_independent(state, seat, mine, twin(state, seat, 11) if deep else None)
     if not deep:
         return
-    hidden_twin = twin(state, seat, 11)
-    assert hidden_twin.seat_copy(seat, random.Random(1)).to_json()["state"] == mine.to_json()["state"]
     # (d) a copy plays on: the seat's own moves stay legal, and play continues
     for action in state.legal_actions(seat):
         assert mine.why_illegal(action) is None
-    players = [GAME.bot(random.Random(f"on:{s}"), "random") for s in range(state.seats)]
-    for _ in range(6):
-        if mine.to_act is None:
-            break
-        step(mine, players)
-        assert copy_problems(mine) == []
+    harness.copy_plays_on(GAME, mine, copy_problems)
 
 
 def bots_agree(state: ShenjaIvaliState, seat: int) -> None:
@@ -115,20 +101,14 @@ def bots_agree(state: ShenjaIvaliState, seat: int) -> None:
 def test_seat_copies_keep_the_view_and_hide_the_rest():
     phases = set()
     decisions = 0
-    for seed in range(7):
-        state = new_table(seed)
-        bots = [GAME.bot(random.Random(f"play:{seed}:{s}"), "random") for s in range(state.seats)]
-        for done in range(70):
-            deep = done % 5 == 0 or state.phase in (Phase.REVEAL, Phase.GAME_OVER)
-            for seat in range(state.seats):
-                check_point(state, seat, deep=deep)
-            phases.add(state.phase)
-            if state.to_act is None:
-                break
-            if state.to_act != CHANCE and done % 17 == 3:
-                bots_agree(state, state.to_act)
-                decisions += 1
-            step(state, bots)
+    for state, done in harness.played_points(GAME, new_table, range(7), 70):
+        deep = done % 5 == 0 or state.phase in (Phase.REVEAL, Phase.GAME_OVER)
+        for seat in range(state.seats):
+            check_point(state, seat, deep=deep)
+        phases.add(state.phase)
+        if state.to_act not in (None, CHANCE) and done % 17 == 3:
+            bots_agree(state, state.to_act)
+            decisions += 1
     assert {Phase.SHUFFLE, Phase.BET, Phase.DRAW, Phase.AUCTION, Phase.REVEAL} <= phases
     assert decisions >= 12
 
@@ -140,7 +120,7 @@ def test_hidden_slots_cover_exactly_what_the_seat_cannot_see():
         for _ in range(200):  # into the final betting round, or as far as the match goes
             if state.to_act is None or (state.phase == Phase.BET and state.betting_round == 3):
                 break
-            step(state, bots)
+            harness.step(state, bots)
         flop = set(state.flop)
         for seat in range(state.seats):
             hidden = {(id(c), i) for c, i in state._hidden_slots(seat)}
@@ -161,7 +141,7 @@ def test_own_discards_and_folded_hand_stay_put():
     bots = [GAME.bot(random.Random(s), "random") for s in range(state.seats)]
     while not (state.discards and len(set(state.discarded_by)) >= 2):
         assert state.to_act is not None
-        step(state, bots)
+        harness.step(state, bots)
     for seat in set(state.discarded_by):
         for seed in range(5):
             mine = state.seat_copy(seat, random.Random(seed))
@@ -174,7 +154,7 @@ def test_old_saves_without_discarded_by_hide_every_discard():
     state = new_table(3)
     bots = [GAME.bot(random.Random(s), "random") for s in range(state.seats)]
     while not state.discards:
-        step(state, bots)
+        harness.step(state, bots)
     data = state.to_json()
     del data["state"]["discarded_by"]
     loaded = ShenjaIvaliState.from_json(data, deck=DECK)
@@ -187,7 +167,7 @@ def test_seat_copy_shares_the_deck_and_settings_and_leaves_the_state_alone():
     state = new_table(4)
     bots = [GAME.bot(random.Random(s), "random") for s in range(state.seats)]
     for _ in range(12):
-        step(state, bots)
+        harness.step(state, bots)
     before = state.to_json()
     mine = state.seat_copy(0, random.Random(3))
     assert mine.deck is state.deck and mine.settings is state.settings
