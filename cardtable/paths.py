@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib.resources
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -152,15 +153,18 @@ def home_override() -> Path | None:
     return Path(value).expanduser().resolve()
 
 
+def _home_or(name: str, elsewhere: Callable[[], str | Path]) -> Path:
+    """``$CARDTABLE_HOME/<name>`` when that variable is set, else ``elsewhere()``."""
+    home = home_override()
+    return home / name if home is not None else Path(elsewhere())
+
+
 def config_dir() -> Path:
     """The folder for configuration (``settings.json``).
 
     ``$CARDTABLE_HOME/config`` if set, else the platform's user config folder.
     """
-    home = home_override()
-    if home is not None:
-        return home / "config"
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _home_or("config", lambda: platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
 def data_dir() -> Path:
@@ -168,10 +172,7 @@ def data_dir() -> Path:
 
     ``$CARDTABLE_HOME/data`` if set, else the platform's user data folder.
     """
-    home = home_override()
-    if home is not None:
-        return home / "data"
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return _home_or("data", lambda: platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def user_variants_dir() -> Path:
@@ -184,10 +185,7 @@ def saves_dir() -> Path:
 
     ``$CARDTABLE_HOME/saves`` if set, else ``data_dir()/"saves"``.
     """
-    home = home_override()
-    if home is not None:
-        return home / "saves"
-    return data_dir() / "saves"
+    return _home_or("saves", lambda: data_dir() / "saves")
 
 
 def autosave_dir() -> Path:
@@ -200,10 +198,7 @@ def logs_dir() -> Path:
 
     ``$CARDTABLE_HOME/logs`` if set, else the platform's user log folder.
     """
-    home = home_override()
-    if home is not None:
-        return home / "logs"
-    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return _home_or("logs", lambda: platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
 def settings_file() -> Path:
