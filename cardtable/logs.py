@@ -136,16 +136,6 @@ def _versions() -> list[str]:
     return lines
 
 
-def _report_path(folder: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"crash-{stamp}.txt"
-    number = 2
-    while path.exists():
-        path = folder / f"crash-{stamp}-{number}.txt"
-        number += 1
-    return path
-
-
 def write_crash_report(exc: BaseException, *, note: str = "") -> Path | None:
     """Write a crash report for ``exc`` to the logs folder; its path, or None if it could not be written.
 
@@ -159,7 +149,7 @@ def write_crash_report(exc: BaseException, *, note: str = "") -> Path | None:
               "", f"Last {RING_LINES} log lines:", RECENT.text() or "(none)", ""]
     try:
         folder = paths.ensure_dir(paths.logs_dir())
-        path = _report_path(folder)
+        path = paths.stamped_path(folder, "crash", ".txt")
         path.write_text("\n".join(parts), encoding="utf-8")
     except OSError:
         _log.exception("could not write the crash report")

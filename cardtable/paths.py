@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib.resources
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -204,6 +205,18 @@ def logs_dir() -> Path:
 def settings_file() -> Path:
     """The settings file: ``config_dir()/"settings.json"``."""
     return config_dir() / "settings.json"
+
+
+def stamped_path(folder: Path, stem: str, suffix: str) -> Path:
+    """A new file in ``folder`` named for now: ``<stem>-<YYYYmmdd-HHMMSS><suffix>``, or
+    with ``-2``, ``-3``, ... after the time when that is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stem}-{stamp}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{stamp}-{number}{suffix}"
+        number += 1
+    return path
 
 
 def ensure_dir(path: str | os.PathLike[str]) -> Path:

@@ -318,14 +318,7 @@ def write_save(path: str | os.PathLike[str], data: bytes, *, keep_previous: bool
 
 def named_save_path(variant: str, folder: Path | None = None) -> Path:
     """A new file name for a save the player asked for: ``<variant>-<date>-<time>.json``."""
-    folder = folder or paths.saves_dir()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    candidate = folder / f"{variant}-{stamp}.json"
-    number = 2
-    while candidate.exists():
-        candidate = folder / f"{variant}-{stamp}-{number}.json"
-        number += 1
-    return candidate
+    return paths.stamped_path(folder or paths.saves_dir(), variant, ".json")
 
 
 # --------------------------------------------------------------------------
