@@ -287,3 +287,36 @@ def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
     assert not isinstance(app.scenes.top, LobbyScene)
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_people_here_pass_the_screen_between_them_but_never_to_the_remote_seat(app):
+    from uihelp import StandIn
+
+    from cardtable.ui.pass_screen import PassScreen
+    d, lobby = host_from_setup(app, [None, None, "remote"])
+    client = join(lobby, name="Faraway")
+    try:
+        step_until(app, lambda: not isinstance(app.scenes.top, LobbyScene))
+        scene = table_of(app)
+        assert scene.humans == [0, 1] and scene.remote == {2}
+        player, people, passed_to, refused_here = RemotePlayer(client), StandIn(3), [], []
+
+        def round_over() -> bool:
+            top = app.scenes.top
+            if isinstance(top, PassScreen):
+                passed_to.append(top.name)
+                top.ready()
+            state = scene.state
+            if state.to_act == 2 and not refused_here:
+                refused_here.append(scene.act(state.legal_actions(2)[0]))  # the host's controls may not
+            player.turn()
+            if state.to_act in (0, 1) and scene.viewer == state.to_act and not scene.passing:
+                assert scene.act(people.choose(state, state.to_act))
+            assert scene.viewer != 2
+            return state.round_outcome() is not None
+
+        step_until(app, round_over)
+        assert passed_to and "Faraway" not in passed_to
+        assert refused_here == [False]
+    finally:
+        client.close()
