@@ -25,6 +25,7 @@ import pygame
 
 from cardtable.bots.base import Bot, choose_for
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
+from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.hint import HintBox
 from cardtable.ui.log_panel import LogPanel
@@ -232,8 +233,34 @@ class GameTableScene(TableParts, Scene):
                 and to_act != self.viewer):
             self.pass_to(to_act)
 
+    NEXT_LABEL = "Next round"
+    """The bar's button between rounds."""
+    END_LABEL = "Back to menu"
+    """The bar's button when the match is over (it shows the standings)."""
+
     def after_action(self) -> None:
-        """Called after every applied action (subclasses refresh their controls)."""
+        """Rebuild the bar's controls for what the viewer may do now: between rounds the
+        next-round button, at the end the standings, else the game's (:meth:`build_controls`)."""
+        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
+            return  # still being built
+        self.bet_bar = None
+        group = WidgetGroup()
+        if self.state.to_act is None:
+            self.bar_button(group, self.END_LABEL, self.leave, "Enter")
+        elif self.waits_for_next_round():
+            self.bar_button(group, self.NEXT_LABEL, self.next_round, "Enter")
+        else:
+            self.build_controls(group)
+        self.widgets = group
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """Add the game's controls for this moment to ``group`` (subclasses)."""
+
+    def open_bet_bar(self, make: Any = BetBar, **options: Any) -> None:
+        """The betting bar (``make``: its class) for the viewer's betting decision, if any."""
+        choices = self.state.betting_options(self.viewer)
+        if choices is not None:
+            self.bet_bar = make(self.app, self.bar_rect, choices, self.act, **options)
 
     def update(self, dt: float) -> None:
         self.clock += dt

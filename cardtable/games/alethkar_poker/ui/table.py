@@ -29,7 +29,7 @@ from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, Stepper, WidgetGroup
+from cardtable.ui.widgets import Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
 
 
@@ -106,38 +106,33 @@ class AlethkarTableScene(GameTableScene):
                 self.viewer = None  # the reveal is for everybody: nobody's bag shows
         else:
             self.show = None
-        self._build_controls()
+        super().after_action()
 
-    def _build_controls(self) -> None:
+    END_LABEL = "Standings"
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """The secret bet's stepper and Check, or Discard 2, on the viewer's turn."""
         state, viewer = self.state, self.viewer
-        group = WidgetGroup()
         px, fonts = self.app.px, self.app.fonts
         bar = self.bar_rect
         h, y = px(42), bar.y + (bar.height - px(42)) // 2
-        if state.phase in (Phase.REVEAL, Phase.GAME_OVER):
-            over = state.phase == Phase.GAME_OVER
-            self.bar_button(group, "Standings" if over else "Next round", self.leave if over else self.next_round,
-                            "Enter")
-        elif viewer is not None and state.to_act == viewer and not self.passing:
-            if state.phase == Phase.BET:
-                stack = state.stacks[viewer]
-                self.pending = max(0, min(self.pending, stack))
-                group.add(Stepper((bar.right - px(470), y, px(270), h), fonts, "Into the bag", self.pending,
-                                  low=0, high=stack, step=1, size=px(16),
-                                  on_change=lambda v: self._set_pending(int(v))))
-                group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Check", self.check,
-                                 size=px(18), primary=True, hotkey="Enter"))
-            elif state.phase == Phase.DISCARD:
-                self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
-                button = group.add(Button((bar.right - px(190), y, px(180), h), fonts, "Discard 2",
-                                          self.discard, size=px(18), primary=True, hotkey="Enter"))
-                if len(self.selected) != 2:
-                    button.disabled_reason = f"choose exactly two cards ({len(self.selected)} chosen)"
-        self.widgets = group
+        if viewer is None or not self.mine():
+            return
+        if state.phase == Phase.BET:
+            stack = state.stacks[viewer]
+            self.pending = max(0, min(self.pending, stack))
+            group.add(Stepper((bar.right - px(470), y, px(270), h), fonts, "Into the bag", self.pending,
+                              low=0, high=stack, step=1, size=px(16), on_change=lambda v: self._set_pending(int(v))))
+            self.bar_button(group, "Check", self.check, "Enter")
+        elif state.phase == Phase.DISCARD:
+            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+            button = self.bar_button(group, "Discard 2", self.discard, "Enter")
+            if len(self.selected) != 2:
+                button.disabled_reason = f"choose exactly two cards ({len(self.selected)} chosen)"
 
     def _set_pending(self, amount: int) -> None:
         self.pending = amount
-        self._build_controls()
+        super().after_action()
 
     # -- actions -----------------------------------------------------------------------
     def check(self) -> None:
@@ -163,7 +158,7 @@ class AlethkarTableScene(GameTableScene):
             self.selected.append(card)
         else:
             self.app.toast("Discard exactly two cards: unchoose one first")
-        self._build_controls()
+        super().after_action()
 
     def discard(self) -> None:
         """Discard the two chosen cards."""

@@ -16,7 +16,7 @@ import pygame
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, Discard, Phase
 from cardtable.games.five_card_draw.state import DrawState
-from cardtable.ui.bet_bar import BET_KEYS, BetBar
+from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
@@ -76,29 +76,19 @@ class DrawTableScene(GameTableScene):
         return self.state.phase == Phase.REVEAL
 
     # -- controls -----------------------------------------------------------------------
-    def after_action(self) -> None:
-        """Rebuild the controls for what the viewer may do now."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
-            return
+    NEXT_LABEL = "Next hand"
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """The betting bar, or the Discard / Stand pat button, on the viewer's turn."""
         state, viewer = self.state, self.viewer
-        self.bet_bar = None
-        group = WidgetGroup()
-        if state.phase == Phase.REVEAL:
-            self.bar_button(group, "Next hand", self.next_round, "Enter")
-        elif state.phase == Phase.GAME_OVER:
-            self.bar_button(group, "Back to menu", self.leave, "Enter")
-        elif viewer is not None and self.mine():
-            if state.phase == Phase.BET:
-                options = state.betting_options(viewer)
-                if options is not None:
-                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
-            elif state.phase == Phase.DRAW:
-                self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
-                label = f"Discard {len(self.selected)}" if self.selected else "Stand pat"
-                self.bar_button(group, label, self.discard, "Enter")
+        if viewer is not None and self.mine() and state.phase == Phase.BET:
+            self.open_bet_bar()
+        elif viewer is not None and self.mine() and state.phase == Phase.DRAW:
+            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+            self.bar_button(group, f"Discard {len(self.selected)}" if self.selected else "Stand pat",
+                            self.discard, "Enter")
         else:
             self.selected = []
-        self.widgets = group
 
     def discard(self) -> None:
         """Discard the chosen cards (none: stand pat) and draw as many."""

@@ -23,7 +23,7 @@ from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Fli
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
-from cardtable.ui.bet_bar import BET_KEYS, BetBar
+from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import ENTER, KeyBinding, named, next_round_binding, pot_words
@@ -173,35 +173,29 @@ class FlameTableScene(GameTableScene):
         return area.center if area is not None else super().seat_point(seat)
 
     # -- controls -------------------------------------------------------------------------------
+    NEXT_LABEL = "Next hand"
+
     def after_action(self) -> None:
-        """Rebuild the controls for what the viewer (or a person flipping) may do now."""
-        if not hasattr(self, "grid_view") or not hasattr(self, "bar_rect"):
-            return
-        self._place_seats()
+        """Place the seats (the viewer may have changed), then rebuild the controls."""
+        if hasattr(self, "grid_view") and hasattr(self, "bar_rect"):
+            self._place_seats()
+            super().after_action()
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """Show my cards for a person flipping unseen, auto-flip, the betting bar, Called Shots."""
         state, viewer = self.state, self.viewer
-        self.bet_bar = None
-        group = WidgetGroup()
         flipper = self._flipper()
-        if state.phase == Phase.REVEAL:
-            self.bar_button(group, "Next hand", self.next_round, "Enter")
-        elif state.phase == Phase.GAME_OVER:
-            self.bar_button(group, "Back to menu", self.leave, "Enter")
-        elif flipper is not None and viewer is None:
-            self.bar_button(group, "Show my cards", self.show_my_cards, "M",
-                            width=190, primary=False, size=17)
-        elif viewer is not None and self.mine():
-            if state.phase == Phase.BET:
-                options = state.betting_options(viewer)
-                if options is not None:
-                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
-            elif state.phase == Phase.CALL:
-                self.bar_button(group, "Called Shot…", self.open_called_shot, "S", right=210, width=220,
-                                primary=False, size=17)
-                self.bar_button(group, "No Called Shot", self.pass_shot, "P", width=190, size=17)
+        if flipper is not None and viewer is None:
+            self.bar_button(group, "Show my cards", self.show_my_cards, "M", width=190, primary=False, size=17)
+        elif viewer is not None and self.mine() and state.phase == Phase.BET:
+            self.open_bet_bar()
+        elif self.calling():
+            self.bar_button(group, "Called Shot…", self.open_called_shot, "S", right=210, width=220,
+                            primary=False, size=17)
+            self.bar_button(group, "No Called Shot", self.pass_shot, "P", width=190, size=17)
         if flipper is not None:
             self.bar_button(group, f"Auto-flip {'on' if self.auto_flip else 'off'}", self.toggle_auto_flip, "U",
                             right=210 if viewer is None else 10, width=170, primary=self.auto_flip, size=16)
-        self.widgets = group
 
     def _flipper(self) -> int | None:
         """The seat of the person (not a bot) to flip now, unless the pass screen is up; else None."""

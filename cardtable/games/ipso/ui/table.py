@@ -90,42 +90,29 @@ class IpsoTableScene(GameTableScene):
         return READ_PAUSE if self.state.phase == Phase.SHUFFLE else super().chance_pause()
 
     # -- controls -----------------------------------------------------------------------
-    def after_action(self) -> None:
-        """Rebuild the controls for what the viewer may do now."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
-            return
+    NEXT_LABEL = "Deal"
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """The betting bar, Skip in the exchange, or a button per seat to name the next dealer."""
         state, viewer = self.state, self.viewer
-        self.bet_bar = None
-        group = WidgetGroup()
         px, fonts = self.app.px, self.app.fonts
-        bar = self.bar_rect
-        h, y = px(42), bar.y + px(8)
-        mine = self.mine()
-        if self.waits_for_next_round():
-            self.bar_button(group, "Deal", self.next_round, "Enter")
-        elif state.phase == Phase.GAME_OVER:
-            self.bar_button(group, "Back to menu", self.leave, "Enter")
-        elif mine and viewer is not None and state.phase == Phase.BET:
-            options = state.betting_options(viewer)
-            if options is not None:
-                self.bet_bar = IpsoBetBar(self.app, bar, options, self.act,
-                                          note=f"Betting round {state.betting_round} of 6")
-        elif mine and viewer is not None and state.phase == Phase.EXCHANGE:
+        if viewer is None or not self.mine():
+            self.selected = None
+        elif state.phase == Phase.BET:
+            self.open_bet_bar(IpsoBetBar, note=f"Betting round {state.betting_round} of 6")
+        elif state.phase == Phase.EXCHANGE:
             if self.selected not in state.hand_of(viewer):
                 self.selected = None
             self.bar_button(group, "Skip", self.skip, "K", width=140, primary=False)
-        elif mine and viewer is not None and state.phase == Phase.CHOOSE_DEALER:
-            x = bar.x + px(8)
+        elif state.phase == Phase.CHOOSE_DEALER:
+            x, y = self.bar_rect.x + px(8), self.bar_rect.y + px(8)
             for number, action in enumerate(state.legal_actions(viewer), start=1):
                 dealer = action.dealer  # type: ignore[attr-defined]
                 label = f"{number}: {'me' if dealer == viewer else self.names[dealer]}"
                 width = px(36) + fonts.render(label, px(16), THEME.text).get_width()
-                group.add(Button((x, y, width, h), fonts, label, functools.partial(self.choose_dealer, dealer),
+                group.add(Button((x, y, width, px(42)), fonts, label, functools.partial(self.choose_dealer, dealer),
                                  size=px(16), primary=dealer == viewer, hotkey=str(number)))
                 x += width + px(8)
-        if not mine:
-            self.selected = None
-        self.widgets = group
 
     def skip(self) -> None:
         """Keep the same four cards this exchange phase."""

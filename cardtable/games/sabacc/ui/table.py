@@ -21,7 +21,7 @@ from cardtable.games.sabacc.bot import opponent_table
 from cardtable.games.sabacc.hands import SabaccHand
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccState, Stand, Swap
 from cardtable.games.sabacc.ui.die import ShiftDie
-from cardtable.ui.bet_bar import BET_KEYS, BetBar
+from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, showdown_reason
@@ -118,30 +118,27 @@ class SabaccTableScene(GameTableScene):
             self.die.start_roll(self.clock)
 
     # -- controls -------------------------------------------------------------------------
+    NEXT_LABEL = "Next hand"
+
     def after_action(self) -> None:
-        """Rebuild the controls for what the viewer may do now."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state") or not hasattr(self, "die"):
-            return
+        """Rebuild the controls (once the die is there: the base builds before it is)."""
+        if hasattr(self, "die"):
+            super().after_action()
+
+    def build_controls(self, group: WidgetGroup) -> None:
+        """The betting bar; Draw and Stand; Keep and Drop it: on the viewer's turn."""
         state, viewer = self.state, self.viewer
-        self.bet_bar = None
-        group = WidgetGroup()
-        if state.phase == Phase.REVEAL:
-            self.bar_button(group, "Next hand", self.next_round, "Enter", size=17)
-        elif state.phase == Phase.GAME_OVER:
-            self.bar_button(group, "Back to menu", self.leave, "Enter", size=17)
-        elif viewer is not None and self.mine():
-            if state.phase == Phase.BET:
-                options = state.betting_options(viewer)
-                if options is not None:
-                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act, chip_values=CHIP_VALUES)
-            elif state.phase in (Phase.DRAW, Phase.DECIDE):
-                drawing = state.phase == Phase.DRAW
-                if state.deck_order or not drawing:
-                    self.bar_button(group, "Draw" if drawing else "Keep", self.draw_card if drawing else self.keep,
-                                    "D" if drawing else "K", right=200, width=140, size=17)
-                self.bar_button(group, "Stand" if drawing else "Drop it", self.stand if drawing else self.drop,
-                                "S" if drawing else "X", primary=False, size=17)
-        self.widgets = group
+        if viewer is None or not self.mine():
+            return
+        if state.phase == Phase.BET:
+            self.open_bet_bar(chip_values=CHIP_VALUES)
+        elif state.phase in (Phase.DRAW, Phase.DECIDE):
+            drawing = state.phase == Phase.DRAW
+            if state.deck_order or not drawing:
+                self.bar_button(group, "Draw" if drawing else "Keep", self.draw_card if drawing else self.keep,
+                                "D" if drawing else "K", right=200, width=140, size=17)
+            self.bar_button(group, "Stand" if drawing else "Drop it", self.stand if drawing else self.drop,
+                            "S" if drawing else "X", primary=False, size=17)
 
     # -- actions ----------------------------------------------------------------------------
     def draw_card(self) -> None:

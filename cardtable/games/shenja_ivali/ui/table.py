@@ -19,7 +19,7 @@ from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-from cardtable.ui.bet_bar import BET_KEYS, BetBar
+from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import (
@@ -93,31 +93,19 @@ class IvaliTableScene(GameTableScene):
         return self.state.phase == Phase.REVEAL
 
     # -- controls -----------------------------------------------------------------------
-    def after_action(self) -> None:
-        """Rebuild the controls for what the viewer may do now."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
-            return
+    def build_controls(self, group: WidgetGroup) -> None:
+        """The betting bar, the Discard button or the auction's controls, on the viewer's turn."""
         state, viewer = self.state, self.viewer
-        self.bet_bar = None
-        group = WidgetGroup()
-        if state.phase == Phase.REVEAL:
-            self.bar_button(group, "Next round", self.next_round, "Enter")
-        elif state.phase == Phase.GAME_OVER:
-            self.bar_button(group, "Back to menu", self.leave, "Enter")
-        elif viewer is not None and self.mine():
-            if state.phase == Phase.BET:
-                options = state.betting_options(viewer)
-                if options is not None:
-                    self.bet_bar = BetBar(self.app, self.bar_rect, options, self.act)
-            elif state.phase == Phase.DRAW:
-                self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
-                label = f"Discard {len(self.selected)}" if self.selected else "Stand pat"
-                self.bar_button(group, label, self.discard, "Enter")
-            elif state.phase == Phase.AUCTION:
-                self._auction_controls(group, self.bar_rect, self.bar_rect.y + self.app.px(8), self.app.px(42))
+        if viewer is not None and self.mine() and state.phase == Phase.BET:
+            self.open_bet_bar()
+        elif viewer is not None and self.drawing():
+            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+            self.bar_button(group, f"Discard {len(self.selected)}" if self.selected else "Stand pat",
+                            self.discard, "Enter")
+        elif self.bidding():
+            self._auction_controls(group, self.bar_rect, self.bar_rect.y + self.app.px(8), self.app.px(42))
         else:
             self.selected = []
-        self.widgets = group
 
     def _auction_controls(self, group: WidgetGroup, bar: pygame.Rect, y: int, h: int) -> None:
         px, fonts = self.app.px, self.app.fonts
