@@ -26,7 +26,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.game import CHANCE, Event, GameState, rng_to_json
 from cardtable.games.definition import GameDefinition
 
-__all__ = ["MASKED", "masked_state", "masked_json", "mirror_state", "pack", "unpack", "MirrorError"]
+__all__ = ["MASKED", "hidden_places", "masked_state", "masked_json", "mirror_state", "pack", "unpack", "MirrorError"]
 
 MASKED = -1_000_000
 """What a hidden card slot holds in a masked state (no deck has this card)."""
@@ -42,9 +42,10 @@ class MirrorError(ValueError):
     """A mirror that cannot be rebuilt (malformed, or not this game's)."""
 
 
-def _hidden_slots(state: GameState, seat: int) -> list[tuple[Any, Any]]:
-    """The state's hidden slots; the places of the state only where a game can say so
-    (Flame Sword lists its stock as a scratch list otherwise: 12,000 cards for nothing)."""
+def hidden_places(state: GameState, seat: int) -> list[tuple[Any, Any]]:
+    """The state's slots hidden from ``seat`` (``_hidden_slots``): the places of the
+    state only, where a game can say so (Flame Sword otherwise adds its stock as a
+    scratch list: 12,000 cards for nothing)."""
     slots = state._hidden_slots
     if "stock" in inspect.signature(slots).parameters:
         return slots(seat, stock=False)  # type: ignore[call-arg]
@@ -64,7 +65,7 @@ def masked_state(state: GameState, seat: int, *, log: bool = True) -> GameState:
             copy = state.seat_copy(seat, random.Random(_COPY_SEED))
         finally:
             state.log = kept
-    for container, index in _hidden_slots(copy, seat):
+    for container, index in hidden_places(copy, seat):
         container[index] = MASKED
     copy.rng = random.Random(_COPY_SEED)
     copy.history = []
