@@ -23,7 +23,16 @@ from hypothesis import strategies as st
 from cardtable import games
 from cardtable.engine.game import CHANCE, redeal
 from cardtable.net import protocol
-from cardtable.net.mirror import MASKED, MirrorError, hidden_places, masked_json, masked_state, mirror_state, pack, unpack
+from cardtable.net.mirror import (
+    MASKED,
+    MirrorError,
+    hidden_places,
+    masked_json,
+    masked_state,
+    mirror_state,
+    pack,
+    unpack,
+)
 from cardtable.variants import load_deck_by_id
 
 GAMES = games.registry().with_rules()
