@@ -98,25 +98,29 @@ def test_syntax_error_unclosed_bracket(tmp_path: Path, loader: None) -> None:
     assert error.path == ""
 
 
-def test_syntax_error_bad_indentation(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "deck:\n  colours: []\n name: x\n")
-    assert_error(load_error(path), path, "3:2", "YAML syntax error")
+BAD_YAML = {  # test id: (the file, where the error is, what it says)
+    "syntax_error_bad_indentation": ("deck:\n  colours: []\n name: x\n", "3:2", "YAML syntax error"),
+    "duplicate_key_names_both_lines":
+        ("name: a\nplayers: 2\nname: b\n", "3:1", "duplicate key 'name' (first at line 1)"),
+    "duplicate_key_nested_reports_mapping_path":
+        ("deck:\n  colours:\n    - {name: a, rgb: '#000000', name: b}\n", "3:33: deck/colours/0",
+         "duplicate key 'name'"),
+    "python_object_tag_is_refused":
+        ('name: x\ncmd: !!python/object/apply:os.system ["echo"]\n', "2:6: cmd",
+         "tag !!python/object/apply:os.system is not allowed"),
+    "alias_is_refused": ("a: &x 1\nb: *x\n", "2:4: b", "aliases are not allowed"),
+    "more_than_one_document": ("a: 1\n---\nb: 2\n", "2:1", "only one YAML document"),
+    "bom_and_non_ascii_columns":
+        ('\ufeffa: ["\u25c9\u25c9", !!binary x]\n', "1:11: a/1", "tag !!binary is not allowed"),
+    "complex_keys_are_refused": ("? [1, 2]\n: 3\n", "1:3", "a mapping key must be a plain value"),
+}
 
 
-def test_duplicate_key_names_both_lines(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "name: a\nplayers: 2\nname: b\n")
-    assert_error(load_error(path), path, "3:1", "duplicate key 'name' (first at line 1)")
-
-
-def test_duplicate_key_nested_reports_mapping_path(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "deck:\n  colours:\n    - {name: a, rgb: '#000000', name: b}\n")
-    assert_error(load_error(path), path, "3:33: deck/colours/0", "duplicate key 'name'")
-
-
-def test_python_object_tag_is_refused(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, 'name: x\ncmd: !!python/object/apply:os.system ["echo"]\n')
-    assert_error(load_error(path), path, "2:6: cmd",
-                 "tag !!python/object/apply:os.system is not allowed")
+@pytest.mark.parametrize("text, where, message", BAD_YAML.values(), ids=BAD_YAML.keys())
+def test_bad_yaml_is_refused_where_it_is(tmp_path: Path, loader: None, text: str, where: str,
+                                         message: str) -> None:
+    path = write(tmp_path, text)
+    assert_error(load_error(path), path, where, message)
 
 
 @pytest.mark.parametrize("text, tag", [
@@ -140,11 +144,6 @@ def test_core_tags_are_allowed_and_checked(tmp_path: Path, loader: None) -> None
     assert_error(load_error(path), path, "1:4: a", "invalid !!int value 'abc'")
 
 
-def test_alias_is_refused(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "a: &x 1\nb: *x\n")
-    assert_error(load_error(path), path, "2:4: b", "aliases are not allowed")
-
-
 def test_billion_laughs_is_refused_at_the_first_alias(tmp_path: Path, loader: None) -> None:
     lines = ['l0: &l0 "lol"']
     lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 10)]
@@ -156,11 +155,6 @@ def test_billion_laughs_is_refused_at_the_first_alias(tmp_path: Path, loader: No
 def test_empty_file(tmp_path: Path, loader: None, text: str) -> None:
     path = write(tmp_path, text)
     assert_error(load_error(path), path, "1:1", "empty document")
-
-
-def test_more_than_one_document(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "a: 1\n---\nb: 2\n")
-    assert_error(load_error(path), path, "2:1", "only one YAML document")
 
 
 def test_file_over_max_bytes(tmp_path: Path) -> None:
@@ -200,52 +194,46 @@ def test_unreadable_file(tmp_path: Path) -> None:
     assert_error(load_error(missing), missing, "1:1", "cannot read file")
 
 
-def test_bom_and_non_ascii_columns(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, '\ufeffa: ["\u25c9\u25c9", !!binary x]\n')
-    assert_error(load_error(path), path, "1:11: a/1", "tag !!binary is not allowed")
-
-
 def test_timestamps_and_merge_keys_stay_strings(tmp_path: Path, loader: None) -> None:
     path = write(tmp_path, "date: 2024-01-31\n<<: {a: 1}\n")
     assert validate(load_yaml(path), Any(), file="f") == {"date": "2024-01-31", "<<": {"a": 1}}
 
 
-def test_complex_keys_are_refused(tmp_path: Path, loader: None) -> None:
-    path = write(tmp_path, "? [1, 2]\n: 3\n")
-    assert_error(load_error(path), path, "1:3", "a mapping key must be a plain value")
-
-
 # --------------------------------------------------------------------------- validate
 
 
-def test_wrong_type_string_where_int(tmp_path: Path) -> None:
-    path = write(tmp_path, "name: Holdem\nplayers: abc\n")
-    assert_error(check_error(path, GAME), path, "2:10: players",
-                 "expected an integer, got a string 'abc'")
+BAD_VARIANTS = {  # test id: (the file, where the error is, what it says)
+    "wrong_type_string_where_int":
+        ("name: Holdem\nplayers: abc\n", "2:10: players",
+         "expected an integer, got a string 'abc'"),
+    "bool_and_float_are_not_int-1":
+        ("name: Holdem\nplayers: true\n", "2:10: players",
+         "expected an integer, got a boolean"),
+    "bool_and_float_are_not_int-2":
+        ("name: Holdem\nplayers: 2.5\n", "2:10: players",
+         "expected an integer, got a float 2.5"),
+    "int_out_of_range-1": ("name: Holdem\nplayers: 1\n", "2:10: players", "must be at least 2, got 1"),
+    "int_out_of_range-2": ("name: Holdem\nplayers: 0x10\n", "2:10: players", "must be at most 8, got 16"),
+    "missing_required_key_at_mapping-1":
+        ("# header\nname: Holdem\nbetting: fixed\n", "2:1",
+         "missing required key 'players'"),
+    "missing_required_key_at_mapping-2":
+        ("name: x\nplayers: 2\ndeck:\n  colours:\n    - name: red\n", "5:7: deck/colours/0",
+         "missing required key 'rgb'"),
+    "bad_choice":
+        ("name: Holdem\nplayers: 2\nbetting: nolimit\n", "3:10: betting",
+         "must be one of: no_limit, pot_limit, fixed; got 'nolimit'"),
+    "yes_where_a_string_is_required":
+        ("name: yes\nplayers: 2\n", "1:7: name",
+         "expected a string, got a boolean (quote it)"),
+    "first_error_in_document_order": ("players: x\nname: 5\nbogus: 1\n", "1:10: players", "expected an integer"),
+}
 
 
-def test_bool_and_float_are_not_int(tmp_path: Path) -> None:
-    path = write(tmp_path, "name: Holdem\nplayers: true\n")
-    assert_error(check_error(path, GAME), path, "2:10: players",
-                 "expected an integer, got a boolean")
-    path = write(tmp_path, "name: Holdem\nplayers: 2.5\n")
-    assert_error(check_error(path, GAME), path, "2:10: players",
-                 "expected an integer, got a float 2.5")
-
-
-def test_int_out_of_range(tmp_path: Path) -> None:
-    path = write(tmp_path, "name: Holdem\nplayers: 1\n")
-    assert_error(check_error(path, GAME), path, "2:10: players", "must be at least 2, got 1")
-    path = write(tmp_path, "name: Holdem\nplayers: 0x10\n")
-    assert_error(check_error(path, GAME), path, "2:10: players", "must be at most 8, got 16")
-
-
-def test_missing_required_key_at_mapping(tmp_path: Path) -> None:
-    path = write(tmp_path, "# header\nname: Holdem\nbetting: fixed\n")
-    assert_error(check_error(path, GAME), path, "2:1", "missing required key 'players'")
-    path = write(tmp_path, "name: x\nplayers: 2\ndeck:\n  colours:\n    - name: red\n")
-    assert_error(check_error(path, GAME), path, "5:7: deck/colours/0",
-                 "missing required key 'rgb'")
+@pytest.mark.parametrize("text, where, message", BAD_VARIANTS.values(), ids=BAD_VARIANTS.keys())
+def test_a_bad_variant_is_refused_where_it_is(tmp_path: Path, text: str, where: str, message: str) -> None:
+    path = write(tmp_path, text)
+    assert_error(check_error(path, GAME), path, where, message)
 
 
 def test_unknown_key_lists_the_known_ones(tmp_path: Path) -> None:
@@ -254,18 +242,6 @@ def test_unknown_key_lists_the_known_ones(tmp_path: Path) -> None:
     assert_error(error, path, "3:1", "unknown key 'player' (expected one of: schema_version, "
                  "name, players, betting, ante, jokers, tags, deck)")
     assert error.message.endswith("did you mean 'players'?")
-
-
-def test_bad_choice(tmp_path: Path) -> None:
-    path = write(tmp_path, "name: Holdem\nplayers: 2\nbetting: nolimit\n")
-    assert_error(check_error(path, GAME), path, "3:10: betting",
-                 "must be one of: no_limit, pot_limit, fixed; got 'nolimit'")
-
-
-def test_yes_where_a_string_is_required(tmp_path: Path) -> None:
-    path = write(tmp_path, "name: yes\nplayers: 2\n")
-    assert_error(check_error(path, GAME), path, "1:7: name",
-                 "expected a string, got a boolean (quote it)")
 
 
 def test_bad_colour(tmp_path: Path) -> None:
@@ -296,11 +272,6 @@ def test_nested_error_deep_in_a_list(tmp_path: Path) -> None:
                  f"    - name: c3\n      rgb: '#000000'\n      suits:\n{suits}")
     assert_error(check_error(path, GAME), path, "21:17: deck/colours/3/suits/7/name",
                  "must not be empty")
-
-
-def test_first_error_in_document_order(tmp_path: Path) -> None:
-    path = write(tmp_path, "players: x\nname: 5\nbogus: 1\n")
-    assert_error(check_error(path, GAME), path, "1:10: players", "expected an integer")
 
 
 def test_seq_length_and_type(tmp_path: Path) -> None:
