@@ -1,0 +1,161 @@
+"""A remote player's table (cardtable.ui.remote_table), fed the host's messages directly.
+
+* Every game: a whole match played here by computer players, every ``state`` message
+  seat 0 would receive given to its remote table, each mirror shown and drawn; no card
+  face is ever drawn for a masked card, chance and the other seats are never played
+  here, and the table ends on the standings.
+* Our person's action goes to the host (not applied), at most one at a time; a refusal
+  is a toast; a dropped connection shows "Reconnecting…" and joins again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable import games
+from cardtable.engine.game import CHANCE
+from cardtable.net.host import new_match, state_message
+from cardtable.ui import remote_table
+from cardtable.ui.remote_table import RemoteTable, open_remote_table
+from cardtable.ui.standings import StandingsOverlay
+from cardtable.ui.table_view import FaceCache
+
+GAMES = games.registry().with_rules()
+SMALL = {"alethkar_poker": {"starting_chips": 6}, "five_card_draw": {"starting_chips": 8},
+         "flame_sword": {"starting_chips": 20}, "ipso": {"starting_chips": 10},
+         "sabacc": {"starting_credits": 1500}, "shenja_ivali": {"starting_chips": 8}}
+
+
+class FakeLink:
+    """Stands for a ThreadedClient: messages put in ``inbox`` come out of ``poll``."""
+
+    def __init__(self) -> None:
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[tuple[Any, int | None]] = []
+        self.connected = True
+        self.reconnects = 0
+        self.closed = False
+
+    def poll(self, most: int = 1000) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send_action(self, action, count=None) -> None:
+        self.sent.append((action, count))
+
+    def send_ping(self, n: int) -> None:
+        self.inbox.append({"type": "pong", "n": n})
+
+    def reconnect(self, timeout: float = 10.0) -> dict[str, Any]:
+        self.reconnects += 1
+        self.connected = True
+        self.inbox.append({"type": "welcome"})
+        return {}
+
+    def close(self, *, bye: bool = False, timeout: float = 3.0) -> None:
+        self.closed = True
+
+
+def message(state, seat: int, log_from: int) -> dict[str, Any]:
+    return state_message(state, seat, count=len(state.history), log_from=log_from, want_legal=False)
+
+
+def open_table(app, game, state, link, seat=0) -> RemoteTable:
+    first = message(state, seat, 0)
+    return open_remote_table(app, game, link, seat, first, list(first["log"]))
+
+
+@pytest.fixture
+def no_pause(monkeypatch):
+    monkeypatch.setattr(remote_table, "PACE", 0.0)
+    monkeypatch.setattr(remote_table, "REVEAL_HOLD", 0.0)
+
+
+@pytest.fixture
+def faces_checked(monkeypatch):
+    """Fail when a face is drawn for a card no deck has (a masked card)."""
+    drawn = []
+    for name in ("get", "swatch"):
+        real = getattr(FaceCache, name)
+
+        def checked(self, deck, card, *args, _real=real, **kwargs):
+            assert isinstance(card, int) and 0 <= card < len(deck), f"a face drawn for card {card}"
+            drawn.append(card)
+            return _real(self, deck, card, *args, **kwargs)
+
+        monkeypatch.setattr(FaceCache, name, checked)
+    return drawn
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_games_mirror_is_drawn_for_a_whole_match(app, game, no_pause, faces_checked):
+    state = new_match(game, SMALL.get(game.id, {}), ["Ada", "Bo", "Cy"][:max(2, game.seats[0])], 4)
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    bots = {s: game.bot(random.Random(s), "random") for s in range(state.seats)}
+    sent = len(state.log)
+    shown = 0
+    for _ in range(5000):
+        if state.to_act is None:
+            break
+        state.apply(state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act))
+        link.inbox.append(message(state, 0, sent))
+        sent = len(state.log)
+        app.step(1 / 30)
+        assert table.state is not state and table.state.seats == state.seats
+        shown += 1
+        assert table.state.view(0) == state.view(0)
+        assert table.viewer == 0 and not table.passing
+    assert state.to_act is None and shown > 10 and faces_checked
+    assert table.state.log_for(0) == state.log_for(0)
+    assert link.sent == []  # nothing was played from here
+    assert isinstance(app.scenes.top, StandingsOverlay) and app.scenes.top.over
+
+
+def test_our_action_goes_to_the_host_once_and_a_refusal_is_shown(app, no_pause):
+    game = games.get("five_card_draw")
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    while state.to_act != 0:
+        state.apply(state.chance_action() if state.to_act == CHANCE else state.legal_actions(state.to_act)[0])
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    app.step(1 / 30)
+    action = state.legal_actions(0)[0]
+    count = len(state.history)
+    assert table.act(action) and link.sent == [(action, count)]
+    assert not table.act(action) and len(link.sent) == 1  # one at a time
+    assert len(state.history) == count  # the host applies it, not the table
+    link.inbox.append({"type": "refused", "reason": "stale: the game is at action 9", "about": "action", "seq": 1})
+    app.step(1 / 30)
+    assert "stale" in app.toast_text and not table.in_flight
+    state.apply(action)
+    link.inbox.append(message(state, 0, 0))
+    table.act(action)
+    app.step(1 / 30)
+    assert table.latency.actions, "the answer to our action was timed"
+    assert table.state.view(0) == state.view(0)
+
+
+def test_a_dropped_connection_reconnects_and_shows_it(app, no_pause, monkeypatch):
+    game = games.get("sabacc")
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    state.apply(state.chance_action())
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    app.step(1 / 30)
+    link.connected = False
+    link.inbox.append({"type": "disconnected"})
+    calls = []
+    monkeypatch.setattr(remote_table.threading, "Thread",
+                        lambda target, **kw: type("T", (), {"start": lambda self: calls.append(target)})())
+    app.step(1 / 30)
+    assert table.reconnecting and calls
+    surface = pygame.Surface(app.screen.get_size())
+    table.draw(surface)
+    calls[0]()  # the reconnecting thread's work, here
+    app.step(1 / 30)
+    assert link.reconnects == 1 and not table.reconnecting
