@@ -28,6 +28,26 @@ class RankedHand(Protocol):
 HandT = TypeVar("HandT", bound=RankedHand)
 
 
+class KeyOrdered:
+    """A hand value that orders by its ``key`` (``<``, ``<=``, ``>``, ``>=``: the
+    greater key the better hand); ``==`` stays the class's own."""
+
+    __slots__ = ()
+    key: tuple[int, ...]
+
+    def __lt__(self, other: KeyOrdered) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: KeyOrdered) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: KeyOrdered) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: KeyOrdered) -> bool:
+        return self.key >= other.key
+
+
 @dataclass(frozen=True)
 class PotResult:
     """How one pot was won: ``name`` ("main pot", "side pot 1", ...), its chips, who

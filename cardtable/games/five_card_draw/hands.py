@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.engine.showdown import KeyOrdered
+
 __all__ = ["KINDS", "HandValue", "evaluate", "evaluate_pairs", "evaluate_codes", "score",
            "parse_code", "rank_value", "RANK_NAMES", "all_keys", "kind_counts"]
 
@@ -46,7 +48,7 @@ def _plural(rank: int) -> str:
 
 
 @dataclass(frozen=True, order=False)
-class HandValue:
+class HandValue(KeyOrdered):
     """A five-card hand's value: ``key`` (compare these), ``kind``, ``label`` and ``rank``
     (1 best of 7,462). Values compare by ``key``."""
 
@@ -54,18 +56,6 @@ class HandValue:
     kind: str
     label: str
     rank: int
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.key < other.key
-
-    def __le__(self, other: HandValue) -> bool:
-        return self.key <= other.key
-
-    def __gt__(self, other: HandValue) -> bool:
-        return self.key > other.key
-
-    def __ge__(self, other: HandValue) -> bool:
-        return self.key >= other.key
 
     def to_json(self) -> dict[str, Any]:
         """Plain data."""

@@ -55,6 +55,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.cards import Card, Deck
+from cardtable.engine.showdown import KeyOrdered
 
 __all__ = [
     "ELEMENTS", "ELEMENT_WORDS", "HAND_COUNT", "KINDS", "NUMERALS", "PATTERNS", "PLANETS",
@@ -299,7 +300,7 @@ DEFAULT_RULES = IvaliRules()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class HandValue:
+class HandValue(KeyOrdered):
     """What five cards are worth.
 
     Attributes:
@@ -327,18 +328,6 @@ class HandValue:
     def pattern(self) -> str:
         """The kind's pattern as the source writes it ("S + 1P + FL")."""
         return KINDS[self.rank - 1].pattern
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.key < other.key
-
-    def __le__(self, other: HandValue) -> bool:
-        return self.key <= other.key
-
-    def __gt__(self, other: HandValue) -> bool:
-        return self.key > other.key
-
-    def __ge__(self, other: HandValue) -> bool:
-        return self.key >= other.key
 
 
 # evaluate() builds HandValues through the slot descriptors: the same object the
