@@ -184,8 +184,12 @@ class JoinScene(Scene):
                          f"{self.welcome['game_name']}: waiting for the host to deal…")
             self._refresh()
         if self.link is not None:
-            for message in self.link.poll():
+            messages = self.link.poll()
+            for n, message in enumerate(messages):
                 if self.receive(message):
+                    table = self.app.scenes.top
+                    for later in messages[n + 1:]:  # what came with the deal is the table's now
+                        table.receive(later)
                     return
 
     def receive(self, message: dict[str, Any]) -> bool:

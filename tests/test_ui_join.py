@@ -1,0 +1,118 @@
+"""Joining a hosted table from the window, on 127.0.0.1, by posted events only.
+
+A headless :class:`~cardtable.net.host.Host` deals a match for one remote seat and
+computers; the app opens "Join a table" from the menu, the address, join code and
+name are typed, Join is clicked, and the game's own table opens for our seat. A round
+is then played by keys to its end, for two games, and what the window shows is the
+host's state as our seat may see it. A wrong code and an unreachable address are said
+in words. Bounded: every wait counts frames and gives up.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pytest
+from uihelp import Driver
+
+from cardtable import games
+from cardtable.net.host import Host
+from cardtable.ui import remote_table
+from cardtable.ui.join_scene import JoinScene
+from cardtable.ui.remote_table import RemoteTable
+from cardtable.ui.widgets import TextInput
+
+CODE = "K7QX2M"
+SMALL = {"five_card_draw": {"starting_chips": 8}, "sabacc": {"starting_credits": 1500}}
+
+
+def host_for(game_id: str, seats=("remote", "normal", "normal")) -> Host:
+    return Host(games.get(game_id), list(seats), settings=SMALL.get(game_id, {}), seed=5, code=CODE).start()
+
+
+def wait_for(d: Driver, done, frames: int = 1500) -> bool:
+    for _ in range(frames):
+        if done():
+            return True
+        d.step()
+        time.sleep(0.002)  # the network threads run
+    return done()
+
+
+def join_from_menu(app, address: str, code: str, name: str = "Remy") -> tuple[Driver, JoinScene]:
+    d = Driver(app)
+    d.press("Join a table")
+    join = app.scenes.top
+    assert isinstance(join, JoinScene)
+    fields = [w for w in join.widgets.widgets if isinstance(w, TextInput)]
+    for field, text in zip(fields, (address, code, name)):
+        d.click(field.rect.center)
+        d.type(text)
+    assert (join.address, join.code, join.name) == (address, code, name)
+    d.press("Join")
+    return d, join
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr(remote_table, "PACE", 0.05)
+    monkeypatch.setattr(remote_table, "REVEAL_HOLD", 0.2)
+
+
+@pytest.mark.parametrize("game_id", ["five_card_draw", "sabacc"])
+def test_join_from_the_menu_and_play_a_round_by_keys(app, game_id, quick):
+    host = host_for(game_id)
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE.lower())
+        assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
+        table = app.scenes.top
+        assert table.viewer == 0 and join not in app.scenes.scenes
+        first_round = None  # the round our seat first acts in
+        pressed = 0
+        for _ in range(3000):
+            state = table.state
+            if host.state.to_act is None or (first_round is not None and host.state.round_number > first_round):
+                break
+            if state.to_act == 0 and not table.updates and not table.in_flight:
+                first_round = state.round_number if first_round is None else first_round
+                if game_id == "sabacc" and state.phase.value in ("draw", "decide"):
+                    d.key(pygame.K_s if state.phase.value == "draw" else pygame.K_k)
+                else:
+                    d.key(pygame.K_c if table.bet_bar is not None else pygame.K_RETURN)
+                pressed += 1
+            else:
+                d.step()
+            time.sleep(0.002)
+        assert pressed > 0, "our seat never acted"
+        assert host.state.to_act is None or host.state.round_number > first_round, "the round did not end"
+        assert host.refused_count == 0
+        # what the window shows is the host's state as our seat sees it
+        assert wait_for(d, lambda: host.state.to_act in (0, None) and not table.updates
+                        and table.remote_count == len(host.state.history), 600)  # the host waits for us
+        assert table.state.view(0) == host.state.view(0)
+        assert table.state.log_for(0) == host.state.log_for(0)
+    finally:
+        host.stop()
+
+
+def test_a_wrong_code_and_an_unreachable_host_are_said(app):
+    host = host_for("five_card_draw", ("remote", "normal"))
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", "WRONG1")
+        assert wait_for(d, lambda: join.status_error), join.status
+        assert "wrong join code" in join.status and isinstance(app.scenes.top, JoinScene)
+    finally:
+        host.stop()
+    with socket.socket() as probe:  # a port nobody listens at
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    join.address = f"127.0.0.1:{port}"
+    join.layout()
+    d.press("Join")
+    assert wait_for(d, lambda: join.status_error and "reach" in join.status), join.status
+    join.address = "no port:x"
+    join.layout()
+    d.press("Join")
+    assert "address" in join.status and join.status_error
