@@ -422,7 +422,29 @@ class GameTableScene(TableParts, Scene):
         surface.blit(cached[1], (0, 0))
 
     def draw_game(self, surface: pygame.Surface) -> None:
-        """Paint the game on the felt and its controls (subclasses)."""
+        """Paint the game: the middle, every seat, the bar and the title line (a game
+        draws its own parts in :meth:`draw_centre`, :meth:`draw_seat`, :meth:`title`)."""
+        view = self.viewer_view()
+        self.hand_line: str | None = None
+        self.draw_centre(surface, view)
+        for seat in range(self.state.seats):
+            self.draw_seat(surface, view, seat)
+        self.draw_bar(surface, view)
+        self.draw_title(surface, self.title(view))
+
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The middle of the felt: piles, pots (subclasses)."""
+
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+        """One seat's plate and cards (subclasses)."""
+
+    def title(self, view: dict[str, Any]) -> str:
+        """The felt's title line: the game, the round, the phase (subclasses)."""
+        return self.variant.name
+
+    def act_mine(self, kind: Any, **fields: Any) -> bool:
+        """Act as the viewer: ``kind(seat=viewer, **fields)``; False when refused or nobody is at the screen."""
+        return self.viewer is not None and self.act(kind(seat=self.viewer, **fields))
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
         """Where a card that stopped being drawn went (the discard pile), or None."""

@@ -137,7 +137,7 @@ class AlethkarTableScene(GameTableScene):
     # -- actions -----------------------------------------------------------------------
     def check(self) -> None:
         """Put the chosen chips in the bag and say "check"."""
-        if self.viewer is not None and self.act(BagBet(seat=self.viewer, amount=self.pending)):
+        if self.act_mine(BagBet, amount=self.pending):
             self.pending = 0
 
     def add_gem(self, gem: str) -> None:
@@ -162,7 +162,7 @@ class AlethkarTableScene(GameTableScene):
 
     def discard(self) -> None:
         """Discard the two chosen cards."""
-        if self.viewer is not None and self.act(DiscardTwo(seat=self.viewer, cards=tuple(self.selected))):
+        if self.act_mine(DiscardTwo, cards=tuple(self.selected)):
             self.selected = []
 
     def next_round(self) -> None:
@@ -223,19 +223,17 @@ class AlethkarTableScene(GameTableScene):
         return max(30, int(base * (1.0 if big else 0.5)))
 
     def draw_game(self, surface: pygame.Surface) -> None:
-        view = self.viewer_view()
+        """The table as every game draws it, with the click targets of this frame."""
         self.hand_rects, self.gem_rects = {}, {}
-        self.hand_line = None
-        self._draw_centre(surface, view)
-        for seat in range(self.state.seats):
-            self._draw_seat(surface, view, seat)
-        self.draw_bar(surface, view)
+        super().draw_game(surface)
+
+    def title(self, view: dict[str, Any]) -> str:
+        """The round and the step of the source's rules."""
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
                 "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
-        title = f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
-        self.draw_title(surface, title)
+        return f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
 
-    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
         cx, cy = self.felt.center
         results = view["results"]
@@ -323,7 +321,7 @@ class AlethkarTableScene(GameTableScene):
             return "discarded two" if view["discarded"][seat] else "choosing a discard…"
         return ""
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px, fonts = self.app.px, self.app.fonts
         lines = [f"chips {view['holdings'][seat]} (stack + bag)"]
         status = self._status(view, seat)

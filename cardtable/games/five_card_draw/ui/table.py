@@ -92,7 +92,7 @@ class DrawTableScene(GameTableScene):
 
     def discard(self) -> None:
         """Discard the chosen cards (none: stand pat) and draw as many."""
-        if self.viewer is not None and self.act(Discard(seat=self.viewer, cards=tuple(self.selected))):
+        if self.act_mine(Discard, cards=tuple(self.selected)):
             self.selected = []
 
     def toggle(self, card: int) -> None:
@@ -130,14 +130,8 @@ class DrawTableScene(GameTableScene):
         return by_number(event, self.own_hand(), self.toggle)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_game(self, surface: pygame.Surface) -> None:
-        """The stock, the discards, the pots, every seat and the action bar."""
-        view = self.viewer_view()
-        self.hand_line = None
-        self._draw_centre(surface, view)
-        for seat in range(self.state.seats):
-            self._draw_seat(surface, view, seat)
-        self.draw_bar(surface, view)
+    def title(self, view: dict[str, Any]) -> str:
+        """The game, the hand and the phase."""
         title = f"Five-Card Draw   ·   hand {view['round_no']}"
         if view["phase"] == "bet" and view["betting_round"] is not None:
             title += f"   ·   betting {BETTING_ROUND_NAMES[view['betting_round']]}"
@@ -145,9 +139,9 @@ class DrawTableScene(GameTableScene):
             title += "   ·   the draw"
         elif view["phase"] == "reveal":
             title += "   ·   showdown"
-        self.draw_title(surface, title)
+        return title
 
-    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px = self.app.px
         cw = self.card_width() + px(10)
         ch = int(cw * 1.4)
@@ -184,7 +178,7 @@ class DrawTableScene(GameTableScene):
             return "stood pat" if drawn == 0 else f"drew {drawn}"
         return ""
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
         lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]

@@ -219,8 +219,7 @@ class FlameTableScene(GameTableScene):
 
     def pass_shot(self) -> None:
         """No Called Shot this hand."""
-        if self.viewer is not None:
-            self.act(CallShot(seat=self.viewer))
+        self.act_mine(CallShot)
 
     def flip(self, cell: int) -> None:
         """The person to flip turns ``cell`` over."""

@@ -116,18 +116,17 @@ class IpsoTableScene(GameTableScene):
 
     def skip(self) -> None:
         """Keep the same four cards this exchange phase."""
-        if self.viewer is not None and self.act(Skip(seat=self.viewer)):
+        if self.act_mine(Skip):
             self.selected = None
 
     def exchange(self, card: int, pile: Pile) -> None:
         """Give up ``card`` for the top of ``pile``."""
-        if self.viewer is not None and self.act(Exchange(seat=self.viewer, card=card, pile=pile.value)):
+        if self.act_mine(Exchange, card=card, pile=pile.value):
             self.selected = None
 
     def choose_dealer(self, dealer: int) -> None:
         """Name the next hand's dealer."""
-        if self.viewer is not None:
-            self.act(ChooseDealer(seat=self.viewer, dealer=dealer))
+        self.act_mine(ChooseDealer, dealer=dealer)
 
     def select(self, card: int) -> None:
         """Choose (or un-choose) the hand card to exchange."""
@@ -184,21 +183,16 @@ class IpsoTableScene(GameTableScene):
         return by_number(event, dealers, self.choose_dealer)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_game(self, surface: pygame.Surface) -> None:
-        view = self.viewer_view()
-        self.hand_line = None
-        self._draw_piles(surface, view)
-        for seat in range(self.state.seats):
-            self._draw_seat(surface, view, seat)
-        self.draw_bar(surface, view)
+    def title(self, view: dict[str, Any]) -> str:
+        """The game, the hand and the phase."""
         title = f"Ipso   ·   hand {view['round_no']}" if view["round_no"] else "Ipso   ·   drawing for the deal"
         if view["betting_round"] is not None:
             title += f"   ·   betting round {view['betting_round']} of 6"
         elif view["exchange_phase"] is not None:
             title += f"   ·   exchange phase {view['exchange_phase']} of 4"
-        self.draw_title(surface, title)
+        return title
 
-    def _draw_piles(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
         if not view["round_no"] or view["phase"] in ("choose_dealer", "shuffle", "game_over"):
             self.pile_rects = {}  # the hand is over: the shown hands have the centre
@@ -279,7 +273,7 @@ class IpsoTableScene(GameTableScene):
             lines.append(status)
         return lines
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         cards = view["hands"][seat]
         own = seat == self.viewer and not self.state.shown[seat]

@@ -143,28 +143,23 @@ class SabaccTableScene(GameTableScene):
     # -- actions ----------------------------------------------------------------------------
     def draw_card(self) -> None:
         """Draw one card from the deck."""
-        if self.viewer is not None:
-            self.act(Draw(seat=self.viewer))
+        self.act_mine(Draw)
 
     def stand(self) -> None:
         """Draw nothing this turn."""
-        if self.viewer is not None:
-            self.act(Stand(seat=self.viewer))
+        self.act_mine(Stand)
 
     def keep(self) -> None:
         """Keep the drawn card."""
-        if self.viewer is not None:
-            self.act(Keep(seat=self.viewer))
+        self.act_mine(Keep)
 
     def drop(self) -> None:
         """Drop the drawn card (it leaves play)."""
-        if self.viewer is not None:
-            self.act(Drop(seat=self.viewer))
+        self.act_mine(Drop)
 
     def swap(self, card: int) -> None:
         """Put the drawn card in place of ``card`` of the hand."""
-        if self.viewer is not None:
-            self.act(Swap(seat=self.viewer, card=card))
+        self.act_mine(Swap, card=card)
 
     # -- events -------------------------------------------------------------------------------
     def drawing(self) -> bool:
@@ -189,16 +184,12 @@ class SabaccTableScene(GameTableScene):
         return by_number(event, self.own_hand(), self.swap)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_game(self, surface: pygame.Surface) -> None:
-        view = self.viewer_view()
-        self._draw_centre(surface, view)
-        for seat in range(self.state.seats):
-            self._draw_seat(surface, view, seat)
-        self.draw_bar(surface, view)
+    def title(self, view: dict[str, Any]) -> str:
+        """The game, the hand and the phase."""
         title = f"Sabacc   ·   hand {view['hand_no']}   ·   {PHASE_WORDS.get(view['phase'], view['phase'])}"
         if view["turn"] is not None:
             title += f"   ·   {view['names'][view['turn']]}'s turn"
-        self.draw_title(surface, title)
+        return title
 
     def _pot_panel(self, surface: pygame.Surface, rect: pygame.Rect, label: str, amount: int,
                    ink: tuple[int, int, int]) -> None:
@@ -210,7 +201,7 @@ class SabaccTableScene(GameTableScene):
         value = fonts.render(f"{amount:,}", px(24), ink, bold=True)
         surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
 
-    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """One row across the middle: the deck and the out-of-play pile, the two pots, the die."""
         px = self.app.px
         small = self.felt.width < px(800)  # keep the row clear of the side seats' cards
@@ -270,7 +261,7 @@ class SabaccTableScene(GameTableScene):
             lines.append(status)
         return lines
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         cards = view["hands"][seat]
         own = seat == self.viewer

@@ -140,7 +140,7 @@ class IvaliTableScene(GameTableScene):
     # -- actions ----------------------------------------------------------------------------
     def discard(self) -> None:
         """Discard the chosen cards (none: stand pat) and draw as many."""
-        if self.viewer is not None and self.act(Discard(seat=self.viewer, cards=tuple(self.selected))):
+        if self.act_mine(Discard, cards=tuple(self.selected)):
             self.selected = []
 
     def toggle(self, card: int) -> None:
@@ -167,18 +167,16 @@ class IvaliTableScene(GameTableScene):
 
     def bid(self) -> None:
         """Bid the chosen amount on the chosen flop card."""
-        if self.viewer is not None and self.bid_card is not None:
-            if self.act(Bid(seat=self.viewer, card=self.bid_card, amount=self.bid_amount)):
-                self.bid_card = None
+        if self.bid_card is not None and self.act_mine(Bid, card=self.bid_card, amount=self.bid_amount):
+            self.bid_card = None
 
     def pass_bid(self) -> None:
         """Bid on nothing."""
-        if self.viewer is not None:
-            self.act(PassBid(seat=self.viewer))
+        self.act_mine(PassBid)
 
     def drop_out(self) -> None:
         """Give up a topped bid (it comes back)."""
-        if self.viewer is not None and self.act(DropOut(seat=self.viewer)):
+        if self.act_mine(DropOut):
             self.bid_card = None
 
     def next_round(self) -> None:
@@ -227,21 +225,16 @@ class IvaliTableScene(GameTableScene):
         self.after_action()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_game(self, surface: pygame.Surface) -> None:
-        view = self.viewer_view()
-        self.hand_line = None
-        self._draw_centre(surface, view)
-        for seat in range(self.state.seats):
-            self._draw_seat(surface, view, seat)
-        self.draw_bar(surface, view)
+    def title(self, view: dict[str, Any]) -> str:
+        """The game, the hand and the phase."""
         title = f"Shenja Ivali   ·   round {view['round_no']}"
         if view["phase"] == "bet" and view["betting_round"] is not None:
             title += f"   ·   betting {ROUND_NAMES[view['betting_round']]}"
         elif view["phase"] in ("draw", "auction"):
             title += f"   ·   {'discard and draw' if view['phase'] == 'draw' else 'the auction'}"
-        self.draw_title(surface, title)
+        return title
 
-    def _draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px = self.app.px
         cw = self.card_width(big=False) + px(14)
         ch = int(cw * 1.4)
@@ -279,7 +272,7 @@ class IvaliTableScene(GameTableScene):
         auction = [f"auction pot {view['auction_pot']:,}"] if view["auction_pot"] else []
         self.draw_pot_line(surface, view, (cx, top - px(12)), auction)
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
         lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
