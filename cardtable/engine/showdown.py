@@ -6,11 +6,11 @@ written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from cardtable.engine.chips import Pot
+from cardtable.engine.chips import Pot, PotAward
 
 
 class RankedHand(Protocol):
@@ -64,6 +64,20 @@ class PotResult:
     def pot(self) -> Pot:
         """As a :class:`~cardtable.engine.chips.Pot`."""
         return Pot(self.amount, self.eligible)
+
+    @classmethod
+    def of_awards(cls, awards: Sequence[PotAward]) -> list[PotResult]:
+        """The settled pots of a hand, named "main pot", "side pot 1", ..."""
+        return [cls("main pot" if i == 0 else f"side pot {i}", a.pot.amount, a.pot.eligible, a.winners,
+                    dict(a.shares)) for i, a in enumerate(awards)]
+
+    def announce(self, names: Sequence[str], how: str) -> str:
+        """The log line of this pot: who wins it, or how it is split, ``how`` (" with
+        a Flush, Ace high") after the amount."""
+        if len(self.winners) == 1:
+            return f"{names[self.winners[0]]} wins the {self.name} of {self.amount}{how}"
+        shares = ", ".join(f"{names[w]} {self.shares[w]}" for w in self.winners)
+        return f"The {self.name} of {self.amount} is split{how}: {shares}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-safe data (seats as string keys)."""

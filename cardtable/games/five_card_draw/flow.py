@@ -171,16 +171,10 @@ def _settle(state: DrawState, keys: Mapping[int, Any] | None, values: Mapping[in
     seat, amount = settlement.uncalled
     if seat is not None and amount:
         events.append(Event(seat, f"{amount} uncalled returned to {state.names[seat]}"))
-    pots = [PotResult("main pot" if i == 0 else f"side pot {i}", a.pot.amount, a.pot.eligible,
-                      a.winners, dict(a.shares)) for i, a in enumerate(settlement.awards)]
+    pots = PotResult.of_awards(settlement.awards)
     for pot in pots:
         how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"
-        if len(pot.winners) == 1:
-            text = f"{state.names[pot.winners[0]]} wins the {pot.name} of {pot.amount}{how}"
-        else:
-            shares = ", ".join(f"{state.names[w]} {pot.shares[w]}" for w in pot.winners)
-            text = f"The {pot.name} of {pot.amount} is split{how}: {shares}"
-        events.append(Event(pot.winners[0], text))
+        events.append(Event(pot.winners[0], pot.announce(state.names, how)))
     state.results = RoundResult(
         round_no=state.round_no, showdown=keys is not None, hands=dict(values),
         cards={s: tuple(state.hands[s]) for s in values}, pots=tuple(pots), won=dict(settlement.won),

@@ -553,12 +553,8 @@ class ShenjaIvaliState(ChipSeatedState):
         seat, amount = settlement.uncalled
         if seat is not None and amount:
             events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
-        pots: list[PotResult] = []
+        pots = PotResult.of_awards(settlement.awards)
         won: dict[int, int] = {}
-        for i, award in enumerate(settlement.awards):
-            name = "main pot" if i == 0 else f"side pot {i}"
-            pots.append(PotResult(name, award.pot.amount, award.pot.eligible, award.winners,
-                                  dict(award.shares)))
         if self.auction_pot:
             strength = keys if keys is not None else {players[0]: 0}
             award = split_pot(Pot(self.auction_pot, tuple(players)), strength,
@@ -573,12 +569,7 @@ class ShenjaIvaliState(ChipSeatedState):
                 won[winner] = won.get(winner, 0) + chips
             how = (f" with {values[pot.winners[0]].label}" if values else
                    " (everyone else folded)")
-            if len(pot.winners) == 1:
-                text = f"{self.names[pot.winners[0]]} wins the {pot.name} of {pot.amount}{how}"
-            else:
-                shares = ", ".join(f"{self.names[w]} {pot.shares[w]}" for w in pot.winners)
-                text = f"The {pot.name} of {pot.amount} is split{how}: {shares}"
-            events.append(Event(pot.winners[0], text))
+            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
         self.results = RoundResult(
             round_no=self.round_no, showdown=keys is not None, hands=dict(values),
             cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=won,
@@ -621,11 +612,4 @@ class ShenjaIvaliState(ChipSeatedState):
             return "a discard names the cards by their deck indices"
         if len(cards) > limit:
             return f"you may discard at most {limit} card{'s' if limit != 1 else ''}"
-        if len(set(cards)) != len(cards):
-            return "a card is named twice"
-        hand = self.hands[action.seat]
-        stray = [c for c in cards if c not in hand]
-        if stray:
-            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
-            return f"{what} is not in {self.names[action.seat]}'s hand"
-        return None
+        return self._why_not_held(action.seat, cards)
