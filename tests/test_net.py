@@ -32,6 +32,7 @@ from cardtable.engine.game import CHANCE, action_from_json
 from cardtable.net import protocol
 from cardtable.net.client import Client, JoinRefused, ThreadedClient, choose_from_legal
 from cardtable.net.host import Host, new_match, state_message
+from cardtable.net.mirror import MASKED, hidden_places, mirror_state
 
 GAMES = games.registry().with_rules()
 SEATS = ["remote", "remote", "random", "remote"]
@@ -95,6 +96,7 @@ class Recorder:
         self._seen: dict[int, tuple[int, str]] = {}
         self._views: list[Any] = []
         self.secrets_seen = 0
+        self.mirrors_checked = 0
 
     def __call__(self, seat, state, message, data) -> None:
         self.sent.setdefault(seat, bytearray()).extend(data)
@@ -126,6 +128,21 @@ class Recorder:
                                   log_to=message["log_from"] + len(message["log"]))
             if protocol.encode(again) != data:
                 self.problems.append(f"seat {seat}, action {message['count']}: the message depends on hidden cards")
+            self.check_mirror(seat, state, message)
+
+    def check_mirror(self, seat, state, message) -> None:
+        """The ``mirror`` field: rebuilt by the game, every place hidden from the seat
+        holds MASKED (no hidden card's id is sent) and it shows the seat exactly its view."""
+        if "mirror" not in message:
+            self.problems.append(f"seat {seat}, action {message['count']}: no mirror")
+            return
+        self.mirrors_checked += 1
+        game = next(g for g in GAMES if g.state is type(state))
+        mirror = mirror_state(game, message["mirror"])
+        if any(container[i] != MASKED for container, i in hidden_places(mirror, seat)):
+            self.problems.append(f"seat {seat}, action {message['count']}: a hidden card's id is in the mirror")
+        if mirror.view(seat) != state.view(seat):
+            self.problems.append(f"seat {seat}, action {message['count']}: the mirror shows another view")
 
     def hidden_names(self, state, seat) -> set[str]:
         """The names of the cards in another seat's hidden slots now: where this seat's
@@ -246,6 +263,7 @@ def test_every_game_plays_to_the_end_as_locally_and_sends_nothing_hidden(game):
         assert recorder.problems == []
         assert recorder.copy_checks > 0 and host.refused_count == 0
         assert recorder.secrets_seen > 0, "the leak check had nothing to check"
+        assert recorder.mirrors_checked > 0
     finally:
         host.stop()
 
@@ -269,6 +287,21 @@ def test_the_leak_check_catches_a_leak():
         assert any("depends on hidden cards" in p for p in recorder.problems), leak
         if leak == "log":
             assert any("hidden" in p and "sent" in p for p in recorder.problems)
+
+
+def test_the_leak_check_catches_a_hidden_card_in_the_mirror():
+    """A mirror with another seat's real card in place of MASKED is caught by id."""
+    game = games.get("five_card_draw")
+    state = new_match(game, {}, ["A", "B", "C"], 3)
+    while not any(isinstance(c, int) for c in state.view(1)["hands"][1]):
+        state.apply(state.chance_action())
+    message = state_message(state, 0, count=len(state.history), log_from=0, want_legal=False)
+    hands = message["mirror"]["state"]["hands"]
+    hands[1] = list(state.hands[1])
+    recorder = Recorder()
+    recorder(0, state, message, protocol.encode(message))
+    assert any("hidden card's id is in the mirror" in p for p in recorder.problems)
+    assert any("depends on hidden cards" in p for p in recorder.problems)
 
 
 # -- (3) faults ------------------------------------------------------------------------------
