@@ -160,7 +160,10 @@ class GameTableScene(TableParts, Scene):
         self.mouse = (0, 0)
         self.last_error = ""
         self.hint = HintBox(self)  # H: what the strong level would do, for the person to act
+        self.deck = getattr(state, "deck", None)
+        self.deck_rect, self.discard_rect = pygame.Rect(0, 0, 1, 1), pygame.Rect(0, 0, 1, 1)  # as drawn last
         self.layout()
+        self.after_action()
 
     # -- who is who ------------------------------------------------------------------
     @property
@@ -196,6 +199,7 @@ class GameTableScene(TableParts, Scene):
 
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
+        self.after_action()
 
     def seat_point(self, seat: int) -> tuple[int, int]:
         """The centre of a seat's place on the felt; the viewer (or seat 0) sits at the bottom."""

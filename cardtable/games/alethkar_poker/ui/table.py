@@ -66,8 +66,6 @@ class AlethkarTableScene(GameTableScene):
         self.show_round = 0
         self.hide_sums = False             # Tab hides the arithmetic panel at the reveal
         super().__init__(app, variant, state, seats, bots)
-        self.deck = state.deck
-        self.after_action()
 
     # -- flow ------------------------------------------------------------------------
     def waits_for_next_round(self) -> bool:

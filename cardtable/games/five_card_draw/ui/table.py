@@ -51,20 +51,11 @@ class DrawTableScene(GameTableScene):
         self.pot_line = ""                  # the pots as the centre shows them
         self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
-        self.deck = state.deck
-        self.after_action()
 
     # -- geometry ---------------------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
         """Card width for the viewer's hand (big) and for the other seats."""
         return max(40, int(self.felt.height / 6.0 * (0.9 if big else 0.5)))
-
-    def layout(self) -> None:
-        """The shared layout, then the controls rebuilt for the new size."""
-        super().layout()
-        self.deck_rect = pygame.Rect(0, 0, 1, 1)
-        self.discard_rect = pygame.Rect(0, 0, 1, 1)
-        self.after_action()
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
         """Discarded and folded cards fly to the discard pile."""

@@ -80,7 +80,6 @@ class FlameTableScene(GameTableScene):
     BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: FlameSwordState, seats: list[SeatConfig], bots) -> None:
-        self.deck = state.deck
         self.auto_flip = False              # the computer flips for the people
         self.bot_speed = 1.0                # the computer players' pauses are divided by this
         self.opening_shot = False           # S was pressed: open the picker after this frame's events

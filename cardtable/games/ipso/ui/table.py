@@ -61,8 +61,6 @@ class IpsoTableScene(GameTableScene):
         self.pile_rects: dict[Pile, pygame.Rect] = {}
         self.hand_line: str | None = None    # "Your hand: ..." by the viewer's plate
         super().__init__(app, variant, state, seats, bots)
-        self.deck = state.deck
-        self.after_action()
 
     def forget_motion(self) -> None:
         """The person at the screen changes: also drop the last person's chosen card and drag."""
@@ -77,9 +75,9 @@ class IpsoTableScene(GameTableScene):
         return max(36, int(base * (1.0 if big else 0.55)))
 
     def layout(self) -> None:
+        """The shared layout; cards dealt before the piles are drawn come from the middle."""
         super().layout()
         self.deck_rect = pygame.Rect(self.felt.center, (1, 1))
-        self.after_action()
 
     def waits_for_next_round(self) -> bool:
         """Between hands a person dealing presses Deal; a computer dealer deals by itself."""

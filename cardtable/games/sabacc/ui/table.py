@@ -65,13 +65,10 @@ class SabaccTableScene(GameTableScene):
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.die = ShiftDie()
         self.die.colour = state.die  # a restored table shows this hand's roll, as the live one does
-        self.deck_rect = pygame.Rect(0, 0, 1, 1)
         self.dropped_rect = pygame.Rect(0, 0, 1, 1)
         super().__init__(app, variant, state, seats, bots)
-        self.deck = state.deck
         if state.phase == Phase.ROLL:
             self.die.start_roll(self.clock)
-        self.after_action()
 
     # -- geometry and pacing -----------------------------------------------------------
     def card_width(self, big: bool = False) -> int:

@@ -70,20 +70,12 @@ class IvaliTableScene(GameTableScene):
         self.pot_line = ""                  # the pots as the centre shows them
         self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
-        self.deck = state.deck
-        self.after_action()
 
     # -- geometry ---------------------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
         """Card widths for the flop and the viewer's hand (big) and for other seats."""
         base = self.felt.height / 6.2
         return max(40, int(base * (1.0 if big else 0.55)))
-
-    def layout(self) -> None:
-        super().layout()
-        self.deck_rect = pygame.Rect(0, 0, 1, 1)
-        self.discard_rect = pygame.Rect(0, 0, 1, 1)
-        self.after_action()
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
         """Discarded and folded cards fly to the discard pile."""
