@@ -44,14 +44,15 @@ class Camera:
         self.y = wy - sy / self.zoom
 
     def fit(self, rect: tuple[float, float, float, float], margin: float = 0.06,
-            top_inset: float = 0.0, max_zoom: float = MAX_ZOOM) -> None:
+            top_inset: float = 0.0, max_zoom: float = MAX_ZOOM, bottom_inset: float = 0.0) -> None:
         """Show the whole world rectangle, centred, with a margin (fraction of the screen).
 
-        ``top_inset`` keeps that many pixels at the top free (for a tool bar);
-        ``max_zoom`` caps the zoom (a single card need not fill the screen).
+        ``top_inset`` keeps that many pixels at the top free (for a tool bar), ``bottom_inset``
+        that many at the bottom (for a hand bar); ``max_zoom`` caps the zoom (a single card
+        need not fill the screen).
         """
         x, y, w, h = rect
-        sw, sh = self.size[0], self.size[1] - top_inset
+        sw, sh = self.size[0], self.size[1] - top_inset - bottom_inset
         usable_w, usable_h = sw * (1 - 2 * margin), sh * (1 - 2 * margin)
         self.zoom = min(max_zoom, MAX_ZOOM, max(MIN_ZOOM, min(usable_w / max(w, 1), usable_h / max(h, 1))))
         self.x = x + w / 2 - sw / 2 / self.zoom

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.games.free_table.ui.hands import HandBar, player_name
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
+from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
@@ -71,6 +73,7 @@ class Press:
     grab: tuple[float, float]  # cursor offset from the card's corner, world units
     dragging: bool = False
     group: tuple[int, ...] = ()  # a selection dragged together (whole piles)
+    hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
 class FreeTableScene(Scene):
@@ -96,6 +99,8 @@ class FreeTableScene(Scene):
         self.last_click: tuple[float, int | None] = (0.0, None)
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
+        self.players = 2  # hot-seat players: "deal to each player" deals to this many hands
+        self.seat = 0  # the player at the screen: the hand bar shows only their hand
         self.alt_held = False
         self.found: tuple[int, float] | None = None  # a pile found with the browser, and when
         self.animation: TableAnimation | None = None
@@ -253,9 +258,16 @@ class FreeTableScene(Scene):
         self.layout()
 
     # -- what the player points at -------------------------------------------------------
+    def hand_bar(self) -> HandBar | None:
+        """The bar of the hand at the screen, while any player holds a hand."""
+        if not self.table.hands:
+            return None
+        return HandBar(self.app.screen.get_size(), self.app.px)
+
     def pile_under(self, pos: tuple[int, int]) -> int | None:
         """The topmost pile under a screen pixel."""
-        if pos[1] < self.toolbar_height():
+        bar = self.hand_bar()
+        if pos[1] < self.toolbar_height() or (bar is not None and bar.rect.collidepoint(pos)):
             return None
         return self.table.pile_at(*self.camera.to_world(*pos))
 
@@ -317,6 +329,39 @@ class FreeTableScene(Scene):
             return pid if pid in self.table.piles else (made[-1] if made else pid)
         self._act("deal", go, "deal", pid)
 
+    def deal_to_players(self, pid: int | None = None) -> None:
+        """Deal ``deal_count`` cards to each player's private hand from the pile pointed at."""
+        def go(pid: int) -> int:
+            if self.table.piles[pid].owner is not None:
+                return pid
+            self.table.deal_hands(pid, self.deal_count, self.players)
+            self.app.toast(f"Dealt {self.deal_count} to each of {self.players} players: "
+                           f"{player_name(self.seat)}'s hand is below", 2.0)
+            return pid
+        self._act("deal to each player", go, "deal", pid)
+
+    def set_players(self, players: int) -> None:
+        """How many hot-seat players there are (1-8)."""
+        self.players = max(1, min(8, players))
+        self.seat %= self.players
+        self.app.toast(f"{self.players} player{'s' if self.players != 1 else ''}", 1.0)
+
+    def pass_on(self) -> None:
+        """Hide the table behind a pass screen until the next player is at the screen."""
+        if not self.table.hands:
+            self.app.toast("Nobody holds a hand: deal to each player first (H)")
+            return
+        if self.players < 2:
+            self.app.toast("One player: there is nobody to pass to")
+            return
+        nxt = (self.seat + 1) % self.players
+        self.press = None
+
+        def ready() -> None:
+            self.seat = nxt
+        self.app.push(PassScreen(self.app, player_name(nxt), ready,
+                                 note="Everyone else: look away. Your hand shows when you are ready."))
+
     def spread(self, mode: str, pid: int | None = None) -> None:
         """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
         def go(pid: int) -> int:
@@ -361,10 +406,14 @@ class FreeTableScene(Scene):
             (f"Gather {len(many)} piles here" if many else "Gather all here", "C", lambda: self.gather(pid)),
             ("Count", "", lambda: self.count(pid)),
             (f"Take top {n} into a new pile", "", lambda: self.take(pid)),
+            (f"Deal {n} to each of {self.players} players", "H", lambda: self.deal_to_players(pid)),
+            (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
+            (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
         ]
         if len(self.table.piles[pid].cards) == 1:
-            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather"))
+            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Players"))
                      else (it[0], it[1], None) for it in items]
+        items = [it for it in items if not (it[0].startswith("Players: ") and not 1 <= int(it[0][9:]) <= 8)]
         self._popup(items, at)
 
     def undo(self) -> None:
@@ -383,7 +432,9 @@ class FreeTableScene(Scene):
         """Zoom and pan so every card and count badge is on screen, no closer than
         :data:`FIT_MAX_ZOOM`."""
         x, y, w, h = self.table.bounds()
-        self.camera.fit((x, y, w, h + BADGE_ROOM), top_inset=self.toolbar_height(), max_zoom=FIT_MAX_ZOOM)
+        bar = self.hand_bar()
+        self.camera.fit((x, y, w, h + BADGE_ROOM), top_inset=self.toolbar_height(), max_zoom=FIT_MAX_ZOOM,
+                        bottom_inset=bar.rect.h if bar is not None else 0)
 
     def open_browser(self) -> None:
         """Open the deck browser to search the deck and find a card on the table."""
@@ -475,6 +526,9 @@ class FreeTableScene(Scene):
             return True
         if event.button != 1:
             return False
+        bar = self.hand_bar()
+        if bar is not None and bar.rect.collidepoint(event.pos):
+            return self._hand_bar_down(bar, event.pos)
         grip = self.grip_under(event.pos)
         pid = grip if grip is not None else self.pile_under(event.pos)
         if pid is not None and mods & pygame.KMOD_CTRL:
@@ -502,6 +556,21 @@ class FreeTableScene(Scene):
         whole = grip is not None or bool(mods & pygame.KMOD_SHIFT) or len(pile.cards) == 1
         group = tuple(sorted(self.selected, key=lambda p: self.table.piles[p].z)) if len(self.selected) > 1 else ()
         self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group)
+        return True
+
+    def _hand_bar_down(self, bar: HandBar, pos: tuple[int, int]) -> bool:
+        """A press in the hand bar: the Pass button, or a card of the hand that may be dragged out."""
+        if self.players > 1 and bar.pass_rect.collidepoint(pos):
+            self.pass_on()
+            return True
+        index = bar.card_at(self.table, self.seat, pos)
+        hand = self.table.hand_of(self.seat)
+        if index is None or hand is None:
+            return True
+        rect = bar.card_rects(len(self.table.piles[hand].cards))[index]
+        scale = CARD_W / bar.card_w  # the card is grabbed at the same spot of its face on the felt
+        self.press = Press(pos, hand, False, ((pos[0] - rect.x) * scale, (pos[1] - rect.y) * scale),
+                           hand_index=index)
         return True
 
     def _mouse_motion(self, event: pygame.event.Event) -> bool:
@@ -553,6 +622,22 @@ class FreeTableScene(Scene):
         press, self.press = self.press, None
         if press is None or event.button != 1 or not press.dragging or press.pid not in self.table.piles:
             return press is not None
+        bar = self.hand_bar()
+        if press.hand_index is not None:
+            if bar is None or not bar.rect.collidepoint(event.pos):
+                wx, wy = self.camera.to_world(*event.pos)
+                x, y = wx - press.grab[0], wy - press.grab[1]
+                onto = self.table.pile_at(x + CARD_W / 2, y + CARD_H / 2)
+                self.current = self.table.play_from_hand(press.pid, press.hand_index, x, y, onto=onto)
+                self.app.sounds.play("slide")
+                self._refresh_buttons()
+            return True
+        if bar is not None and bar.rect.collidepoint(event.pos) and not press.group:
+            self.table.to_hand(press.pid, self.seat, None if press.whole else 1)
+            self.app.sounds.play("slide")
+            self._prune_selection()
+            self._refresh_buttons()
+            return True
         if press.group:
             z = self.camera.zoom
             self.table.move_many(press.group, (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z)
@@ -600,6 +685,10 @@ class FreeTableScene(Scene):
             self.spread("fan")
         elif key == pygame.K_c:
             self.gather()
+        elif key == pygame.K_h:
+            self.deal_to_players()
+        elif key == pygame.K_p:
+            self.pass_on()
         elif key == pygame.K_HOME:
             self.fit_all()
         elif key == pygame.K_b:
@@ -639,7 +728,7 @@ class FreeTableScene(Scene):
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
         if press is not None and press.group:
             hidden = {**hidden, **{p: len(self.table.piles[p].cards) for p in press.group if p in self.table.piles}}
-        elif press is not None and press.pid is not None:  # a dragged press is on a pile
+        elif press is not None and press.pid is not None and press.hand_index is None:  # a felt pile
             pile = self.table.piles[press.pid]
             hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
         busy = press or self.band is not None or self.menu is not None
@@ -658,8 +747,15 @@ class FreeTableScene(Scene):
             self.view.draw_grips(surface, self.table, self.camera, hidden,
                                  hot=None if busy else self.grip_under(self.mouse))
         self._draw_felt_lines(surface)
+        bar = self.hand_bar()
+        if bar is not None:
+            over = press is not None and press.hand_index is None and bar.rect.collidepoint(self.mouse)
+            bar.draw(surface, self.table, self.seat, self.players, self.view.cache, self.app.fonts,
+                     lifted=press.hand_index if press else None, target=over)
         if press is not None and press.group:
             self._draw_group(surface, press)
+        elif press is not None and press.hand_index is not None:  # a card of the hand, face up to its owner
+            self._draw_hand_card(surface, press)
         elif press is not None and press.pid is not None:  # a dragged press is on a pile
             pile = self.table.piles[press.pid]
             gx, gy = press.grab
@@ -679,6 +775,16 @@ class FreeTableScene(Scene):
             self._draw_tooltip(surface, *tip)
         if self.menu is not None:
             self.menu.draw(surface)
+
+    def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
+        """A card dragged out of the hand bar, at the felt's size, under the cursor."""
+        hand = self.table.piles.get(press.pid) if press.pid is not None else None
+        if hand is None or press.hand_index is None or press.hand_index >= len(hand.cards):
+            return
+        width = self.view.card_width(self.camera)
+        img = self.view.cache.get(self.table.deck, hand.cards[press.hand_index], True, width, force=True)
+        gx, gy = press.grab
+        surface.blit(img, (int(self.mouse[0] - gx * self.camera.zoom), int(self.mouse[1] - gy * self.camera.zoom)))
 
     def _draw_group(self, surface: pygame.Surface, press: Press) -> None:
         """The selection held under the cursor, each pile where the drag carries it."""
@@ -704,7 +810,9 @@ class FreeTableScene(Scene):
 
     def _draw_status(self, surface: pygame.Surface, hover: int | None) -> None:
         table = self.table
-        parts = [table.deck.name, f"{len(table.piles):,} piles", f"zoom {self.camera.zoom * 100:.0f}%"]
+        on_felt = len(table.piles) - len(table.hands)
+        parts = [table.deck.name, f"{on_felt:,} pile{'s' if on_felt != 1 else ''}",
+                 f"zoom {self.camera.zoom * 100:.0f}%"]
         if hover is not None:
             pile = table.piles[hover]
             card = table.deck.cards[pile.top]
@@ -714,7 +822,9 @@ class FreeTableScene(Scene):
                 parts.append(f"pile of {len(pile.cards)}")
         text = "   ·   ".join(parts)
         img = self.app.fonts.render(text, self.app.px(14), THEME.text)
-        r = img.get_rect(bottomleft=(self.app.px(12), surface.get_height() - self.app.px(8)))
+        bar = self.hand_bar()
+        bottom = bar.rect.top if bar is not None else surface.get_height()
+        r = img.get_rect(bottomleft=(self.app.px(12), bottom - self.app.px(8)))
         bg = r.inflate(self.app.px(14), self.app.px(6))
         pygame.draw.rect(surface, THEME.felt_dark, bg, border_radius=bg.height // 2)
         surface.blit(img, r)
