@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import chain, compress, filterfalse, repeat
-from operator import itemgetter, lt
+from operator import is_, itemgetter, lt
 from typing import Any, NamedTuple, cast
 
 from cardtable.engine.cards import Deck
@@ -572,14 +572,14 @@ class Table:
         a spread, gather, undo or redo of 12,000 cards stays within a frame."""
         piles, stacks = self.piles, self.stacks
         pids = list(states)
-        gone = [pid for pid in pids if states[pid] is None] if None in states.values() else []
+        gone = list(compress(pids, map(is_, states.values(), repeat(None)))) if None in states.values() else []
         kept_ids = list(filterfalse(set(gone).__contains__, pids)) if gone else pids
         kept = cast(list[Pile], list(map(states.__getitem__, kept_ids)))
-        fresh = set(filterfalse(piles.__contains__, kept_ids))
+        fresh = list(filterfalse(piles.__contains__, kept_ids))
         if len(fresh) < len(kept_ids):  # some piles stay: only those that moved are indexed again
-            moving = [i for i, (pid, pile) in enumerate(zip(kept_ids, kept))
-                      if pid in fresh or piles[pid][:2] != pile[:2]]
-            moved_ids, moved = [kept_ids[i] for i in moving], [kept[i] for i in moving]
+            staying = filterfalse(set(fresh).__contains__, kept_ids)
+            moved_ids = fresh + [pid for pid in staying if piles[pid][:2] != states[pid][:2]]  # type: ignore[index]
+            moved = cast(list[Pile], list(map(states.__getitem__, moved_ids)))
         else:
             moved_ids, moved = kept_ids, kept
         self.index.remove_many(gone)
