@@ -30,6 +30,7 @@ __all__ = ["JoinScene"]
 _log = logging.getLogger(__name__)
 BROWSE_SECONDS = 2.5
 JOIN_TIMEOUT = 6.0
+_NEED = (960, 600)  # the unscaled size the screen needs: smaller windows shrink it to fit
 
 
 class JoinScene(Scene):
@@ -53,15 +54,22 @@ class JoinScene(Scene):
         self._result: tuple[str, Any] | None = None  # set by the joining thread, read by update
         self._lock = threading.Lock()
         self.widgets = WidgetGroup()
+        self.k = float(app.settings.ui_scale)
         self.layout()
         if look:
             self.look()
 
     # -- layout -----------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        """A layout size at the screen's scale: the UI scale, shrunk to fit the window."""
+        return int(round(value * self.k))
+
     def layout(self) -> None:
         """Place the list, the fields and the buttons for the window size."""
-        px, fonts = self.app.px, self.app.fonts
         w, h = self.app.screen.get_size()
+        scale = self.app.settings.ui_scale
+        self.k = scale * min(1.0, w / (_NEED[0] * scale), h / (_NEED[1] * scale))
+        px, fonts = self.px, self.app.fonts
         self.list_rect = pygame.Rect(px(40), px(130), min(px(460), w // 2 - px(60)), h - px(260))
         fx = self.list_rect.right + px(50)
         fw = min(px(440), w - fx - px(40))
@@ -187,7 +195,7 @@ class JoinScene(Scene):
             messages = self.link.poll()
             for n, message in enumerate(messages):
                 if self.receive(message):
-                    table = self.app.scenes.top
+                    table: Any = self.app.scenes.top
                     for later in messages[n + 1:]:  # what came with the deal is the table's now
                         table.receive(later)
                     return
@@ -255,7 +263,7 @@ class JoinScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = self.px, self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
@@ -275,7 +283,7 @@ class JoinScene(Scene):
                 y += px(24)
 
     def _draw_found(self, surface: pygame.Surface) -> None:
-        px, fonts = self.app.px, self.app.fonts
+        px, fonts = self.px, self.app.fonts
         box = self.list_rect
         pygame.draw.rect(surface, THEME.panel, box, border_radius=px(12))
         surface.blit(fonts.render("Tables on this network", px(20), THEME.text, bold=True),

@@ -218,7 +218,10 @@ class RemoteTable(GameTableScene):
     def next_round(self) -> None:
         """Go on from a settled round at once (the host has dealt the next already)."""
         self.next_apply = self.clock
-        super().next_round()
+        try:
+            super().next_round()  # the game's own resets; the chance action it draws is dropped by perform
+        except Exception:  # noqa: BLE001 - chance drawn on a mirror is never needed
+            _log.debug("next round on a mirror", exc_info=True)
 
     # -- the network, each frame ------------------------------------------------------------
     def update(self, dt: float) -> None:
