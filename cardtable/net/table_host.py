@@ -186,6 +186,7 @@ class TableHost(SeatServer):
                 loop.call_soon_threadsafe(self._deliver, conn, pieces, self._applied_at, arrived)
             except RuntimeError:  # the server has stopped
                 return
+        time.sleep(0)  # give up the GIL: the server's thread may write now rather than after the frame
 
     # -- the server's thread ---------------------------------------------------------------
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
