@@ -298,7 +298,7 @@ class JoinScene(Scene):
                 break
             pygame.draw.rect(surface, THEME.button, row, border_radius=px(8))
             surface.blit(fonts.render(table.name, px(18), THEME.text, bold=True), (row.x + px(12), row.y + px(5)))
-            detail = f"{table.game or 'a game'}  ·  {table.seats or '?'} seats  ·  {table.address}"
+            detail = f"{_game_name(table.game)}  ·  {table.seats or '?'} seats  ·  {table.address}"
             surface.blit(fonts.render(detail, px(14), THEME.text_dim), (row.x + px(12), row.y + px(30)))
             self.found_rows.append(row)
             y += px(60)
@@ -309,6 +309,13 @@ class JoinScene(Scene):
                     break
                 surface.blit(fonts.render(line, px(15), THEME.text_dim), (box.x + px(16), y))
                 y += px(22)
+
+
+def _game_name(game_id: str) -> str:
+    """The name of the game a found table plays (its id when this app has no such game)."""
+    from cardtable import games
+    found = games.registry().games.get(game_id)
+    return found.name if found is not None else (game_id or "a game")
 
 
 def _why(exc: BaseException) -> str:

@@ -1,0 +1,97 @@
+"""The README's screenshots of joining a table: ``python docs/make_join_screenshots.py``.
+
+A host on 127.0.0.1 deals Shenja Ivali for one remote seat and three computers; the app
+(headless, default settings) opens "Join a table" from the menu, types the address,
+code and name (``docs/join.png``), joins, and plays its seat to its third turn
+(``docs/remote_table.png``). The list of tables found is filled in by hand for the
+picture: mDNS finds nothing on a machine without a network.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+
+import pygame  # noqa: E402
+
+from cardtable import games  # noqa: E402
+from cardtable.net.discovery import Found  # noqa: E402
+from cardtable.net.host import Host  # noqa: E402
+from cardtable.ui import remote_table  # noqa: E402
+from cardtable.ui.app import App  # noqa: E402
+from cardtable.ui.join_scene import JoinScene  # noqa: E402
+from cardtable.ui.menu import MenuScene  # noqa: E402
+from cardtable.ui.remote_table import RemoteTable  # noqa: E402
+from cardtable.ui.widgets import TextInput  # noqa: E402
+
+SIZE = (1366, 768)
+DOCS = Path(__file__).resolve().parent
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.step(1 / 60)
+        time.sleep(0.002)  # the network threads run
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, mod=0))
+    frames(app)
+
+
+def main() -> int:
+    remote_table.PACE = 0.05
+    host = Host(games.get("shenja_ivali"), ["remote", "normal", "normal", "normal"], seed=8, code="K7QX2M").start()
+    app = App(size=SIZE)
+    try:
+        app.push(MenuScene(app))
+        frames(app)
+        join = app.push(JoinScene(app, look=False))
+        assert isinstance(join, JoinScene)
+        join.found = [Found("Ada's table", "192.168.1.20", 7654, "shenja_ivali", "4"),
+                      Found("Kitchen", "192.168.1.31", 7654, "sabacc", "3")]
+        fields = [w for w in join.widgets.widgets if isinstance(w, TextInput)]
+        for field, text in zip(fields, ("192.168.1.20:7654", "K7QX2M", "Remy")):
+            click(app, field.rect.center)
+            for ch in text:
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            frames(app)
+        pygame.image.save(app.screen, str(DOCS / "join.png"))
+        join.address = f"127.0.0.1:{host.port}"
+        join.join()
+        for _ in range(1000):
+            frames(app)
+            if isinstance(app.scenes.top, RemoteTable):
+                break
+        table = app.scenes.top
+        assert isinstance(table, RemoteTable), join.status
+        rng, turns = random.Random(2), 0
+        for _ in range(5000):
+            state = table.state
+            if state.to_act == 0 and not table.updates and not table.in_flight:
+                turns += 1
+                if turns == 3:
+                    break
+                actions = [a for a in state.legal_actions(0) if "fold" not in a.kind and "drop" not in a.kind]
+                table.act(rng.choice(actions or state.legal_actions(0)))
+            frames(app)
+        frames(app, 30)
+        pygame.image.save(app.screen, str(DOCS / "remote_table.png"))
+    finally:
+        host.stop()
+        app.shutdown()
+    print("wrote docs/join.png and docs/remote_table.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
