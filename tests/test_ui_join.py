@@ -116,3 +116,23 @@ def test_a_wrong_code_and_an_unreachable_host_are_said(app):
     join.layout()
     d.press("Join")
     assert "address" in join.status and join.status_error
+
+
+def test_a_dropped_connection_comes_back_to_the_same_seat(app, quick):
+    host = host_for("five_card_draw", ("remote", "normal"))
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE)
+        assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
+        table = app.scenes.top
+        token = table.link.client.token
+        table.link.client.abort()  # a pulled cable
+        assert wait_for(d, lambda: table.reconnecting, 600)
+        surface = app.screen.copy()
+        table.draw(surface)
+        assert wait_for(d, lambda: not table.reconnecting and table.link.connected, 1500)
+        assert table.link.client.token == token and table.link.client.seat == 0
+        assert wait_for(d, lambda: host.state.to_act in (0, None) and not table.updates
+                        and table.remote_count == len(host.state.history), 600)
+        assert table.state.view(0) == host.state.view(0)
+    finally:
+        host.stop()

@@ -347,7 +347,7 @@ class RemoteTable(GameTableScene):
             note = "Reconnecting…"
         if note:
             img = fonts.render(note, px(20), THEME.text, bold=True)
-            box = img.get_rect(midtop=(self.felt.centerx, self.felt.y + px(40))).inflate(px(30), px(16))
+            box = img.get_rect(center=self.bar_rect.center).inflate(px(30), px(16))  # over the controls it stops
             pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
             pygame.draw.rect(surface, THEME.focus, box, 2, border_radius=px(10))
             surface.blit(img, img.get_rect(center=box.center))
