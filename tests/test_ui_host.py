@@ -320,3 +320,24 @@ def test_people_here_pass_the_screen_between_them_but_never_to_the_remote_seat(a
         assert refused_here == [False]
     finally:
         client.close()
+
+
+def test_remote_actions_go_on_while_help_covers_the_hosts_table(app):
+    from cardtable.ui.help import HelpOverlay
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        player = RemotePlayer(client)
+        c = client.client
+        step_until(app, lambda: scene.state.to_act == 0 and c.count == len(scene.state.history) and bool(c.legal))
+        before = len(scene.state.history)
+        help_overlay = app.push(HelpOverlay(app, scene.variant))
+        app.step(0.1)
+        assert help_overlay.opaque  # from now on the table below gets no frames
+        step_until(app, lambda: player.turn() or len(scene.state.history) > before)  # applied under the overlay
+        assert app.scenes.top is help_overlay and scene.state.history[before].seat == 0
+        step_until(app, lambda: player.turn() or c.count == len(scene.state.history))  # and sent
+    finally:
+        client.close()

@@ -6,7 +6,8 @@ this screen exactly as before; the remote seats are neither passed to (no pass s
 nor played here, except by a computer standing in while their player has been gone
 longer than :data:`cardtable.ui.hosting.ABSENT_AFTER`. Each frame takes the actions the
 network queued (:meth:`cardtable.net.table_host.TableHost.pump`: never waits), checked
-with the same ``why_illegal`` as the table's own controls; after every applied action,
+with the same ``why_illegal`` as the table's own controls (while a pass screen, help or
+another scene covers the table, a timer does it instead); after every applied action,
 whoever made it, each remote seat is sent its view. A small badge says
 "Hosting · code · N connected"; with F3 each remote seat's latency shows under the
 frame time. The autosave keeps what hosting the game again needs (the seats' kinds,
@@ -24,10 +25,12 @@ from cardtable.engine.game import Action
 from cardtable.ui.hosting import HostingSession
 from cardtable.ui.theme import THEME
 
-__all__ = ["HostedTable", "hosted_scene", "STAND_IN_LEVEL"]
+__all__ = ["HostedTable", "hosted_scene", "STAND_IN_LEVEL", "COVERED_PUMP_MS"]
 
 STAND_IN_LEVEL = "normal"
 """The computer level that plays a remote seat while its player is gone."""
+COVERED_PUMP_MS = 50
+"""How often the network is served while another scene covers the table."""
 
 _classes: dict[type, type] = {}
 
@@ -99,6 +102,27 @@ class HostedTable:
             self._stand_in_for_the_absent()
             self.hosting.server.pump(self.state, self.perform)
         super().update(dt)  # type: ignore[misc]
+
+    def pause(self) -> None:
+        """Something covers the table (a pass screen, help, the lobby): the network is
+        still served, from a timer, so no remote player waits on this screen."""
+        super().pause()  # type: ignore[misc]
+        self._pump_while_covered(True)
+
+    def resume(self) -> None:
+        """The table is on top again: its frames serve the network."""
+        super().resume()  # type: ignore[misc]
+        self._pump_while_covered(False)
+
+    def _pump_while_covered(self, on: bool) -> None:
+        if self.hosting is not None:
+            event = pygame.event.Event(pygame.USEREVENT, {"call": self._pump_covered})
+            pygame.time.set_timer(event, COVERED_PUMP_MS if on else 0)
+
+    def _pump_covered(self) -> None:
+        if self.hosting is None or self.hosting.server is None or self not in self.app.scenes.scenes:
+            return
+        self.hosting.server.pump(self.state, self.perform)
 
     def perform(self, action: Action) -> None:
         """Apply an action (anyone's), then send every remote seat its view."""
@@ -188,6 +212,7 @@ class HostedTable:
             self.bots.pop(seat, None)
         super().exit()  # type: ignore[misc]
         if self.hosting is not None:
+            self._pump_while_covered(False)
             self.hosting.stop()
 
 
