@@ -138,7 +138,7 @@ class TableAnimation:
             deck, cache = table.deck, view.cache
             paths = []
             for f in self.flights:
-                surf = cache.get(deck, f.card, f.face_up, width) or cache.stand_in(deck, f.card, width)
+                surf = cache.get(deck, f.card, f.face_up, width, keyed=True) or cache.stand_in(deck, f.card, width)
                 paths.append((surf, f.x0 * zoom, f.y0 * zoom, (f.x1 - f.x0) * zoom, (f.y1 - f.y0) * zoom))
             self._prepared = (key, paths)
         surface.fblits([(surf, (int(x + dx * t) - ox, int(y + dy * t) - oy))
