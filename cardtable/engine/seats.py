@@ -60,6 +60,17 @@ class SeatedState(GameState):
             return f"it is {self.names[to_act]}'s turn, not {self.names[seat]}'s"
         return None
 
+    def _why_not_held(self, seat: int, cards: tuple[int, ...]) -> str | None:
+        """Why ``cards`` (deck indices) are not cards of ``seat``'s hand to play: one
+        named twice, or one not in the hand; None when they are."""
+        if len(set(cards)) != len(cards):
+            return "a card is named twice"
+        stray = [c for c in cards if c not in self.hands[seat]]
+        if stray:
+            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
+            return f"{what} is not in {self.names[seat]}'s hand"
+        return None
+
     def _logged(self, events: list[Event]) -> Event:
         """The last of ``events``, for :meth:`apply` to log, the others logged now (one
         action may bring several events: the deal after the last bet, a showdown)."""

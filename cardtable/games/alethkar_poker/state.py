@@ -231,13 +231,7 @@ class AlethkarState(SeatedState):
             return "a discard names the cards by their deck indices"
         if len(cards) != 2:
             return f"discard exactly two cards, not {len(cards)}"
-        if cards[0] == cards[1]:
-            return "a card is named twice"
-        stray = [c for c in cards if c not in self.hands[seat]]
-        if stray:
-            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
-            return f"{what} is not in {self.names[seat]}'s hand"
-        return None
+        return self._why_not_held(seat, cards)
 
     # -- views -----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -296,13 +296,9 @@ class DrawState(ChipSeatedState):
         cards = action.cards
         if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
             return "a discard names the cards by their deck indices"
-        if len(set(cards)) != len(cards):
-            return "a card is named twice"
+        if (wrong := self._why_not_held(action.seat, cards)) is not None:
+            return wrong
         hand = self.hands[action.seat]
-        stray = [c for c in cards if c not in hand]
-        if stray:
-            what = self.card_name(stray[0]) if 0 <= stray[0] < len(self.deck) else repr(stray[0])
-            return f"{what} is not in {self.names[action.seat]}'s hand"
         plain = self.settings.max_draw
         if len(cards) <= plain:
             return None
