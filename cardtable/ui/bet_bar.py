@@ -79,8 +79,8 @@ class BetBar:
             self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
             group.add(self.field)
             x += px(88)
-            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4),
-                                                          max(px(120), self.rect.right - x - px(130)), px(8))
+            room = self.rect.right - x - (px(134) if o.can_all_in else px(16))  # All-in keeps its place
+            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4), max(px(40), room), px(8))
             x = self.slider.right + px(16)
             r = px(19)
             self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)

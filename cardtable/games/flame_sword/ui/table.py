@@ -87,6 +87,7 @@ class FlameTableScene(GameTableScene):
         self.picker: CalledShotPicker | None = None
         self._preview_cache: dict[tuple, Any] = {}
         self.seat_areas: dict[int, pygame.Rect] = {}
+        self.seat_hands: dict[int, tuple[pygame.Rect, list[int]]] = {}  # other seats' shown cards and where
         super().__init__(app, variant, state, seats, bots)
         self.grid_view = GridView(app, self.faces, self.deck)
         self.layout()
@@ -293,7 +294,10 @@ class FlameTableScene(GameTableScene):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
+        """The grid, the showdown's lines, the seats, the middle line, the bar, then a
+        hovered line's preview or a hovered card large."""
         view = self.viewer_view()
+        self.seat_hands = {}
         hover_line = self.hovered_line()
         hover_cell = None
         if self._person_flipping() and (self.viewer is None or self.state.to_act == self.viewer):
@@ -423,15 +427,25 @@ class FlameTableScene(GameTableScene):
         room = area.bottom - plate.bottom - px(8)
         if called:
             room -= px(14) + round(22 * 1.4)
-        small = max(18, min(34, int(room / 1.4)))
         y = plate.bottom + px(6)
         if cards:
             shown = cards[0] is not None
-            width = small if shown else max(20, small * 3 // 4)
+            # revealed cards as large as the seat's place allows, below the plate or beside it
+            below = max(18, min(px(56) if shown else 34, int(room / 1.4)))
+            spare = area.right - plate.right - px(10)
+            beside = min(int(plate.height / 1.4), int(spare / (1 + 0.8 * (len(cards) - 1))))
+            width = below if shown else max(20, below * 3 // 4)
+            at = (area.x, min(y, area.bottom - round(width * 1.4)))  # in its own place, not the next seat's
+            if shown and beside > below:
+                width, at = beside, (plate.right + px(8), plate.y)
             step = int(width * (0.8 if shown else 0.45))
-            for i, card in enumerate(cards):
-                self.card(surface, self.deck, card, card is not None, width, (area.x + i * step, y))
-            y += round(width * 1.4) + px(4)
+            rects = [self.card(surface, self.deck, card, card is not None, width, (at[0] + i * step, at[1]))
+                     for i, card in enumerate(cards)]
+            self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
+            if shown:
+                self.seat_hands[seat] = (plate.unionall(rects), [c for c in cards if c is not None])
+            if at[0] == area.x:  # below the plate: the Called Shot goes under the cards
+                y = at[1] + round(width * 1.4) + px(4)
         if called and y + px(20) < area.bottom + px(30):
             self._draw_called(surface, called, (area.x, y), area.width)
 
@@ -480,25 +494,36 @@ class FlameTableScene(GameTableScene):
             y += img.get_height()
 
     def _draw_magnified(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """A face-up grid card under the mouse, drawn large beside the grid (the grid's
-        cards are small: their names and colours read better here)."""
+        """A face-up grid card under the mouse drawn large beside the grid, or every shown
+        card of the seat under the mouse drawn large in a row (those cards are small:
+        their names and colours read better here)."""
         if self.passing or not view["grid"]:
             return
-        cell = self.grid_view.cell_at(self.mouse)
-        if cell is None:
-            return
-        card = view["grid"][cell]
-        if card is None:
-            return
         px = self.app.px
-        width = px(110)
-        face = self.faces.get(self.deck, card, True, width, force=True)
-        rect = face.get_rect(midleft=(self.grid_view.rect.right + px(16), self.grid_view.cells[cell].centery))
-        if rect.right > self.felt.right - px(10):
-            rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
+        cell = self.grid_view.cell_at(self.mouse)
+        if cell is not None and view["grid"][cell] is not None:
+            face = self.faces.get(self.deck, view["grid"][cell], True, px(110), force=True)
+            rect = face.get_rect(midleft=(self.grid_view.rect.right + px(16), self.grid_view.cells[cell].centery))
+            if rect.right > self.felt.right - px(10):
+                rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
+            self._show_large(surface, [face], rect)
+            return
+        seat = next((s for s, (box, _) in self.seat_hands.items() if box.collidepoint(self.mouse)), None)
+        if seat is not None:
+            faces = [self.faces.get(self.deck, card, True, px(90), force=True) for card in self.seat_hands[seat][1]]
+            row = pygame.Rect(0, 0, sum(f.get_width() + px(6) for f in faces) - px(6), faces[0].get_height())
+            row.midleft = (self.mouse[0] + px(24), self.mouse[1])
+            self._show_large(surface, faces, row)
+
+    def _show_large(self, surface: pygame.Surface, faces: list[pygame.Surface], rect: pygame.Rect) -> None:
+        """Faces side by side in ``rect`` (kept on the felt) on a dark backing."""
+        px = self.app.px
         rect.clamp_ip(self.felt)
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(6), px(6)), border_radius=px(10))
-        surface.blit(face, rect)
+        x = rect.x
+        for face in faces:
+            surface.blit(face, (x, rect.y))
+            x += face.get_width() + px(6)
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         state, to_act, names = self.state, self.state.to_act, view["names"]
@@ -509,9 +534,11 @@ class FlameTableScene(GameTableScene):
             winners = sorted({w for p in results["pots"] for w in p["winners"]})
             how = "wins" if len(winners) == 1 else "share"
             decided = decision_text(results["pots"][0]) if results["pots"] else ""
-            if decided:
-                main = "" if len(results["pots"]) == 1 else "the main pot "
-                how += f" ({main}{decided})"
+            main = "" if len(results["pots"]) == 1 else "the main pot "
+            if decided.startswith("won "):  # "Bo wins on higher cards (tie layer 1)"
+                how = f"{'wins' if len(winners) == 1 else 'share'} {main}{decided[4:]}"
+            elif decided:
+                how += f" {main}({decided})"
             return f"Hand {view['hand_no']}: {named(names, winners)} {how}. Enter: next hand."
         if state.phase == Phase.FLIP and self._person_flipping() and to_act is not None:
             left = view["flip_target"] - view["face_up_count"]

@@ -299,8 +299,8 @@ class IpsoTableScene(GameTableScene):
             if value is not None:
                 self.hand_line = f"Your hand: {value.label}"
                 img = self.app.fonts.render(self.hand_line, px(15), THEME.accent, bold=True)
-                surface.blit(img, self.note_box("your hand", img.get_rect(midtop=(plate.centerx,
-                                                                                 plate.bottom + px(6)))))
+                spot = img.get_rect(midtop=(plate.centerx, plate.bottom + px(6))).clamp(self.felt)
+                surface.blit(img, self.note_box("your hand", spot))
             return
         if cards:
             face_up = any(c is not None for c in cards)

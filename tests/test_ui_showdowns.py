@@ -1,0 +1,81 @@
+"""Every game's showdown says why the winner won, and another seat's revealed cards can
+be read: played to showdowns by people who never fold, then the bar and the table read."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+from uihelp import Driver, StandIn, variant_spec
+
+from cardtable.engine.game import CHANCE
+from cardtable.ui.setup_scene import SeatConfig
+
+CALM = ("Check", "Call", "Stake", "Cover", "Stand", "Keep", "BagBet", "PassBid", "Flip", "CallShot", "Discard", "Skip",
+        "DiscardTwo", "Exchange", "Draw", "ChooseDealer")
+"""Moves that stay in the hand (the first legal one of these is played)."""
+
+REASONS = {"five_card_draw": " beats ", "shenja_ivali": " beats ", "ipso": " beats ", "sabacc": " beats ",
+           "alethkar_poker": "worth ", "flame_sword": "wins "}
+"""What the bar says at a showdown that a better hand decided."""
+
+
+class NeverFolds:
+    """A person who stays in: the first legal move that is not a fold or a raise."""
+
+    def __init__(self) -> None:
+        self.fallback = StandIn(7)
+
+    def choose(self, state, seat):
+        actions = state.legal_actions(seat)
+        calm = [a for a in actions if type(a).__name__ in CALM]
+        return calm[0] if calm else self.fallback.choose(state, seat)
+
+
+def showdown_table(app, game: str, seats: int = 3):
+    """A table of people who never fold, played to a showdown the hands decided (not a
+    split, not everyone folding); the pass screens are gone."""
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig(name) for name in ("Ann", "Bo", "Cy", "Di")[:seats]]
+    scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=11)
+    player, state = NeverFolds(), scene.state
+    for _ in range(20000):
+        if state.to_act is None:
+            break
+        if scene.waits_for_next_round():
+            outcome = state.round_outcome()
+            if outcome is not None and len(outcome["winners"]) == 1 and len(outcome["hands"]) > 1:
+                break
+            scene.next_round()
+            continue
+        scene.perform(state.chance_action() if state.to_act == CHANCE else player.choose(state, state.to_act))
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        d.key(pygame.K_RETURN)  # the pass screen
+    return scene
+
+
+@pytest.mark.parametrize("game", sorted(REASONS))
+def test_the_showdown_says_why_the_winner_won(app, game):
+    scene = showdown_table(app, game)
+    assert scene.waits_for_next_round(), game
+    if game == "alethkar_poker":
+        Driver(app).key(pygame.K_SPACE)  # the counting first
+    said = []
+    scene.bar_message = lambda surface, text: said.append(text)
+    Driver(app).step()
+    assert said and REASONS[game] in said[-1], (game, said[-1:])
+
+
+def test_flame_sword_shows_a_seats_revealed_cards_large_under_the_mouse(app):
+    scene = showdown_table(app, "flame_sword", seats=4)
+    d = Driver(app)
+    d.step()
+    shown = [(seat, box) for seat, (box, cards) in scene.seat_hands.items() if cards]
+    assert shown
+    seat, box = shown[0]
+    drawn = []
+    scene._show_large = lambda surface, faces, rect: drawn.append([f.get_width() for f in faces])
+    d.move(box.center)
+    assert drawn and len(drawn[-1]) == len(scene.state.hands[seat]) and min(drawn[-1]) >= app.px(90)
