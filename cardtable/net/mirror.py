@@ -46,25 +46,55 @@ def hidden_places(state: GameState, seat: int) -> list[tuple[Any, Any]]:
     """The state's slots hidden from ``seat`` (``_hidden_slots``): the places of the
     state only, where a game can say so (Flame Sword otherwise adds its stock as a
     scratch list: 12,000 cards for nothing)."""
-    slots = state._hidden_slots
-    if "stock" in inspect.signature(slots).parameters:
-        return slots(seat, stock=False)  # type: ignore[call-arg]
-    return slots(seat)
+    kind = type(state)
+    if kind not in _STOCK_ASKED:
+        _STOCK_ASKED[kind] = "stock" in inspect.signature(state._hidden_slots).parameters
+    if _STOCK_ASKED[kind]:
+        return state._hidden_slots(seat, stock=False)  # type: ignore[call-arg]
+    return state._hidden_slots(seat)
+
+
+class _SpareRandom(random.Random):
+    """Stands for the state's generator while the state is copied: copying the real one
+    (625 numbers, one at a time) costs more than the rest of a copy, and the copy's
+    generator is replaced anyway."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SpareRandom:
+        return self
+
+
+_SPARE = _SpareRandom(_COPY_SEED)
+
+
+class _NoDeal(random.Random):
+    """The generator ``seat_copy`` deals the hidden cards from, when they are masked
+    right after: dealing them again at random would be work thrown away."""
+
+    def shuffle(self, x: Any) -> None:
+        """Leave them where they are."""
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        """The first ``k``."""
+        return list(population[:k])
+
+
+_STOCK_ASKED: dict[type, bool] = {}
 
 
 def masked_state(state: GameState, seat: int, *, log: bool = True) -> GameState:
     """The seat's copy of ``state`` with every card hidden from it replaced by
     :data:`MASKED`, a fresh generator, no history and the log as the seat reads it
     (``log=False``: no log)."""
-    if log:
-        copy = state.seat_copy(seat, random.Random(_COPY_SEED))
-    else:
-        # the copy's log would be dropped: copying it costs more than all the rest
-        kept, state.log = state.log, []
-        try:
-            copy = state.seat_copy(seat, random.Random(_COPY_SEED))
-        finally:
-            state.log = kept
+    # What the copy drops is not copied: the generator, and the log when it is left out
+    # (the host calls this for every seat after every action, in its own thread).
+    kept_rng, kept_log = state.rng, state.log
+    state.rng = _SPARE
+    if not log:
+        state.log = []
+    try:
+        copy = state.seat_copy(seat, _NoDeal(_COPY_SEED))
+    finally:
+        state.rng, state.log = kept_rng, kept_log
     for container, index in hidden_places(copy, seat):
         container[index] = MASKED
     copy.rng = random.Random(_COPY_SEED)
@@ -87,10 +117,12 @@ def pack(data: Any) -> Any:
     """``data`` with every list holding a run of :data:`MASKED` written as
     ``{"#packed": [...]}``, each run of ``n`` as ``{"#masked": n}``."""
     if isinstance(data, dict):
-        return {key: pack(value) for key, value in data.items()}
+        return {key: pack(value) if isinstance(value, (dict, list)) else value for key, value in data.items()}
     if not isinstance(data, list):
         return data
-    items = [pack(value) for value in data]
+    items = [pack(value) if isinstance(value, (dict, list)) else value for value in data]
+    if MASKED not in items:
+        return items
     out: list[Any] = []
     run = 0
     for item in items + [None]:
