@@ -79,3 +79,27 @@ def test_flame_sword_shows_a_seats_revealed_cards_large_under_the_mouse(app):
     scene._show_large = lambda surface, faces, rect: drawn.append([f.get_width() for f in faces])
     d.move(box.center)
     assert drawn and len(drawn[-1]) == len(scene.state.hands[seat]) and min(drawn[-1]) >= app.px(90)
+
+
+HAND_WORDS = {"five_card_draw": "Your hand: ", "shenja_ivali": "Your hand: ", "ipso": "Your hand: ",
+              "sabacc": "your total: ", "alethkar_poker": "Your hand: worth ", "flame_sword": "Your best now: "}
+"""How each table names the viewer's hand while they play."""
+
+
+@pytest.mark.parametrize("game", sorted(HAND_WORDS))
+def test_every_game_names_the_viewers_hand_as_they_play(app, game):
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig("Ann"), SeatConfig("Bo", bot="normal")]
+    scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=4)
+    state, player, d = scene.state, NeverFolds(), Driver(app)
+    for _ in range(3000):  # to the person's turn with every card known (Flame Sword: after the flop)
+        if state.to_act == 0 and scene.hand_line is not None:
+            break
+        if state.to_act is None:
+            break
+        if state.to_act == CHANCE or scene.waits_for_next_round():
+            scene.perform(state.chance_action())
+        else:
+            scene.perform((scene.bots.get(state.to_act) or player).choose(state, state.to_act))
+        d.step()
+    assert scene.hand_line is not None and scene.hand_line.startswith(HAND_WORDS[game]), (game, scene.hand_line)

@@ -35,6 +35,9 @@ from cardtable.variants import VariantSpec
 FLIP_PAUSE = 0.12
 """Seconds a computer player takes to flip a grid card (a flop is 60 flips)."""
 
+LINES = tuple(f"row {i}" for i in range(1, 11)) + tuple(f"column {i}" for i in range(1, 11))
+"""The grid's 20 lines by name, in the order the rules break ties between equal lines."""
+
 BOT_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """How fast the computer players may go: their pauses are divided by this."""
 
@@ -292,12 +295,21 @@ class FlameTableScene(GameTableScene):
             self._preview_cache[key] = state.line_preview(seat, line)
         return self._preview_cache[key]
 
+    def best_now(self) -> tuple[Any, str] | None:
+        """The viewer's best hand over every line from what they can see now, and its line
+        (the first line of equals), or None while no line shows enough cards."""
+        if self.viewer is None or not self.state.grid or not self.state.hands[self.viewer]:
+            return None
+        found = [(preview[0], line) for line in LINES if (preview := self.preview(line)) is not None]
+        return max(found, key=lambda hand_line: hand_line[0].key) if found else None
+
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         """The grid, the showdown's lines, the seats, the middle line, the bar, then a
         hovered line's preview or a hovered card large."""
         view = self.viewer_view()
         self.seat_hands = {}
+        self.hand_line: str | None = None
         hover_line = self.hovered_line()
         hover_cell = None
         if self._person_flipping() and (self.viewer is None or self.state.to_act == self.viewer):
@@ -419,6 +431,12 @@ class FlameTableScene(GameTableScene):
             step = width + px(6) if cards and cards[0] is not None else int(width * 0.5)
             for i, card in enumerate(cards):
                 self.card(surface, self.deck, card, card is not None, width, (x + i * step, area.y + px(8)))
+            best = self.best_now() if view["phase"] in ("bet", "flip", "call") else None
+            if best is not None:
+                hand, line = best
+                self.hand_line = f"Your best now: {getattr(hand, 'label', '') or hand.kind} ({line})"
+                self.draw_hand_line(surface, self.hand_line, (x + (step * (len(cards) - 1) + width) // 2,
+                                                              area.y + px(4)))
             x += step * max(len(cards) - 1, 0) + width + px(18) if cards else 0
             if called:
                 self._draw_called(surface, called, (max(x, plate.right + px(14)), area.y + px(8)),

@@ -333,11 +333,9 @@ class SabaccTableScene(GameTableScene):
             self.caption(surface, rect, "drawn")
         if view["total"] is not None and cards:
             bombed = view["label"].startswith("bomb")
-            text = f"your total: {view['label']}"
-            img = fonts.render(text, px(17), THEME.error if bombed else THEME.highlight, bold=True)
-            spot = img.get_rect(midbottom=(box.centerx, box.y - px(8)))
-            pygame.draw.rect(surface, (0, 0, 0), spot.inflate(px(14), px(4)), border_radius=px(8))
-            surface.blit(img, spot)
+            self.hand_line = f"your total: {view['label']}"
+            self.note_box("your hand", self.banner(surface, self.hand_line, (box.centerx, box.y - px(8)), size=17,
+                                                   colour=THEME.error if bombed else THEME.highlight))
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         state, to_act = self.state, self.state.to_act
