@@ -159,3 +159,22 @@ def test_a_dropped_connection_reconnects_and_shows_it(app, no_pause, monkeypatch
     calls[0]()  # the reconnecting thread's work, here
     app.step(1 / 30)
     assert link.reconnects == 1 and not table.reconnecting
+
+
+def test_a_remote_table_saves_nothing_here_on_leaving_a_crash_or_ctrl_s(app, no_pause):
+    from cardtable import saves
+    game = games.get("ipso")
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    state.apply(state.chance_action())
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    app.step(1 / 30)
+    assert "host" in app.toast_text
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step(1 / 30)
+    assert "hint" in app.toast_text.lower()
+    app.crashed(RuntimeError("a test's crash"))
+    assert table not in app.scenes.scenes and saves.list_saves() == []

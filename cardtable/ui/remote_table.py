@@ -126,13 +126,15 @@ class _HostKeeps:
     """The match keeper of a remote table: the host keeps the match (its autosave can
     host it again); nothing is saved or counted here."""
 
+    match = None  # no match id: nothing of this table is saved here
+
     def __init__(self, table: Any) -> None:
         self.table = table
 
     def after_action(self) -> None:
         """Nothing to save."""
 
-    def closing(self, left: bool = True) -> None:
+    def closing(self, *, left: bool = True) -> None:
         """Nothing to save."""
 
     def save_named(self) -> None:
