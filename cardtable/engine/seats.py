@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Sequence
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.engine.game import Event, GameState
+from cardtable.engine.game import CHANCE, Event, GameState
 
 _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
@@ -24,6 +25,7 @@ class SeatedState(GameState):
 
     deck: Deck
     hands: list[list[int]]
+    dealer: int
     round_no: int
     """The round being played, from 1 (0 before the first deal)."""
 
@@ -71,6 +73,20 @@ class SeatedState(GameState):
             return f"{what} is not in {self.names[seat]}'s hand"
         return None
 
+    def _deal_each(self, players: Sequence[int], count: int, stock: list[int], words: str) -> Event:
+        """Deal ``count`` cards to each of ``players``, one at a time round the table, from
+        the top of ``stock``; the event saying so (``words``: "five cards"), in which
+        each player reads their own cards."""
+        for _ in range(count):
+            for seat in players:
+                self.hands[seat].append(stock.pop(0))
+        public = f"{self.names[self.dealer]} deals {words} to each of {len(players)} players"
+        return Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players})
+
+    def _names_of(self, cards: Sequence[int]) -> str:
+        """The cards' names, comma-separated."""
+        return ", ".join(self.card_name(c) for c in cards)
+
     def _logged(self, events: list[Event]) -> Event:
         """The last of ``events``, for :meth:`apply` to log, the others logged now (one
         action may bring several events: the deal after the last bet, a showdown)."""
@@ -89,7 +105,6 @@ class ChipSeatedState(SeatedState):
     (``chips``, the stacks between hands) with a ``dealer``."""
 
     chips: HandChips
-    dealer: int
 
     @property
     def stacks(self) -> list[int]:

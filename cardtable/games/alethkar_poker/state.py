@@ -356,12 +356,7 @@ class AlethkarState(SeatedState):
             self.bags[seat] += moved
         events.append(Event(CHANCE, f"Round {self.round_no}: {self.names[self.dealer]} deals; "
                                     f"everyone buys in {buy_in} into their bag"))
-        for _ in range(7):  # step 2
-            for seat in players:
-                self.hands[seat].append(self.deck_order.pop(0))
-        public = f"{self.names[self.dealer]} deals seven cards to each of {len(players)} players"
-        events.append(Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}"
-                                             for s in players}))
+        events.append(self._deal_each(players, 7, self.deck_order, "seven cards"))  # step 2
         self.phase = Phase.BET
         self.turn = players[0]
         events.append(Event(CHANCE, f"The secret bet, from {self.names[self.turn]}: each player alone "

@@ -42,12 +42,7 @@ def start_round(state: DrawState, order: Sequence[int], events: list[Event]) -> 
     if short:
         text += f" ({', '.join(short)} all-in)"
     events.append(Event(CHANCE, text))
-    for _ in range(HAND_SIZE):
-        for seat in players:
-            state.hands[seat].append(state.deck_order.pop(0))
-    public = f"{state.names[state.dealer]} deals five cards to each of {len(players)} players"
-    events.append(Event(CHANCE, public, {
-        s: f"{public}; you get {names_of(state, state.hands[s])}" for s in players}))
+    events.append(state._deal_each(players, HAND_SIZE, state.deck_order, "five cards"))
     _start_betting(state, 0, events)
 
 

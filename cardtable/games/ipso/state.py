@@ -432,14 +432,10 @@ class IpsoState(ChipSeatedState):
         if sitting:
             text += f" ({', '.join(sitting)} cannot pay the ante and sit out)"
         events.append(Event(CHANCE, text))
-        for _ in range(HAND_SIZE):
-            for seat in players:
-                self.hands[seat].append(pack.pop(0))
+        dealt = self._deal_each(players, HAND_SIZE, pack, "four cards")
         self.stock = pack
         self._turn_flip(events, first=True)
-        public = f"{self.names[self.dealer]} deals four cards to each of {len(players)} players"
-        events.append(Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}"
-                                             for s in players}))
+        events.append(dealt)
         self._start_betting(2, events)
 
     def _turn_flip(self, events: list[Event], *, first: bool = False) -> None:
@@ -588,7 +584,4 @@ class IpsoState(ChipSeatedState):
     def _pile(self, pile: Pile) -> list[int]:
         return {Pile.STOCK: self.stock, Pile.FLIP: self.flip, Pile.DOWN_DISCARD: self.down_discard,
                 Pile.UP_DISCARD: self.up_discard}[pile]
-
-    def _names_of(self, cards: Sequence[int]) -> str:
-        return ", ".join(self.card_name(c) for c in cards)
 

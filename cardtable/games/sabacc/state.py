@@ -590,9 +590,6 @@ class SabaccState(ChipSeatedState):
         self._start_turn(self._next_in_hand(seat), events)
 
     # -- inside -----------------------------------------------------------------------
-    def _names_of(self, cards: Sequence[int]) -> str:
-        return ", ".join(self.card_name(c) for c in cards)
-
     def _next_in_hand(self, seat: int) -> int:
         for step in range(1, self.seats + 1):
             candidate = (seat + step) % self.seats

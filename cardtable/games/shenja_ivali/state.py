@@ -415,12 +415,7 @@ class ShenjaIvaliState(ChipSeatedState):
         if short:
             text += f" ({', '.join(short)} all-in)"
         events.append(Event(CHANCE, text))
-        for _ in range(HAND_SIZE):
-            for seat in players:
-                self.hands[seat].append(self._draw_card())
-        public = f"{self.names[self.dealer]} deals four cards to each of {len(players)} players"
-        events.append(Event(CHANCE, public, {
-            s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players}))
+        events.append(self._deal_each(players, HAND_SIZE, self.deck_order, "four cards"))
         self._start_betting(0, events)
 
     def _discard(self, action: Discard, events: list[Event]) -> None:
@@ -587,9 +582,6 @@ class ShenjaIvaliState(ChipSeatedState):
     # -- inside -----------------------------------------------------------------------
     def _name(self, seat: int) -> str:
         return self.names[seat]
-
-    def _names_of(self, cards: Sequence[int]) -> str:
-        return ", ".join(self.card_name(c) for c in cards)
 
     def _round_name(self) -> str:
         return BETTING_ROUND_NAMES[self.betting_round or 0]
