@@ -12,7 +12,8 @@ the deck and the discards) form one *unseen* pool.
   flop cards before the auction and keep the ones they took after it.
 * **Betting**: with a strength well above its fair share it bets or raises, sized by
   the strength (a fraction of the pot); otherwise it checks, calls when the
-  strength beats the pot odds, and folds.
+  strength beats the pot odds or the bet is at most half the pot and its hand is
+  playable (:data:`SMALL_CALL`), and folds. Heads-up it bluffs now and then.
 * **Discards**: every subset of 0 to 2 cards is tried on the same random draws
   (common random numbers); a subset's score is the mean of ``p ** m`` where ``p`` is
   the percentile of the resulting five-card hand among random hands and ``m`` the
@@ -56,13 +57,16 @@ from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 __all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
 
 LEVELS = ("normal", "tough")
+"""The levels of :class:`IvaliBot`."""
 ROLLOUT_SAMPLES = 12
 """Deals an estimate of the strong level's rollout player (:meth:`IvaliBot.rollout_bot`)."""
-"""The levels of :class:`IvaliBot`."""
+SMALL_CALL = 0.2
+"""The least strength with which a bet of at most half the pot is called (a playable
+hand at good odds: the bet reading alone must not fold it)."""
 
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
     "normal": {"evaluations": 5000, "discard_scenarios": 70, "read_scale": 1.5, "read_most": 0.75,
-               "call_margin": 1.05, "bluff": 0.0, "prize": 1.5, "bid_share": 0.25},
+               "call_margin": 1.05, "bluff": 0.03, "prize": 1.5, "bid_share": 0.25},
     "tough": {"evaluations": 12000, "discard_scenarios": 150, "read_scale": 2.0, "read_most": 1.0,
               "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3},
 }
@@ -281,7 +285,7 @@ class IvaliBot:
             fraction = 0.5 + 1.0 * max(0.0, strength - 0.4)
             return self._sized(kind, options, current, pot + owed, fraction)
         margin = self.knobs["call_margin"]
-        if strength >= need * margin or owed <= 0:
+        if strength >= need * margin or owed <= 0 or (owed * 2 <= pot and strength >= SMALL_CALL):
             return Call(seat=seat)
         return Fold(seat=seat)
 
