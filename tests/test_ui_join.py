@@ -18,8 +18,9 @@ import pytest
 from uihelp import Driver
 
 from cardtable import games
+from cardtable.net.discovery import Found
 from cardtable.net.host import Host
-from cardtable.ui import remote_table
+from cardtable.ui import join_scene, remote_table
 from cardtable.ui.join_scene import JoinScene
 from cardtable.ui.remote_table import RemoteTable
 from cardtable.ui.widgets import TextInput
@@ -53,6 +54,16 @@ def join_from_menu(app, address: str, code: str, name: str = "Remy") -> tuple[Dr
     assert (join.address, join.code, join.name) == (address, code, name)
     d.press("Join")
     return d, join
+
+
+@pytest.fixture(autouse=True)
+def no_multicast(monkeypatch):
+    """The Join screen's search, without binding multicast sockets beyond 127.0.0.1:
+    it finds one made-up table."""
+    found = [Found("Test table", "127.0.0.1", 7999, "sabacc", "3")]
+    monkeypatch.setattr(join_scene, "unavailable", lambda: None)
+    monkeypatch.setattr(join_scene, "browse", lambda seconds: list(found))
+    return found
 
 
 @pytest.fixture
@@ -136,3 +147,21 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(app, quick):
         assert table.state.view(0) == host.state.view(0)
     finally:
         host.stop()
+
+
+def test_tables_found_are_listed_and_a_click_fills_the_address(app, monkeypatch):
+    d = Driver(app)
+    d.press("Join a table")
+    join = app.scenes.top
+    assert wait_for(d, lambda: bool(join.found_rows), 600)
+    d.click(join.found_rows[0].center)
+    assert join.address == "127.0.0.1:7999"
+    monkeypatch.setattr(join_scene, "unavailable", lambda: "finding tables needs the 'zeroconf' package")
+    d.press("Look again")
+    assert "zeroconf" in join.look_note and "Cannot look" in join.look_note
+    monkeypatch.setattr(join_scene, "unavailable", lambda: None)
+    monkeypatch.setattr(join_scene, "browse", lambda seconds: [])
+    d.press("Look again")
+    assert wait_for(d, lambda: "No table found" in join.look_note, 600)
+    d.key(pygame.K_ESCAPE)
+    assert join not in app.scenes.scenes
