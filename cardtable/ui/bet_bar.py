@@ -73,7 +73,7 @@ class BetBar:
         if o.can_check:
             add("Check", self.call, 96, "C", primary=True)
         elif o.can_call:
-            add(f"Call {o.call_amount}", self.call, 120, "C", primary=True)
+            add(f"Call {o.call_amount:,}", self.call, 120, "C", primary=True)
         if o.can_bet or o.can_raise:
             self.bet_button = add("", self.bet, 150, "B")
             self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
@@ -89,13 +89,13 @@ class BetBar:
             self.slider = None
             self.chips = {}
         if o.can_all_in:
-            add(f"All-in {o.all_in_to}", self.all_in, 110, "A")
+            add(f"All-in {o.all_in_to:,}", self.all_in, 110, "A")
         self.widgets = group
         self._label()
 
     def _label(self) -> None:
         if self.slider is not None:
-            self.bet_button.label = f"{'Bet' if self.options.can_bet else 'Raise to'} {self.amount}"
+            self.bet_button.label = f"{'Bet' if self.options.can_bet else 'Raise to'} {self.amount:,}"
 
     # -- behaviour ---------------------------------------------------------------------
     def set_amount(self, value: int) -> None:
@@ -220,7 +220,7 @@ class BetBar:
                 last = list(self.chips.values())[-1]
                 surface.blit(hint, hint.get_rect(midleft=(last.right + self.app.px(12), last.centery)))
             for value, anchor in ((o.min_raise_to, "topleft"), (o.max_raise_to, "topright")):
-                img = fonts.render(str(value), px(12), THEME.text_dim)
+                img = fonts.render(f"{value:,}", px(12), THEME.text_dim)
                 r = img.get_rect(**{anchor: (self.slider.left if anchor == "topleft" else self.slider.right,
                                              self.slider.bottom + px(6))})
                 surface.blit(img, r)

@@ -19,6 +19,7 @@ import pygame
 
 from cardtable.engine.cards import Card, Deck
 from cardtable.ui.scene import Overlay
+from cardtable.ui.table_parts import plural
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
@@ -135,7 +136,7 @@ class DeckBrowser(Overlay):
             elif len(self.chosen) < self.pick_limit:
                 self.chosen.append(card)
             else:
-                self.app.toast(f"You can choose {self.pick_limit} cards; take one back first")
+                self.app.toast(f"You can choose {plural(self.pick_limit, 'card')}; take one back first")
             return
         self.close()
         if self.on_find:

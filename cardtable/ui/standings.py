@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from cardtable.ui.scene import Overlay
+from cardtable.ui.table_parts import plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -72,7 +73,7 @@ class StandingsOverlay(Overlay):
         for place, (name, chips) in enumerate(self.standings, start=1):
             ink = THEME.highlight if place == 1 else THEME.text
             surface.blit(fonts.render(f"{place}.  {name}", px(20), ink, bold=place == 1), (p.x + px(30), y))
-            img = fonts.render(f"{chips:,} chips", px(20), ink)
+            img = fonts.render(plural(chips, "chip"), px(20), ink)
             surface.blit(img, img.get_rect(topright=(p.right - px(30), y)))
             y += px(40)
         self.widgets.draw(surface)

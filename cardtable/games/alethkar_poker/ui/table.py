@@ -25,7 +25,7 @@ from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_ge
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, plural
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import wrap
 from cardtable.ui.theme import THEME
@@ -144,7 +144,7 @@ class AlethkarTableScene(GameTableScene):
             return
         stack = self.state.stacks[self.viewer]
         if self.pending + GEM_VALUES[gem] > stack:
-            self.app.toast(f"Only {stack - self.pending} more chips in your stack")
+            self.app.toast(f"Only {plural(stack - self.pending, 'more chip', 'more chips')} in your stack")
             return
         self._set_pending(self.pending + GEM_VALUES[gem])
 

@@ -19,7 +19,7 @@ from cardtable.games.five_card_draw.state import DrawState
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, plural, showdown_reason
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
@@ -94,7 +94,7 @@ class DrawTableScene(GameTableScene):
         elif len(self.selected) < limit:
             self.selected.append(card)
         else:
-            self.app.toast(f"You may discard at most {limit} cards")
+            self.app.toast(f"You may discard at most {plural(limit, 'card')}")
         self.after_action()
 
     def next_round(self) -> None:
@@ -213,7 +213,7 @@ class DrawTableScene(GameTableScene):
             why = showdown_reason(view["results"], KEY_WORDS)
             return self.winners_text(view, "Hand", why) + "Press Enter for the next hand."
         if self.drawing():
-            return f"Click up to {view['draw_limit']} cards (or 1-5) to discard, then Discard or Stand pat."
+            return f"Click up to {plural(view['draw_limit'], 'card')} (or 1-5) to discard, then Discard or Stand pat."
         return None
 
 

@@ -373,7 +373,7 @@ class FlameTableScene(GameTableScene):
 
     def _plate_lines(self, view: dict[str, Any], seat: int) -> list[str]:
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
-        lines = [f"chips {stack}" + (f"  ·  bet {bet}" if bet else "")]
+        lines = [f"chips {stack:,}" + (f"  ·  bet {bet:,}" if bet else "")]
         posted = [name for role, name in (("small", "small"), ("big", "big"),
                                            ("extra", "winner's" if view["hand_no"] > 1 else "dealer's"))
                   if view["blinds"].get(role) == seat]

@@ -29,8 +29,8 @@ IPSO_BET_KEYS = (
 
 
 def span(low: int, high: int) -> str:
-    """"3 to 10", or just "10" when there is one amount (not "10 to 10")."""
-    return f"{low:,}" if low == high else f"{low:,} to {high:,}"
+    """"3–10", or just "10" when there is one amount (not "10-10")."""
+    return f"{low:,}" if low == high else f"{low:,}–{high:,}"
 
 
 class IpsoBetBar:

@@ -28,6 +28,7 @@ from cardtable.ui.table_parts import (
     KeyBinding,
     by_number,
     next_round_binding,
+    plural,
     pot_words,
     showdown_reason,
     shown_pots,
@@ -142,7 +143,7 @@ class IvaliTableScene(GameTableScene):
         elif len(self.selected) < self.state.settings.max_discard:
             self.selected.append(card)
         else:
-            self.app.toast(f"You may discard at most {self.state.settings.max_discard} cards")
+            self.app.toast(f"You may discard at most {plural(self.state.settings.max_discard, 'card')}")
         self.after_action()
 
     def choose_flop(self, card: int) -> None:
