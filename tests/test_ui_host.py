@@ -341,3 +341,26 @@ def test_remote_actions_go_on_while_help_covers_the_hosts_table(app):
         step_until(app, lambda: player.turn() or c.count == len(scene.state.history))  # and sent
     finally:
         client.close()
+
+
+def test_a_crash_at_a_hosted_table_saves_it_and_closes_the_port(app, monkeypatch):
+    """The crash screen replaces a hosted table without its exit() (which would mark the
+    game left on purpose); the server must still let go of its port and thread."""
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby)
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        port = scene.hosting.server.port
+
+        def broken(dt):
+            raise RuntimeError("a bug in a table")
+
+        monkeypatch.setattr(scene, "update", broken)
+        app.frame(1 / 60)
+        assert type(app.scenes.top).__name__ == "CrashScene"
+        assert scene not in app.scenes.scenes
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=2.0).close()
+    finally:
+        client.close()

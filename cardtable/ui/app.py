@@ -212,7 +212,11 @@ class App:
         while self.scenes.scenes:
             scene = self.scenes.scenes.pop()
             if scene in tables:
-                continue  # already saved; its exit() would mark the game as left on purpose
+                try:  # already saved; its exit() would mark the game as left on purpose
+                    scene.release()
+                except Exception:  # noqa: BLE001 - a broken scene must not stop the recovery
+                    _log.exception("%s failed to let go of its resources", type(scene).__name__)
+                continue
             try:
                 scene.exit()
             except Exception:  # noqa: BLE001 - a broken scene must not stop the recovery

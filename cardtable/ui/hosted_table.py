@@ -211,6 +211,11 @@ class HostedTable:
         for seat in self.remote:
             self.bots.pop(seat, None)
         super().exit()  # type: ignore[misc]
+        self.release()
+
+    def release(self) -> None:
+        """Stop serving: the timer, the server thread and its port (also after a crash,
+        when the table is saved without leaving)."""
         if self.hosting is not None:
             self._pump_while_covered(False)
             self.hosting.stop()

@@ -54,6 +54,11 @@ class Scene:
     def exit(self) -> None:
         """Called once when the scene is popped or replaced."""
 
+    def release(self) -> None:
+        """Let go of what the scene holds outside the app (sockets, threads) without
+        its usual leaving (autosaves marked "left", messages): called after a crash in
+        place of :meth:`exit` for a table already saved. Scenes holding nothing ignore it."""
+
     def pause(self) -> None:
         """Called when another scene is pushed on top of this one."""
 
