@@ -304,7 +304,7 @@ def _faces_29(app: App) -> FreeTableScene:
     scene = spread_infinite(app)
     scene.camera.zoom = 0.29
     scene.camera.x, scene.camera.y = 200.0, 400.0
-    settle(app, 30)
+    settle(app, 60)  # the spread's flight (0.35 s) has landed
     return scene
 
 

@@ -331,14 +331,19 @@ class TableView:
         w, h = surface.get_size()
         # A layer pixel p lands on screen at p * f + (o0 * f - o1).
         offx, offy = ox0 * f - ox1, oy0 * f - oy1
-        src = pygame.Rect(math.floor(-offx / f), math.floor(-offy / f),
-                          math.ceil(w / f) + 2, math.ceil(h / f) + 2).clip(self.layer.get_rect())
-        dest = pygame.Rect(round(src.x * f + offx), round(src.y * f + offy), round(src.w * f), round(src.h * f))
+        lw, lh = self.layer.get_size()
+        # The part of the layer that lands on screen, scaled straight into the screen
+        # (no new surface, no second blit); off by at most a pixel while the zoom moves.
+        x0, y0 = max(0.0, -offx / f), max(0.0, -offy / f)
+        x1, y1 = min(float(lw), (w - offx) / f), min(float(lh), (h - offy) / f)
+        src = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0),
+                          math.ceil(y1) - math.floor(y0)).clip(self.layer.get_rect())
+        dest = pygame.Rect(round(src.x * f + offx), round(src.y * f + offy), round(src.w * f),
+                           round(src.h * f)).clip(surface.get_rect())
         if not dest.contains(surface.get_rect()):
             surface.fill(THEME.felt)
         if src.w > 0 and src.h > 0 and dest.w > 0 and dest.h > 0:
-            scaled = pygame.transform.scale(self.layer.subsurface(src), dest.size)
-            surface.blit(scaled, dest)
+            pygame.transform.scale(self.layer.subsurface(src), dest.size, surface.subsurface(dest))
         self.layer_scaled += 1
 
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
