@@ -46,10 +46,12 @@ def _estimate(action, values, prior=False):
 def test_a_rival_must_beat_the_prior_world_by_world():
     prior = _estimate(Check(seat=0), [0.0, 10.0, -10.0, 5.0, -5.0, 0.0], prior=True)
     steady = _estimate(Call(seat=0), [2.0, 12.0, -8.0, 7.0, -3.0, 2.0])  # +2 in every world
-    assert _best([prior, steady], prior.action) is steady
+    assert _best([prior, steady], prior.action, 1) is steady
     noisy = _estimate(Call(seat=0), [30.0, -20.0, 10.0, -15.0, 25.0, -20.0])  # higher mean, no pattern
     assert noisy.mean > prior.mean
-    assert _best([prior, noisy], prior.action) is prior
+    assert _best([prior, noisy], prior.action, 1) is prior
+    slight = _estimate(Call(seat=0), [3.0, 8.0, -7.5, 3.5, -3.0, -1.0])  # ahead on average, not by enough
+    assert _best([prior, slight], prior.action, 1) is prior
 
 
 def test_clearly_worse_candidates_are_dropped_but_never_the_prior():

@@ -31,8 +31,9 @@ the clock: slower or faster, but the same decision for the same seat copy and ge
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, and the
 strong bot only departs from it when another candidate is better by more than the
-noise of the estimates (:data:`STRAY_Z` standard errors of the paired difference: the
-best of many noisy means beats a fixed one often by luck alone): it plays as the normal level
+noise of the estimates (a one-sided test of the paired differences at the level
+:data:`STRAY_ALPHA` shared among the rivals: the best of many noisy means beats a fixed
+one often by luck alone): it plays as the normal level
 does unless the rollouts say clearly otherwise. A normal bot may also say that a
 decision is not worth rollouts (``worth_planning(state, seat)``, e.g. a Flame Sword
 flip): then its choice is played at once.
@@ -50,6 +51,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from cardtable.bots.worlds import Snapshot
@@ -82,9 +84,12 @@ MIN_EVIDENCE = 3
 """The fewest rollouts of both the normal bot's choice and a rival before the rival may
 overrule it."""
 
-STRAY_Z = 2.0
-"""How many standard errors of the paired difference better than the normal bot's choice
-another candidate must look before the strong bot plays it instead."""
+STRAY_ALPHA = 0.05
+"""The chance, when no rival is really better than the normal bot's choice, that the
+strong bot plays one anyway: each of ``k`` rivals must beat that choice at the one-sided
+level ``STRAY_ALPHA / k`` (the best of many noisy rivals often looks better by luck
+alone), by Student's t over the paired differences of its worlds (few worlds: a wider
+margin)."""
 
 PRUNE_AFTER = 4
 """Worlds played before candidates start being dropped."""
@@ -316,7 +321,7 @@ class StrongBot:
             rollouts += len(active)
             if worlds >= PRUNE_AFTER:
                 active = _pruned(active, prior)
-        best = _best(active, prior)
+        best = _best(active, prior, len(estimates) - 1)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
@@ -426,7 +431,20 @@ def _paired(better: Estimate, worse: Estimate) -> tuple[float, float, int]:
 
 def _clearly_better(better: Estimate, worse: Estimate, z: float) -> bool:
     mean, error, n = _paired(better, worse)
-    return n >= MIN_EVIDENCE and mean > 0 and mean > z * error
+    return n >= MIN_EVIDENCE and mean > 0 and mean > _t_quantile(z, n - 1) * error
+
+
+def _t_quantile(z: float, df: int) -> float:
+    """Student's t quantile with ``df`` degrees of freedom at the normal quantile ``z``
+    (Cornish-Fisher; within a few percent from 3 degrees of freedom, a little low at 2)."""
+    if df <= 0:
+        return math.inf
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df))
+
+
+def _stray_z(rivals: int) -> float:
+    """The normal quantile a rival must clear among ``rivals`` (:data:`STRAY_ALPHA`)."""
+    return NormalDist().inv_cdf(1.0 - STRAY_ALPHA / max(1, rivals))
 
 
 def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
@@ -437,9 +455,9 @@ def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
             if e is leader or e.action == prior or not _clearly_better(leader, e, PRUNE_Z)]
 
 
-def _best(active: list[Estimate], prior: Action | None) -> Estimate:
+def _best(active: list[Estimate], prior: Action | None, rivals: int) -> Estimate:
     """The best mean; the prior's action unless another beats it by more than
-    :data:`STRAY_Z` standard errors of the paired difference."""
+    the noise of the paired difference (:data:`STRAY_ALPHA` shared among ``rivals``)."""
     tried = [e for e in active if e.count > 0] or active
     best = max(tried, key=lambda e: e.mean)
     if prior is None:
@@ -447,4 +465,4 @@ def _best(active: list[Estimate], prior: Action | None) -> Estimate:
     base = next((e for e in active if e.action == prior), None)
     if base is None or best is base:
         return best if base is None else base
-    return best if _clearly_better(best, base, STRAY_Z) else base
+    return best if _clearly_better(best, base, _stray_z(rivals)) else base
