@@ -338,6 +338,14 @@ class RemoteTable(GameTableScene):
         link = self.link
         threading.Thread(target=lambda: link.close(bye=True), name="cardtable-leave", daemon=True).start()
 
+    def release(self) -> None:
+        """After a crash: drop the connection (the host keeps the seat for its token and
+        has its computer play it once the player has been gone long enough)."""
+        self.reconnecting = False
+        self.lost = self.lost or "left"
+        link = self.link
+        threading.Thread(target=link.close, name="cardtable-release", daemon=True).start()
+
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
