@@ -215,7 +215,8 @@ class TableView:
         self._drawn_hidden_obj: object = None
         self._seen_zoom: float | None = None
         self._zoom_moved_before = False
-        self._pending: dict[int, tuple[int, int, int, int]] = {}  # piles showing stand-ins, and where
+        # Piles showing stand-ins, and where, in zoomed-world pixels (a pan leaves them be).
+        self._pending: dict[int, tuple[int, int, int, int]] = {}
         self._order: list[tuple[int, Pile]] = []
         self._order_key: tuple | None = None
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
@@ -392,8 +393,6 @@ class TableView:
             self._rebuild(table, camera, hidden, origin)
             return
         layer.scroll(dx, dy)
-        self._pending = {pid: (x + dx, y + dy, pw, ph) for pid, (x, y, pw, ph) in self._pending.items()
-                         if x + dx < w and x + dx + pw > 0 and y + dy < h and y + dy + ph > 0}
         strips = []
         if dx > 0:
             strips.append(pygame.Rect(0, 0, dx, h))
@@ -424,12 +423,17 @@ class TableView:
     def _repaint_pending(self, table: Table, camera: Camera, hidden: dict[int, int],
                          origin: tuple[int, int]) -> None:
         """Swap stand-ins for faces drawn since (as many as this frame's budget allows)."""
+        ox, oy = origin
+        w, h = self.layer.get_size()
         for pid in list(self._pending):
             if self.cache.drawn and time.perf_counter() > self.cache.deadline:
                 break  # this frame's budget is spent: the rest wait, still listed
             area = self._pending.pop(pid, None)
-            if area is not None:
-                self._repaint(pygame.Rect(area), table, camera, hidden, origin)
+            if area is None:
+                continue
+            x, y, pw, ph = area[0] - ox, area[1] - oy, area[2], area[3]
+            if x < w and x + pw > 0 and y < h and y + ph > 0:  # (off screen now: drawn when it comes back)
+                self._repaint(pygame.Rect(x, y, pw, ph), table, camera, hidden, origin)
 
     def _paint_swatches(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                         origin: tuple[int, int]) -> int:
@@ -491,7 +495,7 @@ class TableView:
             surf = cache.get(deck, top, pile.faces[n - 1], width, keyed=True)
             if surf is None:
                 surf = cache.stand_in(deck, top, width)
-                self._pending[pid] = (sx, sy, surf.get_width(), surf.get_height())
+                self._pending[pid] = (sx + ox, sy + oy, surf.get_width(), surf.get_height())
             append((surf, (sx, sy)))
             drawn += 1
         layer.fblits(blits)
