@@ -198,6 +198,18 @@ class TableParts:
                       for w in group.widgets if w.visible]
         return boxes
 
+    def click_card(self, event: pygame.event.Event, rects: dict[Any, pygame.Rect],
+                   action: Callable[[Any], object]) -> bool:
+        """A left press on one of ``rects`` (the last drawn on top wins) gives its key to
+        ``action``; True if it did."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        hit = next((key for key, rect in reversed(rects.items()) if rect.collidepoint(event.pos)), None)
+        if hit is None:
+            return False
+        action(hit)
+        return True
+
     # -- dragging a hand card -------------------------------------------------------------------
     dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None
     """The hand card being dragged: (card, where it was grabbed, where the press was)."""
@@ -342,6 +354,16 @@ class TableParts:
         else:
             self.bar_message(surface, self.bar_text(view) or self.waiting_text(view))  # type: ignore[attr-defined]
         self.widgets.draw(surface)
+
+    def round_end_text(self, view: dict[str, Any], round_word: str, words: Sequence[str]) -> str | None:
+        """At the end of the match, who has every chip; after a round, who won it and why
+        (:func:`showdown_reason` with ``words``); otherwise None."""
+        if self.state.to_act is None:
+            return f"{self.state.standings()[0][0]} has every chip. Well played!"
+        if self.waits_for_next_round() and view["results"]:  # type: ignore[attr-defined]
+            why = showdown_reason(view["results"], words)
+            return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."
+        return None
 
     def winners_text(self, view: dict[str, Any], round_word: str, why: str = "") -> str:
         """"Hand 3: Ann wins (with a flush). " for the showdown's bar."""

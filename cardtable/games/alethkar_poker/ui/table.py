@@ -186,15 +186,9 @@ class AlethkarTableScene(GameTableScene):
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """Click a hand card to choose it for the discard, or a gem to add it to the bet."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
-            return False
-        rects: dict[Any, pygame.Rect] = self.hand_rects if self.discarding() else \
-            self.gem_rects if self.betting() else {}
-        for thing, rect in rects.items():
-            if rect.collidepoint(event.pos):
-                self.toggle(thing) if self.discarding() else self.add_gem(thing)
-                return True
-        return False
+        if self.discarding():
+            return self.click_card(event, self.hand_rects, self.toggle)
+        return self.betting() and self.click_card(event, self.gem_rects, self.add_gem)
 
     def toggle_sums(self) -> None:
         """Hide (or show again) the sums panel."""

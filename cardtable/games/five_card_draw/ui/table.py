@@ -19,7 +19,7 @@ from cardtable.games.five_card_draw.state import DrawState
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, plural, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, plural
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
@@ -109,12 +109,7 @@ class DrawTableScene(GameTableScene):
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a hand card chooses it (or puts it back) in the draw."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.drawing():
-            for card, rect in reversed(self.hand_rects.items()):
-                if rect.collidepoint(event.pos):
-                    self.toggle(card)
-                    return True
-        return False
+        return self.drawing() and self.click_card(event, self.hand_rects, self.toggle)
 
     def key_pick(self, event: pygame.event.Event) -> bool:
         """1-5: choose the card in that place to discard."""
@@ -206,12 +201,9 @@ class DrawTableScene(GameTableScene):
         return evaluate(known).label if len(known) == 5 else None
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
-        state = self.state
-        if state.phase == Phase.GAME_OVER:
-            return f"{state.standings()[0][0]} has every chip. Well played!"
-        if state.phase == Phase.REVEAL and view["results"]:
-            why = showdown_reason(view["results"], KEY_WORDS)
-            return self.winners_text(view, "Hand", why) + "Press Enter for the next hand."
+        ended = self.round_end_text(view, "Hand", KEY_WORDS)
+        if ended is not None:
+            return ended
         if self.drawing():
             return f"Click up to {plural(view['draw_limit'], 'card')} (or 1-5) to discard, then Discard or Stand pat."
         return None

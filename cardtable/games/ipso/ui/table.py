@@ -267,9 +267,7 @@ class IpsoTableScene(GameTableScene):
         cuts = [c for s, c in view["cut_cards"] if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)
-        if status:
-            lines.append(status)
-        return lines
+        return lines + [status] if status else lines
 
     def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px

@@ -169,12 +169,7 @@ class SabaccTableScene(GameTableScene):
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a hand card, with a card drawn: swap them."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.deciding():
-            for card, rect in self.hand_rects.items():
-                if rect.collidepoint(event.pos):
-                    self.swap(card)
-                    return True
-        return False
+        return self.deciding() and self.click_card(event, self.hand_rects, self.swap)
 
     def key_swap(self, event: pygame.event.Event) -> bool:
         """1-9 with a card drawn: swap it for that card of the hand."""
@@ -254,9 +249,7 @@ class SabaccTableScene(GameTableScene):
             won = sum(int(pot["shares"].get(str(seat), 0)) for pot in pots if pot)
             if won:
                 status += f"   wins {won:,}"
-        if status:
-            lines.append(status)
-        return lines
+        return lines + [status] if status else lines
 
     def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px

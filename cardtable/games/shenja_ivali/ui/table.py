@@ -30,7 +30,6 @@ from cardtable.ui.table_parts import (
     next_round_binding,
     plural,
     pot_words,
-    showdown_reason,
     shown_pots,
 )
 from cardtable.ui.table_setup import TableSetup
@@ -182,10 +181,8 @@ class IvaliTableScene(GameTableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.drawing() and self.start_drag(event, self.hand_rects):
                 return True
-            for card, rect in self.flop_rects.items():
-                if rect.collidepoint(event.pos) and self.bidding():
-                    self.choose_flop(card)
-                    return True
+            if self.bidding() and self.click_card(event, self.flop_rects, self.choose_flop):
+                return True
         released = self.end_drag(event)
         if released is not None:
             card, moved = released
@@ -323,12 +320,9 @@ class IvaliTableScene(GameTableScene):
         return best.label
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
-        state = self.state
-        if state.phase == Phase.GAME_OVER:
-            return f"{state.standings()[0][0]} has every chip. Well played!"
-        if state.phase == Phase.REVEAL and view["results"]:
-            why = showdown_reason(view["results"], KEY_WORDS)
-            return self.winners_text(view, "Round", why) + "Press Enter for the next round."
+        ended = self.round_end_text(view, "Round", KEY_WORDS)
+        if ended is not None:
+            return ended
         if self.drawing():
             return "Click up to 2 cards (or drag them to the discard pile), then Discard."
         if self.bidding():
