@@ -184,3 +184,20 @@ def test_a_remote_table_saves_nothing_here_on_leaving_a_crash_or_ctrl_s(app, no_
             break
         time.sleep(0.01)
     assert link.closed, "the crash let go of the connection"
+
+
+def test_after_the_end_a_closed_connection_is_not_reconnected(app, no_pause, monkeypatch):
+    game = games.get("five_card_draw")
+    state = new_match(game, {"starting_chips": 2}, ["Ada", "Bo"], 2)
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    bots = {s: game.bot(random.Random(s), "random") for s in range(2)}
+    while state.to_act is not None:
+        state.apply(state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act))
+    link.inbox.append(message(state, 0, 0))
+    app.step(1 / 30)
+    assert table.state.to_act is None
+    link.connected = False
+    link.inbox.append({"type": "disconnected"})
+    app.step(1 / 30)
+    assert not table.reconnecting and link.reconnects == 0

@@ -264,7 +264,8 @@ class RemoteTable(GameTableScene):
             self.app.toast("Back at the table", 2.0)
         elif kind == "disconnected":
             self.in_flight = False
-            if not self.reconnecting and not self.lost:
+            over = self.state.to_act is None and not self.updates
+            if not self.reconnecting and not self.lost and not over:  # after the end: nothing to come back to
                 self.start_reconnecting()
 
     def show_next(self) -> None:
@@ -353,7 +354,7 @@ class RemoteTable(GameTableScene):
         note = None
         if self.lost and self.lost != "left":
             note = self.lost
-        elif self.reconnecting or not self.link.connected:
+        elif self.reconnecting or (not self.link.connected and self.state.to_act is not None):
             note = "Reconnecting…"
         if note:
             img = fonts.render(note, px(20), THEME.text, bold=True)
