@@ -245,9 +245,9 @@ class RemoteTable(GameTableScene):
         kind = message.get("type")
         if kind == "state":
             self.remote_log = self.remote_log[:message["log_from"]] + list(message["log"])
+            if self.in_flight and message["count"] > self.latency.sent_count:
+                self.in_flight = False  # our action (or the stand-in's) has been applied
             self.latency.received(message["count"])
-            if message["count"] > self.remote_count or self.in_flight is False:
-                self.in_flight = False
             self.remote_count = message["count"]
             if "mirror" in message:
                 if self.updates and self.updates[-1][0]["count"] == message["count"]:
