@@ -201,3 +201,32 @@ def test_after_the_end_a_closed_connection_is_not_reconnected(app, no_pause, mon
     link.inbox.append({"type": "disconnected"})
     app.step(1 / 30)
     assert not table.reconnecting and link.reconnects == 0
+
+
+def test_a_settled_round_stays_on_the_table_until_enter_or_a_few_seconds(app, monkeypatch):
+    monkeypatch.setattr(remote_table, "PACE", 0.0)
+    game = games.get("five_card_draw")
+    state = new_match(game, {}, ["Ada", "Bo", "Cy"], 3)
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    bots = {s: game.bot(random.Random(s), "random") for s in range(3)}
+    sent = 0
+    while True:  # to the first settled round, and twenty actions past it, all sent at once
+        state.apply(state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act))
+        link.inbox.append(message(state, 0, sent))
+        sent = len(state.log)
+        if state.to_act == CHANCE and state.phase.value == "reveal":
+            break
+    for _ in range(20):
+        state.apply(state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act))
+        link.inbox.append(message(state, 0, sent))
+        sent = len(state.log)
+    app.step(1 / 30)
+    assert table.state.phase.value == "reveal" and table.holding and len(table.updates) == 20
+    for _ in range(30):
+        app.step(1 / 30)
+    assert table.state.phase.value == "reveal", "held for the few seconds"
+    held = table.state.round_number
+    table.next_round()
+    app.step(1 / 30)
+    assert len(table.updates) < 20 and table.state.round_number > held

@@ -156,6 +156,7 @@ class RemoteTable(GameTableScene):
         self.latency = Latency()
         self.in_flight = False
         self.next_apply = 0.0
+        self.holding = False             # a settled round stays shown: no catching up past it
         self.ping_due = 0.0
         self.reconnecting = False
         self.lost: str | None = None     # the connection is gone for good: why
@@ -219,7 +220,7 @@ class RemoteTable(GameTableScene):
 
     def next_round(self) -> None:
         """Go on from a settled round at once (the host has dealt the next already)."""
-        self.next_apply = self.clock
+        self.next_apply, self.holding = self.clock, False
         try:
             super().next_round()  # the game's own resets; the chance action it draws is dropped by perform
         except Exception:  # noqa: BLE001 - chance drawn on a mirror is never needed
@@ -237,7 +238,8 @@ class RemoteTable(GameTableScene):
         if self.clock >= self.ping_due and self.link.connected and not self.reconnecting:
             self.ping_due = self.clock + PING_EVERY
             self.link.send_ping(self.latency.next_ping())
-        while self.updates and (self.clock >= self.next_apply or len(self.updates) > CATCH_UP):
+        while self.updates and (self.clock >= self.next_apply
+                                or (len(self.updates) > CATCH_UP and not self.holding)):
             self.show_next()
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -282,7 +284,8 @@ class RemoteTable(GameTableScene):
         self.mirrored(old, state)
         self.after_action()
         ours = state.to_act == self.remote_seat
-        if state.to_act == CHANCE and self.waits_for_settled(state):
+        self.holding = state.to_act == CHANCE and self.waits_for_settled(state)
+        if self.holding:
             self.next_apply = self.clock + REVEAL_HOLD
         else:
             self.next_apply = self.clock + (0.0 if ours or state.to_act is None else PACE)
