@@ -165,3 +165,26 @@ def test_tables_found_are_listed_and_a_click_fills_the_address(app, monkeypatch)
     assert wait_for(d, lambda: "No table found" in join.look_note, 600)
     d.key(pygame.K_ESCAPE)
     assert join not in app.scenes.scenes
+
+
+def test_a_host_of_another_protocol_version_is_said(app):
+    import threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(10)
+
+    def answer() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(b'{"v":99,"type":"welcome","seat":0}\n')
+            time.sleep(1.0)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{server.getsockname()[1]}", CODE)
+        assert wait_for(d, lambda: join.status_error), join.status
+        assert "version 99" in join.status and "same cardtable version" in join.status
+    finally:
+        server.close()
