@@ -52,6 +52,7 @@ class JoinScene(Scene):
         self.welcome: dict[str, Any] | None = None
         self.log: list[str] = []
         self._result: tuple[str, Any] | None = None  # set by the joining thread, read by update
+        self.closed = False
         self._lock = threading.Lock()
         self.widgets = WidgetGroup()
         self.k = float(app.settings.ui_scale)
@@ -167,10 +168,11 @@ class JoinScene(Scene):
                 result = ("error", f"Could not reach {host}:{port}: {_why(exc)}.")
             except Exception as exc:  # noqa: BLE001 - shown, never a crash
                 result = ("error", f"Could not join: {type(exc).__name__}: {exc}.")
-            if result[0] == "error":
-                link.close()
             with self._lock:
+                gone = self.closed
                 self._result = result
+            if result[0] == "error" or gone:
+                link.close(bye=True)  # refused, or the screen left while joining: free the seat
 
         threading.Thread(target=run, name="cardtable-join", daemon=True).start()
         self._refresh()
@@ -239,6 +241,8 @@ class JoinScene(Scene):
         self.app.scenes.remove(self)
 
     def exit(self) -> None:
+        with self._lock:
+            self.closed = True
         link, self.link = self.link, None
         if link is not None:
             threading.Thread(target=lambda: link.close(bye=True), name="cardtable-leave", daemon=True).start()
