@@ -16,6 +16,8 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
 from cardtable.engine.game import CHANCE, Event, GameState
 
+__all__ = ["SeatedState", "ChipSeatedState"]
+
 _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
 

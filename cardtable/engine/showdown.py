@@ -1,7 +1,7 @@
 """What a hand of a pot-and-side-pots game came to, for the reveal, the statistics and
 saves: each pot's winners (:class:`PotResult`) and the whole hand's
 (:class:`ShowdownResult`), the same for every game but for how a hand's value is
-written.
+written; and hand values that order by their key (:class:`KeyOrdered`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardtable.engine.chips import Pot, PotAward
+
+__all__ = ["RankedHand", "KeyOrdered", "PotResult", "ShowdownResult"]
 
 
 class RankedHand(Protocol):
