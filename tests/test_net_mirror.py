@@ -54,7 +54,7 @@ def hidden_only_differs(state, seat: int, rng: random.Random):
     other = state._copy()
     other.history, other.log, other.rng = list(state.history), list(state.log), random.Random(7)
     other.rng.setstate(state.rng.getstate())
-    redeal(other._hidden_slots(seat), rng)
+    redeal(hidden_places(other, seat), rng)  # the seat's copy below also deals from a stock kept outside
     return other
 
 
