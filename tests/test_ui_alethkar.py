@@ -4,12 +4,10 @@ secret bet with gems and keys, the discard, the counting and the payout."""
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person, through_pass_screens
 
-from cardtable.engine.game import CHANCE
 from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.table import AlethkarTableScene, restore
-from cardtable.ui.pass_screen import PassScreen
 
 
 def start_match(app) -> tuple[Driver, AlethkarTableScene]:
@@ -20,50 +18,40 @@ def test_two_rounds_through_events_with_pass_screens(app):
     d, scene = start_match(app)
     state = scene.state
     passes, bets, discards, rounds_seen = [], 0, 0, set()
-    for _ in range(4000):
-        top = app.scenes.top
-        if isinstance(top, PassScreen):
-            assert scene.viewer is None  # nothing private shows behind the pass screen
-            passes.append(top.name)
+
+    def two_rounds_seen(state) -> bool:
+        if state.phase != Phase.REVEAL:
+            return False
+        rounds_seen.add(state.round_no)
+        assert scene.show is not None and scene.viewer is None  # two people: a public reveal
+        if state.round_no >= 2:
+            return True
+        d.key(pygame.K_SPACE)  # skip the counting: the sums show
+        assert scene.show.at().finished
+        d.key(pygame.K_RETURN)  # next round
+        return False
+
+    for seat in people_turns(d, scene, two_rounds_seen, 4000, passes):
+        before = len(state.history)
+        assert all(v is None for s, v in enumerate(state.view(seat)["bags"]) if s != seat)
+        if state.phase == Phase.BET:
+            gem = next(iter(scene.gem_rects))  # one gem of the biggest kind in the stack
+            d.click(scene.gem_rects[gem].center)
+            d.key(pygame.K_UP)
+            chosen = scene.pending
+            assert chosen >= 2
+            bag = state.bags[seat]
             d.key(pygame.K_RETURN)
-            continue
-        if state.phase == Phase.REVEAL:
-            rounds_seen.add(state.round_no)
-            assert scene.show is not None and scene.viewer is None  # two people: a public reveal
-            if state.round_no >= 2:
-                break
-            d.key(pygame.K_SPACE)  # skip the counting: the sums show
-            assert scene.show.at().finished
-            d.key(pygame.K_RETURN)  # next round
-            continue
-        seat = state.to_act
-        if seat is not None and seat != CHANCE and not scene.is_bot(seat):
-            assert scene.viewer == seat
-            view = state.view(seat)
-            assert all(v is None for s, v in enumerate(view["bags"]) if s != seat)
-            assert all(c is None for s, h in enumerate(view["hands"]) if s != seat for c in h)
-            before = len(state.history)
-            if state.phase == Phase.BET:
-                gem = next(iter(scene.gem_rects))  # one gem of the biggest kind in the stack
-                d.click(scene.gem_rects[gem].center)
-                d.key(pygame.K_UP)
-                chosen = scene.pending
-                assert chosen >= 2
-                bag = state.bags[seat]
-                d.key(pygame.K_RETURN)
-                assert isinstance(state.history[before], BagBet) and state.bags[seat] == bag + chosen
-                bets += 1
-            elif state.phase == Phase.DISCARD:
-                hand = state.hand_of(seat)
-                d.click(scene.hand_rects[hand[0]].center)
-                assert not scene.widgets.widgets[0].enabled  # one card is not a discard
-                d.key(pygame.K_3)
-                d.press("Discard 2")
-                assert state.history[before] == DiscardTwo(seat=seat, cards=(hand[0], hand[2]))
-                discards += 1
-            assert len(state.history) > before, f"a {state.phase} move was not taken"
-            continue
-        d.step()
+            assert isinstance(state.history[before], BagBet) and state.bags[seat] == bag + chosen
+            bets += 1
+        elif state.phase == Phase.DISCARD:
+            hand = state.hand_of(seat)
+            d.click(scene.hand_rects[hand[0]].center)
+            assert not scene.widgets.widgets[0].enabled  # one card is not a discard
+            d.key(pygame.K_3)
+            d.press("Discard 2")
+            assert state.history[before] == DiscardTwo(seat=seat, cards=(hand[0], hand[2]))
+            discards += 1
     assert rounds_seen == {1, 2}, (state.phase, state.round_no, type(app.scenes.top).__name__)
     assert bets == 4 and discards == 4
     assert set(passes) == {"Player 1", "Player 2"} and len(passes) >= 4
@@ -85,10 +73,7 @@ def test_restore_rebuilds_the_table_from_saved_data(app):
     from cardtable.engine.game import rng_to_json
 
     d, scene = start_match(app)
-    for _ in range(60):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-        d.step()
+    through_pass_screens(d, 60)
     data = scene.save_data()
     assert data["bot_rngs"] == {"2": rng_to_json(scene.bots[2].rng)}
     again = restore(app, scene.variant, data)

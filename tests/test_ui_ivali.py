@@ -4,9 +4,8 @@ discarding, the auction and the reveal, with two people and a computer at one sc
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person
 
-from cardtable.engine.game import CHANCE
 from cardtable.games.shenja_ivali.auction import Bid
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
@@ -22,44 +21,24 @@ def test_a_round_through_events_with_pass_screens_and_the_auction(app):
     d, scene = start_match(app)
     state = scene.state
     passes, human_moves, bids, discards = [], 0, 0, 0
-    for _ in range(3000):
-        top = app.scenes.top
-        if isinstance(top, PassScreen):
-            assert scene.viewer is None  # nobody's cards are face up behind the screen
-            passes.append(top.name)
+    for seat in people_turns(d, scene, lambda state: state.phase == Phase.REVEAL, 3000, passes):
+        human_moves += 1
+        if state.phase == Phase.BET:
+            d.key(pygame.K_c)
+        elif state.phase == Phase.DRAW:
+            hand_card = state.hand_of(seat)[0]
+            rect = scene.hand_rects[hand_card]
+            d.drag(rect.center, scene.discard_rect.center)  # drag one card to the discard pile
+            assert scene.selected == [hand_card]
             d.key(pygame.K_RETURN)
-            continue
-        if state.phase == Phase.REVEAL:
-            break
-        seat = state.to_act
-        if seat is not None and seat != CHANCE and not scene.is_bot(seat):
-            assert scene.viewer == seat
-            view = state.view(seat)
-            others = [c for s, h in enumerate(view["hands"]) if s != seat for c in h]
-            assert all(c is None for c in others)
-            human_moves += 1
-            before = len(state.history)
-            if state.phase == Phase.BET:
-                d.key(pygame.K_c)
-            elif state.phase == Phase.DRAW:
-                hand_card = state.hand_of(seat)[0]
-                rect = scene.hand_rects[hand_card]
-                d.drag(rect.center, scene.discard_rect.center)  # drag one card to the discard pile
-                assert scene.selected == [hand_card]
-                d.key(pygame.K_RETURN)
-                discards += isinstance(state.history[-1], Discard)
-            elif state.phase == Phase.AUCTION:
-                status = state.auction_view()["status"][seat]
-                if status == "waiting":
-                    first = state.flop[0]
-                    d.click(scene.flop_rects[first].center)
-                    d.press(f"Bid {scene.bid_amount}")
-                    bids += isinstance(state.history[-1], Bid)
-                else:
-                    d.key(pygame.K_o)  # topped: drop out and take the bid back
-            assert len(state.history) > before, f"a {state.phase} move was not taken"
-            continue
-        d.step()
+            discards += isinstance(state.history[-1], Discard)
+        elif state.phase == Phase.AUCTION:
+            if state.auction_view()["status"][seat] == "waiting":
+                d.click(scene.flop_rects[state.flop[0]].center)
+                d.press(f"Bid {scene.bid_amount}")
+                bids += isinstance(state.history[-1], Bid)
+            else:
+                d.key(pygame.K_o)  # topped: drop out and take the bid back
     assert state.phase == Phase.REVEAL, (state.phase, state.to_act, type(app.scenes.top).__name__,
                                          scene.wait, scene.cards.busy, state.log_for(None)[-5:])
     assert set(passes) <= {"Player 1", "Player 2"} and len(passes) >= 2
@@ -103,18 +82,9 @@ def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
 def test_a_discarded_card_flies_to_the_discard_pile(app):
     d, scene = start_match(app)
     state = scene.state
-    for _ in range(3000):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-            continue
-        seat = state.to_act
-        if seat is not None and seat >= 0 and not scene.is_bot(seat):
-            if state.phase == Phase.DRAW:
-                break
-            if state.phase == Phase.BET:
-                d.key(pygame.K_c)
-                continue
-        d.step()
+    for _ in people_turns(d, scene, lambda state: state.phase == Phase.DRAW and not scene.is_bot(state.to_act),
+                          3000):
+        d.key(pygame.K_c)
     assert state.phase == Phase.DRAW
     card = state.hand_of(state.to_act)[0]
     d.key(pygame.K_1)

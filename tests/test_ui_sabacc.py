@@ -5,12 +5,10 @@ one screen; a saved table restored; the help's card page."""
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person, through_pass_screens
 
-from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Keep, Phase, RollDie, Swap
 from cardtable.games.sabacc.ui.table import SabaccTableScene, restore
-from cardtable.ui.pass_screen import PassScreen
 
 
 def start_game(app) -> tuple[Driver, SabaccTableScene]:
@@ -20,51 +18,38 @@ def start_game(app) -> tuple[Driver, SabaccTableScene]:
 def test_a_hand_through_events_with_pass_screens_the_die_and_drawing(app):
     d, scene = start_game(app)
     state = scene.state
-    passes, moves, draws, bets, rolls_seen = [], 0, 0, 0, 0
-    for _ in range(4000):
-        top = app.scenes.top
-        if isinstance(top, PassScreen):
-            assert scene.viewer is None  # nobody's cards are face up behind the screen
-            passes.append(top.name)
-            d.key(pygame.K_RETURN)
-            continue
-        if state.phase == Phase.REVEAL:
-            break
+    passes, moves, draws, bets, rolls = [], 0, 0, 0, []
+
+    def revealed(state) -> bool:
         if state.phase == Phase.ROLL:
             assert scene.die.rolling_since is not None  # the die tumbles while chance rolls
-            rolls_seen += 1
-        seat = state.to_act
-        if seat is not None and seat != CHANCE and not scene.is_bot(seat) and not scene.die.busy(scene.clock):
-            assert scene.viewer == seat
-            view = state.view(seat)
-            assert all(c is None for s, h in enumerate(view["hands"]) if s != seat for c in h)
-            before = len(state.history)
-            moves += 1
-            if state.phase == Phase.BET:
-                if view["options"]["can_bet"] and bets == 0:
-                    d.key(pygame.K_b)  # open the betting: the shift die rolls
-                    bets += 1
-                else:
-                    d.key(pygame.K_c)
-            elif state.phase == Phase.DRAW:
-                d.key(pygame.K_d)
-                draws += 1
-                assert state.phase == Phase.DECIDE and state.view(seat)["drawn"] is not None
-            elif state.phase == Phase.DECIDE:
-                if draws % 2:
-                    d.key(pygame.K_k)
-                    assert isinstance(state.history[-1], Keep)
-                else:  # swap: click the first card of the hand
-                    first = state.hand_of(seat)[0]
-                    d.click(scene.hand_rects[first].center)
-                    assert isinstance(state.history[-1], Swap) and first in state.dropped
-            assert len(state.history) > before, f"a {state.phase} move was not taken"
-            continue
-        d.step()
+            rolls.append(state.hand_no)
+        return state.phase == Phase.REVEAL
+
+    for seat in people_turns(d, scene, revealed, 4000, passes, ready=lambda state: not scene.die.busy(scene.clock)):
+        moves += 1
+        if state.phase == Phase.BET:
+            if state.view(seat)["options"]["can_bet"] and bets == 0:
+                d.key(pygame.K_b)  # open the betting: the shift die rolls
+                bets += 1
+            else:
+                d.key(pygame.K_c)
+        elif state.phase == Phase.DRAW:
+            d.key(pygame.K_d)
+            draws += 1
+            assert state.phase == Phase.DECIDE and state.view(seat)["drawn"] is not None
+        elif state.phase == Phase.DECIDE:
+            if draws % 2:
+                d.key(pygame.K_k)
+                assert isinstance(state.history[-1], Keep)
+            else:  # swap: click the first card of the hand
+                first = state.hand_of(seat)[0]
+                d.click(scene.hand_rects[first].center)
+                assert isinstance(state.history[-1], Swap) and first in state.dropped
     assert state.phase == Phase.REVEAL, (state.phase, state.to_act, state.log_for(None)[-5:])
     assert set(passes) <= {"Player 1", "Player 2"} and len(passes) >= 2
     assert moves >= 6 and draws >= 2 and bets == 1
-    assert any(isinstance(a, RollDie) for a in state.history) and rolls_seen > 0
+    assert any(isinstance(a, RollDie) for a in state.history) and rolls
     assert state.results is not None and all(state.shown[s] for s in map(int, state.results["hands"]))
     total = sum(state.stacks) + state.hand_pot() + state.sabacc_pot
     assert total == 15000
@@ -74,10 +59,7 @@ def test_a_hand_through_events_with_pass_screens_the_die_and_drawing(app):
 
 def test_a_saved_table_is_restored_exactly(app):
     d, scene = start_game(app)
-    for _ in range(60):
-        if isinstance(app.scenes.top, PassScreen):
-            d.key(pygame.K_RETURN)
-        d.step()
+    through_pass_screens(d, 60)
     data = scene.save_data()
     app.scenes.remove(scene)
     again = restore(app, scene.variant, data)

@@ -116,6 +116,50 @@ def step_to_a_person(d: Driver, scene, ready=lambda state: True, steps: int = 50
             d.step()
 
 
+def through_pass_screens(d: Driver, frames: int) -> None:
+    """Run ``frames`` frames, passing every pass screen with Enter."""
+    from cardtable.ui.pass_screen import PassScreen
+
+    for _ in range(frames):
+        if isinstance(d.app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        d.step()
+
+
+def people_turns(d: Driver, scene, until, steps: int = 4000, passes: list | None = None,
+                 private=lambda state: True, ready=lambda state: True):
+    """Yield the seat each time a person is to act, until ``until(state)`` (or ``steps``
+    frames): pass screens are passed with Enter (their names go into ``passes``) and
+    nothing private shows behind them; where ``private(state)``, the person at the screen
+    is the one to act and sees no other seat's cards. Computers and chance play in frames
+    (and so does a person's turn until ``ready(state)``); each yielded turn must take a move."""
+    from cardtable.engine.game import CHANCE
+    from cardtable.ui.pass_screen import PassScreen
+
+    app, state = scene.app, scene.state
+    for _ in range(steps):
+        top = app.scenes.top
+        if isinstance(top, PassScreen):
+            assert scene.viewer is None  # nobody's cards are face up behind the screen
+            if passes is not None:
+                passes.append(top.name)
+            d.key(pygame.K_RETURN)
+            continue
+        if until(state):
+            return
+        seat = state.to_act
+        if seat is None or seat == CHANCE or scene.is_bot(seat) or not ready(state):
+            d.step()
+            continue
+        if private(state):
+            assert scene.viewer == seat
+            view = state.view(seat)
+            assert all(c is None for s, h in enumerate(view["hands"]) if s != seat for c in h)
+        before = len(state.history)
+        yield seat
+        assert len(state.history) > before, f"a {state.phase} move was not taken"
+
+
 class StandIn:
     """Plays the people's seats: a random legal action from its own seeded generator."""
 
