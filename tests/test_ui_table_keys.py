@@ -25,6 +25,18 @@ def open_table(app, game: str, seats=("Ann", "Bo"), bots=(None, "normal"), seed:
     return table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
 
 
+def flame_at(app, phase_name: str) -> tuple[Driver, object]:
+    """A Flame Sword table at the person's (seat 0's) turn in ``phase_name``, at the screen."""
+    from cardtable.games.flame_sword.rules import Phase
+
+    scene = open_table(app, "flame_sword")
+    play_until(scene, lambda s: s.phase == Phase(phase_name) and s.to_act == 0)
+    d = Driver(app)
+    while app.scenes.top is not scene:
+        d.key(pygame.K_RETURN)
+    return d, scene
+
+
 def play_until(scene, done, limit: int = 4000) -> None:
     """Apply chance, bot and stand-in moves until ``done(state)``."""
     stand, state = StandIn(1), scene.state
@@ -90,14 +102,9 @@ def test_alethkar_log_waits_for_the_counting(app):
 
 
 def test_flame_s_opens_called_shot_without_typing_into_its_search(app):
-    from cardtable.games.flame_sword.rules import Phase
     from cardtable.ui.deck_browser import DeckBrowser
 
-    scene = open_table(app, "flame_sword")
-    play_until(scene, lambda s: s.phase == Phase.CALL and s.to_act == 0)
-    d = Driver(app)
-    while app.scenes.top is not scene:
-        d.key(pygame.K_RETURN)
+    d, scene = flame_at(app, "call")
     # a person's S arrives as a KEYDOWN and a TEXTINPUT in the same frame
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="s"))
@@ -108,13 +115,7 @@ def test_flame_s_opens_called_shot_without_typing_into_its_search(app):
 
 
 def test_flame_auto_flip_flips_for_the_person(app):
-    from cardtable.games.flame_sword.rules import Phase
-
-    scene = open_table(app, "flame_sword")
-    play_until(scene, lambda s: s.phase == Phase.FLIP and s.to_act == 0)
-    d = Driver(app)
-    while app.scenes.top is not scene:
-        d.key(pygame.K_RETURN)
+    d, scene = flame_at(app, "flip")
     before = scene.state.face_up_count
     d.key(pygame.K_u)
     assert scene.auto_flip
