@@ -188,3 +188,40 @@ def test_a_host_of_another_protocol_version_is_said(app):
         assert "version 99" in join.status and "same cardtable version" in join.status
     finally:
         server.close()
+
+
+SMALL_ALL = {"alethkar_poker": {"starting_chips": 6}, "five_card_draw": {"starting_chips": 8},
+             "flame_sword": {"starting_chips": 20}, "ipso": {"starting_chips": 10},
+             "sabacc": {"starting_credits": 1500}, "shenja_ivali": {"starting_chips": 8}}
+GAMES = games.registry().with_rules()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_game_is_played_to_its_end_from_a_joined_window(app, game, monkeypatch):
+    """The person at the window picks among their legal moves (as their clicks would);
+    the host never refuses one, and the window ends on the host's standings."""
+    import random
+    monkeypatch.setattr(remote_table, "PACE", 0.0)
+    monkeypatch.setattr(remote_table, "REVEAL_HOLD", 0.0)
+    kinds = ["remote", "random", "normal"][:max(3, game.seats[0])]
+    host = Host(game, kinds, settings=SMALL_ALL.get(game.id, {}), seed=3, code=CODE).start()
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE)
+        assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
+        table = app.scenes.top
+        rng = random.Random(3)
+        for _ in range(20000):
+            if host.over and not table.updates and table.remote_count == len(host.state.history):
+                break
+            state = table.state
+            if state.to_act == 0 and not table.updates and not table.in_flight:
+                legal = state.legal_actions(0)
+                table.act(rng.choice([a for a in legal if "fold" not in a.kind and "drop" not in a.kind] or legal))
+            d.step()
+            time.sleep(0.001)
+        assert host.over and host.refused_count == 0
+        d.step(3)
+        assert table.state.standings() == host.state.standings() and table.state.view(0) == host.state.view(0)
+        assert any(type(s).__name__ == "StandingsOverlay" for s in app.scenes.scenes)
+    finally:
+        host.stop()
