@@ -499,7 +499,7 @@ class Table:
     def _commit(self, label: str, after: Mapping[int, Pile | None]) -> None:
         piles = self.piles
         before = dict(zip(after, map(piles.get, after)))
-        after = dict(after)
+        after = dict(after) if len(after) < BULK else after  # (big ones are the step's own fresh dict)
         self._put(after)
         self.undo_stack.append(Change(label, before, after))
         self.last_step = (label, before, after)
@@ -531,8 +531,9 @@ class Table:
             damage += [(p.x, p.y, CARD_W, CARD_H) for p in states.values() if p is not None]
         if len(states) < BULK:
             self._put_few(states)
-        elif self.hands or any(map(itemgetter(5), filter(None, states.values()))):
+        elif self.hands:
             # Hands (a few piles off the felt) one by one, the thousands of felt piles in bulk.
+            # (Only a step of a few piles makes a hand, so with no hand now a bulk step has none.)
             few = {pid: p for pid, p in states.items() if pid in self.hands or (p is not None and p.owner is not None)}
             self._put_few(few)
             self._put_bulk({pid: p for pid, p in states.items() if pid not in few})
