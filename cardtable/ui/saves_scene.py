@@ -35,7 +35,8 @@ from cardtable.saves import (
     write_save,
 )
 from cardtable.stats import StatsBook
-from cardtable.ui.scene import Overlay, Scene
+from cardtable.ui.dialog import Choice, Dialog
+from cardtable.ui.scene import Scene
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -409,129 +410,64 @@ class SavesScene(Scene):
                      (row.x + px(14), row.y + px(33)))
 
 
-class ConfirmDelete(Overlay):
+class ConfirmDelete(Dialog):
     """"Delete this save?" with Delete and Keep; Keep (or Esc) changes nothing."""
+
+    title = "Delete this save?"
 
     def __init__(self, app, save: SaveFile, variant_names: dict[str, str],
                  on_delete: Callable[[SaveFile], None]) -> None:
-        super().__init__(app)
         self.save, self.variant_names, self.on_delete = save, variant_names, on_delete
-        self.widgets = WidgetGroup()
-        self.layout()
+        super().__init__(app)
 
-    def panel(self) -> pygame.Rect:
-        """The dialog's box."""
-        w, h = self.app.screen.get_size()
-        px = self.app.px
-        width = min(px(620), w - px(40))
-        return pygame.Rect(w // 2 - width // 2, h // 2 - px(120), width, px(240))
-
-    def layout(self) -> None:
-        """Place the two buttons; Keep has the focus, so Enter does no harm."""
-        p, px, fonts = self.panel(), self.app.px, self.app.fonts
-        group = WidgetGroup()
-        keep = group.add(Button((p.right - px(180), p.bottom - px(66), px(160), px(48)), fonts, "Keep",
-                                self.keep, size=px(20), hotkey="Esc"))
-        group.add(Button((p.x + px(20), p.bottom - px(66), px(180), px(48)), fonts, "Delete", self.confirm,
-                         size=px(20)))
-        group.focus(keep)
-        self.widgets = group
-
-    def resized(self, size: tuple[int, int]) -> None:
-        super().resized(size)
-        self.layout()
+    def choices(self) -> tuple[Choice, Choice | None]:
+        """Keep has the focus, so Enter does no harm."""
+        return Choice("Keep", self.close, "Esc", focused=True), Choice("Delete", self.confirm)
 
     def confirm(self) -> None:
         """Delete the save and close."""
-        self.app.scenes.remove(self)
+        self.close()
         self.on_delete(self.save)
 
     def keep(self) -> None:
         """Close without deleting."""
-        self.app.scenes.remove(self)
+        self.close()
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.keep()
-        return True  # modal
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
-        p, px, fonts = self.panel(), self.app.px, self.app.fonts
-        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(14))
-        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(14))
-        surface.blit(fonts.render("Delete this save?", px(26), THEME.accent, bold=True), (p.x + px(24), p.y + px(18)))
+    def draw_body(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         head, sub = describe(self.save, self.variant_names)
         what = ("Every autosave of this game is deleted." if self.save.kind == "auto"
                 else "The file is deleted; this cannot be undone.")
-        y = p.y + px(66)
-        for line, ink in ((head, THEME.text), (sub, THEME.text_dim), (what, THEME.text_dim)):
-            surface.blit(fonts.render(fit_text(fonts, line, px(17), p.width - px(48)), px(17), ink), (p.x + px(24), y))
-            y += px(28)
-        self.widgets.draw(surface)
+        self.draw_lines(surface, panel, [(head, THEME.text), (sub, THEME.text_dim), (what, THEME.text_dim)])
 
 
-class ResumeOffer(Overlay):
+class ResumeOffer(Dialog):
     """"Resume the interrupted game?" at start, with Resume and Not now."""
 
+    title = "Resume the interrupted game?"
+
     def __init__(self, app, save: SaveFile, on_done: Callable[[], None] | None = None) -> None:
-        super().__init__(app)
         self.save, self.on_done = save, on_done
-        self.widgets = WidgetGroup()
-        self.layout()
+        super().__init__(app)
 
-    def panel(self) -> pygame.Rect:
-        """The dialog's box."""
-        w, h = self.app.screen.get_size()
-        px = self.app.px
-        width = min(px(620), w - px(40))
-        return pygame.Rect(w // 2 - width // 2, h // 2 - px(130), width, px(260))
+    def panel_height(self) -> int:
+        return self.app.px(260)
 
-    def layout(self) -> None:
-        """Place the two buttons."""
-        p, px, fonts = self.panel(), self.app.px, self.app.fonts
-        group = WidgetGroup()
-        yes = group.add(Button((p.right - px(200), p.bottom - px(66), px(180), px(48)), fonts, "Resume",
-                               self.accept, size=px(20), primary=True, hotkey="Enter"))
-        group.add(Button((p.x + px(20), p.bottom - px(66), px(160), px(48)), fonts, "Not now", self.decline,
-                         size=px(20), hotkey="Esc"))
-        group.focus(yes)
-        self.widgets = group
-
-    def resized(self, size: tuple[int, int]) -> None:
-        super().resized(size)
-        self.layout()
+    def choices(self) -> tuple[Choice, Choice | None]:
+        """Resume (Enter) to the right, Not now (Esc) to the left."""
+        return (Choice("Resume", self.accept, "Enter", primary=True, focused=True),
+                Choice("Not now", self.decline, "Esc"))
 
     def accept(self) -> None:
         """Resume the game."""
-        self.app.scenes.remove(self)
+        self.close()
         resume_save(self.app, self.save)
 
     def decline(self) -> None:
         """Keep the save (it stays in the list) and go on to the menu."""
-        self.app.scenes.remove(self)
+        self.close()
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.decline()
-        return True  # modal
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
-        p, px, fonts = self.panel(), self.app.px, self.app.fonts
-        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(14))
-        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(14))
-        surface.blit(fonts.render("Resume the interrupted game?", px(26), THEME.accent, bold=True),
-                     (p.x + px(24), p.y + px(18)))
+    def draw_body(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         names = {e.spec.id: e.spec.name for e in self.app.variant_entries if e.spec}
         head, sub = describe(self.save, names)
-        y = p.y + px(70)
-        for line, ink in ((head, THEME.text), (sub, THEME.text_dim),
-                          (f"saved {_when(self.save.modified)}", THEME.text_dim)):
-            surface.blit(fonts.render(fit_text(fonts, line, px(17), p.width - px(48)), px(17), ink), (p.x + px(24), y))
-            y += px(28)
-        self.widgets.draw(surface)
+        self.draw_lines(surface, panel, [(head, THEME.text), (sub, THEME.text_dim),
+                                         (f"saved {_when(self.save.modified)}", THEME.text_dim)], top=70)
