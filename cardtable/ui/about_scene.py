@@ -8,10 +8,11 @@ import sys
 import pygame
 
 from cardtable import __version__, paths
-from cardtable.ui.scene import Scene, fitted_scale, scaler
+from cardtable.ui.back_screen import BackScreen
+from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.ui.widgets import WidgetGroup
 
 # (what, licence, the licence file under assets/ or "")
 ASSET_LICENCES = (
@@ -30,7 +31,7 @@ def file_locations() -> list[tuple[str, str]]:
             ("Logs and crash reports", str(paths.logs_dir()))]
 
 
-class AboutScene(Scene):
+class AboutScene(BackScreen):
     """Version, licences and file locations; Esc or Back returns."""
 
     NEED = (900, 640)
@@ -46,24 +47,7 @@ class AboutScene(Scene):
 
     def layout(self) -> None:
         """The Back button, bottom left."""
-        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
-        h = self.app.screen.get_height()
-        group = WidgetGroup()
-        group.add(Button((px(40), h - px(74), px(150), px(48)), fonts, "◀ Back", self.close, size=px(20),
-                         hotkey="Esc"))
-        self.widgets = group
-
-    def close(self) -> None:
-        """Back to where About was opened."""
-        self.app.scenes.remove(self)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return False
+        self.widgets = WidgetGroup([self.back_button(scaler(fitted_scale(self.app, self.NEED)))])
 
     def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The screen's text: (heading, [(label, value)])."""

@@ -6,12 +6,13 @@ import functools
 
 import pygame
 
-from cardtable.ui.scene import Scene, fitted_scale, scaler
+from cardtable.ui.back_screen import BackScreen
+from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, Label, Stepper, TextInput, Toggle, WidgetGroup
+from cardtable.ui.widgets import Label, Stepper, TextInput, Toggle, WidgetGroup
 
 
-class SettingsScene(Scene):
+class SettingsScene(BackScreen):
     """Edits :class:`~cardtable.settings.Settings`; every change is written at once."""
 
     def __init__(self, app) -> None:
@@ -65,8 +66,7 @@ class SettingsScene(Scene):
             group.add(Toggle((cx, cy + n * px(56), px(340), px(44)), fonts, label, value,
                              functools.partial(self._switch, key), size=px(18)))
         bottom = cy + len(switches) * px(56)
-        group.add(Button((x, max(y, bottom) + px(8), px(140), px(46)), fonts, "◀ Back", self.close, size=px(20),
-                         hotkey="Esc", primary=True))
+        group.add(self.back_button(px, (x, max(y, bottom) + px(8)), width=140, primary=True))
         self.widgets = group
 
     def _switch(self, key: str, value: bool) -> None:
@@ -83,18 +83,6 @@ class SettingsScene(Scene):
 
     def _relayout_all(self) -> None:
         self.app.scenes.resized(self.app.screen.get_size())
-
-    def close(self) -> None:
-        """Back to the previous screen."""
-        self.app.scenes.remove(self)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts, px = self.app.fonts, scaler(self.k)

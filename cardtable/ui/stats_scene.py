@@ -5,17 +5,18 @@ from __future__ import annotations
 import pygame
 
 from cardtable.stats import StatsBook
-from cardtable.ui.scene import Scene, fitted_scale, scaler
+from cardtable.ui.back_screen import BackScreen
+from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, WidgetGroup
+from cardtable.ui.widgets import WidgetGroup
 
 COLUMNS = (("Player", 0.16), ("Game", 0.15), ("Games", 0.08), ("Won", 0.06), ("Rounds won", 0.13),
            ("Chips won", 0.11), ("Chips lost", 0.11), ("Best hand", 0.20))
 """Column titles and their share of the table's width ("Won": matches won)."""
 
 
-class StatsScene(Scene):
+class StatsScene(BackScreen):
     """A table of every player's record at every game, scrolled with the arrows or the wheel."""
 
     NEED = (1024, 480)
@@ -35,31 +36,25 @@ class StatsScene(Scene):
 
     def layout(self) -> None:
         """Place the table and the back button."""
-        px, fonts = scaler(fitted_scale(self.app, self.NEED)), self.app.fonts
+        px = scaler(fitted_scale(self.app, self.NEED))
         w, h = self.app.screen.get_size()
         self.table_rect = pygame.Rect(px(40), px(110), w - px(80), h - px(200))
         self.row_h = px(34)
         self.fits = max(1, (self.table_rect.height - self.row_h) // self.row_h)
         self.first = max(0, min(self.first, len(self.rows) - self.fits))
-        self.widgets = WidgetGroup([Button((px(40), h - px(74), px(150), px(48)), fonts, "◀ Back", self.close,
-                                           size=px(20), hotkey="Esc", primary=True)])
-
-    def close(self) -> None:
-        """Back to the menu."""
-        self.app.scenes.remove(self)
+        self.widgets = WidgetGroup([self.back_button(px, primary=True)])
 
     def scroll(self, rows: int) -> None:
         """Scroll the table by ``rows``."""
         self.first = max(0, min(self.first + rows, len(self.rows) - self.fits))
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
+    def handle_more(self, event: pygame.event.Event) -> bool:
+        """The wheel and the arrows scroll; Enter closes."""
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-int(event.y) * 3)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.close()
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.scroll(1 if event.key == pygame.K_DOWN else -1)

@@ -1,0 +1,39 @@
+"""A full screen that Back (or Esc) closes: About, Settings, Statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from cardtable.ui.scene import Scene
+from cardtable.ui.widgets import Button, WidgetGroup
+
+
+class BackScreen(Scene):
+    """A screen over the menu with its widgets in ``widgets``; Esc closes it."""
+
+    widgets: WidgetGroup
+
+    def back_button(self, px: Callable[[float], int], at: tuple[int, int] | None = None, *,
+                    width: int = 150, primary: bool = False) -> Button:
+        """The "◀ Back" button, at the bottom left unless ``at`` (pixels) says where."""
+        x, y = at if at is not None else (px(40), self.app.screen.get_height() - px(74))
+        return Button((x, y, px(width), px(48)), self.app.fonts, "◀ Back", self.close, size=px(20), hotkey="Esc",
+                      primary=primary)
+
+    def close(self) -> None:
+        """Back to where the screen was opened."""
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return self.handle_more(event)
+
+    def handle_more(self, event: pygame.event.Event) -> bool:
+        """The screen's other events (subclasses)."""
+        return False
