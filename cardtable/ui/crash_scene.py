@@ -93,12 +93,12 @@ class CrashScene(Scene):
             self.app.toast("The autosave is gone: pick a save from Resume on the menu", 5.0)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+        """Esc goes back to the menu, Enter resumes the autosave (when there is one)."""
+        key = getattr(event, "key", None) if event.type == pygame.KEYDOWN else None
+        if not self.widgets.handle(event) and key is not None:
+            if key == pygame.K_ESCAPE:
                 self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.save is not None:
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.save is not None:
                 self.resume()
         return True  # modal
 
