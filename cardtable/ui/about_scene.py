@@ -37,14 +37,6 @@ class AboutScene(BackScreen):
     NEED = (900, 640)
     """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.widgets = WidgetGroup()
-        self.layout()
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self.layout()
-
     def layout(self) -> None:
         """The Back button, bottom left."""
         self.widgets = WidgetGroup([self.back_button(scaler(fitted_scale(self.app, self.NEED)))])

@@ -13,7 +13,16 @@ from cardtable.ui.widgets import Button, WidgetGroup
 class BackScreen(Scene):
     """A screen over the menu with its widgets in ``widgets``; Esc closes it."""
 
-    widgets: WidgetGroup
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.widgets = WidgetGroup()
+        self.layout()
+
+    def layout(self) -> None:
+        """Place the widgets for the window's size (subclasses)."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout()
 
     def back_button(self, px: Callable[[float], int], at: tuple[int, int] | None = None, *,
                     width: int = 150, primary: bool = False) -> Button:

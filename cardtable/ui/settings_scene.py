@@ -15,14 +15,6 @@ from cardtable.ui.widgets import Label, Stepper, TextInput, Toggle, WidgetGroup
 class SettingsScene(BackScreen):
     """Edits :class:`~cardtable.settings.Settings`; every change is written at once."""
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.widgets = WidgetGroup()
-        self.layout()
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self.layout()
-
     # Unscaled sizes of the two ways to lay the screen out: side by side (names left,
     # switches right) and one column; the one that needs less shrinking is used.
     _WIDE = (1060, 470)

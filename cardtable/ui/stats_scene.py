@@ -23,16 +23,11 @@ class StatsScene(BackScreen):
     """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
 
     def __init__(self, app, book: StatsBook | None = None) -> None:
-        super().__init__(app)
         self.book = book or StatsBook.load()
         self.rows = self.book.rows()
         self.first = 0
-        self.widgets = WidgetGroup()
         self.game_names = {e.spec.game: e.spec.name for e in app.variant_entries if e.spec}
-        self.layout()
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self.layout()
+        super().__init__(app)
 
     def layout(self) -> None:
         """Place the table and the back button."""
