@@ -42,3 +42,24 @@ def test_ipso_says_one_amount_once(app):
     finally:
         app.fonts.render = render
     assert any("raise to 10" in text and "10-10" not in text and "10–10" not in text for text in drawn), drawn
+
+
+def test_sabacc_standings_count_credits(app):
+    from uihelp import start_two_people_and_a_computer
+
+    from cardtable.games.sabacc.ui.table import SabaccTableScene
+    from cardtable.ui.pass_screen import PassScreen
+    from cardtable.ui.standings import StandingsOverlay
+
+    d, scene = start_two_people_and_a_computer(app, "sabacc", SabaccTableScene, chips=5000)
+    while isinstance(app.scenes.top, PassScreen):
+        d.key(pygame.K_RETURN)
+    drawn: list[str] = []
+    render = app.fonts.render
+    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
+    try:
+        d.key(pygame.K_ESCAPE)
+    finally:
+        app.fonts.render = render
+    assert isinstance(app.scenes.top, StandingsOverlay)
+    assert "5,000 credits" in drawn and "5,000 chips" not in drawn

@@ -237,6 +237,8 @@ class GameTableScene(TableParts, Scene):
                 and to_act != self.viewer):
             self.pass_to(to_act)
 
+    UNIT = "chip"
+    """What the stacks count, for the standings ("1 chip", "12,000 chips")."""
     NEXT_LABEL = "Next round"
     """The bar's button between rounds."""
     END_LABEL = "Back to menu"
@@ -388,7 +390,7 @@ class GameTableScene(TableParts, Scene):
         from cardtable.ui.standings import StandingsOverlay
         over = self.state.to_act is None
         title = "The match is over" if over else "Standings"
-        self.app.push(StandingsOverlay(self.app, self.state.standings(), over=over, title=title,
+        self.app.push(StandingsOverlay(self.app, self.state.standings(), over=over, title=title, unit=self.UNIT,
                                        on_leave=lambda: self.app.scenes.remove(self)))
 
     # -- drawing -------------------------------------------------------------------------

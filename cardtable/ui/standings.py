@@ -15,8 +15,9 @@ class StandingsOverlay(Dialog):
     """A list of ``(name, chips)``, most first, with Leave and (unless over) Keep playing."""
 
     def __init__(self, app, standings: list[tuple[str, int]], *, over: bool, on_leave: Callable[[], None],
-                 title: str = "Standings") -> None:
+                 title: str = "Standings", unit: str = "chip") -> None:
         self.standings, self.over, self.on_leave, self.title = standings, over, on_leave, title
+        self.unit = unit  # what the stacks count: "chip", Sabacc's "credit"
         super().__init__(app)
 
     def panel_height(self) -> int:
@@ -43,6 +44,6 @@ class StandingsOverlay(Dialog):
         for place, (name, chips) in enumerate(self.standings, start=1):
             ink = THEME.highlight if place == 1 else THEME.text
             surface.blit(fonts.render(f"{place}.  {name}", px(20), ink, bold=place == 1), (panel.x + px(30), y))
-            img = fonts.render(plural(chips, "chip"), px(20), ink)
+            img = fonts.render(plural(chips, self.unit), px(20), ink)
             surface.blit(img, img.get_rect(topright=(panel.right - px(30), y)))
             y += px(40)

@@ -116,6 +116,7 @@ class SabaccTableScene(GameTableScene):
 
     # -- controls -------------------------------------------------------------------------
     NEXT_LABEL = "Next hand"
+    UNIT = "credit"
 
     def after_action(self) -> None:
         """Rebuild the controls (once the die is there: the base builds before it is)."""
