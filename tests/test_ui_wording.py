@@ -63,3 +63,19 @@ def test_sabacc_standings_count_credits(app):
         app.fonts.render = render
     assert isinstance(app.scenes.top, StandingsOverlay)
     assert "5,000 credits" in drawn and "5,000 chips" not in drawn
+
+
+def test_sabacc_court_cards_carry_their_value(app):
+    from test_ui_table_keys import open_table
+
+    scene = open_table(app, "sabacc")
+    deck = scene.deck
+    mistress = next(c.index for c in deck if c.rank == "Mi")
+    drawn: list[str] = []
+    render = app.fonts.render
+    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
+    try:
+        scene.value_badge(app.screen, mistress, pygame.Rect(100, 100, 30, 42))
+    finally:
+        app.fonts.render = render
+    assert drawn == [str(deck[mistress].value)] and deck[mistress].value == 13
