@@ -140,26 +140,21 @@ def _rank_table() -> dict[tuple[int, ...], int]:
     return {key: i + 1 for i, key in enumerate(all_keys())}
 
 
+_LABELS = ("{high} High", "Pair of {tops}", "Two Pair, {tops} and {seconds}", "Three {tops}",
+           "Straight, {high} high", "Flush, {high} high", "Full House, {tops} over {seconds}",
+           "Four {tops}", "Straight Flush, {high} high")
+"""Each category's label, worst first: ``high`` names the top rank, ``tops`` and
+``seconds`` the ranks of the hand's two groups in the plural."""
+
+
+@functools.cache
 def label_of(key: tuple[int, ...]) -> str:
     """The hand's name in words ("Two Pair, Kings and Fives")."""
     category, top = key[0], key[1]
-    if category == 8:
-        return "Royal Flush" if top == 14 else f"Straight Flush, {RANK_NAMES[top]} high"
-    if category == 7:
-        return f"Four {_plural(top)}"
-    if category == 6:
-        return f"Full House, {_plural(top)} over {_plural(key[2])}"
-    if category == 5:
-        return f"Flush, {RANK_NAMES[top]} high"
-    if category == 4:
-        return f"Straight, {RANK_NAMES[top]} high"
-    if category == 3:
-        return f"Three {_plural(top)}"
-    if category == 2:
-        return f"Two Pair, {_plural(top)} and {_plural(key[2])}"
-    if category == 1:
-        return f"Pair of {_plural(top)}"
-    return f"{RANK_NAMES[top]} High"
+    if category == 8 and top == 14:
+        return "Royal Flush"
+    seconds = _plural(key[2]) if category in (2, 6) else ""
+    return _LABELS[category].format(high=RANK_NAMES[top], tops=_plural(top), seconds=seconds)
 
 
 def evaluate_pairs(cards: Sequence[tuple[int, str]]) -> HandValue:
