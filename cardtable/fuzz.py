@@ -471,7 +471,10 @@ class _Fuzzer:
             low = max(2, spec.min_seats)
             setup.count = self.rng.randint(low, max(low, spec.max_seats))
             people = self.rng.choice((0, 1, 1, 2, 2))
-            setup.kinds = [0 if i < people else self.rng.choice((1, 1, 2))
+            # computers at the levels the setup offers (never a remote seat: nobody would join)
+            levels = getattr(setup, "levels", [None, "normal", "tough"])
+            computers = [i for i, level in enumerate(levels) if level not in (None, "remote")]
+            setup.kinds = [0 if i < people else self.rng.choice((computers[0], *computers))
                            for i in range(len(setup.kinds))]
             self.rng.shuffle(setup.kinds)
             if hasattr(setup, "chips"):
@@ -517,28 +520,32 @@ class _Fuzzer:
         return None
 
     def _watch_tables(self) -> None:
-        """Hook every table's state, so its invariants are checked after each action."""
+        """Hook every table, so its state's invariants are checked after each action."""
         for scene in self.app.scenes.scenes:
-            if isinstance(scene, self.table_class) and "apply" not in vars(scene.state):
-                self._hook(scene.state, scene.variant.game)
+            if isinstance(scene, self.table_class) and "perform" not in vars(scene):
+                self._hook(scene, scene.variant.game)
 
-    def _hook(self, state: Any, game: str) -> None:
-        """Wrap this state's ``apply`` (on the instance only) to check after every action.
+    def _hook(self, table: Any, game: str) -> None:
+        """Wrap the table's ``perform`` (on the instance only: every action at a table,
+        a person's, a computer's, chance's or a remote player's, goes through it) to
+        check the state after every action.
 
-        The state may have taken actions before the hook (the deal, as the table
-        opened): its state is checked now, its earlier log lines not.
+        The table, not its state, is wrapped: a wrapper on the state would travel into
+        every copy of it (the computer players' seat copies and rollouts) and play
+        their moves on the real game. The table may have taken actions before the hook
+        (the deal, as it opened): its state is checked now, its earlier log lines not.
         """
-        apply = type(state).apply
+        perform = type(table).perform
 
-        def checked_apply(action: Any) -> Any:
+        def checked_perform(action: Any) -> None:
+            state = table.state
             before = len(state.log)
-            event = apply(state, action)
+            perform(table, action)
             self._after_action(state, game, before)
-            return event
 
-        state.apply = checked_apply
-        if state.history:
-            self._after_action(state, game, len(state.log), count=False)
+        table.perform = checked_perform
+        if table.state.history:
+            self._after_action(table.state, game, len(table.state.log), count=False)
 
     def _after_action(self, state: Any, game: str, log_start: int, count: bool = True) -> None:
         from cardtable import games

@@ -9,6 +9,7 @@ the window changes size, and closes on Esc with :meth:`Dialog.escape`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ class Choice:
     focused: bool = False
 
 
-class Dialog(Overlay):
+class Dialog(Overlay, ABC):
     """A modal box with ``title``, :meth:`draw_body`, and :meth:`choices` (right, left)."""
 
     title = ""
@@ -53,9 +54,9 @@ class Dialog(Overlay):
         width, height = min(px(620), w - px(40)), self.panel_height()
         return pygame.Rect(w // 2 - width // 2, max(px(20), h // 2 - height // 2), width, height)
 
+    @abstractmethod
     def choices(self) -> tuple[Choice, Choice | None]:
         """The button at the right end of the box and the one at the left (or None)."""
-        raise NotImplementedError
 
     def layout(self) -> None:
         """Place the buttons along the bottom of the box; focus the one that asks for it."""
