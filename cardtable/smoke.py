@@ -1,15 +1,26 @@
-"""``cardtable --smoke``: load every bundled variant and deck, draw every scene once, exit.
+"""``cardtable --smoke``: load every bundled variant and deck, draw every screen, exit.
 
 Used by CI on the packaged build: it proves the bundle finds its data files and
 fonts and that every screen draws, without a real display (dummy SDL drivers).
+Every screen is drawn at each of :data:`SIZES` and :data:`SCALES` and checked with
+:mod:`cardtable.ui.layout_check` after every frame: a widget leaving the window, two
+widgets overlapping or a label wider than its widget fails the smoke run, naming the
+screen, the size and the widgets.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import tempfile
 import traceback
+
+SIZES = ((1024, 640), (1366, 768), (1920, 1080))
+"""The window sizes every screen is checked at: a small laptop, the common laptop, full HD."""
+
+SCALES = (1.0, 1.5)
+"""The UI scales every screen is checked at."""
 
 
 def run_smoke() -> int:
@@ -28,9 +39,6 @@ def run_smoke() -> int:
 
 def _smoke() -> int:
     from cardtable import games, variants
-    from cardtable.ui.app import App
-    from cardtable.ui.menu import MenuScene, game_table_module
-    from cardtable.ui.settings_scene import SettingsScene
 
     problems = [f"game {b.id} ({b.source}) failed to load: {b.reason}"
                 for b in games.registry().broken.values()]
@@ -56,21 +64,59 @@ def _smoke() -> int:
             print(f"smoke: {p}", file=sys.stderr)
         return 1
 
-    app = App(size=(1280, 800))
+    layout: list[str] = []
+    counts = {"frames": 0, "boxes": 0}
+    for size in SIZES:
+        for scale in SCALES:
+            _draw_every_screen(size, scale, entries, layout, counts)
+    if layout:
+        for p in dict.fromkeys(layout):
+            print(f"smoke: layout: {p}", file=sys.stderr)
+        print(f"smoke: FAILED: {len(dict.fromkeys(layout))} layout problems", file=sys.stderr)
+        return 1
+    print(f"smoke: layout checked at {', '.join(f'{w}x{h}' for w, h in SIZES)}, "
+          f"scales {', '.join(map(str, SCALES))}: {counts['frames']} frames, {counts['boxes']} boxes, "
+          "nothing off the window or overlapping")
+    print("smoke: ok")
+    return 0
+
+
+def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: list[str],
+                       counts: dict[str, int]) -> None:
+    """Draw the menu, settings, saves, statistics, about and join screens and every
+    variant's table (with its pass screen and help) at ``size`` and ``scale``, adding
+    each frame's layout problems to ``layout`` and the frames and boxes checked to ``counts``."""
+    from cardtable.ui.app import App
+    from cardtable.ui.layout_check import check_scene
+    from cardtable.ui.menu import MenuScene, game_table_module
+    from cardtable.ui.settings_scene import SettingsScene
+
+    class CheckedApp(App):
+        def step(self, dt: float | None = None) -> None:
+            super().step(dt)
+            top = self.scenes.top
+            if top is not None:
+                counts["frames"] += 1
+                counts["boxes"] += len(top.layout_boxes())
+                where = f"{size[0]}x{size[1]} scale {scale}"
+                layout.extend(f"{where}: {p}" for p in check_scene(top, self.screen.get_size()))
+
+    app = CheckedApp(size=size)
+    app.settings = dataclasses.replace(app.settings, ui_scale=scale)
     app.push(MenuScene(app))
     app.step()
     app.push(SettingsScene(app))
     app.step()
     app.scenes.pop()
+    from cardtable.ui.about_scene import AboutScene
+    from cardtable.ui.join_scene import JoinScene
     from cardtable.ui.saves_scene import SavesScene
     from cardtable.ui.stats_scene import StatsScene
-    for screen in (SavesScene, StatsScene):  # the saved games list and the statistics
+    for screen in (SavesScene, StatsScene, AboutScene, JoinScene):
         app.push(screen(app))
         app.step()
         app.scenes.pop()
-    print("smoke: saved games and statistics screens: drawn")
+    print(f"smoke: {size[0]}x{size[1]} at scale {scale}: saved games, statistics, about and join screens: drawn")
     for spec in (e.spec for e in entries if e.spec is not None):
         print(f"smoke: {game_table_module(spec.game).smoke(app, spec)}")
     app.shutdown()
-    print("smoke: ok")
-    return 0

@@ -103,3 +103,16 @@ def test_the_menu_list_scrolls_to_the_entry_chosen_with_the_keys(app):
     d.click(menu.rows[0][1].center)  # a click on a shown row selects that entry
     assert menu.selected == shown[0]
     assert check_scene(menu, (1024, 640)) == []
+
+
+def test_the_smoke_run_fails_naming_the_screen_and_the_two_boxes(monkeypatch, capsys):
+    from cardtable import smoke
+
+    monkeypatch.setattr(smoke, "SIZES", ((1024, 640),))
+    monkeypatch.setattr(smoke, "SCALES", (1.5,))
+    monkeypatch.setattr(MenuScene, "layout_boxes", lambda self: [("Button Play", pygame.Rect(10, 10, 100, 40)),
+                                                                  ("row Ipso", pygame.Rect(50, 20, 100, 40))])
+    assert smoke.run_smoke() == 1
+    err = capsys.readouterr().err
+    assert "1024x640 scale 1.5: MenuScene: Button Play overlaps row Ipso" in err
+    assert "layout problems" in err
