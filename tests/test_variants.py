@@ -112,3 +112,12 @@ def test_a_deck_whose_trump_is_not_its_suit_is_refused(tmp_path):
     with pytest.raises(SpecError) as err:
         variants.load_deck(path)
     assert str(err.value).startswith(f"{path}:{row + 1}:{indent + 8}: deck/colours/0/trump: 'Nothing Such'")
+
+
+def test_the_free_tables_hand_keys_are_in_its_hotkeys_and_the_readme():
+    spec = variants.load_variant(REPO / "variants" / "free_table.yaml", variants.deck_files())
+    actions = dict(spec.hotkeys)
+    assert "each player's private hand" in actions["H"] and "pass" in actions["P"]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
+    assert "| H | deal N cards" in section and "| P | pass" in section
