@@ -26,3 +26,17 @@ def test_without_a_mixer_sounds_are_silent_not_fatal(monkeypatch):
     sounds = Sounds(enabled=True)
     assert sounds.error == "no audio device"
     assert sounds.play("flip") is False
+
+
+def test_sounds_are_made_after_the_first_frame_or_when_first_played():
+    pygame.init()
+    waiting = Sounds(enabled=True)
+    assert waiting.error is None and waiting.sounds == {}  # nothing synthesised before the first frame
+    thread = waiting.prepare()
+    assert thread is not None
+    thread.join()
+    assert waiting.prepare() is None
+    eager = Sounds(enabled=True)
+    assert eager.play("flip") is True  # played before prepare(): made at once
+    assert set(waiting.sounds) == set(eager.sounds) == set(Sounds.NAMES)
+    assert waiting.sounds["shuffle"].get_raw() == eager.sounds["shuffle"].get_raw()

@@ -159,6 +159,8 @@ class App:
         if self.settings.show_frame_time:
             self._draw_frame_time()
         pygame.display.flip()
+        if not self.frame_ms and self.settings.sound:
+            self.sounds.prepare()  # after the first frame: synthesising would only delay it
         self.frame_ms.append((time.perf_counter() - start) * 1000)
         del self.frame_ms[:-120]
 

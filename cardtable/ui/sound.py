@@ -1,7 +1,10 @@
-"""Table sounds, synthesised at start-up (no sound files), and silent when they cannot play.
+"""Table sounds, synthesised (no sound files), and silent when they cannot play.
 
 The app must run without sound: if the mixer cannot start (no audio device) or
-sound is off in the settings, :meth:`Sounds.play` does nothing.
+sound is off in the settings, :meth:`Sounds.play` does nothing. Synthesising takes
+tens of milliseconds of Python, so it is not done before the first frame: the app
+calls :meth:`Sounds.prepare` once its first frame is on screen (a thread), and a sound
+played before that makes them at once.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import array
 import math
 import random
+import threading
 
 import pygame
 
@@ -53,24 +57,50 @@ class Sounds:
         self.enabled = enabled
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.error: str | None = None
+        self._lock = threading.Lock()
+        self._made = False
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            freq, _, channels = pygame.mixer.get_init() or (RATE, -16, 1)
-            rng = random.Random(1)
-            for name in self.NAMES:
-                samples = synthesise(name, rng)
-                if channels == 2:
-                    samples = array.array("h", (s for v in samples for s in (v, v)))
-                self.sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
-        except (pygame.error, ValueError) as exc:  # no audio device: play silently
+        except pygame.error as exc:  # no audio device: play silently
             self.error = str(exc)
-            self.sounds.clear()
+
+    def prepare(self) -> threading.Thread | None:
+        """Synthesise the sounds on a background thread, returned (None once they are made)."""
+        if self._made or self.error is not None:
+            return None
+        thread = threading.Thread(target=self._make_all, name="sounds", daemon=True)
+        thread.start()
+        return thread
+
+    def _make_all(self) -> None:
+        with self._lock:  # one set, made in one order from one seed: the same sounds every run
+            if self._made:
+                return
+            made: dict[str, pygame.mixer.Sound] = {}
+            try:
+                _, _, channels = pygame.mixer.get_init() or (RATE, -16, 1)
+                rng = random.Random(1)
+                for name in self.NAMES:
+                    samples = synthesise(name, rng)
+                    if channels == 2:
+                        samples = array.array("h", (s for v in samples for s in (v, v)))
+                    made[name] = pygame.mixer.Sound(buffer=samples.tobytes())
+            except (pygame.error, ValueError) as exc:  # the mixer went away: play silently
+                self.error = str(exc)
+                made = {}
+            for name, sound in made.items():
+                self.sounds.setdefault(name, sound)
+            self._made = True
 
     def play(self, name: str) -> bool:
         """Play a sound; True if it was sent to the mixer."""
+        if not self.enabled:
+            return False
+        if not self._made and self.error is None:
+            self._make_all()
         sound = self.sounds.get(name)
-        if not self.enabled or sound is None:
+        if sound is None:
             return False
         sound.play()
         return True
