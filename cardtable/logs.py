@@ -14,7 +14,6 @@ the game state goes into a report (it holds hidden cards).
 from __future__ import annotations
 
 import collections
-import importlib.metadata
 import logging
 import logging.handlers
 import platform
@@ -129,6 +128,8 @@ def _versions() -> list[str]:
              f"platform: {platform.platform()}",
              f"python: {sys.version.split()[0]} ({platform.python_implementation()})"]
     # The installed distribution's version: this module stays free of pygame (only ui/ imports it).
+    # importlib.metadata costs tens of milliseconds to import: only a crash report pays it.
+    import importlib.metadata
     try:
         lines.append(f"pygame-ce: {importlib.metadata.version('pygame-ce')}")
     except importlib.metadata.PackageNotFoundError:
