@@ -125,7 +125,8 @@ class Recorder:
             copy = state.seat_copy(seat, random.Random(message["count"] * 31 + seat))
             again = state_message(copy, seat, count=message["count"], log_from=message["log_from"],
                                   want_legal=message["legal"] is not None,
-                                  log_to=message["log_from"] + len(message["log"]))
+                                  log_to=message["log_from"] + len(message["log"]), mirror="mirror" in message,
+                                  computers=message.get("computers"), away=message.get("away"))
             if protocol.encode(again) != data:
                 self.problems.append(f"seat {seat}, action {message['count']}: the message depends on hidden cards")
             self.check_mirror(seat, state, message)
@@ -379,7 +380,7 @@ class Misbehaver:
                     await self.junk_before(choice, last_line)
                     if not big_sent:  # 10 MB in one line, skipped unread
                         big_sent = True
-                        await c.send_raw(b'{"v":1,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
+                        await c.send_raw(b'{"v":2,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
                     acted_at = c.count
                     c.seq += 1
                     line = protocol.encode({"type": "action", "seq": c.seq, "count": c.count, "action": choice})
@@ -548,18 +549,18 @@ def test_oversize_is_refused_before_parsing(monkeypatch):
 
     monkeypatch.setattr(protocol.json, "loads", no_parsing)
     with pytest.raises(protocol.Oversize):
-        protocol.decode(b'{"v":1,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
+        protocol.decode(b'{"v":2,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
 
 
 def test_messages_and_actions_are_checked_against_their_schema():
     with pytest.raises(protocol.ProtocolError, match="version"):
         protocol.decode(b'{"type":"ping"}\n')
     with pytest.raises(protocol.ProtocolError, match="unknown message type"):
-        protocol.decode(b'{"v":1,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
+        protocol.decode(b'{"v":2,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
     with pytest.raises(protocol.ProtocolError, match="wrong type"):
-        protocol.decode(b'{"v":1,"type":"action","seq":true,"count":0,"action":{}}\n')
+        protocol.decode(b'{"v":2,"type":"action","seq":true,"count":0,"action":{}}\n')
     with pytest.raises(protocol.ProtocolError, match="not JSON"):
-        protocol.decode(b'{"v":1,"type":"ping","n":NaN}\n')
+        protocol.decode(b'{"v":2,"type":"ping","n":NaN}\n')
     state = new_match(games.get("five_card_draw"), {}, ["A", "B"], 0)
     kinds = protocol.game_action_types(type(state))
     action = protocol.decode_action({"type": "five_card_draw.discard", "seat": 1, "cards": [3, 4]}, kinds)

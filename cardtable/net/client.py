@@ -85,13 +85,17 @@ class Client:
 
     After :meth:`connect`: ``seat``, ``token``, ``game``, ``names``; after each ``state``
     message: ``view``, ``log`` (this seat's lines), ``count``, ``to_act``, ``legal``,
-    ``over`` and ``standings``. ``received`` (when ``record``) holds every byte read.
+    ``over``, ``standings``, ``computers`` and ``away`` (seat numbers). ``received`` (when
+    ``record``) holds every byte read. ``want_mirror`` False asks the host to leave the
+    mirror out (a client that draws nothing). The host's pings are answered as they come.
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False, record: bool = False) -> None:
+                 seat: int | None = None, want_legal: bool = False, record: bool = False,
+                 want_mirror: bool = True) -> None:
         self.host, self.port, self.code = host, port, code
         self.name, self.token, self.wished_seat, self.want_legal = name, token, seat, want_legal
+        self.want_mirror = want_mirror
         self.received: bytearray | None = bytearray() if record else None
         self.seat: int | None = None
         self.game = ""
@@ -104,6 +108,8 @@ class Client:
         self.legal: list[dict[str, Any]] | None = None
         self.over = False
         self.standings: list[list[Any]] | None = None
+        self.computers: list[int] = []
+        self.away: list[int] = []
         self.lobby: dict[str, Any] | None = None
         self.refusals: list[dict[str, Any]] = []
         self.seq = 0
@@ -115,7 +121,7 @@ class Client:
         self._reader, self._writer = await asyncio.wait_for(
             asyncio.open_connection(self.host, self.port, limit=MAX_MESSAGE + 1), timeout)
         await self._send({"type": "hello", "code": self.code, "name": self.name, "token": self.token,
-                          "seat": self.wished_seat, "want_legal": self.want_legal})
+                          "seat": self.wished_seat, "want_legal": self.want_legal, "mirror": self.want_mirror})
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
@@ -154,8 +160,15 @@ class Client:
             except ProtocolError as exc:
                 _log.warning("skipped a bad message from the host: %s", exc)
                 continue
+            if message["type"] == "ping":
+                self._answer_ping(message)
+                continue
             self._update(message)
             return message
+
+    def _answer_ping(self, message: dict[str, Any]) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode({"type": "pong", "n": message.get("n", 0)}))
 
     def _update(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -174,6 +187,8 @@ class Client:
             self.standings = message.get("standings")
             if "names" in message:
                 self.names = message["names"]
+            self.computers = list(message.get("computers", self.computers))
+            self.away = list(message.get("away", self.away))
         elif kind == "refused":
             self.refusals.append(message)
             del self.refusals[:-100]
@@ -255,14 +270,17 @@ class ThreadedClient:
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False) -> None:
-        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal)
+                 seat: int | None = None, want_legal: bool = False, want_mirror: bool = True) -> None:
+        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal,
+                             want_mirror=want_mirror)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-client", daemon=True)
         self._thread.start()
         self._reader_task: concurrent.futures.Future[None] | None = None
         self.connected = False
+        self._closing = threading.Lock()
+        self._closed = False
 
     def start(self, timeout: float = 10.0) -> dict[str, Any]:
         """Connect and join; the ``welcome`` message."""
@@ -276,7 +294,7 @@ class ThreadedClient:
         """Join again with our seat token (after the connection dropped)."""
         old = self.client
         self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
-                             want_legal=old.want_legal)
+                             want_legal=old.want_legal, want_mirror=old.want_mirror)
         self.client.seq = old.seq
         return self.start(timeout)
 
@@ -303,15 +321,23 @@ class ThreadedClient:
 
     def send_action(self, action: Action | Mapping[str, Any], count: int | None = None) -> None:
         """Queue an action for our seat (``count``: the number of actions of the state
-        acted on; the latest received by default)."""
+        acted on; the latest received by default). Nothing after :meth:`close`."""
+        if self._closed:
+            return
         asyncio.run_coroutine_threadsafe(self.client.send_action(action, count), self._loop)
 
     def send_ping(self, n: int) -> None:
-        """Queue a ping; the host answers ``pong`` with the same ``n``."""
+        """Queue a ping; the host answers ``pong`` with the same ``n``. Nothing after :meth:`close`."""
+        if self._closed:
+            return
         asyncio.run_coroutine_threadsafe(self.client.ping(n), self._loop)
 
     def close(self, *, bye: bool = False, timeout: float = 3.0) -> None:
-        """Close the connection and end the thread."""
+        """Close the connection and end the thread (again: nothing more happens)."""
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
         try:
             asyncio.run_coroutine_threadsafe(self.client.close(bye=bye), self._loop).result(timeout)
         except Exception:  # noqa: BLE001 - closing is best effort

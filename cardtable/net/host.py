@@ -62,6 +62,9 @@ _log = logging.getLogger(__name__)
 _OUT_BUFFER_LIMIT = 2 * 1024 * 1024  # a client this far behind is dropped (it may reconnect)
 _REFUSALS_PER_SECOND = 100           # refusals answered per connection per second; the rest logged
 _HELLO_SECONDS = 10.0
+_KEPT_PINGS = 10
+PING_SECONDS = 2.0
+"""How often the host pings each seated client (its round trip shows in F3)."""
 
 
 def new_join_code(length: int = 6) -> str:
@@ -88,11 +91,14 @@ def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: S
 
 
 def state_message(state: GameState, seat: int, *, count: int, log_from: int, want_legal: bool,
-                  log_to: int | None = None) -> dict[str, Any]:
+                  log_to: int | None = None, mirror: bool = True, computers: Sequence[int] | None = None,
+                  away: Sequence[int] | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat``: built only from what the seat may see
     (``view(seat)``, its log lines, its own legal actions, and the state a window draws
-    with every hidden card masked: :func:`cardtable.net.mirror.masked_json`). The tests
-    build it again from ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
+    with every hidden card masked: :func:`cardtable.net.mirror.masked_json`, left out
+    when not ``mirror``), plus who plays where, which is public (``computers``, ``away``:
+    seat numbers, when given). The tests build it again from ``state.seat_copy(seat)``
+    to prove it depends on no hidden card."""
     from cardtable.net.mirror import masked_json
     to_act = state.to_act
     legal = None
@@ -102,15 +108,22 @@ def state_message(state: GameState, seat: int, *, count: int, log_from: int, wan
     message: dict[str, Any] = {
         "type": "state", "seat": seat, "count": count, "view": state.view(seat), "log_from": log_from,
         "log": [e.text_for(seat) for e in state.log[log_from:end]], "to_act": to_act, "legal": legal,
-        "over": to_act is None, "mirror": masked_json(state, seat, log=False),
+        "over": to_act is None,
     }
+    if mirror:
+        message["mirror"] = masked_json(state, seat, log=False)
+    if computers is not None:
+        message["computers"] = list(computers)
+    if away is not None:
+        message["away"] = list(away)
     if to_act is None:
         message["standings"] = [[name, value] for name, value in state.standings()]
     return message
 
 
-def state_messages(state: GameState, seat: int, *, log_from: int,
-                   want_legal: bool) -> Iterator[tuple[dict[str, Any], bytes, int]]:
+def state_messages(state: GameState, seat: int, *, log_from: int, want_legal: bool, mirror: bool = True,
+                   computers: Sequence[int] | None = None,
+                   away: Sequence[int] | None = None) -> Iterator[tuple[dict[str, Any], bytes, int]]:
     """The :func:`state_message` for ``seat`` with the log lines from ``log_from`` on, as
     ``(message, encoded line, log lines sent up to)``: one message, or several when the
     log is too long for one (a reconnect late in a match)."""
@@ -118,7 +131,8 @@ def state_messages(state: GameState, seat: int, *, log_from: int,
     while True:
         stop = end
         while True:
-            message = state_message(state, seat, count=count, log_from=start, want_legal=want_legal, log_to=stop)
+            message = state_message(state, seat, count=count, log_from=start, want_legal=want_legal, log_to=stop,
+                                    mirror=mirror, computers=computers, away=away)
             try:
                 data = encode(message)
                 break
@@ -153,9 +167,13 @@ class _Conn:
     peer: str
     seat: int | None = None
     want_legal: bool = False
+    want_mirror: bool = True
     log_sent: int = 0
     closed: bool = False
     refusal_window: collections.deque[float] = field(default_factory=collections.deque)
+    pings: dict[int, float] = field(default_factory=dict)  # ping number -> perf_counter when sent
+    ping_n: int = 0
+    round_trips: collections.deque[float] = field(default_factory=lambda: collections.deque(maxlen=_KEPT_PINGS))
 
 
 class SeatServer:
@@ -181,6 +199,7 @@ class SeatServer:
         self.bind = bind
         self.port = port
         self.absent_after = absent_after
+        self.ping_every = PING_SECONDS
         self.on_send = on_send
         self.seats = [_Seat(kind) for kind in kinds]
         self.state: GameState | None = None
@@ -243,6 +262,25 @@ class SeatServer:
             return 0.0
         return (time.monotonic() if now is None else now) - seat.gone_since
 
+    def round_trip_ms(self, number: int) -> float | None:
+        """The median round trip of the host's last pings to seat ``number``'s client, in
+        ms (None before the first pong, or while nobody is connected)."""
+        conn = self.seats[number].conn
+        if conn is None or not conn.round_trips:
+            return None
+        ordered = sorted(conn.round_trips)
+        return ordered[len(ordered) // 2]
+
+    def computers(self) -> list[int]:
+        """The seats a computer plays now: the computer seats, and the remote seats whose
+        player has been gone ``absent_after`` seconds (a stand-in plays them)."""
+        return [n for n, s in enumerate(self.seats)
+                if s.kind not in ("remote", "person") or (s.kind == "remote" and self.gone(n))]
+
+    def away(self) -> list[int]:
+        """The remote seats taken by a player who is not connected now."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "remote" and s.token is not None and s.conn is None]
+
     def gone(self, number: int) -> bool:
         """True when the player of remote seat ``number`` has been gone ``absent_after``
         seconds or more (a computer plays the seat until they return)."""
@@ -269,6 +307,7 @@ class SeatServer:
         self._ready.set()
         drive = asyncio.create_task(self._drive())
         stop = asyncio.create_task(self._stop.wait())
+        pinging = asyncio.create_task(self._ping_all())
         try:
             await asyncio.wait({drive, stop}, return_when=asyncio.FIRST_COMPLETED)
             if drive.done() and drive.exception() is not None:
@@ -278,10 +317,30 @@ class SeatServer:
         finally:
             drive.cancel()
             stop.cancel()
+            pinging.cancel()
             server.close()
             for conn in list(self._conns):
                 self._close(conn)
             await asyncio.sleep(0)
+
+    async def _ping_all(self) -> None:
+        while True:
+            await asyncio.sleep(self.ping_every)
+            for conn in list(self._conns):
+                if conn.seat is not None:
+                    self._ping(conn)
+
+    def _ping(self, conn: _Conn) -> None:
+        conn.ping_n += 1
+        conn.pings = {n: t for n, t in conn.pings.items() if n > conn.ping_n - 5}  # unanswered ones expire
+        conn.pings[conn.ping_n] = time.perf_counter()
+        message = {"type": "ping", "n": conn.ping_n}
+        self._write(conn, message, encode(message))
+
+    def _pong(self, conn: _Conn, n: Any) -> None:
+        sent = conn.pings.pop(n, None) if isinstance(n, int) else None
+        if sent is not None:
+            conn.round_trips.append((time.perf_counter() - sent) * 1000)
 
     # -- what subclasses decide ------------------------------------------------------------
     async def _drive(self) -> None:
@@ -291,6 +350,35 @@ class SeatServer:
 
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
         """A player has just been welcomed at seat ``number`` (``back``: with their token)."""
+
+    def _may_free(self, number: int) -> bool:
+        """True when remote seat ``number`` is freed for someone else as its player leaves
+        (before the deal: nobody's cards are at stake yet)."""
+        return False
+
+    def _vacant_name(self, number: int) -> str:
+        """The name of remote seat ``number`` once freed."""
+        return ""
+
+    def _left(self, conn: _Conn, *, for_good: bool) -> None:
+        """``conn``'s player has left their seat (``for_good``: said bye): the seat is
+        freed before the deal, else kept for their token (played by a computer once
+        they have been gone long enough, at once after a bye)."""
+        assert conn.seat is not None
+        number, seat = conn.seat, self.seats[conn.seat]
+        if seat.conn is not conn:
+            return
+        seat.conn = None
+        if self._may_free(number):
+            seat.token, seat.name, seat.seq = None, self._vacant_name(number), 0
+            seat.gone_since, seat.stand_in = None, None
+            _log.info("seat %d is free again (its player left before the deal)", number)
+            self._lobby()
+        else:
+            seat.gone_since = -1e9 if for_good else time.monotonic()
+            _log.info("seat %d (%s) left%s", number, seat.name, " for good" if for_good else "")
+        if self._changed is not None:
+            self._changed.set()
 
     def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
         """An ``action`` message from a seated player."""
@@ -336,15 +424,14 @@ class SeatServer:
         kind = message["type"]
         if kind == "ping":
             self._write(conn, message, encode({"type": "pong", "n": message.get("n", 0)}))
+        elif kind == "pong":
+            self._pong(conn, message.get("n"))
         elif kind == "hello":
             await self._hello(conn, message)
         elif conn.seat is None:
             self._refuse(conn, "join the table first (hello with the join code)", kind)
         elif kind == "bye":
-            seat = self.seats[conn.seat]
-            if seat.conn is conn:
-                seat.conn = None
-                seat.gone_since = -1e9  # played by the computer at once
+            self._left(conn, for_good=True)
             self._close(conn)
         elif kind == "action":
             self._action(conn, message)
@@ -377,14 +464,14 @@ class SeatServer:
             name = " ".join(str(message.get("name") or "").split())[:24]
             seat.name = name or f"Player {number + 1}"
         seat = self.seats[number]
-        old = seat.conn
+        old, seat.conn = seat.conn, conn  # the seat is taken before the old connection goes: not freed
         if old is not None and old is not conn:
             self._close(old)
-        seat.conn = conn
         seat.gone_since = None
         seat.stand_in = None
         conn.seat = number
         conn.want_legal = bool(message.get("want_legal", False))
+        conn.want_mirror = bool(message.get("mirror", True))
         _log.info("%s sits at seat %d as %s%s", conn.peer, number, seat.name, " (back)" if token else "")
         names = self.names or [s.name for s in self.seats]
         assert seat.token is not None
@@ -392,6 +479,7 @@ class SeatServer:
             "type": "welcome", "seat": number, "token": seat.token, "game": self.game.id,
             "game_name": self.game.name, "deck": self.game.decks[0], "seats": len(self.seats),
             "names": names}))
+        self._ping(conn)  # a round trip to show from the start
         self._seated(conn, number, bool(token))
         assert self._changed is not None
         self._changed.set()
@@ -483,13 +571,7 @@ class SeatServer:
                 pass
         self._conns.discard(conn)
         if conn.seat is not None:
-            seat = self.seats[conn.seat]
-            if seat.conn is conn:
-                seat.conn = None
-                seat.gone_since = time.monotonic()
-                _log.info("seat %d (%s) left", conn.seat, seat.name)
-                if self._changed is not None:
-                    self._changed.set()
+            self._left(conn, for_good=False)
 
 
 class Host(SeatServer):
@@ -588,7 +670,8 @@ class Host(SeatServer):
     def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
         assert self.state is not None and conn.seat is not None
         pieces = state_messages(self.state, conn.seat, log_from=0 if full else conn.log_sent,
-                                want_legal=conn.want_legal)
+                                want_legal=conn.want_legal, mirror=conn.want_mirror,
+                                computers=self.computers(), away=self.away())
         for message, data, sent in pieces:
             self._write(conn, message, data)
             conn.log_sent = sent
@@ -614,6 +697,9 @@ class Host(SeatServer):
         self._changed.set()
 
     # -- what the players send -------------------------------------------------------------
+    def _may_free(self, number: int) -> bool:
+        return self.state is None
+
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
         if self.state is not None:
             self._send_state(conn, full=True)

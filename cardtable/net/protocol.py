@@ -13,11 +13,14 @@ Client to host:
 
 * ``hello``: ``code`` (the join code), ``name``, ``token`` (a seat token to come back to
   a seat, or null), ``seat`` (a wished-for seat, or null), ``want_legal`` (true: send me
-  my legal actions with each view; the headless computer player asks for them).
+  my legal actions with each view; the headless computer player asks for them),
+  ``mirror`` (false: leave the ``mirror`` out of my ``state`` messages; a client that
+  draws nothing, such as ``cardtable join --bot``, saves the host the work).
 * ``action``: ``seq`` (this seat's own count of actions sent, rising), ``count`` (the
   number of actions the game had when the view acted on was sent) and ``action``
   (``Action.to_json()``).
 * ``ping``: ``n``; answered by ``pong``.
+* ``pong``: ``n``, the answer to the host's ``ping``.
 * ``bye``: leaving for good (the seat is played by the computer).
 
 Host to client:
@@ -29,11 +32,18 @@ Host to client:
   action JSON when asked for and it is the seat's turn, else null), ``over``, at the
   end, ``standings``, and ``mirror``: the state as the seat may know it, for a window to
   draw (:func:`cardtable.net.mirror.masked_json` without the log: hidden cards masked,
-  no generator, no history).
+  no generator, no history; left out when the hello said ``mirror`` false),
+  ``computers`` (the seats a computer plays now, stand-ins for absent players
+  included) and ``away`` (the remote seats whose player is not connected): public.
 * ``refused``: ``reason``, ``about`` (the refused message's type, or "message") and
   ``seq`` when an action was refused.
 * ``join_refused``: ``reason``; the host then closes the connection.
+* ``ping``: ``n``, every few seconds, answered by ``pong``: the host's round trip to
+  each client, measured the same way on every system.
 * ``pong``, ``bye``.
+
+Version 2 added the hello's ``mirror``, the state's ``computers`` and ``away``, and the
+host's ``ping``; a version 1 peer is told the versions differ.
 """
 
 from __future__ import annotations
@@ -51,7 +61,7 @@ from cardtable.engine.game import Action
 __all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "ProtocolError", "Oversize", "WrongVersion", "encode", "decode",
            "check_message", "read_message_line", "decode_action", "game_action_types"]
 
-VERSION = 1
+VERSION = 2
 """The protocol version every message carries as ``v``."""
 
 MAX_MESSAGE = 64 * 1024
@@ -70,7 +80,7 @@ _DICT = (dict,)
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # client -> host
     "hello": {"code": (_STR, True), "name": (_STR, False), "token": (_OPT_STR, False),
-              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False)},
+              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False), "mirror": (_BOOL, False)},
     "action": {"seq": (_INT, True), "count": (_INT, True), "action": (_DICT, True)},
     "ping": {"n": (_INT, False)},
     "bye": {},
@@ -81,13 +91,13 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "state": {"seat": (_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
               "log": (_LIST, True), "to_act": (_OPT_INT, True), "legal": (_OPT_LIST, True),
               "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False),
-              "mirror": (_DICT, False)},
+              "mirror": (_DICT, False), "computers": (_LIST, False), "away": (_LIST, False)},
     "refused": {"reason": (_STR, True), "about": (_STR, True), "seq": (_OPT_INT, False)},
     "join_refused": {"reason": (_STR, True)},
     "pong": {"n": (_INT, False)},
 }
-CLIENT_TYPES = frozenset({"hello", "action", "ping", "bye"})
-HOST_TYPES = frozenset({"welcome", "lobby", "state", "refused", "join_refused", "pong", "bye"})
+CLIENT_TYPES = frozenset({"hello", "action", "ping", "pong", "bye"})
+HOST_TYPES = frozenset({"welcome", "lobby", "state", "refused", "join_refused", "ping", "pong", "bye"})
 
 
 class ProtocolError(ValueError):

@@ -39,8 +39,7 @@ _KEPT = 20  # latency samples kept per seat
 
 def tcp_round_trip_ms(sock: socket.socket | None) -> float | None:
     """The kernel's smoothed round-trip time of a TCP connection, in ms (Linux; None
-    elsewhere or when unknown). The wire protocol has no ping from the host, so this is
-    how the host learns a client's round trip without asking it anything."""
+    elsewhere or when unknown): what F3 shows until the host's first ping is answered."""
     if sock is None or not sys.platform.startswith("linux") or not hasattr(socket, "TCP_INFO"):
         return None
     try:
@@ -55,8 +54,9 @@ def tcp_round_trip_ms(sock: socket.socket | None) -> float | None:
 
 @dataclass
 class SeatLatency:
-    """What F3 shows of one remote seat: the connection's round trip and how long its
-    updates take (from an action being applied, and from its own action arriving)."""
+    """What F3 shows of one remote seat: the round trip of the host's pings (the
+    kernel's figure before the first answer, on Linux) and how long its updates take
+    (from an action being applied, and from its own action arriving)."""
 
     round_trip_ms: float | None = None
     update_ms: float | None = None   # median, applied -> written to this seat
@@ -85,11 +85,14 @@ class TableHost(SeatServer):
                  code: str | None = None, bind: str = "0.0.0.0", port: int = 0, absent_after: float = 60.0,
                  tokens: Mapping[int, str] | None = None) -> None:
         super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after)
+        self._setup_names: list[str] = []
         for number, seat in enumerate(self.seats):
             seat.name = names[number] if number < len(names) else f"Player {number + 1}"
+            self._setup_names.append(seat.name)
             seat.token = (tokens or {}).get(number)
             if seat.token is not None:
                 seat.gone_since = time.monotonic()  # a resumed seat is away until its player is back
+        self._resumed = frozenset((tokens or {}).keys())
         self.started = False
         self._inbox: queue.Queue[_Queued | int] = queue.Queue()
         self._sent_log: dict[int, int] = {}
@@ -122,9 +125,18 @@ class TableHost(SeatServer):
     def latency(self, number: int) -> SeatLatency:
         """Seat ``number``'s latency figures (see :class:`SeatLatency`)."""
         conn = self.seats[number].conn
-        sock = conn.writer.get_extra_info("socket") if conn is not None else None
-        return SeatLatency(tcp_round_trip_ms(sock), _median(self._update_ms.get(number)),
-                           _median(self._action_ms.get(number)))
+        round_trip = self.round_trip_ms(number)
+        if round_trip is None and conn is not None:
+            round_trip = tcp_round_trip_ms(conn.writer.get_extra_info("socket"))
+        return SeatLatency(round_trip, _median(self._update_ms.get(number)), _median(self._action_ms.get(number)))
+
+    def play_on_without(self, numbers: Sequence[int], level: str) -> None:
+        """Before the deal: remote seats ``numbers`` are played by a computer of ``level``
+        here (nobody can take them any more)."""
+        for number in numbers:
+            seat = self.seats[number]
+            if seat.kind == "remote" and seat.conn is None:
+                seat.kind, seat.token = level, None
 
     # -- the window's frame ----------------------------------------------------------------
     def begin(self, state: GameState, names: Sequence[str]) -> None:
@@ -174,12 +186,14 @@ class TableHost(SeatServer):
         if loop is None or loop.is_closed() or not self.started:
             return
         self._applied_at = time.perf_counter()
+        computers, away = self.computers(), self.away()
         for number in self.remote_seats if only is None else [only]:
             conn = self.seats[number].conn
             if conn is None or conn.closed:
                 continue
             pieces = list(state_messages(state, number, log_from=self._sent_log.get(number, 0),
-                                         want_legal=conn.want_legal))
+                                         want_legal=conn.want_legal, mirror=conn.want_mirror,
+                                         computers=computers, away=away))
             self._sent_log[number] = pieces[-1][2]
             arrived = self._arrived.pop(number, None)
             try:
@@ -189,6 +203,12 @@ class TableHost(SeatServer):
         time.sleep(0)  # give up the GIL: the server's thread may write now rather than after the frame
 
     # -- the server's thread ---------------------------------------------------------------
+    def _may_free(self, number: int) -> bool:
+        return not self.started and number not in self._resumed
+
+    def _vacant_name(self, number: int) -> str:
+        return self._setup_names[number]
+
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
         if not self.started:
             self._lobby()

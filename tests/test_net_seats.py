@@ -1,0 +1,166 @@
+"""Issue 20's leftovers at the protocol's level, on 127.0.0.1 and bounded in time:
+
+* the host pings every client and learns its round trip (on every system, not only
+  where the kernel tells it);
+* a client that draws nothing is sent no mirror;
+* the host says which seats computers play and which players are away;
+* a player who leaves before the deal frees the seat for someone else;
+* closing a threaded client twice is harmless.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from cardtable import games
+from cardtable.net import protocol
+from cardtable.net.client import Client, ThreadedClient
+from cardtable.net.host import Host
+
+DEADLINE = 30.0
+
+
+def run(coro, timeout: float = DEADLINE):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def host_of(kinds, **kwargs) -> Host:
+    return Host(games.get("five_card_draw"), kinds, settings={"starting_chips": 8}, seed=3, **kwargs)
+
+
+async def read_all(client: Client) -> None:
+    while await client.receive() is not None:
+        pass
+
+
+def test_the_host_pings_each_client_and_knows_its_round_trip():
+    host = host_of(["remote", "normal"])
+    host.ping_every = 0.05
+    host.start()
+    try:
+        async def listen():
+            client = Client("127.0.0.1", host.port, host.code, want_legal=True, record=True)
+            await client.connect()
+            reading = asyncio.create_task(read_all(client))  # the pings are answered as they are read
+            end = time.monotonic() + DEADLINE
+            while host.round_trip_ms(0) is None and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+            measured = host.round_trip_ms(0)
+            reading.cancel()
+            await client.close()
+            return client, measured
+
+        client, measured = run(listen())
+        assert measured is not None and measured >= 0
+        assert b'"type":"ping"' in bytes(client.received)  # the host asked; the client answered
+    finally:
+        host.stop()
+
+
+def test_a_client_that_draws_nothing_gets_no_mirror_and_everyone_learns_who_plays_where():
+    sent: dict[int, list[dict]] = {0: [], 1: []}
+    host = host_of(["remote", "remote", "normal"],
+                   on_send=lambda seat, state, message, data: sent[seat].append(message)).start()
+    try:
+        async def both():
+            headless = Client("127.0.0.1", host.port, host.code, seat=0, want_legal=True, want_mirror=False)
+            window = Client("127.0.0.1", host.port, host.code, seat=1)
+            await headless.connect()
+            await window.connect()
+            while headless.view is None or window.view is None:
+                await asyncio.wait_for(asyncio.gather(headless.receive(), window.receive()), 5)
+            await headless.close()
+            await window.close()
+            return headless, window
+
+        headless, window = run(both())
+        states = {seat: [m for m in messages if m["type"] == "state"] for seat, messages in sent.items()}
+        assert states[0] and all("mirror" not in m for m in states[0])
+        assert states[1] and all("mirror" in m for m in states[1])
+        assert headless.computers == [2] and window.computers == [2] and window.away == []
+    finally:
+        host.stop()
+
+
+def test_an_old_client_is_told_the_versions_differ():
+    host = host_of(["remote", "normal"]).start()
+    try:
+        async def old_hello():
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            writer.write(b'{"v":1,"type":"hello","code":"%s","name":"Old"}\n' % host.code.encode())
+            line = await asyncio.wait_for(reader.readline(), 5)
+            writer.close()
+            return line
+
+        answer = protocol.decode(run(old_hello()))
+        assert answer["type"] == "refused" and "version 1 is not" in answer["reason"]
+    finally:
+        host.stop()
+
+
+def test_a_player_who_leaves_before_the_deal_frees_the_seat():
+    host = host_of(["remote", "remote", "normal"]).start()
+    try:
+        async def come_and_go():
+            polite = Client("127.0.0.1", host.port, host.code, name="Polite")
+            await polite.connect()
+            await polite.close(bye=True)  # leaves with a bye
+            dropped = Client("127.0.0.1", host.port, host.code, name="Dropped")
+            await dropped.connect()
+            dropped.abort()  # leaves as a pulled cable would
+            end = time.monotonic() + DEADLINE
+            while host.waiting_for < 2 and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+            assert host.waiting_for == 2 and host.state is None
+            late = [Client("127.0.0.1", host.port, host.code, name=n, want_mirror=False) for n in ("Cy", "Di")]
+            for client in late:
+                await client.connect()  # both seated: the seats were freed
+            while any(c.view is None for c in late):
+                await asyncio.wait_for(asyncio.gather(*(c.receive() for c in late if c.view is None)), 5)
+            for client in late:
+                await client.close()
+            return late
+
+        late = run(come_and_go())
+        assert sorted(c.seat for c in late) == [0, 1]
+        assert host.names[:2] == ["Cy", "Di"] or host.names[:2] == ["Di", "Cy"]
+    finally:
+        host.stop()
+
+
+def test_a_player_who_leaves_after_the_deal_keeps_the_seat():
+    host = host_of(["remote", "normal"], absent_after=30.0).start()
+    try:
+        async def leave():
+            client = Client("127.0.0.1", host.port, host.code, name="Ada")
+            await client.connect()
+            await asyncio.wait_for(client.receive(), 5)  # the deal
+            client.abort()
+            end = time.monotonic() + DEADLINE
+            while host.seats[0].conn is not None and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+            other = Client("127.0.0.1", host.port, host.code, name="Bo")
+            try:
+                await other.connect()
+            except ConnectionError as exc:
+                return str(exc), client.token
+            return "seated", client.token
+
+        said, token = run(leave())
+        assert said == "the table is full" and host.seats[0].token == token and host.away() == [0]
+    finally:
+        host.stop()
+
+
+def test_closing_a_threaded_client_twice_is_harmless():
+    host = host_of(["remote", "normal"]).start()
+    try:
+        client = ThreadedClient("127.0.0.1", host.port, host.code)
+        client.start()
+        client.close(bye=True)
+        client.close(bye=True)  # raised "Event loop is closed"
+        client.send_action({"type": "nothing"})  # and these did too
+        client.send_ping(1)
+    finally:
+        host.stop()
