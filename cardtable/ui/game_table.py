@@ -175,6 +175,16 @@ class GameTableScene(TableParts, Scene):
         """True for a computer seat."""
         return seat in self.bots
 
+    def is_here(self, seat: int) -> bool:
+        """True when a person at this screen plays ``seat`` (a hosted or remote table
+        also says no for a person on another computer)."""
+        return not self.is_bot(seat)
+
+    def seat_note(self, seat: int) -> str:
+        """What the seat's name plate says after the name: "(computer)" for a computer
+        (a hosted or remote table also says who is elsewhere or away)."""
+        return "(computer)" if self.is_bot(seat) else ""
+
     def waits_for_next_round(self) -> bool:
         """True when chance is to act but the people should say when (between rounds)."""
         return False
@@ -500,7 +510,8 @@ class GameTableScene(TableParts, Scene):
         """
         px, fonts = self.app.px, self.app.fonts
         cx, cy = at or self.seat_point(seat)
-        name = self.names[seat] + ("  (computer)" if self.is_bot(seat) else "")
+        note = self.seat_note(seat)
+        name = self.names[seat] + (f"  {note}" if note else "")
         width = px(190)
         height = px(26) + px(18) * len(lines)
         rect = pygame.Rect(0, 0, width, height)

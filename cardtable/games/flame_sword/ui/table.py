@@ -201,10 +201,10 @@ class FlameTableScene(GameTableScene):
                             right=210 if viewer is None else 10, width=170, primary=self.auto_flip, size=16)
 
     def _flipper(self) -> int | None:
-        """The seat of the person (not a bot) to flip now, unless the pass screen is up; else None."""
+        """The seat of the person at this screen to flip now, unless the pass screen is up; else None."""
         to_act = self.state.to_act
         if (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
-                and not self.is_bot(to_act) and not self.passing):
+                and self.is_here(to_act) and not self.passing):
             return to_act
         return None
 
