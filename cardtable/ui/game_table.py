@@ -34,6 +34,7 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
@@ -501,6 +502,11 @@ class GameTableScene(TableParts, Scene):
         surface.blit(surf, (x, y))
         return pygame.Rect(x, y, surf.get_width(), surf.get_height())
 
+    def plate_width(self) -> int:
+        """A name plate's width: 190 (scaled), narrower on a small felt so the side seats
+        keep clear of the middle."""
+        return min(self.app.px(190), self.felt.width // 4)
+
     def seat_plate(self, surface: pygame.Surface, seat: int, lines: list[str], *, dealer: bool,
                    acting: bool, dim: bool = False, at: tuple[int, int] | None = None) -> pygame.Rect:
         """A seat's name plate: name, then ``lines``; marks for the dealer and the turn.
@@ -512,7 +518,7 @@ class GameTableScene(TableParts, Scene):
         cx, cy = at or self.seat_point(seat)
         note = self.seat_note(seat)
         name = self.names[seat] + (f"  {note}" if note else "")
-        width = px(190)
+        width = self.plate_width()
         height = px(26) + px(18) * len(lines)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (cx, cy)
@@ -522,9 +528,12 @@ class GameTableScene(TableParts, Scene):
         pygame.draw.rect(surface, THEME.focus if acting else THEME.panel_edge, rect, 2 if acting else 1,
                          border_radius=px(10))
         ink = THEME.text_disabled if dim else THEME.text
+        room = width - px(20)  # text ends in an ellipsis rather than running past the plate or the dealer chip
+        name = fit_text(fonts, name, px(16), room - (px(24) if dealer else 0), bold=True)
         surface.blit(fonts.render(name, px(16), ink, bold=True), (rect.x + px(10), rect.y + px(4)))
         for i, line in enumerate(lines):
-            surface.blit(fonts.render(line, px(14), THEME.text_dim if dim else THEME.text),
+            line_ink = THEME.text_dim if dim else THEME.text
+            surface.blit(fonts.render(fit_text(fonts, line, px(14), room), px(14), line_ink),
                          (rect.x + px(10), rect.y + px(24) + i * px(18)))
         if dealer:
             chip = (rect.right - px(14), rect.y + px(14))
@@ -533,12 +542,16 @@ class GameTableScene(TableParts, Scene):
             surface.blit(d, d.get_rect(center=chip))
         return self.note_box(f"plate:{seat}", rect)
 
-    def draw_title(self, surface: pygame.Surface, title: str, top: int = 14) -> None:
+    def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
         """The table's title line (the game, the round, the phase) in the felt's top-left
-        corner, ``top`` pixels (unscaled) down."""
+        corner, ``top`` pixels (unscaled) down, cut with an ellipsis to ``room`` pixels
+        (by default: up to the plate of the seat across the table)."""
         px = self.app.px
-        img = self.app.fonts.render(title, px(16), THEME.text_dim)
-        surface.blit(img, (self.felt.x + px(30), self.felt.y + px(top)))
+        x = self.felt.x + px(30)
+        if room is None:
+            room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
+        img = self.app.fonts.render(fit_text(self.app.fonts, title, px(16), max(room, px(60))), px(16), THEME.text_dim)
+        surface.blit(img, self.note_box("title", img.get_rect(topleft=(x, self.felt.y + px(top)))))
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """A line of text in the action bar (whose turn, what is happening)."""

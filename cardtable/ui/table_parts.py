@@ -170,6 +170,7 @@ class TableParts:
     bet_bar: Any
     deck: Any
     card: Callable[..., pygame.Rect]
+    plate_width: Callable[[], int]
     KEYS: tuple[KeyBinding, ...] = ()
     """The game's keys (subclasses); the help overlay lists them."""
     BET_KEYS: tuple[KeyBinding, ...] = ()
@@ -246,13 +247,16 @@ class TableParts:
         """Short lines centred under ``rect``, each on a dark pill; returns the last pill."""
         px, fonts = self.app.px, self.app.fonts
         y = rect.bottom + px(gap)
+        lines = [text] if isinstance(text, str) else list(text)
         pill = pygame.Rect(rect.centerx, y, 0, 0)
-        for line in [text] if isinstance(text, str) else text:
+        for line in lines:
             img = fonts.render(line, px(13), THEME.text)
             pill = img.get_rect(midtop=(rect.centerx, y))
             pygame.draw.rect(surface, (0, 0, 0), pill.inflate(8, 2), border_radius=pill.height // 2)
             surface.blit(img, pill)
             y = pill.bottom + px(3)
+        self.note_box(f"caption:{' '.join(lines)}", pygame.Rect(rect.x, rect.bottom + px(gap), rect.width,
+                                                                 y - rect.bottom - px(gap)))
         return pill
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
@@ -304,8 +308,13 @@ class TableParts:
         px = self.app.px
         total = count * (width + px(gap)) - px(gap)
         height = int(width * 1.4)
-        return pygame.Rect(self.felt.centerx - total // 2 + shift, self.felt.bottom - height - px(lift),
-                           total, height)
+        left = self.felt.centerx - total // 2 + shift
+        left = max(left, self.felt.x + px(22) + self.plate_width())  # room for the plate (plate_beside)
+        return pygame.Rect(left, self.felt.bottom - height - px(lift), total, height)
+
+    def plate_beside(self, box: pygame.Rect) -> tuple[int, int]:
+        """Where the viewer's plate goes: its centre just left of their hand's ``box``."""
+        return box.x - self.app.px(12) - self.plate_width() // 2, box.centery
 
     def draw_own_cards(self, surface: pygame.Surface, cards: Sequence[int | None], box: pygame.Rect, width: int,
                        *, gap: int = 12, chosen: Iterable[int] = (), mark: tuple[int, int, int] = THEME.error,

@@ -142,7 +142,8 @@ class DrawTableScene(GameTableScene):
         if view["discard_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
         self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
-        self.pot_line = self.draw_pot_line(surface, view, (cx, top - px(10)))
+        # under the piles' captions: above them it met the cards of the seat across the table
+        self.pot_line = self.draw_pot_line(surface, view, (cx, top + ch + px(52)))
 
     def _status(self, view: dict[str, Any], seat: int) -> str:
         stack = view["stacks"][seat]
@@ -177,7 +178,7 @@ class DrawTableScene(GameTableScene):
         cw = self.card_width(big=own)
         if own:
             hand = self.own_hand_box(len(cards) or 5, cw)
-            at = (hand.x - px(110), hand.centery)
+            at = self.plate_beside(hand)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:

@@ -333,7 +333,7 @@ class FlameTableScene(GameTableScene):
             title += f"   ·   {'the flop' if view['flip_target'] == 60 else 'the turn'}"
         elif view["phase"] == "call":
             title += "   ·   Called Shots"
-        self.draw_title(surface, title, top=10)
+        self.draw_title(surface, title, top=10, room=self.felt.width - self.app.px(60))  # the seats sit lower
 
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts

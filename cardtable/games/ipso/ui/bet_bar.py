@@ -71,7 +71,8 @@ class IpsoBetBar:
         if self.may_choose_amount:
             name = "stake" if o.can_stake else "raise"
             add(name, "", self.bet, 190, "S" if o.can_stake else "R", primary=o.can_stake)
-            self.stepper = Stepper((x, y, px(230), h), fonts, "Amount", self.amount, low=o.min_amount,
+            width = min(px(230), self.rect.right - x - px(8))  # inside the bar on a narrow window
+            self.stepper = Stepper((x, y, width, h), fonts, "Amount", self.amount, low=o.min_amount,
                                    high=o.max_amount, step=1, on_change=self.set_amount, size=size)
             group.add(self.stepper)
         self.widgets = group

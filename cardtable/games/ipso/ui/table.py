@@ -200,7 +200,7 @@ class IpsoTableScene(GameTableScene):
         gap = max(px(12), min(px(34), self.felt.width // 32))
         total = 4 * cw + 3 * gap
         cx, cy = self.felt.center
-        left, top = cx - total // 2, cy - ch // 2 - px(24)
+        left, top = cx - total // 2, cy - ch // 2 - px(16)
         self.deck_rect = pygame.Rect(left, top, cw, ch)
         counts = {Pile.STOCK: view["stock_count"], Pile.FLIP: len(view["flip"]),
                   Pile.DOWN_DISCARD: view["down_discard_count"], Pile.UP_DISCARD: len(view["up_discard"])}
@@ -277,8 +277,13 @@ class IpsoTableScene(GameTableScene):
         big = self.card_width(big=True)
         if own:
             hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
-            at = (hand.x - px(110), hand.centery)
-        plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=view["dealer"] == seat
+            at = self.plate_beside(hand)
+        lines = self._seat_lines(view, seat)
+        value = self.state.hand_value(seat) if own else None
+        if value is not None:  # on the viewer's plate: over the hand it covered the piles' counts
+            self.hand_line = f"Your hand: {value.label}"
+            lines.append(self.hand_line)
+        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat
                                 and view["round_no"] > 0, acting=view["to_act"] == seat, at=at,
                                 dim=not view["in_hand"][seat] and view["round_no"] > 0)
         drawn = self._drawn_for_deal(view).get(seat)
@@ -293,12 +298,6 @@ class IpsoTableScene(GameTableScene):
                 for i in range(len(cards)):
                     tag = self.app.fonts.render(str(i + 1), px(13), THEME.text_dim)
                     surface.blit(tag, tag.get_rect(midbottom=(box.x + i * (big + px(12)) + big // 2, box.y - px(2))))
-            value = self.state.hand_value(seat)
-            if value is not None:
-                self.hand_line = f"Your hand: {value.label}"
-                img = self.app.fonts.render(self.hand_line, px(15), THEME.accent, bold=True)
-                spot = img.get_rect(midtop=(plate.centerx, plate.bottom + px(6))).clamp(self.felt)
-                surface.blit(img, self.note_box("your hand", spot))
             return
         if cards:
             face_up = any(c is not None for c in cards)

@@ -259,7 +259,7 @@ class SabaccTableScene(GameTableScene):
         at = None
         if own:
             box = self._own_hand_box(max(2, len(cards)))
-            at = (box.x - px(110), box.centery)
+            at = self.plate_beside(box)
         plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:

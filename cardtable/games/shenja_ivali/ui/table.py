@@ -290,7 +290,7 @@ class IvaliTableScene(GameTableScene):
         at = None
         if own:
             hand = self.own_hand_box(len(cards) or 4, self.card_width(big=True))
-            at = (hand.x - px(110), hand.centery)
+            at = self.plate_beside(hand)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if own:
