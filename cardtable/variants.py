@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from cardtable import paths
+from cardtable import deck_checks, paths
 from cardtable.engine.cards import Deck
 from cardtable.engine.decks import BUILDERS, build_deck
 from cardtable.schema import Any as AnyValue
@@ -424,8 +424,7 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
     """
     dirs = list(dirs) if dirs is not None else variant_dirs()
     known_decks = deck_files([d for d, _ in dirs])
-    broken_decks = {deck_id: error for deck_id, path in known_decks.items()
-                    if (error := deck_error(deck_id, path)) is not None}
+    broken_decks = deck_checks.deck_errors(known_decks, deck_error)
     entries: list[VariantEntry] = []
     for deck_path, error in deck_clashes([d for d, _ in dirs]).items():
         _log.warning("deck file not used: %s", error)
