@@ -33,21 +33,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    Action,
-    Event,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    optional_json,
-    seat_table,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import SeatedState
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
@@ -84,11 +73,11 @@ class AlethkarState(SeatedState):
     """
 
     JSON_FIELDS = (
-        settings_field(AlethkarSettings), DECK_ID, as_tuple("names"), enum_field("phase", Phase),
-        "round_no", "dealer", listed("stacks"), listed("bags"), "middle", "total_chips", listed("out"),
-        listed("round_start"), listed("in_round"), listed("deck_order"), nested_lists("hands"),
-        listed("discards"), listed("checked"), listed("discarded"), "turn", listed("shown"),
-        optional_json("results", RoundResult))
+        *fields.header(AlethkarSettings, Phase, deck_size=False), "round_no", "dealer", fields.listed("stacks"),
+        fields.listed("bags"), "middle", "total_chips", fields.listed("out"), fields.listed("round_start"),
+        fields.listed("in_round"), fields.listed("deck_order"), fields.nested_lists("hands"),
+        fields.listed("discards"), fields.listed("checked"), fields.listed("discarded"), "turn",
+        fields.listed("shown"), fields.optional_json("results", RoundResult))
 
     settings: AlethkarSettings
     deck: Deck

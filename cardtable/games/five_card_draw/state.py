@@ -37,24 +37,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    DECK_SIZE,
-    SHARED_LEDGER,
-    Action,
-    Event,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    optional_json,
-    seat_table,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
@@ -79,10 +66,10 @@ class DrawState(ChipSeatedState):
     """
 
     JSON_FIELDS = (
-        settings_field(DrawSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
-        "round_no", "dealer", "total_chips", listed("round_start_stacks"), listed("out"), *SHARED_LEDGER,
-        "betting_round", listed("deck_order"), nested_lists("hands"), listed("discards"), listed("pending"),
-        "owed", listed("drawn"), "draw_turn", optional_json("results", RoundResult), listed("shown"))
+        *fields.header(DrawSettings, Phase), "round_no", "dealer", "total_chips", fields.listed("round_start_stacks"),
+        fields.listed("out"), *fields.SHARED_LEDGER, "betting_round", fields.listed("deck_order"),
+        fields.nested_lists("hands"), fields.listed("discards"), fields.listed("pending"), "owed",
+        fields.listed("drawn"), "draw_turn", fields.optional_json("results", RoundResult), fields.listed("shown"))
 
     settings: DrawSettings
     deck: Deck

@@ -40,25 +40,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    DECK_SIZE,
-    SHARED_LEDGER,
-    Action,
-    Event,
-    JsonField,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    optional_json,
-    seat_table,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
@@ -117,14 +103,14 @@ class FlameSwordState(ChipSeatedState):
 
     JSON_FIELDS = (
         # a save from before ``extra_blind`` existed keeps the dead extra blind it was played with
-        settings_field(FlameSwordSettings, load=FlameSwordSettings.from_saved),
-        DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase), "hand_no", "dealer",
-        "total_chips", listed("hand_start_stacks"), "last_winner", "next_underdog", *SHARED_LEDGER,
-        "betting_round", nested_lists("hands"), listed("mucked"), listed("grid"), listed("face_up"),
-        JsonField("called", lambda called: [None if c is None else list(c) for c in called],
-                  lambda called: [None if c is None else tuple(c) for c in called]),
-        "call_turn", "flip_turn", "flip_target", JsonField("blind_seats", dict, dict), "underdog",
-        optional_json("results", HandResult), listed("shown"), "last_flipped")
+        *fields.header(FlameSwordSettings, Phase, load=FlameSwordSettings.from_saved), "hand_no", "dealer",
+        "total_chips", fields.listed("hand_start_stacks"), "last_winner", "next_underdog", *fields.SHARED_LEDGER,
+        "betting_round", fields.nested_lists("hands"), fields.listed("mucked"), fields.listed("grid"),
+        fields.listed("face_up"),
+        fields.JsonField("called", lambda called: [None if c is None else list(c) for c in called],
+                         lambda called: [None if c is None else tuple(c) for c in called]),
+        "call_turn", "flip_turn", "flip_target", fields.JsonField("blind_seats", dict, dict), "underdog",
+        fields.optional_json("results", HandResult), fields.listed("shown"), "last_flipped")
 
     settings: FlameSwordSettings
     deck: Deck

@@ -33,22 +33,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.betting import Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    Action,
-    Event,
-    JsonField,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    optional_json,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
@@ -90,20 +79,19 @@ class IpsoState(ChipSeatedState):
     """
 
     JSON_FIELDS = (
-        settings_field(IpsoSettings), DECK_ID, as_tuple("names"), enum_field("phase", Phase),
-        "round_no", "dealer", JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json),
-        "total_chips", listed("round_start_stacks"),
-        JsonField("dealer_draws", _draws, _draws),
-        listed("drawing"), "chooser", nested_lists("hands"), listed("stock"), listed("flip"),
-        listed("down_discard"),
-        listed("down_by", missing=lambda data: []),  # older saves: who put each card down is unknown
-        listed("up_discard"), listed("buried"), listed("mucked"), nested_lists("cut_cards"),
-        listed("face_up_seen"),
-        JsonField("betting", get=lambda state: None if state.betting is None else state.betting.to_json(),
-                  put=lambda state, data: setattr(state, "betting", None if data is None
-                                                  else IpsoBettingRound.from_json(data, state.chips))),
-        "betting_round", "exchange_phase", listed("exchange_order"), "exchange_pos", listed("exchanged"),
-        "floor", optional_json("results", IpsoResult), listed("shown"))
+        *fields.header(IpsoSettings, Phase, deck_size=False), "round_no", "dealer",
+        fields.JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json), "total_chips",
+        fields.listed("round_start_stacks"), fields.JsonField("dealer_draws", _draws, _draws),
+        fields.listed("drawing"), "chooser", fields.nested_lists("hands"), fields.listed("stock"),
+        fields.listed("flip"), fields.listed("down_discard"),
+        fields.listed("down_by", missing=lambda data: []),  # older saves: who put each card down is unknown
+        fields.listed("up_discard"), fields.listed("buried"), fields.listed("mucked"),
+        fields.nested_lists("cut_cards"), fields.listed("face_up_seen"),
+        fields.JsonField("betting", get=lambda state: None if state.betting is None else state.betting.to_json(),
+                         put=lambda state, data: setattr(state, "betting", None if data is None
+                                                         else IpsoBettingRound.from_json(data, state.chips))),
+        "betting_round", "exchange_phase", fields.listed("exchange_order"), "exchange_pos", fields.listed("exchanged"),
+        "floor", fields.optional_json("results", IpsoResult), fields.listed("shown"))
 
     settings: IpsoSettings
     deck: Deck

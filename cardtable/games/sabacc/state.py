@@ -40,24 +40,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound, Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    DECK_SIZE,
-    Action,
-    Event,
-    JsonField,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    seat_keyed,
-    seat_table,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.sabacc.hands import SabaccHand, evaluate
 from cardtable.games.sabacc.rules import (
@@ -97,17 +84,17 @@ class SabaccState(ChipSeatedState):
     """
 
     JSON_FIELDS = (
-        settings_field(SabaccSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
-        "hand_no", "dealer", JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json),
-        "sabacc_pot", "total_credits", listed("out"), listed("hand_start_stacks"), listed("deck_order"),
-        nested_lists("hands"), listed("dropped"),
+        *fields.header(SabaccSettings, Phase), "hand_no", "dealer",
+        fields.JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json), "sabacc_pot", "total_credits",
+        fields.listed("out"), fields.listed("hand_start_stacks"), fields.listed("deck_order"),
+        fields.nested_lists("hands"), fields.listed("dropped"),
         # saves from before these records: every card out of play or shifted is nobody's
-        listed("dropped_by", missing=lambda data: [-1] * len(data["dropped"])),
-        listed("shifted_by", missing=lambda data: []),
-        "drawn", "turn", listed("turns_taken"), "caller", "last_raise_size", listed("folded"),
-        listed("shown"), "die", seat_keyed("call_hands", lambda hand: hand.to_json(), SabaccHand.from_json),
-        listed("demise_seats"), seat_keyed("demise_cards"), seat_keyed("penalties"), listed("uncalled"),
-        "results")
+        fields.listed("dropped_by", missing=lambda data: [-1] * len(data["dropped"])),
+        fields.listed("shifted_by", missing=lambda data: []), "drawn", "turn", fields.listed("turns_taken"), "caller",
+        "last_raise_size", fields.listed("folded"), fields.listed("shown"), "die",
+        fields.seat_keyed("call_hands", lambda hand: hand.to_json(), SabaccHand.from_json),
+        fields.listed("demise_seats"), fields.seat_keyed("demise_cards"), fields.seat_keyed("penalties"),
+        fields.listed("uncalled"), "results")
 
     settings: SabaccSettings
     deck: Deck

@@ -41,24 +41,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, split_pot
-from cardtable.engine.game import (
-    CHANCE,
-    DECK_ID,
-    DECK_SIZE,
-    SHARED_LEDGER,
-    Action,
-    Event,
-    as_tuple,
-    enum_field,
-    listed,
-    nested_lists,
-    optional_json,
-    seat_table,
-    settings_field,
-)
+from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
@@ -104,14 +91,14 @@ class ShenjaIvaliState(ChipSeatedState):
     """
 
     JSON_FIELDS = (
-        settings_field(ShenjaIvaliSettings), DECK_ID, DECK_SIZE, as_tuple("names"), enum_field("phase", Phase),
-        "round_no", "dealer", "total_chips", listed("round_start_stacks"), listed("out"), *SHARED_LEDGER,
-        "betting_round", listed("deck_order"), nested_lists("hands"), listed("flop"), listed("flop_takers"),
-        listed("discards"),
+        *fields.header(ShenjaIvaliSettings, Phase), "round_no", "dealer", "total_chips",
+        fields.listed("round_start_stacks"), fields.listed("out"), *fields.SHARED_LEDGER, "betting_round",
+        fields.listed("deck_order"), fields.nested_lists("hands"), fields.listed("flop"), fields.listed("flop_takers"),
+        fields.listed("discards"),
         # a save from before this was recorded: nobody is known to have put a discard there
-        listed("discarded_by", missing=lambda data: [-1] * len(data["discards"])),
-        listed("drawn"), "draw_turn", optional_json("auction", Auction), "auction_pot",
-        optional_json("results", RoundResult), listed("shown"))
+        fields.listed("discarded_by", missing=lambda data: [-1] * len(data["discards"])), fields.listed("drawn"),
+        "draw_turn", fields.optional_json("auction", Auction), "auction_pot",
+        fields.optional_json("results", RoundResult), fields.listed("shown"))
 
     settings: ShenjaIvaliSettings
     deck: Deck
