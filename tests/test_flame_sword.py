@@ -10,17 +10,8 @@ import pytest
 
 from cardtable.engine.betting import Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.games.flame_sword.rules import (
-    TIE_LAYERS,
-    CallShot,
-    Deal,
-    FlameSwordSettings,
-    Flip,
-    HandResult,
-    Phase,
-    StartHand,
-    decided_by,
-)
+from cardtable.games.flame_sword import rules
+from cardtable.games.flame_sword.rules import FlameSwordSettings, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.variants import load_deck_by_id
 
@@ -40,7 +31,7 @@ def chance(state: FlameSwordState) -> None:
 
 def no_calls(state: FlameSwordState) -> None:
     while state.phase == Phase.CALL:
-        state.apply(CallShot(seat=state.to_act))
+        state.apply(rules.CallShot(seat=state.to_act))
 
 
 def passive_step(state: FlameSwordState) -> None:
@@ -49,9 +40,9 @@ def passive_step(state: FlameSwordState) -> None:
     if seat == CHANCE:
         state.apply(state.chance_action())
     elif state.phase == Phase.CALL:
-        state.apply(CallShot(seat=seat))
+        state.apply(rules.CallShot(seat=seat))
     elif state.phase == Phase.FLIP:
-        state.apply(Flip(seat=seat, cell=state.face_up.index(False)))
+        state.apply(rules.Flip(seat=seat, cell=state.face_up.index(False)))
     else:
         options = state.betting_options(seat)
         state.apply(Check(seat=seat) if options.can_check else Call(seat=seat))
@@ -193,12 +184,12 @@ def test_called_shot_goes_round_from_the_dealers_left_and_is_public():
     chance(state)
     assert state.phase == Phase.CALL and state.to_act == 1
     shot = tuple(range(100, 110))
-    assert "exactly 10" in state.why_illegal(CallShot(seat=1, cards=shot[:9]))
-    assert "named twice" in state.why_illegal(CallShot(seat=1, cards=(5,) * 10))
-    assert "turn" in state.why_illegal(CallShot(seat=2, cards=()))
-    state.apply(CallShot(seat=1, cards=shot))
-    state.apply(CallShot(seat=2))
-    state.apply(CallShot(seat=0))
+    assert "exactly 10" in state.why_illegal(rules.CallShot(seat=1, cards=shot[:9]))
+    assert "named twice" in state.why_illegal(rules.CallShot(seat=1, cards=(5,) * 10))
+    assert "turn" in state.why_illegal(rules.CallShot(seat=2, cards=()))
+    state.apply(rules.CallShot(seat=1, cards=shot))
+    state.apply(rules.CallShot(seat=2))
+    state.apply(rules.CallShot(seat=0))
     assert state.phase == Phase.DEAL
     for seat in (None, 0, 1, 2):
         assert state.view(seat)["called"] == [[], list(shot), []]
@@ -216,7 +207,7 @@ def test_the_deal_hole_cards_a_face_down_grid_and_the_stock():
     assert view["hands"][0] == [None] * 4 and view["grid"] == [None] * 100
     assert set(state.hands[1]).isdisjoint(state.grid)
     with pytest.raises(IllegalAction):
-        state.apply(Deal(cards=tuple(range(112))))
+        state.apply(rules.Deal(cards=tuple(range(112))))
 
 
 def test_preflop_starts_left_of_the_big_blind_and_later_rounds_left_of_the_dealer():
@@ -267,9 +258,9 @@ def test_a_flip_of_a_face_up_card_is_refused():
     while state.phase != Phase.FLIP:
         passive_step(state)
     seat = state.to_act
-    state.apply(Flip(seat=seat, cell=42))
-    assert state.why_illegal(Flip(seat=state.to_act, cell=42)) == "the card at row 5, column 3 is already face up"
-    assert state.why_illegal(Flip(seat=state.to_act, cell=100)).startswith("there is no grid cell")
+    state.apply(rules.Flip(seat=seat, cell=42))
+    assert state.why_illegal(rules.Flip(seat=state.to_act, cell=42)) == "the card at row 5, column 3 is already face up"
+    assert state.why_illegal(rules.Flip(seat=state.to_act, cell=100)).startswith("there is no grid cell")
 
 
 def test_showdown_awards_the_pot_and_names_each_hands_line():
@@ -377,7 +368,7 @@ def test_line_preview_uses_only_what_the_viewer_sees():
 def test_start_hand_only_between_hands():
     state = new(3)
     chance(state)
-    assert state.why_illegal(StartHand()) == "the hand has started"
+    assert state.why_illegal(rules.StartHand()) == "the hand has started"
 
 
 def test_the_doctests_of_the_flame_sword_modules_pass():
@@ -407,14 +398,14 @@ def test_a_showdown_says_which_step_decided_each_pot_in_the_log_and_the_result()
         winner = main.winners[0]
         others = [s for s in main.eligible if s != winner]
         best_other = max(others, key=lambda s: hands[s].key)
-        assert (main.layer, main.decided) == decided_by(hands[winner].key, hands[best_other].key)
+        assert (main.layer, main.decided) == rules.decided_by(hands[winner].key, hands[best_other].key)
         layers.add(main.layer)
         line = next(text for text in state.log_for(None) if "wins the main pot" in text)
         if main.layer == 0:
             assert f"a better kind than P{best_other}'s" in line
         else:
             assert f"decided by {main.decided} (tie layer {main.layer}) against P{best_other}" in line
-        again = HandResult.from_json(json.loads(json.dumps(result.to_json())))
+        again = rules.HandResult.from_json(json.loads(json.dumps(result.to_json())))
         assert again.pots[0].decided == main.decided and again.pots[0].layer == main.layer
     assert layers & {1, 2, 3, 4, 5}, "most showdowns are Rainbow x10 against Rainbow x10: a tie layer decides"
 
@@ -425,17 +416,17 @@ def test_results_saved_before_the_decision_was_recorded_still_load():
     data = state.results.to_json()
     for pot in data["pots"]:
         del pot["decided"], pot["layer"]
-    old = HandResult.from_json(data)
+    old = rules.HandResult.from_json(data)
     assert old.pots[0].decided == "" and old.pots[0].layer == -1
 
 
 def test_decided_by_names_the_sources_layers_in_order():
     base = (50, (9, 9, 9, 2, 2), (7, 5), 2, (30, 12))
-    assert decided_by(base, (49,) + base[1:]) == (0, "a better kind")
-    assert decided_by(base, (50, (9, 9, 9, 2, 2), (7, 4), 2, (30, 12))) == (1, "higher cards")
-    assert decided_by((50, (5, 5, 5), (), 1, (3,)), (50, (5, 5, 5), (), 0, ())) == (2, "a trump")
-    assert decided_by(base, base[:3] + (1, (30,))) == (3, "more trumps")
-    assert decided_by(base, base[:3] + (2, (29, 12))) == (4, "a higher trump")
-    assert decided_by(base, base[:3] + (2, (30, 11))) == (5, "a higher second trump")
-    assert decided_by(base, base) == (6, "a split")
-    assert TIE_LAYERS[0] == "higher cards" and len(TIE_LAYERS) == 6
+    assert rules.decided_by(base, (49,) + base[1:]) == (0, "a better kind")
+    assert rules.decided_by(base, (50, (9, 9, 9, 2, 2), (7, 4), 2, (30, 12))) == (1, "higher cards")
+    assert rules.decided_by((50, (5, 5, 5), (), 1, (3,)), (50, (5, 5, 5), (), 0, ())) == (2, "a trump")
+    assert rules.decided_by(base, base[:3] + (1, (30,))) == (3, "more trumps")
+    assert rules.decided_by(base, base[:3] + (2, (29, 12))) == (4, "a higher trump")
+    assert rules.decided_by(base, base[:3] + (2, (30, 11))) == (5, "a higher second trump")
+    assert rules.decided_by(base, base) == (6, "a split")
+    assert rules.TIE_LAYERS[0] == "higher cards" and len(rules.TIE_LAYERS) == 6

@@ -8,19 +8,10 @@ import random
 
 from cardtable.cli import main
 from cardtable.engine.betting import Bet, Call, Check, Fold, Raise
+from cardtable.games.sabacc import rules
 from cardtable.games.sabacc.bot import SabaccBot, beat_share, hand_score, opponent_table
 from cardtable.games.sabacc.hands import parse_hand
-from cardtable.games.sabacc.state import (
-    Draw,
-    Keep,
-    Phase,
-    RollDie,
-    SabaccSettings,
-    SabaccShuffle,
-    SabaccState,
-    Stand,
-    Swap,
-)
+from cardtable.games.sabacc.state import Phase, SabaccSettings, SabaccState
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")
@@ -64,7 +55,7 @@ def test_simulate_checks_every_action_and_ends_with_a_json_summary(capsys):
 def state_with(top: tuple[str, ...], seats: int = 2) -> SabaccState:
     state = SabaccState.new(SabaccSettings(), DECK, [f"P{s}" for s in range(seats)], random.Random(3))
     cards = [c.index for c in parse_hand(list(top), DECK)]
-    state.apply(SabaccShuffle(order=tuple(cards + [i for i in range(76) if i not in cards])))
+    state.apply(rules.SabaccShuffle(order=tuple(cards + [i for i in range(76) if i not in cards])))
     return state
 
 
@@ -95,15 +86,15 @@ def test_the_bot_bets_a_strong_hand_and_folds_a_hopeless_one_to_a_big_bet():
     assert isinstance(bot.choose(strong, 1), Bet)
     weak = state_with(("5 of Coins", "Ace of Flasks", "Ace of Coins", "8 of Staves"))  # seat 0: 20 -> 23
     weak.apply(Bet(seat=1, to=3000))
-    weak.apply(RollDie(colour="blue"))
-    weak.apply(Stand(seat=1))
+    weak.apply(rules.RollDie(colour="blue"))
+    weak.apply(rules.Stand(seat=1))
     assert weak.phase == Phase.BET and weak.to_act == 0
     choice = SabaccBot(random.Random(2)).choose(weak, 0)
     assert isinstance(choice, (Call, Raise))  # Pure Sabacc calls or raises
     hopeless = state_with(("Ace of Coins", "Ace of Flasks", "Ace of Sabers", "Master of Staves"))
     hopeless.apply(Bet(seat=1, to=3000))
-    hopeless.apply(RollDie(colour="blue"))
-    hopeless.apply(Stand(seat=1))
+    hopeless.apply(rules.RollDie(colour="blue"))
+    hopeless.apply(rules.Stand(seat=1))
     assert isinstance(SabaccBot(random.Random(2)).choose(hopeless, 0), Fold)  # 29, a big bet
 
 
@@ -111,10 +102,10 @@ def test_the_bot_draws_and_keeps_what_helps():
     state = state_with(("10 of Coins", "1 of Flasks", "5 of Sabers", "1 of Staves", "8 of Coins"))
     bot = SabaccBot(random.Random(5))
     state.apply(Check(seat=1))
-    assert isinstance(bot.choose(state, 1), Draw)
-    state.apply(Draw(seat=1))
-    assert isinstance(bot.choose(state, 1), Keep)  # 15 + 8 = Pure Sabacc
+    assert isinstance(bot.choose(state, 1), rules.Draw)
+    state.apply(rules.Draw(seat=1))
+    assert isinstance(bot.choose(state, 1), rules.Keep)  # 15 + 8 = Pure Sabacc
     state2 = state_with(("10 of Coins", "1 of Flasks", "Ace of Sabers", "1 of Staves", "8 of Coins"))
     state2.apply(Check(seat=1))
-    state2.apply(Draw(seat=1))
-    assert bot.choose(state2, 1) == Swap(seat=1, card=DECK.find("10 of Coins").index)  # 15 + 8
+    state2.apply(rules.Draw(seat=1))
+    assert bot.choose(state2, 1) == rules.Swap(seat=1, card=DECK.find("10 of Coins").index)  # 15 + 8

@@ -23,20 +23,9 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc import checks as sabacc_checks
+from cardtable.games.sabacc import rules
 from cardtable.games.sabacc.bot import SabaccBot
-from cardtable.games.sabacc.state import (
-    DealDemise,
-    Draw,
-    Drop,
-    Keep,
-    RollDie,
-    SabaccSettings,
-    SabaccShuffle,
-    SabaccState,
-    Shift,
-    Stand,
-    Swap,
-)
+from cardtable.games.sabacc.state import SabaccSettings, SabaccState
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("sabacc")
@@ -114,11 +103,11 @@ def wild_action(state: SabaccState, rng: random.Random):
     return rng.choice([
         Fold(seat=seat), Check(seat=seat), Call(seat=seat), AllIn(seat=seat),
         Bet(seat=seat, to=rng.randint(-2, 3000)), Raise(seat=seat, to=rng.randint(-2, 3000)),
-        Draw(seat=seat), Stand(seat=seat), Keep(seat=seat), Drop(seat=seat),
-        Swap(seat=seat, card=rng.choice(hand + [rng.randint(-1, 80)])),
-        RollDie(colour=rng.choice(("red", "blue", "green"))), DealDemise(),
-        Shift(lost=tuple(rng.choice(h) for h in state.hands if h)),
-        SabaccShuffle(order=tuple(rng.sample(range(76), 76))), SabaccShuffle(order=(1, 2)),
+        rules.Draw(seat=seat), rules.Stand(seat=seat), rules.Keep(seat=seat), rules.Drop(seat=seat),
+        rules.Swap(seat=seat, card=rng.choice(hand + [rng.randint(-1, 80)])),
+        rules.RollDie(colour=rng.choice(("red", "blue", "green"))), rules.DealDemise(),
+        rules.Shift(lost=tuple(rng.choice(h) for h in state.hands if h)),
+        rules.SabaccShuffle(order=tuple(rng.sample(range(76), 76))), rules.SabaccShuffle(order=(1, 2)),
     ])
 
 
