@@ -362,15 +362,6 @@ class FlameTableScene(GameTableScene):
             if seat in winners:
                 self.grid_view.mark_cards(surface, view["grid"], set(hand["cards"]), colour)
 
-    def _fit(self, text: str, size: int, width: int) -> str:
-        """``text`` cut with an ellipsis to fit ``width`` pixels at ``size``."""
-        fonts = self.app.fonts
-        if fonts.render(text, size, THEME.text).get_width() <= width:
-            return text
-        while len(text) > 4 and fonts.render(text + "…", size, THEME.text).get_width() > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
-
     def _plate_lines(self, view: dict[str, Any], seat: int) -> list[str]:
         stack, bet = view["stacks"][seat], view["round_bets"][seat]
         lines = [f"chips {stack:,}" + (f"  ·  bet {bet:,}" if bet else "")]
@@ -408,10 +399,10 @@ class FlameTableScene(GameTableScene):
         if area is None:
             return
         px = self.app.px
-        lines = [self._fit(line, px(14), px(170)) for line in self._plate_lines(view, seat)]
+        lines = self._plate_lines(view, seat)  # the plate cuts a long line with an ellipsis
         cards = view["hands"][seat]
         own = area is self.bottom_area
-        plate_w = px(190)
+        plate_w = self.plate_width()
         if own:
             at = (area.x + plate_w // 2, area.centery)
         else:
@@ -451,12 +442,15 @@ class FlameTableScene(GameTableScene):
             # revealed cards as large as the seat's place allows, below the plate or beside it
             below = max(18, min(px(56) if shown else 34, int(room / 1.4)))
             spare = area.right - plate.right - px(10)
-            beside = min(int(plate.height / 1.4), int(spare / (1 + 0.8 * (len(cards) - 1))))
+            stretch = 0.8 if shown else 0.45
+            beside = min(int(plate.height / 1.4), int(spare / (1 + stretch * (len(cards) - 1))))
             width = below if shown else max(20, below * 3 // 4)
             at = (area.x, min(y, area.bottom - round(width * 1.4)))  # in its own place, not the next seat's
-            if shown and beside > below:
+            if (shown and beside > below) or (at[1] < y and beside >= 14):  # no room below: beside the plate
                 width, at = beside, (plate.right + px(8), plate.y)
-            step = int(width * (0.8 if shown else 0.45))
+            elif at[1] < y:  # no room anywhere: smaller, still under its own plate
+                width, at = max(12, int((area.bottom - y) / 1.4)), (area.x, y)
+            step = int(width * stretch)
             rects = [self.card(surface, self.deck, card, card is not None, width, (at[0] + i * step, at[1]))
                      for i, card in enumerate(cards)]
             self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
