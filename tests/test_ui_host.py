@@ -44,11 +44,13 @@ def kind_buttons(setup: SetupScene) -> list:
             ("person", "remote person") or str(getattr(w, "label", "")).startswith("computer")]
 
 
-def host_from_setup(app, kinds: list[str | None]) -> tuple[Driver, LobbyScene]:
+def host_from_setup(app, kinds: list[str | None], variant: str = VARIANT,
+                    absent_clicks: int = 0) -> tuple[Driver, LobbyScene]:
     """Open the variant, set the seats to ``kinds`` by clicking each seat's button
-    (None: a person here, "remote", or a computer level), press Enter: the lobby."""
+    (None: a person here, "remote", or a computer level), click the absence time's +
+    ``absent_clicks`` times, press Enter: the lobby."""
     d = Driver(app)
-    open_variant(app, variant_spec(app, VARIANT))
+    open_variant(app, variant_spec(app, variant))
     setup = app.scenes.top
     assert isinstance(setup, SetupScene)
     stepper = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Seats")
@@ -61,6 +63,9 @@ def host_from_setup(app, kinds: list[str | None]) -> tuple[Driver, LobbyScene]:
             d.click(kind_buttons(setup)[seat].rect.center)
         assert setup.levels[setup.kinds[seat]] == want
     assert setup.hosting and d.button("Host")
+    absent = d.button("A computer plays for a player gone for")
+    for _ in range(absent_clicks):
+        d.click((absent.rect.right - absent.rect.height // 2, absent.rect.centery))  # its +
     d.key(pygame.K_RETURN)
     lobby = app.scenes.top
     assert isinstance(lobby, LobbyScene)
@@ -362,5 +367,118 @@ def test_a_crash_at_a_hosted_table_saves_it_and_closes_the_port(app, monkeypatch
         assert scene not in app.scenes.scenes
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=2.0).close()
+    finally:
+        client.close()
+
+
+# -- issue 20's leftovers: the lobby, the absence time, the name plates, Flame Sword ----------
+
+def test_a_player_who_leaves_the_lobby_frees_the_seat_for_someone_else(app):
+    d, lobby = host_from_setup(app, ["remote", "remote", "normal"])
+    server = lobby.session.server
+    first = join(lobby, name="Gone")
+    first.close(bye=True)
+    dropped = join(lobby, name="Dropped")
+    dropped._loop.call_soon_threadsafe(dropped.client.abort)
+    step_until(app, lambda: server.waiting_for == 2)
+    assert [state for _, state, _ in lobby.session.seat_lines()[:2]] == ["waiting for a player to join…"] * 2
+    late = [join(lobby, name=name) for name in ("Cy", "Di")]  # both seated: nobody holds the freed seats
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        assert sorted(table_of(app).names[:2]) == ["Cy", "Di"]
+    finally:
+        for client in late + [dropped]:
+            client.close()
+
+
+def test_play_on_without_them_fills_the_empty_remote_seats_with_computers(app):
+    d, lobby = host_from_setup(app, ["remote", "remote", "normal"])
+    assert d.button("Play on without them")
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: lobby.session.connected() == 1)
+        d.key(pygame.K_RETURN)
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        server = scene.hosting.server
+        assert scene.remote == {0} and scene.is_bot(1) and server.remote_seats == [0]
+        assert scene.seat_note(0) == "(remote)" and scene.seat_note(1) == "(computer)"
+        assert not scene.is_here(0) and not scene.is_here(1)
+        late = ThreadedClient("127.0.0.1", server.port, lobby.session.code, name="Late")
+        with pytest.raises(ConnectionError, match="full"):
+            late.start()
+        late.close()
+        player = RemotePlayer(client)
+        step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
+        assert 1 in client.client.computers and 2 in client.client.computers and 0 not in client.client.computers
+    finally:
+        client.close()
+
+
+def test_the_absence_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
+    from cardtable.saves import SaveFile, decode
+    from cardtable.ui.saves_scene import resume_save
+    d, lobby = host_from_setup(app, ["remote", "normal"], absent_clicks=3)  # 60 s -> 90 s
+    assert lobby.session.server.absent_after == 90
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        data = decode(scene.match_keeper().encode("named"))
+    finally:
+        client.close()
+    assert data["payload"]["hosting"]["absent_after"] == 90
+    app.scenes.remove(scene)
+    resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert resumed.hosting.server.absent_after == 90
+    del data["payload"]["hosting"]["absent_after"]  # a save from before the setting: the default
+    app.scenes.remove(resumed)
+    older = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert older.hosting.server.absent_after == hosting.ABSENT_AFTER
+
+
+def test_the_setup_screen_offers_the_absence_time_only_when_hosting(app):
+    d = Driver(app)
+    open_variant(app, variant_spec(app, VARIANT))
+    setup = app.scenes.top
+    assert not setup.hosting
+    with pytest.raises(LookupError):
+        d.button("A computer plays for a player gone for")
+    d.click(kind_buttons(setup)[0].rect.center)  # person -> remote person
+    assert setup.hosting and d.button("A computer plays for a player gone for").value == 60
+
+
+def test_an_away_players_plate_says_a_computer_plays_for_them(app, monkeypatch):
+    monkeypatch.setattr(hosting, "ABSENT_AFTER", 0.0)
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        assert scene.seat_note(0) == "(remote)"
+        client._loop.call_soon_threadsafe(client.client.abort)
+        step_until(app, lambda: scene.is_bot(0))
+        assert scene.seat_note(0) == "(away: computer playing)"
+        client.reconnect()
+        step_until(app, lambda: not scene.is_bot(0))
+        assert scene.seat_note(0) == "(remote)"
+    finally:
+        client.close()
+
+
+def test_flame_sword_offers_no_show_my_cards_for_a_remote_seats_flip(app):
+    from cardtable.games.flame_sword.state import Phase
+    d, lobby = host_from_setup(app, ["remote", "normal"], variant="flame_sword")
+    client = join(lobby, name="Far")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        player = RemotePlayer(client)
+        step_until(app, lambda: (scene.state.phase == Phase.FLIP and scene.state.to_act == 0) or player.turn())
+        scene.after_action()
+        labels = [getattr(w, "label", "") for w in scene.widgets.widgets]
+        assert scene._flipper() is None and "Show my cards" not in labels
+        assert not any(str(label).startswith("Auto-flip") for label in labels)
+        step_until(app, lambda: player.turn() or scene.state.phase != Phase.FLIP or scene.state.to_act != 0)
     finally:
         client.close()

@@ -230,3 +230,23 @@ def test_a_settled_round_stays_on_the_table_until_enter_or_a_few_seconds(app, mo
     table.next_round()
     app.step(1 / 30)
     assert len(table.updates) < 20 and table.state.round_number > held
+
+
+def test_the_plates_say_which_seats_the_hosts_computers_play_and_who_is_away(app, no_pause):
+    game = games.get("five_card_draw")
+    state = new_match(game, {}, ["Ada", "Bo", "Cy"], 2)
+    state.apply(state.chance_action())
+    link = FakeLink()
+    first = state_message(state, 0, count=len(state.history), log_from=0, want_legal=False, computers=[2], away=[])
+    table = open_remote_table(app, game, link, 0, first, list(first["log"]))
+    assert [table.seat_note(s) for s in range(3)] == ["", "", "(computer)"]
+    assert table.is_here(0) and not table.is_here(1) and not table.is_here(2)
+    link.inbox.append(state_message(state, 0, count=len(state.history), log_from=len(state.log), want_legal=False,
+                                    computers=[1, 2], away=[1]))
+    app.step(1 / 30)
+    assert [table.seat_note(s) for s in range(3)] == ["", "(away: computer playing)", "(computer)"]
+    link.inbox.append(state_message(state, 0, count=len(state.history), log_from=len(state.log), want_legal=False,
+                                    computers=[2], away=[1]))
+    app.step(1 / 30)
+    assert table.seat_note(1) == "(away)"
+    table.draw(pygame.Surface(app.screen.get_size()))

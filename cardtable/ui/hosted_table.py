@@ -4,14 +4,16 @@
 :class:`HostedTable` in front. The table runs chance, its computers and the people at
 this screen exactly as before; the remote seats are neither passed to (no pass screen)
 nor played here, except by a computer standing in while their player has been gone
-longer than :data:`cardtable.ui.hosting.ABSENT_AFTER`. Each frame takes the actions the
+longer than the absence time chosen on the setup screen (default
+:data:`cardtable.ui.hosting.ABSENT_AFTER`). Each frame takes the actions the
 network queued (:meth:`cardtable.net.table_host.TableHost.pump`: never waits), checked
 with the same ``why_illegal`` as the table's own controls (while a pass screen, help or
 another scene covers the table, a timer does it instead); after every applied action,
 whoever made it, each remote seat is sent its view. A small badge says
-"Hosting · code · N connected"; with F3 each remote seat's latency shows under the
-frame time. The autosave keeps what hosting the game again needs (the seats' kinds,
-the join code and the seat tokens).
+"Hosting · code · N connected", and a remote seat's name plate says "(remote)", "(away)"
+or "(away: computer playing)"; with F3 each remote seat's latency shows under the frame
+time. The autosave keeps what hosting the game again needs (the seats' kinds, the join
+code, the seat tokens and the absence time).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import Action
-from cardtable.ui.hosting import HostingSession
+from cardtable.ui.hosting import MOST_ABSENT, HostingSession
+from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 
 __all__ = ["HostedTable", "hosted_scene", "STAND_IN_LEVEL", "COVERED_PUMP_MS"]
@@ -87,6 +90,20 @@ class HostedTable:
         if seat in self.remote:
             return
         super().pass_to(seat, note)  # type: ignore[misc]
+
+    def is_here(self, seat: int) -> bool:
+        """A remote seat is never played at this screen."""
+        return seat not in self.remote and not self.is_bot(seat)  # type: ignore[attr-defined]
+
+    def seat_note(self, seat: int) -> str:
+        """A remote seat's plate says where its player is."""
+        if seat not in self.remote:
+            note: str = super().seat_note(seat)  # type: ignore[misc]
+            return note
+        if seat in self.bots:
+            return "(away: computer playing)"
+        server = self.hosting.server if self.hosting is not None else None
+        return "(away)" if server is not None and not server.connected(seat) else "(remote)"
 
     def act(self, action: Action) -> bool:
         """The table's own controls act only for the seats played here."""
@@ -203,7 +220,7 @@ class HostedTable:
         server = self.hosting.server if self.hosting is not None else None
         if server is not None:
             tokens = {str(n): s.token for n, s in enumerate(server.seats) if s.token is not None}
-            data["hosting"] = {"code": server.code, "tokens": tokens}
+            data["hosting"] = {"code": server.code, "tokens": tokens, "absent_after": server.absent_after}
         return data
 
     def exit(self) -> None:
@@ -229,19 +246,25 @@ def _ms(value: float | None) -> str:
 
 # -- opening a hosted table ---------------------------------------------------------------------
 
-def host_new(setup: Any, app: Any, spec: Any, seats: list[Any], stack: int, seed: int | None = None) -> Any:
+def host_new(setup: Any, app: Any, spec: Any, seats: list[Any], stack: int, seed: int | None = None,
+             absent_after: float | None = None) -> Any:
     """Host a new match of ``setup``'s game (a :class:`~cardtable.ui.table_setup.TableSetup`):
-    the lobby until every remote seat is taken, then the match dealt with the joined
-    players' names at the hosted table. The lobby scene, or None (a toast says why)."""
+    the lobby until every remote seat is taken (or "Play on without them": computers
+    take the empty ones), then the match dealt with the joined players' names at the
+    hosted table. ``absent_after``: seconds before a computer stands in for a player who
+    has gone. The lobby scene, or None (a toast says why)."""
     from cardtable.ui.hosting import LobbyScene, dealt_names
-    session = HostingSession(setup.definition(), seats).open()
+    session = HostingSession(setup.definition(), seats, absent_after=absent_after).open()
     if session is None or session.server is None:
         app.toast(f"Cannot host: {session.problem if session else 'no server'}", 6.0)
         return None
     server = session.server
 
     def ready() -> None:
-        dealt = dealt_names(seats, server)
+        empty = server.missing()
+        server.play_on_without(empty, STAND_IN_LEVEL)
+        dealt = [SeatConfig(s.name, STAND_IN_LEVEL) if n in empty else s
+                 for n, s in enumerate(dealt_names(seats, server))]
         session.seats = dealt
         state, bots = setup.new_match(spec, dealt, stack, seed)
         scene = setup.build(app, spec, state, dealt, bots, hosted_scene(setup.scene))
@@ -249,7 +272,7 @@ def host_new(setup: Any, app: Any, spec: Any, seats: list[Any], stack: int, seed
         app.push(scene)
         server.begin(state, [s.name for s in dealt])
 
-    return app.push(LobbyScene(app, session, f"Hosting {spec.name}", ready, session.stop))
+    return app.push(LobbyScene(app, session, f"Hosting {spec.name}", ready, session.stop, play_on=True))
 
 
 def host_again(setup: Any, app: Any, spec: Any, state: Any, seats: list[Any], bots: dict[int, Any],
@@ -263,7 +286,10 @@ def host_again(setup: Any, app: Any, spec: Any, state: Any, seats: list[Any], bo
     raw = saved.get("tokens")
     tokens = {int(k): v for k, v in (raw.items() if isinstance(raw, dict) else [])
               if isinstance(k, str) and k.isdigit() and isinstance(v, str) and v}
-    session = HostingSession(setup.definition(), seats, code=code, tokens=tokens).open()
+    absent = saved.get("absent_after")  # saves from before it was a setting have none: the default
+    absent_after = float(absent) if isinstance(absent, (int, float)) and not isinstance(absent, bool) \
+        and 0 <= absent <= MOST_ABSENT else None
+    session = HostingSession(setup.definition(), seats, code=code, tokens=tokens, absent_after=absent_after).open()
     if session is None or session.server is None:
         raise ValueError(f"cannot host it again: {session.problem if session else 'no server'}")
     server = session.server

@@ -28,7 +28,7 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
 __all__ = ["HostingSession", "LobbyScene", "HOST_PORT", "PORT_TRIES", "BIND", "ADVERTISE", "ABSENT_AFTER",
-           "seat_kinds", "dealt_names"]
+           "MOST_ABSENT", "seat_kinds", "dealt_names"]
 
 _log = logging.getLogger(__name__)
 
@@ -40,7 +40,10 @@ BIND = "0.0.0.0"
 ADVERTISE = True
 """Announce hosted tables on the network (zeroconf); the tests turn it off."""
 ABSENT_AFTER = 60.0
-"""Seconds before a computer plays a remote seat whose player has gone (until they return)."""
+"""Seconds before a computer plays a remote seat whose player has gone (until they return),
+unless the setup screen says otherwise."""
+MOST_ABSENT = 3600.0
+"""The longest absence time a save may carry (a longer one is taken as broken)."""
 
 
 def seat_kinds(seats: Sequence[SeatConfig]) -> list[str]:
@@ -69,13 +72,16 @@ class HostingSession:
     """A table's network side in the window: the server, its announcement and its addresses.
 
     ``open()`` returns None (``problem`` says why) when no port could be had.
+    ``absent_after``: seconds before a computer stands in for a player who has gone
+    (None: :data:`ABSENT_AFTER`).
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[SeatConfig], *, code: str | None = None,
-                 tokens: Mapping[int, str] | None = None) -> None:
+                 tokens: Mapping[int, str] | None = None, absent_after: float | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.code = code
+        self.absent_after = ABSENT_AFTER if absent_after is None else absent_after
         self.tokens = dict(tokens or {})
         self.server: TableHost | None = None
         self.problem: str | None = None
@@ -91,7 +97,7 @@ class HostingSession:
         last: Exception | None = None
         for port in ports:
             server = TableHost(self.game, kinds, names, code=self.code, bind=BIND, port=port,
-                               absent_after=ABSENT_AFTER, tokens=self.tokens)
+                               absent_after=self.absent_after, tokens=self.tokens)
             try:
                 self.server = server.start()
                 break
@@ -179,8 +185,9 @@ class LobbyScene(Scene):
     """The join code, the addresses and who has joined, until every remote seat is taken.
 
     ``on_ready()`` runs (after this scene is removed) once everyone is connected, or at
-    "Play on" (only offered with ``play_on``: a resumed table whose absent players a
-    computer may stand in for); ``on_cancel()`` after Esc / Cancel.
+    "Play on without them" (offered with ``play_on``: a new table's empty seats are then
+    played by computers, a resumed table's absent players stood in for until they are
+    back); ``on_cancel()`` after Esc / Cancel.
     """
 
     def __init__(self, app, session: HostingSession, title: str, on_ready: Callable[[], Any],

@@ -8,7 +8,8 @@ moves slide in as they do at a local table; the viewer is our seat and every oth
 is elsewhere: never passed to, never played by a local computer, and chance is never
 drawn here. Our person's actions go to the host instead of being applied; a refusal
 comes back as a toast. A dropped connection shows "Reconnecting…" and joins again with
-the seat token; the end of the match shows the standings. With F3 (frame time on) the
+the seat token; the end of the match shows the standings. The name plates say which
+seats the host's computers play and whose player is away (the host tells). With F3 (frame time on) the
 table also shows the latency: from an action sent to the update that answers it
 (median and last) and the ping.
 """
@@ -161,6 +162,8 @@ class RemoteTable(GameTableScene):
         self.reconnecting = False
         self.lost: str | None = None     # the connection is gone for good: why
         self.shown_over = False
+        self.computers: frozenset[int] = frozenset()  # as the host said last
+        self.away: frozenset[int] = frozenset()
         self._keeper = _HostKeeps(self)
         super().__init__(app, variant, state, seats, {})
         self.viewer = seat
@@ -170,6 +173,19 @@ class RemoteTable(GameTableScene):
     def is_bot(self, seat: int) -> bool:
         """No seat is played by a computer here (the host plays its computers)."""
         return False
+
+    def is_here(self, seat: int) -> bool:
+        """Only our seat is played at this screen."""
+        return seat == self.remote_seat
+
+    def seat_note(self, seat: int) -> str:
+        """The other seats' plates: "(computer)" for the host's computers, "(away)" for a
+        player gone (played by a computer meanwhile once gone long enough)."""
+        if seat == self.remote_seat:
+            return ""
+        if seat in self.away:
+            return "(away: computer playing)" if seat in self.computers else "(away)"
+        return "(computer)" if seat in self.computers else ""
 
     def check_turn(self) -> None:
         """The screen is never handed over: other seats play on their own screens."""
@@ -251,6 +267,8 @@ class RemoteTable(GameTableScene):
                 self.in_flight = False  # our action (or the stand-in's) has been applied
             self.latency.received(message["count"])
             self.remote_count = message["count"]
+            self.computers = frozenset(message.get("computers", self.computers))
+            self.away = frozenset(message.get("away", self.away))
             if "mirror" in message:
                 if self.updates and self.updates[-1][0]["count"] == message["count"]:
                     self.updates.pop()  # a long log came in pieces: the last has it all
@@ -405,5 +423,7 @@ def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat
     cls: Any = remote_table_class(game.table_module().TABLE.scene)
     scene: RemoteTable = cls(app, variant, state, seats, {}, link=link, seat=seat, game=game, log=log,
                              count=message["count"])
+    scene.computers = frozenset(message.get("computers", ()))
+    scene.away = frozenset(message.get("away", ()))
     app.push(scene)
     return scene

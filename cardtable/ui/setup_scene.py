@@ -1,5 +1,6 @@
 """The setup screen: how many seats, who sits in each (a person here, a person on another
-computer, or a computer), and the stakes. It remembers the last setup of each game."""
+computer, or a computer), and the stakes; with a remote seat, how long a computer waits
+before it plays for a player who has gone. It remembers the last setup of each game."""
 
 from __future__ import annotations
 
@@ -39,8 +40,13 @@ class SeatConfig:
     remote: bool = False
 
 
+ABSENT_STEPS = (10, 600, 10)
+"""The absence time's stepper: lowest, highest and step, in seconds."""
+
+
 class SetupScene(Scene):
-    """Choose seats and starting chips, then ``on_start(seats, starting_chips)``."""
+    """Choose seats and starting chips, then ``on_start(seats, starting_chips)``.
+    ``absent_after``: the absence time chosen (seconds), for a hosted table."""
 
     def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> None:
         super().__init__(app)
@@ -57,6 +63,8 @@ class SetupScene(Scene):
         # The first seat is a person; the others start as computers so one person can play at once.
         self.kinds = [0] + [2] * (variant.max_seats - 1)
         self.chips = int(variant.settings.get(game.stack_setting, 100))
+        from cardtable.ui import hosting  # here: hosting builds on this module's SeatConfig
+        self.absent_after = float(hosting.ABSENT_AFTER)
         self.memory = SetupMemory(memory_file(getattr(app, "settings_path", None)))
         if self.memory.problem:
             app.toast("The remembered setups could not be read; starting afresh", 4.0)
@@ -87,7 +95,7 @@ class SetupScene(Scene):
     def layout(self) -> None:
         """Build the widgets for the seat count (the UI scale shrunk when the window is
         too small for every seat)."""
-        self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100))
+        self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100 + (56 if self.hosting else 0)))
         px, fonts = scaler(self.k), self.app.fonts
         group = WidgetGroup()
         x, y = px(60), px(120)
@@ -103,6 +111,12 @@ class SetupScene(Scene):
             group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts,
                              seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
+        if self.hosting:
+            low, high, step = ABSENT_STEPS
+            group.add(Stepper((x, bottom - px(8), px(660), px(44)), fonts, "A computer plays for a player gone for",
+                              self.absent_after, low=low, high=high, step=step, fmt="{:g} s",
+                              on_change=lambda v: setattr(self, "absent_after", float(v)), size=px(17)))
+            bottom += px(56)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
         label = "Host" if self.hosting else "Start"
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),

@@ -116,8 +116,15 @@ class TableSetup:
         return setup
 
     def open_game(self, app, spec: VariantSpec) -> Any:
-        """The setup screen for a match (see ``menu.GAME_TABLES``); Start opens the table."""
-        return app.push(self.setup_scene(app, spec, lambda seats, stack: self.start(app, spec, seats, stack)))
+        """The setup screen for a match (see ``menu.GAME_TABLES``); Start opens the table
+        (hosted with the screen's absence time when a seat is remote)."""
+        setup: Any = None
+
+        def start(seats: list[SeatConfig], stack: int) -> Any:
+            return self.start(app, spec, seats, stack, absent_after=setup.absent_after)
+
+        setup = self.setup_scene(app, spec, start)
+        return app.push(setup)
 
     def help_pages(self, app, spec: VariantSpec) -> list:
         """The help overlay's pages after the rules (Tab turns to them)."""
@@ -125,13 +132,14 @@ class TableSetup:
         return [getattr(importlib.import_module(module), name)(app, spec)]
 
     def start(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int,
-              seed: int | None = None) -> Any:
+              seed: int | None = None, absent_after: float | None = None) -> Any:
         """Build a match from the setup screen's choices (``stack``: each seat's chips or
         credits) and open its table; with a remote seat, host it (the lobby first, see
-        :func:`cardtable.ui.hosted_table.host_new`)."""
+        :func:`cardtable.ui.hosted_table.host_new`; ``absent_after``: seconds before a
+        computer plays for a player who has gone)."""
         if any(s.remote for s in seats):
             from cardtable.ui.hosted_table import host_new
-            return host_new(self, app, spec, seats, stack, seed)
+            return host_new(self, app, spec, seats, stack, seed, absent_after)
         state, bots = self.new_match(spec, seats, stack, seed)
         return self._push(app, spec, state, seats, bots)
 
