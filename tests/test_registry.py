@@ -201,3 +201,20 @@ def test_every_bundled_variant_loads():
     entries = variants.discover([(folder, False)])
     assert entries and [e.error for e in entries if e.error] == []
     assert {e.spec.game for e in entries} <= set(games.registry().games)
+
+
+def test_finding_the_games_imports_none_of_their_rules():
+    import subprocess
+    code = ("import sys; from cardtable import games; r = games.registry(); "
+            "assert len(r.with_rules()) == 6 and not r.broken; "
+            "loaded = sorted(m for m in sys.modules if m.rpartition('.')[2] in ('rules', 'state', 'checks', 'bot')); "
+            "print(loaded); game = r.get('ipso'); "
+            "assert game.state.__name__ == 'IpsoState' and game.checks.__name__.endswith('ipso.checks')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_declared_module_that_is_missing_is_named_when_the_game_declares_itself():
+    with pytest.raises(ValueError, match="has no module cardtable.games.free_table.state"):
+        GameDefinition.package("cardtable.games.free_table", state="NoState", rules="NoSettings", bot="NoBot")

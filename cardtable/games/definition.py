@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
@@ -175,6 +175,57 @@ class _ClassRef:
         return found
 
 
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """What a lazy field names: ``module`` (imported when first read), or ``name`` in it,
+    or the attribute ``attr`` of that."""
+
+    module: str
+    name: str = ""
+    attr: str = ""
+
+    def resolve(self) -> Any:
+        """The module, class or attribute named (importing the module)."""
+        found: Any = importlib.import_module(self.module)
+        for part in (self.name, self.attr):
+            found = getattr(found, part) if part else found
+        return found
+
+
+class _Lazy(Generic[_T]):
+    """A field of :class:`GameDefinition` that may be given as a :class:`_Ref`: the
+    module behind it is imported when the field is first read, so that declaring a game
+    (and finding every game) imports none of its rules."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_given_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> None: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> _T | None:
+        if obj is None:
+            return None  # the dataclass's default
+        value = obj.__dict__[self.slot]
+        if isinstance(value, _Ref):
+            value = value.resolve()
+            obj.__dict__[self.slot] = value
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, obj: object, value: _T | _Ref) -> None:
+        obj.__dict__[self.slot] = value
+
+    def given(self, obj: object) -> object:
+        """The value as given (a :class:`_Ref` not yet resolved)."""
+        return obj.__dict__[self.slot]
+
+
 def _submodule(package: str, name: str, *, required: bool) -> str:
     """``package.name`` when that module exists (without importing it), else "";
     ValueError naming it when it is ``required``."""
@@ -227,11 +278,11 @@ class GameDefinition:
     seats: tuple[int, int]
     decks: tuple[str, ...]
     settings: tuple[Setting, ...] = ()
-    rules: Callable[[Mapping[str, Any]], Any] | None = None
-    state: type[GameState] | None = None
+    rules: _Lazy[Callable[[Mapping[str, Any]], Any] | None] = _Lazy()
+    state: _Lazy[type[GameState] | None] = _Lazy()
     bot_class: Callable[[], type] | None = None
     bot_levels: tuple[str, ...] = BOT_LEVELS
-    checks: ModuleType | None = None
+    checks: _Lazy[ModuleType | None] = _Lazy()
     table: str = ""
     tools: str = ""
     aliases: tuple[str, ...] = ()
@@ -242,13 +293,16 @@ class GameDefinition:
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
+                state: str | type[GameState] | None = None, rules: str | Callable[..., Any] | None = None,
                 **fields: Any) -> GameDefinition:
         """The game of the package ``package`` (its ``__name__``), its modules found by
-        convention: ``<package>.checks`` (imported now), the bot class ``bot`` in
-        ``<package>.bot``, the table scene ``<package>.ui.table`` and the tools
-        ``<package>.tools`` (imported when first used). Unless declared, a game seats
-        2 to 8 and plays the standard 52-card deck. A game with rules gets the
-        :func:`bot_level` setting after its own; ``stack_setting`` is its
+        convention and imported when first used: the state class ``state`` in
+        ``<package>.state``, the settings class ``rules`` in ``<package>.rules`` (its
+        ``from_settings`` reads a variant's settings), ``<package>.checks``, the bot class
+        ``bot`` in ``<package>.bot``, the table scene ``<package>.ui.table`` and the tools
+        ``<package>.tools``; so declaring a game imports none of its rules. Unless
+        declared, a game seats 2 to 8 and plays the standard 52-card deck. A game with
+        rules gets the :func:`bot_level` setting after its own; ``stack_setting`` is its
         ``starting_...`` setting. ValueError naming a module the convention asks for
         that is missing."""
         fields.setdefault("id", package.rpartition(".")[2])
@@ -256,11 +310,14 @@ class GameDefinition:
         fields.setdefault("decks", ("standard52",))
         fields.setdefault("table", _submodule(package, "ui.table", required=True))
         fields.setdefault("tools", _submodule(package, "tools", required=False))
+        fields["state"] = _Ref(_submodule(package, "state", required=True), state) if isinstance(state, str) else state
+        fields["rules"] = (_Ref(_submodule(package, "rules", required=True), rules, "from_settings")
+                           if isinstance(rules, str) else rules)
         settings = tuple(settings)
-        if fields.get("state") is not None:
+        if state is not None:
             if not bot:
                 raise ValueError(f"the game package {package} names no bot class")
-            fields.setdefault("checks", importlib.import_module(f"{package}.checks"))
+            fields.setdefault("checks", _Ref(_submodule(package, "checks", required=True)))
             fields.setdefault("bot_class", _ClassRef(_submodule(package, "bot", required=True), bot))
             settings += (bot_level(),)
         stacks = [s.key for s in settings if s.key.startswith("starting_")]
@@ -277,7 +334,8 @@ class GameDefinition:
             problems.append(f"seats must be 1 <= min <= max <= 8, not {self.seats}")
         if not self.decks:
             problems.append("no deck declared")
-        if self.state is not None and (self.rules is None or self.checks is None or self.bot_class is None):
+        given = [_lazy_given(self, name) for name in ("state", "rules", "checks")]
+        if given[0] is not None and (given[1] is None or given[2] is None or self.bot_class is None):
             problems.append("a game with a state needs rules, checks and a bot")
         keys = [s.key for s in self.settings]
         if len(set(keys)) != len(keys):
@@ -298,7 +356,7 @@ class GameDefinition:
     @property
     def has_rules(self) -> bool:
         """True for games whose rules the program enforces (all but the free table)."""
-        return self.state is not None
+        return _lazy_given(self, "state") is not None
 
     def setting(self, key: str) -> Setting | None:
         """The declared field ``key``, or None."""
@@ -375,6 +433,12 @@ class GameDefinition:
     def tools_module(self) -> ModuleType | None:
         """The command-line tools' module, or None when the game has none."""
         return importlib.import_module(self.tools) if self.tools else None
+
+
+def _lazy_given(game: GameDefinition, name: str) -> object:
+    """The field ``name`` of ``game`` as given, without importing what it names."""
+    field_: _Lazy[Any] = vars(GameDefinition)[name]
+    return field_.given(game)
 
 
 class DeclaredSettings:

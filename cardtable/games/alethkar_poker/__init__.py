@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from cardtable.games.alethkar_poker.rules import AlethkarSettings
-from cardtable.games.alethkar_poker.state import AlethkarState
 from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -16,8 +14,8 @@ GAME = GameDefinition.package(
         chips("buy_in", 1, "chips each player puts in their bag at a round's start"),
         Setting("ace_low_straight", bool, True, "whether A-2-3-4-5 counts as a straight"),
     ),
-    rules=AlethkarSettings.from_settings,
-    state=AlethkarState,
+    rules="AlethkarSettings",
+    state="AlethkarState",
     bot="AlethkarBot",
     setting_choices={"buy_in": (1, 2, 5), "ace_low_straight": (True, False),
                      "starting_chips": (10, 50, 200)},

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition, Setting, chips, starting_stack
-from cardtable.games.five_card_draw.rules import DrawSettings
-from cardtable.games.five_card_draw.state import DrawState
 
 GAME = GameDefinition.package(
     __name__,
@@ -23,8 +21,8 @@ GAME = GameDefinition.package(
         Setting("max_draw", int, 3, "the most cards a player may discard", low=0, high=4),
         Setting("ace_bonus", bool, True, "a player keeping an ace may discard one more"),
     ),
-    rules=DrawSettings.from_settings,
-    state=DrawState,
+    rules="DrawSettings",
+    state="DrawState",
     bot="DrawBot",
     setting_choices={"ante": (1, 2, 5), "limit": ("no_limit", "pot_limit", "fixed"), "min_bet": (1, 2, 4),
                      "max_draw": (0, 2, 3, 4), "ace_bonus": (True, False),

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
-from cardtable.games.flame_sword.rules import FlameSwordSettings
-from cardtable.games.flame_sword.state import FlameSwordState
 
 GAME = GameDefinition.package(
     __name__,
@@ -21,8 +19,8 @@ GAME = GameDefinition.package(
                 "the last winner's extra blind: live (counts toward their first-round bet) or dead",
                 choices=("live", "dead")),
     ),
-    rules=FlameSwordSettings.from_settings,
-    state=FlameSwordState,
+    rules="FlameSwordSettings",
+    state="FlameSwordState",
     bot="FlameBot",
     setting_choices={"blind": (2, 10, 50), "order": ("source", "measured"),
                      "starting_chips": (100, 1000), "extra_blind": ("live", "dead")},

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition, SimulationSpec, chips, starting_stack
-from cardtable.games.ipso.rules import IpsoSettings
-from cardtable.games.ipso.state import IpsoState
 
 GAME = GameDefinition.package(
     __name__,
@@ -17,8 +15,8 @@ GAME = GameDefinition.package(
         chips("min_bet", 2, "the smallest stake"),
         chips("max_bet", 10, "the largest stake or raise (null: none)", optional=True),
     ),
-    rules=IpsoSettings.from_settings,
-    state=IpsoState,
+    rules="IpsoSettings",
+    state="IpsoState",
     bot="IpsoBot",
     setting_choices={"ante": (1, 2, 5), "min_bet": (1, 2), "max_bet": (4, 10, None),
                      "starting_chips": (10, 40, 100)},

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
-from cardtable.games.sabacc.rules import SabaccSettings
-from cardtable.games.sabacc.state import SabaccState
 
 GAME = GameDefinition.package(
     __name__,
@@ -20,8 +18,8 @@ GAME = GameDefinition.package(
         Setting("pot_limit", bool, False, "whether a bet is capped by the hand pot"),
         chips("hand_limit", 0, "the largest bet (0: none)", low=0),
     ),
-    rules=SabaccSettings.from_settings,
-    state=SabaccState,
+    rules="SabaccSettings",
+    state="SabaccState",
     bot="SabaccBot",
     setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                      "starting_credits": (1500, 5000)},

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cardtable.games.definition import GameDefinition, Setting, chips, starting_stack
-from cardtable.games.shenja_ivali.rules import ShenjaIvaliSettings
-from cardtable.games.shenja_ivali.state import ShenjaIvaliState
 
 GAME = GameDefinition.package(
     __name__,
@@ -24,8 +22,8 @@ GAME = GameDefinition.package(
         Setting("element_order", list, ["Earth", "Water", "Fire", "Air"], "elements, highest first"),
         Setting("max_discard", int, 2, "cards a player may swap in the draw", low=0, high=2),
     ),
-    rules=ShenjaIvaliSettings.from_settings,
-    state=ShenjaIvaliState,
+    rules="ShenjaIvaliSettings",
+    state="ShenjaIvaliState",
     bot="IvaliBot",
     setting_choices={"ante": (1, 2, 3), "limit": ("no_limit", "pot_limit", "fixed"),
                      "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
