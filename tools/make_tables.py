@@ -34,20 +34,35 @@ def _literal(values: Any, per_line: int = 16) -> str:
 
 
 def alethkar_module() -> str:
-    """The text of ``alethkar_poker/value_tables.py``."""
+    """The text of ``alethkar_poker/value_tables.py``: both sorted distributions (ace-low
+    straights or not) written once, as how many deals reached each value (the two
+    differ in a few counts only)."""
+    from collections import Counter
+
     from cardtable.games.alethkar_poker.bot import draw_value_distribution
     from cardtable.games.generated import deck_fingerprint
     from cardtable.variants import load_deck_by_id
 
     deck = load_deck_by_id("standard52")
-    out = [HEADER.format(doc="The Alethkar bot's value distributions of the bundled deck, by (deck "
-                             "fingerprint,\nace-low straights, size)."),
-           "VALUES: dict[tuple[str, bool, int], tuple[int, ...]] = {\n"]
-    for ace_low in (True, False):
-        body = _literal(draw_value_distribution(deck, ace_low, 1200), 10).replace("\n", "\n    ")
-        out.append(f"    ({deck_fingerprint(deck)!r}, {ace_low}, 1200): {body},\n")
-    out.append("}\n")
-    return "".join(out)
+    low, high = (Counter(draw_value_distribution(deck, ace_low, 1200)) for ace_low in (True, False))
+    items = [f"{value}: ({low[value]}, {high[value]})," for value in sorted(low.keys() | high.keys())]
+    lines, line = [], ""
+    for item in items:
+        if line and len(line) + len(item) > 110:
+            lines.append(line)
+            line = ""
+        line = f"{line} {item}" if line else item
+    lines.append(line)
+    counts = "".join(f"    {line}\n" for line in lines)
+    return (HEADER.format(doc="The Alethkar bot's value distributions of the bundled deck, by (deck "
+                              "fingerprint,\nace-low straights, size).")
+            + "COUNTS: dict[int, tuple[int, int]] = {\n"
+            + "    # value: (deals of the 1200 reaching it with ace-low straights, without)\n"
+            + counts + "}\n\n"
+            + "VALUES: dict[tuple[str, bool, int], tuple[int, ...]] = {\n"
+            + f"    ({deck_fingerprint(deck)!r}, ace_low, 1200):\n"
+            + "        tuple(value for value, each in COUNTS.items() for _ in range(each[0 if ace_low else 1]))\n"
+            + "    for ace_low in (True, False)\n}\n")
 
 
 def sabacc_module() -> str:
