@@ -260,7 +260,13 @@ def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game:
             raise _error_at(path, node, ("variant", "decks", i),
                             f"{game.name} cannot be played with the deck '{deck_id}' "
                             f"(it plays: {', '.join(game.decks)})")
-    for problem in game.settings_problems(data["settings"]):
+    try:
+        problems = game.settings_problems(data["settings"])
+    except Exception as exc:  # noqa: BLE001 - its rules fail to import: the game is broken, loudly
+        _log.error("game %s failed to load its rules", game.id, exc_info=exc)
+        raise _error_at(path, node, ("variant", "game"),
+                        f"the game {game.id!r} failed to load: {type(exc).__name__}: {exc}") from exc
+    for problem in problems:
         keys: tuple[str | int, ...] = ("variant", "settings")
         if problem.key is not None and not problem.at_key:
             keys += (problem.key,)

@@ -218,3 +218,21 @@ def test_finding_the_games_imports_none_of_their_rules():
 def test_a_declared_module_that_is_missing_is_named_when_the_game_declares_itself():
     with pytest.raises(ValueError, match="has no module cardtable.games.free_table.state"):
         GameDefinition.package("cardtable.games.free_table", state="NoState", rules="NoSettings", bot="NoBot")
+
+
+def test_a_game_whose_rules_fail_to_import_makes_its_variant_broken_at_the_game_line(tmp_path, monkeypatch):
+    game = games.get("ipso")
+    broken = GameDefinition(**{**{f: getattr(game, f) for f in ("id", "name", "seats", "decks", "settings",
+                                                                 "table", "bot_class", "checks")},
+                               "state": game.state, "rules": _failing_rules})
+    monkeypatch.setitem(games.registry().games, "ipso", broken)
+    path = tmp_path / "v.yaml"
+    path.write_text(variant_text())
+    with pytest.raises(variants.SpecError) as caught:
+        variants.load_variant(path, variants.deck_files())
+    assert "the game 'ipso' failed to load: ImportError: no flux" in str(caught.value)
+    assert str(caught.value).startswith(f"{path}:5:")
+
+
+def _failing_rules(settings):
+    raise ImportError("no flux")
