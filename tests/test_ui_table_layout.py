@@ -1,5 +1,5 @@
 """Every table, on the person's turn at a four-seat table, draws nothing off the window
-and nothing over anything else at 1,366 x 768 and 1,920 x 1,080 (the tables' named
+and nothing over anything else at 1,024 x 640, 1,366 x 768 and 1,920 x 1,080 (the tables' named
 boxes, ``layout_boxes()``, read by the layout check)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from cardtable.ui.setup_scene import SeatConfig
 GAMES = ("five_card_draw", "shenja_ivali", "ipso", "sabacc", "alethkar_poker", "flame_sword")
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
 def test_every_table_keeps_its_parts_apart(size):
     from cardtable.ui.app import App
     from cardtable.ui.menu import MenuScene

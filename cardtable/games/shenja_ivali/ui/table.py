@@ -226,11 +226,13 @@ class IvaliTableScene(GameTableScene):
 
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px = self.app.px
-        cw = self.card_width(big=False) + px(14)
-        ch = int(cw * 1.4)
-        cx, cy = self.felt.center
         flop = view["flop"]
         gap = px(10)
+        # the deck, the flop and the discards in one row between the side seats' plates
+        room = self.felt.width - 2 * (self.plate_width() + px(24)) - 2 * px(40) - max(len(flop) - 1, 0) * gap
+        cw = max(30, min(self.card_width(big=False) + px(14), room // (len(flop) + 2)))
+        ch = int(cw * 1.4)
+        cx, cy = self.felt.center
         total = len(flop) * (cw + gap) - gap if flop else 0
         left = cx - total // 2
         top = cy - ch // 2 - px(10)
