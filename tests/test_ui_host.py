@@ -18,6 +18,7 @@ import pygame
 import pytest
 from uihelp import Driver, variant_spec
 
+from cardtable.net import table_host
 from cardtable.net.client import ThreadedClient, choose_from_legal
 from cardtable.net.protocol import encode
 from cardtable.ui import hosting
@@ -25,6 +26,7 @@ from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.hosted_table import HostedTable
 from cardtable.ui.hosting import LobbyScene
 from cardtable.ui.menu import open_variant
+from cardtable.ui.net_readout import draw_readout_lines
 from cardtable.ui.setup_scene import SetupScene
 
 VARIANT = "five_card_draw"
@@ -269,7 +271,8 @@ def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, 
         client.close()
 
 
-def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
+def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkeypatch):
+    monkeypatch.setattr(table_host, "tcp_round_trip_ms", lambda sock: None)  # as on Windows and macOS
     d, lobby = host_from_setup(app, ["remote", "normal"])
     client = join(lobby, name="Ada")
     try:
@@ -278,12 +281,17 @@ def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
         player = RemotePlayer(client)
         step_until(app, lambda: player.turn() or player.acted_at >= 0 and len(scene.state.history) > player.acted_at)
         step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).action_ms is not None)
+        step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).round_trip_ms is not None)
         d.key(pygame.K_F3)
         assert app.settings.show_frame_time
         line = scene.latency_lines()[0]
         assert line.startswith("Ada: ping ") and "update" in line and "action→update" in line
         assert "ms" in line.split("action→update")[1]
         d.step()
+        boxes = draw_readout_lines(scene, app.screen, scene.latency_lines())
+        assert boxes and all(scene.bar_rect.contains(box) for box in boxes)  # clear of the log and the badge
+        assert not any(box.colliderect(scene.log_panel.rect) for box in boxes)
+        assert not any(box.colliderect(w.rect) for box in boxes for w in scene.widgets.widgets)
     finally:
         client.close()
     d2, lobby2 = host_from_setup(app, ["remote", "normal"])

@@ -276,6 +276,10 @@ class App:
         worst = recent[-1]
         text = f"frame {median:.1f} ms (worst {worst:.1f})  {self.clock.get_fps():.0f} fps"
         img = self.fonts.render(text, self.px(14), THEME.highlight)
-        bg = img.get_rect(topright=(self.screen.get_width() - 8, 8)).inflate(12, 6)
+        corner = getattr(self.scenes.top, "readout_corner", None)  # a table's free corner: the log stays clear
+        if corner is not None:
+            bg = img.get_rect(bottomright=corner()).inflate(12, 6)
+        else:
+            bg = img.get_rect(topright=(self.screen.get_width() - 8, 8)).inflate(12, 6)
         pygame.draw.rect(self.screen, (0, 0, 0), bg, border_radius=4)
         self.screen.blit(img, img.get_rect(center=bg.center))

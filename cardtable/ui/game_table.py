@@ -181,6 +181,11 @@ class GameTableScene(TableParts, Scene):
         also says no for a person on another computer)."""
         return not self.is_bot(seat)
 
+    def readout_corner(self) -> tuple[int, int]:
+        """Where F3's readouts end (their bottom-right corner): the action bar's
+        bottom-right, which no game's controls fill."""
+        return self.bar_rect.right - self.app.px(10), self.bar_rect.bottom - self.app.px(6)
+
     def seat_note(self, seat: int) -> str:
         """What the seat's name plate says after the name: "(computer)" for a computer
         (a hosted or remote table also says who is elsewhere or away)."""

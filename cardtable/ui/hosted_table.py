@@ -11,9 +11,9 @@ with the same ``why_illegal`` as the table's own controls (while a pass screen, 
 another scene covers the table, a timer does it instead); after every applied action,
 whoever made it, each remote seat is sent its view. A small badge says
 "Hosting · code · N connected", and a remote seat's name plate says "(remote)", "(away)"
-or "(away: computer playing)"; with F3 each remote seat's latency shows under the frame
-time. The autosave keeps what hosting the game again needs (the seats' kinds, the join
-code, the seat tokens and the absence time).
+or "(away: computer playing)"; with F3 each remote seat's latency shows above the frame
+time, in the table's free corner. The autosave keeps what hosting the game again needs
+(the seats' kinds, the join code, the seat tokens and the absence time).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import pygame
 
 from cardtable.engine.game import Action
 from cardtable.ui.hosting import MOST_ABSENT, HostingSession
+from cardtable.ui.net_readout import draw_readout_lines
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 
@@ -200,14 +201,7 @@ class HostedTable:
     def _draw_latency(self, surface: pygame.Surface) -> None:
         if self.hosting is None or self.hosting.server is None:
             return
-        px, fonts = self.app.px, self.app.fonts
-        y = px(36)
-        for line in self.latency_lines():
-            img = fonts.render(line, px(13), THEME.highlight)
-            bg = img.get_rect(topright=(surface.get_width() - 8, y)).inflate(12, 4)
-            pygame.draw.rect(surface, (0, 0, 0), bg, border_radius=4)
-            surface.blit(img, img.get_rect(center=bg.center))
-            y += bg.height + 2
+        draw_readout_lines(self, surface, self.latency_lines())
 
     # -- saving and closing ------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from cardtable.games.definition import GameDefinition
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.net.mirror import MirrorError, mirror_state
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.net_readout import draw_readout_lines
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.variants import VariantSpec
@@ -384,8 +385,7 @@ class RemoteTable(GameTableScene):
             pygame.draw.rect(surface, THEME.focus, box, 2, border_radius=px(10))
             surface.blit(img, img.get_rect(center=box.center))
         if self.app.settings.show_frame_time:
-            img = fonts.render(self.latency.text(), px(14), THEME.text_dim)
-            surface.blit(img, (self.felt.x + px(30), self.felt.bottom - px(26)))
+            draw_readout_lines(self, surface, [self.latency.text()])
 
 
 _CLASSES: dict[type, type] = {}
