@@ -15,43 +15,57 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from cardtable import __version__, paths, storage
 
-__all__ = ["CACHE_NAME", "cache_file", "deck_errors"]
+__all__ = ["CACHE_NAME", "STAMP_LIMIT", "cache_file", "deck_errors", "file_stamp", "read_cache", "write_cache"]
 
 CACHE_NAME = "deck-checks.json"
 """The cache file's name in the user cache folder."""
 
+STAMP_LIMIT = 4_000_000
+"""The largest file whose verdict is remembered (bytes)."""
+
 _CODE = ("variants.py", "schema.py", "engine/decks.py", "engine/cards.py")
 
 
-def cache_file() -> Path:
-    """Where the verdicts are kept: ``$CARDTABLE_HOME/cache`` if set, else the platform's cache folder."""
+def cache_file(name: str = CACHE_NAME) -> Path:
+    """The cache file ``name``: in ``$CARDTABLE_HOME/cache`` if set, else the platform's cache folder."""
     home = paths.home_override()
     folder = home / "cache" if home is not None else Path(platformdirs.user_cache_dir(paths.APP_NAME,
                                                                                        appauthor=False))
-    return folder / CACHE_NAME
+    return folder / name
 
 
-def _stamp(path: Path) -> str | None:
+def file_stamp(path: Path, *, content: bool = False) -> str | None:
+    """``size:mtime_ns:inode`` of the file at ``path`` (and, with ``content``, the CRC-32 of
+    its bytes: two writes of the same size within one tick of the file system's clock
+    leave the same mtime), or None when it cannot be read or is no regular file of at
+    most :data:`STAMP_LIMIT` bytes (such a file is checked, never remembered)."""
     try:
         info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > STAMP_LIMIT:
+            return None  # a pipe or device would block or never end
+        crc = zlib.crc32(Path(path).read_bytes()) if content else 0
     except (OSError, ValueError):
         return None
-    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ino}"
+    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ino}:{crc}"
 
 
 def _code_stamp() -> str:
     here = Path(__file__).parent
-    return ",".join([__version__, *(str(_stamp(here / name)) for name in _CODE)])
+    return ",".join([__version__, *(str(file_stamp(here / name)) for name in _CODE)])
 
 
-def _read(target: Path) -> dict[str, str]:
+def read_cache(target: Path) -> dict[str, Any]:
+    """The JSON object in the cache file ``target`` (empty when missing or unreadable)."""
     try:
         data = json.loads(target.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -59,16 +73,26 @@ def _read(target: Path) -> dict[str, str]:
     return data if isinstance(data, dict) else {}
 
 
+def write_cache(target: Path, data: dict[str, Any]) -> None:
+    """Write the cache file ``target``; a cache that cannot be written is only not kept."""
+    try:
+        paths.ensure_dir(target.parent)
+        storage.write_json(target, data)
+    except (OSError, TypeError, ValueError):
+        pass  # no cache folder: every start checks everything, as before
+
+
+
 def deck_errors(decks: Mapping[str, Path], check: Callable[[str, Path], str | None]) -> dict[str, str]:
     """Deck id -> why it cannot be used, for the deck files ``decks`` (id -> file);
     ``check(deck_id, path)`` is called for each file not remembered as passing."""
     target = cache_file()
-    passed = _read(target)
+    passed = read_cache(target)
     code = _code_stamp()
     now = dict(passed)
     errors: dict[str, str] = {}
     for deck_id, path in decks.items():
-        stamp = _stamp(path)
+        stamp = file_stamp(path, content=True)
         key = f"{deck_id}\n{os.path.abspath(path)}"
         if stamp is not None and passed.get(key) == f"{stamp}|{code}":
             continue
@@ -76,12 +100,8 @@ def deck_errors(decks: Mapping[str, Path], check: Callable[[str, Path], str | No
         now.pop(key, None)
         if error is not None:
             errors[deck_id] = error
-        elif stamp is not None and stamp == _stamp(path):  # not changed while it was read
+        elif stamp is not None and stamp == file_stamp(path, content=True):  # not changed while it was read
             now[key] = f"{stamp}|{code}"
     if now != passed:
-        try:
-            paths.ensure_dir(target.parent)
-            storage.write_json(target, now)
-        except (OSError, TypeError, ValueError):
-            pass  # no cache folder: every start checks every deck, as before
+        write_cache(target, now)
     return errors

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from cardtable import deck_checks, paths
+from cardtable import deck_checks, paths, variant_checks
 from cardtable.engine.cards import Deck
 from cardtable.engine.decks import BUILDERS, build_deck
 from cardtable.schema import Any as AnyValue
@@ -436,12 +436,13 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
         _log.warning("deck file not used: %s", error)
         entries.append(VariantEntry(deck_path, None, error, True))
     seen: dict[str, Path] = {}
+    verdicts = variant_checks.Verdicts()
     for folder, is_user in dirs:
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.yaml")):
             try:
-                spec = load_variant(path, known_decks)
+                spec = verdicts.load(path, known_decks, load_variant)
             except SpecError as exc:
                 _log.warning("variant file not loaded: %s", exc)  # the message says where and why
                 entries.append(VariantEntry(path, None, str(exc), is_user))
@@ -464,4 +465,5 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
                 continue
             seen[spec.id] = path
             entries.append(VariantEntry(path, spec, None, is_user))
+    verdicts.save()
     return entries

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast, overload
 
 if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
@@ -216,7 +216,7 @@ class _Lazy(Generic[_T]):
         if isinstance(value, _Ref):
             value = value.resolve()
             obj.__dict__[self.slot] = value
-        return value  # type: ignore[no-any-return]
+        return cast(_T, value)
 
     def __set__(self, obj: object, value: _T | _Ref) -> None:
         obj.__dict__[self.slot] = value

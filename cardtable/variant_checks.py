@@ -1,0 +1,117 @@
+"""Variant files checked in full once per version of the file and of its game's code.
+
+Checking a variant against its game runs the game's own settings rules, and so imports
+its rules: a tenth of a second for the six games, at every start. A variant that passed
+is remembered in ``variant-checks.json`` in the user cache folder (next to the deck
+verdicts of :mod:`cardtable.deck_checks`), with its spec, keyed by its path, its size,
+mtime, inode and checksum, the deck ids known, and the same stamps of every Python file of its
+game's package outside ``ui/``, of ``cardtable/engine/`` and of the code that reads and
+checks variants. A start that finds every stamp unchanged takes the spec as it was; any
+change, a variant that failed, a game not bundled (an entry point, whose code is not
+stamped) or settings that JSON cannot hold exactly, and the file is read and checked in
+full as before.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardtable import __version__
+from cardtable.deck_checks import cache_file, file_stamp, read_cache, write_cache
+
+if TYPE_CHECKING:
+    from cardtable.variants import VariantSpec
+
+__all__ = ["CACHE_NAME", "Verdicts"]
+
+CACHE_NAME = "variant-checks.json"
+"""The cache file's name in the user cache folder."""
+
+_ROOT = Path(__file__).parent
+_SHARED = ("variants.py", "schema.py", "deck_checks.py", "variant_checks.py", "games/__init__.py",
+           "games/definition.py")
+
+
+def _tree_stamps(folder: Path) -> list[str]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("ui", "__pycache__"))
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                path = Path(dirpath) / name
+                found.append(f"{path.relative_to(_ROOT)}={file_stamp(path)}")
+    return found
+
+
+class Verdicts:
+    """The remembered verdicts, read once for one discovery and written back by :meth:`save`."""
+
+    def __init__(self) -> None:
+        self.target = cache_file(CACHE_NAME)
+        self.old = read_cache(self.target)
+        self.new = dict(self.old)
+        self._shared: list[str] | None = None
+        self._games: dict[str, str | None] = {}
+
+    def _game_stamp(self, game_id: object) -> str | None:
+        if not isinstance(game_id, str) or not game_id.isidentifier():
+            return None
+        if game_id not in self._games:
+            folder = _ROOT / "games" / game_id
+            if not (folder / "__init__.py").is_file():
+                self._games[game_id] = None
+            else:
+                if self._shared is None:
+                    self._shared = [__version__, *(f"{n}={file_stamp(_ROOT / n)}" for n in _SHARED),
+                                    *_tree_stamps(_ROOT / "engine")]
+                self._games[game_id] = "\n".join([*self._shared, *_tree_stamps(folder)])
+        return self._games[game_id]
+
+    def _stamp(self, file: str | None, decks: Iterable[str], game_id: object) -> str | None:
+        game = self._game_stamp(game_id)
+        if file is None or game is None:
+            return None
+        return "\n".join([file, ",".join(sorted(decks)), game])
+
+    def load(self, path: Path, known_decks: dict[str, Path],
+             load: Callable[[Path, dict[str, Path]], VariantSpec]) -> VariantSpec:
+        """The spec of the variant file ``path``: as remembered when nothing it depends on
+        changed, else ``load(path, known_decks)`` (which raises for a bad file)."""
+        from cardtable import games
+        from cardtable.variants import VariantSpec
+
+        key = os.path.abspath(path)
+        entry = self.old.get(key)
+        if isinstance(entry, dict) and entry.get("game") in games.registry().games:
+            stamp = self._stamp(file_stamp(path, content=True), known_decks, entry.get("game"))
+            if stamp is not None and entry.get("stamp") == stamp:
+                data = dict(entry["spec"])
+                data.update(decks=tuple(data["decks"]), hotkeys=tuple(map(tuple, data["hotkeys"])))
+                return VariantSpec(**data, path=path)
+        self.new.pop(key, None)
+        before = file_stamp(path, content=True)
+        spec = load(path, known_decks)
+        if before is not None and before == file_stamp(path, content=True):
+            self._remember(key, spec, self._stamp(before, known_decks, spec.game))
+        return spec
+
+    def _remember(self, key: str, spec: VariantSpec, stamp: str | None) -> None:
+        data: dict[str, Any] = {name: getattr(spec, name) for name in
+                                ("id", "name", "game", "summary", "min_seats", "max_seats", "decks",
+                                 "rules", "hotkeys", "settings")}
+        try:
+            kept = json.loads(json.dumps(data, allow_nan=False))
+        except (TypeError, ValueError):
+            return
+        if stamp is None or repr(kept["settings"]) != repr(spec.settings):
+            return  # settings JSON would change (a tuple, a non-text key): check it every time
+        self.new[key] = {"game": spec.game, "stamp": stamp, "spec": kept}
+
+    def save(self) -> None:
+        """Write the verdicts back when they changed."""
+        if self.new != self.old:
+            write_cache(self.target, self.new)
