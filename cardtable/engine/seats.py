@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from operator import attrgetter
+from typing import ClassVar
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
-from cardtable.engine.game import CHANCE, Event, GameState
+from cardtable.engine.game import CHANCE, Action, Event, GameState
 
 __all__ = ["SeatedState", "ChipSeatedState"]
 
@@ -23,13 +26,81 @@ _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
 class SeatedState(GameState):
     """A game of named seats, each holding cards of one deck by index
-    (``hands[seat]``), ranked by what each seat holds (:meth:`holding`)."""
+    (``hands[seat]``), ranked by what each seat holds (:meth:`holding`).
+
+    Who acts follows the phase (:attr:`CHANCE_PHASES`, :attr:`TURNS`), and
+    :meth:`why_illegal` checks what every game checks first (the match is over, chance's
+    moves, chance to act, the seat's turn) before the game's own :meth:`_why_not_move`.
+    """
 
     deck: Deck
     hands: list[list[int]]
     dealer: int
     round_no: int
     """The round being played, from 1 (0 before the first deal)."""
+    phase: Enum
+    """Where the round is; its ``GAME_OVER`` member ends the match."""
+
+    CHANCE_PHASES: ClassVar[frozenset[Enum]] = frozenset()
+    """The phases in which chance acts (shuffles, deals, rolls)."""
+    TURNS: ClassVar[Mapping[Enum, str]] = {}
+    """The phases in which a seat acts, each with the attribute (a dotted path) that
+    names the seat; in any other phase nobody acts."""
+    CHANCE_MOVES: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions, checked by :meth:`_why_not_chance` whatever the phase."""
+    OVER: ClassVar[str] = "the match is over"
+    """Why nothing is legal once the match is over."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, or None when the match is over."""
+        if self.phase in self.CHANCE_PHASES:
+            return CHANCE
+        who = self.TURNS.get(self.phase)
+        if who is None:
+            return None
+        seat: int | None = attrgetter(who)(self)
+        return seat
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal now, otherwise the reason in words."""
+        if self.phase.name == "GAME_OVER":
+            return self.OVER
+        if isinstance(action, self.CHANCE_MOVES):
+            return self._why_not_chance(action)
+        to_act = self.to_act
+        if to_act == CHANCE:
+            return self._chance_first()
+        if (wrong := self._why_not_turn(action.seat, to_act)) is not None:
+            return wrong
+        return self._why_not_move(action)
+
+    def _why_not_chance(self, action: Action) -> str | None:
+        """Why chance's ``action`` is not legal now (None: it is)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance moves")
+
+    def _chance_first(self) -> str:
+        """Why no seat may act while chance is to act (by default: the dealer's shuffle
+        between rounds)."""
+        return ("the round is over: the dealer shuffles for the next one"
+                if self.phase.name == "REVEAL" else "the dealer must shuffle first")
+
+    def _why_not_shuffle(self, action: Action, cards: Sequence[int], wrong_order: str) -> str | None:
+        """Why chance's shuffle ``action`` is not legal now: chance is not to act, the
+        shuffle is not chance's, or its ``order`` does not hold each of ``cards`` once
+        (``wrong_order`` says so)."""
+        if self.to_act != CHANCE:
+            return "only the dealer shuffles, between rounds"
+        if action.seat != CHANCE:
+            return "the shuffle is chance's action (seat CHANCE)"
+        order = getattr(action, "order", None)
+        if not isinstance(order, tuple) or sorted(order) != list(cards):
+            return wrong_order
+        return None
+
+    def _why_not_move(self, action: Action) -> str | None:
+        """Why a seat's ``action``, on its turn, is not legal in this phase (None: it is)."""
+        raise NotImplementedError(f"{type(self).__name__} does not check its moves")
 
     @property
     def round_number(self) -> int:

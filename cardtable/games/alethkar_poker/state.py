@@ -78,6 +78,9 @@ class AlethkarState(SeatedState):
         fields.listed("in_round"), fields.listed("deck_order"), fields.nested_lists("hands"),
         fields.listed("discards"), fields.listed("checked"), fields.listed("discarded"), "turn",
         fields.listed("shown"), fields.optional_json("results", RoundResult))
+    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
+    TURNS = {Phase.BET: "turn", Phase.DISCARD: "turn"}
+    CHANCE_MOVES = (Shuffle,)
 
     settings: AlethkarSettings
     deck: Deck
@@ -141,15 +144,6 @@ class AlethkarState(SeatedState):
         self.shown: list[bool] = [False] * n
 
     # -- what the UI asks -------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
-        if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
-            return CHANCE
-        if self.phase in (Phase.BET, Phase.DISCARD):
-            return self.turn
-        return None
-
     def holdings(self, seat: int) -> int:
         """Stack plus bag: the seat's chips as everybody may know them."""
         return self.stacks[seat] + self.bags[seat]
@@ -185,25 +179,11 @@ class AlethkarState(SeatedState):
         return [DiscardTwo(seat=seat, cards=(hand[i], hand[j]))
                 for i in range(len(hand)) for j in range(i + 1, len(hand))]
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the match is over"
-        to_act = self.to_act
-        if isinstance(action, Shuffle):
-            if to_act != CHANCE:
-                return "only the dealer shuffles, between rounds"
-            if action.seat != CHANCE:
-                return "the shuffle is chance's action (seat CHANCE)"
-            if not isinstance(action.order, tuple) or sorted(action.order) != list(range(len(self.deck))):
-                return "a shuffle must order all 52 cards exactly once"
-            return None
-        if to_act == CHANCE:
-            return ("the round is over: the dealer shuffles for the next one"
-                    if self.phase == Phase.REVEAL else "the dealer must shuffle first")
+    def _why_not_chance(self, action: Action) -> str | None:
+        return self._why_not_shuffle(action, range(len(self.deck)), "a shuffle must order all 52 cards exactly once")
+
+    def _why_not_move(self, action: Action) -> str | None:
         seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BagBet):
                 return "now is the secret bet: put chips in your bag (or none) and check"

@@ -70,6 +70,9 @@ class DrawState(ChipSeatedState):
         fields.listed("out"), *fields.SHARED_LEDGER, "betting_round", fields.listed("deck_order"),
         fields.nested_lists("hands"), fields.listed("discards"), fields.listed("pending"), "owed",
         fields.listed("drawn"), "draw_turn", fields.optional_json("results", RoundResult), fields.listed("shown"))
+    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL, Phase.RESHUFFLE})
+    TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn"}
+    CHANCE_MOVES = (Shuffle, Reshuffle)
 
     settings: DrawSettings
     deck: Deck
@@ -130,18 +133,6 @@ class DrawState(ChipSeatedState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, or None when the match is over."""
-        if self.phase in (Phase.SHUFFLE, Phase.REVEAL, Phase.RESHUFFLE):
-            return CHANCE
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return self.betting.to_act
-        if self.phase == Phase.DRAW:
-            return self.draw_turn
-        return None
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this hand (dealt in and not folded)."""
         if self.phase == Phase.SHUFFLE:
@@ -182,29 +173,25 @@ class DrawState(ChipSeatedState):
             return [a for a in actions if self._why_not_discard(a) is None]
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the match is over"
-        to_act = self.to_act
-        if isinstance(action, (Shuffle, Reshuffle)):
-            if to_act != CHANCE or action.seat != CHANCE:
-                return "only the dealer shuffles (chance's action)"
-            want = Reshuffle if self.phase == Phase.RESHUFFLE else Shuffle
-            if not isinstance(action, want):
-                return ("the stock ran out: the dealer reshuffles the discards" if want is Reshuffle
-                        else "the dealer shuffles the whole deck to start a hand")
-            cards = sorted(self.discards) if want is Reshuffle else list(range(len(self.deck)))
-            if not isinstance(action.order, tuple) or sorted(action.order) != cards:
-                return ("a reshuffle must order every card of the discards exactly once" if want is Reshuffle
-                        else "a shuffle must order every card of the deck exactly once")
-            return None
-        if to_act == CHANCE:
-            return ("the hand is over: the dealer shuffles for the next one"
-                    if self.phase == Phase.REVEAL else "the dealer must shuffle first")
-        seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
+    def _why_not_chance(self, action: Action) -> str | None:
+        assert isinstance(action, (Shuffle, Reshuffle))
+        if self.to_act != CHANCE or action.seat != CHANCE:
+            return "only the dealer shuffles (chance's action)"
+        want = Reshuffle if self.phase == Phase.RESHUFFLE else Shuffle
+        if not isinstance(action, want):
+            return ("the stock ran out: the dealer reshuffles the discards" if want is Reshuffle
+                    else "the dealer shuffles the whole deck to start a hand")
+        cards = sorted(self.discards) if want is Reshuffle else list(range(len(self.deck)))
+        if not isinstance(action.order, tuple) or sorted(action.order) != cards:
+            return ("a reshuffle must order every card of the discards exactly once" if want is Reshuffle
+                    else "a shuffle must order every card of the deck exactly once")
+        return None
+
+    def _chance_first(self) -> str:
+        return ("the hand is over: the dealer shuffles for the next one"
+                if self.phase == Phase.REVEAL else "the dealer must shuffle first")
+
+    def _why_not_move(self, action: Action) -> str | None:
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return (f"now is betting {BETTING_ROUND_NAMES[self.betting_round or 0]}: "
@@ -212,7 +199,7 @@ class DrawState(ChipSeatedState):
             assert self.betting is not None
             return self._rename(self.betting.why_illegal(action))
         if not isinstance(action, Discard):
-            return f"now is the draw: discard 0 to {self.draw_limit(seat)} cards (none to stand pat)"
+            return f"now is the draw: discard 0 to {self.draw_limit(action.seat)} cards (none to stand pat)"
         return self._why_not_discard(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:

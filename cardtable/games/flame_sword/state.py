@@ -111,6 +111,9 @@ class FlameSwordState(ChipSeatedState):
                          lambda called: [None if c is None else tuple(c) for c in called]),
         "call_turn", "flip_turn", "flip_target", fields.JsonField("blind_seats", dict, dict), "underdog",
         fields.optional_json("results", HandResult), fields.listed("shown"), "last_flipped")
+    CHANCE_PHASES = frozenset({Phase.START, Phase.DEAL, Phase.REVEAL})
+    TURNS = {Phase.CALL: "call_turn", Phase.BET: "betting.to_act", Phase.FLIP: "flip_turn"}
+    CHANCE_MOVES = (StartHand, Deal)
 
     settings: FlameSwordSettings
     deck: Deck
@@ -175,20 +178,6 @@ class FlameSwordState(ChipSeatedState):
     def round_number(self) -> int:
         """The hand being played, from 1 (0 before the first deal)."""
         return self.hand_no
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, or None when the match is over."""
-        if self.phase in (Phase.START, Phase.DEAL, Phase.REVEAL):
-            return CHANCE
-        if self.phase == Phase.CALL:
-            return self.call_turn
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return self.betting.to_act
-        if self.phase == Phase.FLIP:
-            return self.flip_turn
-        return None
 
     @property
     def in_hand(self) -> list[bool]:
@@ -265,25 +254,21 @@ class FlameSwordState(ChipSeatedState):
             return [Flip(seat=seat, cell=c) for c in range(GRID_CELLS) if not self.face_up[c]]
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the match is over"
-        to_act = self.to_act
-        if isinstance(action, (StartHand, Deal)):
-            if action.seat != CHANCE:
-                return "only the dealer (chance) starts a hand and deals"
-            if isinstance(action, StartHand):
-                return None if self.phase in (Phase.START, Phase.REVEAL) else "the hand has started"
-            if self.phase != Phase.DEAL:
-                return "it is not time to deal"
-            return self._why_not_deal(action.cards)
-        if to_act == CHANCE:
-            return {Phase.DEAL: "the dealer must deal first",
-                    Phase.REVEAL: "the hand is over: the next one starts"}.get(self.phase, "the hand has not started")
-        seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
+    def _why_not_chance(self, action: Action) -> str | None:
+        assert isinstance(action, (StartHand, Deal))
+        if action.seat != CHANCE:
+            return "only the dealer (chance) starts a hand and deals"
+        if isinstance(action, StartHand):
+            return None if self.phase in (Phase.START, Phase.REVEAL) else "the hand has started"
+        if self.phase != Phase.DEAL:
+            return "it is not time to deal"
+        return self._why_not_deal(action.cards)
+
+    def _chance_first(self) -> str:
+        return {Phase.DEAL: "the dealer must deal first",
+                Phase.REVEAL: "the hand is over: the next one starts"}.get(self.phase, "the hand has not started")
+
+    def _why_not_move(self, action: Action) -> str | None:
         if self.phase == Phase.CALL:
             if not isinstance(action, CallShot):
                 return "now is the Called Shot: name ten cards, or pass"

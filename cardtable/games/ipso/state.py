@@ -92,6 +92,10 @@ class IpsoState(ChipSeatedState):
                                                          else IpsoBettingRound.from_json(data, state.chips))),
         "betting_round", "exchange_phase", fields.listed("exchange_order"), "exchange_pos", fields.listed("exchanged"),
         "floor", fields.optional_json("results", IpsoResult), fields.listed("shown"))
+    CHANCE_PHASES = frozenset({Phase.DEALER_DRAW, Phase.SHUFFLE})
+    TURNS = {Phase.BET: "betting.to_act", Phase.EXCHANGE: "_exchanger", Phase.CHOOSE_DEALER: "chooser"}
+    CHANCE_MOVES = (DrawForDealer, Shuffle)
+    OVER = "the game is over"
 
     settings: IpsoSettings
     deck: Deck
@@ -179,18 +183,9 @@ class IpsoState(ChipSeatedState):
 
     # -- questions ----------------------------------------------------------------------
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, or None when the game is over."""
-        if self.phase in (Phase.DEALER_DRAW, Phase.SHUFFLE):
-            return CHANCE
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return self.betting.to_act
-        if self.phase == Phase.EXCHANGE:
-            return self.exchange_order[self.exchange_pos] if self.exchange_pos < len(self.exchange_order) else None
-        if self.phase == Phase.CHOOSE_DEALER:
-            return self.chooser
-        return None
+    def _exchanger(self) -> int | None:
+        """The seat exchanging now (None once everybody has)."""
+        return self.exchange_order[self.exchange_pos] if self.exchange_pos < len(self.exchange_order) else None
 
     @property
     def in_hand(self) -> list[bool]:
@@ -246,19 +241,11 @@ class IpsoState(ChipSeatedState):
             return [ChooseDealer(seat=seat, dealer=d) for d in range(self.seats) if self.can_play(d)]
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the game is over"
-        if isinstance(action, (DrawForDealer, Shuffle)):
-            return self._why_not_chance(action)
-        to_act = self.to_act
-        if to_act == CHANCE:
-            return "the dealer must shuffle first" if self.phase == Phase.SHUFFLE else \
-                "the players are drawing for the first dealer"
-        seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
+    def _chance_first(self) -> str:
+        return "the dealer must shuffle first" if self.phase == Phase.SHUFFLE else \
+            "the players are drawing for the first dealer"
+
+    def _why_not_move(self, action: Action) -> str | None:
         if self.phase == Phase.BET:
             if not isinstance(action, BET_ACTIONS):
                 return "now is a betting round: stake, cover, cover and raise, or fold"
@@ -271,7 +258,7 @@ class IpsoState(ChipSeatedState):
                 return "now is an exchange phase: exchange one card or skip"
             return self._why_not_exchange(action)
         if not isinstance(action, ChooseDealer):
-            return f"{self.names[seat]} won the hand and names the next dealer"
+            return f"{self.names[action.seat]} won the hand and names the next dealer"
         dealer = action.dealer
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.seats:
             return f"there is no seat {dealer!r} to deal"

@@ -95,6 +95,10 @@ class SabaccState(ChipSeatedState):
         fields.seat_keyed("call_hands", lambda hand: hand.to_json(), SabaccHand.from_json),
         fields.listed("demise_seats"), fields.seat_keyed("demise_cards"), fields.seat_keyed("penalties"),
         fields.listed("uncalled"), "results")
+    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.ROLL, Phase.SHIFT, Phase.DEMISE, Phase.REVEAL})
+    TURNS = {Phase.BET: "turn", Phase.DRAW: "turn", Phase.DECIDE: "turn"}
+    CHANCE_MOVES = (SabaccShuffle, RollDie, Shift, DealDemise)
+    OVER = "the game is over"
 
     settings: SabaccSettings
     deck: Deck
@@ -185,15 +189,6 @@ class SabaccState(ChipSeatedState):
         return self.hand_no
 
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, or None when the game is over."""
-        if self.phase in (Phase.SHUFFLE, Phase.ROLL, Phase.SHIFT, Phase.DEMISE, Phase.REVEAL):
-            return CHANCE
-        if self.phase in (Phase.BET, Phase.DRAW, Phase.DECIDE):
-            return self.turn
-        return None
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this hand (dealt in, not folded)."""
         if self.phase == Phase.SHUFFLE:
@@ -267,25 +262,21 @@ class SabaccState(ChipSeatedState):
                     + [Swap(seat=seat, card=c) for c in self.hands[seat]])
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the game is over"
-        to_act = self.to_act
+    def _why_not_chance(self, action: Action) -> str | None:
         chance_kinds = {Phase.SHUFFLE: SabaccShuffle, Phase.REVEAL: SabaccShuffle,
                         Phase.ROLL: RollDie, Phase.SHIFT: Shift, Phase.DEMISE: DealDemise}
-        if isinstance(action, (SabaccShuffle, RollDie, Shift, DealDemise)):
-            if action.seat != CHANCE:
-                return "that is chance's action (seat CHANCE)"
-            if to_act != CHANCE or not isinstance(action, chance_kinds[self.phase]):
-                return f"chance does not {type(action).__name__} now (phase {self.phase.value})"
-            return self._why_not_chance(action)
-        if to_act == CHANCE:
-            return ("the hand is over: the dealer shuffles for the next one"
-                    if self.phase == Phase.REVEAL else "the dealer acts first")
+        if action.seat != CHANCE:
+            return "that is chance's action (seat CHANCE)"
+        if self.to_act != CHANCE or not isinstance(action, chance_kinds[self.phase]):
+            return f"chance does not {type(action).__name__} now (phase {self.phase.value})"
+        return self._why_not_outcome(action)
+
+    def _chance_first(self) -> str:
+        return ("the hand is over: the dealer shuffles for the next one"
+                if self.phase == Phase.REVEAL else "the dealer acts first")
+
+    def _why_not_move(self, action: Action) -> str | None:
         seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return "now is the betting phase: check, bet, call, raise, fold or all-in"
@@ -319,7 +310,8 @@ class SabaccState(ChipSeatedState):
                 return f"the hand limit: nobody bets more than {limit} in one hand"
         return None
 
-    def _why_not_chance(self, action: Action) -> str | None:
+    def _why_not_outcome(self, action: Action) -> str | None:
+        """Why chance's ``action``, of the kind due now, is not a possible outcome."""
         if isinstance(action, SabaccShuffle):
             if not isinstance(action.order, tuple) or sorted(action.order) != list(range(len(self.deck))):
                 return "a shuffle must order every card of the deck exactly once"

@@ -99,6 +99,9 @@ class ShenjaIvaliState(ChipSeatedState):
         fields.listed("discarded_by", missing=lambda data: [-1] * len(data["discards"])), fields.listed("drawn"),
         "draw_turn", fields.optional_json("auction", Auction), "auction_pot",
         fields.optional_json("results", RoundResult), fields.listed("shown"))
+    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
+    TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn", Phase.AUCTION: "auction.to_act"}
+    CHANCE_MOVES = (Shuffle,)
 
     settings: ShenjaIvaliSettings
     deck: Deck
@@ -182,21 +185,6 @@ class ShenjaIvaliState(ChipSeatedState):
 
     # -- what the UI asks -------------------------------------------------------------
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, :data:`CHANCE` (a shuffle), or None when the match is over."""
-        if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
-            return CHANCE
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return self.betting.to_act
-        if self.phase == Phase.DRAW:
-            return self.draw_turn
-        if self.phase == Phase.AUCTION:
-            assert self.auction is not None
-            return self.auction.to_act
-        return None
-
-    @property
     def in_hand(self) -> list[bool]:
         """Whether each seat is in this round's hand (dealt in and not folded)."""
         if self.phase == Phase.SHUFFLE:
@@ -259,26 +247,11 @@ class ShenjaIvaliState(ChipSeatedState):
             return list(self.auction.legal_actions(seat, self.chips.stacks))
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal now, otherwise the reason in words."""
-        if self.phase == Phase.GAME_OVER:
-            return "the match is over"
-        to_act = self.to_act
-        if isinstance(action, Shuffle):
-            if to_act != CHANCE:
-                return "only the dealer shuffles, between rounds"
-            if action.seat != CHANCE:
-                return "the shuffle is chance's action (seat CHANCE)"
-            order = action.order
-            if not isinstance(order, tuple) or sorted(order) != list(playing_cards(self.deck)):
-                return "a shuffle must order every playing card of the deck exactly once"
-            return None
-        if to_act == CHANCE:
-            return ("the round is over: the dealer shuffles for the next one"
-                    if self.phase == Phase.REVEAL else "the dealer must shuffle first")
-        seat = action.seat
-        if (wrong := self._why_not_turn(seat, to_act)) is not None:
-            return wrong
+    def _why_not_chance(self, action: Action) -> str | None:
+        return self._why_not_shuffle(action, playing_cards(self.deck),
+                                     "a shuffle must order every playing card of the deck exactly once")
+
+    def _why_not_move(self, action: Action) -> str | None:
         if self.phase == Phase.BET:
             if not isinstance(action, BettingAction):
                 return f"now is betting {self._round_name()}: check, call, bet, raise, fold or all-in"
