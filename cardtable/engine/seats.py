@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from operator import attrgetter
 from typing import ClassVar
@@ -34,6 +34,7 @@ class SeatedState(GameState):
     """
 
     deck: Deck
+    names: tuple[str, ...]
     hands: list[list[int]]
     dealer: int
     round_no: int
@@ -156,6 +157,12 @@ class SeatedState(GameState):
         public = f"{self.names[self.dealer]} deals {words} to each of {len(players)} players"
         return Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players})
 
+    def _shuffled(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """``cards`` in an order drawn from the state's generator (chance's shuffle)."""
+        order = list(cards)
+        self.rng.shuffle(order)
+        return tuple(order)
+
     def _names_of(self, cards: Sequence[int]) -> str:
         """The cards' names, comma-separated."""
         return ", ".join(self.card_name(c) for c in cards)
@@ -202,6 +209,13 @@ class ChipSeatedState(SeatedState):
         stacks = list(self.chips.stacks)
         self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks] if in_hand is None else in_hand, dead=dead)
         return stacks
+
+    def _return_uncalled(self, uncalled: tuple[int | None, int], events: list[Event]) -> None:
+        """Say so in ``events`` when ``uncalled`` (a seat and an amount, from the ledger)
+        gave a seat back chips nobody called."""
+        seat, amount = uncalled
+        if seat is not None and amount:
+            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
 
     def players_from_left(self) -> list[int]:
         """The seats in the hand, from the dealer's left (the dealer last)."""

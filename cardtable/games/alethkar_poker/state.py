@@ -83,11 +83,7 @@ class AlethkarState(SeatedState):
     CHANCE_MOVES = (Shuffle,)
 
     settings: AlethkarSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
-    round_no: int
-    dealer: int
     stacks: list[int]
     bags: list[int]
     middle: int
@@ -292,9 +288,7 @@ class AlethkarState(SeatedState):
 
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
-        order = list(range(len(self.deck)))
-        self.rng.shuffle(order)
-        return Shuffle(order=tuple(order))
+        return Shuffle(order=self._shuffled(range(len(self.deck))))
 
     # -- doing ------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:

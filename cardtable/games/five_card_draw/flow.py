@@ -126,9 +126,7 @@ def advance(state: DrawState, events: list[Event]) -> None:
                 return
             if betting.to_act is not None:
                 return
-            seat, amount = state.chips.end_round()
-            if seat is not None and amount:
-                events.append(Event(seat, f"{amount} uncalled returned to {state.names[seat]}"))
+            state._return_uncalled(state.chips.end_round(), events)
             state.betting = None
             if state.betting_round == 0:
                 state.phase = Phase.DRAW
@@ -163,9 +161,7 @@ def _settle(state: DrawState, keys: Mapping[int, Any] | None, values: Mapping[in
     state.betting = None
     state.betting_round = None
     settlement = state.chips.settle(keys, dealer_seat=state.dealer)
-    seat, amount = settlement.uncalled
-    if seat is not None and amount:
-        events.append(Event(seat, f"{amount} uncalled returned to {state.names[seat]}"))
+    state._return_uncalled(settlement.uncalled, events)
     pots = PotResult.of_awards(settlement.awards)
     for pot in pots:
         how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"

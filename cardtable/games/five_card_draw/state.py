@@ -75,13 +75,9 @@ class DrawState(ChipSeatedState):
     CHANCE_MOVES = (Shuffle, Reshuffle)
 
     settings: DrawSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
     round_no: int
     """The hand being played (1 from the first shuffle on)."""
-    dealer: int
-    chips: HandChips
     total_chips: int
     round_start_stacks: list[int]
     out: list[bool]
@@ -238,12 +234,8 @@ class DrawState(ChipSeatedState):
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
         if self.phase == Phase.RESHUFFLE:
-            order = list(self.discards)
-            self.rng.shuffle(order)
-            return Reshuffle(order=tuple(order))
-        order = list(range(len(self.deck)))
-        self.rng.shuffle(order)
-        return Shuffle(order=tuple(order))
+            return Reshuffle(order=self._shuffled(self.discards))
+        return Shuffle(order=self._shuffled(range(len(self.deck))))
 
     # -- doing ------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:

@@ -116,12 +116,8 @@ class FlameSwordState(ChipSeatedState):
     CHANCE_MOVES = (StartHand, Deal)
 
     settings: FlameSwordSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
     hand_no: int
-    dealer: int
-    chips: HandChips
     total_chips: int
     last_winner: int | None
     next_underdog: int | None
@@ -398,9 +394,7 @@ class FlameSwordState(ChipSeatedState):
     def _chance_action(self) -> Action:
         if self.phase in (Phase.START, Phase.REVEAL):
             return StartHand()
-        order = list(range(len(self.deck)))
-        self.rng.shuffle(order)
-        return Deal(cards=tuple(order[:self._deal_size()]))
+        return Deal(cards=self._shuffled(range(len(self.deck)))[:self._deal_size()])
 
     # -- doing ------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:
@@ -511,9 +505,7 @@ class FlameSwordState(ChipSeatedState):
                 return
             if self.betting.to_act is not None:
                 return
-            seat, amount = self.chips.end_round()
-            if seat is not None and amount:
-                events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+            self._return_uncalled(self.chips.end_round(), events)
             self.betting = None
             done = self.betting_round
             if done < 2:
@@ -568,9 +560,7 @@ class FlameSwordState(ChipSeatedState):
         players = self.chips.players_in
         keys = {s: h.key for s, h in shown.items()} if shown else None
         settlement = self.chips.settle(keys, dealer_seat=self.dealer)
-        seat, amount = settlement.uncalled
-        if seat is not None and amount:
-            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+        self._return_uncalled(settlement.uncalled, events)
         pots: list[PotResult] = []
         won: dict[int, int] = {}
         for i, award in enumerate(settlement.awards):

@@ -98,15 +98,10 @@ class IpsoState(ChipSeatedState):
     OVER = "the game is over"
 
     settings: IpsoSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
-    round_no: int
-    dealer: int
     dealer_draws: list[list[list[int]]]
     drawing: list[int]
     chooser: int | None
-    chips: HandChips
     total_chips: int
 
     @classmethod
@@ -344,11 +339,10 @@ class IpsoState(ChipSeatedState):
 
     # -- chance ----------------------------------------------------------------------------
     def _chance_action(self) -> Action:
-        order = list(range(len(self.deck)))
-        self.rng.shuffle(order)
+        order = self._shuffled(range(len(self.deck)))
         if self.phase == Phase.DEALER_DRAW:
-            return DrawForDealer(cards=tuple(order[:len(self.drawing)]))
-        return Shuffle(order=tuple(order))
+            return DrawForDealer(cards=order[:len(self.drawing)])
+        return Shuffle(order=order)
 
     # -- doing -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:

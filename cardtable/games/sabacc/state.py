@@ -101,12 +101,8 @@ class SabaccState(ChipSeatedState):
     OVER = "the game is over"
 
     settings: SabaccSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
     hand_no: int
-    dealer: int
-    chips: HandChips
     """The ledger of the hand pot (stacks between hands); ``chips.dead`` is a hand pot
     carried over from a hand nobody won."""
     sabacc_pot: int
@@ -395,9 +391,7 @@ class SabaccState(ChipSeatedState):
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
         if self.phase in (Phase.SHUFFLE, Phase.REVEAL):
-            order = list(range(len(self.deck)))
-            self.rng.shuffle(order)
-            return SabaccShuffle(order=tuple(order))
+            return SabaccShuffle(order=self._shuffled(range(len(self.deck))))
         if self.phase == Phase.ROLL:
             return RollDie(colour=self.rng.choice(DIE_FACES))
         if self.phase == Phase.SHIFT:

@@ -104,13 +104,9 @@ class ShenjaIvaliState(ChipSeatedState):
     CHANCE_MOVES = (Shuffle,)
 
     settings: ShenjaIvaliSettings
-    deck: Deck
-    names: tuple[str, ...]
     phase: Phase
     round_no: int
     """The round being played (1 from the first shuffle on; 0 before it)."""
-    dealer: int
-    chips: HandChips
     """The ledger of the current hand (stacks between hands); shared with ``betting``."""
     total_chips: int
     round_start_stacks: list[int]
@@ -331,9 +327,7 @@ class ShenjaIvaliState(ChipSeatedState):
 
     # -- chance ----------------------------------------------------------------------
     def _chance_action(self) -> Action:
-        order = list(playing_cards(self.deck))
-        self.rng.shuffle(order)
-        return Shuffle(order=tuple(order))
+        return Shuffle(order=self._shuffled(playing_cards(self.deck)))
 
     # -- doing ------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:
@@ -410,9 +404,7 @@ class ShenjaIvaliState(ChipSeatedState):
                     return
                 if self.betting.to_act is not None:
                     return
-                seat, amount = self.chips.end_round()
-                if seat is not None and amount:
-                    events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+                self._return_uncalled(self.chips.end_round(), events)
                 self.betting = None
                 done = self.betting_round
                 if done == 0:
@@ -505,9 +497,7 @@ class ShenjaIvaliState(ChipSeatedState):
         self.betting_round = None
         players = self.chips.players_in
         settlement = self.chips.settle(keys, dealer_seat=self.dealer)
-        seat, amount = settlement.uncalled
-        if seat is not None and amount:
-            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+        self._return_uncalled(settlement.uncalled, events)
         pots = PotResult.of_awards(settlement.awards)
         won: dict[int, int] = {}
         if self.auction_pot:
