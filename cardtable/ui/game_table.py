@@ -551,12 +551,19 @@ class GameTableScene(TableParts, Scene):
         """The table's title line (the game, the round, the phase) in the felt's top-left
         corner, ``top`` pixels (unscaled) down, cut with an ellipsis to ``room`` pixels
         (by default: up to the plate of the seat across the table)."""
-        px = self.app.px
-        x = self.felt.x + px(30)
+        px, fonts = self.app.px, self.app.fonts
+        x, y = self.felt.x + px(30), self.felt.y + px(top)
         if room is None:
             room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
-        img = self.app.fonts.render(fit_text(self.app.fonts, title, px(16), max(room, px(60))), px(16), THEME.text_dim)
-        surface.blit(img, self.note_box("title", img.get_rect(topleft=(x, self.felt.y + px(top)))))
+        line = pygame.Rect(x, y, room, fonts.size_of(title, px(16))[1])
+        drawn = self.__dict__.get("_boxes", [])
+        blockers = [r for name, r in drawn if name.split(":")[0] in ("plate", "hand") and r.colliderect(line)]
+        if blockers:  # a seat sits in the corner: the title stops before it, or gives way (the bar says as much)
+            room = min(r.x for r in blockers) - px(10) - x
+        if room < px(60):
+            return
+        img = fonts.render(fit_text(fonts, title, px(16), room), px(16), THEME.text_dim)
+        surface.blit(img, self.note_box("title", img.get_rect(topleft=(x, y))))
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """A line of text in the action bar (whose turn, what is happening)."""
