@@ -11,6 +11,18 @@ from cardtable.games.ipso.ui.bet_bar import IpsoBetBar, span
 from cardtable.ui.table_parts import plural
 
 
+def rendered(app, draw) -> list[str]:
+    """Every text the app's fonts render while ``draw()`` runs."""
+    drawn: list[str] = []
+    render = app.fonts.render
+    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
+    try:
+        draw()
+    finally:
+        app.fonts.render = render
+    return drawn
+
+
 def test_counts_agree_and_thousands_are_separated():
     assert plural(1, "chip") == "1 chip" and plural(2, "chip") == "2 chips"
     assert plural(12000, "chip") == "12,000 chips" and plural(1, "pile") == "1 pile"
@@ -31,16 +43,10 @@ def test_the_bar_keeps_all_in_on_a_narrow_window(app):
 
 def test_ipso_says_one_amount_once(app):
     assert span(10, 10) == "10" and span(5, 10) == "5–10"
-    drawn: list[str] = []
     opts = IpsoBetOptions(seat=0, can_fold=True, can_stake=False, can_cover=True, cover_amount=10,
                           can_raise=True, min_amount=10, max_amount=10)
     ipso = IpsoBetBar(app, pygame.Rect(10, 500, 1000, 130), opts, lambda action: None)
-    render = app.fonts.render
-    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
-    try:
-        ipso.draw(app.screen)
-    finally:
-        app.fonts.render = render
+    drawn = rendered(app, lambda: ipso.draw(app.screen))
     assert any("raise to 10" in text and "10-10" not in text and "10–10" not in text for text in drawn), drawn
 
 
@@ -54,13 +60,7 @@ def test_sabacc_standings_count_credits(app):
     d, scene = start_two_people_and_a_computer(app, "sabacc", SabaccTableScene, chips=5000)
     while isinstance(app.scenes.top, PassScreen):
         d.key(pygame.K_RETURN)
-    drawn: list[str] = []
-    render = app.fonts.render
-    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
-    try:
-        d.key(pygame.K_ESCAPE)
-    finally:
-        app.fonts.render = render
+    drawn = rendered(app, lambda: d.key(pygame.K_ESCAPE))
     assert isinstance(app.scenes.top, StandingsOverlay)
     assert "5,000 credits" in drawn and "5,000 chips" not in drawn
 
@@ -71,11 +71,5 @@ def test_sabacc_court_cards_carry_their_value(app):
     scene = open_table(app, "sabacc")
     deck = scene.deck
     mistress = next(c.index for c in deck if c.rank == "Mi")
-    drawn: list[str] = []
-    render = app.fonts.render
-    app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)
-    try:
-        scene.value_badge(app.screen, mistress, pygame.Rect(100, 100, 30, 42))
-    finally:
-        app.fonts.render = render
+    drawn = rendered(app, lambda: scene.value_badge(app.screen, mistress, pygame.Rect(100, 100, 30, 42)))
     assert drawn == [str(deck[mistress].value)] and deck[mistress].value == 13
