@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 
 from cardtable.ui.help import HelpOverlay
+from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
 from cardtable.ui.text import fit_text, reflow, wrap_font
 from cardtable.ui.theme import THEME
@@ -193,14 +194,11 @@ class MenuScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, row in self.rows:
-                if row.collidepoint(event.pos):
-                    if i == self.selected:
-                        self.play()  # a click on the highlighted row opens it
-                    else:
-                        self.select(i)
-                    return True
+        move = list_move(event, self.rows, self.selected)
+        if move is not None and (move[0] or self.entries):
+            opened, i = move
+            self.play() if opened else self.select(i)  # a click on the highlighted row opens it
+            return True
         if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
             self.first = max(0, self.first - int(event.y))
             if self.rows and not self.rows[0][0] <= self.selected <= self.rows[-1][0]:
@@ -208,12 +206,7 @@ class MenuScene(Scene):
             self.layout()
             return True
         if event.type == pygame.KEYDOWN:
-            n = len(self.entries)
-            if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.play()
-            elif event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH):
+            if event.key in (pygame.K_F1, pygame.K_QUESTION) or (event.key == pygame.K_SLASH):
                 self.help()
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()

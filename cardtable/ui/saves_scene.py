@@ -36,6 +36,7 @@ from cardtable.saves import (
 )
 from cardtable.stats import StatsBook
 from cardtable.ui.dialog import Choice, Dialog
+from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
@@ -350,20 +351,16 @@ class SavesScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, row in self.rows:
-                if row.collidepoint(event.pos):
-                    self.resume_selected() if i == self.selected else self.select(i)
-                    return True
+        move = list_move(event, self.rows, self.selected)
+        if move is not None:
+            opened, i = move
+            self.resume_selected() if opened else self.select(i)
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.select(self.selected - int(event.y))
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.resume_selected()
-            elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
                 self.ask_delete()
             elif event.key == pygame.K_ESCAPE:
                 self.close()
