@@ -8,12 +8,13 @@ keeps only what its own rules say.
 
 from __future__ import annotations
 
+import random
 import re
 from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from operator import attrgetter
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
@@ -185,6 +186,21 @@ class ChipSeatedState(SeatedState):
     (``chips``, the stacks between hands) with a ``dealer``."""
 
     chips: HandChips
+    settings: Any
+    total_chips: int
+
+    @classmethod
+    def _seated(cls, settings: Any, deck: Deck, names: Sequence[str], rng: random.Random, dealer: int,
+                stacks: Sequence[int], phase: Enum) -> Self:
+        """A new match (for :meth:`new`, once the table is checked): its settings, deck,
+        players and dealer, ``stacks`` in the ledger, and its first ``phase``."""
+        state = cls(seats=len(names), rng=rng)
+        state.settings, state.deck, state.names = settings, deck, tuple(names)
+        state.dealer = dealer
+        state.chips = HandChips(list(stacks))
+        state.total_chips = sum(stacks)
+        state.phase = phase
+        return state
 
     @property
     def stacks(self) -> list[int]:

@@ -40,7 +40,6 @@ from typing import Any
 from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.five_card_draw.hands import evaluate
@@ -99,14 +98,9 @@ class DrawState(ChipSeatedState):
         if len(deck) != 52 or sorted(c.index for c in deck) != list(range(52)):
             raise ValueError(f"Five-Card Draw is played with the 52-card deck, not {deck.name}")
         evaluate([deck[i] for i in range(5)])  # a deck the evaluator cannot read fails here
-        state = cls(seats=len(names), rng=rng)
-        state.settings, state.deck, state.names = settings, deck, tuple(names)
-        state.dealer = dealer
-        state.chips = HandChips(stacks)
-        state.total_chips = sum(stacks)
+        state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
         state.round_start_stacks = list(stacks)
         state.out = [False] * len(names)
-        state.phase = Phase.SHUFFLE
         state.round_no = 0
         state._clear_round()
         return state

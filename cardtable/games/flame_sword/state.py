@@ -43,7 +43,7 @@ from typing import Any
 from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, seats_from_left_of
+from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.flame_sword.rules import (
@@ -134,13 +134,8 @@ class FlameSwordState(ChipSeatedState):
         needed = len(names) * HOLE_CARDS + UNDERDOG_EXTRA + GRID_CELLS
         if len(deck) < needed:
             raise ValueError(f"the {deck.name} deck has {len(deck)} cards; a hand needs up to {needed}")
-        state = cls(seats=len(names), rng=rng)
-        state.settings, state.deck, state.names = settings, deck, tuple(names)
-        state.dealer = dealer
-        state.chips = HandChips(stacks)
-        state.total_chips = sum(stacks)
+        state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.START)
         state.hand_start_stacks = list(stacks)
-        state.phase = Phase.START
         state.hand_no = 0
         state.last_winner = None
         state.next_underdog = None

@@ -44,7 +44,7 @@ from typing import Any
 from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.chips import HandChips, Pot, split_pot
+from cardtable.engine.chips import Pot, split_pot
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
@@ -142,16 +142,9 @@ class ShenjaIvaliState(ChipSeatedState):
                 evaluate([deck[c] for c in chunk], settings.hands)
         except ValueError as exc:
             raise ValueError(f"the {deck.name} deck cannot play Shenja Ivali: {exc}") from None
-        state = cls(seats=len(names), rng=rng)
-        state.settings = settings
-        state.deck = deck
-        state.names = tuple(names)
-        state.dealer = dealer
-        state.chips = HandChips(stacks)
-        state.total_chips = sum(stacks)
+        state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
         state.round_start_stacks = list(stacks)
         state.out = [False] * len(names)
-        state.phase = Phase.SHUFFLE
         state.round_no = 0
         state._clear_round()
         return state
