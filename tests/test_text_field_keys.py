@@ -10,19 +10,25 @@ from cardtable.ui.settings_scene import SettingsScene
 from cardtable.ui.widgets import TextInput
 
 
-def first_name_field(app):
+def focused_name_field(app):
+    """The settings screen's first name field, clicked into; and the driver."""
     settings = app.push(SettingsScene(app))
     app.step()
     field = next(w for w in settings.widgets.widgets if isinstance(w, TextInput))
-    return settings, field
+    d = Driver(app)
+    d.click(field.rect.center)
+    return d, field
+
+
+def select_all(d):
+    """Ctrl+A."""
+    d.key(pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01")
 
 
 def test_ctrl_a_then_typing_replaces_the_whole_name(app):
-    d = Driver(app)
-    _, field = first_name_field(app)
-    d.click(field.rect.center)
+    d, field = focused_name_field(app)
     assert field.focused and field.text == "Player 1"
-    d.key(pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01")
+    select_all(d)
     assert field.all_selected
     d.type("Zed")
     assert field.text == "Zed" and not field.all_selected
@@ -30,10 +36,8 @@ def test_ctrl_a_then_typing_replaces_the_whole_name(app):
 
 
 def test_ctrl_a_then_backspace_empties_the_field(app):
-    d = Driver(app)
-    _, field = first_name_field(app)
-    d.click(field.rect.center)
-    d.key(pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01")
+    d, field = focused_name_field(app)
+    select_all(d)
     d.key(pygame.K_BACKSPACE, unicode="\b")
     assert field.text == ""
     d.type("Ann")
@@ -41,10 +45,8 @@ def test_ctrl_a_then_backspace_empties_the_field(app):
 
 
 def test_an_arrow_key_ends_the_selection_and_typing_appends(app):
-    d = Driver(app)
-    _, field = first_name_field(app)
-    d.click(field.rect.center)
-    d.key(pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01")
+    d, field = focused_name_field(app)
+    select_all(d)
     d.key(pygame.K_RIGHT)
     assert not field.all_selected
     d.type("!")
@@ -52,9 +54,7 @@ def test_an_arrow_key_ends_the_selection_and_typing_appends(app):
 
 
 def test_ctrl_backspace_clears_and_plain_a_is_typed(app):
-    d = Driver(app)
-    _, field = first_name_field(app)
-    d.click(field.rect.center)
+    d, field = focused_name_field(app)
     d.key(pygame.K_BACKSPACE, mod=pygame.KMOD_LCTRL, unicode="\b")
     assert field.text == ""
     d.key(pygame.K_a, unicode="a")  # a plain "a" is text, not select-all
