@@ -134,6 +134,7 @@ def test_entry_points_are_loaded_and_bad_ones_reported(monkeypatch, fresh_regist
         return [p for p in points if p.group == kwargs.get("group")]
 
     monkeypatch.setattr(games.importlib.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(games, "_may_declare_games", lambda: True)
     found = fresh_registry()
     assert asked == [{"group": "cardtable.games"}]
     assert found.games["plugin_game"] is plugin and found.get("plugin_game") is plugin
@@ -236,3 +237,16 @@ def test_a_game_whose_rules_fail_to_import_makes_its_variant_broken_at_the_game_
 
 def _failing_rules(settings):
     raise ImportError("no flux")
+
+
+def test_a_plug_in_declaring_a_game_is_looked_for_and_none_skips_importlib_metadata(tmp_path, monkeypatch):
+    assert games._may_declare_games() is False  # nothing installed here declares a game
+    info = tmp_path / "plugin_pkg-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text('[cardtable.games]\nmy_game = "plugin_pkg:GAME"\n')
+    monkeypatch.setattr(sys, "path", [*sys.path, str(tmp_path)])
+    assert games._may_declare_games() is True
+    zipped = tmp_path / "bundle.zip"
+    zipped.write_bytes(b"")
+    monkeypatch.setattr(sys, "path", [str(zipped)])
+    assert games._may_declare_games() is True
