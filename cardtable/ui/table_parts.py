@@ -138,7 +138,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
     """Why the main pot's single winner won, in words: "Flush beats Two Pair" when the
-    kind decided, else "Pair of Kings: the kicker beats Pair of Kings". ``results["hands"]``
+    kind decided, else "Pair of Kings beats Pair of Kings on the last kicker". ``results["hands"]``
     maps seats to ``{"label", "key"}`` (a greater key is a better hand); ``words[i]``
     names what place ``i`` of the key compares. "" when nobody showed or the pot split."""
     hands = {int(s): v for s, v in results.get("hands", {}).items() if isinstance(v, dict) and "key" in v}
@@ -153,7 +153,7 @@ def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
         return ""
     if layer == 0:
         return f"{best['label']} beats {runner['label']}"
-    return f"{best['label']}: {words[min(layer, len(words) - 1)]} beats {runner['label']}"
+    return f"{best['label']} beats {runner['label']} on {words[min(layer, len(words) - 1)]}"
 
 
 class TableParts:

@@ -25,8 +25,8 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 
-KEY_WORDS = ("the kind of hand", "the higher top rank", "the second rank", "the third rank",
-             "the fourth rank", "the last kicker")
+KEY_WORDS = ("the kind of hand", "the top rank", "the second rank", "the third rank", "the fourth rank",
+             "the last kicker")
 """What a poker hand's key compares at each place, for the showdown's reason."""
 
 

@@ -345,7 +345,7 @@ def ipso_reason(results: dict[str, Any]) -> str:
     return why or ("equal hands: the cut decided" if results["cuts"] else "")
 
 
-IPSO_WORDS = ("the kind of hand", "the higher value")
+IPSO_WORDS = ("the kind of hand", "the value")
 """What an Ipso hand's key compares at each place."""
 
 

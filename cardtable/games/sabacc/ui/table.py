@@ -38,7 +38,7 @@ CHANCE_WORDS = {Phase.ROLL: "The shift die is rolling…",
                 Phase.DEMISE: "Sudden demise: one more card each for the tied players…"}
 """The bar while chance acts in these phases."""
 
-SABACC_WORDS = ("the better special hand", "the total nearer 23")
+SABACC_WORDS = ("the special hand", "the total nearer 23")
 """What a Sabacc hand's key compares at each place."""
 
 PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "draw": "drawing",
@@ -279,10 +279,11 @@ class SabaccTableScene(GameTableScene):
                 pygame.draw.rect(surface, THEME.highlight, rect, 3, border_radius=px(6))
 
     def value_badge(self, surface: pygame.Surface, card: int, rect: pygame.Rect) -> None:
-        """The card's value in a round badge on its top-left corner (the face's own corner
-        shows a court card's name and clips two-digit values at small sizes)."""
+        """On a small card, its value in a round badge on its top-left corner (there the
+        face's own corner shows a court card's name and clips two-digit values; a large
+        face prints the value in its middle)."""
         value = self.deck[card].value
-        if value is None:
+        if value is None or rect.width >= self.app.px(70):
             return
         text = str(value)
         px = self.app.px

@@ -38,7 +38,7 @@ from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
 
 ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
-KEY_WORDS = ("the kind of hand", "the higher numbers", "the higher planets", "the element")
+KEY_WORDS = ("the kind of hand", "the numbers", "the planets", "the element")
 """What an Ivali hand's key compares at each place, for the showdown's reason."""
 __all__ = ["IvaliTableScene", "shown_pots", "open_game", "help_pages", "smoke", "restore", "start_shenja_ivali"]
 
