@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from abc import abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from operator import attrgetter
 from typing import Any, ClassVar, Self
@@ -158,6 +158,18 @@ class SeatedState(GameState):
         public = f"{self.names[self.dealer]} deals {words} to each of {len(players)} players"
         return Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players})
 
+    def _clear_round(self) -> None:
+        """Forget what the last round left (hands, bets, results): each game's own."""
+        raise NotImplementedError(f"{type(self).__name__} does not clear a round")
+
+    def _new_round(self, next_dealer: Callable[[int], int]) -> None:
+        """Start the next round: after the first, the deal passes to ``next_dealer(dealer)``;
+        the round number goes up and :meth:`_clear_round` clears the last one."""
+        if self.round_no > 0:
+            self.dealer = next_dealer(self.dealer)
+        self.round_no += 1
+        self._clear_round()
+
     def _shuffled(self, cards: Iterable[int]) -> tuple[int, ...]:
         """``cards`` in an order drawn from the state's generator (chance's shuffle)."""
         order = list(cards)
@@ -225,6 +237,15 @@ class ChipSeatedState(SeatedState):
         stacks = list(self.chips.stacks)
         self.chips = HandChips(stacks, in_hand=[s > 0 for s in stacks] if in_hand is None else in_hand, dead=dead)
         return stacks
+
+    def _antes(self, players: Sequence[int], ante: int, title: str) -> Event:
+        """Each of ``players`` antes ``ante`` (a seat short of it puts in what it has);
+        the line saying so, after ``title`` ("Round 3")."""
+        short = [self.names[s] for s in players if self.chips.post(s, ante, live=False) < ante]
+        text = f"{title}: {self.names[self.dealer]} deals; everyone antes {ante}"
+        if short:
+            text += f" ({', '.join(short)} all-in)"
+        return Event(CHANCE, text)
 
     def _return_uncalled(self, uncalled: tuple[int | None, int], events: list[Event]) -> None:
         """Say so in ``events`` when ``uncalled`` (a seat and an amount, from the ledger)

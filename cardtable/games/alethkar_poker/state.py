@@ -303,10 +303,7 @@ class AlethkarState(SeatedState):
         return self._logged(events)
 
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
-        if self.round_no > 0:
-            self.dealer = self._next_in(self.dealer)
-        self.round_no += 1
-        self._clear_round()
+        self._new_round(self._next_in)
         self.results = None
         self.round_start = [self.holdings(s) for s in range(self.seats)]
         self.in_round = [not o for o in self.out]

@@ -27,21 +27,13 @@ def names_of(state: DrawState, cards: Sequence[int]) -> str:
 
 def start_round(state: DrawState, order: Sequence[int], events: list[Event]) -> None:
     """A new hand: the deal passes left (after the first), antes, five cards each."""
-    if state.round_no > 0:
-        state.dealer = state.next_with_chips(state.dealer)
-    elif state.chips.stacks[state.dealer] == 0:
-        state.dealer = state.next_with_chips(state.dealer)
-    state.round_no += 1
-    state._clear_round()
+    if state.round_no == 0 and state.chips.stacks[state.dealer] == 0:
+        state.dealer = state.next_with_chips(state.dealer)  # the first dealer has no chips
+    state._new_round(state.next_with_chips)
     state.round_start_stacks = state._fresh_ledger()
     state.deck_order = list(order)
     players = state.players_from_left()
-    ante = state.settings.ante
-    short = [state.names[s] for s in players if state.chips.post(s, ante, live=False) < ante]
-    text = f"Hand {state.round_no}: {state.names[state.dealer]} deals; everyone antes {ante}"
-    if short:
-        text += f" ({', '.join(short)} all-in)"
-    events.append(Event(CHANCE, text))
+    events.append(state._antes(players, state.settings.ante, f"Hand {state.round_no}"))
     events.append(state._deal_each(players, HAND_SIZE, state.deck_order, "five cards"))
     _start_betting(state, 0, events)
 

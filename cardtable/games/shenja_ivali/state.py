@@ -346,22 +346,11 @@ class ShenjaIvaliState(ChipSeatedState):
         return self._logged(events)
 
     def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
-        if self.round_no > 0:
-            self.dealer = self.next_with_chips(self.dealer)
-        self.round_no += 1
-        self._clear_round()
+        self._new_round(self.next_with_chips)
         self.round_start_stacks = self._fresh_ledger()
         self.deck_order = list(order)
         players = self.players_from_left()
-        short = []
-        for seat in players:
-            if self.chips.post(seat, self.settings.ante, live=False) < self.settings.ante:
-                short.append(self.names[seat])
-        text = (f"Round {self.round_no}: {self.names[self.dealer]} deals; "
-                f"everyone antes {self.settings.ante}")
-        if short:
-            text += f" ({', '.join(short)} all-in)"
-        events.append(Event(CHANCE, text))
+        events.append(self._antes(players, self.settings.ante, f"Round {self.round_no}"))
         events.append(self._deal_each(players, HAND_SIZE, self.deck_order, "four cards"))
         self._start_betting(0, events)
 
