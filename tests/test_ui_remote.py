@@ -250,3 +250,30 @@ def test_the_plates_say_which_seats_the_hosts_computers_play_and_who_is_away(app
     app.step(1 / 30)
     assert table.seat_note(1) == "(away)"
     table.draw(pygame.Surface(app.screen.get_size()))
+
+
+def test_flame_swords_auto_flip_flips_our_cards_through_the_host_and_only_ours(app, no_pause):
+    from cardtable.games.flame_sword.state import Phase
+    game = games.get("flame_sword")
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    bots = {s: game.bot(random.Random(s), "random") for s in range(2)}
+
+    def play_to_flip(seat: int) -> None:
+        while not (state.phase == Phase.FLIP and state.to_act == seat):
+            state.apply(state.chance_action() if state.to_act == CHANCE
+                        else bots[state.to_act].choose(state, state.to_act))
+
+    play_to_flip(1)
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    table.auto_flip = True
+    for _ in range(60):
+        app.step(1 / 30)
+    assert link.sent == [] and table._flipper() is None  # theirs: nothing offered nor sent from here
+    sent = len(state.log)
+    play_to_flip(0)
+    link.inbox.append(message(state, 0, sent))
+    for _ in range(60):
+        app.step(1 / 30)
+    assert len(link.sent) == 1, "ours: the computer flips for us, through the host, once"
+    assert link.sent[0][0].seat == 0 and type(link.sent[0][0]).__name__ == "Flip"

@@ -232,7 +232,13 @@ class RemoteTable(GameTableScene):
         return True
 
     def perform(self, action: Action) -> None:
-        """Never applied here: the host applies every action and sends the result."""
+        """Never applied here: the host applies every action and sends the result. An
+        action for our seat that the game's table makes by itself (Flame Sword's
+        auto-flip) goes to the host as our person's would, when nothing is on its way."""
+        if (action.seat == self.remote_seat and not self.in_flight and not self.updates and not self.reconnecting
+                and not self.lost and self.link.connected):
+            self.act(action)
+            return
         _log.debug("a remote table does not apply %s itself", type(action).__name__)
 
     def next_round(self) -> None:
