@@ -11,24 +11,21 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError
 
 import pytest
 
 from cardtable.engine.game import CHANCE, Action, Event, GameState, IllegalAction, action_from_json
 
 
-@dataclass(frozen=True, kw_only=True)
 class Deal(Action):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Stay(Action):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
 class Fold(Action):
     pass
 

@@ -69,55 +69,36 @@ __all__ = ["Limit", "BettingRules", "BetOptions", "BettingRound", "BettingAction
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class BettingAction(Action):
+class BettingAction(Action, kind="poker.action"):
     """Base class of the poker betting actions (``kind`` strings start ``poker.``)."""
 
-    kind = "poker.action"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Fold(BettingAction):
+class Fold(BettingAction, kind="poker.fold"):
     """Give up the hand; the chips already in stay in the pot."""
 
-    kind = "poker.fold"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Check(BettingAction):
+class Check(BettingAction, kind="poker.check"):
     """Pass without betting (only with nothing to call)."""
 
-    kind = "poker.check"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Call(BettingAction):
+class Call(BettingAction, kind="poker.call"):
     """Match the highest bet, or put in the whole stack when that is less."""
 
-    kind = "poker.call"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Bet(BettingAction):
+class Bet(BettingAction, kind="poker.bet"):
     """Open the betting: ``to`` is the seat's total bet this round afterwards."""
 
     to: int
-    kind = "poker.bet"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Raise(BettingAction):
+class Raise(BettingAction, kind="poker.raise"):
     """Raise the highest bet: ``to`` is the seat's total bet this round afterwards."""
 
     to: int
-    kind = "poker.raise"
 
 
-@dataclass(frozen=True, kw_only=True)
-class AllIn(BettingAction):
+class AllIn(BettingAction, kind="poker.all_in"):
     """Put the whole stack in (a call, bet or raise; below the minimum allowed)."""
-
-    kind = "poker.all_in"
 
 
 # -- rules ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.fields import JsonField
@@ -52,21 +52,30 @@ class IllegalAction(ValueError):
 _ACTION_TYPES: dict[str, type[Action]] = {}
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Action:
-    """A frozen record of one decision. Subclasses add their own fields.
+    """A frozen record of one decision. Subclasses add their own fields, and are frozen,
+    keyword-only dataclasses by themselves::
 
-    Every subclass is registered by its ``kind`` (the class name unless given) so
-    that actions survive a JSON round trip through :func:`action_from_json`.
+        class Bet(BettingAction, kind="poker.bet"):
+            \"""Open the betting: ``to`` is the seat's total bet afterwards.\"""
+
+            to: int
+
+    Every subclass is registered by its ``kind`` (the class name unless given; it is
+    the save format, so it never changes) so that actions survive a JSON round trip
+    through :func:`action_from_json`.
     """
 
     seat: int
     kind: ClassVar[str] = "Action"
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, kind: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.kind = cls.__dict__.get("kind", cls.__name__)
+        cls.kind = kind or cls.__dict__.get("kind", cls.__name__)
         _ACTION_TYPES[cls.kind] = cls
+        dataclass(frozen=True, kw_only=True)(cls)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: the action's fields plus its ``type``."""

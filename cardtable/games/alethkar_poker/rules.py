@@ -88,31 +88,25 @@ class AlethkarSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class Shuffle(Action):
+class Shuffle(Action, kind="alethkar.shuffle"):
     """Chance's action that starts a round: the order of the 52 cards (deck indices,
     top first). The buy-in and the deal of seven cards each follow by themselves."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "alethkar.shuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
-class BagBet(Action):
+class BagBet(Action, kind="alethkar.bag_bet"):
     """Step 3: put ``amount`` chips (0 up to the whole stack) from the stack into the
     bag, secretly, and say "check"."""
 
     amount: int = 0
-    kind = "alethkar.bag_bet"
 
 
-@dataclass(frozen=True, kw_only=True)
-class DiscardTwo(Action):
+class DiscardTwo(Action, kind="alethkar.discard"):
     """Step 4: discard exactly two cards of the hand (deck indices), face down."""
 
     cards: tuple[int, ...]
-    kind = "alethkar.discard"
 
 
 # -- the record of a round ---------------------------------------------------------

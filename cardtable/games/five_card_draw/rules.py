@@ -100,33 +100,27 @@ class DrawSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class Shuffle(Action):
+class Shuffle(Action, kind="five_card_draw.shuffle"):
     """Chance's action that starts a hand: the order of all 52 cards (deck indices, top
     first). The antes and the deal follow by themselves."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "five_card_draw.shuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Discard(Action):
+class Discard(Action, kind="five_card_draw.discard"):
     """Discard ``cards`` (deck indices from the seat's hand) and draw as many; an empty
     tuple stands pat."""
 
     cards: tuple[int, ...] = ()
-    kind = "five_card_draw.discard"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Reshuffle(Action):
+class Reshuffle(Action, kind="five_card_draw.reshuffle"):
     """Chance's action when the stock runs out during the draw: the new stock's order,
     a shuffle of every discarded card except the drawing player's own."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "five_card_draw.reshuffle"
 
 
 # -- results -------------------------------------------------------------------------

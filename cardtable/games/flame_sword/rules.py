@@ -127,40 +127,32 @@ class FlameSwordSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class StartHand(Action):
+class StartHand(Action, kind="flame.start_hand"):
     """Chance's action that starts a hand: the button moves and the blinds go in."""
 
     seat: int = CHANCE
-    kind = "flame.start_hand"
 
 
-@dataclass(frozen=True, kw_only=True)
-class CallShot(Action):
+class CallShot(Action, kind="flame.call_shot"):
     """Declare a Called Shot: ten deck indices, or none to pass. Named, not taken:
     the cards stay wherever the shuffle puts them."""
 
     cards: tuple[int, ...] = ()
-    kind = "flame.call_shot"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(Action):
+class Deal(Action, kind="flame.deal"):
     """Chance's deal: the top cards of the shuffled 12,000, in the order they are dealt
     (four to each player from the dealer's left, one at a time; four more to the
     Underdog; then the grid, row by row). Every other card stays in the stock."""
 
     cards: tuple[int, ...]
     seat: int = CHANCE
-    kind = "flame.deal"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Flip(Action):
+class Flip(Action, kind="flame.flip"):
     """Turn one face-down grid card face up (``cell``: 0-99, row by row)."""
 
     cell: int
-    kind = "flame.flip"
 
 
 # -- results -------------------------------------------------------------------------

@@ -54,34 +54,24 @@ __all__ = ["IpsoBettingRules", "IpsoBetAction", "Stake", "Cover", "CoverRaise", 
            "IpsoBetOptions", "IpsoBettingRound", "take_whole_pot"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class IpsoBetAction(Action):
+class IpsoBetAction(Action, kind="ipso.bet_action"):
     """Base of Ipso's paying actions (``kind`` strings start ``ipso.``)."""
 
-    kind = "ipso.bet_action"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Stake(IpsoBetAction):
+class Stake(IpsoBetAction, kind="ipso.stake"):
     """The first bet of a round: ``amount`` chips, at least the floor."""
 
     amount: int
-    kind = "ipso.stake"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Cover(IpsoBetAction):
+class Cover(IpsoBetAction, kind="ipso.cover"):
     """Put in what the previous bettor of this round put in."""
 
-    kind = "ipso.cover"
 
-
-@dataclass(frozen=True, kw_only=True)
-class CoverRaise(IpsoBetAction):
+class CoverRaise(IpsoBetAction, kind="ipso.cover_raise"):
     """Put in ``amount`` chips, more than the previous bettor (at most the maximum)."""
 
     amount: int
-    kind = "ipso.cover_raise"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -98,48 +98,37 @@ class IpsoSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class DrawForDealer(Action):
+class DrawForDealer(Action, kind="ipso.draw_for_dealer"):
     """Chance: the card each drawing seat picks from the spread pack (deck indices,
     one per seat in ``IpsoState.drawing`` order)."""
 
     cards: tuple[int, ...]
     seat: int = CHANCE
-    kind = "ipso.draw_for_dealer"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Shuffle(Action):
+class Shuffle(Action, kind="ipso.shuffle"):
     """Chance: the order of the whole pack, top first, that starts a hand."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "ipso.shuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Exchange(Action):
+class Exchange(Action, kind="ipso.exchange"):
     """Give up ``card`` (a deck index in the hand) and take the top of ``pile``
     (a :class:`Pile` value)."""
 
     card: int
     pile: str
-    kind = "ipso.exchange"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Skip(Action):
+class Skip(Action, kind="ipso.skip"):
     """Keep the same four cards this exchange phase."""
 
-    kind = "ipso.skip"
 
-
-@dataclass(frozen=True, kw_only=True)
-class ChooseDealer(Action):
+class ChooseDealer(Action, kind="ipso.choose_dealer"):
     """The winner of a hand names the next dealer."""
 
     dealer: int
-    kind = "ipso.choose_dealer"
 
 
 # -- results -------------------------------------------------------------------------

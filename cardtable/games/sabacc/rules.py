@@ -92,77 +92,55 @@ class SabaccSettings(DeclaredSettings):
 
 
 # -- chance's actions ----------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class SabaccShuffle(Action):
+class SabaccShuffle(Action, kind="sabacc.shuffle"):
     """Chance's action that starts a hand: the order of all 76 cards (deck indices,
     top first). The antes and the deal follow by themselves."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "sabacc.shuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
-class RollDie(Action):
+class RollDie(Action, kind="sabacc.roll"):
     """Chance rolls the red/blue die: ``colour`` is ``"red"`` (a shift) or ``"blue"``."""
 
     colour: str
     seat: int = CHANCE
-    kind = "sabacc.roll"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Shift(Action):
+class Shift(Action, kind="sabacc.shift"):
     """Chance's shift: ``lost`` holds the card each player in the hand loses, in
     order from the dealer's left. They go to the bottom of the deck; each player is
     then dealt a new card from the top."""
 
     lost: tuple[int, ...]
     seat: int = CHANCE
-    kind = "sabacc.shift"
 
 
-@dataclass(frozen=True, kw_only=True)
-class DealDemise(Action):
+class DealDemise(Action, kind="sabacc.demise"):
     """Chance deals the sudden demise: one card from the top to each tied player."""
 
     seat: int = CHANCE
-    kind = "sabacc.demise"
 
 
 # -- the turn's player's card actions -------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class Stand(Action):
+class Stand(Action, kind="sabacc.stand"):
     """Draw nothing this turn."""
 
-    kind = "sabacc.stand"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Draw(Action):
+class Draw(Action, kind="sabacc.draw"):
     """Draw one card; then keep it, swap it or drop it."""
 
-    kind = "sabacc.draw"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Keep(Action):
+class Keep(Action, kind="sabacc.keep"):
     """Add the drawn card to the hand."""
 
-    kind = "sabacc.keep"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Swap(Action):
+class Swap(Action, kind="sabacc.swap"):
     """Put the drawn card in place of ``card`` (a deck index in the hand), which
     leaves play."""
 
     card: int
-    kind = "sabacc.swap"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Drop(Action):
+class Drop(Action, kind="sabacc.drop"):
     """Drop the drawn card: it leaves play."""
-
-    kind = "sabacc.drop"

@@ -38,7 +38,6 @@ passes its stacks list to :meth:`Auction.apply` and :meth:`Auction.why_illegal`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.game import Action, Event
@@ -51,35 +50,24 @@ bid on a card; its bid was topped (it must top or drop out); dropped out (bid
 returned); passed; takes no part (folded or out of the match)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class AuctionAction(Action):
+class AuctionAction(Action, kind="ivali.auction_action"):
     """Base class of the auction actions (``kind`` strings start ``ivali.``)."""
 
-    kind = "ivali.auction_action"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Bid(AuctionAction):
+class Bid(AuctionAction, kind="ivali.bid"):
     """Bid on the flop card ``card`` (a deck index): ``amount`` is the seat's total bid
     on it, which must go above the card's standing high bid."""
 
     card: int
     amount: int
-    kind = "ivali.bid"
 
 
-@dataclass(frozen=True, kw_only=True)
-class PassBid(AuctionAction):
+class PassBid(AuctionAction, kind="ivali.pass_bid"):
     """Bid on nothing (only on the seat's first turn)."""
 
-    kind = "ivali.pass_bid"
 
-
-@dataclass(frozen=True, kw_only=True)
-class DropOut(AuctionAction):
+class DropOut(AuctionAction, kind="ivali.drop_out"):
     """A topped bidder gives up: the bid comes back and it bids on nothing else."""
-
-    kind = "ivali.drop_out"
 
 
 def _is_chips(value: Any) -> bool:

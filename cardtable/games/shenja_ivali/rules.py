@@ -108,24 +108,20 @@ class ShenjaIvaliSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class Shuffle(Action):
+class Shuffle(Action, kind="ivali.shuffle"):
     """Chance's action that starts a round: the order of the whole deck (deck indices
     of the playing cards, top first). The antes and the deal follow by themselves;
     every later card comes off this order."""
 
     order: tuple[int, ...]
     seat: int = CHANCE
-    kind = "ivali.shuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Discard(Action):
+class Discard(Action, kind="ivali.discard"):
     """Discard ``cards`` (deck indices of 0 to 2 cards of the seat's hand) and draw as
     many; an empty tuple stands pat."""
 
     cards: tuple[int, ...] = ()
-    kind = "ivali.discard"
 
 
 # -- results -------------------------------------------------------------------------
