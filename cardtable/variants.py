@@ -13,6 +13,7 @@ it while every other variant still loads.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 from collections.abc import Iterable
@@ -21,111 +22,43 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from cardtable import deck_checks, paths, variant_checks
-from cardtable.engine.cards import Deck
-from cardtable.engine.decks import BUILDERS, build_deck
-from cardtable.schema import Any as AnyValue
-from cardtable.schema import (
-    Bool,
-    Colour,
-    DictOf,
-    Field,
-    Int,
-    Map,
-    Seq,
-    SpecError,
-    Str,
-    load_yaml,
-    redact,
-    validate,
-)
+from cardtable.engine.decks import build_deck
 
 if TYPE_CHECKING:
-    from cardtable.games.definition import GameDefinition
+    import yaml
 
-SCHEMA_VERSION = 1
+    from cardtable.engine.cards import Deck
+    from cardtable.games.definition import GameDefinition
+    from cardtable.schema import SpecError
+
 _log = logging.getLogger(__name__)
 
-_ID = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
-_NAME = Str(min_len=1, max_len=60)
-_SYMBOL = Str(min_len=1, max_len=2)
-_BACK = Map({"colour": Field(Colour()), "accent": Field(Colour())})
+_LAZY = {"SCHEMA_VERSION": "cardtable.variant_schemas", "DECK_SCHEMAS": "cardtable.variant_schemas",
+         "variant_schema": "cardtable.variant_schemas", "SpecError": "cardtable.schema"}
 
 
-def _deck_map(fields: dict[str, Field]) -> Map:
-    common = {
-        "id": Field(_ID, doc="how variants refer to this deck"),
-        "name": Field(_NAME),
-        "style": Field(Str(choices=tuple(BUILDERS))),
-        "back": Field(_BACK, required=False, default={"colour": (30, 60, 140), "accent": (220, 200, 120)}),
-    }
-    return Map({"schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
-                "deck": Field(Map({**common, **fields}))})
+def __getattr__(name: str) -> Any:
+    """The schemas and :class:`~cardtable.schema.SpecError`, imported when first asked for
+    (with YAML: tens of milliseconds a start whose files are all remembered as checked)."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-DECK_SCHEMAS: dict[str, Map] = {
-    "standard": _deck_map({
-        "ranks": Field(Seq(Map({"code": Field(Str(min_len=1, max_len=3)), "name": Field(_NAME),
-                                "value": Field(Int(), required=False),
-                                "face": Field(Bool(), required=False, default=False)}),
-                           min_len=1, max_len=60, unique_by="code")),
-        "suits": Field(Seq(Map({"code": Field(Str(min_len=1, max_len=2)), "name": Field(_NAME),
-                                "symbol": Field(_SYMBOL), "colour": Field(_NAME), "ink": Field(Colour())}),
-                           min_len=1, max_len=60, unique_by="code")),
-    }),
-    "ivali": _deck_map({
-        "numerals": Field(Seq(Int(min=0, max=99), min_len=1, max_len=20, unique_by=True)),
-        "planets": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
-                             min_len=1, max_len=20, unique_by="name")),
-        "elements": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
-                              min_len=1, max_len=20, unique_by="name")),
-        "elemental_wild": Field(Map({"symbol": Field(_SYMBOL), "rgb": Field(Colour())}), required=False),
-        "infinity_wild": Field(Map({"count": Field(Int(min=0, max=20)), "symbol": Field(_SYMBOL),
-                                    "rgb": Field(Colour())}), required=False),
-    }),
-    "sabacc": _deck_map({
-        "suits": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL), "rgb": Field(Colour())}),
-                           min_len=1, max_len=20, unique_by="name")),
-        "ranks": Field(Seq(Map({"name": Field(_NAME), "label": Field(Str(min_len=1, max_len=3)),
-                                "value": Field(Int(min=-99, max=99))}),
-                           min_len=1, max_len=40, unique_by="name")),
-        "faces": Field(Seq(Map({"name": Field(_NAME), "value": Field(Int(min=-99, max=99)),
-                                "copies": Field(Int(min=1, max=8)), "symbol": Field(_SYMBOL),
-                                "rgb": Field(Colour())}),
-                           max_len=40, unique_by="name")),
-    }),
-    "infinite": _deck_map({
-        "ranks": Field(Seq(Str(min_len=1, max_len=20), min_len=1, max_len=100, unique_by=True)),
-        "colours": Field(Seq(Map({
-            "name": Field(_NAME), "mark": Field(Str(min_len=1, max_len=2, pattern=r"[A-Za-z]{1,2}")),
-            "rgb": Field(Colour()), "trump": Field(_NAME),
-            "suits": Field(Seq(Map({"name": Field(_NAME), "symbol": Field(_SYMBOL)}),
-                               min_len=1, max_len=60, unique_by="name")),
-        }), min_len=1, max_len=60, unique_by="name")),
-    }),
-}
+def _yaml() -> Any:
+    import yaml
+    return yaml
 
-def variant_schema(game_ids: Iterable[str]) -> Map:
-    """The schema of a variant file whose ``game`` is one of ``game_ids``."""
-    return Map({
-    "schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
-    "variant": Field(Map({
-        "id": Field(_ID),
-        "name": Field(_NAME),
-        "game": Field(Str(choices=tuple(sorted(game_ids)))),
-        "summary": Field(Str(max_len=200), required=False, default=""),
-        "seats": Field(Map({"min": Field(Int(min=1, max=8)), "max": Field(Int(min=1, max=8))}),
-                       required=False, default={"min": 1, "max": 8}),
-        "decks": Field(Seq(_ID, min_len=1, max_len=20, unique_by=True)),
-        "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
-        "rules": Field(Str(max_len=100_000), required=False, default=""),
-        "hotkeys": Field(Seq(Map({"keys": Field(Str(min_len=1, max_len=40)),
-                                  "action": Field(Str(min_len=1, max_len=120))}), max_len=80),
-                         required=False, default=[]),
-    })),
-    })
+
+def _schema() -> Any:
+    import cardtable.schema
+    return cardtable.schema
+
+
+def _schemas() -> Any:
+    import cardtable.variant_schemas
+    return cardtable.variant_schemas
 
 
 @dataclass(frozen=True)
@@ -163,13 +96,13 @@ class VariantEntry:
 def _node_lookup(node: yaml.Node, *keys: str | int) -> yaml.Node | None:
     """The node at a path of mapping keys and list indexes, or ``None``."""
     for key in keys:
-        if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+        if isinstance(node, _yaml().SequenceNode) and isinstance(key, int) and key < len(node.value):
             node = node.value[key]
             continue
-        if not isinstance(node, yaml.MappingNode):
+        if not isinstance(node, _yaml().MappingNode):
             return None
         for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value == key:
+            if isinstance(k, _yaml().ScalarNode) and k.value == key:
                 node = v
                 break
         else:
@@ -180,7 +113,7 @@ def _node_lookup(node: yaml.Node, *keys: str | int) -> yaml.Node | None:
 def _error_at(path: Path, root: yaml.Node, keys: tuple[str | int, ...], message: str) -> SpecError:
     """A :class:`SpecError` pointing at the node found at ``keys`` (or the root)."""
     node = _node_lookup(root, *keys) or root
-    return SpecError(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+    return _schema().SpecError(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
                      "/".join(str(k) for k in keys), message)
 
 
@@ -207,8 +140,8 @@ class _hidden_if_linked:  # noqa: N801 - used as a ``with`` statement
         return None
 
     def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
-        if isinstance(exc, SpecError) and _is_link(self.path):
-            raise redact(exc) from None
+        if exc is not None and isinstance(exc, _schema().SpecError) and _is_link(self.path):
+            raise _schema().redact(exc) from None
 
 
 def _is_link(path: Path) -> bool:
@@ -221,13 +154,13 @@ def _is_link(path: Path) -> bool:
 def _load_variant(path: Path, known_decks: Iterable[str] | None) -> VariantSpec:
     from cardtable import games
     registry = games.registry()
-    node = load_yaml(path)
+    node = _schema().load_yaml(path)
     game_node = _node_lookup(node, "variant", "game")
-    game_id = game_node.value if isinstance(game_node, yaml.ScalarNode) else None
+    game_id = game_node.value if isinstance(game_node, _yaml().ScalarNode) else None
     if game_id in registry.broken:
         raise _error_at(path, node, ("variant", "game"),
                         f"the game {game_id!r} failed to load: {registry.broken[game_id].reason}")
-    data = validate(node, variant_schema(registry.games), file=str(path))["variant"]
+    data = _schema().validate(node, _schemas().variant_schema(registry.games), file=str(path))["variant"]
     game = registry.games[data["game"]]
     _check_against_game(path, node, data, game, known_decks)
     return VariantSpec(
@@ -280,10 +213,10 @@ def _key_error_at(path: Path, root: yaml.Node, keys: tuple[str | int, ...], key:
     """A :class:`SpecError` at the key ``key`` itself (not its value) of the mapping at ``keys``."""
     mapping = _node_lookup(root, *keys)
     where = root
-    if isinstance(mapping, yaml.MappingNode):
-        where = next((k for k, _ in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key),
+    if isinstance(mapping, _yaml().MappingNode):
+        where = next((k for k, _ in mapping.value if isinstance(k, _yaml().ScalarNode) and k.value == key),
                      mapping)
-    return SpecError(str(path), where.start_mark.line + 1, where.start_mark.column + 1,
+    return _schema().SpecError(str(path), where.start_mark.line + 1, where.start_mark.column + 1,
                      "/".join(str(k) for k in (*keys, key)), message)
 
 
@@ -295,12 +228,13 @@ def read_deck_data(path: Path | str) -> dict[str, Any]:
 
 
 def _read_deck_data(path: Path) -> dict[str, Any]:
-    node = load_yaml(path)
+    node = _schema().load_yaml(path)
     style_node = _node_lookup(node, "deck", "style")
-    style = style_node.value if isinstance(style_node, yaml.ScalarNode) else None
-    if style not in DECK_SCHEMAS:
-        raise _error_at(path, node, ("deck", "style"), f"must be one of: {', '.join(DECK_SCHEMAS)}; got {style!r}")
-    data = validate(node, DECK_SCHEMAS[style], file=str(path))["deck"]
+    style = style_node.value if isinstance(style_node, _yaml().ScalarNode) else None
+    schemas = _schemas().DECK_SCHEMAS
+    if style not in schemas:
+        raise _error_at(path, node, ("deck", "style"), f"must be one of: {', '.join(schemas)}; got {style!r}")
+    data = _schema().validate(node, schemas[style], file=str(path))["deck"]
     for i, colour in enumerate(data.get("colours", [])):
         if colour["trump"] not in {suit["name"] for suit in colour["suits"]}:
             raise _error_at(path, node, ("deck", "colours", i, "trump"),
@@ -338,8 +272,8 @@ def _load_deck_cached(path: Path, mtime_ns: int, size: int, inode: int) -> Deck:
     try:
         return build_deck(data)
     except ValueError as exc:
-        error = SpecError(str(path), 1, 1, "deck", str(exc))
-        raise (redact(error) if _is_link(path) else error) from None
+        error = _schema().SpecError(str(path), 1, 1, "deck", str(exc))
+        raise (_schema().redact(error) if _is_link(path) else error) from None
 
 
 def load_deck(path: Path | str) -> Deck:
@@ -401,7 +335,7 @@ def deck_error(deck_id: str, path: Path) -> str | None:
     """Why the deck file ``path`` (found as ``deck_id``) cannot be used, or None when it loads."""
     try:
         deck = load_deck(path)
-    except SpecError as exc:
+    except _schema().SpecError as exc:
         return str(exc)
     except (OSError, ValueError, RecursionError, MemoryError) as exc:
         return f"{path}: cannot be read ({type(exc).__name__})"
@@ -417,7 +351,7 @@ def load_deck_by_id(deck_id: str) -> Deck:
         raise KeyError(f"no deck file for '{deck_id}'")
     deck = load_deck(files[deck_id])
     if deck.id != deck_id:
-        raise SpecError(str(files[deck_id]), 1, 1, "deck/id",
+        raise _schema().SpecError(str(files[deck_id]), 1, 1, "deck/id",
                         f"the file is named {deck_id}.yaml but defines id '{deck.id}'")
     return deck
 
@@ -443,7 +377,7 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
         for path in sorted(folder.glob("*.yaml")):
             try:
                 spec = verdicts.load(path, known_decks, load_variant)
-            except SpecError as exc:
+            except _schema().SpecError as exc:
                 _log.warning("variant file not loaded: %s", exc)  # the message says where and why
                 entries.append(VariantEntry(path, None, str(exc), is_user))
                 continue
@@ -452,14 +386,14 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
                 entries.append(VariantEntry(path, None, f"{path}: {exc.strerror or exc}", is_user))
                 continue
             if bad := next(((i, d) for i, d in enumerate(spec.decks) if d in broken_decks), None):
-                where = _error_at(path, load_yaml(path), ("variant", "decks", bad[0]), "")
+                where = _error_at(path, _schema().load_yaml(path), ("variant", "decks", bad[0]), "")
                 error = (f"{path}:{where.line}:{where.col}: variant/decks/{bad[0]}: the deck "
                          f"'{bad[1]}' cannot be used: {broken_decks[bad[1]]}")
                 _log.warning("variant file not loaded: %s", error)
                 entries.append(VariantEntry(path, None, error, is_user))
                 continue
             if spec.id in seen:
-                where = _error_at(path, load_yaml(path), ("variant", "id"), "")
+                where = _error_at(path, _schema().load_yaml(path), ("variant", "id"), "")
                 entries.append(VariantEntry(path, None, f"{path}:{where.line}:{where.col}: variant/id: "
                                             f"'{spec.id}' is already defined by {seen[spec.id]}", is_user))
                 continue
