@@ -429,3 +429,24 @@ def test_dragging_the_felt_selects_and_space_or_middle_drag_pans(app):
     assert scene.camera.y == pytest.approx(y0 + 100 / scene.camera.zoom)
     d.click((1200, 700), button=3)  # a right-click on the felt opens no menu
     assert scene.menu is None
+
+
+def test_the_free_tables_help_lists_its_key_map_and_every_key_has_a_handler(app):
+    """Help's rows come from the table's key map (not the variant file), and each key
+    the map declares dispatches to a method the scene has."""
+    from cardtable.games.free_table.ui import keys
+    from cardtable.ui.help import HelpOverlay
+
+    d, scene = open_table(app)
+    spec = scene.variant
+    rows = HelpOverlay(app, spec).key_rows()
+    assert rows == keys.key_rows()
+    for binding in keys.KEYS + keys.CTRL_KEYS:
+        assert callable(getattr(scene, binding.handler)), binding.handler
+        if binding.label not in ("Esc", "? / F1"):
+            assert (binding.label, binding.does) in rows
+    before = len(scene.table.piles)
+    d.key(pygame.K_g)
+    assert len(scene.table.piles) > before
+    d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(scene.table.piles) == before

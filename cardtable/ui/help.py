@@ -47,14 +47,16 @@ class HelpOverlay(Overlay):
 
     def key_rows(self) -> list[tuple[str, str]]:
         """The variant's keys: its table's key map (what the table's handlers dispatch
-        through), or the variant file's ``hotkeys`` for a table without one."""
+        through), from the game table module's ``TABLE`` or its own ``key_rows()``."""
         if self.variant is None:
             return []
         from cardtable.ui.menu import game_table_module
-        table = getattr(game_table_module(self.variant.game), "TABLE", None)
+        module = game_table_module(self.variant.game)
+        table = getattr(module, "TABLE", None)
         if table is not None and hasattr(table.scene, "key_rows"):
             return list(table.scene.key_rows())
-        return list(self.variant.hotkeys)
+        rows = getattr(module, "key_rows", None)
+        return list(rows()) if rows is not None else []
 
     def switch_page(self) -> None:
         """Show the next page (Tab or H)."""

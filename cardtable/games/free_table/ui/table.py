@@ -6,8 +6,9 @@ the empty felt to select piles with a rubber band, Ctrl+click to add or remove a
 pile, and drag or flip the selection together; right-click a pile for its menu;
 right-drag, middle-drag or Space+drag pans, the wheel zooms around the cursor,
 double-click flips. The tool bar folds what does not fit into "More ▾".
-Keys are listed in the variant's hotkeys and the help overlay. Every change goes
-through :class:`~cardtable.engine.table.Table`, so it can be undone; the scene only decides what the player pointed at.
+Keys are declared once in :mod:`~cardtable.games.free_table.ui.keys`, which help lists.
+Every change goes through :class:`~cardtable.engine.table.Table`, so it can be undone;
+the scene only decides what the player pointed at.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui.hands import HandBar, player_name
+from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
@@ -33,7 +35,6 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
-PAN_STEP = 80
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
 BADGE_ROOM = 30
@@ -45,6 +46,11 @@ DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sab
 def open_game(app, spec: VariantSpec) -> FreeTableScene:
     """Open the free table with the variant's first deck (the menu's entry point)."""
     return app.push(FreeTableScene(app, spec))
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """The help overlay's key rows for this table (its key map's)."""
+    return FreeTableScene.key_rows()
 
 
 def smoke(app, spec: VariantSpec) -> str:
@@ -76,7 +82,7 @@ class Press:
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
-class FreeTableScene(Scene):
+class FreeTableScene(FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -659,53 +665,7 @@ class FreeTableScene(Scene):
         return self.table.pile_at(x + CARD_W / 2, y + CARD_H / 2, exclude=press.pid if press.whole else None)
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key, mod = event.key, getattr(event, "mod", 0)
-        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl:
-            return False
-        elif key == pygame.K_ESCAPE and self.selected:
-            self.selected = set()
-        elif key == pygame.K_ESCAPE:
-            self.back_to_menu()
-        elif key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
-            self.show_help()
-        elif key == pygame.K_f:
-            self.flip()
-        elif key == pygame.K_s:
-            self.shuffle()
-        elif key == pygame.K_d:
-            self.deal(bool(shift))
-        elif key == pygame.K_g:
-            self.spread("grid")
-        elif key == pygame.K_n:
-            self.spread("fan")
-        elif key == pygame.K_c:
-            self.gather()
-        elif key == pygame.K_h:
-            self.deal_to_players()
-        elif key == pygame.K_p:
-            self.pass_on()
-        elif key == pygame.K_HOME:
-            self.fit_all()
-        elif key == pygame.K_b:
-            self.open_browser()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_at(1.25, *self.mouse)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_at(0.8, *self.mouse)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
-            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
-            self.camera.pan_pixels(dx, dy)
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.variant.decks):
-            self.choose_deck(self.variant.decks[key - pygame.K_1])
-        else:
-            return False
-        return True
+        return self.dispatch_keys(event)
 
     # -- drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

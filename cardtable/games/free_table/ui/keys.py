@@ -1,0 +1,139 @@
+"""The free table's key map: the keys its scene dispatches through and help lists.
+
+Like every game table's ``KEYS`` (:class:`~cardtable.ui.table_parts.KeyBinding`), each
+key is declared once, so help names only keys that do something. The mouse rows of
+help (drag, right-click, ...) are plain text: the scene's mouse handlers read them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui.table_parts import DIGITS, KeyBinding, dispatch_key, help_rows
+
+_CTRL = pygame.KMOD_CTRL
+_ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+_ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
+_ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+
+CTRL_KEYS = (
+    KeyBinding((pygame.K_z, pygame.K_y), "Ctrl+Z / Ctrl+Y", "undo / redo", "key_undo", with_event=True, mods=_CTRL),
+)
+"""The keys held with Ctrl (no plain key acts while Ctrl is down)."""
+
+KEYS = (
+    KeyBinding((pygame.K_ESCAPE,), "Esc", "clear the selection, else leave the table", "key_escape"),
+    KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
+               with_event=True),
+    KeyBinding((pygame.K_f,), "F / double-click", "flip the card or pile under the cursor", "flip"),
+    KeyBinding((pygame.K_s,), "S", "shuffle the pile under the cursor", "shuffle"),
+    KeyBinding((pygame.K_d,), "D / Shift+D", "deal a row face down / face up", "key_deal", with_event=True),
+    KeyBinding((pygame.K_g, pygame.K_n), "G / N", "spread the pile as a grid / a fan", "key_spread",
+               with_event=True),
+    KeyBinding((pygame.K_c,), "C", "gather the selection (else every card) into one pile", "gather"),
+    KeyBinding((pygame.K_h, pygame.K_p), "H / P", "deal N to each hand / pass to the next player", "key_hands",
+               with_event=True),
+    KeyBinding(_ZOOM_IN + _ZOOM_OUT + (pygame.K_HOME,), "Wheel, +/-, Home",
+               "zoom around the cursor; Home fits all cards", "key_zoom", with_event=True),
+    KeyBinding(_ARROWS, "Right-drag, arrows", "pan (also Space+drag)", "key_pan", with_event=True),
+    KeyBinding((pygame.K_b,), "B", "browse and search the deck; find a face-up card", "open_browser"),
+    KeyBinding(DIGITS, "1-4", "choose the deck", "key_deck", with_event=True),
+)
+"""The plain keys, in help's order (Esc and F1 are in help's list for every screen)."""
+
+MOUSE_ROWS = (
+    ("Drag", "move the top card of a pile"),
+    ("Shift+drag", "move the whole pile (or drag its grip)"),
+    ("Drag felt", "select piles with a rubber band"),
+    ("Ctrl+click", "add a pile to the selection or take it out"),
+    ("Right-click", "the pile's menu"),
+)
+"""Help's rows for the mouse, listed before the keys."""
+
+ALT_ROW = ("Alt (hold)", "magnify the card under the cursor")
+"""Alt is read as held, not pressed, so it is no binding of its own."""
+
+PAN_STEP = 80
+"""Screen pixels an arrow key pans."""
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """Help's rows for the free table: the mouse, then its keys (from :data:`KEYS`)."""
+    keys = [b for b in KEYS if b.handler not in ("key_escape", "key_help")]
+    return (list(MOUSE_ROWS) + help_rows(keys[:-1]) + help_rows(CTRL_KEYS) + [ALT_ROW]
+            + help_rows(keys[-1:]))
+
+
+class FreeTableKeys:
+    """The handlers :data:`KEYS` names, mixed into the free table's scene (which has
+    ``flip``, ``deal``, ``spread``, the camera and the rest they call)."""
+
+    def dispatch_keys(self, event: pygame.event.Event) -> bool:
+        """A KEYDOWN through the key map; True if a key did something."""
+        if getattr(event, "mod", 0) & _CTRL:
+            return dispatch_key(self, CTRL_KEYS, event)
+        return dispatch_key(self, KEYS, event)
+
+    @classmethod
+    def key_rows(cls) -> list[tuple[str, str]]:
+        """Help's rows (see :func:`key_rows`)."""
+        return key_rows()
+
+    def key_undo(self, event: pygame.event.Event) -> None:
+        """Ctrl+Z undoes (with Shift: redoes), Ctrl+Y redoes."""
+        if event.key == pygame.K_z and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            self.undo()  # type: ignore[attr-defined]
+        else:
+            self.redo()  # type: ignore[attr-defined]
+
+    def key_escape(self) -> None:
+        """Esc clears the selection, or with nothing selected leaves the table."""
+        selected: set[int] = self.selected
+        if selected:
+            self.selected: set[int] = set()
+        else:
+            self.back_to_menu()  # type: ignore[attr-defined]
+
+    def key_help(self, event: pygame.event.Event) -> bool:
+        """F1 or ? (Shift+/) opens help; a bare / does nothing."""
+        if event.key == pygame.K_SLASH and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            return False
+        self.show_help()  # type: ignore[attr-defined]
+        return True
+
+    def key_deal(self, event: pygame.event.Event) -> None:
+        """D deals a row face down, Shift+D face up."""
+        self.deal(bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))  # type: ignore[attr-defined]
+
+    def key_spread(self, event: pygame.event.Event) -> None:
+        """G spreads as a grid, N as a fan."""
+        self.spread("grid" if event.key == pygame.K_g else "fan")  # type: ignore[attr-defined]
+
+    def key_hands(self, event: pygame.event.Event) -> None:
+        """H deals to each player's hand, P passes to the next player."""
+        if event.key == pygame.K_h:
+            self.deal_to_players()  # type: ignore[attr-defined]
+        else:
+            self.pass_on()  # type: ignore[attr-defined]
+
+    def key_zoom(self, event: pygame.event.Event) -> None:
+        """+ and - zoom around the cursor; Home fits every card."""
+        if event.key == pygame.K_HOME:
+            self.fit_all()  # type: ignore[attr-defined]
+        else:
+            self.camera.zoom_at(1.25 if event.key in _ZOOM_IN else 0.8, *self.mouse)  # type: ignore[attr-defined]
+
+    def key_pan(self, event: pygame.event.Event) -> None:
+        """The arrow keys pan a step."""
+        dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(event.key, 0)
+        dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(event.key, 0)
+        self.camera.pan_pixels(dx, dy)  # type: ignore[attr-defined]
+
+    def key_deck(self, event: pygame.event.Event) -> bool:
+        """1-9 choose the variant's deck of that number (False past the last)."""
+        decks = self.variant.decks  # type: ignore[attr-defined]
+        index = event.key - pygame.K_1
+        if not 0 <= index < len(decks):
+            return False
+        self.choose_deck(decks[index])  # type: ignore[attr-defined]
+        return True
