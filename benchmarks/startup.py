@@ -16,7 +16,8 @@ unpacked with ``git archive``) for a before/after figure. Headless (SDL's dummy 
 driver) unless ``--window``; the machines are shared and noisy. Every run finds compiled
 bytecode (in a temporary ``PYTHONPYCACHEPREFIX``, even when the shell sets
 ``PYTHONDONTWRITEBYTECODE``) and the user cache an earlier start left, as an installed
-app's second start does.
+app's second start does; ``--cold`` gives every run an empty user folder instead (a first
+start: every variant and deck checked in full).
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--window", action="store_true", help="open real windows (not headless)")
+    parser.add_argument("--cold", action="store_true",
+                        help="an empty user folder for every run: a first start, no checks remembered")
     args = parser.parse_args()
     # Compiled bytecode as an installed app has it (kept out of the tree), whatever the shell says.
     env = dict(os.environ, CARDTABLE_HOME=tempfile.mkdtemp(prefix="cardtable-startup-"),
@@ -110,6 +113,8 @@ def main() -> None:
     cpus: dict[str, list[float]] = {case: [] for case in CASES}
     for _ in range(args.runs):
         for case in CASES:  # interleaved, so a busy spell of the machine hits every case
+            if args.cold:
+                env["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-startup-")
             wall, cpu = run_once(case, args.root, env)
             times[case].append(wall)
             cpus[case].append(cpu)
