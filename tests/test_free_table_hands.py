@@ -5,25 +5,11 @@ between players, cards dragged out of the hand and back into it."""
 from __future__ import annotations
 
 import pygame
+from test_ui_free_table import centre_of, open_table
 from uihelp import Driver
 
-from cardtable.engine.table import CARD_H, CARD_W
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.pass_screen import PassScreen
-
-
-def open_table(app, deck_id="standard52") -> tuple[Driver, FreeTableScene]:
-    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
-    scene = app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=3))
-    d = Driver(app)
-    d.step()
-    return d, scene
-
-
-def centre_of(scene: FreeTableScene, pid: int) -> tuple[int, int]:
-    pile = scene.table.piles[pid]
-    x, y = scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2)
-    return int(x), int(y)
 
 
 def deal_two_players(app) -> tuple[Driver, FreeTableScene, int]:

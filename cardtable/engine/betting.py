@@ -64,8 +64,8 @@ from typing import Any
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
 
-__all__ = ["Limit", "BettingRules", "BetOptions", "BettingRound", "BettingAction",
-           "Fold", "Check", "Call", "Bet", "Raise", "AllIn"]
+__all__ = ["Limit", "BettingRules", "BetOptions", "LedgerRound", "BettingRound", "BettingAction", "Fold",
+           "Check", "Call", "Bet", "Raise", "AllIn"]
 
 
 # -- actions -------------------------------------------------------------------------
@@ -233,7 +233,25 @@ class BetOptions:
 
 
 # -- the round -------------------------------------------------------------------------
-class BettingRound:
+class LedgerRound:
+    """A betting round played from a :class:`HandChips` ledger (``chips``), any game's:
+    what the folds decide."""
+
+    chips: HandChips
+
+    @property
+    def only_player_left(self) -> int | None:
+        """The one seat left when every other seat has folded; it wins at once."""
+        players = self.chips.players_in
+        return players[0] if len(players) == 1 else None
+
+    @property
+    def hand_over(self) -> bool:
+        """True when all but one seat have folded: the hand ends now, no more cards."""
+        return self.only_player_left is not None
+
+
+class BettingRound(LedgerRound):
     """One round of betting over ``chips``, which it changes as seats act.
 
     ``first_to_act`` is where the action starts (it passes clockwise over seats that
@@ -276,17 +294,6 @@ class BettingRound:
     def to_call(self, seat: int) -> int:
         """What ``seat`` owes to match the highest bet (ignoring its stack)."""
         return self.current_bet - self.chips.round_bets[seat]
-
-    @property
-    def only_player_left(self) -> int | None:
-        """The one seat left when every other seat has folded; it wins at once."""
-        players = self.chips.players_in
-        return players[0] if len(players) == 1 else None
-
-    @property
-    def hand_over(self) -> bool:
-        """True when all but one seat have folded: the hand ends now, no more cards."""
-        return self.only_player_left is not None
 
     @property
     def to_act(self) -> int | None:

@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardtable.engine.betting import Fold
+from cardtable.engine.betting import Fold, LedgerRound
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
 
@@ -120,7 +120,7 @@ class IpsoBetOptions:
         return asdict(self)
 
 
-class IpsoBettingRound:
+class IpsoBettingRound(LedgerRound):
     """One Ipso betting round over a shared ledger.
 
     ``order``: the seats still in, in turn order (from the dealer's left).
@@ -140,17 +140,6 @@ class IpsoBettingRound:
         self.last_bettor: int | None = None
 
     # -- questions --------------------------------------------------------------------
-    @property
-    def only_player_left(self) -> int | None:
-        """The one seat still in when all others have folded."""
-        players = self.chips.players_in
-        return players[0] if len(players) == 1 else None
-
-    @property
-    def hand_over(self) -> bool:
-        """True when one seat is left: it wins at once."""
-        return self.only_player_left is not None
-
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None when the round (or the hand) is over."""
