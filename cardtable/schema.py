@@ -7,9 +7,11 @@ and returns plain data. Problems raise :class:`SpecError`: ``FILE:LINE:COL: path
 
 from __future__ import annotations
 
+import contextvars
 import copy
 import dataclasses
 import difflib
+import logging
 import re
 import typing as t
 from pathlib import Path
@@ -20,9 +22,10 @@ import yaml
 from cardtable.storage import StorageError, read_user_file
 
 __all__ = ["SpecError", "load_yaml", "validate", "load_and_validate", "Schema", "Str", "Int",
-           "Float", "Bool", "Colour", "Seq", "Map", "Field", "DictOf", "OneOf", "Any",
+           "Float", "Bool", "Colour", "Seq", "Map", "Field", "DictOf", "OneOf", "Any", "Retired",
            "SCHEMA_VERSION_FIELD", "schema_version_field", "NUMBER_LIMIT", "redact"]
 
+_log = logging.getLogger(__name__)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 100  # deeper nesting is refused when loading, so recursion stays shallow
 
@@ -493,7 +496,11 @@ class Map(Schema):
         for key, value in node.value:
             name = _scalar(key, path, (_STR,), "a string key")
             if name in self.fields:
-                result[name] = self.fields[name].schema._check(value, path + (name,))
+                checked = self.fields[name].schema._check(value, path + (name,))
+                if checked is _RETIRED:
+                    _retired(key, path + (name,), t.cast(Retired, self.fields[name].schema).message)
+                    continue
+                result[name] = checked
             elif self.extra:
                 result[name] = _plain(value, path + (name,))
             else:
@@ -571,6 +578,32 @@ class Any(Schema):
         return _plain(node, path)
 
 
+_RETIRED = object()
+_WARNINGS: contextvars.ContextVar[list[tuple[yaml.Node, tuple, str]] | None] = \
+    contextvars.ContextVar("cardtable_schema_warnings", default=None)
+
+
+@dataclasses.dataclass(frozen=True)
+class Retired(Schema):
+    """A key that once did something and no longer does: any value is accepted, the key
+    is left out of the result, and :func:`validate` warns at the key with ``message``
+    (a file valid before the key was retired still loads)."""
+
+    message: str
+    expected = "any value"
+
+    def _check(self, node: yaml.Node, path: tuple) -> t.Any:
+        _plain(node, path)
+        return _RETIRED
+
+
+def _retired(key: yaml.Node, path: tuple, message: str) -> None:
+    """Note a retired key for the :func:`validate` running now."""
+    found = _WARNINGS.get()
+    if found is not None:
+        found.append((key, path, message))
+
+
 SCHEMA_VERSION_FIELD = "schema_version"
 
 
@@ -582,17 +615,31 @@ def schema_version_field(current: int) -> Field:
 
 # --------------------------------------------------------------------------- entry points
 
-def validate(node: yaml.Node, schema: Schema, *, file: str) -> t.Any:
+def validate(node: yaml.Node, schema: Schema, *, file: str,
+             warnings: list[SpecError] | None = None) -> t.Any:
     """Validate the node against the schema and return plain Python data.
 
     That is dicts, lists, str, int, float, bool and None, colours as tuples, defaults
     filled in. Raises :class:`SpecError` (naming ``file``) for the first error in
     document order; a mapping's missing keys come after the errors inside its entries.
+    A :class:`Retired` key is a warning, ``file:line:col: path: message`` like an error:
+    appended to ``warnings``, or logged when it is None.
     """
+    found: list[tuple[yaml.Node, tuple, str]] = []
+    token = _WARNINGS.set(found)
     try:
-        return schema._check(node, ())
+        result = schema._check(node, ())
     except _Invalid as exc:
         raise _error(file, exc.node.start_mark, exc.path, exc.message) from None
+    finally:
+        _WARNINGS.reset(token)
+    for key, path, message in found:
+        warning = _error(file, key.start_mark, path, message)
+        if warnings is None:
+            _log.warning("%s", warning)
+        else:
+            warnings.append(warning)
+    return result
 
 
 def load_and_validate(path: Path | str, schema: Schema) -> t.Any:

@@ -90,7 +90,8 @@ class Verdicts:
             stamp = self._stamp(file_stamp(path, content=True), known_decks, entry.get("game"))
             if stamp is not None and entry.get("stamp") == stamp:
                 data = dict(entry["spec"])
-                data.update(decks=tuple(data["decks"]), hotkeys=tuple(map(tuple, data["hotkeys"])))
+                data.pop("hotkeys", None)  # remembered before the key was retired
+                data.update(decks=tuple(data["decks"]), warnings=tuple(data.get("warnings", ())))
                 return VariantSpec(**data, path=path)
         self.new.pop(key, None)
         before = file_stamp(path, content=True)
@@ -102,7 +103,7 @@ class Verdicts:
     def _remember(self, key: str, spec: VariantSpec, stamp: str | None) -> None:
         data: dict[str, Any] = {name: getattr(spec, name) for name in
                                 ("id", "name", "game", "summary", "min_seats", "max_seats", "decks",
-                                 "rules", "hotkeys", "settings")}
+                                 "rules", "settings", "warnings")}
         try:
             kept = json.loads(json.dumps(data, allow_nan=False))
         except (TypeError, ValueError):

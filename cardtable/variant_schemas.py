@@ -10,12 +10,16 @@ from collections.abc import Iterable
 
 from cardtable.engine.decks import BUILDERS
 from cardtable.schema import Any as AnyValue
-from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, Seq, Str
+from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, Retired, Seq, Str
 
 __all__ = ["SCHEMA_VERSION", "DECK_SCHEMAS", "variant_schema"]
 
 SCHEMA_VERSION = 1
 """The newest ``schema_version`` of a variant or deck file."""
+
+HOTKEYS_RETIRED = ("'hotkeys' is ignored: a table's keys now come from the table itself (? or F1 lists "
+                   "them); delete this key")
+"""The warning for a variant file that still lists ``hotkeys`` (it did something once)."""
 
 _ID = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
 _NAME = Str(min_len=1, max_len=60)
@@ -90,8 +94,6 @@ def variant_schema(game_ids: Iterable[str]) -> Map:
         "decks": Field(Seq(_ID, min_len=1, max_len=20, unique_by=True)),
         "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
         "rules": Field(Str(max_len=100_000), required=False, default=""),
-        "hotkeys": Field(Seq(Map({"keys": Field(Str(min_len=1, max_len=40)),
-                                  "action": Field(Str(min_len=1, max_len=120))}), max_len=80),
-                         required=False, default=[]),
+        "hotkeys": Field(Retired(HOTKEYS_RETIRED), required=False),
     })),
     })

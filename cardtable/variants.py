@@ -73,9 +73,10 @@ class VariantSpec:
     max_seats: int
     decks: tuple[str, ...]
     rules: str
-    hotkeys: tuple[tuple[str, str], ...]
     settings: dict[str, Any] = field(default_factory=dict, compare=False)
     path: Path | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """What the file asks for that is ignored (``file:line:col: path: message``), logged at discovery."""
 
 
 @dataclass(frozen=True)
@@ -160,14 +161,15 @@ def _load_variant(path: Path, known_decks: Iterable[str] | None) -> VariantSpec:
     if game_id in registry.broken:
         raise _error_at(path, node, ("variant", "game"),
                         f"the game {game_id!r} failed to load: {registry.broken[game_id].reason}")
-    data = _schema().validate(node, _schemas().variant_schema(registry.games), file=str(path))["variant"]
+    warnings: list[SpecError] = []
+    data = _schema().validate(node, _schemas().variant_schema(registry.games), file=str(path),
+                              warnings=warnings)["variant"]
     game = registry.games[data["game"]]
     _check_against_game(path, node, data, game, known_decks)
     return VariantSpec(
         id=data["id"], name=data["name"], game=data["game"], summary=data["summary"],
         min_seats=data["seats"]["min"], max_seats=data["seats"]["max"], decks=tuple(data["decks"]),
-        rules=data["rules"], hotkeys=tuple((h["keys"], h["action"]) for h in data["hotkeys"]),
-        settings=data["settings"], path=path)
+        rules=data["rules"], settings=data["settings"], path=path, warnings=tuple(map(str, warnings)))
 
 
 def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game: GameDefinition,
@@ -398,6 +400,8 @@ def discover(dirs: Iterable[tuple[Path, bool]] | None = None) -> list[VariantEnt
                                             f"'{spec.id}' is already defined by {seen[spec.id]}", is_user))
                 continue
             seen[spec.id] = path
+            for warning in spec.warnings:
+                _log.warning("variant file: %s", warning)
             entries.append(VariantEntry(path, spec, None, is_user))
     verdicts.save()
     return entries

@@ -114,10 +114,35 @@ def test_a_deck_whose_trump_is_not_its_suit_is_refused(tmp_path):
     assert str(err.value).startswith(f"{path}:{row + 1}:{indent + 8}: deck/colours/0/trump: 'Nothing Such'")
 
 
-def test_the_free_tables_hand_keys_are_in_its_hotkeys_and_the_readme():
-    spec = variants.load_variant(REPO / "variants" / "free_table.yaml", variants.deck_files())
-    actions = dict(spec.hotkeys)
+def test_the_free_tables_hand_keys_are_in_its_key_map_and_the_readme():
+    from cardtable.games.free_table.ui.keys import key_rows
+    actions = dict(key_rows())
     assert actions["H / P"] == "deal N to each hand / pass to the next player"
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
     assert "| H | deal N cards" in section and "| P | pass" in section
+
+
+def test_a_variant_file_with_the_retired_hotkeys_loads_with_a_warning_at_the_key(tmp_path, caplog):
+    """``hotkeys`` did something until the tables got key maps: a user's file that still
+    has it loads, and the warning names the file, line and column of the key."""
+    text = (REPO / "variants" / "ipso.yaml").read_text(encoding="utf-8").replace("id: ipso", "id: mine")
+    lines = text.rstrip("\n").split("\n") + ["  hotkeys:", '    - {keys: "S", action: "stake"}']
+    path = tmp_path / "mine.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    dirs = [(variants.variant_dirs()[0][0], False), (tmp_path, True)]
+    warning = (f"{path}:{len(lines) - 1}:3: variant/hotkeys: 'hotkeys' is ignored: "
+               "a table's keys now come from the table")
+    for _ in range(2):  # the second discovery takes the remembered check: the warning is still said
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="cardtable.variants"):
+            entry = next(e for e in variants.discover(dirs) if e.path == path)
+        assert entry.spec is not None and entry.error is None
+        assert entry.spec.warnings[0].startswith(warning)
+        assert any(warning in r.getMessage() for r in caplog.records)
+
+
+def test_no_bundled_variant_has_hotkeys():
+    for path in sorted((REPO / "variants").glob("*.yaml")):
+        spec = variants.load_variant(path, variants.deck_files())
+        assert spec.warnings == (), path

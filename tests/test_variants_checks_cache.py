@@ -23,7 +23,7 @@ def test_a_second_discovery_takes_the_remembered_specs(monkeypatch):
     again = variants.discover(bundled)
     assert [(e.path, e.spec, e.error) for e in again] == [(e.path, e.spec, e.error) for e in first]
     assert [e.spec.settings for e in again] == [e.spec.settings for e in first]
-    assert all(type(e.spec.decks) is tuple and type(e.spec.hotkeys) is tuple for e in again)
+    assert all(type(e.spec.decks) is tuple and type(e.spec.warnings) is tuple for e in again)
 
 
 def test_a_changed_file_or_game_code_is_checked_again(tmp_path, monkeypatch):
