@@ -299,3 +299,20 @@ def test_a_turning_wheel_scales_the_layer_and_rebuilds_once_it_rests(app):
     assert view.layer_scaled == scaled + 4 and view.layer_rebuilds == rebuilds + 1
     d.step()
     assert view.layer_rebuilds == rebuilds + 2 and view.layer_scaled == scaled + 4
+
+
+def test_the_first_big_table_shown_freezes_what_is_loaded_once(display, infinite, monkeypatch):
+    from cardtable.ui import table_view
+    frozen = []
+    monkeypatch.setattr(table_view.gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(table_view, "_frozen", False)
+    view = TableView(FaceArt(FontBook()))
+    surface = pygame.Surface((800, 600))
+    small = Table(variants.load_deck_by_id("standard52"), random.Random(1))
+    view.draw(surface, small, Camera(surface.get_size()))
+    assert frozen == []  # a small deck: the collector is cheap
+    big = Table(infinite, random.Random(1))
+    for _ in range(2):
+        view.draw(surface, big, Camera(surface.get_size()))
+        view.draw(surface, small, Camera(surface.get_size()))
+    assert frozen == [True]

@@ -23,6 +23,7 @@ what is drawn fresh.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections import OrderedDict
@@ -192,6 +193,24 @@ class FaceCache:
         return surf
 
 
+FREEZE_CARDS = 4000
+"""A table of a deck this big moves what the program holds out of the collector's reach (once)."""
+_frozen = False
+
+
+def _freeze_big_deck(table: Table) -> None:
+    """The first time a table of :data:`FREEZE_CARDS` cards or more is shown, move every
+    object alive (the loaded modules, fonts, the deck's cards) to the collector's permanent
+    generation: a full collection would otherwise walk them all, and the steps of a
+    12,000-card table make enough objects to set one off in the middle of a key frame (its
+    slowest frames were two to three times its median). Frozen objects are still freed
+    when nothing refers to them; only a cycle of garbage alive at that moment stays."""
+    global _frozen
+    if not _frozen and len(table.deck) >= FREEZE_CARDS:
+        _frozen = True
+        gc.freeze()
+
+
 class TableView:
     """Draws a table through a camera, with a cached layer, for one scene.
 
@@ -291,6 +310,8 @@ class TableView:
             self._draw_scaled(surface, old[1], camera)
         else:
             if old != key:
+                if old is None or old[0] != id(table):
+                    _freeze_big_deck(table)
                 self._rebuild(table, camera, hidden, origin)
             else:
                 if origin != self._layer_origin:
