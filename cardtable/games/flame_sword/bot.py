@@ -15,8 +15,10 @@ players' hole cards look alike to it).
 * **Betting**: well above its fair share ``1 / (m + 1)`` it bets or raises, sized by
   the strength (a share of the pot), asking for more with each raise already made and
   never raising past a few raises a round; otherwise it checks, calls when the strength
-  beats the pot odds, and folds. The estimate is shrunk towards an even chance (it is
-  made of a handful of samples), which keeps it from raising on noise.
+  beats the pot odds or the bet is at most half the pot and its hand playable
+  (:data:`SMALL_CALL`), and folds; heads-up it bluffs now and then. The estimate is
+  shrunk towards an even chance (it is made of a handful of samples), which keeps it
+  from raising on noise.
 * **Flipping**: each face-down cell scores the face-up cards of its row and column
   that share a rank (3), a suit (2) or a colour (1) with its hole cards: it turns the
   cell whose lines already suit it best, so what it learns is about the lines it may
@@ -25,7 +27,7 @@ players' hole cards look alike to it).
   far below one in a decillion).
 
 ``level="tough"`` plays more scenarios against more opponents, calls a little looser
-and bluffs now and then heads-up. Sample counts are fixed (never a clock), so the
+and bluffs more heads-up. Sample counts are fixed (never a clock), so the
 same seed makes the same choices.
 """
 
@@ -47,7 +49,7 @@ LEVELS = ("normal", "tough")
 """The levels of :class:`FlameBot`."""
 
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
-    "normal": {"scenarios": 3, "opponents": 2, "call_margin": 1.05, "raise_at": 1.7, "bluff": 0.0,
+    "normal": {"scenarios": 3, "opponents": 2, "call_margin": 1.05, "raise_at": 1.7, "bluff": 0.03,
                "max_raises": 2},
     "tough": {"scenarios": 4, "opponents": 2, "call_margin": 0.95, "raise_at": 1.5, "bluff": 0.06,
               "max_raises": 3},
@@ -69,6 +71,12 @@ def rollout_choice(state: FlameSwordState, seat: int, rng: random.Random) -> Act
             if not face_up[cell]:
                 return Flip(seat=seat, cell=cell)
     return light_choice(state, seat, rng)
+
+
+SMALL_CALL = 0.6
+"""A bet of at most half the pot is called with a strength of at least this share of the
+fair one (``1 / players``): a playable hand at good odds is not folded (the normal level
+folded half the minimum bets at four seats before)."""
 
 
 class FlameBot:
@@ -200,4 +208,6 @@ class FlameBot:
         pot_odds = owed / (pot + owed) if pot + owed else 1.0
         if strength * self.knobs["call_margin"] >= pot_odds or (aggressive and owed):
             return Call(seat=seat)
+        if owed * 2 <= pot and strength >= SMALL_CALL * fair:
+            return Call(seat=seat)  # a small bet and a playable hand: people call it
         return Fold(seat=seat)
