@@ -52,17 +52,20 @@ class SeatedState(GameState):
     """Chance's actions, checked by :meth:`_why_not_chance` whatever the phase."""
     OVER: ClassVar[str] = "the match is over"
     """Why nothing is legal once the match is over."""
+    _turn_getters: ClassVar[dict[Enum, Callable[[SeatedState], int | None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._turn_getters = {phase: attrgetter(path) for phase, path in cls.TURNS.items()}
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, :data:`CHANCE`, or None when the match is over."""
-        if self.phase in self.CHANCE_PHASES:
+        phase = self.phase
+        if phase in self.CHANCE_PHASES:
             return CHANCE
-        who = self.TURNS.get(self.phase)
-        if who is None:
-            return None
-        seat: int | None = attrgetter(who)(self)
-        return seat
+        seat = self._turn_getters.get(phase)
+        return None if seat is None else seat(self)
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal now, otherwise the reason in words."""
