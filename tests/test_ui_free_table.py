@@ -450,3 +450,23 @@ def test_the_free_tables_help_lists_its_key_map_and_every_key_has_a_handler(app)
     assert len(scene.table.piles) > before
     d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(scene.table.piles) == before
+
+
+def test_a_step_of_thousands_of_piles_shows_the_last_picture_once_then_flies(app):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_f)
+    d.step(40)
+    top = (0, 0, app.screen.get_width(), app.screen.get_height() - 120)  # above the toasts
+    before = pygame.image.tobytes(app.screen.subsurface(top), "RGB")
+    d.key(pygame.K_g)  # the step takes this frame: the picture stays the last one, whole
+    assert len(scene.table.piles) == 12_000 and scene.animation is None
+    assert pygame.image.tobytes(app.screen.subsurface(top), "RGB") == before
+    d.step()  # the flight is built and drawn from the next frame
+    assert scene.animation is not None and scene.animation.flights
+    assert pygame.image.tobytes(app.screen.subsurface(top), "RGB") != before
+    d.step(60)  # landed
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.animation is None and len(scene.table.piles) == 1
+    d.step()
+    assert scene.animation is not None

@@ -35,6 +35,9 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
+HOLD_PILES = 1000
+"""A step replacing this many piles or more shows the last picture once more and flies from
+the next frame, so that the step and the building of its flight do not share a frame."""
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
 BADGE_ROOM = 30
@@ -112,6 +115,8 @@ class FreeTableScene(FreeTableKeys, Scene):
         self.animation: TableAnimation | None = None
         self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
         self._seen_step: object = None
+        self._held_for: object = None  # the big step whose frame showed the last picture again
+        self._held: pygame.Surface | None = None
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -675,8 +680,14 @@ class FreeTableScene(FreeTableKeys, Scene):
             self.layout()
         step = self.table.last_step
         if step is not None and step is not self._seen_step:
-            self._seen_step = step
             label, before, after = step
+            if len(before) + len(after) >= HOLD_PILES and self._held_for is not step:
+                # A step of thousands of piles took most of this frame: show the last picture
+                # once more (never a half-done one) and build the flight in the next frame.
+                self._held_for = step
+                self._held = self.app.screen.copy()
+                return
+            self._seen_step = step
             # A dropped card is already where the cursor left it: only other moves fly.
             self.animation = None if label == "move" else TableAnimation.from_step(
                 before, after, self.camera, self.clock, self.table)
@@ -684,6 +695,10 @@ class FreeTableScene(FreeTableKeys, Scene):
             self.animation = None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._held is not None:
+            surface.blit(self._held, (0, 0))
+            self._held = None
+            return
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
         if press is not None and press.group:
