@@ -111,3 +111,16 @@ def test_a_hint_is_worked_out_on_a_seat_copy():
     assert copy.to_json() == before
     assert state.why_illegal(hint.action) is None
     assert HintBox  # the table's box is what the UI test drives
+
+
+def test_the_hint_button_is_a_layout_box_clear_of_the_persons_seven_cards(app):
+    """At Alethkar the player holds seven cards; the Hint button (the felt's lower right)
+    covered the seventh. It is now one of the table's layout boxes and finds a clear corner."""
+    from cardtable.ui.layout_check import check_scene
+    d, scene = open_table(app, "alethkar_poker", "cardtable.games.alethkar_poker.ui.table", "AlethkarTableScene")
+    to_a_person(d, scene)
+    d.step()
+    boxes = dict(scene.layout_boxes())
+    assert "button:Hint" in boxes
+    assert scene.hint.button_rect.collidelist(list(scene.hand_rects.values())) < 0
+    assert not [p for p in check_scene(scene, app.screen.get_size()) if "Hint" in p]

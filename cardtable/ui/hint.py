@@ -215,6 +215,23 @@ class HintBox:
             return True
         return False
 
+    def _place(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the Hint button goes: the felt's lower right, or the first other corner of
+        the felt clear of everything the table drew this frame (a hand of seven cards or a
+        seat at the corner may fill the lower right); the lower right when none is."""
+        table, px = self.table, self.table.app.px
+        inner = table.felt.inflate(-px(24), -px(24))
+        drawn = [box for _, box in table.layout_boxes() if box.width and box.height and box != rect]
+        places = [("bottomright", (table.felt.right - px(70), table.felt.bottom - px(40))),
+                  ("bottomright", inner.bottomright), ("topright", inner.topright),
+                  ("bottomleft", inner.bottomleft), ("topleft", (inner.x, inner.y + px(30)))]
+        for corner, point in places:
+            setattr(rect, corner, point)
+            if rect.collidelist(drawn) < 0:
+                return rect
+        setattr(rect, places[0][0], places[0][1])
+        return rect
+
     def draw(self, surface: pygame.Surface) -> None:
         """The Hint button while a person may ask, and the panel when there is a hint."""
         table = self.table
@@ -223,9 +240,8 @@ class HintBox:
             self.button_rect = pygame.Rect(0, 0, 0, 0)
             return
         label = fonts.render("Hint (H)", px(15), THEME.text)
-        self.button_rect = pygame.Rect(0, 0, label.get_width() + px(20), label.get_height() + px(10))
-        # the felt's lower right, clear of the seats' plates and the middle of the table
-        self.button_rect.bottomright = (table.felt.right - px(70), table.felt.bottom - px(40))
+        self.button_rect = self._place(pygame.Rect(0, 0, label.get_width() + px(20), label.get_height() + px(10)))
+        table.note_box("button:Hint", self.button_rect)
         pygame.draw.rect(surface, THEME.button, self.button_rect, border_radius=px(8))
         pygame.draw.rect(surface, THEME.border, self.button_rect, 1, border_radius=px(8))
         surface.blit(label, label.get_rect(center=self.button_rect.center))

@@ -38,6 +38,12 @@ def draw_gem(surface: pygame.Surface, gem: str, centre: tuple[int, int], radius:
     return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
 
 
+def gems_width(fonts, chips: int, size: int) -> int:
+    """How wide :func:`draw_gems` draws ``chips`` in one row at ``size``."""
+    return sum(size + 4 + fonts.size_of(f"×{count}", max(10, size * 3 // 4))[0] + size // 2
+               for _, count in gems_for(chips))
+
+
 def draw_gems(surface: pygame.Surface, fonts, chips: int, topleft: tuple[int, int], *, size: int,
               max_width: int | None = None) -> dict[str, pygame.Rect]:
     """``chips`` as gems in a row from ``topleft`` (one gem a denomination and its

@@ -21,7 +21,7 @@ from cardtable.games.alethkar_poker.bot import warm_up
 from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
-from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems
+from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems, gems_width
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
@@ -235,14 +235,19 @@ class AlethkarTableScene(GameTableScene):
         surface.blit(label, label.get_rect(midbottom=(cx, cy - px(30))))
         if view["middle"]:
             draw_gems(surface, fonts, view["middle"], (cx - px(80), cy - px(22)), size=px(20), max_width=px(200))
+        top, left = cy + px(20), cx - px(60)
+        own = view["hands"][self.viewer] if self.viewer is not None else None
+        if own and view["phase"] in ("bet", "discard"):  # the piles and their captions stay above the hand
+            top = min(top, self._own_hand_box(len(own)).y - int(px(40) * 1.4) - px(28))
+            left = max(left, self.felt.x + px(125) + self.plate_width() // 2 + px(40))  # clear of their plate
         if view["deck_count"]:
             back = self.faces.back(self.deck, px(40))
-            surface.blit(back, back.get_rect(midtop=(cx - px(60), cy + px(20))))
-            self.caption(surface, back.get_rect(midtop=(cx - px(60), cy + px(20))), f"deck {view['deck_count']}",
+            surface.blit(back, back.get_rect(midtop=(left, top)))
+            self.caption(surface, back.get_rect(midtop=(left, top)), f"deck {view['deck_count']}",
                          gap=3)
         if view["discard_count"]:
             back = self.faces.back(self.deck, px(40))
-            rect = back.get_rect(midtop=(cx + px(60), cy + px(20)))
+            rect = back.get_rect(midtop=(left + px(120), top))
             surface.blit(back, rect)
             self.caption(surface, rect, f"discards {view['discard_count']}", gap=3)
 
@@ -398,14 +403,22 @@ class AlethkarTableScene(GameTableScene):
             surface.blit(number, number.get_rect(midtop=(rect.centerx, rect.bottom + px(2))))
             if card in self.selected:
                 pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
+        if self.hand_rects:
+            rects = list(self.hand_rects.values())
+            self.note_box("hand:own", rects[0].unionall(rects[1:]))
         stack = view["stacks"][seat] or 0
         bag_size = px(26)
         draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2), plate.bottom + bag_size // 2 + px(6)),
                  bag_size, amount=view["bags"][seat])
         surface.blit(fonts.render(f"bag {view['bags'][seat]}  ·  stack {stack}", px(13),
                                   THEME.text), (plate.x + bag_size + px(8), plate.bottom + px(10)))
-        self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=px(20),
-                                   max_width=plate.width + px(30))
+        room = self._own_hand_box(len(cards)).x - plate.x - px(8)
+        size = next((n for n in (px(20), px(16), px(13)) if gems_width(fonts, stack, n) <= room), px(13))
+        self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=size,
+                                   max_width=room)
+        if self.gem_rects:
+            gems = list(self.gem_rects.values())
+            self.note_box("gems:own", gems[0].unionall(gems[1:]))
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         state, to_act, names = self.state, self.state.to_act, view["names"]
