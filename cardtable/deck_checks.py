@@ -33,7 +33,7 @@ CACHE_NAME = "deck-checks.json"
 STAMP_LIMIT = 4_000_000
 """The largest file whose verdict is remembered (bytes)."""
 
-_CODE = ("variants.py", "schema.py", "engine/decks.py", "engine/cards.py")
+_CODE = ("variants.py", "variant_schemas.py", "schema.py", "deck_checks.py", "engine/decks.py", "engine/cards.py")
 
 
 def cache_file(name: str = CACHE_NAME) -> Path:

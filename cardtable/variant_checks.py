@@ -32,7 +32,7 @@ CACHE_NAME = "variant-checks.json"
 """The cache file's name in the user cache folder."""
 
 _ROOT = Path(__file__).parent
-_SHARED = ("variants.py", "schema.py", "deck_checks.py", "variant_checks.py", "games/__init__.py",
+_SHARED = ("variants.py", "variant_schemas.py", "schema.py", "deck_checks.py", "variant_checks.py", "games/__init__.py",
            "games/definition.py")
 
 

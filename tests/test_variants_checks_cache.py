@@ -77,3 +77,9 @@ def test_a_warm_start_imports_no_rules_and_no_yaml(tmp_path):
     warm = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=False)
     assert warm.returncode == 0, warm.stderr
     assert warm.stdout.strip() == "[]"
+
+
+def test_the_code_that_checks_variants_is_stamped():
+    root = Path(variant_checks.__file__).parent
+    assert all((root / name).is_file() for name in variant_checks._SHARED)
+    assert {"variants.py", "variant_schemas.py", "schema.py", "games/definition.py"} <= set(variant_checks._SHARED)

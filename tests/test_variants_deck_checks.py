@@ -53,3 +53,9 @@ def test_an_unwritable_cache_folder_only_means_checking_every_time(tmp_path, mon
     monkeypatch.setattr(deck_checks, "cache_file", lambda: blocker / "deck-checks.json")
     deck = REPO / "variants" / "decks" / "standard52.yaml"
     assert deck_checks.deck_errors({"standard52": deck}, variants.deck_error) == {}
+
+
+def test_the_code_that_reads_decks_is_stamped_so_a_change_to_it_checks_them_again():
+    root = Path(deck_checks.__file__).parent
+    assert all((root / name).is_file() for name in deck_checks._CODE)
+    assert {"variants.py", "variant_schemas.py", "schema.py", "engine/decks.py"} <= set(deck_checks._CODE)
