@@ -30,6 +30,7 @@ from cardtable.storage import StorageError, read_json, write_json
 _log = logging.getLogger(__name__)
 
 __all__ = [
+    "BOT_SPEEDS",
     "LOG_LEVELS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
@@ -47,6 +48,8 @@ MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 32
 UI_SCALE_MIN = 0.75
 UI_SCALE_MAX = 2.0
+BOT_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+"""The computer players' speeds: their pause before a move is divided by the speed."""
 WINDOW_SIZE_MIN = (320, 240)
 WINDOW_SIZE_MAX = (16384, 16384)
 LOG_LEVELS = ("debug", "info", "warning", "error")  # the same as cardtable.logs.LOG_LEVELS
@@ -83,6 +86,7 @@ class Settings:
     sound: bool = True
     hover_magnify: bool = True
     ui_scale: float = 1.0
+    bot_speed: float = 1.0
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     show_frame_time: bool = False
@@ -106,6 +110,8 @@ class Settings:
                 f"ui_scale must be a number from {UI_SCALE_MIN} to {UI_SCALE_MAX}, "
                 f"not {self.ui_scale!r}"
             )
+        if self.bot_speed not in BOT_SPEEDS or isinstance(self.bot_speed, bool):
+            raise ValueError(f"bot_speed must be one of {', '.join(map(str, BOT_SPEEDS))}, not {self.bot_speed!r}")
         size = self.window_size
         if (not isinstance(size, tuple) or len(size) != 2 or not all(_is_int(v) for v in size)
                 or not all(lo <= v <= hi for v, lo, hi in zip(size, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX))):
@@ -129,6 +135,7 @@ class Settings:
             "sound": self.sound,
             "hover_magnify": self.hover_magnify,
             "ui_scale": self.ui_scale,
+            "bot_speed": self.bot_speed,
             "window_size": list(self.window_size),
             "fullscreen": self.fullscreen,
             "show_frame_time": self.show_frame_time,
@@ -203,6 +210,13 @@ class Settings:
                 bad("ui_scale", f"{_short(scale)} is out of range {UI_SCALE_MIN}..{UI_SCALE_MAX}")
             else:
                 values["ui_scale"] = float(scale)
+
+        if "bot_speed" in data:
+            speed = data["bot_speed"]
+            if _is_number(speed) and speed in BOT_SPEEDS:
+                values["bot_speed"] = float(speed)
+            else:
+                bad("bot_speed", f"expected one of {', '.join(map(str, BOT_SPEEDS))}, got {_short(speed)}")
 
         if "window_size" in data:
             size = data["window_size"]

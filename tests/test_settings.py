@@ -177,3 +177,14 @@ def test_default_location_honours_cardtable_home(tmp_path: Path, monkeypatch: py
     save_settings(s)  # creates the config folder
     assert (tmp_path / "config" / "settings.json").is_file()
     assert load_settings() == (s, [])
+
+
+def test_the_computer_speed_is_one_of_the_speeds_and_round_trips():
+    from cardtable.settings import BOT_SPEEDS
+    for speed in BOT_SPEEDS:
+        s = dataclasses.replace(Settings(), bot_speed=speed)
+        assert Settings.from_json(s.to_json()) == s
+    warnings: list[str] = []
+    assert Settings.from_json({"bot_speed": 3}, warnings).bot_speed == 1.0
+    assert warnings == ["bot_speed: expected one of 0.5, 1.0, 2.0, 4.0, got 3; default 1.0 used"]
+    assert Settings.from_json({}).bot_speed == 1.0  # a settings file from before the setting

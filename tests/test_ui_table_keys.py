@@ -122,7 +122,27 @@ def test_flame_auto_flip_flips_for_the_person(app):
     d.step(60)
     assert scene.state.face_up_count > before
     d.key(pygame.K_RIGHTBRACKET)
-    assert scene.bot_speed == 2.0
+    assert app.settings.bot_speed == 2.0
+
+
+@pytest.mark.parametrize("game", ["five_card_draw", "sabacc"])
+def test_the_speed_keys_change_the_saved_computer_speed_every_table_waits_by(app, game):
+    """] and [ at any table step the settings' computer speed (saved, as the settings
+    screen's stepper is), and the table's pause before a computer's move follows it."""
+    from cardtable.settings import load_settings
+    from cardtable.ui.game_table import BOT_PAUSE
+
+    scene = open_table(app, game, seats=("Ann", "Bo"), bots=(None, "normal"))
+    d = Driver(app)
+    assert scene.bot_pause() == pytest.approx(BOT_PAUSE)
+    for _ in range(3):
+        d.key(pygame.K_RIGHTBRACKET)
+    assert app.settings.bot_speed == 4.0 and scene.bot_pause() == pytest.approx(BOT_PAUSE / 4)
+    assert load_settings(app.settings_path)[0].bot_speed == 4.0
+    for _ in range(4):
+        d.key(pygame.K_LEFTBRACKET)
+    assert app.settings.bot_speed == 0.5 and scene.bot_pause() == pytest.approx(BOT_PAUSE * 2)
+    assert ("] / [", "computer players faster / slower (x0.5 to x4)") in scene.key_rows()
 
 
 def test_ipso_computer_dealer_deals_without_asking_for_enter(app):

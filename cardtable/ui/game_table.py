@@ -25,6 +25,7 @@ import pygame
 
 from cardtable.bots.base import Bot, choose_for
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
+from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.hint import HintBox
@@ -139,6 +140,8 @@ class GameTableScene(TableParts, Scene):
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
                    with_event=True),
         KeyBinding((pygame.K_h,), "H", "a hint: what the strong computer would do", "key_hint", with_event=True),
+        KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
+                   "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
     )
     """Keys every table has, tried before the game's own."""
 
@@ -200,8 +203,18 @@ class GameTableScene(TableParts, Scene):
         return CHANCE_PAUSE
 
     def bot_pause(self) -> float:
-        """Seconds a computer seat waits before its move (a game may hurry small moves)."""
-        return BOT_PAUSE
+        """Seconds a computer seat waits before its move (a game may hurry small moves),
+        at the computer speed of the settings."""
+        return BOT_PAUSE / self.app.settings.bot_speed
+
+    def key_bot_speed(self, event: pygame.event.Event) -> None:
+        """] or [: the computer players faster or slower (the saved setting the settings
+        screen's "Computer speed" shows)."""
+        speeds = list(BOT_SPEEDS)
+        i = speeds.index(self.app.settings.bot_speed) + (1 if event.key == pygame.K_RIGHTBRACKET else -1)
+        speed = speeds[max(0, min(len(speeds) - 1, i))]
+        self.app.update_settings(bot_speed=speed)
+        self.app.toast(f"Computer players at x{speed:g} speed")
 
     # -- layout ------------------------------------------------------------------------
     def layout(self) -> None:
@@ -350,7 +363,7 @@ class GameTableScene(TableParts, Scene):
     @classmethod
     def key_rows(cls) -> list[tuple[str, str]]:
         """The help overlay's rows: the game's keys, the betting bar's, then every table's."""
-        shared = [b for b in cls.TABLE_KEYS if b.handler in ("save_named", "key_hint")]  # help lists Esc and F1
+        shared = [b for b in cls.TABLE_KEYS if b.handler not in ("leave", "key_help")]  # help lists Esc and F1
         return super().key_rows() + help_rows(shared)
 
     def save_named(self) -> None:

@@ -1,4 +1,5 @@
-"""The settings screen: player names, sound, hover magnify, UI scale. Saved as you change them."""
+"""The settings screen: player names, sound, hover magnify, computer speed, UI scale.
+Saved as you change them."""
 
 from __future__ import annotations
 
@@ -6,10 +7,23 @@ import functools
 
 import pygame
 
+from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.back_screen import BackScreen
 from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Label, Stepper, TextInput, Toggle, WidgetGroup
+
+
+class SpeedStepper(Stepper):
+    """A stepper over the computer speeds (x0.5, x1, x2, x4), which are not evenly spaced."""
+
+    def nudge(self, direction: int) -> None:
+        """The next speed up (+1) or down (-1)."""
+        i = BOT_SPEEDS.index(self.value) + direction
+        new = BOT_SPEEDS[max(0, min(len(BOT_SPEEDS) - 1, i))]
+        if new != self.value:
+            self.value = new
+            self.on_change(new)
 
 
 class SettingsScene(BackScreen):
@@ -57,7 +71,10 @@ class SettingsScene(BackScreen):
         for n, (label, value, key) in enumerate(switches):
             group.add(Toggle((cx, cy + n * px(56), px(340), px(44)), fonts, label, value,
                              functools.partial(self._switch, key), size=px(18)))
-        bottom = cy + len(switches) * px(56)
+        self.speed_stepper = group.add(SpeedStepper(
+            (cx, cy + len(switches) * px(56), px(340), px(44)), fonts, "Computer speed", s.bot_speed,
+            low=BOT_SPEEDS[0], high=BOT_SPEEDS[-1], step=1, on_change=self._speed, fmt="×{:g}", size=px(18)))
+        bottom = cy + (len(switches) + 1) * px(56)
         group.add(self.back_button(px, (x, max(y, bottom) + px(8)), width=140, primary=True))
         self.widgets = group
 
@@ -68,6 +85,9 @@ class SettingsScene(BackScreen):
         names = list(self.app.settings.player_names)
         names[index] = text.strip() or f"Player {index + 1}"
         self.app.update_settings(player_names=tuple(names))
+
+    def _speed(self, value: float) -> None:
+        self.app.update_settings(bot_speed=value)
 
     def _scale(self, value: float) -> None:
         self.app.update_settings(ui_scale=value)

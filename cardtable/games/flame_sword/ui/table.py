@@ -38,9 +38,6 @@ FLIP_PAUSE = 0.12
 LINES = tuple(f"row {i}" for i in range(1, 11)) + tuple(f"column {i}" for i in range(1, 11))
 """The grid's 20 lines by name, in the order the rules break ties between equal lines."""
 
-BOT_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-"""How fast the computer players may go: their pauses are divided by this."""
-
 
 def decision_text(pot: dict[str, Any]) -> str:
     """What decided a pot (a result's ``pots`` entry) in words for the table, "" for none.
@@ -77,14 +74,11 @@ class FlameTableScene(GameTableScene):
         KeyBinding((pygame.K_m,), "M", "flipping with several people: show my cards (the pass screen)",
                    "show_my_cards", "flipping_unseen"),
         KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "toggle_auto_flip"),
-        KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
-                   "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
     )
     BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: FlameSwordState, seats: list[SeatConfig], bots) -> None:
         self.auto_flip = False              # the computer flips for the people
-        self.bot_speed = 1.0                # the computer players' pauses are divided by this
         self.opening_shot = False           # S was pressed: open the picker after this frame's events
         self.flip_rng = random.Random()     # which card auto-flip turns (no secret: all are face down)
         self.picker: CalledShotPicker | None = None
@@ -98,7 +92,9 @@ class FlameTableScene(GameTableScene):
     # -- pace and turns ---------------------------------------------------------------------
     def bot_pause(self) -> float:
         """Computer players flip quickly; they bet at the usual pace; both at the chosen speed."""
-        return (FLIP_PAUSE if self.state.phase == Phase.FLIP else super().bot_pause()) / self.bot_speed
+        if self.state.phase == Phase.FLIP:
+            return FLIP_PAUSE / self.app.settings.bot_speed
+        return super().bot_pause()
 
     def update(self, dt: float) -> None:
         """Open a Called Shot asked for by S once this frame's events are gone (so the
@@ -270,12 +266,6 @@ class FlameTableScene(GameTableScene):
         flipper = self._flipper()
         if flipper is not None:
             self.pass_to(flipper)
-
-    def key_bot_speed(self, event: pygame.event.Event) -> None:
-        """] or [: the computer players faster or slower."""
-        i = BOT_SPEEDS.index(self.bot_speed) + (1 if event.key == pygame.K_RIGHTBRACKET else -1)
-        self.bot_speed = BOT_SPEEDS[max(0, min(len(BOT_SPEEDS) - 1, i))]
-        self.app.toast(f"Computer players at x{self.bot_speed:g} speed")
 
     # -- the hover preview -------------------------------------------------------------------------------
     def hovered_line(self) -> str | None:
