@@ -381,8 +381,9 @@ def scenario_shift_drag_stack(app: App, frames: int) -> list[float]:
 
 def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     """At zoom 0.3, on the 12,000 cards: the frame of each key press (G spreads the pile,
-    C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), the frame after it (where
-    the flight is built), and every later frame of the cards' flight."""
+    C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), the two frames after it
+    (where the piles are indexed and the flight is built), and every later frame of the
+    cards' flight."""
     scene = table_scene(app, "infinite")
     (pid,) = scene.table.piles
     scene.table.flip(pid)
@@ -396,7 +397,7 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     keys = {"spread": (pygame.K_g, 0), "gather": (pygame.K_c, 0), "undo": (pygame.K_z, pygame.KMOD_CTRL),
             "redo": (pygame.K_y, pygame.KMOD_CTRL)}
     found: dict[str, list[float]] = {f"key_{name}_12000": [] for name in keys}
-    found.update({f"key_{name}_12000_next_frame": [] for name in keys})
+    found.update({f"key_{name}_12000_next_frames": [] for name in keys})
     flight: list[float] = []
     cycles = max(5, frames // 30)
     for _ in range(cycles):
@@ -404,10 +405,11 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
             post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
             post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
             timed_step(app, found[f"key_{name}_12000"])
-            # The frame after: the free table builds a big step's flight there (the key's
-            # frame showed the last picture once more).
-            timed_step(app, found[f"key_{name}_12000_next_frame"])
-            for _ in range(54):  # the rest of the flight (0.35 s at 144 frames a second) and its landing
+            # The two frames after: the free table indexes a big step's piles in the first and
+            # builds its flight in the second (the key's frame and the next show the last picture).
+            for _ in range(2):
+                timed_step(app, found[f"key_{name}_12000_next_frames"])
+            for _ in range(53):  # the rest of the flight (0.35 s at 144 frames a second) and its landing
                 timed_step(app, flight)
         if len(scene.table.piles) != 1:
             raise RuntimeError("the key cycle did not end with one pile")

@@ -87,3 +87,26 @@ def test_corner_index_agrees_with_brute_force_after_random_moves():
         expected = {i for i, (rx, ry, rw, rh) in rects.items()
                     if rx < x + w and rx + rw > x and ry < y + h and ry + rh > y}
         assert index.query((x, y, w, h)) == expected
+
+
+def test_a_deferred_bulk_insert_answers_every_query_as_if_listed_at_once():
+    import random as _random
+
+    from cardtable.engine.spatial import GridIndex
+    rng = _random.Random(5)
+    now, later = GridIndex(cell=256, max_size=(100, 140)), GridIndex(cell=256, max_size=(100, 140))
+    for step in range(6):
+        ids = rng.sample(range(400), 150)
+        xs = [rng.uniform(-3000, 3000) for _ in ids]
+        ys = [rng.uniform(-3000, 3000) for _ in ids]
+        now.insert_corners(ids, xs, ys)
+        later.insert_corners(ids, xs, ys, defer=True)
+        assert later.deferred
+        gone = rng.sample(range(400), 40)
+        if step % 2:
+            now.remove_many(gone)
+            later.remove_many(gone)
+        for _ in range(5):
+            region = (rng.uniform(-3000, 3000), rng.uniform(-3000, 3000), rng.uniform(1, 2000), rng.uniform(1, 2000))
+            assert later.query(region) == now.query(region)
+        assert not later.deferred and len(later) == len(now)

@@ -460,13 +460,16 @@ def test_a_step_of_thousands_of_piles_shows_the_last_picture_once_then_flies(app
     top = (0, 0, app.screen.get_width(), app.screen.get_height() - 120)  # above the toasts
     before = pygame.image.tobytes(app.screen.subsurface(top), "RGB")
     d.key(pygame.K_g)  # the step takes this frame: the picture stays the last one, whole
-    assert len(scene.table.piles) == 12_000 and scene.animation is None
+    assert len(scene.table.piles) == 12_000 and scene.animation is None and scene.table.index.deferred
     assert pygame.image.tobytes(app.screen.subsurface(top), "RGB") == before
-    d.step()  # the flight is built and drawn from the next frame
+    d.step()  # the next lists the new piles in the index, the picture still the last one
+    assert not scene.table.index.deferred and scene.animation is None
+    assert pygame.image.tobytes(app.screen.subsurface(top), "RGB") == before
+    d.step()  # the flight is built and drawn from the third frame
     assert scene.animation is not None and scene.animation.flights
     assert pygame.image.tobytes(app.screen.subsurface(top), "RGB") != before
     d.step(60)  # landed
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     assert scene.animation is None and len(scene.table.piles) == 1
-    d.step()
+    d.step(2)
     assert scene.animation is not None

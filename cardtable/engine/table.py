@@ -584,7 +584,9 @@ class Table:
         else:
             moved_ids, moved = kept_ids, kept
         self.index.remove_many(gone)
-        self.index.insert_corners(moved_ids, list(map(itemgetter(0), moved)), list(map(itemgetter(1), moved)))
+        # Listed in their cells by the first query (or a frame with time to spare: Table.index.settle).
+        self.index.insert_corners(moved_ids, list(map(itemgetter(0), moved)), list(map(itemgetter(1), moved)),
+                                  defer=True)
         deque(map(piles.pop, gone, repeat(None)), maxlen=0)
         piles.update(zip(kept_ids, kept))
         stacks.difference_update(pids)

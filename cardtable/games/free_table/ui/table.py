@@ -36,8 +36,9 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
 HOLD_PILES = 1000
-"""A step replacing this many piles or more shows the last picture once more and flies from
-the next frame, so that the step and the building of its flight do not share a frame."""
+"""A step replacing this many piles or more shows the last picture for two frames more and
+flies from the third, so that the step, the indexing of its piles and the building of its
+flight each have a frame."""
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
 BADGE_ROOM = 30
@@ -683,21 +684,25 @@ class FreeTableScene(FreeTableKeys, Scene):
             label, before, after = step
             if len(before) + len(after) >= HOLD_PILES and self._held_for is not step:
                 # A step of thousands of piles took most of this frame: show the last picture
-                # once more (never a half-done one) and build the flight in the next frame.
+                # once more (never a half-done one), list its piles in the index in the next
+                # frame and build the flight in the one after.
                 self._held_for = step
                 self._held = self.app.screen.copy()
+                return
+            if self._held is not None and self.table.index.deferred:
+                self.table.index.settle()
                 return
             self._seen_step = step
             # A dropped card is already where the cursor left it: only other moves fly.
             self.animation = None if label == "move" else TableAnimation.from_step(
                 before, after, self.camera, self.clock, self.table)
+        self._held = None  # (also when the deck changed while a picture was held)
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._held is not None:
             surface.blit(self._held, (0, 0))
-            self._held = None
             return
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
