@@ -446,7 +446,7 @@ class IpsoState(ChipSeatedState):
             self.down_by.append(seat)
             events.append(Event(seat, f"{who} takes a card from {PILE_NAMES[pile]} and puts one "
                                       "face down on the face-down discard pile",
-                                {seat: f"You take {got} from {PILE_NAMES[pile]} and put {given} "
+                                {seat: f"{who} takes {got} from {PILE_NAMES[pile]} and puts {given} "
                                        "face down on the face-down discard pile"}))
 
     def _advance(self, events: list[Event]) -> None:

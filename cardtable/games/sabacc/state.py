@@ -524,9 +524,14 @@ class SabaccState(ChipSeatedState):
             self.hands[seat].append(new[seat])
         public = "Shift: each hand's lost card goes to the bottom of the deck and a new one is dealt"
         events.append(Event(CHANCE, public, {
-            s: f"Shift: you lose {self.card_name(lost)} and get {self.card_name(new[s])} "
+            s: f"Shift: {self.names[s]} loses {self.card_name(lost)} and gets {self.card_name(new[s])} "
                f"({self.hand_value(s).label})" for s, lost in zip(players, action.lost)}))
         self.phase = Phase.DRAW
+
+    def card_name(self, card: int) -> str:
+        """The card's name as the log writes it: a face card's copies are one name ("Endurance",
+        not its code "Endurance #2")."""
+        return self.deck[card].name
 
     def _card_action(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -535,7 +540,7 @@ class SabaccState(ChipSeatedState):
             self.drawn = self.deck_order.pop(0)
             self.phase = Phase.DECIDE
             events.append(Event(seat, f"{who} draws a card", {
-                seat: f"You draw {self.card_name(self.drawn)}"}))
+                seat: f"{who} draws {self.card_name(self.drawn)}"}))
             return
         if isinstance(action, Stand):
             events.append(Event(seat, f"{who} stands"))
@@ -546,20 +551,20 @@ class SabaccState(ChipSeatedState):
             if isinstance(action, Keep):
                 self.hands[seat].append(drawn)
                 events.append(Event(seat, f"{who} keeps the card", {
-                    seat: f"You keep {self.card_name(drawn)} ({self.hand_value(seat).label})"}))
+                    seat: f"{who} keeps {self.card_name(drawn)} ({self.hand_value(seat).label})"}))
             elif isinstance(action, Swap):
                 hand = self.hands[seat]
                 hand[hand.index(action.card)] = drawn
                 self.dropped.append(action.card)
                 self.dropped_by.append(seat)
                 events.append(Event(seat, f"{who} swaps a card", {
-                    seat: f"You swap {self.card_name(action.card)} for {self.card_name(drawn)} "
+                    seat: f"{who} swaps {self.card_name(action.card)} for {self.card_name(drawn)} "
                           f"({self.hand_value(seat).label})"}))
             else:
                 self.dropped.append(drawn)
                 self.dropped_by.append(seat)
                 events.append(Event(seat, f"{who} drops the drawn card", {
-                    seat: f"You drop {self.card_name(drawn)}"}))
+                    seat: f"{who} drops {self.card_name(drawn)}"}))
         self._start_turn(self._next_in_hand(seat), events)
 
     # -- inside -----------------------------------------------------------------------
