@@ -473,3 +473,17 @@ def test_a_step_of_thousands_of_piles_shows_the_last_picture_once_then_flies(app
     assert scene.animation is None and len(scene.table.piles) == 1
     d.step(2)
     assert scene.animation is not None
+
+
+def test_one_card_and_one_player_are_singular(app):
+    """Wording: "Shuffled 1 card", "each of 1 player", never "1 cards" or "1 piles"."""
+    d, scene = open_table(app)
+    pid = next(iter(scene.table.piles))
+    one = scene.table.move(pid, 1, scene.table.piles[pid].x + 400, scene.table.piles[pid].y)
+    d.step()
+    d.move(centre_of(scene, one))
+    d.key(pygame.K_s)
+    assert app.toast_text == "Shuffled 1 card"
+    scene.set_players(1)
+    scene.deal_to_players(pid)
+    assert "each of 1 player:" in app.toast_text

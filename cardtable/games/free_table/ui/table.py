@@ -28,6 +28,7 @@ from cardtable.ui.help import HelpOverlay
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
+from cardtable.ui.table_parts import plural
 from cardtable.ui.table_view import TableView, snap_width
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
@@ -330,7 +331,7 @@ class FreeTableScene(FreeTableKeys, Scene):
         """Shuffle the pile pointed at."""
         def go(pid: int) -> int:
             self.table.shuffle(pid)
-            self.app.toast(f"Shuffled {len(self.table.piles[pid].cards)} cards")
+            self.app.toast(f"Shuffled {plural(len(self.table.piles[pid].cards), 'card')}")
             return pid
         self._act("shuffle", go, "shuffle", pid)
 
@@ -347,7 +348,7 @@ class FreeTableScene(FreeTableKeys, Scene):
             if self.table.piles[pid].owner is not None:
                 return pid
             self.table.deal_hands(pid, self.deal_count, self.players)
-            self.app.toast(f"Dealt {self.deal_count} to each of {self.players} players: "
+            self.app.toast(f"Dealt {self.deal_count} to each of {plural(self.players, 'player')}: "
                            f"{player_name(self.seat)}'s hand is below", 2.0)
             return pid
         self._act("deal to each player", go, "deal", pid)
@@ -378,7 +379,7 @@ class FreeTableScene(FreeTableKeys, Scene):
         """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
         def go(pid: int) -> int:
             made = self.table.spread(pid, mode)
-            self.app.toast(f"Spread {len(made):,} cards as a {mode}")
+            self.app.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
             return made[0]
         self._act("spread", go, "slide", pid)
 
@@ -418,7 +419,7 @@ class FreeTableScene(FreeTableKeys, Scene):
             (f"Gather {len(many)} piles here" if many else "Gather all here", "C", lambda: self.gather(pid)),
             ("Count", "", lambda: self.count(pid)),
             (f"Take top {n} into a new pile", "", lambda: self.take(pid)),
-            (f"Deal {n} to each of {self.players} players", "H", lambda: self.deal_to_players(pid)),
+            (f"Deal {n} to each of {plural(self.players, 'player')}", "H", lambda: self.deal_to_players(pid)),
             (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
             (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
         ]
