@@ -71,6 +71,7 @@ def main() -> None:
     shenja_ivali(app, d)
     for game, start, chips, seed in NEW_GAMES:
         table_game(app, d, game, start, chips, seed)
+    app.toast_until = 0.0  # nor the last table's over the saves list
     saves_and_stats(app, d)
     app.shutdown()
 
@@ -105,6 +106,7 @@ def free_table(app: App, d: Driver) -> None:
             save(app, "help")
             app.scenes.pop()
         app.scenes.pop()
+    app.toast_until = 0.0  # the free table's last toast must not show over the next game's pictures
 
 
 def shenja_ivali(app: App, d: Driver) -> None:
