@@ -35,7 +35,7 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
@@ -579,10 +579,30 @@ class GameTableScene(TableParts, Scene):
         surface.blit(img, self.note_box("title", img.get_rect(topleft=(x, y))))
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
-        """A line of text in the action bar (whose turn, what is happening)."""
-        img = self.app.fonts.render(text, self.app.px(18), THEME.text)
-        pygame.draw.rect(surface, THEME.panel, self.bar_rect, border_radius=self.app.px(10))
-        surface.blit(img, img.get_rect(midleft=(self.bar_rect.x + self.app.px(16), self.bar_rect.centery)))
+        """The action bar's message (whose turn, what is happening), wrapped to the bar's
+        width and clear of its buttons; what still does not fit ends in an ellipsis."""
+        px, fonts, bar = self.app.px, self.app.fonts, self.bar_rect
+        pygame.draw.rect(surface, THEME.panel, bar, border_radius=px(10))
+        size, line_h = px(18), px(24)
+        fits = max(1, (bar.height - px(12)) // line_h)
+        left, right = bar.x + px(16), bar.right - px(16)
+        lines = wrap_font(text, right - left, fonts.font(size))
+        top = bar.centery - min(len(lines), fits) * line_h // 2
+        band = pygame.Rect(left, top, right - left, min(len(lines), fits) * line_h)
+        for widget in self.widgets.widgets:  # the text stops short of any button beside it
+            if widget.visible and widget.rect.colliderect(band) and widget.rect.x > left:
+                right = min(right, widget.rect.x - px(12))
+        lines = wrap_font(text, max(px(60), right - left), fonts.font(size))
+        if len(lines) > fits:
+            lines = [*lines[:fits - 1], fit_text(fonts, " ".join(lines[fits - 1:]), size, right - left)]
+        top = bar.centery - len(lines) * line_h // 2
+        for n, line in enumerate(lines):
+            img = fonts.render(line, size, THEME.text)
+            surface.blit(img, img.get_rect(midleft=(left, top + n * line_h + line_h // 2)))
+        note = getattr(self, "note_box", None)
+        if note is not None and lines:
+            note("the bar's message", pygame.Rect(left, top, max(fonts.size_of(line, size, False)[0] for line in lines),
+                                                  len(lines) * line_h))
 
     def viewer_view(self) -> dict[str, Any]:
         """The state as the viewer may see it."""
