@@ -1,7 +1,7 @@
 """The long UI fuzz run: ``python benchmarks/fuzz.py --events 100000 --seed 1``.
 
 Drives the real app headless with random mouse and key events through every scene
-(see :mod:`cardtable.fuzz`), bots in most seats, checking every game's invariants
+(see :mod:`cardtable.ui.fuzz`), bots in most seats, checking every game's invariants
 after its actions and the process's memory over the run. Prints events/s, the
 scenes visited, the tables opened, actions applied, games finished, invariant
 checks, memory (RSS) at the start, peak and end, and every failure (an exception,
@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.fuzz import run_fuzz  # noqa: E402
+from cardtable.ui.fuzz import run_fuzz  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -56,16 +56,12 @@ def pygame_imports(path: Path) -> list[str]:
     return found
 
 
-# Outside the ui/ folders only the UI fuzzer (which posts pygame events) may import pygame.
-MAY_IMPORT_PYGAME = {"fuzz.py"}
-
-
 def test_no_module_outside_a_ui_folder_imports_pygame():
     offenders = []
     modules = list(PACKAGE.rglob("*.py"))
     for path in modules:
         relative = path.relative_to(PACKAGE)
-        if "ui" in relative.parts[:-1] or (len(relative.parts) == 1 and relative.name in MAY_IMPORT_PYGAME):
+        if "ui" in relative.parts[:-1]:
             continue
         offenders += [f"{relative}: {name}" for name in pygame_imports(path)]
     assert any(p.parts[-3:-1] == ("games", "ipso") for p in modules), "the game packages were not walked"

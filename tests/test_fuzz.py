@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import fuzz, variants
-from cardtable.fuzz import memory_growth, run_fuzz
+from cardtable import variants
+from cardtable.ui import fuzz
+from cardtable.ui.fuzz import memory_growth, run_fuzz
 from cardtable.ui.menu import game_table_module
 
 

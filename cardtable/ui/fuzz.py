@@ -607,7 +607,7 @@ def _app_only_scenes() -> list[type]:
     from cardtable.ui.scene import Scene
     found: list[type] = []
     for info in pkgutil.iter_modules(ui.__path__):
-        if info.name in {"app", "menu", "scene"}:
+        if info.name in {"app", "menu", "scene", "fuzz"}:
             continue
         try:
             module = importlib.import_module(f"cardtable.ui.{info.name}")
