@@ -2,19 +2,19 @@
 
 A rollout plays a copy of a seat copy to the end of the round, many times a decision.
 :meth:`~cardtable.engine.game.GameState.seat_copy` deep-copies the state and rewrites
-its log; that costs 0.1-0.7 ms a copy. A :class:`Snapshot` writes the state once with
-:mod:`pickle` (in C, several times faster than :func:`copy.deepcopy`) without what never
-changes in a round (the deck, the settings: shared by every copy) and without what a
-rollout does not need (the history, the log, the generator), and :meth:`Snapshot.make`
-reads it back as often as needed: about 0.02-0.05 ms a copy.
+its log; that costs 0.1-0.7 ms a copy. A :class:`Snapshot` keeps one copy of the state
+without what never changes in a round (the deck, the settings: shared by every copy) and
+without what a rollout does not need (the history, the log, the generator), and
+:meth:`Snapshot.make` deep-copies that lean copy as often as needed. No bytes are written
+or read back (no pickle): a copy is made of the objects themselves.
 
-The state is only ever one the bot made itself (a copy of its seat copy): writing it
+The state is only ever one the bot made itself (a copy of its seat copy): copying it
 sets those attributes aside for a moment and puts them back.
 """
 
 from __future__ import annotations
 
-import pickle
+import copy
 import random
 from typing import Any
 
@@ -46,13 +46,13 @@ class Snapshot:
         self._shared: dict[str, Any] = {k: attributes[k] for k in SHARED if k in attributes}
         aside = {k: attributes.pop(k) for k in (*SHARED, *DROPPED) if k in attributes}
         try:
-            self._data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            self._lean: GameState = copy.deepcopy(state)
         finally:
             attributes.update(aside)
 
     def make(self, rng: random.Random) -> GameState:
         """A fresh copy whose chance actions draw from ``rng``, with no history or log."""
-        state: GameState = pickle.loads(self._data)
+        state = copy.deepcopy(self._lean)
         state.__dict__.update(self._shared)
         state.rng = rng
         state.history = []
