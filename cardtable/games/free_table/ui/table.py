@@ -20,15 +20,14 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
-from cardtable.games.free_table.ui.hands import HandBar, player_name
+from cardtable.games.free_table.ui.actions import PileActions
+from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
-from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
-from cardtable.ui.table_parts import plural
 from cardtable.ui.table_view import TableView, snap_width
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
@@ -87,7 +86,7 @@ class Press:
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
-class FreeTableScene(FreeTableKeys, Scene):
+class FreeTableScene(PileActions, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -294,153 +293,6 @@ class FreeTableScene(FreeTableKeys, Scene):
         return pid
 
     # -- actions ----------------------------------------------------------------------
-    def _act(self, label: str, fn, sound: str, pid: int | None = None) -> None:
-        pid = self.target() if pid is None else pid
-        if pid is None:
-            self.app.toast(f"Point at a pile to {label}")
-            return
-        result = fn(pid)
-        self.app.sounds.play(sound)
-        self.current = result if isinstance(result, int) else pid
-        self._prune_selection()
-        self._refresh_buttons()
-
-    def _prune_selection(self) -> None:
-        if self.selected:  # (cheap when nothing is selected: it runs every frame)
-            piles = self.table.piles
-            self.selected = {pid for pid in self.selected if pid in piles}
-
-    def _selection_for(self, pid: int | None) -> set[int] | None:
-        """The selection, when a key or menu acting on ``pid`` acts on all of it."""
-        self._prune_selection()
-        if len(self.selected) > 1 and (pid is None or pid in self.selected):
-            return set(self.selected)
-        return None
-
-    def flip(self, pid: int | None = None) -> None:
-        """Flip the card or pile pointed at (the whole selection, if it is in it)."""
-        chosen = self._selection_for(self.pile_under(self.mouse) if pid is None else pid)
-        if chosen:
-            self.table.flip_many(chosen)
-            self.app.sounds.play("flip")
-            self._refresh_buttons()
-            return
-        self._act("flip", self.table.flip, "flip", pid)
-
-    def shuffle(self, pid: int | None = None) -> None:
-        """Shuffle the pile pointed at."""
-        def go(pid: int) -> int:
-            self.table.shuffle(pid)
-            self.app.toast(f"Shuffled {plural(len(self.table.piles[pid].cards), 'card')}")
-            return pid
-        self._act("shuffle", go, "shuffle", pid)
-
-    def deal(self, face_up: bool, pid: int | None = None) -> None:
-        """Deal a row of ``deal_count`` cards from the pile pointed at: face down, or face up."""
-        def go(pid: int) -> int:
-            made = self.table.deal(pid, self.deal_count, face_up=face_up)
-            return pid if pid in self.table.piles else (made[-1] if made else pid)
-        self._act("deal", go, "deal", pid)
-
-    def deal_to_players(self, pid: int | None = None) -> None:
-        """Deal ``deal_count`` cards to each player's private hand from the pile pointed at."""
-        def go(pid: int) -> int:
-            if self.table.piles[pid].owner is not None:
-                return pid
-            self.table.deal_hands(pid, self.deal_count, self.players)
-            self.app.toast(f"Dealt {self.deal_count} to each of {plural(self.players, 'player')}: "
-                           f"{player_name(self.seat)}'s hand is below", 2.0)
-            return pid
-        self._act("deal to each player", go, "deal", pid)
-
-    def set_players(self, players: int) -> None:
-        """How many hot-seat players there are (1-8)."""
-        self.players = max(1, min(8, players))
-        self.seat %= self.players
-        self.app.toast(f"{self.players} player{'s' if self.players != 1 else ''}", 1.0)
-
-    def pass_on(self) -> None:
-        """Hide the table behind a pass screen until the next player is at the screen."""
-        if not self.table.hands:
-            self.app.toast("Nobody holds a hand: deal to each player first (H)")
-            return
-        if self.players < 2:
-            self.app.toast("One player: there is nobody to pass to")
-            return
-        nxt = (self.seat + 1) % self.players
-        self.press = None
-
-        def ready() -> None:
-            self.seat = nxt
-        self.app.push(PassScreen(self.app, player_name(nxt), ready,
-                                 note="Everyone else: look away. Your hand shows when you are ready."))
-
-    def spread(self, mode: str, pid: int | None = None) -> None:
-        """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
-        def go(pid: int) -> int:
-            made = self.table.spread(pid, mode)
-            self.app.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
-            return made[0]
-        self._act("spread", go, "slide", pid)
-
-    def take(self, pid: int) -> None:
-        """Lift the top ``deal_count`` cards of a pile into a new pile beside it."""
-        self._act("take", lambda p: self.table.take(p, self.deal_count), "slide", pid)
-
-    def count(self, pid: int) -> None:
-        """Say how many cards a pile holds (and how many show their face)."""
-        pile = self.table.piles[pid]
-        up = sum(pile.faces)
-        self.app.toast(f"{len(pile.cards)} card{'s' if len(pile.cards) != 1 else ''}, {up} face up")
-
-    def gather(self, pid: int | None = None) -> None:
-        """Gather the selection (else every card) into one pile where the pointed pile lies."""
-        pid = self.target() if pid is None else pid
-        chosen = self._selection_for(pid)
-        anchor = self.table.piles[pid] if pid is not None else None
-        at = (anchor.x, anchor.y) if anchor else None
-        self.current = self.table.gather(chosen, at=at)
-        self.selected = set()
-        self.app.sounds.play("slide")
-        self._refresh_buttons()
-
-    def open_pile_menu(self, pid: int, at: tuple[int, int]) -> None:
-        """The right-click menu of a pile (or of the selection it belongs to)."""
-        n = self.deal_count
-        many = self._selection_for(pid)
-        items: list[tuple[str, str, object]] = [
-            (f"Flip {len(many)} piles" if many else "Flip", "F", lambda: self.flip(pid)),
-            ("Shuffle", "S", lambda: self.shuffle(pid)),
-            (f"Deal {n} face down", "D", lambda: self.deal(False, pid)),
-            (f"Deal {n} face up", "Shift+D", lambda: self.deal(True, pid)),
-            ("Spread as a row", "", lambda: self.spread("row", pid)),
-            ("Spread as a grid", "G", lambda: self.spread("grid", pid)),
-            ("Spread as a fan", "N", lambda: self.spread("fan", pid)),
-            (f"Gather {len(many)} piles here" if many else "Gather all here", "C", lambda: self.gather(pid)),
-            ("Count", "", lambda: self.count(pid)),
-            (f"Take top {n} into a new pile", "", lambda: self.take(pid)),
-            (f"Deal {n} to each of {plural(self.players, 'player')}", "H", lambda: self.deal_to_players(pid)),
-            (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
-            (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
-        ]
-        if len(self.table.piles[pid].cards) == 1:
-            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Players"))
-                     else (it[0], it[1], None) for it in items]
-        items = [it for it in items if not (it[0].startswith("Players: ") and not 1 <= int(it[0][9:]) <= 8)]
-        self._popup(items, at)
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        label = self.table.undo()
-        self.app.toast(f"Undid {label}" if label else "Nothing to undo", 1.2)
-        self._refresh_buttons()
-
-    def redo(self) -> None:
-        """Do again the last move taken back."""
-        label = self.table.redo()
-        self.app.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
-        self._refresh_buttons()
-
     def fit_all(self) -> None:
         """Zoom and pan so every card and count badge is on screen, no closer than
         :data:`FIT_MAX_ZOOM`."""
