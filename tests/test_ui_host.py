@@ -142,7 +142,7 @@ def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_roun
         client.close()
 
 
-def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app):
+def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app, monkeypatch):
     d, lobby = host_from_setup(app, ["remote", "normal"])
     client = join(lobby)
     try:
@@ -150,12 +150,17 @@ def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app)
         scene = table_of(app)
         player = RemotePlayer(client)
         c = client.client
-        # wait for the computer's turn with a legal list of ours in hand: then it is illegal
+        # the computer holds its move while we wait for its turn with a legal list of ours
+        # in hand (then that list is illegal); at 0.1 s a frame it would otherwise move
+        # before the client could see its turn, so the wait depended on thread timing
+        pause = scene.bot_pause
+        monkeypatch.setattr(scene, "bot_pause", lambda: float("inf") if player.last_legal is not None else pause())
         step_until(app, lambda: player.turn() or (player.last_legal is not None and c.to_act not in (None, 0)
                                                     and c.count == len(scene.state.history)))
         before = len(scene.state.history)
         client.send_action(player.last_legal[0])
         step_until(app, lambda: player.turn() or bool(player.refused))
+        monkeypatch.undo()
         refusal = player.refused[0]
         assert refusal["about"] == "action" and refusal["reason"]
         assert "stale" not in refusal["reason"] and "replayed" not in refusal["reason"]
