@@ -320,7 +320,7 @@ class SeatServer:
             pinging.cancel()
             server.close()
             for conn in list(self._conns):
-                self._close(conn)
+                self._drop(conn)
             await asyncio.sleep(0)
 
     async def _ping_all(self) -> None:
@@ -432,7 +432,7 @@ class SeatServer:
             self._refuse(conn, "join the table first (hello with the join code)", kind)
         elif kind == "bye":
             self._left(conn, for_good=True)
-            self._close(conn)
+            self._drop(conn)
         elif kind == "action":
             self._action(conn, message)
 
@@ -466,7 +466,7 @@ class SeatServer:
         seat = self.seats[number]
         old, seat.conn = seat.conn, conn  # the seat is taken before the old connection goes: not freed
         if old is not None and old is not conn:
-            self._close(old)
+            self._drop(old)
         seat.gone_since = None
         seat.stand_in = None
         conn.seat = number
@@ -536,7 +536,7 @@ class SeatServer:
         self.refusals.append((None, reason))
         _log.warning("%s: join refused: %s", conn.peer, reason)
         self._write(conn, {"type": "join_refused"}, encode({"type": "join_refused", "reason": reason}))
-        self._close(conn)
+        self._drop(conn)
 
     def _write(self, conn: _Conn, message: dict[str, Any], data: bytes) -> None:
         if conn.closed:
@@ -553,16 +553,8 @@ class SeatServer:
             self.on_send(conn.seat, self.state, message, data)
         conn.writer.write(data)
 
-    def _close(self, conn: _Conn) -> None:
-        if not conn.closed:
-            conn.closed = True
-            try:
-                conn.writer.close()
-            except (ConnectionError, OSError, RuntimeError):
-                pass
-        self._drop(conn)
-
     def _drop(self, conn: _Conn) -> None:
+        """Close ``conn`` (once) and forget it; its seat, if any, counts as gone."""
         if not conn.closed:
             conn.closed = True
             try:
