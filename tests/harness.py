@@ -260,3 +260,28 @@ def hidden_card_leaks(state, rng: random.Random) -> list[str]:
             problems.append(f"seat {seat}'s log names a card hidden from it")
     return problems
 
+
+
+def positions_to_act(game, rng: random.Random, count: int, names: list[str], moves: tuple[int, int]) -> list[Any]:
+    """Up to ``count`` states of ``game`` reached by a random number (within ``moves``)
+    of random players' moves from a fresh deal, each with a seat to act (chance played)."""
+    from cardtable.bots.random_bot import RandomBot
+    from cardtable.engine.game import CHANCE
+    from cardtable.variants import load_deck_by_id
+    found = []
+    for _ in range(count * 10):
+        state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                               list(names), random.Random(rng.getrandbits(32)))
+        players = [RandomBot(random.Random(rng.getrandbits(32))) for _ in names]
+        for _ in range(rng.randint(*moves)):
+            if state.to_act is None:
+                break
+            seat = state.to_act
+            state.apply(state.chance_action() if seat == CHANCE else players[seat].choose(state, seat))
+        while state.to_act == CHANCE:
+            state.apply(state.chance_action())
+        if state.to_act is not None:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found

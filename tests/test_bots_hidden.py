@@ -13,12 +13,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from harness import positions_to_act
 
 from cardtable import games
 from cardtable.bots.base import choose_for
-from cardtable.bots.random_bot import RandomBot
-from cardtable.engine.game import CHANCE
-from cardtable.variants import load_deck_by_id
 
 GAMES = games.registry().with_rules()
 
@@ -26,24 +24,7 @@ GAMES = games.registry().with_rules()
 def moments(game, seats, count=4, seed=1):
     """States of ``game`` with a seat to act, after random numbers of random moves."""
     rng = random.Random(f"{game.id}:{seats}:{seed}")
-    found = []
-    for _ in range(count * 10):
-        names = [f"P{s}" for s in range(seats)]
-        state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
-                               names, random.Random(rng.getrandbits(32)))
-        players = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(seats)]
-        for _ in range(rng.randint(1, 60)):
-            if state.to_act is None:
-                break
-            seat = state.to_act
-            state.apply(state.chance_action() if seat == CHANCE else players[seat].choose(state, seat))
-        while state.to_act == CHANCE:
-            state.apply(state.chance_action())
-        if state.to_act is not None:
-            found.append(state)
-        if len(found) == count:
-            break
-    return found
+    return positions_to_act(game, rng, count, [f"P{s}" for s in range(seats)], (1, 60))
 
 
 @pytest.mark.parametrize("seats", [2, 4])

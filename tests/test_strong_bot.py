@@ -7,13 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from harness import positions_to_act
 
 from cardtable import games
 from cardtable.bots.base import choose_for
-from cardtable.bots.random_bot import RandomBot
 from cardtable.bots.strong import BUDGET_ENV, ROLLOUTS_ENV, StrongBot, candidates, default_budget_ms
-from cardtable.engine.game import CHANCE
-from cardtable.variants import load_deck_by_id
 
 GAMES = games.registry().with_rules()
 IDS = [g.id for g in GAMES]
@@ -25,23 +23,7 @@ def mid_game_states(game, count=3, seed=7):
     """States of ``game`` (two seats) after a random number of random moves, each with
     a seat to act."""
     rng = random.Random(f"{game.id}:{seed}")
-    found = []
-    for _ in range(count * 10):
-        state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
-                               ["Ada", "Bo"], random.Random(rng.getrandbits(32)))
-        players = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(2)]
-        for _ in range(rng.randint(0, 40)):
-            if state.to_act is None:
-                break
-            seat = state.to_act
-            state.apply(state.chance_action() if seat == CHANCE else players[seat].choose(state, seat))
-        while state.to_act == CHANCE:
-            state.apply(state.chance_action())
-        if state.to_act is not None:
-            found.append(state)
-        if len(found) == count:
-            break
-    return found
+    return positions_to_act(game, rng, count, ["Ada", "Bo"], (0, 40))
 
 
 class TickingClock:
