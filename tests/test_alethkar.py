@@ -49,7 +49,7 @@ def test_steps_one_to_four_buy_in_deal_secret_bet_and_discard():
     assert state.phase == Phase.BET and state.to_act == 1
     event = state.apply(BagBet(seat=1, amount=9))                     # step 3
     assert event.public == "Bo checks" and "9" not in event.public
-    assert event.private[1] == "You put 9 in your bag and check (bag 10, stack 30)"
+    assert event.private[1] == "Bo puts 9 in their bag and checks (bag 10, stack 30)"
     assert state.to_act == 0 and state.checked == [False, True]
     state.apply(BagBet(seat=0, amount=0))
     assert state.phase == Phase.DISCARD and state.to_act == 1         # step 4

@@ -492,7 +492,7 @@ def test_public_lines_never_name_a_hidden_card_and_the_deal_is_private():
     state.apply(stacked(3, 0, HANDS3, FLOP3))
     deal = state.log[1]
     assert deal.public == "A deals four cards to each of 3 players"
-    assert deal.text_for(1).endswith("you get Earth 1 of Earth, Irath 2 of Earth, Omec 3 of Water, "
+    assert deal.text_for(1).endswith("; B gets Earth 1 of Earth, Irath 2 of Earth, Omec 3 of Water, "
                                      "Libera 4 of Fire")
     assert "Earth 1 of Earth" not in deal.text_for(2)
     assert all_problems(state) == []

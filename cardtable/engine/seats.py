@@ -154,12 +154,13 @@ class SeatedState(GameState):
     def _deal_each(self, players: Sequence[int], count: int, stock: list[int], words: str) -> Event:
         """Deal ``count`` cards to each of ``players``, one at a time round the table, from
         the top of ``stock``; the event saying so (``words``: "five cards"), in which
-        each player reads their own cards."""
+        each player reads their own cards, by name as every line names them."""
         for _ in range(count):
             for seat in players:
                 self.hands[seat].append(stock.pop(0))
         public = f"{self.names[self.dealer]} deals {words} to each of {len(players)} players"
-        return Event(CHANCE, public, {s: f"{public}; you get {self._names_of(self.hands[s])}" for s in players})
+        return Event(CHANCE, public, {s: f"{public}; {self.names[s]} gets {self._names_of(self.hands[s])}"
+                                     for s in players})
 
     def _clear_round(self) -> None:
         """Forget what the last round left (hands, bets, results): each game's own."""

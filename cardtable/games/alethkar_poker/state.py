@@ -38,6 +38,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import SeatedState
+from cardtable.engine.words import number
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
     MAX_SEATS,
@@ -327,9 +328,10 @@ class AlethkarState(SeatedState):
         self.stacks[seat] -= action.amount
         self.bags[seat] += action.amount
         self.checked[seat] = True
-        added = f"put {action.amount} in your bag" if action.amount else "add nothing to your bag"
-        events.append(Event(seat, f"{self.names[seat]} checks",
-                            {seat: f"You {added} and check (bag {self.bags[seat]}, stack {self.stacks[seat]})"}))
+        who = self.names[seat]
+        added = f"puts {number(action.amount)} in their bag" if action.amount else "adds nothing to their bag"
+        events.append(Event(seat, f"{who} checks", {
+            seat: f"{who} {added} and checks (bag {number(self.bags[seat])}, stack {number(self.stacks[seat])})"}))
         self.turn = self._next_player(seat)
         if self.turn is None:
             self.phase = Phase.DISCARD
@@ -344,7 +346,7 @@ class AlethkarState(SeatedState):
             self.discards.append(card)
         self.discarded[seat] = True
         events.append(Event(seat, f"{self.names[seat]} discards two cards",
-                            {seat: f"You discard {self._names_of(action.cards)}"}))
+                            {seat: f"{self.names[seat]} discards {self._names_of(action.cards)}"}))
         self.turn = self._next_player(seat)
         if self.turn is None:
             self._show_and_pay(events)

@@ -57,20 +57,20 @@ def discard(state: DrawState, action: Discard, events: list[Event]) -> None:
     taken = state.deck_order[:count]
     del state.deck_order[:count]
     hand.extend(taken)
-    mine = f"You discard {names_of(state, action.cards)}"
+    mine = f"{who} discards {names_of(state, action.cards)}"
     if len(taken) < count:
         state.pending = list(action.cards)
         state.owed = count - len(taken)
         state.phase = Phase.RESHUFFLE
         if taken:
-            mine += f" and draw {names_of(state, taken)}"
+            mine += f" and draws {names_of(state, taken)}"
         events.append(Event(seat, public, {seat: mine}))
         events.append(Event(CHANCE, f"The stock runs out after {len(taken)} card"
                                     f"{'s' if len(taken) != 1 else ''}: the dealer shuffles the "
                                     f"{len(state.discards)} discards into a new stock"))
         return
     state.discards.extend(action.cards)
-    events.append(Event(seat, public, {seat: f"{mine} and draw {names_of(state, taken)}"}))
+    events.append(Event(seat, public, {seat: f"{mine} and draws {names_of(state, taken)}"}))
     state.draw_turn = _next_to_draw(state, seat)
 
 
@@ -87,7 +87,7 @@ def reshuffle(state: DrawState, order: Sequence[int], events: list[Event]) -> No
     state.hands[seat].extend(taken)
     state.phase = Phase.DRAW
     events.append(Event(CHANCE, f"{state.names[seat]} draws the rest from the new stock",
-                        {seat: f"You draw {names_of(state, taken)}"}))
+                        {seat: f"{state.names[seat]} draws {names_of(state, taken)} from the new stock"}))
     state.draw_turn = _next_to_draw(state, seat)
 
 

@@ -471,7 +471,7 @@ class FlameSwordState(ChipSeatedState):
             public += f" and four more to {self.names[self.underdog]}, the Underdog"
         public += ", and 100 cards face down in a 10 x 10 grid"
         events.append(Event(CHANCE, public, {
-            s: f"{public}; you get {', '.join(self.card_name(c) for c in self.hands[s])}" for s in players}))
+            s: f"{public}; {self.names[s]} gets {self._names_of(self.hands[s])}" for s in players}))
         big = self.blind_seats["big"]
         self._start_betting(0, (big + 1) % self.seats, events)
 

@@ -439,7 +439,7 @@ class SabaccState(ChipSeatedState):
                 self.hands[seat].append(self.deck_order.pop(0))
         public = f"{self.names[self.dealer]} deals two cards to each of {len(players)} players"
         events.append(Event(CHANCE, public, {
-            s: f"{public}; you get {self._names_of(self.hands[s])} "
+            s: f"{public}; {self.names[s]} gets {self._names_of(self.hands[s])} "
                f"({self.hand_value(s).label})" for s in players}))
         self.caller = players[0]
         self._start_turn(players[0], events)

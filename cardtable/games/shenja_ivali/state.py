@@ -372,7 +372,7 @@ class ShenjaIvaliState(ChipSeatedState):
             count = len(action.cards)
             cards = "a card" if count == 1 else f"{count} cards"
             events.append(Event(seat, f"{who} discards {cards} and draws {count}", {
-                seat: f"You discard {self._names_of(action.cards)} and draw "
+                seat: f"{who} discards {self._names_of(action.cards)} and draws "
                       f"{self._names_of(new_cards)}"}))
         self.draw_turn = self._next_to_draw(seat)
 
