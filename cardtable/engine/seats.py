@@ -19,10 +19,12 @@ from typing import Any, ClassVar, Self
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, Pot, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, GameState
+from cardtable.engine.words import figure
 
 __all__ = ["SeatedState", "ChipSeatedState"]
 
 _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+_COPY_NUMBER = re.compile(r" #\d+$")
 
 
 class SeatedState(GameState):
@@ -127,8 +129,10 @@ class SeatedState(GameState):
         return list(self.hands[seat])
 
     def card_name(self, card: int) -> str:
-        """The card's name as the log writes it, its deck's code ("AS", "Gula 3 of Fire")."""
-        return self.deck[card].code
+        """The card's name as the log writes it: its deck's code ("AS", "Gula 3 of Fire")
+        without the copy number that tells apart two cards of one face ("Infinity", not
+        "Infinity #2"): a player sees no such number on the card."""
+        return _COPY_NUMBER.sub("", self.deck[card].code)
 
     def _why_not_turn(self, seat: object, to_act: int | None) -> str | None:
         """Why ``seat`` may not act now when ``to_act`` is to act: no such seat, or
@@ -246,7 +250,7 @@ class ChipSeatedState(SeatedState):
         """Each of ``players`` antes ``ante`` (a seat short of it puts in what it has);
         the line saying so, after ``title`` ("Round 3")."""
         short = [self.names[s] for s in players if self.chips.post(s, ante, live=False) < ante]
-        text = f"{title}: {self.names[self.dealer]} deals; everyone antes {ante}"
+        text = f"{title}: {self.names[self.dealer]} deals; everyone antes {figure(ante)}"
         if short:
             text += f" ({', '.join(short)} all-in)"
         return Event(CHANCE, text)
@@ -256,7 +260,7 @@ class ChipSeatedState(SeatedState):
         gave a seat back chips nobody called."""
         seat, amount = uncalled
         if seat is not None and amount:
-            events.append(Event(seat, f"{amount} uncalled returned to {self.names[seat]}"))
+            events.append(Event(seat, f"{figure(amount)} uncalled returned to {self.names[seat]}"))
 
     def players_from_left(self) -> list[int]:
         """The seats in the hand, from the dealer's left (the dealer last)."""

@@ -7,13 +7,13 @@ The engine and the games import it; the screens may too (it needs nothing of pyg
 
 from __future__ import annotations
 
-__all__ = ["number", "plural"]
+__all__ = ["figure", "plural"]
 
 
-def number(amount: int) -> str:
+def figure(amount: int) -> str:
     """``amount`` with its thousands separated: "950", "12,000", "-1,500".
 
-    >>> number(950), number(12000), number(-1500)
+    >>> figure(950), figure(12000), figure(-1500)
     ('950', '12,000', '-1,500')
     """
     return f"{amount:,}"
@@ -28,4 +28,4 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     >>> plural(1, "player who can", "players who can")
     '1 player who can'
     """
-    return f"{number(count)} {word if count == 1 else (words or word + 's')}"
+    return f"{figure(count)} {word if count == 1 else (words or word + 's')}"

@@ -38,7 +38,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import SeatedState
-from cardtable.engine.words import number
+from cardtable.engine.words import figure, plural
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
     MAX_SEATS,
@@ -188,7 +188,7 @@ class AlethkarState(SeatedState):
             if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                 return "the bet is a whole number of chips, 0 or more"
             if amount > self.stacks[seat]:
-                return f"you have only {self.stacks[seat]} chips in your stack"
+                return f"you have only {plural(self.stacks[seat], 'chip')} in your stack"
             return None
         if not isinstance(action, DiscardTwo):
             return "now is the discard: discard exactly two cards"
@@ -316,7 +316,7 @@ class AlethkarState(SeatedState):
             self.stacks[seat] -= moved
             self.bags[seat] += moved
         events.append(Event(CHANCE, f"Round {self.round_no}: {self.names[self.dealer]} deals; "
-                                    f"everyone buys in {buy_in} into their bag"))
+                                    f"everyone buys in {figure(buy_in)} into their bag"))
         events.append(self._deal_each(players, 7, self.deck_order, "seven cards"))  # step 2
         self.phase = Phase.BET
         self.turn = players[0]
@@ -329,9 +329,9 @@ class AlethkarState(SeatedState):
         self.bags[seat] += action.amount
         self.checked[seat] = True
         who = self.names[seat]
-        added = f"puts {number(action.amount)} in their bag" if action.amount else "adds nothing to their bag"
+        added = f"puts {figure(action.amount)} in their bag" if action.amount else "adds nothing to their bag"
         events.append(Event(seat, f"{who} checks", {
-            seat: f"{who} {added} and checks (bag {number(self.bags[seat])}, stack {number(self.stacks[seat])})"}))
+            seat: f"{who} {added} and checks (bag {figure(self.bags[seat])}, stack {figure(self.stacks[seat])})"}))
         self.turn = self._next_player(seat)
         if self.turn is None:
             self.phase = Phase.DISCARD
@@ -385,7 +385,8 @@ class AlethkarState(SeatedState):
                 last = alive[0]
                 text = f"{self.names[last]} is the last player who can buy in: the match is over"
                 if self.middle:
-                    text += f"; the {self.middle} chips left in the middle go to {self.names[last]}"
+                    goes = "goes" if self.middle == 1 else "go"
+                    text += f"; the {plural(self.middle, 'chip')} left in the middle {goes} to {self.names[last]}"
                     self.stacks[last] += self.middle
                     self.middle = 0
                 events.append(Event(last, text))

@@ -42,6 +42,7 @@ from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.words import plural
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
     BETTING_ROUND_NAMES,
@@ -189,7 +190,7 @@ class DrawState(ChipSeatedState):
             assert self.betting is not None
             return self._rename(self.betting.why_illegal(action))
         if not isinstance(action, Discard):
-            return f"now is the draw: discard 0 to {self.draw_limit(action.seat)} cards (none to stand pat)"
+            return f"now is the draw: discard 0 to {plural(self.draw_limit(action.seat), 'card')} (none to stand pat)"
         return self._why_not_discard(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -268,4 +269,4 @@ class DrawState(ChipSeatedState):
             return None
         if self.settings.ace_bonus and plain < 4 and len(cards) == plain + 1:
             return f"you may discard {plain + 1} cards only when you keep an ace"
-        return f"you may discard at most {limit} card{'s' if limit != 1 else ''}"
+        return f"you may discard at most {plural(limit, 'card')}"

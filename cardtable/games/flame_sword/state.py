@@ -46,6 +46,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.words import figure
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
     CALLED_SHOT_SIZE,
@@ -432,7 +433,7 @@ class FlameSwordState(ChipSeatedState):
                                          ("winner's blind" if winner is not None else "dealer's blind",
                                           extra, self.settings.blind, self.settings.live_extra_blind)):
             posted = (self.chips.post(seat, amount) if live else self.chips.post_dead(seat, amount))
-            parts.append(f"{self.names[seat]} {posted} ({role}{', all-in' if posted < amount else ''})")
+            parts.append(f"{self.names[seat]} {figure(posted)} ({role}{', all-in' if posted < amount else ''})")
         text = f"Hand {self.hand_no}: {self.names[self.dealer]} deals. Blinds: " + "; ".join(parts)
         if self.underdog is not None:
             text += f". {self.names[self.underdog]} is the Underdog"
@@ -567,13 +568,13 @@ class FlameSwordState(ChipSeatedState):
                 won[winner] = won.get(winner, 0) + chips
             how = f" with {shown[award.winners[0]].kind}" if shown else " (everyone else folded)"
             if len(award.winners) == 1:
-                text = f"{self.names[award.winners[0]]} wins the {name} of {award.pot.amount}{how}"
+                text = f"{self.names[award.winners[0]]} wins the {name} of {figure(award.pot.amount)}{how}"
                 if against is not None:
                     text += (f", a better kind than {self.names[against]}'s" if layer == 0 else
                              f", decided by {decided} (tie layer {layer}) against {self.names[against]}")
             else:
-                shares = ", ".join(f"{self.names[w]} {award.shares[w]}" for w in award.winners)
-                text = f"The {name} of {award.pot.amount} is split{how}"
+                shares = ", ".join(f"{self.names[w]} {figure(award.shares[w])}" for w in award.winners)
+                text = f"The {name} of {figure(award.pot.amount)} is split{how}"
                 if shown:
                     text += ", equal through all six tie layers"
                 text += f": {shares}"

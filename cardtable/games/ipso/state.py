@@ -39,6 +39,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.words import figure, plural
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
 from cardtable.games.ipso.rules import (
@@ -271,7 +272,7 @@ class IpsoState(ChipSeatedState):
             cards = action.cards
             if (not isinstance(cards, tuple) or len(cards) != len(self.drawing)
                     or len(set(cards)) != len(cards) or any(c not in range(len(self.deck)) for c in cards)):
-                return f"the draw gives one different card to each of {len(self.drawing)} players"
+                return f"the draw gives one different card to each of {plural(len(self.drawing), 'player')}"
             return None
         if self.phase != Phase.SHUFFLE:
             return "the dealer shuffles only before a hand"
@@ -397,7 +398,7 @@ class IpsoState(ChipSeatedState):
         self.buried.append(pack.pop(0))
         sitting = [self.names[s] for s in range(self.seats) if not playing[s]]
         text = (f"Hand {self.round_no}: {self.names[self.dealer]} deals; everyone antes "
-                f"{self.settings.ante}; the top card is buried")
+                f"{figure(self.settings.ante)}; the top card is buried")
         if sitting:
             text += f" ({', '.join(sitting)} cannot pay the ante and sit out)"
         events.append(Event(CHANCE, text))
@@ -486,7 +487,7 @@ class IpsoState(ChipSeatedState):
         first = self.betting.to_act
         if first is not None:
             events.append(Event(CHANCE, f"Betting round {number}: {self.names[first]} stakes at least "
-                                        f"{self.betting.floor} or folds"))
+                                        f"{figure(self.betting.floor)} or folds"))
 
     def _start_exchange(self, number: int, events: list[Event]) -> None:
         self.phase = Phase.EXCHANGE
@@ -535,7 +536,7 @@ class IpsoState(ChipSeatedState):
             how = " (everyone else folded; the cards are not shown)"
             self.mucked.extend(self.hands[winner])
             self.hands[winner] = []
-        events.append(Event(winner, f"{self.names[winner]} wins the pot of {pot}{how}"))
+        events.append(Event(winner, f"{self.names[winner]} wins the pot of {figure(pot)}{how}"))
         self.results = IpsoResult(
             round_no=self.round_no, showdown=bool(values), winner=winner, pot=pot,
             hands={s: (v.rank, v.kind, v.value) for s, v in values.items()},

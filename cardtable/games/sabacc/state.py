@@ -46,6 +46,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.words import figure
 from cardtable.games.sabacc.hands import SabaccHand, evaluate
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
@@ -303,7 +304,7 @@ class SabaccState(ChipSeatedState):
             after = {"poker.bet": getattr(action, "to", 0), "poker.raise": getattr(action, "to", 0),
                      "poker.all_in": self.chips.round_bets[seat] + self.chips.stacks[seat]}.get(action.kind)
             if after is not None and after > max(limit, betting.current_bet):
-                return f"the hand limit: nobody bets more than {limit} in one hand"
+                return f"the hand limit: nobody bets more than {figure(limit)} in one hand"
         return None
 
     def _why_not_outcome(self, action: Action) -> str | None:
@@ -426,13 +427,13 @@ class SabaccState(ChipSeatedState):
         ante = self.settings.hand_ante
         for seat in players:
             self.chips.post(seat, ante, live=False)
-        text = f"Hand {self.hand_no}: {self.names[self.dealer]} deals; everyone antes {ante}"
+        text = f"Hand {self.hand_no}: {self.names[self.dealer]} deals; everyone antes {figure(ante)}"
         if self.sabacc_pot == 0 and self.settings.sabacc_ante:
             for seat in players:
                 paid = min(self.settings.sabacc_ante, self.chips.stacks[seat])
                 self.chips.stacks[seat] -= paid
                 self.sabacc_pot += paid
-            text += f" and {self.settings.sabacc_ante} into the empty sabacc pot"
+            text += f" and {figure(self.settings.sabacc_ante)} into the empty sabacc pot"
         events.append(Event(CHANCE, text))
         for _ in range(HAND_SIZE):
             for seat in players:
@@ -461,7 +462,7 @@ class SabaccState(ChipSeatedState):
         if self._betting_for(seat).to_act == seat:
             self.phase = Phase.BET
             owed = max(self.chips.round_bets) - self.chips.round_bets[seat]
-            what = f"{owed} to call" if owed else "check or bet"
+            what = f"{figure(owed)} to call" if owed else "check or bet"
             events.append(Event(seat, f"{self.names[seat]}'s turn: {what}"))
         else:
             self.phase = Phase.DRAW
@@ -493,7 +494,7 @@ class SabaccState(ChipSeatedState):
         self.dropped_by.extend([seat] * len(self.hands[seat]))
         self.hands[seat] = []
         if penalty:
-            events.append(Event(seat, f"{self.names[seat]} pays {penalty} into the sabacc pot "
+            events.append(Event(seat, f"{self.names[seat]} pays {figure(penalty)} into the sabacc pot "
                                       "for folding"))
         players = self.players_in()
         if len(players) == 1:

@@ -47,6 +47,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import Pot, split_pot
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.words import figure, plural
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
 from cardtable.games.shenja_ivali.rules import (
@@ -433,7 +434,7 @@ class ShenjaIvaliState(ChipSeatedState):
         self.betting_round = None
         players = self.players_from_left()
         self.draw_turn = players[0]
-        events.append(Event(CHANCE, f"Discard and draw, 0 to {self.settings.max_discard} cards, "
+        events.append(Event(CHANCE, f"Discard and draw, 0 to {plural(self.settings.max_discard, 'card')}, "
                                     f"from {self.names[players[0]]}"))
 
     def _start_auction(self, events: list[Event]) -> None:
@@ -454,9 +455,9 @@ class ShenjaIvaliState(ChipSeatedState):
             if seat is not None:
                 self.hands[seat].append(card)
                 high = self.auction.high.get(card)
-                paid = f" for {high[1]}" if high is not None else ""
+                paid = f" for {figure(high[1])}" if high is not None else ""
                 parts.append(f"{self.names[seat]} gets {self.card_name(card)}{paid}")
-        text = "; ".join(parts) + f". Auction pot: {self.auction_pot}"
+        text = "; ".join(parts) + f". Auction pot: {figure(self.auction_pot)}"
         events.append(Event(CHANCE, text))
 
     def _showdown(self, events: list[Event]) -> None:
@@ -535,5 +536,5 @@ class ShenjaIvaliState(ChipSeatedState):
                 isinstance(c, bool) or not isinstance(c, int) for c in cards):
             return "a discard names the cards by their deck indices"
         if len(cards) > limit:
-            return f"you may discard at most {limit} card{'s' if limit != 1 else ''}"
+            return f"you may discard at most {plural(limit, 'card')}"
         return self._why_not_held(action.seat, cards)

@@ -1,0 +1,83 @@
+"""How the log writes cards, counts and amounts, in every game: a card as a player sees
+it (never the deck's copy number, "Infinity #2"), a count agreeing with its noun ("1
+chip", never "1 chips"), and amounts with thousands separated ("12,000", as the tables
+draw them), read through ``log_for`` after seeded play."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_log_voice import GAMES, NAMES, played
+
+from cardtable import games
+from cardtable.variants import load_deck_by_id
+
+ONE_PLURAL = re.compile(r"(?<![\d,.])\b1 (chips|cards|credits|players|piles|points)\b")
+BARE_THOUSANDS = re.compile(r"(?<![\d,.#])\d{4,}\b")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_card_is_named_by_its_copy_number(game_id):
+    game = games.get(game_id)
+    for deck_id in game.decks:
+        deck = load_deck_by_id(deck_id)
+        state = game.state.new(game.rules({}), deck, list(NAMES), random.Random(1))
+        named = [state.card_name(card.index) for card in deck]
+        assert not [n for n in named if "#" in n], [n for n in named if "#" in n][:3]
+
+
+BIG = {
+    "alethkar_poker": {"starting_chips": 20000, "buy_in": 1000},
+    "five_card_draw": {"starting_chips": 20000, "ante": 1000},
+    "flame_sword": {"starting_chips": 20000, "blind": 1000},
+    "ipso": {"starting_chips": 20000, "ante": 1000, "min_bet": 1000, "max_bet": 5000},
+    "sabacc": {},
+    "shenja_ivali": {"starting_chips": 20000, "ante": 1000},
+}
+"""Settings under which every game plays for thousands (Sabacc does by default)."""
+
+ELSEWHERE = re.compile(
+    r" (calls|bets|raises to) \d"                      # engine/betting.py
+    r"|wins the (main pot|side pot \d+) of \d+ (with|\(everyone)"  # engine/showdown.py
+    r"|^\w+ (stakes|covers)"                          # ipso/betting.py
+    r"|^Step \d|^\w+: \d+ × "                          # alethkar_poker/payout.py
+    r"|hand pot|bombs out|Pure Sabacc|^\d+ uncalled returned to \w+$|left in the pots")  # sabacc/showdown.py
+"""Lines written outside the states and the seat helpers, left to their owners."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_states_write_thousands_with_separators(game_id):
+    lines = {t for seed in range(3) for seat in range(3)
+             for t in played(game_id, seed, rounds=4, settings=BIG[game_id]).log_for(seat)}
+    assert [t for t in lines if re.search(r"\d,\d{3}\b", t)], f"{game_id} never played for thousands"
+    bare = sorted(t for t in lines if BARE_THOUSANDS.search(t) and not ELSEWHERE.search(t))
+    assert bare == [], bare[:5]
+
+
+def test_one_chip_one_card_one_player():
+    from cardtable.games.alethkar_poker.rules import BagBet
+    from cardtable.games.five_card_draw.rules import Discard
+
+    alethkar = played("alethkar_poker", 1, rounds=0, settings={"starting_chips": 2, "buy_in": 1})
+    while alethkar.to_act is not None and alethkar.to_act < 0:
+        alethkar.apply(alethkar.chance_action())
+    seat = alethkar.to_act
+    assert alethkar.why_illegal(BagBet(seat=seat, amount=2)) == "you have only 1 chip in your stack"
+
+    draws = [t for seed in range(6) for t in played("shenja_ivali", seed, rounds=2, settings={"max_discard": 1})
+             .log_for(None) if t.startswith("Discard and draw")]
+    assert draws and all(t.startswith("Discard and draw, 0 to 1 card, from ") for t in draws), draws
+
+    draw = played("five_card_draw", 1, rounds=1, settings={"max_draw": 1, "ace_bonus": False})
+    for _ in range(200):
+        if draw.phase.name == "DRAW" and draw.to_act is not None and draw.to_act >= 0:
+            break
+        seat = draw.to_act
+        if seat is not None and seat < 0:
+            draw.apply(draw.chance_action())
+        else:  # check or call, so that the hand reaches the draw
+            draw.apply(next(a for a in draw.legal_actions(seat) if type(a).__name__ in ("Check", "Call")))
+    seat = draw.to_act
+    assert draw.why_illegal(Discard(seat=seat, cards=tuple(draw.hands[seat][:2]))) == "you may discard at most 1 card"
