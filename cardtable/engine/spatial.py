@@ -64,11 +64,21 @@ class GridIndex:
         """True while inserts made with ``defer`` are not yet listed in their cells."""
         return bool(self._deferred)
 
-    def settle(self) -> None:
-        """List the items of every deferred insert in their cells now (any query does it first)."""
-        deferred, self._deferred = self._deferred, []
-        for ids, xs, ys in deferred:
+    def settle(self, limit: int | None = None) -> bool:
+        """List the items of deferred inserts in their cells now (any query lists them all
+        first): all of them, or about ``limit`` items (a slice of a frame's work). True once
+        none is left."""
+        while self._deferred and (limit is None or limit > 0):
+            ids, xs, ys = self._deferred[0]
+            if limit is not None and len(ids) > limit:
+                self._deferred[0] = (ids[limit:], xs[limit:], ys[limit:])
+                ids, xs, ys = ids[:limit], xs[:limit], ys[:limit]
+            else:
+                del self._deferred[0]
             self._bucket(ids, xs, ys)
+            if limit is not None:
+                limit -= len(ids)
+        return not self._deferred
 
     def __len__(self) -> int:
         return len(self._rects)
@@ -120,17 +130,25 @@ class GridIndex:
         self._rects.update(items)
         self._bucket(ids, list(map(itemgetter(0), rects)), list(map(itemgetter(1), rects)))
 
+    def corner_rects(self, xs: Sequence[float], ys: Sequence[float]) -> list[Rect]:
+        """The rectangles of items of ``max_size`` at these corners, for :meth:`insert_corners`
+        (made beforehand, in a slice of a frame of their own)."""
+        if self.max_size is None:
+            raise ValueError("corner_rects needs an index made with max_size")
+        w, h = self.max_size
+        return list(zip(xs, ys, repeat(w), repeat(h)))
+
     def insert_corners(self, ids: Sequence[int], xs: Sequence[float], ys: Sequence[float], *,
-                       defer: bool = False) -> None:
+                       defer: bool = False, rects: Sequence[Rect] | None = None) -> None:
         """Add (or move) many items, each exactly ``max_size``, with top-left corners at
         ``xs[i], ys[i]``: C-level passes, no Python call per item (12,000 cards in a few ms).
         With ``defer`` the items are listed in their cells (about half the cost) by
-        :meth:`settle` or the first query, whichever comes first."""
+        :meth:`settle` or the first query, whichever comes first. ``rects``: the items'
+        rectangles from :meth:`corner_rects`, if made already."""
         if self.max_size is None:
             raise ValueError("insert_corners needs an index made with max_size")
         self.remove_many(ids)
-        w, h = self.max_size
-        self._rects.update(zip(ids, zip(xs, ys, repeat(w), repeat(h))))
+        self._rects.update(zip(ids, self.corner_rects(xs, ys) if rects is None else rects))
         if defer:
             self._deferred.append((ids, xs, ys))
         else:
@@ -187,6 +205,10 @@ class GridIndex:
     def rect(self, item: int) -> Rect:
         """The rectangle ``item`` was inserted with."""
         return self._rects[item]
+
+    def placed(self, items: Iterable[int]) -> list[Rect | None]:
+        """The rectangle of each item (``None`` for one not in the index), C-level."""
+        return list(map(self._rects.get, items))
 
     def query(self, region: Rect) -> set[int]:
         """Every item whose rectangle overlaps ``region`` (edges touching do not count)."""

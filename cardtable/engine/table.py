@@ -16,17 +16,18 @@ import math
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from itertools import chain, compress, filterfalse, repeat
-from operator import is_, itemgetter, lt
-from typing import Any, NamedTuple, cast
+from itertools import chain, filterfalse, repeat
+from operator import itemgetter
+from typing import Any, TypeVar
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
+from cardtable.engine.piles import CARD_H, CARD_W, Change, Pile
 from cardtable.engine.spatial import GridIndex, Rect
+from cardtable.engine.table_bulk import FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, slices
 
-CARD_W = 100
-CARD_H = 140
+__all__ = ["CARD_H", "CARD_W", "Change", "Pile", "Table", "TableJob"]
+
 GAP = 12
 FAN_STEP = 24
 MAX_UNDO = 200
@@ -36,55 +37,12 @@ DAMAGE_KEEP = 64
 """How many revisions :meth:`Table.damage_since` can look back."""
 DAMAGE_PILES = 256
 """A step touching more piles than this records "everything changed" instead of their places."""
+T = TypeVar("T")
 
 # Lattice steps tried by Table.free_spot, nearest first; below and right win ties.
 _LATTICE = sorted(((i, j) for i in range(-12, 13) for j in range(-12, 13)),
                   key=lambda ij: (ij[0] ** 2 * (CARD_W + GAP) ** 2 + ij[1] ** 2 * (CARD_H + GAP) ** 2,
                                   ij[1] < 0, ij[0] < 0))
-
-
-class Pile(NamedTuple):
-    """Cards stacked at one spot. ``cards`` and ``faces`` run bottom to top.
-
-    A named tuple, not a frozen dataclass: a spread makes 12,000 of them in one step,
-    and a tuple is made several times faster.
-    """
-
-    x: float
-    y: float
-    z: int
-    cards: tuple[int, ...]
-    faces: tuple[bool, ...]
-    owner: int | None = None
-    """The seat whose private hand this is (not on the felt: no place, never drawn there),
-    or ``None`` for a pile on the felt."""
-
-    @property
-    def top(self) -> int:
-        """The index of the card on top."""
-        return self.cards[-1]
-
-    @property
-    def top_face_up(self) -> bool:
-        """Whether the top card shows its face."""
-        return self.faces[-1]
-
-    def contains(self, x: float, y: float) -> bool:
-        """True when the world point lies on this pile's top card."""
-        return self.x <= x < self.x + CARD_W and self.y <= y < self.y + CARD_H
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One undoable step: the piles it replaced and the piles it made.
-
-    ``before[pid]`` is ``None`` for a pile the step created; ``after[pid]`` is
-    ``None`` for a pile it removed.
-    """
-
-    label: str
-    before: Mapping[int, Pile | None]
-    after: Mapping[int, Pile | None]
 
 
 class Table:
@@ -121,6 +79,9 @@ class Table:
         self._where: tuple[int, dict[int, tuple[int, int]]] | None = None  # revision, card -> place
         self._next_pid = 1
         self._next_z = 1
+        self.pending: TableJob[Any] | None = None
+        """A big step under way (see :meth:`spread_job`): any other change finishes it first."""
+        self._ones: list[tuple[int]] = []
         n = len(deck)
         self._put({self._new_pid(): Pile(at[0], at[1], self._new_z(), tuple(range(n)), (False,) * n)})
 
@@ -176,6 +137,7 @@ class Table:
     # -- moves (each one undoable step) ------------------------------------------------
     def touch(self, pid: int) -> None:
         """Bring a pile to the top of the z-order (not an undo step)."""
+        self._finish()
         pile = self.piles[pid]
         if pile.z != self._next_z - 1:
             self._put({pid: pile._replace(z=self._new_z())})
@@ -186,6 +148,7 @@ class Table:
 
         Returns the id of the pile the cards end up in.
         """
+        self._finish()
         pile = self.piles[pid]
         n = len(pile.cards) if count is None else max(1, min(count, len(pile.cards)))
         if onto == pid:
@@ -212,6 +175,7 @@ class Table:
 
     def flip(self, pid: int) -> int:
         """Turn a pile over: the order reverses and every card changes side."""
+        self._finish()
         pile = self.piles[pid]
         self._commit("flip", {pid: pile._replace(z=self._new_z(), cards=pile.cards[::-1],
                                            faces=tuple(not f for f in pile.faces[::-1]))})
@@ -219,6 +183,7 @@ class Table:
 
     def shuffle(self, pid: int) -> int:
         """Shuffle a pile with the table's generator; every card ends face down."""
+        self._finish()
         pile = self.piles[pid]
         cards = list(pile.cards)
         self.rng.shuffle(cards)
@@ -229,6 +194,7 @@ class Table:
     def deal(self, pid: int, count: int, *, face_up: bool = False) -> list[int]:
         """Deal the top ``count`` cards of a pile into a row of single cards, face down
         (face up with ``face_up``), in free space below the pile: never on another pile."""
+        self._finish()
         pile = self.piles[pid]
         count = max(0, min(count, len(pile.cards)))
         if count == 0:
@@ -253,7 +219,15 @@ class Table:
         (side by side) or ``"fan"`` (an overlapping row whose every card still shows
         its corner). A grid is about 16:9 unless ``columns`` is given. The layout goes
         in free space nearest the pile (the pile's own place first): never on another pile.
+        Returns the new piles' ids, the top card's first.
         """
+        return self._now(self._spread(pid, mode, columns))
+
+    def spread_job(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> TableJob[list[int]]:
+        """:meth:`spread` as a :class:`TableJob`, its first slice run (any error raised) now."""
+        return self._start(self._spread(pid, mode, columns))
+
+    def _spread(self, pid: int, mode: str, columns: int | None) -> Steps[list[int]]:
         pile = self.piles[pid]
         n = len(pile.cards)
         if mode == "grid":
@@ -268,24 +242,32 @@ class Table:
             raise ValueError(f"unknown spread mode {mode!r}")
         x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
         sx = CARD_W + GAP if mode == "grid" else step
-        # One pass for 12,000 cards, with no Python call per card: the columns' x repeated
-        # for every row, each row's y repeated for every column, ids and z values by range.
-        xs = [x0 + k * sx for k in range(cols)] * rows
-        ys = chain.from_iterable(map(repeat, [y0 + r * (CARD_H + GAP) for r in range(rows)], repeat(cols)))
+        # C-level passes, no Python call per card: the columns' x repeated for every row,
+        # each row's y repeated for every column, ids and z values by range.
+        xs = ([x0 + k * sx for k in range(cols)] * rows)[:n]
+        ys = list(chain.from_iterable(map(repeat, [y0 + r * (CARD_H + GAP) for r in range(rows)], repeat(cols))))[:n]
         made = list(range(self._next_pid, self._next_pid + n))
         self._next_pid += n
         zs = range(self._next_z, self._next_z + n)
         self._next_z += n
-        # Top card first, so the order on the felt reads like the pile from the top down.
-        new = map(tuple.__new__, repeat(Pile), zip(xs, ys, zs, zip(pile.cards[::-1]), zip(pile.faces[::-1]),
-                                                   repeat(None)))
-        after: dict[int, Pile | None] = {pid: None}
-        after.update(zip(made, new))
-        self._commit(f"spread ({mode})", after)
+        # Top card first, so the order on the felt reads like the pile from the top down;
+        # every card's one-card tuples are shared (fewer objects for the collector).
+        cards = list(map(self._one_card_tuples().__getitem__, pile.cards[::-1]))
+        faces = list(map(FACE_ONE.__getitem__, pile.faces[::-1]))
+        new: list[Pile | None] = [None]
+        for start in slices(n):
+            if start:
+                yield
+            part = slice(start, start + SLICE_PILES)
+            new += map(tuple.__new__, repeat(Pile), zip(xs[part], ys[part], zs[part], cards[part], faces[part],
+                                                        repeat(None)))
+        after = BulkSide(tuple(made), tuple(xs), tuple(ys), tuple(zs), tuple(cards), tuple(faces), None, (pid,))
+        yield from self._commit_steps(f"spread ({mode})", [pid, *made], new, after)
         return made
 
     def take(self, pid: int, count: int) -> int:
         """Lift the top ``count`` cards of a pile into a new pile in free space beside it."""
+        self._finish()
         pile = self.piles[pid]
         if count >= len(pile.cards):
             return pid
@@ -294,6 +276,7 @@ class Table:
 
     def move_many(self, pids: Iterable[int], dx: float, dy: float) -> None:
         """Move whole piles together by ``(dx, dy)``, as one step; they keep their order."""
+        self._finish()
         chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
         if chosen:
             self._commit("move", {pid: self.piles[pid]._replace(x=self.piles[pid].x + dx,
@@ -302,6 +285,7 @@ class Table:
 
     def flip_many(self, pids: Iterable[int]) -> None:
         """Turn several piles over where they lie, as one step."""
+        self._finish()
         chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
         if chosen:
             self._commit("flip", {pid: p._replace(z=self._new_z(), cards=p.cards[::-1],
@@ -336,22 +320,34 @@ class Table:
         """Put piles (default: every pile on the felt) into one pile at ``at`` (default: the first's place).
 
         Cards keep their sides; piles higher in the z-order end up nearer the top.
+        Returns the id of the pile they end up in.
         """
+        return self._now(self._gather(pids, at))
+
+    def gather_job(self, pids: Iterable[int] | None = None, *,
+                   at: tuple[float, float] | None = None) -> TableJob[int]:
+        """:meth:`gather` as a :class:`TableJob`, its first slice run (any error raised) now."""
+        return self._start(self._gather(pids, at))
+
+    def _gather(self, pids: Iterable[int] | None, at: tuple[float, float] | None) -> Steps[int]:
         ids = list(self.piles if pids is None else set(pids))
         if self.hands:
             ids = list(filterfalse(self.hands.__contains__, ids))  # hands stay in their players' hands
-        zs = list(map(itemgetter(2), map(self.piles.__getitem__, ids)))
-        chosen = list(map(ids.__getitem__, sorted(range(len(ids)), key=zs.__getitem__)))  # by z, C-level
-        if not chosen:
+        piles = list(map(self.piles.__getitem__, ids))
+        zs = list(map(itemgetter(2), piles))
+        order = sorted(range(len(ids)), key=zs.__getitem__)  # by z, C-level
+        if not order:
             raise ValueError("nothing to gather")
+        chosen, piles = list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
         keep = chosen[0]
-        x, y = at if at is not None else (self.piles[keep].x, self.piles[keep].y)
-        piles = [self.piles[pid] for pid in chosen]
+        x, y = at if at is not None else (piles[0].x, piles[0].y)
         cards = tuple(chain.from_iterable(map(itemgetter(3), piles)))
         faces = tuple(chain.from_iterable(map(itemgetter(4), piles)))
-        after: dict[int, Pile | None] = dict(zip(chosen, repeat(None)))
-        after[keep] = Pile(x, y, self._new_z(), cards, faces)
-        self._commit("gather", after)
+        new: list[Pile | None] = [None] * len(chosen)
+        new[0] = Pile(x, y, self._new_z(), cards, faces)
+        if len(chosen) >= SLICE_PILES:
+            yield
+        yield from self._commit_steps("gather", chosen, new)
         return keep
 
     # -- players' private hands -------------------------------------------------------
@@ -366,6 +362,7 @@ class Table:
         Cards in a hand lie face down as far as the table is concerned (only their owner
         sees them); returns seat -> hand pile id.
         """
+        self._finish()
         pile = self.piles[pid]
         if pile.owner is not None:
             raise ValueError("deal from a pile on the felt, not from a hand")
@@ -396,6 +393,7 @@ class Table:
                        face_up: bool = True) -> int:
         """Put card ``index`` of a hand on the felt at ``(x, y)`` or onto a pile, face up
         unless told; returns the pile it lands in."""
+        self._finish()
         held = self.piles[hand]
         if held.owner is None:
             raise ValueError("not a hand")
@@ -416,6 +414,7 @@ class Table:
     def to_hand(self, pid: int, seat: int, count: int | None = 1) -> int:
         """Take the top ``count`` cards of a felt pile (``None``: all) into ``seat``'s hand;
         returns the hand's pile id."""
+        self._finish()
         pile = self.piles[pid]
         if pile.owner is not None:
             raise ValueError("take into a hand from a pile on the felt")
@@ -437,22 +436,38 @@ class Table:
     # -- undo and redo -------------------------------------------------------------
     def undo(self) -> str | None:
         """Take back the last step; returns its label, or ``None`` if there is none."""
-        if not self.undo_stack:
-            return None
-        change = self.undo_stack.pop()
-        self._put(change.before)
-        self.redo_stack.append(change)
-        self.last_step = (change.label, change.after, change.before)
-        return change.label
+        return self._now(self._swap(self.undo_stack, self.redo_stack, back=True))
 
     def redo(self) -> str | None:
         """Do again the last step taken back; returns its label, or ``None``."""
-        if not self.redo_stack:
+        return self._now(self._swap(self.redo_stack, self.undo_stack, back=False))
+
+    def undo_job(self) -> TableJob[str | None]:
+        """:meth:`undo` as a :class:`TableJob`, its first slice run now."""
+        return self._start(self._swap(self.undo_stack, self.redo_stack, back=True))
+
+    def redo_job(self) -> TableJob[str | None]:
+        """:meth:`redo` as a :class:`TableJob`, its first slice run now."""
+        return self._start(self._swap(self.redo_stack, self.undo_stack, back=False))
+
+    def _swap(self, source: list[Change], dest: list[Change], *, back: bool) -> Steps[str | None]:
+        """Undo (``back``) or redo the last change of ``source``, moving it to ``dest``. A big
+        change puts back its stored columns (the layout it recorded), a slice at a time."""
+        if not source:
             return None
-        change = self.redo_stack.pop()
-        self._put(change.after)
-        self.undo_stack.append(change)
-        self.last_step = (change.label, change.before, change.after)
+        change = source[-1]
+        side, other = (change.before, change.after) if back else (change.after, change.before)
+        if isinstance(side, BulkSide):
+            ids, new = yield from side.unpack()
+            put = BulkPut(self, ids, new)
+            yield from put.prepare()
+            put.apply()
+            self.last_step = (change.label, put.before, put.after)
+        else:
+            self._put(side)
+            self.last_step = (change.label, other, side)
+        source.pop()
+        dest.append(change)
         return change.label
 
     # -- persistence -----------------------------------------------------------------
@@ -481,6 +496,8 @@ class Table:
         table.hands = set()
         table._where = None
         table.last_step = None
+        table.pending = None
+        table._ones = []
         table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces),
                                            owner[0] if owner else None)
                     for x, y, _z, cards, faces, *owner in data["piles"]})
@@ -496,13 +513,57 @@ class Table:
         self._next_z += 1
         return self._next_z - 1
 
+    def _finish(self) -> None:
+        """Finish the big step under way, if any (every change of the table calls this first)."""
+        if self.pending is not None:
+            self.pending.finish()
+
+    def _start(self, steps: Steps[T]) -> TableJob[T]:
+        self._finish()
+        job = TableJob(self, steps)
+        self.pending = job
+        job.step()
+        return job
+
+    def _now(self, steps: Steps[T]) -> T:
+        self._finish()
+        return TableJob(self, steps).finish()
+
+    def _one_card_tuples(self) -> list[tuple[int]]:
+        """``(card,)`` for every card of the deck, made once."""
+        if not self._ones:
+            self._ones = list(zip(range(len(self.deck))))
+        return self._ones
+
     def _commit(self, label: str, after: Mapping[int, Pile | None]) -> None:
+        if len(after) >= BULK:
+            deque(self._commit_steps(label, list(after), list(after.values())), maxlen=0)
+            return
         piles = self.piles
         before = dict(zip(after, map(piles.get, after)))
-        after = dict(after) if len(after) < BULK else after  # (big ones are the step's own fresh dict)
+        after = dict(after)
         self._put(after)
-        self.undo_stack.append(Change(label, before, after))
+        self._record(Change(label, before, after))
         self.last_step = (label, before, after)
+
+    def _commit_steps(self, label: str, ids: list[int], new: list[Pile | None],
+                      after: BulkSide | None = None) -> Steps[None]:
+        """A step on many piles, prepared a slice at a time and recorded as columns."""
+        put = BulkPut(self, ids, new)
+        yield from put.prepare()
+        before = BulkSide.of(ids, put.old)
+        if len(ids) >= SLICE_PILES:
+            yield
+        if after is None:
+            after = BulkSide.of(ids, new)
+            if len(ids) >= SLICE_PILES:
+                yield
+        put.apply()
+        self._record(Change(label, before, after))
+        self.last_step = (label, put.before, put.after)
+
+    def _record(self, change: Change) -> None:
+        self.undo_stack.append(change)
         del self.undo_stack[:-MAX_UNDO]
         self.redo_stack.clear()
 
@@ -524,21 +585,15 @@ class Table:
         return found
 
     def _put(self, states: Mapping[int, Pile | None]) -> None:
+        if len(states) >= BULK:
+            put = BulkPut(self, list(states), list(states.values()))
+            deque(put.prepare(), maxlen=0)
+            put.apply()
+            return
         piles = self.piles
-        damage: list[Rect] | None = None
-        if len(states) <= DAMAGE_PILES:
-            damage = [(old.x, old.y, CARD_W, CARD_H) for pid in states if (old := piles.get(pid)) is not None]
-            damage += [(p.x, p.y, CARD_W, CARD_H) for p in states.values() if p is not None]
-        if len(states) < BULK:
-            self._put_few(states)
-        elif self.hands:
-            # Hands (a few piles off the felt) one by one, the thousands of felt piles in bulk.
-            # (Only a step of a few piles makes a hand, so with no hand now a bulk step has none.)
-            few = {pid: p for pid, p in states.items() if pid in self.hands or (p is not None and p.owner is not None)}
-            self._put_few(few)
-            self._put_bulk({pid: p for pid, p in states.items() if pid not in few})
-        else:
-            self._put_bulk(states)
+        damage: list[Rect] = [(old.x, old.y, CARD_W, CARD_H) for pid in states if (old := piles.get(pid)) is not None]
+        damage += [(p.x, p.y, CARD_W, CARD_H) for p in states.values() if p is not None]
+        self._put_few(states)
         self.revision += 1
         self._damage.append((self.revision, damage))
         del self._damage[:-DAMAGE_KEEP]
@@ -567,31 +622,6 @@ class Table:
                 stacks.discard(pid)
             if old is None or old.owner is not None or (old.x, old.y) != (pile.x, pile.y):
                 index.insert(pid, (pile.x, pile.y, CARD_W, CARD_H))
-
-    def _put_bulk(self, states: Mapping[int, Pile | None]) -> None:
-        """:meth:`_put` for thousands of piles, in C-level passes (no Python call per pile):
-        a spread, gather, undo or redo of 12,000 cards stays within a frame."""
-        piles, stacks = self.piles, self.stacks
-        pids = list(states)
-        gone = list(compress(pids, map(is_, states.values(), repeat(None)))) if None in states.values() else []
-        kept_ids = list(filterfalse(set(gone).__contains__, pids)) if gone else pids
-        kept = cast(list[Pile], list(map(states.__getitem__, kept_ids)))
-        fresh = list(filterfalse(piles.__contains__, kept_ids))
-        if len(fresh) < len(kept_ids):  # some piles stay: only those that moved are indexed again
-            staying = filterfalse(set(fresh).__contains__, kept_ids)
-            moved_ids = fresh + [pid for pid in staying if piles[pid][:2] != states[pid][:2]]  # type: ignore[index]
-            moved = cast(list[Pile], list(map(states.__getitem__, moved_ids)))
-        else:
-            moved_ids, moved = kept_ids, kept
-        self.index.remove_many(gone)
-        # Listed in their cells by the first query (or a frame with time to spare: Table.index.settle).
-        self.index.insert_corners(moved_ids, list(map(itemgetter(0), moved)), list(map(itemgetter(1), moved)),
-                                  defer=True)
-        deque(map(piles.pop, gone, repeat(None)), maxlen=0)
-        piles.update(zip(kept_ids, kept))
-        stacks.difference_update(pids)
-        sizes = map(len, map(itemgetter(3), kept))
-        stacks.update(compress(kept_ids, map(lt, repeat(1), sizes)))
 
     def _check_complete(self) -> None:
         seen = sorted(c for p in self.piles.values() for c in p.cards)

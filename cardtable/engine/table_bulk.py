@@ -1,0 +1,231 @@
+"""Steps on thousands of piles: prepared a slice at a time, applied at once, kept compact.
+
+A spread, gather, undo or redo of the 12,000-card Infinite Deck makes or restores
+12,000 piles: done in one go it takes longer than a frame. So such a step is a
+generator run by a :class:`TableJob`: it prepares its piles and their index entries
+in slices of about :data:`SLICE_PILES` piles without touching the table (which answers
+as before the step meanwhile), then :meth:`BulkPut.apply` puts them in place in a few
+C-level passes. Run to its end at once, the same generator is the plain step.
+
+The undo history of such a step is kept as columns of plain tuples
+(:class:`BulkSide`), not as :class:`~cardtable.engine.piles.Pile` objects: Python's
+collector never stops tracking a tuple subclass, so a history of 12,000-pile steps
+would be walked by every full collection (20 ms and more, growing with the history,
+in the middle of some frame), while tuples of numbers it stops tracking.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from itertools import chain, compress, repeat
+from operator import is_not, itemgetter, lt, ne, not_
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
+
+from cardtable.engine.piles import CARD_H, CARD_W, Pile
+
+if TYPE_CHECKING:
+    from cardtable.engine.table import Table
+
+SLICE_PILES = 3000
+"""About how many piles one slice of a big step handles; a step on fewer is never sliced."""
+
+FACE_ONE = ((False,), (True,))
+"""The ``faces`` of a single card, by its side (shared: a spread makes no new ones)."""
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""A step as slices: each ``next`` runs one; the generator's value is the step's result."""
+
+
+def slices(n: int) -> range:
+    """The starts of the slices of ``n`` piles."""
+    return range(0, n, SLICE_PILES)
+
+
+class TableJob(Generic[T]):
+    """A table step under way: :meth:`step` runs one slice of it (a few milliseconds);
+    the table changes only in the last slice, all at once. While it runs, every other
+    change of the table finishes it first, so nothing sees or makes a half-done step."""
+
+    def __init__(self, table: Table, steps: Steps[T]) -> None:
+        self._table = table
+        self._steps = steps
+        self.done = False
+        self._result: T | None = None
+
+    def step(self) -> bool:
+        """Run the next slice; True once the step is done (and its result ready)."""
+        if self.done:
+            return True
+        try:
+            next(self._steps)
+        except StopIteration as stop:
+            self.done, self._result = True, stop.value
+        except BaseException:
+            self.done = True
+            raise
+        finally:
+            if self.done and self._table.pending is self:
+                self._table.pending = None
+        return self.done
+
+    def finish(self) -> T:
+        """Run every slice left; the step's result."""
+        while not self.step():
+            pass
+        return self.result
+
+    @property
+    def result(self) -> T:
+        """What the step returns (the same as the plain method's), once done."""
+        if not self.done:
+            raise RuntimeError("the step is not done yet")
+        return self._result  # type: ignore[return-value]
+
+
+class BulkSide(Mapping[int, "Pile | None"]):
+    """One side of a big step (the piles before it, or after it) as columns of plain
+    tuples: ``ids`` and a column per field of the piles present, and the ids ``absent``
+    on that side (a pile the step made, or removed). A mapping like the small steps'
+    dicts; :meth:`unpack` makes its piles a slice at a time."""
+
+    __slots__ = ("ids", "xs", "ys", "zs", "cards", "faces", "owners", "absent", "_at")
+
+    def __init__(self, ids: tuple[int, ...], xs: tuple[float, ...], ys: tuple[float, ...], zs: tuple[int, ...],
+                 cards: tuple[tuple[int, ...], ...], faces: tuple[tuple[bool, ...], ...],
+                 owners: tuple[int | None, ...] | None, absent: tuple[int, ...]) -> None:
+        self.ids, self.xs, self.ys, self.zs = ids, xs, ys, zs
+        self.cards, self.faces, self.owners, self.absent = cards, faces, owners, absent
+        self._at: dict[int, int] | None = None
+
+    @classmethod
+    def of(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> BulkSide:
+        """The side holding ``piles[i]`` (``None``: absent) under ``ids[i]``, in C-level passes."""
+        absent: tuple[int, ...] = ()
+        if None in piles:
+            present = list(map(is_not, piles, repeat(None)))
+            absent = tuple(compress(ids, map(not_, present)))
+            ids, piles = list(compress(ids, present)), list(compress(piles, present))
+        piles = cast(Sequence[Pile], piles)
+        owners = tuple(map(itemgetter(5), piles))
+        return cls(tuple(ids), tuple(map(itemgetter(0), piles)), tuple(map(itemgetter(1), piles)),
+                   tuple(map(itemgetter(2), piles)), tuple(map(itemgetter(3), piles)),
+                   tuple(map(itemgetter(4), piles)), owners if any(map(is_not, owners, repeat(None))) else None,
+                   absent)
+
+    def piles(self, start: int = 0, stop: int | None = None) -> list[Pile]:
+        """The piles present, from ``start`` to ``stop`` in the order of ``ids``."""
+        part = slice(start, stop)
+        owners = repeat(None) if self.owners is None else self.owners[part]
+        return list(map(tuple.__new__, repeat(Pile), zip(self.xs[part], self.ys[part], self.zs[part],
+                                                         self.cards[part], self.faces[part], owners)))
+
+    def unpack(self) -> Steps[tuple[list[int], list[Pile | None]]]:
+        """Every id and its pile (``None`` if absent), made a slice at a time."""
+        made: list[Pile | None] = []
+        for start in slices(len(self.ids)):
+            if start:
+                yield
+            made += self.piles(start, start + SLICE_PILES)
+        return list(chain(self.ids, self.absent)), made + [None] * len(self.absent)
+
+    def __getitem__(self, pid: int) -> Pile | None:
+        if self._at is None:
+            self._at = dict(chain(zip(self.ids, range(len(self.ids))), zip(self.absent, repeat(-1))))
+        i = self._at[pid]
+        return None if i < 0 else self.piles(i, i + 1)[0]
+
+    def __iter__(self) -> Iterator[int]:
+        return chain(self.ids, self.absent)
+
+    def __len__(self) -> int:
+        return len(self.ids) + len(self.absent)
+
+
+class BulkPut:
+    """Piles put in place of others (``new[i]`` under ``ids[i]``; ``None`` removes one):
+    :meth:`prepare` works everything out from the table as it stands, a slice at a time,
+    and :meth:`apply` changes the table in C-level passes (no Python call per pile).
+
+    ``before`` and ``after`` (dicts of the piles replaced and put) are what
+    :attr:`Table.last_step <cardtable.engine.table.Table.last_step>` reports."""
+
+    def __init__(self, table: Table, ids: list[int], new: list[Pile | None]) -> None:
+        self.table, self.ids, self.new = table, ids, new
+        self.old: list[Pile | None] = []
+        self.before: dict[int, Pile | None] = {}
+        self.after: dict[int, Pile | None] = {}
+        self._few: dict[int, Pile | None] = {}
+        self._ids: list[int] = ids
+        self._damage: list[tuple[float, float, float, float]] | None = None
+        self._gone: list[int] = []
+        self._kept_ids: list[int] = []
+        self._kept: list[Pile] = []
+        self._moved: tuple[list[int], list[float], list[float], list[tuple[float, float, float, float]]] = \
+            ([], [], [], [])
+        self._stacks: list[int] = []
+
+    def prepare(self) -> Steps[None]:
+        """Work the step out (yielding between slices when it is big)."""
+        from cardtable.engine.table import DAMAGE_PILES
+
+        table, ids, new = self.table, self.ids, self.new
+        big = len(ids) >= SLICE_PILES
+        self.old = list(map(table.piles.get, ids))
+        self.before, self.after = dict(zip(ids, self.old)), dict(zip(ids, new))
+        if len(ids) <= DAMAGE_PILES:
+            self._damage = [(p.x, p.y, CARD_W, CARD_H) for p in chain(self.old, new) if p is not None]
+        present = list(map(is_not, new, repeat(None)))
+        kept = list(compress(new, present)) if None in new else new
+        if table.hands or any(map(is_not, map(itemgetter(5), kept), repeat(None))):  # type: ignore[arg-type]
+            # Players' hands (a few piles off the felt) go one by one, the felt piles in bulk.
+            hands = table.hands
+            self._few = {pid: p for pid, p in zip(ids, new) if pid in hands or (p is not None and p.owner is not None)}
+            ids = [pid for pid in ids if pid not in self._few]
+            new = list(map(self.after.__getitem__, ids))
+            present = list(map(is_not, new, repeat(None)))
+            kept = list(compress(new, present))
+        self._ids = ids
+        self._kept = kept  # type: ignore[assignment]
+        if kept is new:
+            self._kept_ids = ids
+        else:
+            self._gone = list(compress(ids, map(not_, present)))
+            self._kept_ids = list(compress(ids, present))
+        if big:
+            yield
+        xs, ys = list(map(itemgetter(0), self._kept)), list(map(itemgetter(1), self._kept))
+        rects = table.index.corner_rects(xs, ys)
+        if big:
+            yield
+        # Only the piles that are new to the index or lie elsewhere now are indexed again.
+        moved = list(map(ne, table.index.placed(self._kept_ids), rects))
+        if all(moved):
+            self._moved = (self._kept_ids, xs, ys, rects)
+        else:
+            self._moved = (list(compress(self._kept_ids, moved)), list(compress(xs, moved)),
+                           list(compress(ys, moved)), list(compress(rects, moved)))
+        sizes = map(len, map(itemgetter(3), self._kept))
+        self._stacks = list(compress(self._kept_ids, map(lt, repeat(1), sizes)))
+        if big:
+            yield
+
+    def apply(self) -> None:
+        """Put the prepared piles in place, as one revision of the table."""
+        from cardtable.engine.table import DAMAGE_KEEP
+
+        table = self.table
+        piles, index = table.piles, table.index
+        table._put_few(self._few)
+        ids, xs, ys, rects = self._moved
+        index.remove_many(self._gone)
+        # Listed in their cells later (a slice of a frame, or the first query: GridIndex.settle).
+        index.insert_corners(ids, xs, ys, defer=True, rects=rects)
+        deque(map(piles.pop, self._gone, repeat(None)), maxlen=0)
+        piles.update(zip(self._kept_ids, self._kept))
+        table.stacks.difference_update(self._ids)
+        table.stacks.update(self._stacks)
+        table.revision += 1
+        table._damage.append((table.revision, self._damage))
+        del table._damage[:-DAMAGE_KEEP]
