@@ -1,4 +1,5 @@
-"""The main menu: every variant found (with the errors of broken ones), settings, help, quit."""
+"""The main menu: every variant found (with the errors of broken ones and the warnings of
+those that load with some), settings, help, quit."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
-from cardtable.ui.text import fit_text, reflow, wrap_font
+from cardtable.ui.text import fit_text, plural, reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 from cardtable.variants import VariantEntry, VariantSpec
@@ -30,6 +31,15 @@ def open_variant(app, spec: VariantSpec) -> Scene | None:
         return module.open_game(app, spec)
     app.toast(f"{spec.name}: its game {spec.game!r} did not load")
     return None
+
+
+WARNED = "⚠"
+"""The mark of a variant file that loads with warnings (what it asks for that is ignored)."""
+
+
+def warnings_of(entry: VariantEntry) -> tuple[str, ...]:
+    """What ``entry``'s file asks for that is ignored (``file:line:col: path: message``)."""
+    return entry.spec.warnings if entry.spec else ()
 
 
 def broken_game_entries(found: list[VariantEntry]) -> list[VariantEntry]:
@@ -242,11 +252,39 @@ class MenuScene(Scene):
         ink = THEME.text if entry.spec else THEME.error
         title = entry.title + ("  (yours)" if entry.user else "")
         room = row.width - px(28)
+        warned = warnings_of(entry)
+        if warned:  # the mark at the right end of the title line, like a broken file's red title
+            mark = fonts.render(WARNED, px(20), THEME.accent, bold=True)
+            surface.blit(mark, mark.get_rect(topright=(row.right - px(12), row.y + px(6))))
+            room -= mark.get_width() + px(8)
         surface.blit(fonts.render(fit_text(fonts, title, px(20), room, bold=True), px(20), ink, bold=True),
                      (row.x + px(14), row.y + px(6)))
-        sub = entry.spec.summary if entry.spec else "cannot be loaded: see the error on the right"
-        surface.blit(fonts.render(fit_text(fonts, sub, px(13), room), px(13), THEME.text_dim),
+        sub, sub_ink = (entry.spec.summary, THEME.text_dim) if entry.spec else (
+            "cannot be loaded: see the error on the right", THEME.text_dim)
+        if warned:
+            sub, sub_ink = f"{WARNED} loads with {plural(len(warned), 'warning')}: see the right", THEME.accent
+        surface.blit(fonts.render(fit_text(fonts, sub, px(13), room), px(13), sub_ink),
                      (row.x + px(14), row.y + px(31)))
+
+    def _draw_warnings(self, surface: pygame.Surface, warnings: tuple[str, ...], x: int, y: int,
+                       room: int, bottom: int) -> int:
+        """Each of a variant file's warnings, in full (a path wraps), under a marked heading,
+        down to ``bottom`` at most (then "…"); returns where the next text goes."""
+        if not warnings:
+            return y
+        px, fonts = self.px, self.app.fonts
+        heading = f"{WARNED} {plural(len(warnings), 'warning')} (the file still loads)"
+        surface.blit(fonts.render(fit_text(fonts, heading, px(16), room, bold=True), px(16), THEME.accent,
+                                  bold=True), (x, y))
+        y += px(24)
+        lines = [line for warning in warnings for line in wrap_font(warning, room, fonts.font(px(14)))]
+        for n, line in enumerate(lines):
+            if y + 2 * px(19) > bottom and n < len(lines) - 1:
+                surface.blit(fonts.render("…", px(14), THEME.accent), (x, y))
+                return y + px(19)
+            surface.blit(fonts.render(line, px(14), THEME.accent), (x, y))
+            y += px(19)
+        return y + px(12)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         px, fonts = self.px, self.app.fonts
@@ -265,6 +303,7 @@ class MenuScene(Scene):
             facts = f"{spec.min_seats}-{spec.max_seats} seats   ·   decks: {', '.join(spec.decks)}"
             surface.blit(fonts.render(fit_text(fonts, facts, px(15), room), px(15), THEME.text_dim), (x, y))
             y += px(30)
+            y = self._draw_warnings(surface, warnings_of(entry), x, y, room, box.bottom - px(12))
             text, ink = (spec.rules or spec.summary), THEME.text
         else:
             surface.blit(fonts.render(fit_text(fonts, "This file has an error", px(24), room, bold=True), px(24),

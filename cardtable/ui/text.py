@@ -1,9 +1,15 @@
-"""Text layout helpers: wrapping paragraphs to a pixel width."""
+"""Text layout helpers: wrapping paragraphs to a pixel width, fitting a line with an
+ellipsis; and the words of counts and amounts (:func:`plural`, :func:`figure`), the
+same helpers the game logs use, so a screen and the log write "1 chip", "12,000" alike."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+
+from cardtable.engine.words import figure, plural
+
+__all__ = ["wrap", "wrap_font", "reflow", "fit_text", "figure", "plural"]
 
 
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
