@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
+from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
@@ -67,7 +68,7 @@ ROLLOUTS_ENV = "CARDTABLE_STRONG_ROLLOUTS"
 """The environment variable that fixes the rollouts a decision (the clock ignored)."""
 
 DEFAULT_BUDGET_MS = 250.0
-PRIOR_MIN_MS = 100.0
+PRIOR_MIN_MS = 50.0
 """The least budget with which the normal bot's choice is consulted (it costs up to
 tens of milliseconds in some games)."""
 
@@ -90,12 +91,21 @@ MIN_EVIDENCE = 3
 """The fewest rollouts of both the normal bot's choice and a rival before the rival may
 overrule it."""
 
-STRAY_ALPHA = 0.05
+STRAY_ALPHA = 0.15
 """The chance, when no rival is really better than the normal bot's choice, that the
 strong bot plays one anyway: each of ``k`` rivals must beat that choice at the one-sided
 level ``STRAY_ALPHA / k`` (the best of many noisy rivals often looks better by luck
 alone), by Student's t over the paired differences of its worlds (few worlds: a wider
 margin)."""
+
+READ_OPPONENTS = True
+"""Whether the worlds are weighed by the opponents' moves (:mod:`cardtable.bots.reading`)."""
+
+GUESS_TRIES = 6
+"""Guesses at the hidden cards drawn for one world at most while reading the
+opponents' moves rejects them."""
+
+SHARE_ALPHA = False
 
 PRUNE_AFTER = 4
 """Worlds played before candidates start being dropped."""
@@ -262,10 +272,25 @@ class StrongBot:
         self._prior_ms = 0.0  # what asking the normal bot cost last time
         self.policy: Policy = getattr(normal, "rollout_choice", None) or light_choice
         self.rollout_bot: Callable[[random.Random], Any] | None = getattr(normal, "rollout_bot", None)
+        self.reader = Reader()
+        self._decided_ms = 0.0  # what remembering the last decision cost
+        self._slowest = 0.0
 
     def choose(self, state: GameState, seat: int) -> Action:
-        """The planned action for ``seat`` on ``state`` (a seat copy)."""
-        return self.plan(state, seat).action
+        """The planned action for ``seat`` on ``state`` (a seat copy). The opponents'
+        moves since this seat's last decision in the round are read first (see
+        :mod:`cardtable.bots.reading`), and this decision is remembered for the next."""
+        started = time.perf_counter()
+        reading = READ_OPPONENTS and self.rollout_bot is not None
+        if reading:
+            self.reader.observe(state, seat)
+        spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
+        action = self.plan(state, seat, budget_ms=max(1.0, self.budget_ms - spent)).action
+        if reading:
+            noted = time.perf_counter()
+            self.reader.decided(state, seat, action)
+            self._decided_ms = (time.perf_counter() - noted) * 1000.0
+        return action
 
     # -- planning ---------------------------------------------------------------------
     def plan(self, state: GameState, seat: int, budget_ms: float | None = None,
@@ -306,6 +331,7 @@ class StrongBot:
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
         start_holding = state.holding(seat)
         target = _target_round(state)
+        self._slowest = 0.0  # the longest rollout step of this decision (seconds)
         root = Snapshot(state).make(random.Random(0))  # no log: its seat copies need not copy one
         active = list(estimates)
         worlds = rollouts = 0
@@ -337,7 +363,7 @@ class StrongBot:
         with the same chance draws and the same policy draws (common random numbers: the
         candidates' difference is measured, not the luck of two different deals); None
         when the deadline came first (the world is thrown away whole)."""
-        snapshot = Snapshot(root.seat_copy(seat, self.rng))
+        snapshot = Snapshot(self._guess(root, seat, deadline))
         seed = self.rng.getrandbits(64)
         results = []
         for estimate in active:
@@ -346,6 +372,26 @@ class StrongBot:
                 return None
             results.append(result)
         return results
+
+    def _guess(self, root: GameState, seat: int, deadline: float) -> GameState:
+        """A seat copy of ``root``: kept with the odds of the opponents' moves read this
+        round (the normal bot's model, :class:`~cardtable.bots.reading.Reader`), drawn
+        again up to :data:`GUESS_TRIES` times; else the guess the model missed least."""
+        world = root.seat_copy(seat, self.rng)
+        if not self.reader.evidence or self.rollout_bot is None:
+            return world
+        best: tuple[int, GameState] | None = None
+        for _ in range(GUESS_TRIES):
+            missed = self.reader.disagreements(world, self.rollout_bot, self.rng)
+            if self.reader.accept(missed, self.rng):
+                return world
+            if best is None or missed < best[0]:
+                best = (missed, world)
+            if time.perf_counter() >= deadline:
+                break
+            world = root.seat_copy(seat, self.rng)
+        assert best is not None
+        return best[1]
 
     def _rollout(self, snapshot: Snapshot, seed: int, seat: int, action: Action, target: int,
                  start_holding: int, deadline: float) -> tuple[float, bool] | None:
@@ -356,11 +402,15 @@ class StrongBot:
         rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
+        last = time.perf_counter()
         for _ in range(MAX_ROLLOUT_STEPS):
             if _round_done(world, target):
                 break
-            if time.perf_counter() >= deadline:
-                return None
+            now = time.perf_counter()
+            self._slowest = max(self._slowest, now - last)
+            last = now
+            if now + self._slowest >= deadline:
+                return None  # the next step might end past the budget
             to_act = world.to_act
             if to_act == CHANCE:
                 world.apply(world.chance_action())
@@ -449,8 +499,9 @@ def _t_quantile(z: float, df: int) -> float:
 
 
 def _stray_z(rivals: int) -> float:
-    """The normal quantile a rival must clear among ``rivals`` (:data:`STRAY_ALPHA`)."""
-    return NormalDist().inv_cdf(1.0 - STRAY_ALPHA / max(1, rivals))
+    """The normal quantile a rival must clear among ``rivals`` (:data:`STRAY_ALPHA`,
+    shared among them when :data:`SHARE_ALPHA`)."""
+    return NormalDist().inv_cdf(1.0 - STRAY_ALPHA / (max(1, rivals) if SHARE_ALPHA else 1))
 
 
 def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:

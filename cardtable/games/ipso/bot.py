@@ -45,6 +45,9 @@ LEVEL_KNOBS: dict[str, dict[str, float]] = {
 fair share the strength must be to raise, how much of the allowed raise it uses, the
 heads-up bluff rate, and the percentile gain an exchange must bring."""
 
+ROLLOUT_UNSEEN = 8
+"""Unseen cards a face-down exchange is weighed on by the strong level's rollout player."""
+
 _table: list[tuple[list[tuple[int, int]], list[int], int]] = []
 
 
@@ -107,10 +110,15 @@ class IpsoBot:
         self.rng = rng
         self.level = level
         self.knobs = LEVEL_KNOBS[level]
+        self.unseen_sample: int | None = None  # None: every unseen card weighs a face-down exchange
 
     def rollout_bot(self, rng: random.Random) -> IpsoBot:
-        """A cheap player like this one, for the strong level's rollouts (the normal level: it is cheap already)."""
-        return IpsoBot(rng, "normal")
+        """A cheap player like this one, for the strong level's rollouts: the normal level,
+        weighing a face-down exchange on :data:`ROLLOUT_UNSEEN` unseen cards drawn at
+        random instead of all of them (most of its time went there)."""
+        bot = IpsoBot(rng, "normal")
+        bot.unseen_sample = ROLLOUT_UNSEEN
+        return bot
 
     # -- the one entry point -------------------------------------------------------------
     def choose(self, state: IpsoState, seat: int) -> Action:
@@ -152,6 +160,8 @@ class IpsoBot:
         hand = [self._card(state, c) for c in state.hands[seat]]
         keep = hand_percentile(hand)
         unseen = self._unseen(state, seat)
+        if self.unseen_sample is not None and len(unseen) > self.unseen_sample:
+            unseen = self.rng.sample(unseen, self.unseen_sample)
         best: tuple[float, int | None, str | None] = (keep + self.knobs["swap_gain"], None, None)
         for pile in Pile:
             top = state.pile_top(pile.value)

@@ -1,0 +1,199 @@
+"""Reading the opponents: which guessed worlds fit what they did (issue 18).
+
+A seat copy deals the cards its seat cannot see uniformly, as if the opponents' bets said
+nothing about their hands. A :class:`Reader` remembers, between one decision of its seat
+and the next in the same round, what the seat itself saw: the state after its own action
+(its own seat copy, so only its view) and the log lines since. It replays the opponents'
+moves on that state, finding each move by the line it wrote to the log (the same line
+for the same move whatever the hidden cards), and keeps each as :class:`Evidence`: the
+state the opponent acted in and the kind of move it made.
+
+:meth:`Reader.disagreements` then asks a model of the opponents (the game's normal bot,
+what the strong level meets) what each would have done with the hand a guessed world
+gives it; :meth:`Reader.accept` keeps a world with the chance :data:`AGREE` /
+:data:`DISAGREE` odds of each move the model does not repeat (rejection sampling of the
+worlds by the likelihood of the moves seen). Nothing here reads a state the seat was
+not given: every state is a copy of one of its seat copies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.worlds import Snapshot
+from cardtable.engine.game import CHANCE, Action, GameState
+
+__all__ = ["Reader", "Evidence", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE"]
+
+AGREE = 0.9
+"""The likelihood of a move seen when the model makes the same kind of move."""
+DISAGREE = 0.1
+"""The likelihood of a move seen when the model would have made another kind (the
+normal bot bluffs and samples, so no move rules a hand out)."""
+MAX_EVIDENCE = 4
+"""The latest moves read (each costs a model decision a guessed world)."""
+
+_RAISES = {"Bet", "Raise", "AllIn", "Stake", "CoverRaise"}
+
+
+def kind(action: Action) -> str:
+    """What a move says about a hand: its class name, every bet or raise alike."""
+    name = type(action).__name__
+    return "raise" if name in _RAISES else name
+
+
+@dataclass
+class Evidence:
+    """One opponent's move: the state it acted in (a lean copy) and the kind of move."""
+
+    before: Snapshot
+    seat: int
+    kind: str
+    hand_size: int
+
+
+@dataclass
+class _Pending:
+    round_number: int
+    log_length: int
+    after: Snapshot
+    seat: int
+
+
+@dataclass
+class Reader:
+    """The evidence of the current round for one seat (see the module's text)."""
+
+    evidence: list[Evidence] = field(default_factory=list)
+    _pending: _Pending | None = None
+
+    def observe(self, state: GameState, seat: int) -> None:
+        """Read the moves made since this seat's last decision, from ``state`` (its seat
+        copy now): kept while the round lasts, forgotten when a new one began."""
+        pending, self._pending = self._pending, None
+        if pending is None or pending.seat != seat or pending.round_number != state.round_number:
+            self.evidence = []
+        if pending is None or pending.seat != seat or pending.round_number > state.round_number:
+            return
+        lines = [e.text_for(seat) for e in state.log[pending.log_length:]]
+        public = _public(state)
+        world = pending.after.make(random.Random(0))
+        at = 0
+        while at < len(lines):
+            actor = world.to_act
+            if actor is None or actor == seat:
+                break
+            if actor == CHANCE:  # a new deal: guessed, like every hidden card
+                at += len(_lines(world, world.chance_action(), seat, apply=True))
+                continue
+            now = world.round_number == state.round_number
+            if now and not _public(world) <= public:
+                break  # cards dealt face up from the copy's guessed deck, not the real ones
+            move = _move_for(world, actor, lines[at:], seat)
+            if move is None:
+                break
+            action, kinds = move
+            hand = _hand(world, actor)
+            if now and len(kinds) > 1 and hand is not None:
+                self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
+            at += len(_lines(world, action, seat, apply=True))
+        del self.evidence[:-MAX_EVIDENCE]
+
+    def decided(self, state: GameState, seat: int, action: Action) -> None:
+        """Remember the state after this seat's ``action`` (on a copy of its seat copy)."""
+        self._pending = None
+        try:
+            after = Snapshot(state).make(random.Random(0))
+            made = len(_lines(after, action, seat, apply=True))
+        except Exception:  # reading is a help, never a need
+            return
+        self._pending = _Pending(state.round_number, len(state.log) + made, Snapshot(after), seat)
+
+    def disagreements(self, world: GameState, model: Callable[[random.Random], Any],
+                      rng: random.Random) -> int:
+        """How many moves read the ``model`` (a bot factory) would not have made with the
+        hands ``world`` gives their players."""
+        missed = 0
+        for item in self.evidence:
+            hand = _hand(world, item.seat)
+            if hand is None or len(hand) != item.hand_size:
+                continue  # the hand changed since (a draw): this move tells nothing of it
+            then = item.before.make(random.Random(rng.getrandbits(32)))
+            held = _hand(then, item.seat)
+            if held is None:
+                continue
+            held[:] = hand
+            try:  # asked on the copy itself: the bots read no hand but their own
+                guess = model(random.Random(rng.getrandbits(32))).choose(then, item.seat)
+            except Exception:
+                continue
+            missed += kind(guess) != item.kind
+        return missed
+
+    def accept(self, missed: int, rng: random.Random) -> bool:
+        """Keep a world whose model missed ``missed`` moves, with their odds."""
+        return missed == 0 or rng.random() < (DISAGREE / AGREE) ** missed
+
+
+def _public(state: GameState) -> frozenset[int]:
+    """The cards every seat sees (none of them hidden from any seat): a move that adds
+    to them dealt face up from the guessed deck of a copy, which differs from the real
+    one, so a replay stops there."""
+    deck = getattr(state, "deck", None)
+    size = len(deck) if deck is not None else 0
+    hidden: set[int] = set()
+    for seat in range(state.seats):
+        for container, index in state._hidden_slots(seat):
+            card = container[index]
+            if isinstance(card, int):
+                hidden.add(card)
+    return frozenset(c for c in range(size) if c not in hidden)
+
+
+def _hand(state: GameState, seat: int) -> list[int] | None:
+    hands = getattr(state, "hands", None)
+    shown = getattr(state, "shown", None)
+    if not isinstance(hands, list) or not 0 <= seat < len(hands) or not isinstance(hands[seat], list):
+        return None
+    if isinstance(shown, list) and seat < len(shown) and shown[seat]:
+        return None  # a shown hand is the same in every world
+    hand: list[int] = hands[seat]
+    return hand
+
+
+def _lines(state: GameState, action: Action, seat: int, *, apply: bool = False) -> list[str]:
+    """The log lines ``seat`` would read after ``action`` (one move can write several),
+    on a copy of ``state`` or, with ``apply``, on ``state`` itself."""
+    target = state if apply else Snapshot(state).make(random.Random(0))
+    start = len(target.log)
+    target.apply(action)
+    return [e.text_for(seat) for e in target.log[start:]]
+
+
+def _move_for(state: GameState, actor: int, lines: list[str], seat: int) -> tuple[Action, set[str]] | None:
+    """The move of ``actor`` whose first log line is the first of ``lines`` (amounts
+    tried from that line's numbers), and the kinds of move it had; None when none is."""
+    from cardtable.bots.strong import candidates
+    options = candidates(state, actor)
+    kinds = {kind(a) for a in options}
+    numbers = {int(n) for n in re.findall(r"\d+", lines[0])} if lines else set()
+    for action in options:
+        tries = [action]
+        name = "to" if hasattr(action, "to") else "amount" if hasattr(action, "amount") else None
+        if name is not None:
+            tries += [dataclasses.replace(action, **{name: n}) for n in sorted(numbers)]
+        for attempt in tries:
+            if state.why_illegal(attempt) is not None:
+                continue
+            try:
+                written = _lines(state, attempt, seat)
+            except Exception:
+                continue
+            if written[:1] == lines[:1]:  # what follows may tell guessed cards (a showdown)
+                return attempt, kinds
+    return None
