@@ -214,25 +214,36 @@ class GridIndex:
         """Every item whose rectangle overlaps ``region`` (edges touching do not count)."""
         x, y, w, h = region
         x1, y1 = x + w, y + h
+        c = self.cell
+        ix0 = ix1 = iy0 = iy1 = 0
         if self.max_size is None:
             xs, ys = self._span(region)
         else:
             # Corners that can reach the region lie in (x - mw, x1) x (y - mh, y1).
-            mw, mh, c = self.max_size[0], self.max_size[1], self.cell
+            mw, mh = self.max_size
             xs, ys = range(int((x - mw) // c), int(x1 // c) + 1), range(int((y - mh) // c), int(y1 // c) + 1)
+            # A cell wholly inside the region (its left edge right of x, its right edge at
+            # x1 or left of it; the same down) holds only corners inside: those items
+            # overlap the region without a test.
+            ix0, ix1, iy0, iy1 = int(x // c) + 1, int(x1 // c), int(y // c) + 1, int(y1 // c)
         found: set[int] = set()
+        sure: set[int] = set()
         cells = self._cells
         if len(xs) * len(ys) > 4 * len(cells):
             # A region larger than the table: walk the occupied cells instead.
             x0, x1c, y0, y1c = xs.start, xs.stop, ys.start, ys.stop
-            candidates: Iterable[set[int]] = (b for (cx, cy), b in cells.items()
-                                              if x0 <= cx < x1c and y0 <= cy < y1c)
+            candidates: Iterable[tuple[tuple[int, int], set[int]]] = (
+                (key, b) for key, b in cells.items() if x0 <= key[0] < x1c and y0 <= key[1] < y1c)
         else:
-            candidates = (cells[(cx, cy)] for cx in xs for cy in ys if (cx, cy) in cells)
-        for bucket in candidates:
-            found |= bucket
+            candidates = ((key, cells[key]) for key in ((cx, cy) for cx in xs for cy in ys) if key in cells)
+        for (cx, cy), bucket in candidates:
+            if ix0 <= cx < ix1 and iy0 <= cy < iy1:
+                sure |= bucket
+            else:
+                found |= bucket
         rects = self._rects
-        return {i for i in found if _overlaps(rects[i], x, y, x1, y1)}
+        sure.update(i for i in found if _overlaps(rects[i], x, y, x1, y1))
+        return sure
 
     def query_point(self, px: float, py: float) -> set[int]:
         """Every item whose rectangle contains the point."""

@@ -9,11 +9,10 @@ frame no more than drawing a screenful.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import and_, is_not, itemgetter, lt, not_
-from typing import cast
+from collections.abc import Generator, Iterator, Mapping
+from itertools import compress, islice, repeat
+from operator import and_, is_not, itemgetter, lt, ne, not_
+from typing import NamedTuple, cast
 
 import pygame
 
@@ -26,9 +25,9 @@ NEAR_ALL = 256
 """A step on at most this many piles looks at each; a bigger one asks the table's index."""
 
 
-@dataclass(frozen=True, slots=True)
-class Flight:
-    """One card on its way: from ``(x0, y0)`` to ``(x1, y1)`` in world units."""
+class Flight(NamedTuple):
+    """One card on its way: from ``(x0, y0)`` to ``(x1, y1)`` in world units (a named
+    tuple: a big step makes hundreds)."""
 
     card: int
     face_up: bool
@@ -61,12 +60,24 @@ class TableAnimation:
     @classmethod
     def from_step(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None],
                   camera: Camera, now: float, table: Table | None = None) -> TableAnimation | None:
-        """The animation of a step, or ``None`` when nothing changed place near the view.
+        """The animation of a step, or ``None`` when nothing changed place near the view
+        (:meth:`build` run to its end at once)."""
+        steps = cls.build(before, after, camera, now, table)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return cast("TableAnimation | None", stop.value)
+
+    @classmethod
+    def build(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None], camera: Camera,
+              now: float, table: Table | None = None) -> Generator[None, None, TableAnimation | None]:
+        """:meth:`from_step` a slice at a time (each ``next`` a millisecond or two; the value
+        at the end is the animation).
 
         Only piles near the view take part: those the step left there fly from, those it
         made there wait hidden (``table``, the table after the step, finds them through
-        its index). The work is C-level passes plus a loop over the cards near the view,
-        so a step on 12,000 cards costs a few milliseconds.
+        its index). Single cards are handled in C-level passes, stacks card by card.
         """
         vx, vy, vw, vh = camera.view_rect()
         mx, my = vw * 0.25 + CARD_W, vh * 0.25 + CARD_H
@@ -74,6 +85,7 @@ class TableAnimation:
         if table is not None and len(after) > NEAR_ALL:
             found = table.index.query((box[0], box[1], box[2] - box[0], box[3] - box[1]))
             ends = [(pid, pile) for pid in found if (pile := after.get(pid)) is not None]
+            yield
         else:
             ends = _near(_present(after), box)
         ends = [(pid, pile) for pid, pile in ends if pile.owner is None] if len(ends) <= NEAR_ALL else ends
@@ -87,16 +99,34 @@ class TableAnimation:
                                                        zip(map(itemgetter(0), ones), map(itemgetter(1), ones))))
         for pile in compress(left, map(not_, single)):
             was.update(zip(pile.cards, repeat((pile.x, pile.y))))
+        if len(left) + len(ends) > NEAR_ALL:
+            yield
         flights: list[Flight] = []
         hidden: dict[int, int] = {}
-        for pid, pile in ends:
+        # Cards landing alone (a spread makes thousands): C-level passes.
+        lone = list(map((1).__eq__, map(len, map(itemgetter(3), map(itemgetter(1), ends)))))
+        pids, piles = list(map(itemgetter(0), ends)), list(map(itemgetter(1), ends))
+        lone_pids, lone_piles = list(compress(pids, lone)), list(compress(piles, lone))
+        cards = list(map(itemgetter(0), map(itemgetter(3), lone_piles)))
+        starts = list(map(was.get, cards))
+        ats = list(zip(map(itemgetter(0), lone_piles), map(itemgetter(1), lone_piles)))
+        moved = list(map(ne, starts, ats))
+        hidden.update(zip(compress(lone_pids, moved), repeat(1)))
+        # Cards that came from far off the view (no start) do not fly.
+        flying = cast("Iterator[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
+                      compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
+                               map(and_, moved, map(is_not, starts, repeat(None)))))
+        flights += (Flight(card, face, start[0], start[1], at[0], at[1])
+                    for card, face, start, at in islice(flying, MAX_FLIGHTS))
+        for n, (pid, pile) in enumerate(compress(ends, map(not_, lone))):
+            if n % 500 == 499:
+                yield
             at = (pile.x, pile.y)
             starts = list(map(was.get, pile.cards))
             if starts.count(at) == len(starts):
                 continue  # nothing in this pile moved
             hidden[pid] = len(pile.cards)
             if len(flights) < MAX_FLIGHTS:
-                # Cards that came from far off the view (no start) do not fly: skip them C-level.
                 near = compress(zip(pile.cards, pile.faces, starts), map(is_not, starts, repeat(None)))
                 for card, face, start in near:
                     if start is not None and start != at:
@@ -127,13 +157,11 @@ class TableAnimation:
             self._hidden_key = key
         return self._hidden_now
 
-    def draw(self, surface: pygame.Surface, table: Table, camera: Camera, view, now: float) -> None:
-        """Draw every flight at its place for ``now``."""
-        t = ease_out(self.progress(now))
-        ox, oy = view.origin(camera)
+    def prepare(self, table: Table, camera: Camera, view) -> None:
+        """Find every flight's picture and its path in pixels at this zoom (the first
+        :meth:`draw` at a zoom does it; a held frame can do it beforehand)."""
         key = (camera.zoom, id(table))
         if self._prepared is None or self._prepared[0] != key:
-            # Once per zoom: each flight's surface and its path in zoomed pixels.
             zoom, width = camera.zoom, view.card_width(camera)
             deck, cache = table.deck, view.cache
             paths = []
@@ -141,9 +169,15 @@ class TableAnimation:
                 surf = cache.get(deck, f.card, f.face_up, width, keyed=True) or cache.stand_in(deck, f.card, width)
                 paths.append((surf, f.x0 * zoom, f.y0 * zoom, (f.x1 - f.x0) * zoom, (f.y1 - f.y0) * zoom))
             self._prepared = (key, paths)
+
+    def draw(self, surface: pygame.Surface, table: Table, camera: Camera, view, now: float) -> None:
+        """Draw every flight at its place for ``now``."""
+        t = ease_out(self.progress(now))
+        ox, oy = view.origin(camera)
+        self.prepare(table, camera, view)
+        assert self._prepared is not None
         surface.fblits([(surf, (int(x + dx * t) - ox, int(y + dy * t) - oy))
                         for surf, x, y, dx, dy in self._prepared[1]])
-
 
 def _near(pairs: list[tuple[int, Pile]], box: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
     """The ``(pile id, pile)`` pairs whose corner lies inside ``box`` (x0, y0, x1, y1); all
