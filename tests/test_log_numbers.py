@@ -39,11 +39,8 @@ BIG = {
 """Settings under which every game plays for thousands (Sabacc does by default)."""
 
 ELSEWHERE = re.compile(
-    r" (calls|bets|raises to) \d"                      # engine/betting.py
-    r"|wins the (main pot|side pot \d+) of \d+ (with|\(everyone)"  # engine/showdown.py
-    r"|^\w+ (stakes|covers)"                          # ipso/betting.py
-    r"|^Step \d|^\w+: \d+ × "                          # alethkar_poker/payout.py
-    r"|hand pot|bombs out|Pure Sabacc|^\d+ uncalled returned to \w+$|left in the pots")  # sabacc/showdown.py
+    r"^\w+ (stakes|covers)"          # ipso/betting.py
+    r"|^Step \d|^\w+: \d+ × ")      # alethkar_poker/payout.py
 """Lines written outside the states and the seat helpers, left to their owners."""
 
 

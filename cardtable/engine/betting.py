@@ -63,6 +63,7 @@ from typing import Any
 
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
+from cardtable.engine.words import figure
 
 __all__ = ["Limit", "BettingRules", "BetOptions", "LedgerRound", "BettingRound", "BettingAction", "Fold",
            "Check", "Call", "Bet", "Raise", "AllIn"]
@@ -573,10 +574,10 @@ class BettingRound(LedgerRound):
         if isinstance(action, Check):
             return f"{name} checks"
         if total <= before:
-            return f"{name} calls {put}{all_in}"
+            return f"{name} calls {figure(put)}{all_in}"
         if before == 0:
-            return f"{name} bets {total}{all_in}"
-        return f"{name} raises to {total}{all_in}"
+            return f"{name} bets {figure(total)}{all_in}"
+        return f"{name} raises to {figure(total)}{all_in}"
 
 
 def _name(seat: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardtable.engine.chips import Pot, PotAward
+from cardtable.engine.words import figure
 
 __all__ = ["RankedHand", "KeyOrdered", "PotResult", "ShowdownResult"]
 
@@ -77,9 +78,9 @@ class PotResult:
         """The log line of this pot: who wins it, or how it is split, ``how`` (" with
         a Flush, Ace high") after the amount."""
         if len(self.winners) == 1:
-            return f"{names[self.winners[0]]} wins the {self.name} of {self.amount}{how}"
-        shares = ", ".join(f"{names[w]} {self.shares[w]}" for w in self.winners)
-        return f"The {self.name} of {self.amount} is split{how}: {shares}"
+            return f"{names[self.winners[0]]} wins the {self.name} of {figure(self.amount)}{how}"
+        shares = ", ".join(f"{names[w]} {figure(self.shares[w])}" for w in self.winners)
+        return f"The {self.name} of {figure(self.amount)} is split{how}: {shares}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-safe data (seats as string keys)."""

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.chips import Pot, split_pot
 from cardtable.engine.game import CHANCE, Event
+from cardtable.engine.words import figure
 from cardtable.games.sabacc.hands import SPECIAL_NAMES, demise_key
 from cardtable.games.sabacc.rules import Phase
 
@@ -53,13 +54,13 @@ def call_hand(state: SabaccState, events: list[Event], *, by_folds: bool = False
         _finish(state, events, hand_pot={"amount": amount, "winners": [winner],
                                          "shares": {str(winner): amount}},
                 uncalled=settlement.uncalled, showdown=False)
-        events.append(Event(winner, f"{state.names[winner]} wins the hand pot of {amount} "
+        events.append(Event(winner, f"{state.names[winner]} wins the hand pot of {figure(amount)} "
                                     "(everyone else folded)"))
         _end(state, events)
         return
     seat, amount = chips.return_uncalled()
     if seat is not None and amount:
-        events.append(Event(seat, f"{amount} uncalled returned to {state.names[seat]}"))
+        events.append(Event(seat, f"{figure(amount)} uncalled returned to {state.names[seat]}"))
     state.uncalled = [seat, amount]
     for seat in players:
         hand = state.hand_value(seat)
@@ -75,7 +76,7 @@ def call_hand(state: SabaccState, events: list[Event], *, by_folds: bool = False
             chips.stacks[seat] -= paid
             state.sabacc_pot += paid
             state.penalties[seat] = paid
-            events.append(Event(seat, f"{state.names[seat]} bombs out and pays {paid} "
+            events.append(Event(seat, f"{state.names[seat]} bombs out and pays {figure(paid)} "
                                       "into the sabacc pot"))
     contenders = [s for s in players if not state.call_hands[s].bomb_out]
     if not contenders:
@@ -83,7 +84,7 @@ def call_hand(state: SabaccState, events: list[Event], *, by_folds: bool = False
         chips.dead = carried
         chips.contributed = [0] * chips.seats
         chips.round_bets = [0] * chips.seats
-        events.append(Event(CHANCE, f"Everyone bombed out: the hand pot of {carried} "
+        events.append(Event(CHANCE, f"Everyone bombed out: the hand pot of {figure(carried)} "
                                     "stays for the next hand"))
         _finish(state, events, hand_pot=None, uncalled=state.uncalled, showdown=True, carried=carried)
         _end(state, events)
@@ -146,12 +147,12 @@ def _settle(state: SabaccState, events: list[Event], top: list[int]) -> None:
             how += f", then {state.hand_value(seat).label} in the sudden demise"
         share = settlement.won.get(seat, 0)
         split = " (split)" if len(hand_winners) > 1 else ""
-        events.append(Event(seat, f"{state.names[seat]} wins {share} from the hand pot{split} "
+        events.append(Event(seat, f"{state.names[seat]} wins {figure(share)} from the hand pot{split} "
                                   f"with {how}"))
     if sabacc is not None and special is not None:  # a sabacc pot is only paid for a special hand
         for seat in sabacc["winners"]:
             events.append(Event(seat, f"{SPECIAL_NAMES[special]}! {state.names[seat]} takes "
-                                      f"{sabacc['shares'][str(seat)]} from the sabacc pot"))
+                                      f"{figure(sabacc['shares'][str(seat)])} from the sabacc pot"))
     _end(state, events)
 
 
@@ -193,7 +194,7 @@ def _end(state: SabaccState, events: list[Event]) -> None:
         state.chips.round_bets = [0] * state.seats
         text = f"{state.names[last]} is the last player with credits: the game is over"
         if left:
-            text += f" ({left} left in the pots goes to {state.names[last]})"
+            text += f" ({figure(left)} left in the pots goes to {state.names[last]})"
         events.append(Event(last, text))
         if state.results is not None:
             state.results["net"] = [state.chips.stacks[s] - state.hand_start_stacks[s]
