@@ -77,3 +77,15 @@ def test_ivali_the_deal_and_the_draw_read_by_name():
     deal = next(t for t in bo if " deals four cards to each of " in t)
     assert deal.split("; Bo gets ")[1].count(" of ") == 4, deal
     assert any(t.startswith("Ann discards ") and " and draws " in t and " of " in t for t in state.log_for(0))
+
+
+def test_ipso_a_winner_who_keeps_the_deal_chooses_to_deal():
+    lines = [t for seed in range(6) for t in played("ipso", seed, rounds=4).log_for(None) if " chooses " in t]
+    assert lines and not [t for t in lines if re.match(r"(\w+) chooses \1 ", t)], lines
+    assert any(re.fullmatch(r"\w+ chooses to deal the next hand", t) for t in lines), lines
+
+
+def test_sabacc_a_hand_value_is_one_bracket():
+    lines = [t for seed in range(8) for seat in range(3) for t in played("sabacc", seed, rounds=4).log_for(seat)]
+    assert any("a bomb-out)" in t for t in lines), "no hand went over 23 in a private line"
+    assert not [t for t in lines if re.search(r"\([^()]*\(", t)], [t for t in lines if re.search(r"\([^()]*\(", t)][:3]

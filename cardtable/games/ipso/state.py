@@ -365,8 +365,8 @@ class IpsoState(ChipSeatedState):
             self.dealer = action.dealer
             self.chooser = None
             self.phase = Phase.SHUFFLE
-            events.append(Event(action.seat, f"{self.names[action.seat]} chooses "
-                                             f"{self.names[action.dealer]} to deal the next hand"))
+            chosen = "to deal" if action.dealer == action.seat else f"{self.names[action.dealer]} to deal"
+            events.append(Event(action.seat, f"{self.names[action.seat]} chooses {chosen} the next hand"))
         self._advance(events)
         return self._logged(events)
 

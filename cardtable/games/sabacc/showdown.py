@@ -108,8 +108,7 @@ def deal_demise(state: SabaccState, events: list[Event]) -> None:
         card = state.deck_order.pop(0)
         state.hands[seat].append(card)
         state.demise_cards[seat] = card
-        parts.append(f"{state.names[seat]} gets {state.card_name(card)} "
-                     f"({state.hand_value(seat).label})")
+        parts.append(f"{state.names[seat]} gets {state.card_name(card)} {state.hand_note(seat)}")
     events.append(Event(CHANCE, "Sudden demise: " + "; ".join(parts)))
     _settle(state, events, list(state.demise_seats))
 

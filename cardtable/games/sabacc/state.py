@@ -47,7 +47,7 @@ from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure
-from cardtable.games.sabacc.hands import SabaccHand, evaluate
+from cardtable.games.sabacc.hands import SabaccHand, evaluate, signed
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
     RED,
@@ -205,6 +205,12 @@ class SabaccState(ChipSeatedState):
     def hand_value(self, seat: int) -> SabaccHand:
         """The value of ``seat``'s hand now."""
         return evaluate([self.deck[c] for c in self.hands[seat]])
+
+    def hand_note(self, seat: int) -> str:
+        """``seat``'s hand value as the log puts it after the cards: "(+14)", "(Pure Sabacc)",
+        "(+24, a bomb-out)" (its label, "bomb out (+24)", would nest brackets)."""
+        value = self.hand_value(seat)
+        return f"({signed(value.total)}, a bomb-out)" if value.bomb_out else f"({value.label})"
 
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` has lost every credit: it is skipped from then on."""
@@ -441,7 +447,7 @@ class SabaccState(ChipSeatedState):
         public = f"{self.names[self.dealer]} deals two cards to each of {len(players)} players"
         events.append(Event(CHANCE, public, {
             s: f"{public}; {self.names[s]} gets {self._names_of(self.hands[s])} "
-               f"({self.hand_value(s).label})" for s in players}))
+               f"{self.hand_note(s)}" for s in players}))
         self.caller = players[0]
         self._start_turn(players[0], events)
 
@@ -526,7 +532,7 @@ class SabaccState(ChipSeatedState):
         public = "Shift: each hand's lost card goes to the bottom of the deck and a new one is dealt"
         events.append(Event(CHANCE, public, {
             s: f"Shift: {self.names[s]} loses {self.card_name(lost)} and gets {self.card_name(new[s])} "
-               f"({self.hand_value(s).label})" for s, lost in zip(players, action.lost)}))
+               f"{self.hand_note(s)}" for s, lost in zip(players, action.lost)}))
         self.phase = Phase.DRAW
 
     def card_name(self, card: int) -> str:
@@ -552,7 +558,7 @@ class SabaccState(ChipSeatedState):
             if isinstance(action, Keep):
                 self.hands[seat].append(drawn)
                 events.append(Event(seat, f"{who} keeps the card", {
-                    seat: f"{who} keeps {self.card_name(drawn)} ({self.hand_value(seat).label})"}))
+                    seat: f"{who} keeps {self.card_name(drawn)} {self.hand_note(seat)}"}))
             elif isinstance(action, Swap):
                 hand = self.hands[seat]
                 hand[hand.index(action.card)] = drawn
@@ -560,7 +566,7 @@ class SabaccState(ChipSeatedState):
                 self.dropped_by.append(seat)
                 events.append(Event(seat, f"{who} swaps a card", {
                     seat: f"{who} swaps {self.card_name(action.card)} for {self.card_name(drawn)} "
-                          f"({self.hand_value(seat).label})"}))
+                          f"{self.hand_note(seat)}"}))
             else:
                 self.dropped.append(drawn)
                 self.dropped_by.append(seat)
