@@ -78,3 +78,21 @@ def test_one_chip_one_card_one_player():
             draw.apply(next(a for a in draw.legal_actions(seat) if type(a).__name__ in ("Check", "Call")))
     seat = draw.to_act
     assert draw.why_illegal(Discard(seat=seat, cards=tuple(draw.hands[seat][:2]))) == "you may discard at most 1 card"
+
+
+def test_a_refused_bet_says_its_amounts_with_separators():
+    from cardtable.engine.betting import Raise
+    from cardtable.engine.game import CHANCE
+
+    state = played("flame_sword", 1, rounds=0, settings={"starting_chips": 20000, "blind": 1000})
+    while state.to_act == CHANCE:
+        state.apply(state.chance_action())
+    for _ in range(10):  # past the Called Shots, to the first bet
+        if state.betting_options(state.to_act) is not None:
+            break
+        state.apply(next(a for a in state.legal_actions(state.to_act) if not getattr(a, "cards", ())))
+        while state.to_act == CHANCE:
+            state.apply(state.chance_action())
+    seat = state.to_act
+    why = state.why_illegal(Raise(seat=seat, to=1001))
+    assert re.fullmatch(r"the smallest raise is to 2,000 \(or all-in for \d\d,\d{3}\)", why), why

@@ -63,7 +63,7 @@ from typing import Any
 
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
-from cardtable.engine.words import figure
+from cardtable.engine.words import figure, plural
 
 __all__ = ["Limit", "BettingRules", "BetOptions", "LedgerRound", "BettingRound", "BettingAction", "Fold",
            "Check", "Call", "Bet", "Raise", "AllIn"]
@@ -381,14 +381,14 @@ class BettingRound(LedgerRound):
         if isinstance(action, Fold):
             return None
         if isinstance(action, Check):
-            return f"cannot check: {owed} to call" if owed else None
+            return f"cannot check: {figure(owed)} to call" if owed else None
         if isinstance(action, Call):
             return None if owed else "there is nothing to call: check instead"
         if isinstance(action, AllIn):
             return self._why_not_all_in(seat)
         assert isinstance(action, (Bet, Raise))
         if isinstance(action, Bet) and self.current_bet:
-            return f"there is already a bet of {self.current_bet}: raise instead"
+            return f"there is already a bet of {figure(self.current_bet)}: raise instead"
         if isinstance(action, Raise) and not self.current_bet:
             return "there is no bet to raise: bet instead"
         return self._why_not_to(seat, action.to, "bet" if isinstance(action, Bet) else "raise")
@@ -528,22 +528,22 @@ class BettingRound(LedgerRound):
         current = self.current_bet
         all_in = self._all_in_to(seat)
         if to <= current:
-            return f"a raise must go above the current bet of {current}"
+            return f"a raise must go above the current bet of {figure(current)}"
         if to > all_in:
-            return (f"{_name(seat)} has only {self.chips.stacks[seat]} chips behind: "
-                    f"the most is all-in, {'a bet of' if verb == 'bet' else 'to'} {all_in}")
+            return (f"{_name(seat)} has only {plural(self.chips.stacks[seat], 'chip')} behind: "
+                    f"the most is all-in, {'a bet of' if verb == 'bet' else 'to'} {figure(all_in)}")
         refusal = self._why_no_raise(seat)
         if refusal:
             return refusal
         low, high = self._raise_bounds(seat)
         what = "bet is" if verb == "bet" else "raise is to"
         if self.rules.limit == Limit.FIXED and to != high:
-            return f"fixed limit: the {what} exactly {high}"
+            return f"fixed limit: the {what} exactly {figure(high)}"
         if to < low:
-            return f"the smallest {what} {low} (or all-in for {all_in})"
+            return f"the smallest {what} {figure(low)} (or all-in for {figure(all_in)})"
         if to > high:
             limit = "pot limit" if self.rules.limit == Limit.POT_LIMIT else "the limit"
-            return f"{limit}: the largest {what} {high}"
+            return f"{limit}: the largest {what} {figure(high)}"
         return None
 
     def _why_not_all_in(self, seat: int) -> str | None:
@@ -556,7 +556,7 @@ class BettingRound(LedgerRound):
         _, high = self._raise_bounds(seat)
         if all_in > high:
             limit = "pot limit" if self.rules.limit == Limit.POT_LIMIT else "fixed limit"
-            return f"{limit}: all-in would be a raise to {all_in}, over the largest, {high}"
+            return f"{limit}: all-in would be a raise to {figure(all_in)}, over the largest, {figure(high)}"
         return None
 
     def _count_raise(self, increment: int, *, opening: bool) -> None:
