@@ -32,6 +32,7 @@ from cardtable.ui.hint import HintBox
 from cardtable.ui.log_panel import LogPanel
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
+from cardtable.ui.seat_layout import SeatLayout, SeatSlot, arrange, plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
@@ -39,6 +40,9 @@ from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
+
+NOTE_TAGS = {"(computer)": "CPU", "(away)": "AWAY", "(remote)": "REMOTE", "(away: computer playing)": "AWAY·CPU"}
+"""The short tag a plate shows for a seat's note when the whole note does not fit."""
 
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35
@@ -60,6 +64,11 @@ def saved_seats(data: Mapping[str, Any], state: GameState,
     bots = {i: make_bot(seat.bot, rng_from_json(rngs[str(i)]) if str(i) in rngs else random.Random(i))
             for i, seat in enumerate(seats) if seat.bot is not None}
     return seats, bots
+
+
+def note_tag(note: str) -> str:
+    """A plate note's short form: "CPU" for "(computer)", else its first words, upper case."""
+    return NOTE_TAGS.get(note) or note.strip("()").split(":")[0][:8].upper()
 
 
 class CardSprites:
@@ -230,11 +239,52 @@ class GameTableScene(TableParts, Scene):
         self.layout()
         self.after_action()
 
+    def seat_at_bottom(self) -> int:
+        """The seat drawn at the bottom: the viewer, else seat 0."""
+        return self.viewer if self.viewer is not None else 0
+
+    def band_top(self) -> int:
+        """Where the bottom band (the viewer's hand and plate) starts: a game whose hand
+        is taller or shorter than the usual row says so here."""
+        return self.felt.bottom - int(self.felt.height / 6.0 * 1.4) - self.app.px(50)
+
+    def middle_height(self) -> int:
+        """The least height the game's middle (piles, pots) needs between the top row and the band."""
+        return self.app.px(90)
+
+    @property
+    def seat_layout(self) -> SeatLayout:
+        """Every seat's slot and the middle (:mod:`cardtable.ui.seat_layout`), for this
+        window, seat count and viewer."""
+        px = self.app.px
+        key = (tuple(self.felt), self.state.seats, self.seat_at_bottom(), self.band_top(), px(100))
+        cached = self.__dict__.get("_seat_layout")
+        if cached is None or cached[0] != key:
+            layout = arrange(self.felt, self.state.seats, self.seat_at_bottom(), self.band_top(), px,
+                             min(px(190), self.felt.width // 4), title_h=px(26), middle_h=self.middle_height())
+            cached = self.__dict__["_seat_layout"] = (key, layout)
+        return cached[1]
+
+    @property
+    def middle(self) -> pygame.Rect:
+        """The felt's middle, clear of every seat: where the game draws its piles and pots."""
+        return self.seat_layout.middle
+
+    def slot(self, seat: int) -> SeatSlot | None:
+        """The seat's place round the felt (None for a game that places its seats itself)."""
+        return self.seat_layout.slots.get(seat)
+
+    def compact_plates(self) -> bool:
+        """True when the plates use their smaller type (the seats are short of room)."""
+        return self.seat_layout.compact
+
     def seat_point(self, seat: int) -> tuple[int, int]:
-        """The centre of a seat's place on the felt; the viewer (or seat 0) sits at the bottom."""
+        """The centre of a seat's plate; the viewer (or seat 0) sits at the bottom."""
+        slot = self.slot(seat)
+        if slot is not None and slot.side != "bottom":
+            return slot.plate.center
         n = self.state.seats
-        bottom = self.viewer if self.viewer is not None else 0
-        angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % n) / n
+        angle = math.pi / 2 + 2 * math.pi * ((seat - self.seat_at_bottom()) % n) / n
         cx, cy = self.felt.center
         rx, ry = self.felt.width * 0.40, self.felt.height * 0.38
         return (int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
@@ -445,14 +495,15 @@ class GameTableScene(TableParts, Scene):
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted
         (two large rounded rectangles cost milliseconds a frame)."""
-        key = (surface.get_size(), tuple(self.felt), self.app.px(120))
+        radius = min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
+        key = (surface.get_size(), tuple(self.felt), radius)
         cached = getattr(self, "_felt_layer", None)
         if cached is None or cached[0] != key:
             layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format
             layer.fill(THEME.backdrop)
-            pygame.draw.rect(layer, THEME.felt, self.felt, border_radius=self.app.px(120))
+            pygame.draw.rect(layer, THEME.felt, self.felt, border_radius=radius)
             pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-16, -16), 3,
-                             border_radius=self.app.px(112))
+                             border_radius=max(0, radius - 8))
             cached = self._felt_layer = (key, layer)
         surface.blit(cached[1], (0, 0))
 
@@ -521,44 +572,87 @@ class GameTableScene(TableParts, Scene):
         return pygame.Rect(x, y, surf.get_width(), surf.get_height())
 
     def plate_width(self) -> int:
-        """A name plate's width: 190 (scaled), narrower on a small felt so the side seats
-        keep clear of the middle."""
-        return min(self.app.px(190), self.felt.width // 4)
+        """The viewer's name plate's width: 190 (scaled), narrower on a small felt, and
+        as narrow as the other seats' when they are compact."""
+        slot = self.slot(self.seat_at_bottom())
+        return slot.plate.width if slot is not None else min(self.app.px(190), self.felt.width // 4)
 
     def seat_plate(self, surface: pygame.Surface, seat: int, lines: list[str], *, dealer: bool,
-                   acting: bool, dim: bool = False, at: tuple[int, int] | None = None) -> pygame.Rect:
+                   acting: bool, dim: bool = False, at: tuple[int, int] | None = None,
+                   reserve: int = 0) -> pygame.Rect:
         """A seat's name plate: name, then ``lines``; marks for the dealer and the turn.
 
-        ``at`` places its centre somewhere other than the seat's point (the viewer's
-        plate sits beside their hand).
+        It sits at the top of the seat's slot (:meth:`slot`); ``at`` places its centre
+        somewhere else (the viewer's plate sits beside their hand). Compact plates use
+        smaller type; a note the name line has no room for becomes a short tag. The
+        lines keep clear of ``reserve`` pixels at the plate's right end (for a game's mark).
         """
         px, fonts = self.app.px, self.app.fonts
-        cx, cy = at or self.seat_point(seat)
-        note = self.seat_note(seat)
-        name = self.names[seat] + (f"  {note}" if note else "")
-        width = self.plate_width()
-        height = px(26) + px(18) * len(lines)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.center = (cx, cy)
+        compact = self.compact_plates()
+        slot = self.slot(seat) if at is None else None
+        if compact and slot is not None and slot.side != "bottom" and len(lines) > 1:
+            lines = ["  ·  ".join(line.replace("   ·   ", " · ") for line in lines)]  # one line: the slot's height
+        height = plate_height(px, len(lines), compact)
+        if slot is not None and slot.side != "bottom":
+            rect = pygame.Rect(slot.plate.x, slot.plate.y, slot.plate.width, height)
+        else:
+            rect = pygame.Rect(0, 0, self.plate_width(), height)
+            rect.center = at or self.seat_point(seat)
         rect.clamp_ip(self.felt.inflate(-px(10), -px(10)))
         fill = THEME.button_down if acting else THEME.panel
-        pygame.draw.rect(surface, fill, rect, border_radius=px(10))
+        pygame.draw.rect(surface, fill, rect, border_radius=px(8 if compact else 10))
         pygame.draw.rect(surface, THEME.focus if acting else THEME.panel_edge, rect, 2 if acting else 1,
-                         border_radius=px(10))
+                         border_radius=px(8 if compact else 10))
         ink = THEME.text_disabled if dim else THEME.text
-        room = width - px(20)  # text ends in an ellipsis rather than running past the plate or the dealer chip
-        name = fit_text(fonts, name, px(16), room - (px(24) if dealer else 0), bold=True)
-        surface.blit(fonts.render(name, px(16), ink, bold=True), (rect.x + px(10), rect.y + px(4)))
+        name_size, line_size, line_h = (px(13), px(12), px(15)) if compact else (px(16), px(14), px(18))
+        pad = px(7 if compact else 10)
+        room = rect.width - 2 * pad  # text ends in an ellipsis rather than running past the plate or the dealer chip
+        chip_r = px(8 if compact else 10)
+        name_room = room - (2 * chip_r + px(4) if dealer else 0)
+        tag = self._plate_name(surface, rect, seat, name_size, name_room, ink, pad, tag_below=bool(lines))
         for i, line in enumerate(lines):
             line_ink = THEME.text_dim if dim else THEME.text
-            surface.blit(fonts.render(fit_text(fonts, line, px(14), room), px(14), line_ink),
-                         (rect.x + px(10), rect.y + px(24) + i * px(18)))
+            y = rect.y + px(20 if compact else 24) + i * line_h
+            line_room = room - reserve
+            if tag is not None and i == len(lines) - 1:  # the note's tag ends the last line
+                pill = tag.get_rect().inflate(px(8), px(2))
+                pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
+                pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
+                surface.blit(tag, tag.get_rect(center=pill.center))
+                line_room -= pill.width + px(6)
+            surface.blit(fonts.render(fit_text(fonts, line, line_size, line_room), line_size, line_ink),
+                         (rect.x + pad, y))
         if dealer:
-            chip = (rect.right - px(14), rect.y + px(14))
-            pygame.draw.circle(surface, (240, 240, 240), chip, px(10))
-            d = fonts.render("D", px(13), (20, 20, 20), bold=True)
+            chip = (rect.right - chip_r - px(4), rect.y + chip_r + px(4))
+            pygame.draw.circle(surface, (240, 240, 240), chip, chip_r)
+            d = fonts.render("D", px(11 if compact else 13), (20, 20, 20), bold=True)
             surface.blit(d, d.get_rect(center=chip))
         return self.note_box(f"plate:{seat}", rect)
+
+    def _plate_name(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, size: int, room: int,
+                    ink: tuple[int, int, int], pad: int, *, tag_below: bool) -> pygame.Surface | None:
+        """The plate's name line: "Bo  (computer)" when it fits, else the name (cut to fit)
+        and the note as a tag ("CPU", "AWAY"): at this line's end, or returned for the
+        last line's end when ``tag_below`` (the name keeps the whole line)."""
+        px, fonts = self.app.px, self.app.fonts
+        note = self.seat_note(seat)
+        whole = self.names[seat] + (f"  {note}" if note else "")
+        top = rect.y + px(3 if size < px(16) else 4)
+        if fonts.size_of(whole, size, True)[0] <= room:
+            surface.blit(fonts.render(whole, size, ink, bold=True), (rect.x + pad, top))
+            return None
+        tag = fonts.render(note_tag(note), px(10), (20, 20, 20), bold=True) if note else None
+        if tag is not None and fonts.size_of(self.names[seat], size, True)[0] + tag.get_width() + px(14) <= room:
+            tag_below = False  # the whole name and the tag share the name line
+        if tag is not None and not tag_below:
+            pill = tag.get_rect().inflate(px(8), px(2))
+            pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
+            pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+            room -= pill.width + px(6)
+        name = fit_text(fonts, self.names[seat], size, room, bold=True)
+        surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
+        return tag if tag_below else None
 
     def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
         """The table's title line (the game, the round, the phase) in the felt's top-left
@@ -592,9 +686,13 @@ class GameTableScene(TableParts, Scene):
         for widget in self.widgets.widgets:  # the text stops short of any button beside it
             if widget.visible and widget.rect.colliderect(band) and widget.rect.x > left:
                 right = min(right, widget.rect.x - px(12))
-        lines = wrap_font(text, max(px(60), right - left), fonts.font(size))
+        if right - left < px(60):
+            return  # the buttons fill the bar: they say what to do
+        room = right - left
+        lines = wrap_font(text, room, fonts.font(size))
         if len(lines) > fits:
-            lines = [*lines[:fits - 1], fit_text(fonts, " ".join(lines[fits - 1:]), size, right - left)]
+            lines = [*lines[:fits - 1], " ".join(lines[fits - 1:])]
+        lines = [fit_text(fonts, line, size, room) for line in lines]  # a word wider than the room is cut too
         top = bar.centery - len(lines) * line_h // 2
         for n, line in enumerate(lines):
             img = fonts.render(line, size, THEME.text)

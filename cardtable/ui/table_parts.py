@@ -171,6 +171,8 @@ class TableParts:
     deck: Any
     card: Callable[..., pygame.Rect]
     plate_width: Callable[[], int]
+    slot: Callable[[int], Any]
+    middle: pygame.Rect
     KEYS: tuple[KeyBinding, ...] = ()
     """The game's keys (subclasses); the help overlay lists them."""
     BET_KEYS: tuple[KeyBinding, ...] = ()
@@ -255,8 +257,10 @@ class TableParts:
             pygame.draw.rect(surface, (0, 0, 0), pill.inflate(8, 2), border_radius=pill.height // 2)
             surface.blit(img, pill)
             y = pill.bottom + px(3)
-        self.note_box(f"caption:{' '.join(lines)}", pygame.Rect(rect.x, rect.bottom + px(gap), rect.width,
-                                                                 y - rect.bottom - px(gap)))
+        widest = max([rect.width] + [self.app.fonts.size_of(line, px(13))[0] + 8 for line in lines])
+        box = pygame.Rect(0, rect.bottom + px(gap), widest, y - rect.bottom - px(gap))
+        box.centerx = rect.centerx  # the pills as drawn, however much wider than the card
+        self.note_box(f"caption:{' '.join(lines)}", box)
         return pill
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
@@ -288,19 +292,57 @@ class TableParts:
         return line
 
     # -- cards ------------------------------------------------------------------------------------
+    def seat_cards_row(self, seat: int, plate: pygame.Rect, count: int, width: int, step: int,
+                       left: int | None = None) -> tuple[int, int, int, int]:
+        """Where another seat's row of ``count`` cards goes: ``(x, y, width, step)``. In
+        its slot: under the plate (or beside it, toward the middle, for a compact plate),
+        made smaller where the slot is short of room. A seat without a slot has them above
+        its plate (below, for a seat in the top half). Centred on the plate unless ``left``."""
+        px = self.app.px
+        slot = self.slot(seat)
+        ratio = step / width if width else 0.0
+        if slot is not None and slot.side != "bottom" and slot.cards.y < plate.bottom:  # beside the plate
+            room = slot.cards
+            width = max(12, min(width, int(room.height / 1.4), int(room.width / (1 + ratio * max(count - 1, 0)))))
+            step = int(width * ratio)
+            row = step * max(count - 1, 0) + width
+            return (room.right - row if slot.side == "right" else room.x), room.centery - int(width * 1.4) // 2, \
+                width, step
+        if slot is not None and slot.side != "bottom":
+            y0 = max(slot.cards.y, plate.bottom) + px(4)
+            fits = int(slot.rect.width / (1 + ratio * max(count - 1, 0)))
+            width = max(12, min(width, int((slot.rect.bottom - y0) / 1.4), fits))
+            step = int(width * ratio)
+            row = step * max(count - 1, 0) + width
+            x0 = plate.centerx - row // 2 if left is None else left
+            return max(slot.rect.x, min(x0, slot.rect.right - row)), y0, width, step
+        x0 = plate.centerx - (step * (count - 1) + width) // 2 if left is None else left
+        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(width * 1.4) - px(6)
+        return x0, y0, width, step
+
     def draw_seat_cards(self, surface: pygame.Surface, seat: int, plate: pygame.Rect, cards: Sequence[int | None],
                         width: int, step: int, *, left: int | None = None,
                         origin: tuple[float, float] | None = None) -> list[pygame.Rect]:
-        """Another seat's cards in a row above its plate (below, for a seat in the top
-        half), centred on it unless ``left`` is given; a None card is drawn face down."""
-        px = self.app.px
-        x0 = plate.centerx - (step * (len(cards) - 1) + width) // 2 if left is None else left
-        y0 = plate.bottom + px(6) if plate.centery < self.felt.centery else plate.y - int(width * 1.4) - px(6)
+        """Another seat's cards in a row where :meth:`seat_cards_row` puts them; a None
+        card is drawn face down."""
+        x0, y0, width, step = self.seat_cards_row(seat, plate, len(cards), width, step, left)
         rects = [self.card(surface, self.deck, card, card is not None, width, (x0 + i * step, y0), origin=origin)
                  for i, card in enumerate(cards)]
         if rects:
             self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
         return rects
+
+    def middle_row(self, count: int, want: int, *, gap: int, above: int, below: int,
+                   spare: int = 0) -> tuple[int, int]:
+        """A row of ``count`` cards across the felt's middle (clear of every seat): the
+        card width (at most ``want``) and the row's top, leaving ``above`` pixels over the
+        row (a pot line) and ``below`` under it (captions), and ``spare`` of its width."""
+        mid = self.middle
+        by_width = (mid.width - spare - max(count - 1, 0) * gap) // max(count, 1)
+        by_height = int((mid.height - above - below) / 1.4)
+        width = max(20, min(want, by_width, by_height))
+        free = mid.height - above - below - int(width * 1.4)
+        return width, mid.y + above + max(0, free) // 2
 
     def own_hand_box(self, count: int, width: int, *, gap: int = 12, shift: int = 0, lift: int = 16) -> pygame.Rect:
         """Where the viewer's ``count`` cards of ``width`` lie: bottom centre of the felt,

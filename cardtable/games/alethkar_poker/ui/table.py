@@ -24,6 +24,7 @@ from cardtable.games.alethkar_poker.ui.count import CountingShow
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems, gems_width
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, plural
 from cardtable.ui.table_setup import TableSetup
@@ -226,30 +227,31 @@ class AlethkarTableScene(GameTableScene):
         return f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
 
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        px, fonts = self.app.px, self.app.fonts
-        cx, cy = self.felt.center
+        """The middle's chips (a line and its gems), then the deck and the discards, in
+        the felt's middle, clear of every seat."""
+        px, fonts, mid = self.app.px, self.app.fonts, self.middle
         results = view["results"]
         if results is not None and self.show is not None:
             return  # the counting and the payout are drawn over the seats (draw_game)
         label = fonts.render(f"The middle: {view['middle']}", px(17), THEME.highlight, bold=True)
-        surface.blit(label, label.get_rect(midbottom=(cx, cy - px(30))))
+        y = mid.y + px(4)
+        surface.blit(label, self.note_box("the middle", label.get_rect(midtop=(mid.centerx, y))))
+        y += label.get_height() + px(4)
         if view["middle"]:
-            draw_gems(surface, fonts, view["middle"], (cx - px(80), cy - px(22)), size=px(20), max_width=px(200))
-        top, left = cy + px(20), cx - px(60)
-        own = view["hands"][self.viewer] if self.viewer is not None else None
-        if own and view["phase"] in ("bet", "discard"):  # the piles and their captions stay above the hand
-            top = min(top, self._own_hand_box(len(own)).y - int(px(40) * 1.4) - px(28))
-            left = max(left, self.felt.x + px(125) + self.plate_width() // 2 + px(40))  # clear of their plate
-        if view["deck_count"]:
-            back = self.faces.back(self.deck, px(40))
-            surface.blit(back, back.get_rect(midtop=(left, top)))
-            self.caption(surface, back.get_rect(midtop=(left, top)), f"deck {view['deck_count']}",
-                         gap=3)
-        if view["discard_count"]:
-            back = self.faces.back(self.deck, px(40))
-            rect = back.get_rect(midtop=(left + px(120), top))
+            gems = draw_gems(surface, fonts, view["middle"], (mid.centerx - px(80), y), size=px(20),
+                             max_width=min(px(200), mid.width))
+            if gems:
+                rects = list(gems.values())
+                y = rects[0].unionall(rects[1:]).bottom + px(6)
+        width = max(20, min(px(40), int((mid.bottom - y - px(24)) / 1.4)))
+        gap = min(px(80), mid.width // 3)
+        for n, (count, word) in enumerate(((view["deck_count"], "deck"), (view["discard_count"], "discards"))):
+            if not count:
+                continue
+            back = self.faces.back(self.deck, width)
+            rect = back.get_rect(midtop=(mid.centerx + (n * 2 - 1) * gap // 2, y))
             surface.blit(back, rect)
-            self.caption(surface, rect, f"discards {view['discard_count']}", gap=3)
+            self.caption(surface, rect, f"{word} {count}", gap=3)
 
     def draw_over_log(self, surface: pygame.Surface) -> None:
         """At the reveal, the counting and the sums over the log (unless Tab hid them)."""
@@ -328,31 +330,24 @@ class AlethkarTableScene(GameTableScene):
         own = seat == self.viewer and view["phase"] in ("bet", "discard") and bool(cards)
         at = None
         if own:
-            at = (self.felt.x + px(125), self.felt.bottom - px(112))
+            at = self._own_plate_centre(len(lines))
+        bag_size = px(24 if self.compact_plates() else 30)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
-        if not own:
-            bag_size = px(30)
-            bag_x = plate.right + px(20)
-            if bag_x + bag_size // 2 > self.felt.right - px(12):
-                bag_x = plate.x - px(20)
-            draw_bag(surface, fonts, (bag_x, plate.centery), bag_size, amount=view["bags"][seat])
+                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at,
+                                reserve=0 if own else bag_size + px(4))
+        if not own:  # the bag in the plate's bottom-right corner, clear of the lines
+            draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6), plate.bottom - bag_size // 2 - px(4)),
+                     bag_size, amount=view["bags"][seat])
         if own:
             self._draw_own(surface, view, seat, plate)
-            self._draw_hand_line(surface, cards, plate)
+            self._draw_hand_line(surface, cards)
             return
         if not cards:
             return
         shown = cards[0] is not None
         cw = self.card_width(big=False) if shown else max(24, self.card_width() // 2)
         step = int(cw * ((0.9 if self.state.seats <= 4 else 0.6) if shown else 0.3))
-        row = step * (len(cards) - 1) + cw
-        x0 = plate.centerx - row // 2 - px(14)
-        x0 = max(self.felt.x + px(24), min(x0, self.felt.right - px(24) - row))
-        if plate.centery < self.felt.centery:
-            y0 = plate.bottom + px(6)
-        else:
-            y0 = plate.y - int(cw * 1.4) - px(6)
+        x0, y0, cw, step = self.seat_cards_row(seat, plate, len(cards), cw, step)
         down = self.show.face_down(seat) if self.show is not None else set()
         lit = self.show.highlighted() if self.show is not None else set()
         for i, card in enumerate(cards):
@@ -360,6 +355,7 @@ class AlethkarTableScene(GameTableScene):
                              (x0 + i * step, y0))
             if card in lit:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(4, 4), 3, border_radius=px(5))
+        self.note_box(f"hand:{seat}", pygame.Rect(x0, y0, step * (len(cards) - 1) + cw, int(cw * 1.4)))
 
     def own_hand_value(self, cards: list[int | None]) -> int | None:
         """What the viewer's best five (their kept five after the discard) is worth, or
@@ -369,16 +365,28 @@ class AlethkarTableScene(GameTableScene):
             return None
         return best_five(known, ace_low_straight=self.state.settings.ace_low_straight).value
 
-    def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None], plate: pygame.Rect) -> None:
-        """"Your hand: worth N" just over the viewer's own plate (never another seat's)."""
+    def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None]) -> None:
+        """"Your hand: worth N" just over the viewer's own cards (never another seat's)."""
         value = self.own_hand_value(cards)
         if value is None:
             return
         self.hand_line = f"Your hand: worth {value}"
-        img = self.app.fonts.render(self.hand_line, self.app.px(14), THEME.highlight, bold=True)
-        r = img.get_rect(midbottom=(plate.centerx, plate.y - self.app.px(6)))
-        pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
-        surface.blit(img, r)
+        box = self._own_hand_box(len(cards))
+        self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - self.app.px(20)))
+
+    def band_top(self) -> int:
+        """The viewer's band: their hand with its banner over it, and their plate with
+        the bag line and the gems under it."""
+        px = self.app.px
+        hand = self.felt.bottom - int(self.felt.height / 6.4 * 1.4) - px(34) - px(46)
+        plate = self.felt.bottom - px(72) - plate_height(px, 2, False)
+        return min(hand, plate) - px(6)
+
+    def _own_plate_centre(self, lines: int) -> tuple[int, int]:
+        """The viewer's plate: bottom left, over their bag line and gems."""
+        px = self.app.px
+        height = plate_height(px, lines, self.compact_plates())
+        return (self.felt.x + px(14) + self.plate_width() // 2, self.felt.bottom - px(72) - height // 2)
 
     def _own_hand_box(self, count: int) -> pygame.Rect:
         """Where the viewer's cards lie: right of their plate, at the bottom of the felt."""

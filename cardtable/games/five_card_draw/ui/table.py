@@ -129,10 +129,9 @@ class DrawTableScene(GameTableScene):
 
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px = self.app.px
-        cw = self.card_width() + px(10)
+        cw, top = self.middle_row(2, self.card_width() + px(10), gap=px(40), above=0, below=px(58))
         ch = int(cw * 1.4)
-        cx, cy = self.felt.center
-        top = cy - ch // 2 - px(30)
+        cx = self.middle.centerx
         self.deck_rect = pygame.Rect(cx - cw - px(20), top, cw, ch)
         self.discard_rect = pygame.Rect(cx + px(20), top, cw, ch)
         if view["deck_count"]:
@@ -143,7 +142,7 @@ class DrawTableScene(GameTableScene):
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
         self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
         # under the piles' captions: above them it met the cards of the seat across the table
-        self.pot_line = self.draw_pot_line(surface, view, (cx, top + ch + px(52)))
+        self.pot_line = self.draw_pot_line(surface, view, (cx, top + ch + px(56)))
 
     def _status(self, view: dict[str, Any], seat: int) -> str:
         stack = view["stacks"][seat]

@@ -25,6 +25,7 @@ from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import ENTER, KeyBinding, named, next_round_binding, pot_words
 from cardtable.ui.table_setup import TableSetup
@@ -166,6 +167,20 @@ class FlameTableScene(GameTableScene):
             self.seat_areas[seat] = pygame.Rect(left_x0, top + i * slot_h, left_x1 - left_x0, slot_h - px(6))
         for i, seat in enumerate(right):
             self.seat_areas[seat] = pygame.Rect(right_x0, top + i * slot_h, right_x1 - right_x0, slot_h - px(6))
+
+    def slot(self, seat: int) -> None:
+        """Flame Sword places its seats itself (:attr:`seat_areas`), down both sides of the grid."""
+        return None
+
+    def compact_plates(self) -> bool:
+        """Compact plates when the side seats' places are shorter than a full two-line plate."""
+        others = [a.height for s, a in self.seat_areas.items() if a is not self.bottom_area]
+        return bool(others) and min(others) < plate_height(self.app.px, 2, False) + self.app.px(24)
+
+    def plate_width(self) -> int:
+        """The plates' width: narrower when they are compact."""
+        full = min(self.app.px(190), self.felt.width // 4)
+        return min(full, max(self.app.px(96), self.felt.width // 5)) if self.compact_plates() else full
 
     def seat_point(self, seat: int) -> tuple[int, int]:
         area = self.seat_areas.get(seat)
@@ -392,11 +407,14 @@ class FlameTableScene(GameTableScene):
         lines = self._plate_lines(view, seat)  # the plate cuts a long line with an ellipsis
         cards = view["hands"][seat]
         own = area is self.bottom_area
+        compact = self.compact_plates()
+        while not own and len(lines) > 1 and plate_height(px, len(lines), compact) > area.height:
+            lines = [*lines[:-2], f"{lines[-2]} · {lines[-1]}"]  # a short place: fewer, longer lines
         plate_w = self.plate_width()
         if own:
             at = (area.x + plate_w // 2, area.centery)
         else:
-            at = (area.x + plate_w // 2, area.y + (px(26) + px(18) * len(lines)) // 2)
+            at = (area.x + plate_w // 2, area.y + plate_height(px, len(lines), compact) // 2)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if view["underdog"] == seat and view["phase"] not in ("start",):

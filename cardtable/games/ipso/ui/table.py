@@ -195,12 +195,12 @@ class IpsoTableScene(GameTableScene):
         if not view["round_no"] or view["phase"] in ("choose_dealer", "shuffle", "game_over"):
             self.pile_rects = {}  # the hand is over: the shown hands have the centre
             return
-        cw = self.card_width() + px(6)
+        gap = max(px(12), min(px(34), self.middle.width // 24))
+        cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(40), below=px(44))
         ch = int(cw * 1.4)
-        gap = max(px(12), min(px(34), self.felt.width // 32))
         total = 4 * cw + 3 * gap
-        cx, cy = self.felt.center
-        left, top = cx - total // 2, cy - ch // 2 - px(16)
+        cx = self.middle.centerx
+        left = cx - total // 2
         self.deck_rect = pygame.Rect(left, top, cw, ch)
         counts = {Pile.STOCK: view["stock_count"], Pile.FLIP: len(view["flip"]),
                   Pile.DOWN_DISCARD: view["down_discard_count"], Pile.UP_DISCARD: len(view["up_discard"])}

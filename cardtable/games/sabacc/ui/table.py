@@ -11,7 +11,6 @@ next move until everyone has seen where it landed.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -26,6 +25,7 @@ from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, showdown_reason
 from cardtable.ui.table_setup import TableSetup
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
@@ -76,20 +76,9 @@ class SabaccTableScene(GameTableScene):
         base = self.felt.height / 6.0
         return max(40, int(base * (1.0 if big else 0.5)))
 
-    def seat_point(self, seat: int) -> tuple[int, int]:
-        """The viewer (or seat 0) at the bottom; the others on an arc over the top that
-        leaves the bottom free for the viewer's hand and plate."""
-        n = self.state.seats
-        bottom = self.viewer if self.viewer is not None else 0
-        k = (seat - bottom) % n
-        cx, cy = self.felt.center
-        rx, ry = self.felt.width * 0.40, self.felt.height * 0.38
-        if k == 0:
-            return (cx, int(cy + ry))
-        span = min(240.0, 75.0 * (n - 2))
-        degrees = 270.0 if n == 2 else 270.0 - span / 2 + span * (k - 1) / (n - 2)
-        angle = math.radians(degrees)
-        return (int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
+    def band_top(self) -> int:
+        """The viewer's hand, the drawn card raised beside it and the total over them."""
+        return self.felt.bottom - int(self.card_width(big=True) * 1.4) - self.app.px(58)
 
     def waits_for_next_round(self) -> bool:
         return self.state.phase == Phase.REVEAL
@@ -189,23 +178,33 @@ class SabaccTableScene(GameTableScene):
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(12))
         pygame.draw.rect(surface, ink, rect, 2, border_radius=px(12))
-        top = fonts.render(label, px(13), THEME.text_dim)
+        room = rect.width - px(10)  # a narrow panel (a crowded table) takes smaller type
+        top = fonts.render(fit_text(fonts, label, px(13), room), px(13), THEME.text_dim)
         surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + px(6))))
-        value = fonts.render(f"{amount:,}", px(24), ink, bold=True)
+        size = next((n for n in (px(24), px(20), px(16)) if fonts.size_of(f"{amount:,}", n, True)[0] <= room), px(14))
+        value = fonts.render(f"{amount:,}", size, ink, bold=True)
         surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
 
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """One row across the middle: the deck and the out-of-play pile, the two pots, the die."""
-        px = self.app.px
-        small = self.felt.width < px(800)  # keep the row clear of the side seats' cards
+        px, mid = self.app.px, self.middle
+        small = mid.width < px(600)  # the row stays in the middle, clear of every seat
         cw = max(24, int(self.card_width(big=True) * (0.36 if small else 0.42)))
-        ch = int(cw * 1.4)
-        pot_w, pot_h = min(px(150), self.felt.width // (7 if small else 6)), px(64)
+        pot_w, pot_h = px(150), px(64)
         die = px(36 if small else 44)
         gap = px(12 if small else 16)
-        width = 2 * cw + px(8) + 2 * pot_w + px(10) + die + 2 * gap
-        x = self.felt.centerx - width // 2
-        cy = self.felt.centery - px(34)
+        fixed = px(8) + px(10) + die + 2 * gap
+        die_apart = 2 * cw + 2 * px(56) + fixed > mid.width  # no room in the row: the die in the felt's corner
+        if die_apart:
+            fixed -= die + gap
+        if 2 * cw + 2 * pot_w + fixed > mid.width:  # the pots give way first, then the piles
+            pot_w = max(px(56), (mid.width - fixed - 2 * cw) // 2)
+            cw = max(20, min(cw, (mid.width - fixed - 2 * pot_w) // 2))
+        cw = min(cw, int((mid.height - px(68)) / 1.4))
+        ch = int(cw * 1.4)
+        width = 2 * cw + 2 * pot_w + fixed
+        x = mid.centerx - width // 2
+        cy = max(mid.y + px(40) + max(ch, pot_h) // 2, min(mid.centery, mid.bottom - px(28) - ch // 2))
         self.deck_rect = pygame.Rect(x, cy - ch // 2, cw, ch)
         self.dropped_rect = pygame.Rect(x + cw + px(8), cy - ch // 2, cw, ch)
         hand_pot = pygame.Rect(self.dropped_rect.right + gap, cy - pot_h // 2, pot_w, pot_h)
@@ -217,9 +216,20 @@ class SabaccTableScene(GameTableScene):
         pygame.draw.rect(surface, THEME.felt_dark, self.dropped_rect, 2, border_radius=px(6))
         if view["dropped_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.dropped_rect)
-        self.caption(surface, self.note_box("piles", self.deck_rect.union(self.dropped_rect)),
-                      f"deck {view['deck_count']} · out {view['dropped_count']}")
+        piles = self.note_box("piles", self.deck_rect.union(self.dropped_rect))
+        words = f"deck {view['deck_count']} · out {view['dropped_count']}"
+        if self.app.fonts.size_of(words, px(13))[0] <= piles.width + gap:
+            self.caption(surface, piles, words)
+        else:  # no room for a caption: each pile's count on the pile
+            for rect, count in ((self.deck_rect, view["deck_count"]), (self.dropped_rect, view["dropped_count"])):
+                img = self.app.fonts.render(str(count), px(12), THEME.text, bold=True)
+                pill = img.get_rect(center=rect.center).inflate(px(6), px(2))
+                pygame.draw.rect(surface, (0, 0, 0), pill, border_radius=pill.height // 2)
+                surface.blit(img, img.get_rect(center=pill.center))
         die_rect = pygame.Rect(sabacc_pot.right + gap, cy - die // 2, die, die)
+        if die_apart:
+            die_rect.bottomright = (self.felt.right - px(24), self.felt.bottom - px(28))
+        self.note_box("die", die_rect)
         self.die.draw(surface, die_rect, self.clock, self.app.fonts, px)
         cx = (hand_pot.x + sabacc_pot.right) // 2
         if view["phase"] == "demise":

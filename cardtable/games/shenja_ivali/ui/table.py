@@ -33,6 +33,7 @@ from cardtable.ui.table_parts import (
     shown_pots,
 )
 from cardtable.ui.table_setup import TableSetup
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
@@ -228,18 +229,17 @@ class IvaliTableScene(GameTableScene):
         px = self.app.px
         flop = view["flop"]
         gap = px(10)
-        # the deck, the flop and the discards in one row between the side seats' plates
-        room = self.felt.width - 2 * (self.plate_width() + px(24)) - 2 * px(40) - max(len(flop) - 1, 0) * gap
-        cw = max(30, min(self.card_width(big=False) + px(14), room // (len(flop) + 2)))
+        # the deck, the flop and the discards in one row in the middle, clear of every seat
+        cw, top = self.middle_row(len(flop) + 2, self.card_width(big=False) + px(14), gap=gap, above=px(40),
+                                  below=px(30), spare=2 * (px(40) - gap))
         ch = int(cw * 1.4)
-        cx, cy = self.felt.center
+        cx = self.middle.centerx
         total = len(flop) * (cw + gap) - gap if flop else 0
         left = cx - total // 2
-        top = cy - ch // 2 - px(10)
         self.deck_rect = pygame.Rect(left - cw - px(40), top, cw, ch)
         self.discard_rect = pygame.Rect(left + total + px(40), top, cw, ch)
         if not flop:
-            self.deck_rect.x, self.discard_rect.x = cx - cw - px(20), cx + px(20)
+            self.deck_rect.x, self.discard_rect.x = cx - cw - px(40), cx + px(40)  # room for both captions
         if view["deck_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
             self.caption(surface, self.note_box("deck", self.deck_rect), f"deck {view['deck_count']}")
@@ -257,12 +257,22 @@ class IvaliTableScene(GameTableScene):
             if entry["card"] == self.bid_card:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
             if entry["high_bidder"] is not None:
-                self.caption(surface, rect, f"{entry['high_bid']} by {view['names'][entry['high_bidder']]}")
+                self._flop_caption(surface, rect, gap, f"{entry['high_bid']} by", view["names"][entry["high_bidder"]])
             elif view["phase"] == "auction":
-                self.caption(surface, rect, f"{i + 1}: no bid")
+                self._flop_caption(surface, rect, gap, f"{i + 1}:", "no bid")
         self.pot_line = "   ·   ".join(pot_words(view))
         auction = [f"auction pot {view['auction_pot']:,}"] if view["auction_pot"] else []
         self.draw_pot_line(surface, view, (cx, top - px(12)), auction)
+
+    def _flop_caption(self, surface: pygame.Surface, rect: pygame.Rect, gap: int, first: str, second: str) -> None:
+        """A flop card's caption: one line if it fits over the card and its gap, else two,
+        each cut with an ellipsis to fit (the captions of neighbouring cards never meet)."""
+        fonts, px, room = self.app.fonts, self.app.px, rect.width + gap - 10
+        line = f"{first} {second}"
+        if fonts.size_of(line, px(13))[0] <= room:
+            self.caption(surface, rect, line)
+        else:
+            self.caption(surface, rect, [fit_text(fonts, first, px(13), room), fit_text(fonts, second, px(13), room)])
 
     def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px = self.app.px
