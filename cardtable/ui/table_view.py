@@ -25,27 +25,31 @@ from __future__ import annotations
 
 import gc
 import math
-import time
-from collections import OrderedDict
+from collections import deque
 from collections.abc import Iterable
 from itertools import compress, repeat
-from operator import and_, getitem, itemgetter, mul, not_, sub
-from typing import Literal, overload
+from operator import add, and_, getitem, is_, itemgetter, mul, not_, sub
 
 import pygame
 
-from cardtable.engine.cards import Deck
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
 from cardtable.ui.camera import Camera
-from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
+from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
+from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.theme import THEME
+
+__all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
 
 LADDER_RATIO = 1.06
 MAX_DAMAGE = 160
 """A change touching more places than this repaints the whole layer instead of each place."""
-FACE_CACHE_BYTES = 96 * 1024 * 1024
-FACE_BUDGET_S = 0.003
-"""Seconds a frame may spend drawing new faces before the rest wait for the next frame."""
+PENDING_PRUNE = 2000
+"""Stand-ins listed past which those no longer on screen are dropped from the list."""
+PENDING_TILE = 256
+"""Stand-ins whose faces are ready are repainted together per tile of this many pixels; a pan
+draws the faces of the next tiles ahead of it."""
+TILE_REPAINT_S = 0.00015
+"""About what repainting a tile's stand-ins with their faces costs (set aside from the budget)."""
 
 
 def snap_width(width: float) -> int:
@@ -60,137 +64,6 @@ def snap_width(width: float) -> int:
         return max(2, int(round(width)))
     step = round(math.log(width) / math.log(LADDER_RATIO))
     return max(2, int(round(LADDER_RATIO ** step)))
-
-
-def keyed_on_felt(surface: pygame.Surface) -> pygame.Surface:
-    """A per-pixel-alpha card as an opaque copy laid on the felt, its felt-coloured pixels
-    made transparent by an RLE colour key. Blitted onto the felt it gives exactly the
-    pixels the original would (its few half-transparent corner pixels were blended with
-    the felt already); it blits about 3x faster (1,416 faces at 29 px: 2.7 ms, not 7.6)."""
-    out = pygame.Surface(surface.get_size())
-    if pygame.display.get_surface() is not None:
-        out = out.convert()
-    out.fill(THEME.felt)
-    out.blit(surface, (0, 0))
-    out.set_colorkey(THEME.felt, pygame.RLEACCEL)
-    return out
-
-
-class FaceCache:
-    """Rendered faces and backs; least recently used dropped past a byte budget.
-
-    :meth:`new_frame` gives the frame a time budget for drawing new faces; once it
-    is spent, :meth:`get` returns ``None`` for faces it does not have and the caller
-    shows a stand-in (the faces come in over the next frames).
-    """
-
-    def __init__(self, art: FaceArt, max_bytes: int = FACE_CACHE_BYTES) -> None:
-        self.art = art
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self.deadline = math.inf
-        self.drawn = 0  # faces drawn since the last new_frame()
-        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._shared: dict[tuple, pygame.Surface] = {}
-        self._rows: dict[tuple, list[pygame.Surface]] = {}
-        self._colours: dict[str, list[tuple[int, int, int]]] = {}
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def clear(self) -> None:
-        """Forget every drawn face (backs, swatches and stand-ins stay)."""
-        self._items.clear()
-        self.bytes = 0
-
-    def new_frame(self, budget_s: float = FACE_BUDGET_S) -> None:
-        """Start a frame: new faces may be drawn for ``budget_s`` seconds from now."""
-        self.deadline, self.drawn = time.perf_counter() + budget_s, 0
-
-    @overload
-    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
-            force: Literal[True], keyed: bool = False) -> pygame.Surface: ...
-
-    @overload
-    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
-            force: bool = False, keyed: bool = False) -> pygame.Surface | None: ...
-
-    def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
-            force: bool = False, keyed: bool = False) -> pygame.Surface | None:
-        """A card's face (or its deck's back) at ``width`` px, or ``None`` past the budget.
-
-        ``keyed``: the face for the felt (see :func:`keyed_on_felt`), blitted about 3x faster.
-        """
-        if not face_up:
-            return self.back(deck, width, keyed=keyed)
-        if width < SWATCH_BELOW:
-            return self.swatch(deck, card, width, keyed=keyed)
-        key = (deck.id, card, width, keyed)
-        items = self._items
-        surf = items.get(key)
-        if surf is not None:
-            items.move_to_end(key)
-            return surf
-        if not force and self.drawn and time.perf_counter() > self.deadline:
-            return None
-        self.drawn += 1
-        surf = self.art.face(deck.cards[card], deck, width)
-        if keyed:
-            surf = keyed_on_felt(surf)
-        items[key] = surf
-        self.bytes += surf.get_width() * surf.get_height() * 4
-        while self.bytes > self.max_bytes and len(items) > 1:
-            _, old = items.popitem(last=False)
-            self.bytes -= old.get_width() * old.get_height() * 4
-        return surf
-
-    def back(self, deck: Deck, width: int, *, keyed: bool = False) -> pygame.Surface:
-        """The deck's back at ``width`` px (one shared surface per width)."""
-        key = ("back", deck.id, width, keyed)
-        surf = self._shared.get(key)
-        if surf is None:
-            surf = self.art.back(deck, width)
-            surf = self._shared[key] = keyed_on_felt(surf) if keyed else surf
-        return surf
-
-    def swatch(self, deck: Deck, card: int, width: int, *, keyed: bool = False) -> pygame.Surface:
-        """A tiny card as a block of its colour (shared per colour and width)."""
-        colour = dominant_colour(deck.cards[card], deck)
-        key = ("swatch", colour, width, keyed)
-        surf = self._shared.get(key)
-        if surf is None:
-            surf = self.art.face(deck.cards[card], deck, width)
-            surf = self._shared[key] = keyed_on_felt(surf) if keyed else surf
-        return surf
-
-    def swatch_row(self, deck: Deck, width: int) -> list[pygame.Surface]:
-        """Every card's swatch at ``width`` for the felt (keyed), indexed by card: one list per
-        deck and width, made from the deck's colours without a call per card (a zoomed-out
-        frame draws 12,000 swatches from it)."""
-        key = ("swatch-row", deck.id, width)
-        row = self._rows.get(key)
-        if row is None:
-            colours = self._colours.get(deck.id)
-            if colours is None:
-                colours = self._colours[deck.id] = [dominant_colour(card, deck) for card in deck.cards]
-            firsts = {colour: i for i, colour in reversed(list(enumerate(colours)))}
-            surfs = {colour: self.swatch(deck, i, width, keyed=True) for colour, i in firsts.items()}
-            row = self._rows[key] = list(map(surfs.__getitem__, colours))
-        return row
-
-    def stand_in(self, deck: Deck, card: int, width: int) -> pygame.Surface:
-        """What shows for a face not drawn yet: a blank card with a band of its colour."""
-        colour = dominant_colour(deck.cards[card], deck)
-        key = ("stand-in", colour, width)
-        surf = self._shared.get(key)
-        if surf is None:
-            h = int(round(width * CARD_H / CARD_W))
-            surf = pygame.Surface((width, h), pygame.SRCALPHA)
-            radius = max(2, width // 12)
-            pygame.draw.rect(surf, (246, 244, 236), surf.get_rect(), border_radius=radius)
-            pygame.draw.rect(surf, colour, surf.get_rect(), max(2, width // 14), border_radius=radius)
-            self._shared[key] = surf
-        return surf
 
 
 FREEZE_CARDS = 4000
@@ -236,6 +109,10 @@ class TableView:
         self._zoom_moved_before = False
         # Piles showing stand-ins, and where, in zoomed-world pixels (a pan leaves them be).
         self._pending: dict[int, tuple[int, int, int, int]] = {}
+        self._pending_prune = PENDING_PRUNE
+        # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
+        self._prefetch_key: tuple | None = None
+        self._prefetched: set[tuple[int, int]] = set()
         self._order: list[tuple[int, Pile]] = []
         self._order_key: tuple | None = None
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
@@ -279,8 +156,10 @@ class TableView:
         found = table.index.query(region)
         if len(found) * 3 > len(table.piles):
             return [(pid, p) for pid, p in self.ordered(table) if pid in found]
-        piles = table.piles
-        return sorted(((pid, piles[pid]) for pid in found), key=lambda item: item[1].z)
+        pids = list(found)
+        records = list(map(table.piles.__getitem__, pids))
+        # Sorted as (z, pid, pile) triples: C-level comparisons, never reaching the pile.
+        return list(map(itemgetter(1, 2), sorted(zip(map(itemgetter(2), records), pids, records))))
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
@@ -306,6 +185,7 @@ class TableView:
             self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._layer_key = None
         old = self._layer_key
+        motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         if old != key and zoom_moved and old is not None and old[0] == id(table) and old[2] == size:
             self._draw_scaled(surface, old[1], camera)
         else:
@@ -314,11 +194,15 @@ class TableView:
                     _freeze_big_deck(table)
                 self._rebuild(table, camera, hidden, origin)
             else:
+                motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
                 if origin != self._layer_origin:
                     self._scroll(table, camera, hidden, origin)
                 self._repair(table, camera, hidden, origin)
-            if self._pending:
+            self.cache.extend(FACE_BUDGET_MIN_S)  # (a pan's strips may have used the budget up)
+            if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
+            if motion != (0, 0) and not self.cache.spent():
+                self._prefetch(table, camera, origin, motion)
             self._layer_key = key
             self._last_frame = (table, camera.view_rect(), hidden)
             self._drawn_revision = table.revision
@@ -443,18 +327,72 @@ class TableView:
 
     def _repaint_pending(self, table: Table, camera: Camera, hidden: dict[int, int],
                          origin: tuple[int, int]) -> None:
-        """Swap stand-ins for faces drawn since (as many as this frame's budget allows)."""
+        """Swap stand-ins for their faces, newest first (a pan keeps those longest in view),
+        drawing as many as this frame's budget allows; the places whose faces are ready are
+        repainted together, one tile at a time."""
         ox, oy = origin
         w, h = self.layer.get_size()
-        for pid in list(self._pending):
-            if self.cache.drawn and time.perf_counter() > self.cache.deadline:
-                break  # this frame's budget is spent: the rest wait, still listed
-            area = self._pending.pop(pid, None)
-            if area is None:
-                continue
+        cache, deck, piles = self.cache, table.deck, table.piles
+        width = snap_width(CARD_W * camera.zoom)
+        if len(self._pending) > self._pending_prune:  # a long pan left many behind, off screen
+            self._pending = {pid: area for pid, area in self._pending.items()
+                             if area[0] - ox < w and area[0] - ox + area[2] > 0
+                             and area[1] - oy < h and area[1] - oy + area[3] > 0}
+            self._pending_prune = max(PENDING_PRUNE, 2 * len(self._pending))
+        pending = self._pending
+        tiles: dict[tuple[int, int], pygame.Rect] = {}
+        for pid, area in list(reversed(pending.items())):
             x, y, pw, ph = area[0] - ox, area[1] - oy, area[2], area[3]
-            if x < w and x + pw > 0 and y < h and y + ph > 0:  # (off screen now: drawn when it comes back)
-                self._repaint(pygame.Rect(x, y, pw, ph), table, camera, hidden, origin)
+            pile = piles.get(pid)
+            n = len(pile.cards) - hidden.get(pid, 0) if pile is not None else 0
+            if n <= 0 or not (x < w and x + pw > 0 and y < h and y + ph > 0):
+                del pending[pid]  # gone, lifted or off screen (drawn afresh when it comes back)
+                continue
+            if pile is not None and cache.get(deck, pile.cards[n - 1], pile.faces[n - 1], width,
+                                              keyed=True) is None:
+                break  # this frame's budget is spent: the rest wait, still listed
+            del pending[pid]
+            tile = (area[0] // PENDING_TILE, area[1] // PENDING_TILE)
+            rect = tiles.get(tile)
+            if rect is None:
+                cache.reserve(TILE_REPAINT_S)  # the repaint comes out of this frame's budget too
+            tiles[tile] = pygame.Rect(x, y, pw, ph) if rect is None else rect.union((x, y, pw, ph))
+        for rect in tiles.values():
+            self._repaint(rect, table, camera, hidden, origin)
+
+    def _prefetch(self, table: Table, camera: Camera, origin: tuple[int, int], motion: tuple[int, int]) -> None:
+        """Draw, while the frame's budget lasts, the faces of piles in the two rows of tiles
+        beyond the edges the view is moving towards, so a pan finds them drawn."""
+        width = snap_width(CARD_W * camera.zoom)
+        if width < SWATCH_BELOW:
+            return
+        key = (id(table), table.revision, width)
+        if self._prefetch_key != key:
+            self._prefetch_key, self._prefetched = key, set()
+        t, zoom = PENDING_TILE, camera.zoom
+        (ox, oy), (w, h) = origin, self.layer.get_size()
+        tiles: list[tuple[int, int]] = []
+        if motion[0]:
+            edge = (ox - 1) // t if motion[0] < 0 else (ox + w) // t
+            step = -1 if motion[0] < 0 else 1
+            tiles += [(edge + k * step, ty) for k in (0, 1) for ty in range(oy // t, (oy + h - 1) // t + 1)]
+        if motion[1]:
+            edge = (oy - 1) // t if motion[1] < 0 else (oy + h) // t
+            step = -1 if motion[1] < 0 else 1
+            tiles += [(tx, edge + k * step) for k in (0, 1) for tx in range(ox // t, (ox + w - 1) // t + 1)]
+        deck, cache, piles = table.deck, self.cache, table.piles
+        row = cache.face_row(deck, width)
+        for tile in tiles:
+            if tile in self._prefetched:
+                continue
+            for pid in table.index.query((tile[0] * t / zoom, tile[1] * t / zoom, t / zoom, t / zoom)):
+                pile = piles[pid]
+                top = pile.cards[-1]
+                if pile.faces[-1] and row[top] is None and cache.get(deck, top, True, width, keyed=True) is None:
+                    return  # the budget is spent: this tile carries on next frame
+            self._prefetched.add(tile)
+            if cache.spent():
+                return
 
     def _paint_swatches(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                         origin: tuple[int, int]) -> int:
@@ -468,7 +406,7 @@ class TableView:
             partly = [(pid, p) for pid, p in order if 0 < hidden.get(pid, 0) < len(p.cards)]
             order = list(compress(order, map(not_, map(hidden.__contains__, map(itemgetter(0), order)))))
         piles = list(map(itemgetter(1), order))
-        rows = ([self.cache.back(deck, width, keyed=True)] * len(deck), self.cache.swatch_row(deck, width))
+        rows = (self.cache.back_row(deck, width), self.cache.swatch_row(deck, width))
         tops = map(itemgetter(-1), map(itemgetter(3), piles))
         ups = map(itemgetter(-1), map(itemgetter(4), piles))
         surfs: Iterable[pygame.Surface] = map(getitem, map(rows.__getitem__, ups), tops)
@@ -494,6 +432,53 @@ class TableView:
     def _paint_piles(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                      origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
         """Blit ``piles`` (bottom to top) onto the layer; returns how many showed a card."""
+        if not piles:
+            return 0
+        width = snap_width(CARD_W * camera.zoom)
+        edge = max(1, width // 40) if width >= 24 else 0
+        records = list(map(itemgetter(1), piles))
+        if (hidden and any(map(hidden.__contains__, map(itemgetter(0), piles)))) or (
+                edge and max(map(len, map(itemgetter(3), records))) > 1):
+            return self._paint_stacks(layer, table, camera, hidden, origin, piles)
+        return self._paint_single(layer, table, camera, origin, piles, records)
+
+    def _paint_single(self, layer: pygame.Surface, table: Table, camera: Camera, origin: tuple[int, int],
+                      piles: list[tuple[int, Pile]], records: list[Pile]) -> int:
+        """:meth:`_paint_piles` for piles showing one card each (none lifted, no stack edges):
+        positions and faces looked up with C-level maps, faces not drawn yet drawn while the
+        budget lasts, then stand-ins."""
+        zoom, (ox, oy) = camera.zoom, origin
+        width = snap_width(CARD_W * zoom)
+        deck, cache = table.deck, self.cache
+        tops = list(map(itemgetter(-1), map(itemgetter(3), records)))
+        ups = map(itemgetter(-1), map(itemgetter(4), records))
+        rows = (cache.back_row(deck, width), cache.face_row(deck, width))
+        surfs: list[pygame.Surface | None] = list(map(getitem, map(rows.__getitem__, ups), tops))
+        xs = list(map(sub, map(round, map(mul, map(itemgetter(0), records), repeat(zoom))), repeat(ox)))
+        ys = list(map(sub, map(round, map(mul, map(itemgetter(1), records), repeat(zoom))), repeat(oy)))
+        missing = list(compress(range(len(surfs)), map(is_, surfs, repeat(None))))
+        drawn = 0
+        while drawn < len(missing):
+            surf = cache.get(deck, tops[missing[drawn]], True, width, keyed=True)
+            if surf is None:
+                break  # the budget is spent
+            surfs[missing[drawn]] = surf
+            drawn += 1
+        rest = missing[drawn:]
+        if rest:  # past the budget: stand-ins, listed to be swapped for their faces later
+            cards = list(map(tops.__getitem__, rest))
+            deque(map(surfs.__setitem__, rest, map(cache.stand_in_row(deck, width).__getitem__, cards)), maxlen=0)
+            height = int(round(width * CARD_H / CARD_W))
+            places = zip(map(add, map(xs.__getitem__, rest), repeat(ox)),
+                         map(add, map(ys.__getitem__, rest), repeat(oy)), repeat(width), repeat(height))
+            self._pending.update(zip(map(itemgetter(0), map(piles.__getitem__, rest)), places))
+        layer.fblits(zip(surfs, zip(xs, ys)))  # type: ignore[arg-type]  # (no None left)
+        return len(surfs)
+
+    def _paint_stacks(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
+                      origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
+        """:meth:`_paint_piles` one pile at a time: stacks show their edge cards, lifted cards
+        leave what lies under them."""
         zoom = camera.zoom
         width = snap_width(CARD_W * zoom)
         ox, oy = origin
@@ -515,7 +500,7 @@ class TableView:
             top = pile.cards[n - 1]
             surf = cache.get(deck, top, pile.faces[n - 1], width, keyed=True)
             if surf is None:
-                surf = cache.stand_in(deck, top, width)
+                surf = cache.stand_in(deck, top, width, keyed=True)
                 self._pending[pid] = (sx + ox, sy + oy, surf.get_width(), surf.get_height())
             append((surf, (sx, sy)))
             drawn += 1
