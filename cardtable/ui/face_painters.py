@@ -453,8 +453,7 @@ def paint_sabacc(kit: Kit, card: Card, w: int, h: int) -> pygame.Surface:
     label = minus(card.rank)
     if "face" in card.tags:
         corners(kit, surf, ("sb-fidx", label, card.symbol, card.ink, w),
-                lambda: stack((condensed(kit.text(label, 15 * s, bright, bold=True), 22 * s),
-                               kit.text(card.symbol, 13 * s, g)), 2.5 * s), 8 * s, 8 * s)
+                lambda: sabacc_index(kit, label, card.symbol, bright, g, w, 22), 8 * s, 8 * s)
         put(surf, kit.glow(("sb-fsym", card.symbol, card.ink, w), card.symbol, 40 * s, bright, g, bold=False),
             center=(cx, cy - 30 * s))
         put(surf, kit.wrapped(("sb-name", card.name, w), card.name, 12 * s, 68 * s, (236, 236, 244),
@@ -463,8 +462,7 @@ def paint_sabacc(kit: Kit, card: Card, w: int, h: int) -> pygame.Surface:
         put(surf, badge, center=(cx, cy + 33 * s))
         return surf
     corners(kit, surf, ("sb-idx", card.rank, card.symbol, card.ink, w),
-            lambda: stack((condensed(kit.text(card.rank, 15 * s, bright, bold=True), 18 * s),
-                           kit.text(card.symbol, 13 * s, g)), 2.5 * s), 8 * s, 8 * s)
+            lambda: sabacc_index(kit, card.rank, card.symbol, bright, g, w, 18), 8 * s, 8 * s)
     put(surf, kit.glow(("sb-sym", card.symbol, card.ink, w), card.symbol, 26 * s, g, g, bold=False),
         center=(cx, cy - 33 * s))
     value = "" if card.value is None else minus(str(card.value))
@@ -472,6 +470,29 @@ def paint_sabacc(kit: Kit, card: Card, w: int, h: int) -> pygame.Surface:
     put(surf, kit.wrapped(("sb-cname", card.name, w), card.name, 10 * s, 56 * s, (214, 218, 230),
                           bold=False, max_lines=2), center=(cx, cy + 32 * s))
     return surf
+
+
+SABACC_INDEX_MIN = 9
+"""The least type (pixels) of a Sabacc card's corner index: smaller, "13" reads as "1:"."""
+
+
+def sabacc_index(kit: Kit, label: str, symbol: str, bright: RGB, g: RGB, w: int, room: float) -> pygame.Surface:
+    """A Sabacc corner index: the label (condensed to ``room`` px per 100 px of card)
+    over the suit symbol. A label that would be squeezed by more than a fifth ("13"
+    then reads "1:") takes up to 40% of the card's width instead, in smaller type if it
+    must; on a small card the label keeps :data:`SABACC_INDEX_MIN` px and the symbol,
+    too small to read there, is left out."""
+    s = w / 100
+    size = max(15 * s, SABACC_INDEX_MIN)
+    text = kit.text(label, size, bright, bold=True)
+    width = room * s
+    if text.get_width() > width * 1.25:
+        width = max(width, min(text.get_width(), w * 0.4))
+        text = kit.fitted(label, size, width, bright, bold=True, min_size=7)
+    text = condensed(text, width)
+    if 13 * s < 7:
+        return text
+    return stack((text, kit.text(symbol, 13 * s, g)), 2.5 * s)
 
 
 def sabacc_badge(kit: Kit, label: str, g: RGB, s: float) -> pygame.Surface:
