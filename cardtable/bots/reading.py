@@ -28,7 +28,8 @@ from typing import Any
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
-__all__ = ["Reader", "Evidence", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE"]
+__all__ = ["Reader", "Evidence", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE", "MISFIT_AFTER",
+           "MISFIT_SHARE"]
 
 AGREE = 0.9
 """The likelihood of a move seen when the model makes the same kind of move."""
@@ -37,6 +38,10 @@ DISAGREE = 0.1
 normal bot bluffs and samples, so no move rules a hand out)."""
 MAX_EVIDENCE = 4
 """The latest moves read (each costs a model decision a guessed world)."""
+MISFIT_AFTER = 8
+MISFIT_SHARE = 0.15
+"""A move the model repeats in fewer than this share of the first :data:`MISFIT_AFTER`
+or more worlds asked is not read any more (see :attr:`Evidence.misfit`)."""
 
 _RAISES = {"Bet", "Raise", "AllIn", "Stake", "CoverRaise"}
 
@@ -55,6 +60,16 @@ class Evidence:
     seat: int
     kind: str
     hand_size: int
+    asked: int = 0
+    """Guessed worlds the model was asked about this move in."""
+    agreed: int = 0
+    """Of those, the worlds in which it made the same kind of move."""
+
+    @property
+    def misfit(self) -> bool:
+        """True when the model hardly ever makes this move whatever the hand (it hangs on
+        something a world does not redeal, like a card just drawn): then it tells nothing."""
+        return self.asked >= MISFIT_AFTER and self.agreed < MISFIT_SHARE * self.asked
 
 
 @dataclass
@@ -120,6 +135,8 @@ class Reader:
         hands ``world`` gives their players."""
         missed = 0
         for item in self.evidence:
+            if item.misfit:
+                continue
             hand = _hand(world, item.seat)
             if hand is None or len(hand) != item.hand_size:
                 continue  # the hand changed since (a draw): this move tells nothing of it
@@ -132,7 +149,10 @@ class Reader:
                 guess = model(random.Random(rng.getrandbits(32))).choose(then, item.seat)
             except Exception:
                 continue
-            missed += kind(guess) != item.kind
+            same = kind(guess) == item.kind
+            item.asked += 1
+            item.agreed += same
+            missed += not same
         return missed
 
     def accept(self, missed: int, rng: random.Random) -> bool:

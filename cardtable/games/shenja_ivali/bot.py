@@ -58,7 +58,7 @@ __all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
 
 LEVELS = ("normal", "tough")
 """The levels of :class:`IvaliBot`."""
-ROLLOUT_SAMPLES = 12
+ROLLOUT_SAMPLES = 8
 """Deals an estimate of the strong level's rollout player (:meth:`IvaliBot.rollout_bot`)."""
 SMALL_CALL = 0.2
 """The least strength with which a bet of at most half the pot is called (a playable
