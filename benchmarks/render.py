@@ -381,9 +381,10 @@ def scenario_shift_drag_stack(app: App, frames: int) -> list[float]:
 
 def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     """At zoom 0.3, on the 12,000 cards: the frame of each key press (G spreads the pile,
-    C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), the two frames after it
-    (where the piles are indexed and the flight is built), and every later frame of the
-    cards' flight."""
+    C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), the frames after it until
+    the step's picture first shows (the held frames doing the step, the indexing of its
+    piles and the building of its flight a slice at a time, then the first frame of the
+    flight), and every later frame of the cards' flight."""
     scene = table_scene(app, "infinite")
     (pid,) = scene.table.piles
     scene.table.flip(pid)
@@ -405,10 +406,11 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
             post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
             post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
             timed_step(app, found[f"key_{name}_12000"])
-            # The two frames after: the free table indexes a big step's piles in the first and
-            # builds its flight in the second (the key's frame and the next show the last picture).
-            for _ in range(2):
+            held = 0
+            while scene.work.busy or scene._held is not None:  # the held frames, then the first shown
                 timed_step(app, found[f"key_{name}_12000_next_frames"])
+                held += 1
+            HELD_FRAMES.setdefault(name, []).append(held)
             for _ in range(53):  # the rest of the flight (0.35 s at 144 frames a second) and its landing
                 timed_step(app, flight)
         if len(scene.table.piles) != 1:
@@ -416,6 +418,11 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     found["key_steps_flight_frames"] = flight
     app.scenes.pop()
     return found
+
+
+HELD_FRAMES: dict[str, list[int]] = {}
+"""How many frames after each key the key steps' picture took to show (the first one
+showing it included), by step."""
 
 
 def first_frame_seconds(extra: str = "") -> float:
@@ -492,6 +499,7 @@ def main() -> None:
                 record(results, part, samples, floor_ms)
     laid, framed = layout_seconds(app)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    frames_after = {name: statistics.median(counts) for name, counts in HELD_FRAMES.items()}
 
     print(f"renderer at {size[0]}x{size[1]}, {args.frames} frames a scenario (SDL_VIDEODRIVER="
           f"{os.environ['SDL_VIDEODRIVER']})")
@@ -504,8 +512,12 @@ def main() -> None:
               f"straight into the 12,000-card table: {first_infinite:.2f} s")
         print(f"lay out 12,000 cards (flip + spread): {laid * 1000:.0f} ms; "
               f"with the first frame: {framed * 1000:.0f} ms")
+    if frames_after:
+        print("frames from each key to its step's first picture (median): "
+              + ", ".join(f"{name} {n:g}" for name, n in frames_after.items()))
     print(f"peak RSS: {peak_mb:.0f} MB")
     print(json.dumps({"size": list(size), "frames": args.frames, "scenarios": results,
+                      "key_steps_frames_after_key": frames_after,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
                       "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))
 

@@ -244,6 +244,8 @@ class Table:
         sx = CARD_W + GAP if mode == "grid" else step
         # C-level passes, no Python call per card: the columns' x repeated for every row,
         # each row's y repeated for every column, ids and z values by range.
+        if n >= SLICE_PILES:
+            yield
         xs = ([x0 + k * sx for k in range(cols)] * rows)[:n]
         ys = list(chain.from_iterable(map(repeat, [y0 + r * (CARD_H + GAP) for r in range(rows)], repeat(cols))))[:n]
         made = list(range(self._next_pid, self._next_pid + n))
@@ -256,7 +258,7 @@ class Table:
         faces = list(map(FACE_ONE.__getitem__, pile.faces[::-1]))
         new: list[Pile | None] = [None]
         for start in slices(n):
-            if start:
+            if n >= SLICE_PILES:
                 yield
             part = slice(start, start + SLICE_PILES)
             new += map(tuple.__new__, repeat(Pile), zip(xs[part], ys[part], zs[part], cards[part], faces[part],
@@ -334,10 +336,14 @@ class Table:
         if self.hands:
             ids = list(filterfalse(self.hands.__contains__, ids))  # hands stay in their players' hands
         piles = list(map(self.piles.__getitem__, ids))
+        if not piles:
+            raise ValueError("nothing to gather")
+        if len(piles) >= SLICE_PILES:
+            yield
         zs = list(map(itemgetter(2), piles))
         order = sorted(range(len(ids)), key=zs.__getitem__)  # by z, C-level
-        if not order:
-            raise ValueError("nothing to gather")
+        if len(order) >= SLICE_PILES:
+            yield
         chosen, piles = list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
         keep = chosen[0]
         x, y = at if at is not None else (piles[0].x, piles[0].y)
@@ -551,13 +557,11 @@ class Table:
         """A step on many piles, prepared a slice at a time and recorded as columns."""
         put = BulkPut(self, ids, new)
         yield from put.prepare()
-        before = BulkSide.of(ids, put.old)
+        before = yield from BulkSide.build(ids, put.old)
+        if after is None:
+            after = yield from BulkSide.build(ids, new)
         if len(ids) >= SLICE_PILES:
             yield
-        if after is None:
-            after = BulkSide.of(ids, new)
-            if len(ids) >= SLICE_PILES:
-                yield
         put.apply()
         self._record(Change(label, before, after))
         self.last_step = (label, put.before, put.after)

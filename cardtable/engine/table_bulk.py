@@ -19,15 +19,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from itertools import chain, compress, repeat
-from operator import is_not, itemgetter, lt, ne, not_
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from operator import and_, is_not, itemgetter, lt, ne, not_
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from cardtable.engine.piles import CARD_H, CARD_W, Pile
 
 if TYPE_CHECKING:
     from cardtable.engine.table import Table
 
-SLICE_PILES = 3000
+SLICE_PILES = 1500
 """About how many piles one slice of a big step handles; a step on fewer is never sliced."""
 
 FACE_ONE = ((False,), (True,))
@@ -36,6 +36,15 @@ FACE_ONE = ((False,), (True,))
 T = TypeVar("T")
 Steps = Generator[None, None, T]
 """A step as slices: each ``next`` runs one; the generator's value is the step's result."""
+
+
+def run(steps: Steps[T]) -> T:
+    """Run every slice of ``steps`` now; its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast(T, stop.value)
 
 
 def slices(n: int) -> range:
@@ -102,16 +111,24 @@ class BulkSide(Mapping[int, "Pile | None"]):
     @classmethod
     def of(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> BulkSide:
         """The side holding ``piles[i]`` (``None``: absent) under ``ids[i]``, in C-level passes."""
+        return run(cls.build(ids, piles))
+
+    @classmethod
+    def build(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> Steps[BulkSide]:
+        """:meth:`of` a slice at a time (a column a slice, when there are many)."""
+        big = len(ids) >= SLICE_PILES
         absent: tuple[int, ...] = ()
         if None in piles:
             present = list(map(is_not, piles, repeat(None)))
             absent = tuple(compress(ids, map(not_, present)))
             ids, piles = list(compress(ids, present)), list(compress(piles, present))
-        piles = cast(Sequence[Pile], piles)
-        owners = tuple(map(itemgetter(5), piles))
-        return cls(tuple(ids), tuple(map(itemgetter(0), piles)), tuple(map(itemgetter(1), piles)),
-                   tuple(map(itemgetter(2), piles)), tuple(map(itemgetter(3), piles)),
-                   tuple(map(itemgetter(4), piles)), owners if any(map(is_not, owners, repeat(None))) else None,
+        columns: list[tuple[Any, ...]] = []
+        for field in range(6):
+            if big:
+                yield
+            columns.append(tuple(map(itemgetter(field), cast(Sequence[Pile], piles))))
+        xs, ys, zs, cards, faces, owners = columns
+        return cls(tuple(ids), xs, ys, zs, cards, faces, owners if any(map(is_not, owners, repeat(None))) else None,
                    absent)
 
     def piles(self, start: int = 0, stop: int | None = None) -> list[Pile]:
@@ -165,6 +182,7 @@ class BulkPut:
         self._moved: tuple[list[int], list[float], list[float], list[tuple[float, float, float, float]]] = \
             ([], [], [], [])
         self._stacks: list[int] = []
+        self._indexed: list[int] = []  # the moved piles in the index before the step
 
     def prepare(self) -> Steps[None]:
         """Work the step out (yielding between slices when it is big)."""
@@ -173,7 +191,10 @@ class BulkPut:
         table, ids, new = self.table, self.ids, self.new
         big = len(ids) >= SLICE_PILES
         self.old = list(map(table.piles.get, ids))
-        self.before, self.after = dict(zip(ids, self.old)), dict(zip(ids, new))
+        self.before = dict(zip(ids, self.old))
+        if big:
+            yield
+        self.after = dict(zip(ids, new))
         if len(ids) <= DAMAGE_PILES:
             self._damage = [(p.x, p.y, CARD_W, CARD_H) for p in chain(self.old, new) if p is not None]
         present = list(map(is_not, new, repeat(None)))
@@ -196,16 +217,25 @@ class BulkPut:
         if big:
             yield
         xs, ys = list(map(itemgetter(0), self._kept)), list(map(itemgetter(1), self._kept))
-        rects = table.index.corner_rects(xs, ys)
+        rects: list[tuple[float, float, float, float]] = []
+        for start in slices(len(xs)):
+            if big:
+                yield
+            rects += table.index.corner_rects(xs[start:start + SLICE_PILES], ys[start:start + SLICE_PILES])
         if big:
             yield
         # Only the piles that are new to the index or lie elsewhere now are indexed again.
-        moved = list(map(ne, table.index.placed(self._kept_ids), rects))
+        placed = table.index.placed(self._kept_ids)
+        moved = list(map(ne, placed, rects))
+        # (of those, the ones in the index already must leave their old cells)
+        self._indexed = list(compress(self._kept_ids, map(and_, moved, map(is_not, placed, repeat(None)))))
         if all(moved):
             self._moved = (self._kept_ids, xs, ys, rects)
         else:
             self._moved = (list(compress(self._kept_ids, moved)), list(compress(xs, moved)),
                            list(compress(ys, moved)), list(compress(rects, moved)))
+        if big:
+            yield
         sizes = map(len, map(itemgetter(3), self._kept))
         self._stacks = list(compress(self._kept_ids, map(lt, repeat(1), sizes)))
         if big:
@@ -221,7 +251,7 @@ class BulkPut:
         ids, xs, ys, rects = self._moved
         index.remove_many(self._gone)
         # Listed in their cells later (a slice of a frame, or the first query: GridIndex.settle).
-        index.insert_corners(ids, xs, ys, defer=True, rects=rects)
+        index.insert_corners(ids, xs, ys, defer=True, rects=rects, indexed=self._indexed)
         deque(map(piles.pop, self._gone, repeat(None)), maxlen=0)
         piles.update(zip(self._kept_ids, self._kept))
         table.stacks.difference_update(self._ids)

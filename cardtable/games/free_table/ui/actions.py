@@ -35,7 +35,8 @@ class PileActions:
             return
         result = fn(pid)
         self.app.sounds.play(sound)
-        self.current = result if isinstance(result, int) else pid
+        if result is not None:  # (None: a big step, which says where it ended when done)
+            self.current = result
         self._prune_selection()
         self._refresh_buttons()
 
@@ -111,10 +112,13 @@ class PileActions:
 
     def spread(self, mode: str, pid: int | None = None) -> None:
         """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
-        def go(pid: int) -> int:
-            made = self.table.spread(pid, mode)
+        def done(made: list[int]) -> None:
             self.app.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
-            return made[0]
+            self.current = made[0]
+            self._refresh_buttons()
+
+        def go(pid: int) -> None:
+            self.begin(self.table.spread_job(pid, mode), done)
         self._act("spread", go, "slide", pid)
 
     def take(self, pid: int) -> None:
@@ -133,7 +137,11 @@ class PileActions:
         chosen = self._selection_for(pid)
         anchor = self.table.piles[pid] if pid is not None else None
         at = (anchor.x, anchor.y) if anchor else None
-        self.current = self.table.gather(chosen, at=at)
+
+        def done(keep: int) -> None:
+            self.current = keep
+            self._refresh_buttons()
+        self.begin(self.table.gather_job(chosen, at=at), done)
         self.selected = set()
         self.app.sounds.play("slide")
         self._refresh_buttons()
@@ -165,13 +173,15 @@ class PileActions:
 
     def undo(self) -> None:
         """Take back the last move."""
-        label = self.table.undo()
-        self.app.toast(f"Undid {label}" if label else "Nothing to undo", 1.2)
-        self._refresh_buttons()
+        def done(label: str | None) -> None:
+            self.app.toast(f"Undid {label}" if label else "Nothing to undo", 1.2)
+            self._refresh_buttons()
+        self.begin(self.table.undo_job(), done)
 
     def redo(self) -> None:
         """Do again the last move taken back."""
-        label = self.table.redo()
-        self.app.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
-        self._refresh_buttons()
+        def done(label: str | None) -> None:
+            self.app.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
+            self._refresh_buttons()
+        self.begin(self.table.redo_job(), done)
 

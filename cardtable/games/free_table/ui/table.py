@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
-from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.engine.table import CARD_H, CARD_W, Table, TableJob
 from cardtable.games.free_table.ui.actions import PileActions
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.keys import FreeTableKeys
+from cardtable.games.free_table.ui.work import SLICE_S, WorkQueue, job_steps
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
@@ -36,13 +39,19 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
 HOLD_PILES = 1000
-"""A step replacing this many piles or more shows the last picture for two frames more and
-flies from the third, so that the step, the indexing of its piles and the building of its
-flight each have a frame."""
+"""A step replacing this many piles or more is done over several frames (the step itself,
+the listing of its piles in the grid index, the building of its flight: a slice of
+:data:`~cardtable.games.free_table.ui.work.SLICE_S` a frame), the last picture showing
+until all of it is done; input meanwhile waits and is handled after, in order."""
+HELD_BOTTOM_BAND = 100
+"""Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
+SETTLE_SLICE = 3000
+"""Piles listed in the grid index's cells per slice of a frame."""
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
 BADGE_ROOM = 30
 """World units below a pile that its count badge takes (Fit keeps them on screen)."""
+T = TypeVar("T")
 DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sabacc 76",
                "infinite": "Infinite 12,000"}
 
@@ -116,8 +125,11 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
         self.animation: TableAnimation | None = None
         self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
         self._seen_step: object = None
-        self._held_for: object = None  # the big step whose frame showed the last picture again
         self._held: pygame.Surface | None = None
+        self.work = WorkQueue()
+        """Big steps under way, a slice a frame (see :data:`HOLD_PILES`)."""
+        self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
+        self._frame_mark: float | None = None  # when this frame's first event was handled
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -338,6 +350,21 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
 
     # -- events -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self._frame_mark is None:
+            self._frame_mark = time.perf_counter()
+        if self.work.busy or self._queued:
+            # The table shows a picture of before a step still under way: what the player
+            # does next is done after it, in order (see _replay).
+            self._queued.append(event)
+            return True
+        return self._handle_now(event)
+
+    def _replay(self) -> None:
+        """Handle the input that waited for a big step, until another big step starts."""
+        while self._queued and not self.work.busy:
+            self._handle_now(self._queued.pop(0))
+
+    def _handle_now(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
                                                       pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
@@ -529,33 +556,70 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
     # -- drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        began, self._frame_mark = self._frame_mark, None
         if self._layout_key != (self.app.screen.get_size(), self.app.settings.ui_scale,
                                 self.app.settings.show_frame_time):
             self.layout()
-        step = self.table.last_step
-        if step is not None and step is not self._seen_step:
-            label, before, after = step
-            if len(before) + len(after) >= HOLD_PILES and self._held_for is not step:
-                # A step of thousands of piles took most of this frame: show the last picture
-                # once more (never a half-done one), list its piles in the index in the next
-                # frame and build the flight in the one after.
-                self._held_for = step
+        if self.work.busy or self._watch_step():
+            # A big step under way: the last picture shows (never a half-done one) while
+            # this frame runs a slice of the work.
+            if self._held is None:
                 self._held = self.app.screen.copy()
-                return
-            if self._held is not None and self.table.index.deferred:
-                self.table.index.settle()
-                return
-            self._seen_step = step
-            # A dropped card is already where the cursor left it: only other moves fly.
-            self.animation = None if label == "move" else TableAnimation.from_step(
-                before, after, self.camera, self.clock, self.table)
-        self._held = None  # (also when the deck changed while a picture was held)
+            # (the events of this frame count: a key that began a step ran its first slice)
+            deadline = (began or time.perf_counter()) + SLICE_S
+            while self.work.run(deadline) and self._watch_step():
+                pass  # a step just done: its indexing and flight follow in the same slice
+            return
+        if self._held is not None:
+            self._held = None  # (also when the deck changed while a picture was held)
+            if self.animation is not None:
+                self.animation.started = self.clock  # it flies from the first frame that shows it
+            if self._queued:
+                self.app.later(self._replay)
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
+    def _watch_step(self) -> bool:
+        """Start the flight of the table's last step if it is new; True when that is work
+        for later frames (a step of :data:`HOLD_PILES` piles or more)."""
+        step = self.table.last_step
+        if step is None or step is self._seen_step or self.table.pending is not None:
+            return False
+        self._seen_step = step
+        label, before, after = step
+        if label == "move":  # a dropped card is already where the cursor left it: only other moves fly
+            self.animation = None
+            return False
+        if len(before) + len(after) < HOLD_PILES:
+            self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
+            return False
+        self.work.add(self._after_big_step(step))
+        return True
+
+    def _after_big_step(self, step) -> Generator[None, None, None]:
+        """A big step's piles listed in the index, then its flight built, a slice at a time."""
+        table, camera = self.table, self.camera
+        while not table.index.settle(SETTLE_SLICE):
+            yield
+        yield
+        _label, before, after = step
+        animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
+        if animation is not None:
+            yield
+            animation.prepare(table, camera, self.view)
+        self.animation = animation
+
+    def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:
+        """Let ``job`` (a table step, its first slice run) finish over the next frames, the
+        last picture showing meanwhile, then call ``done`` with its result (now, if done)."""
+        if job.done:
+            done(job.result)
+        else:
+            self.work.add(job_steps(job), done)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._held is not None:
-            surface.blit(self._held, (0, 0))
+            self._draw_held(surface)
             return
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
@@ -608,6 +672,21 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
             self._draw_tooltip(surface, *tip)
         if self.menu is not None:
             self.menu.draw(surface)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """The last picture again, while a big step is under way. The screen still holds it
+        (nothing draws on the felt meanwhile): only the bands where the app draws its toast
+        (bottom) and frame-time readout (top right) are painted back, a tenth of a full
+        blit, which every held frame would pay."""
+        held = self._held
+        assert held is not None
+        w, h = surface.get_size()
+        if held.get_size() != (w, h):
+            surface.blit(held, (0, 0))
+            return
+        top, bottom = self.toolbar_height(), min(h, self.app.px(HELD_BOTTOM_BAND))
+        surface.blit(held, (0, 0), (0, 0, w, top))
+        surface.blit(held, (0, h - bottom), (0, h - bottom, w, bottom))
 
     def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
         """A card dragged out of the hand bar, at the felt's size, under the cursor."""

@@ -1,0 +1,81 @@
+"""Work longer than a frame, done a slice at a time: the free table's big steps.
+
+A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the grid
+index and the building of its flight take tens of milliseconds together. The scene
+queues them here as generators (each ``next`` one slice of a millisecond or a few) and
+runs slices for at most :data:`SLICE_S` a frame, showing the last picture meanwhile.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, TypeVar
+
+from cardtable.engine.table import TableJob
+
+SLICE_S = 0.005
+"""Seconds of queued work a frame may run (with the held picture's blit and the present,
+a frame stays near 7 ms: within a 120 Hz frame)."""
+
+T = TypeVar("T")
+
+
+def job_steps(job: TableJob[T]) -> Generator[None, None, T]:
+    """A table job's remaining slices as a generator whose value is the job's result."""
+    while not job.step():
+        yield
+    return job.result
+
+
+class WorkQueue:
+    """Generators run in order, a slice at a time, within a time budget per frame.
+
+    >>> q, done = WorkQueue(), []
+    >>> def work():
+    ...     yield
+    ...     return 7
+    >>> q.add(work(), done.append)
+    >>> q.run(time.perf_counter() + 1), done
+    (True, [7])
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._jobs: deque[tuple[Iterator[Any], Callable[[Any], None] | None]] = deque()
+        self._clock = clock
+
+    @property
+    def busy(self) -> bool:
+        """True while some work is left."""
+        return bool(self._jobs)
+
+    def add(self, steps: Iterator[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Queue ``steps``; ``then`` gets its value when it ends."""
+        self._jobs.append((steps, then))
+
+    def run(self, deadline: float) -> bool:
+        """Run slices while the next would likely end by ``deadline`` (a ``clock`` time;
+        none if it has passed already); True once nothing is left."""
+        last = 0.0
+        while self._jobs:
+            start = self._clock()
+            if start + last > deadline:
+                break
+            steps, then = self._jobs[0]
+            try:
+                next(steps)
+            except StopIteration as stop:
+                self._jobs.popleft()
+                if then is not None:
+                    then(stop.value)
+            except BaseException:
+                self._jobs.popleft()
+                raise
+            last = self._clock() - start
+        return not self._jobs
+
+    def finish(self) -> None:
+        """Run everything left now (tests, and leaving the table)."""
+        while not self.run(float("inf")):
+            pass

@@ -1,0 +1,57 @@
+"""The free table's big steps done over several frames: the same table as a step done at
+once, input during the held frames handled after, in order, and undo exact."""
+
+from __future__ import annotations
+
+import pygame
+from test_ui_free_table import centre_of, only_pile, open_table, until_shown
+
+
+def state(table):
+    regions = [(-50, -50, 700, 500), (5_000, 2_000, 1_300, 900)]
+    return (table.to_json(), dict(table.piles), set(table.stacks), [table.index.query(r) for r in regions],
+            [c.label for c in table.undo_stack])
+
+
+def test_a_spread_over_several_frames_ends_as_one_done_at_once(app):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    assert until_shown(d, scene) > 2
+    app.scenes.pop()
+    _, twin = open_table(app, "infinite")  # same seed: the same deck order
+    twin.table.spread(only_pile(twin), "grid")
+    assert state(twin.table) == state(scene.table)
+
+
+def test_input_while_the_picture_is_held_is_handled_after_in_order(app):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    assert scene.work.busy
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 200), rel=(1, 1), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0))
+    d.step()
+    assert scene.work.busy and scene.mouse != (300, 200) and len(scene.table.undo_stack) <= 1  # not gathered yet
+    until_shown(d, scene)  # the spread shows, then the gather the player asked for meanwhile runs
+    d.step()
+    until_shown(d, scene)
+    assert scene.mouse == (300, 200) and len(scene.table.piles) == 1
+    assert [c.label for c in scene.table.undo_stack] == ["spread (grid)", "gather"]
+
+
+def test_undo_and_redo_of_a_sliced_step_restore_it_exactly(app):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_f)
+    start = state(scene.table)[:4]
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    spread = state(scene.table)[:4]
+    d.key(pygame.K_c)
+    until_shown(d, scene)
+    for key, expected in ((pygame.K_z, spread), (pygame.K_z, start), (pygame.K_y, spread)):
+        d.key(key, pygame.KMOD_CTRL)
+        until_shown(d, scene)
+        assert state(scene.table)[:4] == expected
+    assert app.toast_text == "Redid spread (grid)"
