@@ -36,6 +36,7 @@ from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
+from cardtable.ui.layer_build import LayerBuild
 from cardtable.ui.theme import THEME
 
 __all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
@@ -89,10 +90,12 @@ class TableView:
 
     Attributes:
         drawn_last_frame: piles showing in the view at the last frame drawn (not wholly lifted).
-        layer_rebuilds: how often the layer was rebuilt in full (for tests and benchmarks).
+        layer_rebuilds: how often the layer was rebuilt in full, or such a rebuild begun (for
+            tests and benchmarks).
         layer_scrolls: how often it was scrolled instead.
         layer_repairs: how often only the places a change touched were repainted.
         layer_scaled: frames that showed the layer scaled while the zoom was moving.
+        layer_building: frames that showed it scaled while the picture at a new zoom was painted.
         cards_painted: piles blitted into the layer since the view was made.
     """
 
@@ -110,6 +113,8 @@ class TableView:
         # Piles showing stand-ins, and where, in zoomed-world pixels (a pan leaves them be).
         self._pending: dict[int, tuple[int, int, int, int]] = {}
         self._pending_prune = PENDING_PRUNE
+        self._build: LayerBuild | None = None  # the picture at a new zoom under way
+        self._spare: pygame.Surface | None = None  # the surface the next build paints on
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
         self._prefetch_key: tuple | None = None
         self._prefetched: set[tuple[int, int]] = set()
@@ -120,6 +125,7 @@ class TableView:
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
+        self.layer_building = 0
         self.cards_painted = 0
 
     # -- geometry ---------------------------------------------------------------------
@@ -186,9 +192,18 @@ class TableView:
             self._layer_key = None
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
-        if old != key and zoom_moved and old is not None and old[0] == id(table) and old[2] == size:
-            self._draw_scaled(surface, old[1], camera)
+        old_zoom = old[1] if old is not None else camera.zoom
+        rezoomed = old is not None and old != key and old[0] == id(table) and old[2] == size
+        if rezoomed and zoom_moved:
+            self._build = None  # (the zoom moves on: a picture at this one would be wasted)
+            self._draw_scaled(surface, old_zoom, camera)
+            self._last_frame = (table, camera.view_rect(), hidden)
+        elif rezoomed and not hidden and not self._advance_build(table, camera, key, origin):
+            self._draw_scaled(surface, old_zoom, camera, counted=False)
+            self._last_frame = (table, camera.view_rect(), hidden)
+            self.layer_building += 1
         else:
+            old = self._layer_key
             if old != key:
                 if old is None or old[0] != id(table):
                     _freeze_big_deck(table)
@@ -208,14 +223,15 @@ class TableView:
             self._drawn_revision = table.revision
             if hidden is not self._drawn_hidden_obj:
                 self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
-            surface.blit(self.layer, (0, 0))
+            surface.blit(self._surface(), (0, 0))
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
     @property
     def drawn_last_frame(self) -> int:
-        """How many piles showed at the last frame drawn: those meeting the view, less those
-        wholly lifted or in flight (counted when asked: tests and benchmarks ask)."""
+        """How many piles showed at the last frame drawn: those meeting the view (also while
+        it shows its picture scaled), less those wholly lifted or in flight (counted when
+        asked: tests and benchmarks ask)."""
         if self._last_frame is None:
             return 0
         table, region, hidden = self._last_frame
@@ -224,36 +240,88 @@ class TableView:
 
     @property
     def layer(self) -> pygame.Surface:
-        """The cached picture of the felt and piles (made by the first :meth:`draw`)."""
+        """The cached picture of the felt and piles (made by the first :meth:`draw`; a
+        picture at a new zoom still under way is finished first)."""
+        if self._build is not None:
+            self._build.finish()
+            self._swap_in(self._build)
+        return self._surface()
+
+    def _surface(self) -> pygame.Surface:
+        """The layer's surface as it is."""
         if self._layer is None:
             raise RuntimeError("the table view has not drawn yet")
         return self._layer
 
-    def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:
-        """The layer scaled to the new zoom (the felt around it when zooming out)."""
+    # -- a new zoom's picture, a slice a frame ------------------------------------------------
+    def _advance_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> bool:
+        """Start or carry on painting the picture for ``key`` off screen; once it is done,
+        swap it in (then it is the layer, to scroll and repair as usual). Whether done."""
+        build = self._build
+        if build is None or build.key != key:
+            build = self._build = self._start_build(table, camera, key, origin)
+            self.layer_rebuilds += 1
+        if not build.step():
+            return False
+        self._swap_in(build)
+        return True
+
+    def _start_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> LayerBuild:
+        size = self._surface().get_size()
+        spare = self._spare
+        if spare is None or spare.get_size() != size:
+            spare = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        swatches = self.card_width(camera) < SWATCH_BELOW
+        piles = self.ordered(table) if swatches else self.visible(table, camera.view_rect())
+
+        def paint(surface: pygame.Surface, chunk: list[tuple[int, Pile]],
+                  pending: dict[int, tuple[int, int, int, int]]) -> None:
+            listed, self._pending = self._pending, pending
+            try:
+                if swatches:
+                    self._paint_swatches(surface, table, camera, {}, origin, chunk)
+                else:
+                    self.cards_painted += self._paint_piles(surface, table, camera, {}, origin, chunk)
+            finally:
+                self._pending = listed
+        return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint)
+
+    def _swap_in(self, build: LayerBuild) -> None:
+        """Make a finished build the layer (the old surface is kept for the next build)."""
+        self._build = None
+        self._spare, self._layer = self._layer, build.surface
+        self._layer_key, self._layer_origin = build.key, build.origin
+        self._drawn_revision, self._drawn_hidden, self._drawn_hidden_obj = build.revision, {}, None
+        self._pending, self._pending_prune = build.pending, PENDING_PRUNE
+
+    def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera, *,
+                     counted: bool = True) -> None:
+        """The layer scaled to the new zoom (the felt around it when zooming out);
+        ``counted`` in :attr:`layer_scaled`."""
         f = camera.zoom / layer_zoom
         ox0, oy0 = self._layer_origin
         ox1, oy1 = self.origin(camera)
         w, h = surface.get_size()
         # A layer pixel p lands on screen at p * f + (o0 * f - o1).
         offx, offy = ox0 * f - ox1, oy0 * f - oy1
-        lw, lh = self.layer.get_size()
+        lw, lh = self._surface().get_size()
         # The part of the layer that lands on screen, scaled straight into the screen
         # (no new surface, no second blit); off by at most a pixel while the zoom moves.
         x0, y0 = max(0.0, -offx / f), max(0.0, -offy / f)
         x1, y1 = min(float(lw), (w - offx) / f), min(float(lh), (h - offy) / f)
         src = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0),
-                          math.ceil(y1) - math.floor(y0)).clip(self.layer.get_rect())
+                          math.ceil(y1) - math.floor(y0)).clip(self._surface().get_rect())
         dest = pygame.Rect(round(src.x * f + offx), round(src.y * f + offy), round(src.w * f),
                            round(src.h * f)).clip(surface.get_rect())
         if not dest.contains(surface.get_rect()):
             surface.fill(THEME.felt)
         if src.w > 0 and src.h > 0 and dest.w > 0 and dest.h > 0:
-            pygame.transform.scale(self.layer.subsurface(src), dest.size, surface.subsurface(dest))
-        self.layer_scaled += 1
+            pygame.transform.scale(self._surface().subsurface(src), dest.size, surface.subsurface(dest))
+        self.layer_scaled += counted
 
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
-        layer = self.layer
+        self._build = None
+        layer = self._surface()
         layer.fill(THEME.felt)
         self._pending = {}
         if self.card_width(camera) < SWATCH_BELOW:
@@ -281,7 +349,7 @@ class TableView:
         zoom, (ox, oy) = camera.zoom, origin
         width = snap_width(CARD_W * zoom)
         reach = 3 * max(1, width // 40) + 2  # a stack's edge cards, below and right of its top card
-        bounds = self.layer.get_rect()
+        bounds = self._surface().get_rect()
         height = int(round(width * CARD_H / CARD_W))
         for x, y, _w, _h in damage:
             area = pygame.Rect(int(round(x * zoom)) - ox - 1, int(round(y * zoom)) - oy - 1,
@@ -291,7 +359,7 @@ class TableView:
         self.layer_repairs += 1
 
     def _scroll(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
-        layer = self.layer
+        layer = self._surface()
         w, h = layer.get_size()
         dx, dy = self._layer_origin[0] - origin[0], self._layer_origin[1] - origin[1]
         if abs(dx) >= w or abs(dy) >= h:
@@ -315,7 +383,7 @@ class TableView:
     def _repaint(self, area: pygame.Rect, table: Table, camera: Camera, hidden: dict[int, int],
                  origin: tuple[int, int]) -> None:
         """Paint one area of the layer afresh (felt, then the piles that meet it)."""
-        layer, zoom = self.layer, camera.zoom
+        layer, zoom = self._surface(), camera.zoom
         # Piles above and left of the area reach into it with their stacks' edge cards.
         reach = 3 * max(1, snap_width(CARD_W * zoom) // 40) + 1
         layer.set_clip(area)
@@ -331,7 +399,7 @@ class TableView:
         drawing as many as this frame's budget allows; the places whose faces are ready are
         repainted together, one tile at a time."""
         ox, oy = origin
-        w, h = self.layer.get_size()
+        w, h = self._surface().get_size()
         cache, deck, piles = self.cache, table.deck, table.piles
         width = snap_width(CARD_W * camera.zoom)
         if len(self._pending) > self._pending_prune:  # a long pan left many behind, off screen
@@ -370,7 +438,7 @@ class TableView:
         if self._prefetch_key != key:
             self._prefetch_key, self._prefetched = key, set()
         t, zoom = PENDING_TILE, camera.zoom
-        (ox, oy), (w, h) = origin, self.layer.get_size()
+        (ox, oy), (w, h) = origin, self._surface().get_size()
         tiles: list[tuple[int, int]] = []
         if motion[0]:
             edge = (ox - 1) // t if motion[0] < 0 else (ox + w) // t
@@ -395,13 +463,14 @@ class TableView:
                 return
 
     def _paint_swatches(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
-                        origin: tuple[int, int]) -> int:
-        """Every pile as a swatch, from per-card arrays: a zoomed-out frame of 12,000 cards
-        with no Python call per card (off-screen ones are clipped by SDL)."""
+                        origin: tuple[int, int], order: list[tuple[int, Pile]] | None = None) -> int:
+        """Every pile (or those of ``order``, bottom to top) as a swatch, from per-card arrays:
+        a zoomed-out frame of 12,000 cards with no Python call per card."""
         zoom, (ox, oy) = camera.zoom, origin
         width = snap_width(CARD_W * zoom)
         deck = table.deck
-        order = self.ordered(table)
+        if order is None:
+            order = self.ordered(table)
         if hidden:
             partly = [(pid, p) for pid, p in order if 0 < hidden.get(pid, 0) < len(p.cards)]
             order = list(compress(order, map(not_, map(hidden.__contains__, map(itemgetter(0), order)))))

@@ -1,0 +1,67 @@
+"""A table view's cached picture repainted at a new zoom a slice at a time, off screen.
+
+When the zoom settles at a new value the whole picture must be painted again: 12,000
+swatches or 1,400 faces, 5-15 ms at once. A :class:`LayerBuild` paints it into a second
+surface over several frames instead, each frame's slice limited to
+:data:`BUILD_SLICE_S`, while the view keeps showing its old picture scaled; when the
+build is done the view swaps the two surfaces and repairs whatever changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from cardtable.engine.table import Pile
+
+BUILD_SLICE_S = 0.0008
+"""Seconds of painting a frame gives a build (at least one chunk is painted)."""
+BUILD_CHUNK = 400
+"""Piles painted between two looks at the clock."""
+
+Piles = list[tuple[int, Pile]]
+PaintSlice = Callable[[pygame.Surface, Piles, dict[int, tuple[int, int, int, int]]], None]
+"""Paints piles (bottom to top) onto a surface, listing stand-ins in the given dict."""
+
+
+class LayerBuild:
+    """One picture under way: the piles to paint, bottom to top, and how far it got.
+
+    Attributes:
+        key: what the finished picture shows ``(table id, zoom, size)``.
+        origin: the camera's pixel offset the picture is painted for.
+        revision: the table's revision its piles were taken at.
+        surface: the picture (filled with the felt at the start).
+        pending: stand-ins painted in it, as the view lists them.
+    """
+
+    def __init__(self, key: tuple, origin: tuple[int, int], revision: int, surface: pygame.Surface,
+                 felt: tuple[int, int, int], piles: Piles, paint: PaintSlice) -> None:
+        self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
+        self.pending: dict[int, tuple[int, int, int, int]] = {}
+        self._piles, self._paint, self._next = piles, paint, 0
+        surface.fill(felt)
+
+    @property
+    def done(self) -> bool:
+        """Whether every pile is painted."""
+        return self._next >= len(self._piles)
+
+    def step(self, seconds: float | None = None) -> bool:
+        """Paint chunks of piles for about ``seconds`` (:data:`BUILD_SLICE_S` unless given;
+        one chunk at least); whether done."""
+        deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
+        while not self.done:
+            chunk = self._piles[self._next:self._next + max(1, BUILD_CHUNK)]
+            self._paint(self.surface, chunk, self.pending)
+            self._next += len(chunk)
+            if time.perf_counter() > deadline:
+                break
+        return self.done
+
+    def finish(self) -> None:
+        """Paint the rest at once."""
+        while not self.step(1.0):
+            pass
