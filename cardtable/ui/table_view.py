@@ -292,7 +292,7 @@ class TableView:
         self._spare, self._layer = self._layer, build.surface
         self._layer_key, self._layer_origin = build.key, build.origin
         self._drawn_revision, self._drawn_hidden, self._drawn_hidden_obj = build.revision, {}, None
-        self._pending, self._pending_prune = build.pending, PENDING_PRUNE
+        self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
 
     def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera, *,
                      counted: bool = True) -> None:
@@ -328,6 +328,9 @@ class TableView:
             self._paint_swatches(layer, table, camera, hidden, origin)
         else:
             self._paint(layer, table, camera, hidden, origin, camera.view_rect())
+        # Listed bottom to top, swapped last first: a whole picture's fill in from the top
+        # left, as it reads (and a pan's, listed later, from the edge it enters at).
+        self._pending = dict(reversed(self._pending.items()))
         self._layer_origin = origin
         self.layer_rebuilds += 1
 
