@@ -122,7 +122,7 @@ class _Fit:
         top_y = inner.y + title
         span = self.band_top - gap - top_y
         most = max(left_n, right_n)
-        if most * slot_h + max(most - 1, 0) * gap > span and not force:
+        if most * slot_h + max(most - 1, 0) * (gap // 2) > span and not force:  # a column's slots may sit closer
             return None
         top_left = inner.x + (col_w + gap if left_n else 0)
         top_right = inner.right - (col_w + gap if right_n else 0)
@@ -135,7 +135,7 @@ class _Fit:
         for side, seats_in, x in (("left", others[:left_n], inner.x),
                                   ("right", others[left_n + top_n:], inner.right - col_w)):
             count = len(seats_in)
-            step = slot_h + max(gap, (span - count * slot_h) // max(count, 1))
+            step = slot_h + max(gap // 2, (span - count * slot_h) // max(count, 1))
             step = min(step, slot_h + gap * 3)
             first = top_y + max(0, (span - (count - 1) * step - slot_h) // 2)
             for i, seat in enumerate(seats_in):  # clockwise: up the left side, down the right

@@ -172,7 +172,7 @@ class TableParts:
     card: Callable[..., pygame.Rect]
     plate_width: Callable[[], int]
     slot: Callable[[int], Any]
-    middle: pygame.Rect
+    seat_layout: Any
     KEYS: tuple[KeyBinding, ...] = ()
     """The game's keys (subclasses); the help overlay lists them."""
     BET_KEYS: tuple[KeyBinding, ...] = ()
@@ -337,7 +337,7 @@ class TableParts:
         """A row of ``count`` cards across the felt's middle (clear of every seat): the
         card width (at most ``want``) and the row's top, leaving ``above`` pixels over the
         row (a pot line) and ``below`` under it (captions), and ``spare`` of its width."""
-        mid = self.middle
+        mid = self.seat_layout.middle
         by_width = (mid.width - spare - max(count - 1, 0) * gap) // max(count, 1)
         by_height = int((mid.height - above - below) / 1.4)
         width = max(20, min(want, by_width, by_height))

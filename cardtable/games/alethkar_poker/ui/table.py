@@ -331,11 +331,11 @@ class AlethkarTableScene(GameTableScene):
         at = None
         if own:
             at = self._own_plate_centre(len(lines))
-        bag_size = px(24 if self.compact_plates() else 30)
+        bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at,
-                                reserve=0 if own else bag_size + px(4))
-        if not own:  # the bag in the plate's bottom-right corner, clear of the lines
+                                reserve=bag_size + px(4) if bag_size else 0)
+        if bag_size:  # the bag in the plate's bottom-right corner, clear of the lines
             draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6), plate.bottom - bag_size // 2 - px(4)),
                      bag_size, amount=view["bags"][seat])
         if own:
@@ -372,13 +372,13 @@ class AlethkarTableScene(GameTableScene):
             return
         self.hand_line = f"Your hand: worth {value}"
         box = self._own_hand_box(len(cards))
-        self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - self.app.px(20)))
+        self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - self.app.px(16)))
 
     def band_top(self) -> int:
         """The viewer's band: their hand with its banner over it, and their plate with
         the bag line and the gems under it."""
         px = self.app.px
-        hand = self.felt.bottom - int(self.felt.height / 6.4 * 1.4) - px(34) - px(46)
+        hand = self.felt.bottom - int(self.felt.height / 6.4 * 1.4) - px(34) - px(40)
         plate = self.felt.bottom - px(72) - plate_height(px, 2, False)
         return min(hand, plate) - px(6)
 

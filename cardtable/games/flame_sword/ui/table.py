@@ -338,7 +338,8 @@ class FlameTableScene(GameTableScene):
             title += f"   ·   {'the flop' if view['flip_target'] == 60 else 'the turn'}"
         elif view["phase"] == "call":
             title += "   ·   Called Shots"
-        self.draw_title(surface, title, top=10, room=self.felt.width - self.app.px(60))  # the seats sit lower
+        # the seats sit lower; the title stops short of the grid's row numbers
+        self.draw_title(surface, title, top=10, room=self.grid_view.rect.x - self.felt.x - self.app.px(60))
 
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
