@@ -25,7 +25,7 @@ from cardtable.engine.table import CARD_H, CARD_W, Table, TableJob
 from cardtable.games.free_table.ui.actions import PileActions
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.keys import FreeTableKeys
-from cardtable.games.free_table.ui.work import SLICE_S, WorkQueue, job_steps
+from cardtable.games.free_table.ui.work import WorkQueue, job_steps, slice_budget
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
@@ -41,7 +41,7 @@ DOUBLE_CLICK_S = 0.35
 HOLD_PILES = 1000
 """A step replacing this many piles or more is done over several frames (the step itself,
 the listing of its piles in the grid index, the building of its flight: a slice of
-:data:`~cardtable.games.free_table.ui.work.SLICE_S` a frame), the last picture showing
+:func:`~cardtable.games.free_table.ui.work.slice_budget` a frame), the last picture showing
 until all of it is done; input meanwhile waits and is handled after, in order."""
 HELD_BOTTOM_BAND = 100
 """Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
@@ -566,7 +566,7 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
             if self._held is None:
                 self._held = self.app.screen.copy()
             # (the events of this frame count: a key that began a step ran its first slice)
-            deadline = (began or time.perf_counter()) + SLICE_S
+            deadline = (began or time.perf_counter()) + slice_budget(dt)
             while self.work.run(deadline) and self._watch_step():
                 pass  # a step just done: its indexing and flight follow in the same slice
             return

@@ -3,7 +3,7 @@
 A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the grid
 index and the building of its flight take tens of milliseconds together. The scene
 queues them here as generators (each ``next`` one slice of a millisecond or a few) and
-runs slices for at most :data:`SLICE_S` a frame, showing the last picture meanwhile.
+runs slices for a share of each frame (:func:`slice_budget`), showing the last picture meanwhile.
 """
 
 from __future__ import annotations
@@ -15,9 +15,21 @@ from typing import Any, TypeVar
 
 from cardtable.engine.table import TableJob
 
-SLICE_S = 0.005
-"""Seconds of queued work a frame may run (with the held picture's blit and the present,
-a frame stays near 7 ms: within a 120 Hz frame)."""
+SLICE_MIN_S = 0.004
+SLICE_MAX_S = 0.010
+SLICE_SHARE = 0.7
+"""A frame may run queued work for this share of the frame interval, within
+:data:`SLICE_MIN_S` and :data:`SLICE_MAX_S`: at 60 frames a second 10 ms (the frame stays
+within its 16.7 ms and the step shows sooner), at 144 about 5 ms."""
+
+
+def slice_budget(dt: float) -> float:
+    """Seconds of queued work for a frame of ``dt`` seconds (see :data:`SLICE_SHARE`).
+
+    >>> slice_budget(1 / 60), round(slice_budget(1 / 144), 4)
+    (0.01, 0.0049)
+    """
+    return min(SLICE_MAX_S, max(SLICE_MIN_S, dt * SLICE_SHARE))
 
 T = TypeVar("T")
 
