@@ -110,3 +110,15 @@ def test_a_deferred_bulk_insert_answers_every_query_as_if_listed_at_once():
             region = (rng.uniform(-3000, 3000), rng.uniform(-3000, 3000), rng.uniform(1, 2000), rng.uniform(1, 2000))
             assert later.query(region) == now.query(region)
         assert not later.deferred and len(later) == len(now)
+
+
+def test_a_saved_table_of_many_piles_loads_its_hands_off_the_felt():
+    deck = variants.load_deck_by_id("infinite")
+    table = Table(deck, random.Random(2))
+    table.spread(next(iter(table.piles)), "grid")
+    pid = table.gather(list(table.piles)[:5000])
+    table.deal_hands(pid, 3, 2)
+    loaded = Table.from_json(table.to_json(), deck)
+    assert len(loaded.hands) == 2 and all(loaded.piles[h].owner is not None for h in loaded.hands)
+    assert set(loaded.index.query((-1e6, -1e6, 3e6, 3e6))) == set(loaded.piles) - loaded.hands
+    assert loaded.stacks == {p for p, pile in loaded.piles.items() if len(pile.cards) > 1 and pile.owner is None}
