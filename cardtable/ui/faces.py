@@ -90,6 +90,9 @@ class FaceArt:
         self._swatches: LruCache[tuple[RGB, int], pygame.Surface] = LruCache(1024)
         self._backs: LruCache[tuple[object, ...], pygame.Surface] = LruCache(64)
         self._short: dict[tuple[str, ...], dict[str, str]] = {}
+        # Placed pieces of corner faces (a rank, a mark badge) by what they are made from, for
+        # the last few widths: 12,000 Infinite cards share 800 ranks and 20 badges a width.
+        self._pieces: dict[int, dict[tuple, tuple[pygame.Surface, pygame.Rect]]] = {}
 
     @staticmethod
     def detail_for(width: int) -> str:
@@ -177,16 +180,34 @@ class FaceArt:
         surf = kit.blank(w, h, layers).copy()
         pad = 9 * s
         room = w - 2 * pad - (badge.get_width() + 4 * s if badge is not None else 0)
+        pieces = self._pieces_at(w)
         if rank:
-            fp.put(surf, kit.fitted(rank, 40 * s, room, rank_ink, bold=True, min_size=5),
-                   topleft=(pad, pad))
+            key: tuple = ("rank", rank, room, rank_ink)
+            piece = pieces.get(key)
+            if piece is None:
+                text = kit.fitted(rank, 40 * s, room, rank_ink, bold=True, min_size=5)
+                piece = pieces[key] = (text, text.get_rect(topleft=(round(pad), round(pad))))
+            surf.blit(*piece)
         if badge is not None:
-            fp.put(surf, badge, topright=(w - pad + 2 * s, pad - 2 * s))
+            key = ("badge", badge)
+            piece = pieces.get(key)
+            if piece is None:
+                piece = pieces[key] = (badge, badge.get_rect(topright=(round(w - pad + 2 * s), round(pad - 2 * s))))
+            surf.blit(*piece)
         if symbol:
             size = (72 if "elemental_wild" in card.tags else 52) * s
-            fp.put(surf, kit.boxed(symbol, size, 0.8 * w, 0.4 * h, symbol_ink, bold),
-                   center=(w / 2, h * (0.66 if rank else 0.5)))
+            mark = kit.boxed(symbol, size, 0.8 * w, 0.4 * h, symbol_ink, bold)
+            surf.blit(mark, mark.get_rect(center=(round(w / 2), round(h * (0.66 if rank else 0.5)))))
         return surf
+
+    def _pieces_at(self, w: int) -> dict[tuple, tuple[pygame.Surface, pygame.Rect]]:
+        """The placed corner pieces kept for width ``w`` (the oldest width's dropped past four)."""
+        pieces = self._pieces.get(w)
+        if pieces is None:
+            if len(self._pieces) >= 4:
+                del self._pieces[next(iter(self._pieces))]
+            pieces = self._pieces[w] = {}
+        return pieces
 
     def _paint_back(self, name: str, colour: RGB, accent: RGB, w: int, h: int) -> pygame.Surface:
         """Back colour, an accent frame, a diamond lattice and a plaque with ``name``."""
