@@ -1,6 +1,6 @@
 """Drawing a :class:`~cardtable.engine.table.Table` through a camera, only what shows.
 
-Three things keep 12,000 cards smooth:
+What keeps 12,000 cards within a frame's budget:
 
 * **Culling by a spatial index.** The table keeps its piles in a grid index; a
   frame asks it for the piles that meet the view and draws only those.
@@ -9,12 +9,17 @@ Three things keep 12,000 cards smooth:
   same zoom, same camera, same lifted cards): a still frame, or a frame in which
   one card is dragged, costs one blit of the layer plus the moving card. When the
   camera only pans, the old layer is scrolled and only the strips that came into
-  view are drawn.
-* **A bounded face cache with a per-frame budget.** Faces are drawn on demand at
-  widths that snap to a ladder about 6% apart (zooming reuses them), kept in an
-  LRU with a byte bound, and at most ``face_budget`` new faces are drawn a frame:
-  the rest show a plain stand-in in the card's colour and fill in over the next
-  frames, so a jump to a new area never stalls a frame.
+  view are drawn; a step repaints only the places it touched.
+* **Faces within a time budget.** Faces are drawn on demand at widths that snap to a
+  ladder about 6% apart (zooming reuses them) and kept in a bounded cache
+  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about a millisecond,
+  the rest show a stand-in in the card's colour and fill in over the next frames,
+  and a pan draws the faces of the tiles ahead of it before they come into view.
+* **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
+  scaled; once the zoom rests the picture at the new zoom is painted off screen a
+  slice a frame (:mod:`cardtable.ui.layer_build`) and swapped in when done.
+* **No Python call per card** where it counts: piles of one card are blitted from
+  arrays built with C-level ``map`` calls (:mod:`cardtable.ui.pile_paint`).
 
 Screen positions are ``round(world * zoom) - round(camera * zoom)``: a pan moves every
 card by the same whole number of pixels, so a scrolled layer lines up exactly with
@@ -25,10 +30,7 @@ from __future__ import annotations
 
 import gc
 import math
-from collections import deque
-from collections.abc import Iterable
-from itertools import compress, repeat
-from operator import add, and_, getitem, is_, itemgetter, mul, not_, sub
+from operator import itemgetter
 
 import pygame
 
@@ -37,11 +39,11 @@ from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.layer_build import LayerBuild
+from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.theme import THEME
 
 __all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
 
-LADDER_RATIO = 1.06
 MAX_DAMAGE = 160
 """A change touching more places than this repaints the whole layer instead of each place."""
 PENDING_PRUNE = 2000
@@ -51,20 +53,6 @@ PENDING_TILE = 256
 draws the faces of the next tiles ahead of it."""
 TILE_REPAINT_S = 0.00015
 """About what repainting a tile's stand-ins with their faces costs (set aside from the budget)."""
-
-
-def snap_width(width: float) -> int:
-    """The ladder width nearest ``width`` (at least 2 px).
-
-    >>> snap_width(100) in (99, 100, 101, 102, 103)
-    True
-    >>> snap_width(0.3)
-    2
-    """
-    if width <= 8:
-        return max(2, int(round(width)))
-    step = round(math.log(width) / math.log(LADDER_RATIO))
-    return max(2, int(round(LADDER_RATIO ** step)))
 
 
 FREEZE_CARDS = 4000
@@ -467,30 +455,9 @@ class TableView:
 
     def _paint_swatches(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                         origin: tuple[int, int], order: list[tuple[int, Pile]] | None = None) -> int:
-        """Every pile (or those of ``order``, bottom to top) as a swatch, from per-card arrays:
-        a zoomed-out frame of 12,000 cards with no Python call per card."""
-        zoom, (ox, oy) = camera.zoom, origin
-        width = snap_width(CARD_W * zoom)
-        deck = table.deck
-        if order is None:
-            order = self.ordered(table)
-        if hidden:
-            partly = [(pid, p) for pid, p in order if 0 < hidden.get(pid, 0) < len(p.cards)]
-            order = list(compress(order, map(not_, map(hidden.__contains__, map(itemgetter(0), order)))))
-        piles = list(map(itemgetter(1), order))
-        rows = (self.cache.back_row(deck, width), self.cache.swatch_row(deck, width))
-        tops = map(itemgetter(-1), map(itemgetter(3), piles))
-        ups = map(itemgetter(-1), map(itemgetter(4), piles))
-        surfs: Iterable[pygame.Surface] = map(getitem, map(rows.__getitem__, ups), tops)
-        xs = list(map(sub, map(round, map(mul, map(itemgetter(0), piles), repeat(zoom))), repeat(ox)))
-        ys = list(map(sub, map(round, map(mul, map(itemgetter(1), piles), repeat(zoom))), repeat(oy)))
-        w, h = layer.get_size()
-        height = int(round(width * CARD_H / CARD_W))
-        shows = list(map(and_, map(range(1 - width, w).__contains__, xs), map(range(1 - height, h).__contains__, ys)))
-        layer.fblits(zip(compress(surfs, shows), compress(zip(xs, ys), shows)))
-        drawn = sum(shows)
-        if hidden and partly:
-            drawn += self._paint_piles(layer, table, camera, hidden, origin, partly)
+        """Every pile (or those of ``order``, bottom to top) as a swatch (see :func:`paint_swatches`)."""
+        order = self.ordered(table) if order is None else order
+        drawn = paint_swatches(layer, table, camera.zoom, origin, hidden, order, self.cache, self._pending)
         self.cards_painted += drawn
         return drawn
 
@@ -503,81 +470,8 @@ class TableView:
 
     def _paint_piles(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
                      origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
-        """Blit ``piles`` (bottom to top) onto the layer; returns how many showed a card."""
-        if not piles:
-            return 0
-        width = snap_width(CARD_W * camera.zoom)
-        edge = max(1, width // 40) if width >= 24 else 0
-        records = list(map(itemgetter(1), piles))
-        if (hidden and any(map(hidden.__contains__, map(itemgetter(0), piles)))) or (
-                edge and max(map(len, map(itemgetter(3), records))) > 1):
-            return self._paint_stacks(layer, table, camera, hidden, origin, piles)
-        return self._paint_single(layer, table, camera, origin, piles, records)
-
-    def _paint_single(self, layer: pygame.Surface, table: Table, camera: Camera, origin: tuple[int, int],
-                      piles: list[tuple[int, Pile]], records: list[Pile]) -> int:
-        """:meth:`_paint_piles` for piles showing one card each (none lifted, no stack edges):
-        positions and faces looked up with C-level maps, faces not drawn yet drawn while the
-        budget lasts, then stand-ins."""
-        zoom, (ox, oy) = camera.zoom, origin
-        width = snap_width(CARD_W * zoom)
-        deck, cache = table.deck, self.cache
-        tops = list(map(itemgetter(-1), map(itemgetter(3), records)))
-        ups = map(itemgetter(-1), map(itemgetter(4), records))
-        rows = (cache.back_row(deck, width), cache.face_row(deck, width))
-        surfs: list[pygame.Surface | None] = list(map(getitem, map(rows.__getitem__, ups), tops))
-        xs = list(map(sub, map(round, map(mul, map(itemgetter(0), records), repeat(zoom))), repeat(ox)))
-        ys = list(map(sub, map(round, map(mul, map(itemgetter(1), records), repeat(zoom))), repeat(oy)))
-        missing = list(compress(range(len(surfs)), map(is_, surfs, repeat(None))))
-        drawn = 0
-        while drawn < len(missing):
-            surf = cache.get(deck, tops[missing[drawn]], True, width, keyed=True)
-            if surf is None:
-                break  # the budget is spent
-            surfs[missing[drawn]] = surf
-            drawn += 1
-        rest = missing[drawn:]
-        if rest:  # past the budget: stand-ins, listed to be swapped for their faces later
-            cards = list(map(tops.__getitem__, rest))
-            deque(map(surfs.__setitem__, rest, map(cache.stand_in_row(deck, width).__getitem__, cards)), maxlen=0)
-            height = int(round(width * CARD_H / CARD_W))
-            places = zip(map(add, map(xs.__getitem__, rest), repeat(ox)),
-                         map(add, map(ys.__getitem__, rest), repeat(oy)), repeat(width), repeat(height))
-            self._pending.update(zip(map(itemgetter(0), map(piles.__getitem__, rest)), places))
-        layer.fblits(zip(surfs, zip(xs, ys)))  # type: ignore[arg-type]  # (no None left)
-        return len(surfs)
-
-    def _paint_stacks(self, layer: pygame.Surface, table: Table, camera: Camera, hidden: dict[int, int],
-                      origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
-        """:meth:`_paint_piles` one pile at a time: stacks show their edge cards, lifted cards
-        leave what lies under them."""
-        zoom = camera.zoom
-        width = snap_width(CARD_W * zoom)
-        ox, oy = origin
-        deck = table.deck
-        cache = self.cache
-        edge = max(1, width // 40) if width >= 24 else 0
-        back = cache.back(deck, width, keyed=True)
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        append = blits.append
-        drawn = 0
-        for pid, pile in piles:
-            n = len(pile.cards) - hidden.get(pid, 0)
-            if n <= 0:
-                continue
-            sx, sy = int(round(pile.x * zoom)) - ox, int(round(pile.y * zoom)) - oy
-            if n > 1 and edge:
-                for layer_no in range(min(3, (n + 9) // 10), 0, -1):
-                    append((back, (sx + layer_no * edge, sy + layer_no * edge)))
-            top = pile.cards[n - 1]
-            surf = cache.get(deck, top, pile.faces[n - 1], width, keyed=True)
-            if surf is None:
-                surf = cache.stand_in(deck, top, width, keyed=True)
-                self._pending[pid] = (sx + ox, sy + oy, surf.get_width(), surf.get_height())
-            append((surf, (sx, sy)))
-            drawn += 1
-        layer.fblits(blits)
-        return drawn
+        """Blit ``piles`` (bottom to top) onto the layer (see :func:`paint_piles`)."""
+        return paint_piles(layer, table, camera.zoom, origin, hidden, piles, self.cache, self._pending)
 
     def _draw_highlight(self, surface: pygame.Surface, table: Table, camera: Camera, pid: int) -> None:
         pile = table.piles[pid]
