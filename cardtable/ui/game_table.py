@@ -591,7 +591,8 @@ class GameTableScene(TableParts, Scene):
         compact = self.compact_plates()
         slot = self.slot(seat) if at is None else None
         if compact and slot is not None and slot.side != "bottom" and len(lines) > 1:
-            lines = ["  ·  ".join(line.replace("   ·   ", " · ") for line in lines)]  # one line: the slot's height
+            # one line, the slot's height; the status (a hand, "folded") before the stack, as it says more
+            lines = ["  ·  ".join(line.replace("   ·   ", " · ") for line in [*lines[1:], lines[0]])]
         height = plate_height(px, len(lines), compact)
         if slot is not None and slot.side != "bottom":
             rect = pygame.Rect(slot.plate.x, slot.plate.y, slot.plate.width, height)

@@ -409,7 +409,7 @@ class FlameTableScene(GameTableScene):
         cards = view["hands"][seat]
         own = area is self.bottom_area
         compact = self.compact_plates()
-        while not own and len(lines) > 1 and plate_height(px, len(lines), compact) > area.height:
+        while len(lines) > 1 and plate_height(px, len(lines), compact) > area.height:
             lines = [*lines[:-2], f"{lines[-2]} · {lines[-1]}"]  # a short place: fewer, longer lines
         plate_w = self.plate_width()
         if own:
@@ -457,13 +457,16 @@ class FlameTableScene(GameTableScene):
             at = (area.x, min(y, area.bottom - round(width * 1.4)))  # in its own place, not the next seat's
             if (shown and beside > below) or (at[1] < y and beside >= 14):  # no room below: beside the plate
                 width, at = beside, (plate.right + px(8), plate.y)
-            elif at[1] < y:  # no room anywhere: smaller, still under its own plate
-                width, at = max(12, int((area.bottom - y) / 1.4)), (area.x, y)
+            elif at[1] < y:  # no room anywhere: the plate stands for the cards (hover it to see them large)
+                if shown:
+                    self.seat_hands[seat] = (plate, [c for c in cards if c is not None])
+                cards = []
             step = int(width * stretch)
             rects = [self.card(surface, self.deck, card, card is not None, width, (at[0] + i * step, at[1]))
                      for i, card in enumerate(cards)]
-            self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
-            if shown:
+            if rects:
+                self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
+            if shown and rects:
                 self.seat_hands[seat] = (plate.unionall(rects), [c for c in cards if c is not None])
             if at[0] == area.x:  # below the plate: the Called Shot goes under the cards
                 y = at[1] + round(width * 1.4) + px(4)

@@ -197,9 +197,12 @@ class SabaccTableScene(GameTableScene):
         die_apart = 2 * cw + 2 * px(56) + fixed > mid.width  # no room in the row: the die in the felt's corner
         if die_apart:
             fixed -= die + gap
-        if 2 * cw + 2 * pot_w + fixed > mid.width:  # the pots give way first, then the piles
-            pot_w = max(px(56), (mid.width - fixed - 2 * cw) // 2)
-            cw = max(20, min(cw, (mid.width - fixed - 2 * pot_w) // 2))
+        if 2 * cw + 2 * pot_w + fixed > mid.width:  # the pots give way first, then the gaps and the piles
+            pot_w = max(px(44), (mid.width - fixed - 2 * cw) // 2)
+            if 2 * cw + 2 * pot_w + fixed > mid.width:
+                fixed -= (1 if die_apart else 2) * (gap - px(6))
+                gap = px(6)
+            cw = max(16, min(cw, (mid.width - fixed - 2 * pot_w) // 2))
         cw = min(cw, int((mid.height - px(68)) / 1.4))
         ch = int(cw * 1.4)
         width = 2 * cw + 2 * pot_w + fixed
