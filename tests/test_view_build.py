@@ -16,6 +16,7 @@ from cardtable.ui.camera import Camera
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.table_view import TableView
+from cardtable.ui.theme import THEME
 
 
 def slow_builds(monkeypatch) -> None:
@@ -117,3 +118,17 @@ def small_table():
     pygame.display.set_mode((640, 400))
     yield Table(variants.load_deck_by_id("standard52"), random.Random(1))
     pygame.quit()
+
+
+@pytest.mark.parametrize("factor", [1 / 1.15, 1 / 1.8, 1.15, 3.0])
+def test_the_scaled_picture_has_felt_all_round_it_whatever_was_on_screen(app, factor):
+    d, scene = open_faces(app, 0.29)
+    view, camera = scene.view, scene.camera
+    old_zoom = camera.zoom
+    camera.zoom_at(factor, 300, 200)
+    over_garbage, over_felt = pygame.Surface(app.screen.get_size()), pygame.Surface(app.screen.get_size())
+    over_garbage.fill((255, 0, 255))
+    over_felt.fill(THEME.felt)
+    view._draw_scaled(over_garbage, old_zoom, camera)
+    view._draw_scaled(over_felt, old_zoom, camera)
+    assert pygame.image.tobytes(over_garbage, "RGB") == pygame.image.tobytes(over_felt, "RGB")
