@@ -130,6 +130,7 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
         """Big steps under way, a slice a frame (see :data:`HOLD_PILES`)."""
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
+        self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -574,6 +575,9 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
             self._held = None  # (also when the deck changed while a picture was held)
             if self.animation is not None:
                 self.animation.started = self.clock  # it flies from the first frame that shows it
+            shown, self._when_shown = self._when_shown, []
+            for say in shown:
+                say()
             if self._queued:
                 self.app.later(self._replay)
         if self.animation and self.animation.done(self.clock):
@@ -615,7 +619,8 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
         if job.done:
             done(job.result)
         else:
-            self.work.add(job_steps(job), done)
+            # What it says (a toast, the buttons) waits for its picture, as the step does.
+            self.work.add(job_steps(job), lambda result: self._when_shown.append(lambda: done(result)))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._held is not None:
