@@ -191,7 +191,7 @@ class DrawTableScene(GameTableScene):
             return
         if cards:
             face_up = cards[0] is not None
-            width = cw if face_up else max(28, int(cw * 0.7))
+            width = int(self.card_width(big=True) * 0.8) if face_up else max(28, int(cw * 0.7))  # the slot caps it
             self.draw_seat_cards(surface, seat, plate, cards, width, int(width * (0.62 if face_up else 0.3)),
                                  origin=self.deck_rect.topleft)
 

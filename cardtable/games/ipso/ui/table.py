@@ -301,7 +301,7 @@ class IpsoTableScene(GameTableScene):
             return
         if cards:
             face_up = any(c is not None for c in cards)
-            cw = self.card_width() if face_up else max(28, self.card_width() * 2 // 3)
+            cw = self.card_width(big=True) * 3 // 4 if face_up else max(28, self.card_width() * 2 // 3)  # slot caps it
             self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.7 if face_up else 0.32)),
                                  origin=self.deck_rect.topleft)
 

@@ -281,7 +281,7 @@ class SabaccTableScene(GameTableScene):
         if not cards:
             return
         face_up = any(c is not None for c in cards)
-        cw = self.card_width(big=False) if face_up else max(28, int(self.card_width() * 0.8))
+        cw = self.card_width(big=True) * 3 // 4 if face_up else max(28, int(self.card_width() * 0.8))  # slot caps it
         rects = self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.6 if face_up else 0.3)),
                                      origin=self.deck_rect.topleft)
         demise = view["demise_cards"].get(str(seat))

@@ -317,7 +317,7 @@ class IvaliTableScene(GameTableScene):
             return
         if cards:
             shown = any(c is not None for c in cards)
-            cw = self.card_width(big=False) if shown else max(28, self.card_width() // 2)
+            cw = self.card_width(big=True) * 3 // 4 if shown else max(28, self.card_width() // 2)  # the slot caps it
             self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.62 if cards[0] is not None else 0.3)),
                                  origin=self.deck_rect.topleft)
 
