@@ -80,3 +80,24 @@ def test_the_work_queue_runs_slices_while_the_next_would_end_in_time():
     queue.finish()
     assert len(ran) == 10 and done == [10] and not queue.busy
     assert slice_budget(1 / 60) == 0.010 and slice_budget(1 / 144) < 0.005 and slice_budget(1) == 0.010
+
+
+def test_a_big_gather_flies_cards_from_all_over_the_spread_not_one_corner():
+    import random
+
+    from cardtable import variants
+    from cardtable.engine.table import Table
+    from cardtable.ui.camera import Camera
+    from cardtable.ui.table_anim import MAX_FLIGHTS, TableAnimation
+
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(1))
+    table.spread(next(iter(table.piles)), "grid")
+    x, y, w, h = table.bounds()
+    camera = Camera((1366, 768))
+    camera.fit((x, y, w, h))
+    table.gather()
+    _label, before, after = table.last_step
+    anim = TableAnimation.from_step(before, after, camera, 0.0, table)
+    assert anim is not None and len(anim.flights) == MAX_FLIGHTS
+    assert max(f.y0 for f in anim.flights) - min(f.y0 for f in anim.flights) > 0.9 * (h - 140)
+    assert max(f.x0 for f in anim.flights) - min(f.x0 for f in anim.flights) > 0.9 * (w - 100)

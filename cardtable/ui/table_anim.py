@@ -9,16 +9,17 @@ frame no more than drawing a screenful.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping
-from itertools import compress, islice, repeat
+from collections.abc import Generator, Mapping
+from itertools import compress, repeat
 from operator import and_, is_not, itemgetter, lt, ne, not_
-from typing import NamedTuple, cast
+from typing import NamedTuple, TypeVar, cast
 
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
 from cardtable.ui.camera import Camera
 
+T = TypeVar("T")
 DURATION = 0.35
 MAX_FLIGHTS = 600
 NEAR_ALL = 256
@@ -117,11 +118,11 @@ class TableAnimation:
         if len(lone_pids) > NEAR_ALL:
             yield
         # Cards that came from far off the view (no start) do not fly.
-        flying = cast("Iterator[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
-                      compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
-                               map(and_, moved, map(is_not, starts, repeat(None)))))
+        flying = cast("list[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
+                      list(compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
+                                    map(and_, moved, map(is_not, starts, repeat(None))))))
         flights += (Flight(card, face, start[0], start[1], at[0], at[1])
-                    for card, face, start, at in islice(flying, MAX_FLIGHTS))
+                    for card, face, start, at in _spread_out(flying, MAX_FLIGHTS))
         for n, (pid, pile) in enumerate(compress(ends, map(not_, lone))):
             if n % 500 == 499:
                 yield
@@ -131,12 +132,11 @@ class TableAnimation:
                 continue  # nothing in this pile moved
             hidden[pid] = len(pile.cards)
             if len(flights) < MAX_FLIGHTS:
-                near = compress(zip(pile.cards, pile.faces, starts), map(is_not, starts, repeat(None)))
-                for card, face, start in near:
-                    if start is not None and start != at:
-                        flights.append(Flight(card, face, start[0], start[1], pile.x, pile.y))
-                        if len(flights) >= MAX_FLIGHTS:
-                            break
+                near = cast("list[tuple[int, bool, tuple[float, float]]]",
+                            list(compress(zip(pile.cards, pile.faces, starts),
+                                          map(and_, map(is_not, starts, repeat(None)), map(ne, starts, repeat(at))))))
+                flights += (Flight(card, face, start[0], start[1], pile.x, pile.y)
+                            for card, face, start in _spread_out(near, MAX_FLIGHTS - len(flights)))
         if not hidden:
             return None
         return cls(flights, hidden, now)
@@ -194,6 +194,18 @@ def _near(pairs: list[tuple[int, Pile]], box: tuple[float, float, float, float])
     inside = map(and_, map(and_, map(lt, repeat(x0), xs), map(lt, xs, repeat(x1))),
                  map(and_, map(lt, repeat(y0), ys), map(lt, ys, repeat(y1))))
     return list(compress(pairs, inside))
+
+
+def _spread_out(items: list[T], most: int) -> list[T]:
+    """At most ``most`` of ``items``, taken evenly through them: when a big step flies only
+    some of its cards, they come from (or go to) all over it, not from one corner.
+
+    >>> _spread_out(list(range(10)), 4), _spread_out([1, 2], 5)
+    ([0, 3, 6, 9], [1, 2])
+    """
+    if len(items) <= most:
+        return items
+    return items[::-(-len(items) // most)][:most] if most > 0 else []
 
 
 def _near_piles(piles: list[Pile], box: tuple[float, float, float, float]) -> list[Pile]:
