@@ -102,7 +102,8 @@ candidate played out 30 times on the real cards), stricter levels strayed almost
 and looser ones strayed on noise in Sabacc."""
 
 READ_OPPONENTS = True
-"""Whether the worlds are weighed by the opponents' moves (:mod:`cardtable.bots.reading`)."""
+"""Whether the worlds are weighed by the opponents' moves (:mod:`cardtable.bots.reading`);
+a game's normal bot may say no for its game (``reads_moves = False``: Sabacc)."""
 
 GUESS_TRIES = 4
 """Guesses at the hidden cards drawn for one world at most while reading the
@@ -285,11 +286,12 @@ class StrongBot:
         moves since this seat's last decision in the round are read first (see
         :mod:`cardtable.bots.reading`), and this decision is remembered for the next."""
         started = time.perf_counter()
-        reading = READ_OPPONENTS and self.rollout_bot is not None
+        reading = READ_OPPONENTS and self.rollout_bot is not None and getattr(self.normal, "reads_moves", True)
         if reading:
             self.reader.observe(state, seat)
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
-        action = self.plan(state, seat, budget_ms=max(1.0, self.budget_ms - spent)).action
+        budget = None if self.rollouts is not None else max(1.0, self.budget_ms - spent)
+        action = self.plan(state, seat, budget_ms=budget).action
         if reading:
             noted = time.perf_counter()
             self.reader.decided(state, seat, action)
@@ -309,7 +311,9 @@ class StrongBot:
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
         prior: Action | None = None
-        affordable = self._prior_ms <= PRIOR_SHARE * budget * 1000.0
+        # With a fixed count of rollouts the clock decides nothing (the same decision for
+        # the same seat copy): a slow answer on a busy machine must not drop the prior.
+        affordable = fixed is not None or self._prior_ms <= PRIOR_SHARE * budget * 1000.0
         if not affordable:
             self._prior_ms *= 0.5  # asked again once it may have become cheap (a table built)
         if (self.normal is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1
