@@ -19,8 +19,10 @@ not given: every state is a copy of one of its seat copies.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,9 +89,13 @@ class Reader:
     evidence: list[Evidence] = field(default_factory=list)
     _pending: _Pending | None = None
 
-    def observe(self, state: GameState, seat: int) -> None:
+    def observe(self, state: GameState, seat: int, deadline: float = math.inf) -> None:
         """Read the moves made since this seat's last decision, from ``state`` (its seat
-        copy now): kept while the round lasts, forgotten when a new one began."""
+        copy now): kept while the round lasts, forgotten when a new one began. A move made
+        with a hand its player has changed since (a draw, an exchange, a swap: seen in the
+        replay) no longer counts, and when the replay stops short of the present (or at
+        ``deadline``, a :func:`time.perf_counter` reading) nothing read this round does:
+        what followed is unknown."""
         pending, self._pending = self._pending, None
         if pending is None or pending.seat != seat or pending.round_number != state.round_number:
             self.evidence = []
@@ -103,20 +109,31 @@ class Reader:
             actor = world.to_act
             if actor is None or actor == seat:
                 break
+            if time.perf_counter() > deadline:
+                self.evidence = []
+                return
+            held = _hands(world)
             if actor == CHANCE:  # a new deal: guessed, like every hidden card
                 at += len(_lines(world, world.chance_action(), seat, apply=True))
-                continue
-            now = world.round_number == state.round_number
-            if now and not _public(world) <= public:
-                break  # cards dealt face up from the copy's guessed deck, not the real ones
-            move = _move_for(world, actor, lines[at:], seat)
-            if move is None:
-                break
-            action, kinds = move
-            hand = _hand(world, actor)
-            if now and len(kinds) > 1 and hand is not None:
-                self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
-            at += len(_lines(world, action, seat, apply=True))
+            else:
+                now = world.round_number == state.round_number
+                if now and not _public(world) <= public:
+                    break  # cards dealt face up from the copy's guessed deck, not the real ones
+                move = _move_for(world, actor, lines[at:], seat)
+                if move is None:
+                    break
+                action, kinds = move
+                hand = _hand(world, actor)
+                if now and len(kinds) > 1 and hand is not None:
+                    self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
+                at += len(_lines(world, action, seat, apply=True))
+            changed = {s for s, cards in _hands(world).items() if held.get(s) != cards}
+            self.evidence = [e for e in self.evidence if e.seat not in changed]
+        else:
+            del self.evidence[:-MAX_EVIDENCE]
+            return
+        if at < len(lines) and world.to_act != seat:
+            self.evidence = []  # the replay stopped short: a hand may have changed since
         del self.evidence[:-MAX_EVIDENCE]
 
     def decided(self, state: GameState, seat: int, action: Action) -> None:
@@ -173,6 +190,16 @@ def _public(state: GameState) -> frozenset[int]:
             if isinstance(card, int):
                 hidden.add(card)
     return frozenset(c for c in range(size) if c not in hidden)
+
+
+def _hands(state: GameState) -> dict[int, tuple[int, ...]]:
+    """Every unshown hand of ``state``, by seat."""
+    found = {}
+    for seat in range(state.seats):
+        hand = _hand(state, seat)
+        if hand is not None:
+            found[seat] = tuple(hand)
+    return found
 
 
 def _hand(state: GameState, seat: int) -> list[int] | None:

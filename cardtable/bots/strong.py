@@ -105,6 +105,10 @@ READ_OPPONENTS = True
 """Whether the worlds are weighed by the opponents' moves (:mod:`cardtable.bots.reading`);
 a game's normal bot may say no for its game (``reads_moves = False``: Sabacc)."""
 
+READ_SHARE = 0.1
+"""The share of the budget the replay of the moves seen may take (a long one, many
+moves at four seats, is cut short and read as nothing)."""
+
 GUESS_TRIES = 4
 """Guesses at the hidden cards drawn for one world at most while reading the
 opponents' moves rejects them."""
@@ -288,7 +292,8 @@ class StrongBot:
         started = time.perf_counter()
         reading = READ_OPPONENTS and self.rollout_bot is not None and getattr(self.normal, "reads_moves", True)
         if reading:
-            self.reader.observe(state, seat)
+            limit = math.inf if self.rollouts is not None else started + READ_SHARE * self.budget_ms / 1000.0
+            self.reader.observe(state, seat, limit)
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
         budget = None if self.rollouts is not None else max(1.0, self.budget_ms - spent)
         action = self.plan(state, seat, budget_ms=budget).action

@@ -87,6 +87,11 @@ class AlethkarBot:
     'tough'
     """
 
+    reads_moves = False
+    """The strong level does not weigh its worlds by the moves it saw (see
+    :mod:`cardtable.bots.reading`): every move is a bag amount nobody else sees, so a
+    move says nothing, and replaying them took up to half its budget at four seats."""
+
     def __init__(self, rng: random.Random, level: str = "normal") -> None:
         if level not in LEVELS:
             level = "normal"
