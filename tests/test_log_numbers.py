@@ -38,9 +38,7 @@ BIG = {
 }
 """Settings under which every game plays for thousands (Sabacc does by default)."""
 
-ELSEWHERE = re.compile(
-    r"^\w+ (stakes|covers)"          # ipso/betting.py
-    r"|^Step \d|^\w+: \d+ × ")      # alethkar_poker/payout.py
+ELSEWHERE = re.compile(r"^Step \d|^\w+: \d+ × ")  # alethkar_poker/payout.py
 """Lines written outside the states and the seat helpers, left to their owners."""
 
 
@@ -96,3 +94,33 @@ def test_a_refused_bet_says_its_amounts_with_separators():
     seat = state.to_act
     why = state.why_illegal(Raise(seat=seat, to=1001))
     assert re.fullmatch(r"the smallest raise is to 2,000 \(or all-in for \d\d,\d{3}\)", why), why
+
+
+def _gently(state, kinds: tuple[str, ...], until) -> None:
+    """Play on with the first legal action whose kind is in ``kinds`` (chance's own for
+    chance) until ``until(state)``."""
+    from cardtable.engine.game import CHANCE
+    for _ in range(500):
+        if until(state):
+            return
+        seat = state.to_act
+        state.apply(state.chance_action() if seat == CHANCE else
+                    next(a for a in state.legal_actions(seat) if type(a).__name__ in kinds))
+    raise AssertionError("never got there")
+
+
+def test_one_chip_left_to_bid_or_stake():
+    from cardtable.games.ipso.betting import Stake
+    from cardtable.games.shenja_ivali.auction import Bid
+
+    ivali = played("shenja_ivali", 1, rounds=0, settings={"starting_chips": 2, "ante": 1})
+    _gently(ivali, ("Check", "Discard", "PassBid"), lambda s: s.phase.name == "AUCTION")
+    seat = ivali.to_act
+    why = ivali.why_illegal(Bid(seat=seat, card=ivali.flop[0], amount=2))
+    assert why == f"{NAMES[seat]} has only 1 chip: the most it can bid is 1", why
+
+    ipso = played("ipso", 1, rounds=0, settings={"starting_chips": 3, "ante": 2})
+    _gently(ipso, ("DrawForDealer", "Skip"), lambda s: s.betting_options(s.to_act) is not None
+            if s.to_act is not None and s.to_act >= 0 else False)
+    seat = ipso.to_act
+    assert ipso.why_illegal(Stake(seat=seat, amount=2)) == f"{NAMES[seat]} has only 1 chip"

@@ -49,6 +49,7 @@ from typing import Any
 from cardtable.engine.betting import Fold, LedgerRound
 from cardtable.engine.chips import HandChips
 from cardtable.engine.game import Action, Event, IllegalAction
+from cardtable.engine.words import figure, plural
 
 __all__ = ["IpsoBettingRules", "IpsoBetAction", "Stake", "Cover", "CoverRaise", "Fold",
            "IpsoBetOptions", "IpsoBettingRound", "take_whole_pot"]
@@ -204,7 +205,7 @@ class IpsoBettingRound(LedgerRound):
             if self.last_amount is None:
                 return "nobody has bet yet this round: stake (or fold)"
             if self.last_amount > stack:
-                return f"covering costs {self.last_amount} and {_name(seat)} has only {stack}: fold"
+                return f"covering costs {figure(self.last_amount)} and {_name(seat)} has only {figure(stack)}: fold"
             return None
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int):
@@ -219,12 +220,12 @@ class IpsoBettingRound(LedgerRound):
             why = ("the minimum bet" if self.last_amount is None and self.floor == self.rules.min_bet
                    else "what the last bettor of the previous round put in"
                    if self.last_amount is None else "more than the previous bettor")
-            return f"to {verb} put in at least {low} ({why})"
+            return f"to {verb} put in at least {figure(low)} ({why})"
         maximum = self.rules.max_bet
         if maximum is not None and amount > maximum:
-            return f"the maximum bet is {maximum}"
+            return f"the maximum bet is {figure(maximum)}"
         if amount > stack:
-            return f"{_name(seat)} has only {stack} chips"
+            return f"{_name(seat)} has only {plural(stack, 'chip')}"
         return None
 
     def can(self, action: Action) -> bool:
@@ -247,9 +248,9 @@ class IpsoBettingRound(LedgerRound):
             assert amount is not None
             self.chips.put_in(seat, amount)
             self.last_amount, self.last_bettor = amount, seat
-            text = (f"{who} stakes {amount}" if isinstance(action, Stake) else
-                    f"{who} covers for {amount}" if isinstance(action, Cover) else
-                    f"{who} covers and raises, putting in {amount}")
+            text = (f"{who} stakes {figure(amount)}" if isinstance(action, Stake) else
+                    f"{who} covers for {figure(amount)}" if isinstance(action, Cover) else
+                    f"{who} covers and raises, putting in {figure(amount)}")
         self.position += 1
         return Event(seat, text)
 

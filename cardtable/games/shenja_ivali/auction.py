@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.game import Action, Event
+from cardtable.engine.words import figure, plural
 
 __all__ = ["Auction", "AuctionAction", "Bid", "PassBid", "DropOut", "STATUSES"]
 
@@ -151,10 +152,10 @@ class Auction:
         if amount < low:
             if low == 1:
                 return "a bid is at least 1 chip"
-            return f"a bid on {card_name(card)} must be more than {low - 1}"
+            return f"a bid on {card_name(card)} must be more than {figure(low - 1)}"
         most = self.max_bid(seat, card, stacks)
         if amount > most:
-            return f"{name(seat)} has only {stacks[seat]} chips: the most it can bid is {most}"
+            return f"{name(seat)} has only {plural(stacks[seat], 'chip')}: the most it can bid is {figure(most)}"
         return None
 
     def legal_actions(self, seat: int, stacks: Sequence[int]) -> list[AuctionAction]:
@@ -278,7 +279,7 @@ class Auction:
             self.bid_card[seat] = None
             self.status[seat] = "dropped"
             return Event(seat, f"{who} drops out of the bidding on {card_name(card)}"
-                               f" and takes back {back}")
+                               f" and takes back {figure(back)}")
         assert isinstance(action, Bid)
         card, amount = action.card, action.amount
         already = self.bids[seat] if self.bid_card[seat] == card else 0
@@ -291,9 +292,9 @@ class Auction:
         self.high[card] = (seat, amount)
         self.status[seat] = "bid"
         verb = "tops the bid" if previous is not None else "bids"
-        text = f"{who} {verb} on {card_name(card)}: {amount}"
+        text = f"{who} {verb} on {card_name(card)}: {figure(amount)}"
         if previous is not None:
-            text += f" (over {name(previous[0])}'s {previous[1]})"
+            text += f" (over {name(previous[0])}'s {figure(previous[1])})"
         if stacks[seat] == 0:
             text += " (all-in)"
         return Event(seat, text)
@@ -324,7 +325,7 @@ class Auction:
                 self.bid_card[seat] = None
                 self.status[seat] = "dropped"
                 events.append(Event(seat, f"{name(seat)} cannot top the bid on {card_name(card)}"
-                                          f" and drops out, taking back {back}"))
+                                          f" and drops out, taking back {figure(back)}"))
             else:
                 break
             self.to_act = self._next(seat)
