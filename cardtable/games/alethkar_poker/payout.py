@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.engine.chips import proportional_split
+from cardtable.engine.words import figure
 
 __all__ = ["Payout", "Settled", "settle", "payout_order", "payout_lines"]
 
@@ -149,8 +150,8 @@ def settle(values: Mapping[int, int], *, bags: Mapping[int, int], carried_in: in
 def _fraction_text(middle: int, value: int, total: int) -> str:
     exact = Fraction(middle * value, total)
     if exact.denominator == 1:
-        return str(exact.numerator)
-    return f"{float(exact):.2f}"
+        return figure(exact.numerator)
+    return f"{float(exact):,.2f}"
 
 
 def payout_lines(payout: Payout | Mapping[str, Any], name: Callable[[int], str]) -> list[str]:
@@ -159,18 +160,18 @@ def payout_lines(payout: Payout | Mapping[str, Any], name: Callable[[int], str])
     if not isinstance(payout, Payout):
         payout = Payout.from_json(payout)
     tops = " and ".join(name(s) for s in payout.top_seats)
-    bags = ", ".join(f"{name(s)} {payout.returned[s]}" for s in payout.top_seats)
+    bags = ", ".join(f"{name(s)} {figure(payout.returned[s])}" for s in payout.top_seats)
     lines = [f"Step 6: highest hand {payout.top_value} ({tops}); bag counted: {bags}; "
-             f"V = {payout.cap}, back to the stack"]
+             f"V = {figure(payout.cap)}, back to the stack"]
     if payout.paid:
-        paid = ", ".join(f"{name(s)} {c}" for s, c in payout.paid.items())
-        lines.append(f"Step 7: the others pay their bags into the middle, at most {payout.cap} each: {paid}")
+        paid = ", ".join(f"{name(s)} {figure(c)}" for s, c in payout.paid.items())
+        lines.append(f"Step 7: the others pay their bags into the middle, at most {figure(payout.cap)} each: {paid}")
     else:
         lines.append("Step 7: nobody else pays")
     paid_total = sum(payout.paid.values())
-    carried = f"{payout.carried_in} carried + " if payout.carried_in else ""
+    carried = f"{figure(payout.carried_in)} carried + " if payout.carried_in else ""
     values = " + ".join(f"({v})" if v < 0 else str(v) for v in (payout.values[s] for s in payout.order))
-    lines.append(f"Step 8: middle = {carried}{paid_total} paid = {payout.middle}; "
+    lines.append(f"Step 8: middle = {carried}{figure(paid_total)} paid = {figure(payout.middle)}; "
                  f"hands = {values} = {payout.total_value}")
     if payout.total_value <= 0:
         lines.append("The hands add up to 0 or less: nothing is paid out")
@@ -180,14 +181,14 @@ def payout_lines(payout: Payout | Mapping[str, Any], name: Callable[[int], str])
             value = payout.values[seat]
             share = payout.shares[seat]
             if value <= 0:
-                lines.append(f"{name(seat)}: {payout.middle} × {value} / {payout.total_value} ≤ 0 → 0")
+                lines.append(f"{name(seat)}: {figure(payout.middle)} × {value} / {payout.total_value} ≤ 0 → 0")
             else:
-                text = (f"{name(seat)}: {payout.middle} × {value} / {payout.total_value} = "
+                text = (f"{name(seat)}: {figure(payout.middle)} × {value} / {payout.total_value} = "
                         f"{_fraction_text(payout.middle, value, payout.total_value)} → "
-                        f"{payout.middle * value // payout.total_value}")
+                        f"{figure(payout.middle * value // payout.total_value)}")
                 if share < payout.middle * value // payout.total_value:
-                    text += f", only {share} left"
+                    text += f", only {figure(share)} left"
                 lines.append(text)
             left -= share
-    lines.append(f"Left in the middle for the next round: {payout.carry_out}")
+    lines.append(f"Left in the middle for the next round: {figure(payout.carry_out)}")
     return lines
