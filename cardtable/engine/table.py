@@ -16,8 +16,8 @@ import math
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping
-from itertools import chain, filterfalse, repeat
-from operator import itemgetter
+from itertools import chain, filterfalse, islice, repeat
+from operator import itemgetter, lt
 from typing import Any, TypeVar
 
 from cardtable.engine.cards import Deck
@@ -341,10 +341,13 @@ class Table:
         if len(piles) >= SLICE_PILES:
             yield
         zs = list(map(itemgetter(2), piles))
-        order = sorted(range(len(ids)), key=zs.__getitem__)  # by z, C-level
-        if len(order) >= SLICE_PILES:
-            yield
-        chosen, piles = list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
+        if all(map(lt, zs, islice(zs, 1, None))):  # (the table's own order is often by z already)
+            chosen = ids
+        else:
+            order = sorted(range(len(ids)), key=zs.__getitem__)  # by z, C-level
+            if len(order) >= SLICE_PILES:
+                yield
+            chosen, piles = list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
         keep = chosen[0]
         x, y = at if at is not None else (piles[0].x, piles[0].y)
         cards = tuple(chain.from_iterable(map(itemgetter(3), piles)))

@@ -45,7 +45,7 @@ the listing of its piles in the grid index, the building of its flight: a slice 
 until all of it is done; input meanwhile waits and is handled after, in order."""
 HELD_BOTTOM_BAND = 100
 """Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
-SETTLE_SLICE = 3000
+SETTLE_SLICE = 1500
 """Piles listed in the grid index's cells per slice of a frame."""
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
