@@ -22,10 +22,11 @@ GAMES = sorted(g for g in games.registry().games if g != "free_table")
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 
 
-def played(game_id: str, seed: int, rounds: int = 3, settings: dict | None = None):
-    """A match of ``game_id`` after ``rounds`` rounds of seeded random legal moves."""
+def played(game_id: str, seed: int, rounds: int = 3, settings: dict | None = None, names=NAMES):
+    """A match of ``game_id`` between ``names`` after ``rounds`` rounds of seeded random
+    legal moves."""
     game = games.get(game_id)
-    state = game.state.new(game.rules(settings or {}), load_deck_by_id(game.decks[0]), list(NAMES),
+    state = game.state.new(game.rules(settings or {}), load_deck_by_id(game.decks[0]), list(names),
                            random.Random(seed))
     rng = random.Random(seed)
     for _ in range(4000):
@@ -89,3 +90,13 @@ def test_sabacc_a_hand_value_is_one_bracket():
     lines = [t for seed in range(8) for seat in range(3) for t in played("sabacc", seed, rounds=4).log_for(seat)]
     assert any("a bomb-out)" in t for t in lines), "no hand went over 23 in a private line"
     assert not [t for t in lines if re.search(r"\([^()]*\(", t)], [t for t in lines if re.search(r"\([^()]*\(", t)][:3]
+
+
+@pytest.mark.parametrize("game_id", ["five_card_draw", "shenja_ivali", "flame_sword"])
+def test_a_side_pot_is_named_then_its_chips(game_id):
+    five = ("Ann", "Bo", "Cy", "Di", "Ed")
+    lines = [t for seed in range(8) for t in played(game_id, seed, rounds=6, names=five).log_for(None)
+             if "side pot" in t.lower()]
+    assert lines, "no side pot was played"
+    assert not [t for t in lines if "the side pot" in t], lines[:3]
+    assert all(re.search(r"wins side pot \d+ \([\d,]+\)|^Side pot \d+ \([\d,]+\) is split", t) for t in lines), lines

@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from cardtable.engine.chips import Pot, PotAward
 from cardtable.engine.words import figure
 
-__all__ = ["RankedHand", "KeyOrdered", "PotResult", "ShowdownResult"]
+__all__ = ["RankedHand", "KeyOrdered", "PotResult", "ShowdownResult", "pot_phrase"]
 
 
 class RankedHand(Protocol):
@@ -51,6 +51,17 @@ class KeyOrdered:
         return self.key >= other.key
 
 
+def pot_phrase(name: str, amount: int) -> str:
+    """A pot and its chips as a log line says them: "the main pot of 1,200", and a side
+    pot with its chips after it, "side pot 1 (40)" ("the side pot 1 of 40" reads as
+    one chip of forty).
+
+    >>> pot_phrase("main pot", 1200), pot_phrase("side pot 1", 40)
+    ('the main pot of 1,200', 'side pot 1 (40)')
+    """
+    return f"the {name} of {figure(amount)}" if name == "main pot" else f"{name} ({figure(amount)})"
+
+
 @dataclass(frozen=True)
 class PotResult:
     """How one pot was won: ``name`` ("main pot", "side pot 1", ...), its chips, who
@@ -78,9 +89,10 @@ class PotResult:
         """The log line of this pot: who wins it, or how it is split, ``how`` (" with
         a Flush, Ace high") after the amount."""
         if len(self.winners) == 1:
-            return f"{names[self.winners[0]]} wins the {self.name} of {figure(self.amount)}{how}"
+            return f"{names[self.winners[0]]} wins {pot_phrase(self.name, self.amount)}{how}"
         shares = ", ".join(f"{names[w]} {figure(self.shares[w])}" for w in self.winners)
-        return f"The {self.name} of {figure(self.amount)} is split{how}: {shares}"
+        phrase = pot_phrase(self.name, self.amount)
+        return f"{phrase[0].upper()}{phrase[1:]} is split{how}: {shares}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-safe data (seats as string keys)."""

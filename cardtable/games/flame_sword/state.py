@@ -46,6 +46,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.showdown import pot_phrase
 from cardtable.engine.words import figure
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
@@ -568,13 +569,14 @@ class FlameSwordState(ChipSeatedState):
                 won[winner] = won.get(winner, 0) + chips
             how = f" with {shown[award.winners[0]].kind}" if shown else " (everyone else folded)"
             if len(award.winners) == 1:
-                text = f"{self.names[award.winners[0]]} wins the {name} of {figure(award.pot.amount)}{how}"
+                text = f"{self.names[award.winners[0]]} wins {pot_phrase(name, award.pot.amount)}{how}"
                 if against is not None:
                     text += (f", a better kind than {self.names[against]}'s" if layer == 0 else
                              f", decided by {decided} (tie layer {layer}) against {self.names[against]}")
             else:
                 shares = ", ".join(f"{self.names[w]} {figure(award.shares[w])}" for w in award.winners)
-                text = f"The {name} of {figure(award.pot.amount)} is split{how}"
+                phrase = pot_phrase(name, award.pot.amount)
+                text = f"{phrase[0].upper()}{phrase[1:]} is split{how}"
                 if shown:
                     text += ", equal through all six tie layers"
                 text += f": {shares}"
