@@ -615,12 +615,15 @@ class GameTableScene(TableParts, Scene):
             line_ink = THEME.text_dim if dim else THEME.text
             y = rect.y + px(20 if compact else 24) + i * line_h
             line_room = room - reserve
-            if tag is not None and i == len(lines) - 1:  # the note's tag ends the last line
+            if tag is not None and i == len(lines) - 1:  # the note's tag ends the last line, if it fits there
                 pill = tag.get_rect().inflate(px(8), px(2))
-                pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
+                if fonts.size_of(line, line_size)[0] + pill.width + px(6) <= line_room:
+                    pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
+                    line_room -= pill.width + px(6)
+                else:  # else on the plate's top edge, where it takes no room from the text
+                    pill.center = (rect.right - px(16) - pill.width // 2 - (2 * chip_r if dealer else 0), rect.y)
                 pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
                 surface.blit(tag, tag.get_rect(center=pill.center))
-                line_room -= pill.width + px(6)
             surface.blit(fonts.render(fit_text(fonts, line, line_size, line_room), line_size, line_ink),
                          (rect.x + pad, y))
         if dealer:

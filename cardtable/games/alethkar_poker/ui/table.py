@@ -28,7 +28,7 @@ from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, plural
 from cardtable.ui.table_setup import TableSetup
-from cardtable.ui.text import wrap
+from cardtable.ui.text import fit_text, wrap
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
@@ -389,9 +389,11 @@ class AlethkarTableScene(GameTableScene):
         return (self.felt.x + px(14) + self.plate_width() // 2, self.felt.bottom - px(72) - height // 2)
 
     def _own_hand_box(self, count: int) -> pygame.Rect:
-        """Where the viewer's cards lie: right of their plate, at the bottom of the felt."""
+        """Where the viewer's cards lie: right of their plate, at the bottom of the felt,
+        clear of the Hint button's corner (the side seats may hold the other corners)."""
         px = self.app.px
-        left, right = self.felt.x + px(245), self.felt.right - px(40)
+        left = self.felt.x + px(34) + self.plate_width()
+        right = self.felt.right - px(24) - self.app.fonts.size_of("Hint (H)", px(15))[0] - px(30)
         cw = min(self.card_width(big=True), (right - left - (count - 1) * px(8)) // max(1, count))
         total = count * (cw + px(8)) - px(8)
         h = int(cw * 1.4)
@@ -418,9 +420,11 @@ class AlethkarTableScene(GameTableScene):
         bag_size = px(26)
         draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2), plate.bottom + bag_size // 2 + px(6)),
                  bag_size, amount=view["bags"][seat])
-        surface.blit(fonts.render(f"bag {view['bags'][seat]}  ·  stack {stack}", px(13),
-                                  THEME.text), (plate.x + bag_size + px(8), plate.bottom + px(10)))
         room = self._own_hand_box(len(cards)).x - plate.x - px(8)
+        words = fit_text(fonts, f"bag {view['bags'][seat]}  ·  stack {stack}", px(13), room - bag_size - px(8))
+        line = fonts.render(words, px(13), THEME.text)
+        surface.blit(line, self.note_box("bag line", line.get_rect(topleft=(plate.x + bag_size + px(8),
+                                                                              plate.bottom + px(10)))))
         size = next((n for n in (px(20), px(16), px(13)) if gems_width(fonts, stack, n) <= room), px(13))
         self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=size,
                                    max_width=room)
