@@ -34,7 +34,7 @@ def only_pile(scene):
 def until_shown(d, scene, limit=200) -> int:
     """Step until a big step's work is done and its picture shows; the frames it took."""
     frames = 0
-    while scene.work.busy or scene._held is not None:
+    while scene.work.busy or scene.holding:
         assert frames < limit
         d.step()
         frames += 1

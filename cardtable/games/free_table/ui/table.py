@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import TypeVar
 
 import pygame
 
-from cardtable.engine.table import CARD_H, CARD_W, Table, TableJob
+from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui.actions import PileActions
+from cardtable.games.free_table.ui.big_steps import BigSteps
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.keys import FreeTableKeys
-from cardtable.games.free_table.ui.work import WorkQueue, job_steps, slice_budget
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
@@ -38,20 +36,10 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
-HOLD_PILES = 1000
-"""A step replacing this many piles or more is done over several frames (the step itself,
-the listing of its piles in the grid index, the building of its flight: a slice of
-:func:`~cardtable.games.free_table.ui.work.slice_budget` a frame), the last picture showing
-until all of it is done; input meanwhile waits and is handled after, in order."""
-HELD_BOTTOM_BAND = 100
-"""Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
-SETTLE_SLICE = 1500
-"""Piles listed in the grid index's cells per slice of a frame."""
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
 BADGE_ROOM = 30
 """World units below a pile that its count badge takes (Fit keeps them on screen)."""
-T = TypeVar("T")
 DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sabacc 76",
                "infinite": "Infinite 12,000"}
 
@@ -95,7 +83,7 @@ class Press:
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
-class FreeTableScene(PileActions, FreeTableKeys, Scene):
+class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -125,13 +113,7 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
         self.animation: TableAnimation | None = None
         self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
         self._seen_step: object = None
-        self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
-        self._held_size = (0, 0)
-        self.work = WorkQueue()
-        """Big steps under way, a slice a frame (see :data:`HOLD_PILES`)."""
-        self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
-        self._frame_mark: float | None = None  # when this frame's first event was handled
-        self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
+        self.init_big_steps()
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -352,19 +334,7 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
 
     # -- events -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._frame_mark is None:
-            self._frame_mark = time.perf_counter()
-        if self.work.busy or self._queued:
-            # The table shows a picture of before a step still under way: what the player
-            # does next is done after it, in order (see _replay).
-            self._queued.append(event)
-            return True
-        return self._handle_now(event)
-
-    def _replay(self) -> None:
-        """Handle the input that waited for a big step, until another big step starts."""
-        while self._queued and not self.work.busy:
-            self._handle_now(self._queued.pop(0))
+        return self.defer_input(event) or self._handle_now(event)
 
     def _handle_now(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
@@ -558,74 +528,17 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
     # -- drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        began, self._frame_mark = self._frame_mark, None
         if self._layout_key != (self.app.screen.get_size(), self.app.settings.ui_scale,
                                 self.app.settings.show_frame_time):
             self.layout()
-        if self.work.busy or self._watch_step():
-            # A big step under way: the last picture shows (never a half-done one) while
-            # this frame runs a slice of the work.
-            if self._held is None:
-                self._hold(self.app.screen)
-            # (the events of this frame count: a key that began a step ran its first slice)
-            deadline = (began or time.perf_counter()) + slice_budget(dt)
-            while self.work.run(deadline) and self._watch_step():
-                pass  # a step just done: its indexing and flight follow in the same slice
+        if self.run_big_steps(dt):
             return
-        if self._held is not None:
-            self._held = None  # (also when the deck changed while a picture was held)
-            if self.animation is not None:
-                self.animation.started = self.clock  # it flies from the first frame that shows it
-            shown, self._when_shown = self._when_shown, []
-            for say in shown:
-                say()
-            if self._queued:
-                self.app.later(self._replay)
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
-    def _watch_step(self) -> bool:
-        """Start the flight of the table's last step if it is new; True when that is work
-        for later frames (a step of :data:`HOLD_PILES` piles or more)."""
-        step = self.table.last_step
-        if step is None or step is self._seen_step or self.table.pending is not None:
-            return False
-        self._seen_step = step
-        label, before, after = step
-        if label == "move":  # a dropped card is already where the cursor left it: only other moves fly
-            self.animation = None
-            return False
-        if len(before) + len(after) < HOLD_PILES:
-            self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
-            return False
-        self.work.add(self._after_big_step(step))
-        return True
-
-    def _after_big_step(self, step) -> Generator[None, None, None]:
-        """A big step's piles listed in the index, then its flight built, a slice at a time."""
-        table, camera = self.table, self.camera
-        while not table.index.settle(SETTLE_SLICE):
-            yield
-        yield
-        _label, before, after = step
-        animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
-        if animation is not None:
-            yield
-            animation.prepare(table, camera, self.view)
-        self.animation = animation
-
-    def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:
-        """Let ``job`` (a table step, its first slice run) finish over the next frames, the
-        last picture showing meanwhile, then call ``done`` with its result (now, if done)."""
-        if job.done:
-            done(job.result)
-        else:
-            # What it says (a toast, the buttons) waits for its picture, as the step does.
-            self.work.add(job_steps(job), lambda result: self._when_shown.append(lambda: done(result)))
-
     def draw(self, surface: pygame.Surface) -> None:
-        if self._held is not None:
-            self._draw_held(surface)
+        if self.holding:
+            self.draw_held(surface)
             return
         press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
@@ -678,25 +591,6 @@ class FreeTableScene(PileActions, FreeTableKeys, Scene):
             self._draw_tooltip(surface, *tip)
         if self.menu is not None:
             self.menu.draw(surface)
-
-    def _hold(self, screen: pygame.Surface) -> None:
-        """Keep the last picture while a big step is under way. The screen still holds it
-        (nothing draws on the felt meanwhile): only the bands where the app draws over it
-        each frame, its frame-time readout (top right) and toast (bottom), are kept, to be
-        painted back (a whole 1,920 x 1,080 copy took 5 ms of the key's frame)."""
-        w, h = screen.get_size()
-        top, bottom = min(h, self.toolbar_height()), min(h, self.app.px(HELD_BOTTOM_BAND))
-        self._held = [(screen.subsurface(area).copy(), area[:2])
-                      for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
-        self._held_size = (w, h)
-
-    def _draw_held(self, surface: pygame.Surface) -> None:
-        """The last picture again (see :meth:`_hold`); bare felt if the window changed size."""
-        if self._held is None or surface.get_size() != self._held_size:
-            surface.fill(THEME.felt)
-            return
-        for band, at in self._held:
-            surface.blit(band, at)
 
     def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
         """A card dragged out of the hand bar, at the felt's size, under the cursor."""

@@ -1,0 +1,156 @@
+"""The free table's big steps, done over several frames without showing half of one.
+
+A spread, gather, undo or redo of thousands of piles (the Infinite Deck's 12,000) is
+too much work for one frame: the table step itself (a
+:class:`~cardtable.engine.table.TableJob`), the listing of its piles in the grid index,
+the building of its flight. :class:`BigSteps`, a mixin of
+:class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
+:class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
+time (:func:`~cardtable.games.free_table.ui.work.slice_budget`), showing the last picture
+until all of it is done; what the player does meanwhile waits and is handled after, in
+order, and what the step says (its toast, the buttons) comes with its picture.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import pygame
+
+from cardtable.engine.table import TableJob
+from cardtable.games.free_table.ui.work import WorkQueue, job_steps, slice_budget
+from cardtable.ui.table_anim import TableAnimation
+from cardtable.ui.theme import THEME
+
+HOLD_PILES = 1000
+"""A step replacing this many piles or more is done over several frames (see the module)."""
+HELD_BOTTOM_BAND = 100
+"""Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
+SETTLE_SLICE = 1500
+"""Piles listed in the grid index's cells per slice of a frame."""
+
+T = TypeVar("T")
+
+
+class BigSteps:
+    """Big steps over several frames (see the module's docstring)."""
+
+    animation: TableAnimation | None
+    _seen_step: object
+
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            """The scene's own attributes (the app, the table, the camera, the view...)."""
+
+    def init_big_steps(self) -> None:
+        """Set up (the scene's ``__init__`` calls this)."""
+        self.work = WorkQueue()
+        """Big steps under way, a slice a frame."""
+        self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
+        self._held_size = (0, 0)
+        self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
+        self._frame_mark: float | None = None  # when this frame's first event was handled
+        self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
+
+    @property
+    def holding(self) -> bool:
+        """True while the last picture shows for a big step under way."""
+        return self._held is not None
+
+    def defer_input(self, event: pygame.event.Event) -> bool:
+        """Keep ``event`` for later if a big step is under way (True), or input kept
+        earlier still waits (to keep the order)."""
+        if self._frame_mark is None:
+            self._frame_mark = time.perf_counter()
+        if self.work.busy or self._queued:
+            self._queued.append(event)
+            return True
+        return False
+
+    def _replay(self) -> None:
+        """Handle the input that waited for a big step, until another big step starts."""
+        while self._queued and not self.work.busy:
+            self._handle_now(self._queued.pop(0))
+
+    def run_big_steps(self, dt: float) -> bool:
+        """A frame's share of the big steps' work (the scene's ``update`` calls this): True
+        when the frame shows the last picture again, as long as any is left."""
+        began, self._frame_mark = self._frame_mark, None
+        if self.work.busy or self._watch_step():
+            if self._held is None:
+                self._hold(self.app.screen)
+            # (the events of this frame count: a key that began a step ran its first slice)
+            deadline = (began or time.perf_counter()) + slice_budget(dt)
+            while self.work.run(deadline) and self._watch_step():
+                pass  # a step just done: its indexing and flight follow in the same slice
+            return True
+        if self._held is not None:
+            self._held = None  # (also when the deck changed while a picture was held)
+            if self.animation is not None:
+                self.animation.started = self.clock  # it flies from the first frame that shows it
+            shown, self._when_shown = self._when_shown, []
+            for say in shown:
+                say()
+            if self._queued:
+                self.app.later(self._replay)
+        return False
+
+    def _watch_step(self) -> bool:
+        """Start the flight of the table's last step if it is new; True when that is work
+        for later frames (a step of :data:`HOLD_PILES` piles or more)."""
+        step = self.table.last_step
+        if step is None or step is self._seen_step or self.table.pending is not None:
+            return False
+        self._seen_step = step
+        label, before, after = step
+        if label == "move":  # a dropped card is already where the cursor left it: only other moves fly
+            self.animation = None
+            return False
+        if len(before) + len(after) < HOLD_PILES:
+            self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
+            return False
+        self.work.add(self._after_big_step(step))
+        return True
+
+    def _after_big_step(self, step) -> Generator[None, None, None]:
+        """A big step's piles listed in the index, then its flight built, a slice at a time."""
+        table, camera = self.table, self.camera
+        while not table.index.settle(SETTLE_SLICE):
+            yield
+        yield
+        _label, before, after = step
+        animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
+        if animation is not None:
+            yield
+            animation.prepare(table, camera, self.view)
+        self.animation = animation
+
+    def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:
+        """Let ``job`` (a table step, its first slice run) finish over the next frames, the
+        last picture showing meanwhile, then call ``done`` with its result (now, if done)."""
+        if job.done:
+            done(job.result)
+        else:
+            # What it says (a toast, the buttons) waits for its picture, as the step does.
+            self.work.add(job_steps(job), lambda result: self._when_shown.append(lambda: done(result)))
+
+    def _hold(self, screen: pygame.Surface) -> None:
+        """Keep the last picture while a big step is under way. The screen still holds it
+        (nothing draws on the felt meanwhile): only the bands where the app draws over it
+        each frame, its frame-time readout (top right) and toast (bottom), are kept, to be
+        painted back (a whole 1,920 x 1,080 copy took 5 ms of the key's frame)."""
+        w, h = screen.get_size()
+        top, bottom = min(h, self.toolbar_height()), min(h, self.app.px(HELD_BOTTOM_BAND))
+        self._held = [(screen.subsurface(area).copy(), area[:2])
+                      for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
+        self._held_size = (w, h)
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The last picture again (see :meth:`_hold`); bare felt if the window changed size."""
+        if self._held is None or surface.get_size() != self._held_size:
+            surface.fill(THEME.felt)
+            return
+        for band, at in self._held:
+            surface.blit(band, at)
