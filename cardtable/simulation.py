@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
+from cardtable.engine.words import plural
+
 if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
@@ -179,8 +181,9 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
         finished += over
         if log is not None:
             end = f"won the {sim.match_word}" if over else f"leads ({sim.round_word} capped)"
-            print(f"game {game + 1}: {sim.rounds(state)} {sim.round_word}, {done} actions; "
-                  f"{state.names[leader]} {end} with {sim.holding(state, leader)} {sim.unit}",
+            played = plural(sim.rounds(state), sim.round_word.removesuffix("s"))
+            holding = plural(sim.holding(state, leader), sim.unit.removesuffix("s"))
+            print(f"game {game + 1}: {played}, {plural(done, 'action')}; {state.names[leader]} {end} with {holding}",
                   file=log)
     return {"variant": sim.variant, "games": games, "seats": seats, "seed": seed, "bots": bots,
             "rounds": rounds, "actions": actions, "finished": finished,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,14 @@ def test_python_m_cardtable_simulate(tmp_path):
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["games"] == 2 and summary["invariants"]["failed"] == 0
+
+
+def test_simulate_writes_amounts_as_the_tables_do(capsys):
+    """A game's line writes its winner's holding with thousands separated and its count
+    agreeing with the noun ("15,000 credits", not "15000 credits")."""
+    code, out, err = run(capsys, "simulate", "sabacc", "--games", "2", "--seats", "3", "--seed", "1")
+    assert code == 0, err
+    games = [line for line in out.splitlines() if line.startswith("game ")]
+    assert games and all(re.search(r"with \d{1,3}(,\d{3})* credits?$", line) for line in games), games
+    assert all(re.search(r"\d+ hands?, \d[\d,]* actions?;", line) for line in games), games
+    assert any(re.search(r"\d,\d{3} credits$", line) for line in games), games

@@ -5,7 +5,7 @@ Random legal games of 2 to 5 seats; at many points, for every seat ``s``:
 (a) the copy looks the same to ``s``: ``copy.view(s) == state.view(s)``;
 (b) the copy is a sound game (cards and chips conserved, views, liveness). The log
     check is left out: the copy's log is the seat's reading, its private lines
-    ("you get ...") made ordinary lines, which the check rightly refuses in a real log;
+    ("Ann gets ...") made ordinary lines, which the check rightly refuses in a real log;
 (c) the copy depends only on what ``s`` sees: a state differing only in cards hidden
     from ``s`` gives the same copy;
 (d) the copy plays on;

@@ -110,7 +110,7 @@ class Event:
     """What happened, as the log shows it.
 
     ``public`` is the line every seat may read. ``private`` holds extra lines for
-    single seats ("you drew Gula 3 of Fire"); a log shown to seat *s* uses
+    single seats ("Ann draws Gula 3 of Fire"); a log shown to seat *s* uses
     ``private.get(s, public)``. Nothing hidden may appear in ``public``.
     """
 
