@@ -27,9 +27,10 @@ FACE_CACHE_BYTES = 96 * 1024 * 1024
 FACE_BUDGET_S = 0.001
 """Seconds from the start of a frame's drawing after which no new face is drawn (bar the
 first): the rest show stand-ins and fill in over the next frames. Small enough that a
-frame that draws faces stays within three times an empty frame (a 29 px face takes about
-50 us, a full one 130 us: 1,400 faces at 29 px fill in over about 70 frames)."""
-FACE_BUDGET_MIN_S = 0.0003
+frame that draws faces stays within three times an empty frame, whose fill and blit take
+about as long as the layer's blit and the tool bar (a 29 px face takes about 20 us with its
+repaint, a full one 130 us: 1,400 faces at 29 px fill in over about 30 frames)."""
+FACE_BUDGET_MIN_S = 0.0002
 """Seconds for new faces a frame keeps after the work it must do (a pan's strips, a repair)."""
 
 Row = list[pygame.Surface | None]

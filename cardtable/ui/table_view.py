@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import gc
 import math
-import time
 from operator import itemgetter
 
 import pygame
@@ -52,9 +51,6 @@ PENDING_PRUNE = 2000
 PENDING_TILE = 256
 """Stand-ins whose faces are ready are repainted together per tile of this many pixels; a pan
 draws the faces of the next tiles ahead of it."""
-PREFETCH_S = 0.0005
-"""Seconds from the start of a frame's drawing after which it draws no faces ahead of a pan
-(a 12 px a frame pan needs about 0.2 ms of them a frame at 70 px, less at 29 px)."""
 TILE_REPAINT_S = 0.00015
 """About what repainting a tile's stand-ins with their faces costs (set aside from the budget)."""
 
@@ -175,7 +171,6 @@ class TableView:
         key = (id(table), camera.zoom, size)
         origin = self.origin(camera)
         self.cache.new_frame()
-        prefetch_until = time.perf_counter() + PREFETCH_S
         # The zoom keeps moving when it moved in the last frame too: a wheel turning.
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
         self._zoom_moved_before = camera.zoom != self._seen_zoom
@@ -209,8 +204,7 @@ class TableView:
             self.cache.extend(FACE_BUDGET_MIN_S)  # (a pan's strips may have used the budget up)
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
-            if motion != (0, 0) and time.perf_counter() < prefetch_until and not self.cache.spent():
-                self.cache.deadline = min(self.cache.deadline, prefetch_until)
+            if motion != (0, 0) and not self.cache.spent():
                 self._prefetch(table, camera, origin, motion)
             self._layer_key = key
             self._last_frame = (table, camera.view_rect(), hidden)
@@ -398,12 +392,16 @@ class TableView:
     def _repaint_pending(self, table: Table, camera: Camera, hidden: dict[int, int],
                          origin: tuple[int, int]) -> None:
         """Swap stand-ins for their faces, newest first (a pan keeps those longest in view),
-        drawing as many as this frame's budget allows; the places whose faces are ready are
-        repainted together, one tile at a time."""
+        drawing as many as this frame's budget allows. A lone card with nothing near is laid
+        straight over its stand-in (felt, then its face: what a fresh paint gives); other
+        places whose faces are ready are repainted together, one tile at a time."""
         ox, oy = origin
-        w, h = self._surface().get_size()
-        cache, deck, piles = self.cache, table.deck, table.piles
-        width = snap_width(CARD_W * camera.zoom)
+        layer = self._surface()
+        w, h = layer.get_size()
+        cache, deck, piles, zoom = self.cache, table.deck, table.piles, camera.zoom
+        width = snap_width(CARD_W * zoom)
+        reach = (3 * max(1, width // 40) + 1) / zoom  # a stack's edge cards, in world units
+        drawn = ((width + 1) / zoom, (round(width * CARD_H / CARD_W) + 1) / zoom)
         if len(self._pending) > self._pending_prune:  # a long pan left many behind, off screen
             self._pending = {pid: area for pid, area in self._pending.items()
                              if area[0] - ox < w and area[0] - ox + area[2] > 0
@@ -418,10 +416,16 @@ class TableView:
             if n <= 0 or not (x < w and x + pw > 0 and y < h and y + ph > 0):
                 del pending[pid]  # gone, lifted or off screen (drawn afresh when it comes back)
                 continue
-            if pile is not None and cache.get(deck, pile.cards[n - 1], pile.faces[n - 1], width,
-                                              keyed=True) is None:
+            face = None if pile is None else cache.get(deck, pile.cards[n - 1], pile.faces[n - 1], width,
+                                                        keyed=True)
+            if pile is None or face is None:
                 break  # this frame's budget is spent: the rest wait, still listed
             del pending[pid]
+            if (len(pile.cards) == 1 and n == 1 and area[:2] == (round(pile.x * zoom), round(pile.y * zoom))
+                    and face.get_size() == area[2:] and self._alone(table, pid, pile, drawn, reach)):
+                layer.fill(THEME.felt, (x, y, pw, ph))
+                layer.blit(face, (x, y))
+                continue
             tile = (area[0] // PENDING_TILE, area[1] // PENDING_TILE)
             rect = tiles.get(tile)
             if rect is None:
@@ -429,6 +433,19 @@ class TableView:
             tiles[tile] = pygame.Rect(x, y, pw, ph) if rect is None else rect.union((x, y, pw, ph))
         for rect in tiles.values():
             self._repaint(rect, table, camera, hidden, origin)
+
+    @staticmethod
+    def _alone(table: Table, pid: int, pile: Pile, size: tuple[float, float], reach: float) -> bool:
+        """Whether no other pile's card, drawn ``size`` world units (a pixel more than its
+        snapped width and height), meets ``pile``'s, nor is a stack whose edge cards
+        (``reach`` world units below and right of it) could."""
+        x, y, (cw, ch) = pile.x, pile.y, size
+        for other in table.index.query((x - cw - reach, y - ch - reach, 2 * cw + 2 * reach, 2 * ch + 2 * reach)):
+            if other != pid:
+                o = table.piles[other]
+                if len(o.cards) > 1 or (o.x < x + cw and o.x + cw > x and o.y < y + ch and o.y + ch > y):
+                    return False
+        return True
 
     def _prefetch(self, table: Table, camera: Camera, origin: tuple[int, int], motion: tuple[int, int]) -> None:
         """Draw, while the frame's budget lasts, the faces of piles in the two rows of tiles
