@@ -109,13 +109,9 @@ class BulkSide(Mapping[int, "Pile | None"]):
         self._at: dict[int, int] | None = None
 
     @classmethod
-    def of(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> BulkSide:
-        """The side holding ``piles[i]`` (``None``: absent) under ``ids[i]``, in C-level passes."""
-        return run(cls.build(ids, piles))
-
-    @classmethod
     def build(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> Steps[BulkSide]:
-        """:meth:`of` a slice at a time (a column a slice, when there are many)."""
+        """The side holding ``piles[i]`` (``None``: absent) under ``ids[i]``, in C-level
+        passes, a column a slice when there are many."""
         big = len(ids) >= SLICE_PILES
         absent: tuple[int, ...] = ()
         if None in piles:

@@ -17,6 +17,7 @@ from typing import NamedTuple, TypeVar, cast
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
+from cardtable.engine.table_bulk import run
 from cardtable.ui.camera import Camera
 
 T = TypeVar("T")
@@ -63,12 +64,7 @@ class TableAnimation:
                   camera: Camera, now: float, table: Table | None = None) -> TableAnimation | None:
         """The animation of a step, or ``None`` when nothing changed place near the view
         (:meth:`build` run to its end at once)."""
-        steps = cls.build(before, after, camera, now, table)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return cast("TableAnimation | None", stop.value)
+        return run(cls.build(before, after, camera, now, table))
 
     @classmethod
     def build(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None], camera: Camera,
