@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import CHANCE
+from cardtable.engine.words import plural  # noqa: F401 - kept importable here for the screens that still do
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -129,11 +130,6 @@ def named(names: Sequence[str], seats: Iterable[int]) -> str:
     """The seats' names joined: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     people = [names[s] for s in seats]
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the word agreeing with it: "1 chip", "2 chips", "12,000 chips"."""
-    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:

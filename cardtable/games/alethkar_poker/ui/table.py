@@ -26,9 +26,9 @@ from cardtable.games.alethkar_poker.values import best_five
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, plural
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding
 from cardtable.ui.table_setup import TableSetup
-from cardtable.ui.text import fit_text, wrap
+from cardtable.ui.text import fit_text, plural, wrap
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Stepper, WidgetGroup
 from cardtable.variants import VariantSpec

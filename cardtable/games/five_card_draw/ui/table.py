@@ -19,8 +19,9 @@ from cardtable.games.five_card_draw.state import DrawState
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, plural
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding
 from cardtable.ui.table_setup import TableSetup
+from cardtable.ui.text import plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
