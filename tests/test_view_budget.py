@@ -101,6 +101,7 @@ def test_a_pan_draws_the_faces_ahead_of_it(app, monkeypatch):
     d.step(3)
     assert all(row[c] is None for c in cards)  # a still view draws nothing beyond its edges
     monkeypatch.setattr("cardtable.ui.face_cache.FACE_BUDGET_S", 10.0)
+    monkeypatch.setattr("cardtable.ui.table_view.PREFETCH_S", 10.0)
     scene.camera.pan_pixels(1, 0)  # the view moves left
     d.step()
     assert all(row[c] is not None for c in cards)
