@@ -8,10 +8,14 @@ times, default 5) and times it from the process's launch to its first frame on s
 * ``bare``: ``import pygame``, a 1280x800 window, one frame;
 * ``menu``: cardtable's App and the main menu, one frame (what every start pays);
 * ``alethkar``: the menu, then an Alethkar Poker table with a person and two computer
-  players (the table warms the bots' tables as it opens), one frame.
+  players (the table warms the bots' tables as it opens), one frame;
+* ``command``: the ``cardtable`` command itself (``cardtable.app.main`` with no arguments:
+  its argument parsing, the log file, the offer to resume an interrupted game), to its
+  first frame of the menu.
 
 It prints the median and the spread of each, and their cost above the bare window,
-then one JSON line. ``--root DIR`` runs another checkout's code (say, an older commit
+then one JSON line. ``--cases`` picks some of the cases (the bare window is always run:
+the ratios are to it). ``--root DIR`` runs another checkout's code (say, an older commit
 unpacked with ``git archive``) for a before/after figure. Headless (SDL's dummy video
 driver) unless ``--window``; the machines are shared and noisy. Every run finds compiled
 bytecode (in a temporary ``PYTHONPYCACHEPREFIX``, even when the shell sets
@@ -62,6 +66,12 @@ seats = [SeatConfig("Ada"), SeatConfig("Bot 2", "normal"), SeatConfig("Bot 3", "
 game_table_module("alethkar_poker").TABLE.start(app, spec, seats, 40, seed=1)
 app.step()
 """,
+    "command": """
+from cardtable.ui.app import App
+App.run = lambda self, fps=60: self.step()  # one frame, then back from main()
+from cardtable.app import main
+main([])
+""",
 }
 
 CHILD = """
@@ -98,7 +108,10 @@ def main() -> None:
     parser.add_argument("--window", action="store_true", help="open real windows (not headless)")
     parser.add_argument("--cold", action="store_true",
                         help="an empty user folder for every run: a first start, no checks remembered")
+    parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES),
+                        help="the cases to time (the bare window is always timed)")
     args = parser.parse_args()
+    cases = ["bare", *(case for case in CASES if case in args.cases and case != "bare")]
     # Compiled bytecode as an installed app has it (kept out of the tree), whatever the shell says.
     env = dict(os.environ, CARDTABLE_HOME=tempfile.mkdtemp(prefix="cardtable-startup-"),
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="cardtable-pyc-"))
@@ -107,12 +120,12 @@ def main() -> None:
         env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     # Once each first, so every timed run finds compiled bytecode and the user cache a start
     # leaves (the deck checks), as every start but the very first does.
-    for case in CASES:
+    for case in cases:
         run_once(case, args.root, env)
-    times: dict[str, list[float]] = {case: [] for case in CASES}
-    cpus: dict[str, list[float]] = {case: [] for case in CASES}
+    times: dict[str, list[float]] = {case: [] for case in cases}
+    cpus: dict[str, list[float]] = {case: [] for case in cases}
     for _ in range(args.runs):
-        for case in CASES:  # interleaved, so a busy spell of the machine hits every case
+        for case in cases:  # interleaved, so a busy spell of the machine hits every case
             if args.cold:
                 env["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-startup-")
             wall, cpu = run_once(case, args.root, env)
