@@ -21,8 +21,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from cardtable import __version__, paths, storage
 
 __all__ = ["CACHE_NAME", "STAMP_LIMIT", "cache_file", "deck_errors", "file_stamp", "read_cache", "write_cache"]
@@ -39,12 +37,11 @@ _CODE = ("variants.py", "variant_schemas.py", "schema.py", "deck_checks.py", "en
 def cache_file(name: str = CACHE_NAME) -> Path:
     """The cache file ``name``: in ``$CARDTABLE_HOME/cache`` if set, else the platform's cache folder."""
     home = paths.home_override()
-    folder = home / "cache" if home is not None else Path(platformdirs.user_cache_dir(paths.APP_NAME,
-                                                                                       appauthor=False))
+    folder = home / "cache" if home is not None else paths.user_cache_dir()
     return folder / name
 
 
-def file_stamp(path: Path, *, content: bool = False) -> str | None:
+def file_stamp(path: str | os.PathLike[str], *, content: bool = False) -> str | None:
     """``size:mtime_ns:inode`` of the file at ``path`` (and, with ``content``, the CRC-32 of
     its bytes: two writes of the same size within one tick of the file system's clock
     leave the same mtime), or None when it cannot be read or is no regular file of at

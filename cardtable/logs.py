@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import collections
 import logging
-import logging.handlers
+import os
 import platform
 import sys
 import time
@@ -31,6 +31,7 @@ __all__ = [
     "LOG_LEVELS",
     "RECENT",
     "RingHandler",
+    "RotatingFile",
     "install_excepthook",
     "set_level",
     "setup_logging",
@@ -64,6 +65,54 @@ class RingHandler(logging.Handler):
     def text(self) -> str:
         """The kept lines, oldest first."""
         return "\n".join(self.lines)
+
+
+class RotatingFile(logging.FileHandler):
+    """A log file moved aside to ``<file>.1`` (the older ones to ``.2`` ... ``.<backups>``,
+    the oldest dropped) when the next record would take it to ``max_bytes``: what
+    :class:`logging.handlers.RotatingFileHandler` does, without importing
+    :mod:`logging.handlers` (its sockets and pickle cost about 15 ms of every start)."""
+
+    def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
+        super().__init__(path, mode="a", encoding="utf-8")
+        self.max_bytes = max_bytes
+        self.backups = backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._full(record):
+                self._rotate()
+            super().emit(record)
+        except Exception:  # noqa: BLE001 - logging must never raise
+            self.handleError(record)
+
+    def _full(self, record: logging.LogRecord) -> bool:
+        if os.path.exists(self.baseFilename) and not os.path.isfile(self.baseFilename):
+            return False  # never move anything but a regular file
+        if self.stream is None:
+            self.stream = self._open()
+        if self.max_bytes <= 0:
+            return False
+        self.stream.seek(0, 2)
+        return self.stream.tell() + len(f"{self.format(record)}\n") >= self.max_bytes
+
+    def _rotate(self) -> None:
+        if self.stream:
+            self.stream.close()
+            self.stream = None
+        if self.backups > 0:
+            for number in range(self.backups - 1, 0, -1):
+                older, newer = f"{self.baseFilename}.{number}", f"{self.baseFilename}.{number + 1}"
+                if os.path.exists(older):
+                    if os.path.exists(newer):
+                        os.remove(newer)
+                    os.rename(older, newer)
+            first = f"{self.baseFilename}.1"
+            if os.path.exists(first):
+                os.remove(first)
+            if os.path.exists(self.baseFilename):
+                os.rename(self.baseFilename, first)
+        self.stream = self._open()
 
 
 RECENT = RingHandler()
@@ -102,8 +151,7 @@ def setup_logging(level: str = "info", *, to_stderr: bool) -> Path | None:
     try:
         assert path is not None
         paths.ensure_dir(path.parent)
-        file_handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+        file_handler = RotatingFile(path, MAX_BYTES, BACKUPS)
         file_handler.setFormatter(formatter)
         _installed.append(file_handler)
     except OSError as exc:

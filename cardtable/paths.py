@@ -36,8 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-import platformdirs
+from typing import Any
 
 __all__ = [
     "APP_NAME",
@@ -54,6 +53,7 @@ __all__ = [
     "resource_dir",
     "saves_dir",
     "settings_file",
+    "user_cache_dir",
     "user_variants_dir",
 ]
 
@@ -146,6 +146,18 @@ def bundled_variants_dir() -> Path:
 # User locations
 # --------------------------------------------------------------------------
 
+def _platformdirs() -> Any:
+    """:mod:`platformdirs`, imported when a folder is asked for outside ``$CARDTABLE_HOME``
+    (a few milliseconds of a start that never needs it)."""
+    import platformdirs
+    return platformdirs
+
+
+def user_cache_dir() -> Path:
+    """The platform's user cache folder for cardtable (``$CARDTABLE_HOME`` aside)."""
+    return Path(_platformdirs().user_cache_dir(APP_NAME, appauthor=False))
+
+
 def home_override() -> Path | None:
     """The folder named by ``$CARDTABLE_HOME`` (absolute, ``~`` expanded), or None if unset or empty."""
     value = os.environ.get(HOME_ENV_VAR, "").strip()
@@ -165,7 +177,7 @@ def config_dir() -> Path:
 
     ``$CARDTABLE_HOME/config`` if set, else the platform's user config folder.
     """
-    return _home_or("config", lambda: platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _home_or("config", lambda: _platformdirs().user_config_dir(APP_NAME, appauthor=False))
 
 
 def data_dir() -> Path:
@@ -173,7 +185,7 @@ def data_dir() -> Path:
 
     ``$CARDTABLE_HOME/data`` if set, else the platform's user data folder.
     """
-    return _home_or("data", lambda: platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return _home_or("data", lambda: _platformdirs().user_data_dir(APP_NAME, appauthor=False))
 
 
 def user_variants_dir() -> Path:
@@ -199,7 +211,7 @@ def logs_dir() -> Path:
 
     ``$CARDTABLE_HOME/logs`` if set, else the platform's user log folder.
     """
-    return _home_or("logs", lambda: platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return _home_or("logs", lambda: _platformdirs().user_log_dir(APP_NAME, appauthor=False))
 
 
 def settings_file() -> Path:
