@@ -14,7 +14,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import math
+import os
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import ModuleType
@@ -231,12 +233,28 @@ def _submodule(package: str, name: str, *, required: bool) -> str:
     ValueError naming it when it is ``required``."""
     module = f"{package}.{name}"
     try:
-        found = importlib.util.find_spec(module) is not None
+        found = _source_in_folder(package, name) or importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:  # a parent (``ui``) is missing
         found = False
     if not found and required:
         raise ValueError(f"the game package {package} has no module {module}")
     return module if found else ""
+
+
+def _source_in_folder(package: str, name: str) -> bool:
+    """Whether ``package.name`` is a source file in the folder of the package being imported
+    (``ui.table``: ``ui/__init__.py`` and ``ui/table.py``): found with a few ``stat`` calls,
+    where :func:`importlib.util.find_spec` would import ``package.ui`` to look. False sends
+    the caller to ``find_spec`` (a zip, a frozen app, a namespace package, compiled only)."""
+    *parents, leaf = name.split(".")
+    for folder in getattr(sys.modules.get(package), "__path__", None) or ():
+        inner = os.path.join(folder, *parents)
+        if (all(os.path.isfile(os.path.join(folder, *parents[:depth], "__init__.py"))
+                for depth in range(1, len(parents) + 1))
+                and (os.path.isfile(os.path.join(inner, f"{leaf}.py"))
+                     or os.path.isfile(os.path.join(inner, leaf, "__init__.py")))):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
