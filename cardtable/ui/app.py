@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cardtable import logs, paths, storage, variants
 from cardtable import settings as settings_mod
-from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack
 from cardtable.ui.sound import Sounds
 from cardtable.ui.theme import THEME
+
+if TYPE_CHECKING:
+    from cardtable.ui.faces import FaceArt
 
 MIN_SIZE = (800, 560)
 TITLE = "cardtable"
@@ -55,7 +56,7 @@ class App:
         self.size = size or tuple(max(a, b) for a, b in zip(self.settings.window_size, MIN_SIZE))
         self.screen = self._open_window(self.settings.fullscreen)
         self.fonts = FontBook()
-        self.faces = FaceArt(self.fonts)
+        self._faces: FaceArt | None = None
         self.sounds = Sounds(self.settings.sound)
         if self.sounds.error:
             _log.info("no sound: %s", self.sounds.error)
@@ -68,6 +69,15 @@ class App:
         self.variant_entries = variants.discover()
 
     # -- services for scenes ---------------------------------------------------------
+    @property
+    def faces(self) -> FaceArt:
+        """The card art every table draws with, made (and its module imported) when first
+        asked for: the menu draws no card."""
+        if self._faces is None:
+            from cardtable.ui.faces import FaceArt
+            self._faces = FaceArt(self.fonts)
+        return self._faces
+
     def px(self, value: float) -> int:
         """Scale a layout size by the UI scale setting."""
         return int(round(value * self.settings.ui_scale))
@@ -159,8 +169,9 @@ class App:
         if self.settings.show_frame_time:
             self._draw_frame_time()
         pygame.display.flip()
-        if not self.frame_ms and self.settings.sound:
-            self.sounds.prepare()  # after the first frame: synthesising would only delay it
+        if len(self.frame_ms) == 1 and self.settings.sound:
+            # Once the first frame is on screen (at the second): synthesising would only delay it.
+            self.sounds.prepare()
         self.frame_ms.append((time.perf_counter() - start) * 1000)
         del self.frame_ms[:-120]
 
@@ -170,6 +181,8 @@ class App:
         An unexpected exception in a scene does not end the run: see :meth:`crashed`.
         Closing always goes through :meth:`shutdown`, so an open table is autosaved.
         """
+        import signal
+
         previous = self._catch_signals()
         try:
             while self.running:
@@ -228,6 +241,8 @@ class App:
 
     def _catch_signals(self) -> dict[int, Any]:
         """SIGTERM and SIGINT stop the loop (the table is autosaved at shutdown)."""
+        import signal
+
         def stop(signum: int, _frame: object) -> None:
             _log.info("signal %s: closing", signal.Signals(signum).name)
             self.running = False

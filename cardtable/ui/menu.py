@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pygame
 
-from cardtable.ui.help import HelpOverlay
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
 from cardtable.ui.text import fit_text, plural, reflow, wrap_font
@@ -173,6 +172,7 @@ class MenuScene(Scene):
 
     def help(self) -> None:
         """Show the highlighted variant's rules."""
+        from cardtable.ui.help import HelpOverlay
         entry = self.current
         self.app.push(HelpOverlay(self.app, entry.spec if entry else None))
 
