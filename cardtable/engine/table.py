@@ -8,6 +8,10 @@ pile is immutable; every change replaces some piles with new ones and is recorde
 as one :class:`Change` on the undo stack, so undo and redo are exact and cheap
 even when a spread creates 12,000 piles. A pile's ``z`` orders piles bottom to top:
 whatever a player touches last goes on top.
+
+A step on thousands of piles can also be run a slice at a time (:meth:`Table.spread_job`,
+``gather_job``, ``undo_job``, ``redo_job``: see :mod:`cardtable.engine.table_bulk`), the
+table changing only in its last slice, so that no frame of the UI has to do all of it.
 """
 
 from __future__ import annotations
