@@ -26,7 +26,7 @@ from cardtable.deck_checks import cache_file, file_stamp, read_cache, write_cach
 if TYPE_CHECKING:
     from cardtable.variants import VariantSpec
 
-__all__ = ["CACHE_NAME", "Verdicts"]
+__all__ = ["CACHE_NAME", "Verdicts", "tree_stamps"]
 
 CACHE_NAME = "variant-checks.json"
 """The cache file's name in the user cache folder."""
@@ -37,15 +37,25 @@ _SHARED = ("variants.py", "variant_schemas.py", "schema.py", "deck_checks.py", "
 
 
 def _tree_stamps(folder: Path) -> list[str]:
-    """``path=stamp`` of every Python file under ``folder`` (its path from the package's
-    folder), outside ``ui/`` and ``__pycache__/``: a folder's files in name order, then
-    its subfolders' in name order (a linked folder is not entered, as :func:`os.walk`)."""
+    return tree_stamps(folder)
+
+
+def tree_stamps(folder: str | os.PathLike[str], skip: tuple[str, ...] = ("ui", "__pycache__")) -> list[str]:
+    """``path=stamp`` (:func:`~cardtable.deck_checks.file_stamp`) of every Python file under
+    ``folder`` (its path from the ``cardtable`` folder when inside it), outside the folders
+    named in ``skip``: a folder's files in name order, then its subfolders' in name order (a
+    linked folder is not entered, as :func:`os.walk`)."""
     found: list[str] = []
-    _stamp_folder(str(folder), str(folder.relative_to(_ROOT)), found)
+    path = os.fspath(folder)
+    try:
+        shown = os.path.relpath(path, _ROOT)
+    except ValueError:  # another drive
+        shown = path
+    _stamp_folder(path, path if shown.startswith("..") else shown, skip, found)
     return found
 
 
-def _stamp_folder(folder: str, shown: str, found: list[str]) -> None:
+def _stamp_folder(folder: str, shown: str, skip: tuple[str, ...], found: list[str]) -> None:
     # os.scandir and plain strings: os.walk and a Path a file cost several times as much,
     # at every start (some 80 files).
     try:
@@ -60,12 +70,12 @@ def _stamp_folder(folder: str, shown: str, found: list[str]) -> None:
         except OSError:
             is_dir = False
         if is_dir:
-            if entry.name not in ("ui", "__pycache__") and not entry.is_symlink():
+            if entry.name not in skip and not entry.is_symlink():
                 inner.append(entry)
         elif entry.name.endswith(".py"):
             found.append(f"{shown}{os.sep}{entry.name}={file_stamp(entry.path)}")
     for entry in inner:
-        _stamp_folder(entry.path, f"{shown}{os.sep}{entry.name}", found)
+        _stamp_folder(entry.path, f"{shown}{os.sep}{entry.name}", skip, found)
 
 
 class Verdicts:
@@ -77,6 +87,7 @@ class Verdicts:
         self.new = dict(self.old)
         self._shared: list[str] | None = None
         self._games: dict[str, str | None] = {}
+        self._loading: frozenset[str] | None = None
 
     def _game_stamp(self, game_id: object) -> str | None:
         if not isinstance(game_id, str) or not game_id.isidentifier():
@@ -92,6 +103,14 @@ class Verdicts:
                 self._games[game_id] = "\n".join([*self._shared, *_tree_stamps(folder)])
         return self._games[game_id]
 
+    def _games_loading(self) -> frozenset[str]:
+        """The games that load (remembered: see :func:`cardtable.games.known_ids`), asked once."""
+        if self._loading is None:
+            from cardtable import games
+            known = games.known_ids()
+            self._loading = known if known is not None else frozenset(games.registry().games)
+        return self._loading
+
     def _stamp(self, file: str | None, decks: Iterable[str], game_id: object) -> str | None:
         game = self._game_stamp(game_id)
         if file is None or game is None:
@@ -102,12 +121,11 @@ class Verdicts:
              load: Callable[[Path, dict[str, Path]], VariantSpec]) -> VariantSpec:
         """The spec of the variant file ``path``: as remembered when nothing it depends on
         changed, else ``load(path, known_decks)`` (which raises for a bad file)."""
-        from cardtable import games
         from cardtable.variants import VariantSpec
 
         key = os.path.abspath(path)
         entry = self.old.get(key)
-        if isinstance(entry, dict) and entry.get("game") in games.registry().games:
+        if isinstance(entry, dict) and entry.get("game") in self._games_loading():
             stamp = self._stamp(file_stamp(path, content=True), known_decks, entry.get("game"))
             if stamp is not None and entry.get("stamp") == stamp:
                 data = dict(entry["spec"])

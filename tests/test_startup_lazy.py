@@ -10,16 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardtable import logs
+import pytest
+
+from cardtable import games, logs, variant_checks
 
 REPO = Path(__file__).resolve().parents[1]
 
 # Modules the menu's first frame needs none of (a start whose variants are all remembered as
-# checked): sockets and pickle come with logging.handlers; the games' rules, bots and screens,
+# checked): sockets and pickle come with logging.handlers; the games (remembered as loading),
 # YAML and the schemas, the network, the card art and the help overlay come when used.
 NOT_AT_START = ("logging.handlers", "socket", "pickle", "platformdirs", "signal", "yaml", "cardtable.schema",
                 "cardtable.variant_schemas", "importlib.metadata", "zeroconf", "cardtable.net", "cardtable.bots",
-                "cardtable.ui.faces", "cardtable.ui.face_painters", "cardtable.ui.help", "cardtable.ui.game_table")
+                "cardtable.ui.faces", "cardtable.ui.face_painters", "cardtable.ui.help", "cardtable.ui.game_table",
+                "cardtable.games.")
 GAME_PARTS = ("rules", "state", "checks", "bot", "tools", "ui", "hands", "hands_page")
 
 FIRST_FRAME = """
@@ -132,3 +135,58 @@ def test_setup_logging_writes_through_the_rotating_file(tmp_path):
                 handler.close()
         logs._installed.clear()
         logger.setLevel(level)
+
+
+@pytest.fixture
+def remembered(monkeypatch):
+    """The games found once (so remembered in this test's cache folder), then the process
+    taken back to before it found them."""
+    games.registry.cache_clear()
+    assert not games.registry().broken
+    monkeypatch.setattr(games, "_found", False)
+    games.registry.cache_clear()
+    yield
+    games.registry.cache_clear()
+
+
+def test_games_remembered_as_loading_are_known_without_importing_them(remembered, monkeypatch):
+    expected = {"alethkar_poker", "five_card_draw", "flame_sword", "free_table", "ipso", "sabacc", "shenja_ivali"}
+    monkeypatch.setattr(games, "_load_bundled", lambda *found: pytest.fail("the games were imported"))
+    assert games.known_ids() == expected
+    assert games.broken() == {}
+
+
+def test_a_changed_game_file_or_a_plug_in_makes_the_games_found_again(remembered, monkeypatch):
+    assert games.known_ids() is not None
+    real = variant_checks.tree_stamps
+    monkeypatch.setattr(variant_checks, "tree_stamps", lambda folder, skip=(): [*real(folder, skip), "x.py=changed"])
+    assert games.known_ids() is None
+    monkeypatch.setattr(variant_checks, "tree_stamps", real)
+    assert games.known_ids() is not None
+    monkeypatch.setattr(games, "_may_declare_games", lambda: True)
+    assert games.known_ids() is None
+    assert games.broken() == {} and games._found  # not remembered: found in full
+
+
+def test_the_games_stamp_covers_their_screens():
+    stamp = games._code_stamp()
+    assert f"alethkar_poker{os.sep}ui{os.sep}table.py=" in stamp and "__pycache__" not in stamp
+    assert f"games{os.sep}definition.py=" in stamp
+
+
+def test_a_broken_game_is_never_remembered(tmp_path, monkeypatch):
+    from cardtable.deck_checks import cache_file
+    package = tmp_path / "broken_game"
+    package.mkdir()
+    (package / "__init__.py").write_text('raise ImportError("no module named flux_capacitor")\n')
+    monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
+    games.registry.cache_clear()
+    try:
+        assert "broken_game" in games.registry().broken
+        assert not cache_file(games.CACHE_NAME).exists()
+        monkeypatch.setattr(games, "_found", False)
+        assert games.known_ids() is None
+    finally:
+        games.registry.cache_clear()
+        for name in [m for m in sys.modules if m.startswith("cardtable.games.broken_game")]:
+            del sys.modules[name]

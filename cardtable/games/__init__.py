@@ -9,6 +9,13 @@ A game shipped as its own pip package declares, in its ``pyproject.toml``::
 
     [project.entry-points."cardtable.games"]
     my_game = "my_package:GAME"
+
+Finding the games imports every game package and :mod:`cardtable.games.definition`: about a
+tenth of the menu's start. A start that found every game loading, none broken and no plug-in
+remembers their ids in ``game-checks.json`` in the user cache folder, with the size, mtime and
+inode of every Python file in the games' folders; a later start whose files are all unchanged
+answers :func:`known_ids` and :func:`broken` from it, and imports the games only when one is
+used (:func:`registry`). Any change, a broken game or a plug-in, and the games are found anew.
 """
 
 from __future__ import annotations
@@ -17,19 +24,32 @@ import functools
 import importlib
 import logging
 import os
-import pkgutil
 import sys
-import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting, SettingProblem
+if TYPE_CHECKING:
+    from cardtable.games.definition import BOT_LEVELS, GameDefinition, Setting, SettingProblem
 
 __all__ = ["GameDefinition", "Setting", "SettingProblem", "BOT_LEVELS", "BrokenGame", "Registry",
-           "registry", "get", "find", "games", "ENTRY_POINT_GROUP"]
+           "registry", "get", "find", "games", "known_ids", "broken", "ENTRY_POINT_GROUP", "CACHE_NAME"]
+
+_FROM_DEFINITION = frozenset({"GameDefinition", "Setting", "SettingProblem", "BOT_LEVELS"})
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :mod:`cardtable.games.definition`, imported when first asked for (a start
+    whose games are remembered as loading imports no game, see :func:`known_ids`)."""
+    if name in _FROM_DEFINITION:
+        return getattr(importlib.import_module("cardtable.games.definition"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 ENTRY_POINT_GROUP = "cardtable.games"
 """The entry-point group through which separately installed games plug in."""
+
+CACHE_NAME = "game-checks.json"
+"""The file in the user cache folder remembering the games that loaded (see :func:`known_ids`)."""
 
 _NOT_GAMES = {"definition"}
 _log = logging.getLogger(__name__)
@@ -77,6 +97,9 @@ class Registry:
 
 
 def _load_bundled(games: dict[str, GameDefinition], broken: dict[str, BrokenGame]) -> None:
+    import pkgutil
+
+    from cardtable.games.definition import GameDefinition
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg or info.name in _NOT_GAMES:
             continue
@@ -122,6 +145,8 @@ def _load_entry_points(games: dict[str, GameDefinition], broken: dict[str, Broke
     if not _may_declare_games():
         return
     import importlib.metadata
+
+    from cardtable.games.definition import GameDefinition
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             game = entry.load()
@@ -136,6 +161,7 @@ def _load_entry_points(games: dict[str, GameDefinition], broken: dict[str, Broke
 
 
 def _broken(game_id: str, source: str, exc: BaseException) -> BrokenGame:
+    import traceback
     reason = f"{type(exc).__name__}: {exc}"
     _log.error("game %s (%s) failed to load: %s", game_id, source, reason, exc_info=exc)
     return BrokenGame(game_id, source, reason,
@@ -145,11 +171,70 @@ def _broken(game_id: str, source: str, exc: BaseException) -> BrokenGame:
 @functools.cache
 def registry() -> Registry:
     """Every game, found once per process (bundled packages, then entry points)."""
+    global _found
+    _found = True
     games: dict[str, GameDefinition] = {}
     broken: dict[str, BrokenGame] = {}
     _load_bundled(games, broken)
+    bundled = set(games)
     _load_entry_points(games, broken)
+    if not broken and set(games) == bundled:
+        _remember(frozenset(games))
     return Registry(games, broken)
+
+
+# -- the games remembered as loading ------------------------------------------------------
+
+_remembered: frozenset[str] | None = None  # what known_ids last found still true, or None
+_found = False  # the registry has been found in this process (it answers from then on)
+
+
+def _code_stamp() -> str:
+    """The cardtable and Python versions, and ``path=size:mtime:inode`` of every Python file
+    in the games' folders (their screens too: a game needs its ``ui/table.py``)."""
+    from cardtable import __version__
+    from cardtable.variant_checks import tree_stamps
+    lines = [__version__, sys.version]
+    for folder in __path__:
+        lines.append(folder)
+        lines += tree_stamps(folder, skip=("__pycache__",))
+    return "\n".join(lines)
+
+
+def _remember(ids: frozenset[str]) -> None:
+    from cardtable.deck_checks import cache_file, read_cache, write_cache
+    target = cache_file(CACHE_NAME)
+    data = {"stamp": _code_stamp(), "games": sorted(ids)}
+    if read_cache(target) != data:
+        write_cache(target, data)
+
+
+def known_ids() -> frozenset[str] | None:
+    """The ids of the games that load, without importing any when they are remembered: from
+    the registry once it is found, else from ``game-checks.json`` when every game file is as
+    it was when a start found them all loading and no plug-in may declare a game; None when
+    only :func:`registry` can tell."""
+    global _remembered
+    if _found:
+        return frozenset(registry().games)
+    _remembered = None
+    if _may_declare_games():
+        return None
+    from cardtable.deck_checks import cache_file, read_cache
+    data = read_cache(cache_file(CACHE_NAME))
+    ids = data.get("games")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or data.get("stamp") != _code_stamp():
+        return None
+    _remembered = frozenset(ids)
+    return _remembered
+
+
+def broken() -> dict[str, BrokenGame]:
+    """The games that failed to load: none, with no game imported, when :func:`known_ids` last
+    found the games remembered as all loading; else :func:`registry`'s."""
+    if _remembered is not None and not _found:
+        return {}
+    return registry().broken
 
 
 def get(game_id: str) -> GameDefinition:

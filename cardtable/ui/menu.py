@@ -46,7 +46,7 @@ def broken_game_entries(found: list[VariantEntry]) -> list[VariantEntry]:
     (a variant of a broken game is already shown broken, with the game's reason)."""
     from cardtable import games
     entries = []
-    for broken in games.registry().broken.values():
+    for broken in games.broken().values():  # no game imported when they are remembered as loading
         said = f"the game {broken.id!r} failed to load"
         if any(e.error and said in e.error for e in found):
             continue
