@@ -34,6 +34,7 @@ from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
 from cardtable.ui.seat_layout import SeatLayout, SeatSlot, arrange, plate_height
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
@@ -135,7 +136,7 @@ class CardSprites:
         return bool(self.moving)
 
 
-class GameTableScene(TableParts, Scene):
+class GameTableScene(TableHover, TableParts, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -475,6 +476,7 @@ class GameTableScene(TableParts, Scene):
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_boxes()
+        self.begin_hover()
         self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
@@ -483,6 +485,7 @@ class GameTableScene(TableParts, Scene):
         self.note_box("log", self.log_panel.rect)
         self.draw_over_log(surface)
         self.hint.draw(surface)
+        self.draw_hover(surface)
 
     def draw_over_log(self, surface: pygame.Surface) -> None:
         """What a game shows in the log's place for a while (subclasses)."""
@@ -586,6 +589,7 @@ class GameTableScene(TableParts, Scene):
         somewhere else (the viewer's plate sits beside their hand). Compact plates use
         smaller type; a note the name line has no room for becomes a short tag. The
         lines keep clear of ``reserve`` pixels at the plate's right end (for a game's mark).
+        Text cut to fit shows whole on hover (:meth:`~cardtable.ui.table_hover.TableHover.note_tip`).
         """
         px, fonts = self.app.px, self.app.fonts
         compact = self.compact_plates()
@@ -610,28 +614,62 @@ class GameTableScene(TableParts, Scene):
         room = rect.width - 2 * pad  # text ends in an ellipsis rather than running past the plate or the dealer chip
         chip_r = px(8 if compact else 10)
         name_room = room - (2 * chip_r + px(4) if dealer else 0)
-        tag = self._plate_name(surface, rect, seat, name_size, name_room, ink, pad, tag_below=bool(lines))
+        edge = self._edge_tag(seat, rect, lines, line_size, room - reserve, dealer, chip_r)
+        tag = self._plate_name(surface, rect, seat, name_size, name_room, ink, pad,
+                               tag_below=bool(lines) and edge is not False)
+        box = pygame.Rect(rect)
         for i, line in enumerate(lines):
             line_ink = THEME.text_dim if dim else THEME.text
             y = rect.y + px(20 if compact else 24) + i * line_h
             line_room = room - reserve
             if tag is not None and i == len(lines) - 1:  # the note's tag ends the last line, if it fits there
                 pill = tag.get_rect().inflate(px(8), px(2))
-                if fonts.size_of(line, line_size)[0] + pill.width + px(6) <= line_room:
+                if isinstance(edge, pygame.Rect):  # else on the plate's top edge, where it takes no room from the text
+                    pill = edge
+                    box.union_ip(edge)
+                else:
                     pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
                     line_room -= pill.width + px(6)
-                else:  # else on the plate's top edge, where it takes no room from the text
-                    pill.center = (rect.right - px(16) - pill.width // 2 - (2 * chip_r if dealer else 0), rect.y)
                 pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
                 surface.blit(tag, tag.get_rect(center=pill.center))
-            surface.blit(fonts.render(fit_text(fonts, line, line_size, line_room), line_size, line_ink),
-                         (rect.x + pad, y))
+            shown = fit_text(fonts, line, line_size, line_room)
+            if shown != line:
+                self.note_tip(rect, [self._whole_name(seat), line])
+            surface.blit(fonts.render(shown, line_size, line_ink), (rect.x + pad, y))
         if dealer:
             chip = (rect.right - chip_r - px(4), rect.y + chip_r + px(4))
             pygame.draw.circle(surface, (240, 240, 240), chip, chip_r)
             d = fonts.render("D", px(11 if compact else 13), (20, 20, 20), bold=True)
             surface.blit(d, d.get_rect(center=chip))
-        return self.note_box(f"plate:{seat}", rect)
+        self.note_box(f"plate:{seat}", box)  # with a tag on its top edge: the check sees it touch the plate above
+        return rect
+
+    def _whole_name(self, seat: int) -> str:
+        """The seat's name and note as a plate would say them with room: "Bo  (computer)"."""
+        note = self.seat_note(seat)
+        return self.names[seat] + (f"  {note}" if note else "")
+
+    def _edge_tag(self, seat: int, rect: pygame.Rect, lines: list[str], line_size: int, room: int,
+                  dealer: bool, chip_r: int) -> pygame.Rect | bool | None:
+        """Where the note's tag goes when the name line has no room for the note: None at
+        the last line's end (it fits there), a rect on the plate's top edge (clear of the
+        other seats), or False on the name line (the name is cut; hover shows it whole)."""
+        px, fonts = self.app.px, self.app.fonts
+        note = self.seat_note(seat)
+        if not note or not lines:
+            return None
+        w, h = fonts.size_of(note_tag(note), px(10), True)
+        pill = pygame.Rect(0, 0, w + px(8), h + px(2))
+        if fonts.size_of(lines[-1], line_size)[0] + pill.width + px(6) <= room:
+            return None
+        pill.center = (rect.right - px(16) - pill.width // 2 - (2 * chip_r if dealer else 0), rect.y)
+        if pill.top < self.felt.y or pill.collidelist(self.plate_neighbours(seat)) >= 0:
+            return False
+        return pill
+
+    def plate_neighbours(self, seat: int) -> list[pygame.Rect]:
+        """The other seats' places, which a tag on ``seat``'s plate edge must keep clear of."""
+        return [s.rect for n, s in self.seat_layout.slots.items() if n != seat and s.side != "bottom"]
 
     def _plate_name(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, size: int, room: int,
                     ink: tuple[int, int, int], pad: int, *, tag_below: bool) -> pygame.Surface | None:
@@ -640,7 +678,7 @@ class GameTableScene(TableParts, Scene):
         last line's end when ``tag_below`` (the name keeps the whole line)."""
         px, fonts = self.app.px, self.app.fonts
         note = self.seat_note(seat)
-        whole = self.names[seat] + (f"  {note}" if note else "")
+        whole = self._whole_name(seat)
         top = rect.y + px(3 if size < px(16) else 4)
         if fonts.size_of(whole, size, True)[0] <= room:
             surface.blit(fonts.render(whole, size, ink, bold=True), (rect.x + pad, top))
@@ -655,6 +693,8 @@ class GameTableScene(TableParts, Scene):
             surface.blit(tag, tag.get_rect(center=pill.center))
             room -= pill.width + px(6)
         name = fit_text(fonts, self.names[seat], size, room, bold=True)
+        if name != self.names[seat]:
+            self.note_tip(rect, [whole])
         surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
         return tag if tag_below else None
 

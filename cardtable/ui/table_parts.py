@@ -169,6 +169,7 @@ class TableParts:
     plate_width: Callable[[], int]
     slot: Callable[[int], Any]
     seat_layout: Any
+    note_small_cards: Callable[..., None]
     KEYS: tuple[KeyBinding, ...] = ()
     """The game's keys (subclasses); the help overlay lists them."""
     BET_KEYS: tuple[KeyBinding, ...] = ()
@@ -180,6 +181,16 @@ class TableParts:
         boxes = self.__dict__.setdefault("_boxes", [])
         boxes.append((name, pygame.Rect(rect)))
         return rect
+
+    def extend_box(self, name: str, rect: pygame.Rect) -> None:
+        """Grow the box ``name`` drawn this frame by ``rect`` (a mark on a plate's edge
+        belongs to the plate: it may touch the plate, not the seat next to it)."""
+        boxes = self.__dict__.setdefault("_boxes", [])
+        for i, (known, box) in enumerate(boxes):
+            if known == name:
+                boxes[i] = (known, box.union(rect))
+                return
+        boxes.append((name, pygame.Rect(rect)))
 
     def begin_boxes(self) -> None:
         """Start a frame's record of boxes."""
@@ -320,12 +331,14 @@ class TableParts:
                         width: int, step: int, *, left: int | None = None,
                         origin: tuple[float, float] | None = None) -> list[pygame.Rect]:
         """Another seat's cards in a row where :meth:`seat_cards_row` puts them; a None
-        card is drawn face down."""
+        card is drawn face down. Small face-up cards show large when the mouse is over
+        them or their plate."""
         x0, y0, width, step = self.seat_cards_row(seat, plate, len(cards), width, step, left)
         rects = [self.card(surface, self.deck, card, card is not None, width, (x0 + i * step, y0), origin=origin)
                  for i, card in enumerate(cards)]
         if rects:
-            self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
+            row = self.note_box(f"hand:{seat}", rects[0].unionall(rects[1:]))
+            self.note_small_cards(seat, row.union(plate), cards, width)
         return rects
 
     def middle_row(self, count: int, want: int, *, gap: int, above: int, below: int,

@@ -336,8 +336,9 @@ class AlethkarTableScene(GameTableScene):
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at,
                                 reserve=bag_size + px(4) if bag_size else 0)
         if bag_size:  # the bag in the plate's bottom-right corner, clear of the lines
-            draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6), plate.bottom - bag_size // 2 - px(4)),
-                     bag_size, amount=view["bags"][seat])
+            self.note_box(f"bag:{seat}", draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6),
+                                                                   plate.bottom - bag_size // 2 - px(4)),
+                                                  bag_size, amount=view["bags"][seat]))
         if own:
             self._draw_own(surface, view, seat, plate)
             self._draw_hand_line(surface, cards)
@@ -355,7 +356,8 @@ class AlethkarTableScene(GameTableScene):
                              (x0 + i * step, y0))
             if card in lit:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(4, 4), 3, border_radius=px(5))
-        self.note_box(f"hand:{seat}", pygame.Rect(x0, y0, step * (len(cards) - 1) + cw, int(cw * 1.4)))
+        row = self.note_box(f"hand:{seat}", pygame.Rect(x0, y0, step * (len(cards) - 1) + cw, int(cw * 1.4)))
+        self.note_small_cards(seat, row.union(plate), [c for c in cards if c not in down], cw)
 
     def own_hand_value(self, cards: list[int | None]) -> int | None:
         """What the viewer's best five (their kept five after the discard) is worth, or
@@ -410,7 +412,8 @@ class AlethkarTableScene(GameTableScene):
                              lifted=card in self.selected)
             self.hand_rects[card] = rect
             number = fonts.render(str(i + 1), px(12), THEME.text_dim)
-            surface.blit(number, number.get_rect(midtop=(rect.centerx, rect.bottom + px(2))))
+            self.note_box(f"key:{i + 1}", surface.blit(number, number.get_rect(midtop=(rect.centerx,
+                                                                                      rect.bottom + px(2)))))
             if card in self.selected:
                 pygame.draw.rect(surface, THEME.error, rect.inflate(6, 6), 3, border_radius=px(8))
         if self.hand_rects:
@@ -418,8 +421,9 @@ class AlethkarTableScene(GameTableScene):
             self.note_box("hand:own", rects[0].unionall(rects[1:]))
         stack = view["stacks"][seat] or 0
         bag_size = px(26)
-        draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2), plate.bottom + bag_size // 2 + px(6)),
-                 bag_size, amount=view["bags"][seat])
+        self.note_box("bag:own", draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2),
+                                                           plate.bottom + bag_size // 2 + px(6)),
+                                          bag_size, amount=view["bags"][seat]))
         room = self._own_hand_box(len(cards)).x - plate.x - px(8)
         words = fit_text(fonts, f"bag {view['bags'][seat]}  ·  stack {stack}", px(13), room - bag_size - px(8))
         line = fonts.render(words, px(13), THEME.text)

@@ -172,6 +172,15 @@ class FlameTableScene(GameTableScene):
         """Flame Sword places its seats itself (:attr:`seat_areas`), down both sides of the grid."""
         return None
 
+    def plate_neighbours(self, seat: int) -> list[pygame.Rect]:
+        """The other seats' places (:attr:`seat_areas`) and the grid with its numbers."""
+        return [a for s, a in self.seat_areas.items() if s != seat] + [self.grid_box()]
+
+    def grid_box(self) -> pygame.Rect:
+        """The grid with its row and column numbers."""
+        grid = self.grid_view
+        return grid.rect.unionall(grid.row_labels + grid.column_labels) if grid.row_labels else pygame.Rect(grid.rect)
+
     def compact_plates(self) -> bool:
         """Compact plates when the side seats' places are shorter than a full two-line plate."""
         others = [a.height for s, a in self.seat_areas.items() if a is not self.bottom_area]
@@ -322,6 +331,11 @@ class FlameTableScene(GameTableScene):
             hover_cell = cell if cell is not None and not self.state.face_up[cell] else None
         self.grid_view.draw(surface, view["grid"], hover_cell=hover_cell, last_flipped=view["last_flipped"],
                             lit_line=hover_line)
+        grid = self.grid_view
+        self.note_box("grid", grid.rect)
+        if grid.row_labels:
+            self.note_box("grid numbers:rows", grid.row_labels[0].unionall(grid.row_labels[1:]))
+            self.note_box("grid numbers:columns", grid.column_labels[0].unionall(grid.column_labels[1:]))
         self._draw_showdown_lines(surface, view)
         for seat in range(self.state.seats):
             self._draw_seat(surface, view, seat)
@@ -352,7 +366,8 @@ class FlameTableScene(GameTableScene):
         parts.append(f"stock {view['stock_count']:,}")
         img = fonts.render("   ·   ".join(parts), px(15), THEME.highlight, bold=True)
         rect = img.get_rect(midtop=(grid.centerx, grid.bottom + px(5)))
-        pygame.draw.rect(surface, THEME.felt_dark, rect.inflate(px(12), px(4)), border_radius=px(8))
+        pygame.draw.rect(surface, THEME.felt_dark, self.note_box("pots", rect.inflate(px(12), px(4))),
+                         border_radius=px(8))
         surface.blit(img, rect)
 
     def _draw_showdown_lines(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -419,7 +434,7 @@ class FlameTableScene(GameTableScene):
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
         if view["underdog"] == seat and view["phase"] not in ("start",):
-            self._tag(surface, plate, "UNDERDOG", THEME.error)
+            self.extend_box(f"plate:{seat}", self._tag(surface, plate, "UNDERDOG", THEME.error))
         results = view["results"]
         if results and str(seat) in results["hands"] and view["phase"] in ("reveal", "game_over"):
             colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
@@ -484,13 +499,14 @@ class FlameTableScene(GameTableScene):
             surf = self.faces.get(self.deck, card, True, width, force=True)
             surface.blit(surf, (at[0] + i * step, at[1] + label.get_height()))
 
-    def _tag(self, surface: pygame.Surface, plate: pygame.Rect, text: str, colour) -> None:
+    def _tag(self, surface: pygame.Surface, plate: pygame.Rect, text: str, colour) -> pygame.Rect:
         px = self.app.px
         img = self.app.fonts.render(text, px(11), (20, 20, 20), bold=True)
         # On the plate's bottom edge: inside the plate it covered the seat's name.
         rect = img.get_rect(right=plate.right - px(12), centery=plate.bottom)
         pygame.draw.rect(surface, colour, rect.inflate(px(8), px(2)), border_radius=px(6))
         surface.blit(img, rect)
+        return rect.inflate(px(8), px(2))
 
     def _draw_preview(self, surface: pygame.Surface, view: dict[str, Any], line: str) -> None:
         px, fonts = self.app.px, self.app.fonts
@@ -518,9 +534,8 @@ class FlameTableScene(GameTableScene):
             y += img.get_height()
 
     def _draw_magnified(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """A face-up grid card under the mouse drawn large beside the grid, or every shown
-        card of the seat under the mouse drawn large in a row (those cards are small:
-        their names and colours read better here)."""
+        """A face-up grid card under the mouse drawn large beside the grid (a seat's shown
+        cards under the mouse are drawn large by the shared table, :meth:`draw_hover`)."""
         if self.passing or not view["grid"]:
             return
         px = self.app.px
@@ -531,23 +546,6 @@ class FlameTableScene(GameTableScene):
             if rect.right > self.felt.right - px(10):
                 rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
             self._show_large(surface, [face], rect)
-            return
-        seat = next((s for s, (box, _) in self.seat_hands.items() if box.collidepoint(self.mouse)), None)
-        if seat is not None:
-            faces = [self.faces.get(self.deck, card, True, px(90), force=True) for card in self.seat_hands[seat][1]]
-            row = pygame.Rect(0, 0, sum(f.get_width() + px(6) for f in faces) - px(6), faces[0].get_height())
-            row.midleft = (self.mouse[0] + px(24), self.mouse[1])
-            self._show_large(surface, faces, row)
-
-    def _show_large(self, surface: pygame.Surface, faces: list[pygame.Surface], rect: pygame.Rect) -> None:
-        """Faces side by side in ``rect`` (kept on the felt) on a dark backing."""
-        px = self.app.px
-        rect.clamp_ip(self.felt)
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(6), px(6)), border_radius=px(10))
-        x = rect.x
-        for face in faces:
-            surface.blit(face, (x, rect.y))
-            x += face.get_width() + px(6)
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         state, to_act, names = self.state, self.state.to_act, view["names"]
