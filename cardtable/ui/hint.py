@@ -22,7 +22,7 @@ from cardtable.bots.strong import Plan, StrongBot
 from cardtable.engine.game import CHANCE, Action, GameState
 from cardtable.ui.theme import THEME
 
-__all__ = ["Hint", "HintBox", "work_out", "describe", "REFUSED"]
+__all__ = ["Hint", "HintBox", "work_out", "describe", "free_spot", "REFUSED"]
 
 REFUSED = "A hint is only for the person whose turn it is."
 
@@ -71,6 +71,24 @@ def action_words(action: Action) -> str:
     elif isinstance(getattr(action, "amount", None), int):
         words += f" {action.amount}"  # type: ignore[attr-defined]
     return words
+
+
+def free_spot(size: tuple[int, int], area: pygame.Rect, taken: list[pygame.Rect],
+              step: int) -> pygame.Rect | None:
+    """A rect of ``size`` inside ``area`` touching none of ``taken``: the one nearest the
+    area's lower right, tried every ``step`` pixels; None when there is none."""
+    w, h = size
+    if area.width < w or area.height < h:
+        return None
+    step = max(1, step)
+    xs = range(area.right - w, area.x - 1, -step)
+    ys = range(area.bottom - h, area.y - 1, -step)
+    spots = sorted(((x, y) for x in xs for y in ys), key=lambda p: (area.right - p[0] - w) + (area.bottom - p[1] - h))
+    for x, y in spots:
+        rect = pygame.Rect(x, y, w, h)
+        if rect.collidelist(taken) < 0:
+            return rect
+    return None
 
 
 def _signed(value: float) -> str:
@@ -123,6 +141,7 @@ class HintBox:
         self._result: Hint | None = None
         self._cancel = threading.Event()
         self.button_rect = pygame.Rect(0, 0, 0, 0)
+        self._spot: tuple[Any, pygame.Rect | None] | None = None  # the last free spot found, and for what
 
     # -- who may ask -------------------------------------------------------------------
     def seat_for_hint(self) -> int | None:
@@ -218,7 +237,9 @@ class HintBox:
     def _place(self, rect: pygame.Rect) -> pygame.Rect:
         """Where the Hint button goes: the felt's lower right, or the first other corner of
         the felt clear of everything the table drew this frame (a hand of seven cards or a
-        seat at the corner may fill the lower right); the lower right when none is."""
+        seat at the corner may fill the lower right); with no corner free, a free spot in
+        the felt's middle (:attr:`~cardtable.ui.game_table.GameTableScene.middle`), then
+        anywhere free on the felt; the lower right only when nothing is free."""
         table, px = self.table, self.table.app.px
         inner = table.felt.inflate(-px(24), -px(24))
         drawn = [box for _, box in table.layout_boxes() if box.width and box.height and box != rect]
@@ -229,6 +250,17 @@ class HintBox:
             setattr(rect, corner, point)
             if rect.collidelist(drawn) < 0:
                 return rect
+        middle = getattr(table, "middle", None)
+        key = (rect.size, tuple(inner), tuple(middle or ()), tuple(tuple(box) for box in drawn))
+        if self._spot is None or self._spot[0] != key:  # a search over the felt: once while nothing moves
+            spot = None
+            for area in ([middle] if isinstance(middle, pygame.Rect) else []) + [inner]:
+                spot = free_spot(rect.size, area.clip(inner), [box.inflate(px(8), px(8)) for box in drawn], px(12))
+                if spot is not None:
+                    break
+            self._spot = (key, spot)
+        if self._spot[1] is not None:
+            return pygame.Rect(self._spot[1])
         setattr(rect, places[0][0], places[0][1])
         return rect
 

@@ -253,7 +253,7 @@ class IvaliTableScene(GameTableScene):
                 continue  # handed out: it is drawn in its taker's hand now
             rect = self.card(surface, self.deck, entry["card"], True, cw, (left + i * (cw + gap), top),
                              origin=self.deck_rect.topleft)
-            self.flop_rects[entry["card"]] = rect
+            self.flop_rects[entry["card"]] = self.note_box(f"flop:{i + 1}", rect)
             if entry["card"] == self.bid_card:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
             if entry["high_bidder"] is not None:
