@@ -55,8 +55,9 @@ class ShiftDie:
             return clock - self.rolling_since < ROLL_TIME
         return self.landed_at is not None and clock - self.landed_at < HOLD_TIME
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float, fonts, px) -> None:
-        """Paint the die (tumbling, landed, or idle and grey) with a caption under it."""
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float, fonts, px) -> pygame.Rect:
+        """Paint the die (tumbling, landed, or idle and grey) with a caption under it;
+        returns the caption's rect."""
         size = min(rect.width, rect.height)
         centre = rect.center
         angle, bounce = 0.0, 0
@@ -87,4 +88,4 @@ class ShiftDie:
             ring.center = centre
             pygame.draw.rect(surface, THEME.highlight, ring, 3, border_radius=size // 4)
         label = fonts.render(caption, px(13), THEME.text, bold=self.colour == "red")
-        surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + px(6))))
+        return surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + px(6))))

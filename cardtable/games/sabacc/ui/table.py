@@ -173,17 +173,31 @@ class SabaccTableScene(GameTableScene):
             title += f"   ·   {view['names'][view['turn']]}'s turn"
         return title
 
+    def pot_label(self, label: str, room: int) -> tuple[list[str], int]:
+        """A pot panel's label in ``room`` pixels: its lines and type size. On one line
+        ("sabacc pot"), else a word a line in smaller type ("sabacc" over "pot"), so a
+        narrow panel still says which pot it is instead of "sa…"."""
+        px, fonts = self.app.px, self.app.fonts
+        for lines, size in (([label], px(13)), (label.split(), px(12)), (label.split(), px(10))):
+            if all(fonts.size_of(line, size)[0] <= room for line in lines):
+                return lines, size
+        return [fit_text(fonts, word, px(10), room) for word in label.split()], px(10)
+
     def _pot_panel(self, surface: pygame.Surface, rect: pygame.Rect, label: str, amount: int,
                    ink: tuple[int, int, int]) -> None:
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(12))
         pygame.draw.rect(surface, ink, rect, 2, border_radius=px(12))
-        room = rect.width - px(10)  # a narrow panel (a crowded table) takes smaller type
-        top = fonts.render(fit_text(fonts, label, px(13), room), px(13), THEME.text_dim)
-        surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + px(6))))
-        size = next((n for n in (px(24), px(20), px(16)) if fonts.size_of(f"{amount:,}", n, True)[0] <= room), px(14))
+        room = rect.width - px(8)  # a narrow panel (a crowded table) takes smaller type
+        lines, label_size = self.pot_label(label, room)
+        y = rect.y + px(5 if len(lines) > 1 else 6)
+        for line in lines:
+            top = fonts.render(line, label_size, THEME.text_dim)
+            y = surface.blit(top, top.get_rect(midtop=(rect.centerx, y))).bottom - px(2)
+        sizes = (px(24), px(20), px(16)) if len(lines) == 1 else (px(18), px(16), px(14))
+        size = next((n for n in sizes if fonts.size_of(f"{amount:,}", n, True)[0] <= room - px(4)), px(12))
         value = fonts.render(f"{amount:,}", size, ink, bold=True)
-        surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
+        surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(4))))
 
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """One row across the middle: the deck and the out-of-play pile, the two pots, the die."""
@@ -205,11 +219,17 @@ class SabaccTableScene(GameTableScene):
             cw = max(16, min(cw, (mid.width - fixed - 2 * pot_w) // 2))
         cw = min(cw, int((mid.height - px(68)) / 1.4))
         ch = int(cw * 1.4)
+        stack_room = mid.bottom - (mid.y + px(40) + max(ch, pot_h) // 2 + ch // 2) >= px(44)
+        apart, stacked = self._pile_gap(view, cw, gap, stack_room)
+        if apart > px(8):  # the piles' own captions need them further apart: the pots give the room
+            pot_w = max(px(44), min(pot_w, (mid.width - fixed - (apart - px(8)) - 2 * cw) // 2))
+            fixed += apart - px(8)
         width = 2 * cw + 2 * pot_w + fixed
         x = mid.centerx - width // 2
-        cy = max(mid.y + px(40) + max(ch, pot_h) // 2, min(mid.centery, mid.bottom - px(28) - ch // 2))
+        below = px(44 if stacked else 28)  # room for the piles' captions
+        cy = max(mid.y + px(40) + max(ch, pot_h) // 2, min(mid.centery, mid.bottom - below - ch // 2))
         self.deck_rect = pygame.Rect(x, cy - ch // 2, cw, ch)
-        self.dropped_rect = pygame.Rect(x + cw + px(8), cy - ch // 2, cw, ch)
+        self.dropped_rect = pygame.Rect(x + cw + apart, cy - ch // 2, cw, ch)
         hand_pot = pygame.Rect(self.dropped_rect.right + gap, cy - pot_h // 2, pot_w, pot_h)
         sabacc_pot = pygame.Rect(hand_pot.right + px(10), cy - pot_h // 2, pot_w, pot_h)
         self._pot_panel(surface, hand_pot, "hand pot", view["hand_pot"], THEME.highlight)
@@ -221,25 +241,41 @@ class SabaccTableScene(GameTableScene):
             surface.blit(self.faces.back(self.deck, cw), self.dropped_rect)
         piles = self.note_box("piles", self.deck_rect.union(self.dropped_rect))
         words = f"deck {view['deck_count']} · out {view['dropped_count']}"
-        if self.app.fonts.size_of(words, px(13))[0] <= piles.width + gap:
+        if not stacked:
             self.caption(surface, piles, words)
-        else:  # no room for a caption: each pile's count on the pile
-            for rect, count in ((self.deck_rect, view["deck_count"]), (self.dropped_rect, view["dropped_count"])):
-                img = self.app.fonts.render(str(count), px(12), THEME.text, bold=True)
-                pill = img.get_rect(center=rect.center).inflate(px(6), px(2))
-                pygame.draw.rect(surface, (0, 0, 0), pill, border_radius=pill.height // 2)
-                surface.blit(img, img.get_rect(center=pill.center))
+        else:  # each pile says what it is under itself, and what it holds: "deck" over "66", "out" over "2"
+            for rect, name, count in ((self.deck_rect, "deck", view["deck_count"]),
+                                      (self.dropped_rect, "out", view["dropped_count"])):
+                self.caption(surface, rect, [name, str(count)] if stack_room else name, gap=3)
+                if not stack_room:  # no room for a second line: the count on the pile
+                    img = self.app.fonts.render(str(count), px(12), THEME.text, bold=True)
+                    pill = img.get_rect(center=rect.center).inflate(px(6), px(2))
+                    pygame.draw.rect(surface, (0, 0, 0), pill, border_radius=pill.height // 2)
+                    surface.blit(img, img.get_rect(center=pill.center))
         die_rect = pygame.Rect(sabacc_pot.right + gap, cy - die // 2, die, die)
         if die_apart:
             die_rect.bottomright = (self.felt.right - px(24), self.felt.bottom - px(28))
         self.note_box("die", die_rect)
-        self.die.draw(surface, die_rect, self.clock, self.app.fonts, px)
+        self.note_box("die caption", self.die.draw(surface, die_rect, self.clock, self.app.fonts, px))
         cx = (hand_pot.x + sabacc_pot.right) // 2
         if view["phase"] == "demise":
             names = ", ".join(view["names"][s] for s in view["demise_seats"])
             self.banner(surface, f"Sudden demise: {names}", (cx, hand_pot.y - px(18)), size=15)
         elif view["current_bet"]:
             self.banner(surface, f"bet to match: {view['current_bet']:,}", (cx, hand_pot.y - px(18)), size=15)
+
+    def _pile_gap(self, view: dict[str, Any], cw: int, gap: int, two_lines: bool) -> tuple[int, bool]:
+        """The room between the deck and the out pile, and whether each has its own
+        caption: one caption under both ("deck 66 · out 2") when it fits, else one each,
+        "deck" over its count (``two_lines``: there is room under the piles) or "deck"
+        alone with the count on the pile; these may need the piles further apart."""
+        px, fonts = self.app.px, self.app.fonts
+        words = f"deck {view['deck_count']} · out {view['dropped_count']}"
+        if fonts.size_of(words, px(13))[0] <= 2 * cw + px(8) + gap:
+            return px(8), False
+        deck, out = (max(fonts.size_of(w, px(13))[0] for w in ((name, str(count)) if two_lines else (name,))) + 8
+                     for name, count in (("deck", view["deck_count"]), ("out", view["dropped_count"])))
+        return max(px(8), (deck + out) // 2 + px(6) - cw), True
 
     def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
         stack, bet = view["stacks"][seat], view["bets"][seat]
@@ -331,7 +367,8 @@ class SabaccTableScene(GameTableScene):
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
             if swapping:
                 key = fonts.render(str(i + 1), px(14), THEME.text, bold=True)
-                surface.blit(key, key.get_rect(midtop=(rect.centerx, rect.bottom + px(2))))
+                at = key.get_rect(midtop=(rect.centerx, rect.bottom + px(2)))
+                surface.blit(key, self.note_box(f"key:{i + 1}", at))
         if view["drawn"] is not None:
             x = box.right + px(34)
             rect = self.card(surface, self.deck, view["drawn"], True, cw, (x, box.y - px(16)),
