@@ -198,12 +198,16 @@ class IpsoTableScene(GameTableScene):
         gap = max(px(12), min(px(34), self.middle.width // 24))
         cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(40), below=px(44))
         ch = int(cw * 1.4)
+        counts = {Pile.STOCK: view["stock_count"], Pile.FLIP: len(view["flip"]),
+                  Pile.DOWN_DISCARD: view["down_discard_count"], Pile.UP_DISCARD: len(view["up_discard"])}
+        roomy = cw + gap >= px(84)
+        labels = {pile: pile_caption(pile, counts[pile], roomy) for pile in PILE_ORDER}
+        widest = max(fonts.size_of(line, px(13))[0] + 8 for lines in labels.values() for line in lines)
+        gap = max(gap, min(widest + px(6) - cw, (self.middle.width - 4 * cw) // 3))  # captions clear of each other
         total = 4 * cw + 3 * gap
         cx = self.middle.centerx
         left = cx - total // 2
         self.deck_rect = pygame.Rect(left, top, cw, ch)
-        counts = {Pile.STOCK: view["stock_count"], Pile.FLIP: len(view["flip"]),
-                  Pile.DOWN_DISCARD: view["down_discard_count"], Pile.UP_DISCARD: len(view["up_discard"])}
         tops = {Pile.FLIP: view["flip"][-1] if view["flip"] else None,
                 Pile.UP_DISCARD: view["up_discard"][-1] if view["up_discard"] else None}
         exchanging = view["phase"] == "exchange" and view["to_act"] == self.viewer and self.viewer is not None
@@ -223,16 +227,11 @@ class IpsoTableScene(GameTableScene):
                     surface.blit(self.faces.back(self.deck, cw), rect)
             if exchanging and counts[pile] and (self.selected is not None or self.dragging is not None):
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(8, 8), 3, border_radius=px(9))
-            roomy = cw + gap >= px(84)
-            lines = list(PILE_LABELS[pile]) if roomy else [PILE_LABELS[pile][0].split("-")[-1]]
-            if pile != Pile.FLIP and roomy:
-                lines[-1] += f"  {counts[pile]}"
-            elif pile != Pile.FLIP:
-                lines.append(str(counts[pile]))
-            self.caption(surface, self.note_box(f"pile:{pile.value}", rect), lines, gap=5)
+            self.caption(surface, self.note_box(f"pile:{pile.value}", rect), labels[pile], gap=5)
             if exchanging:  # the key that takes from this pile, on its corner
                 badge = pygame.Rect(0, 0, px(20), px(20))
                 badge.center = (rect.right - px(2), rect.y + px(2))
+                self.extend_box(f"pile:{pile.value}", badge)  # the pile's own mark: it may touch the pile only
                 pygame.draw.ellipse(surface, THEME.highlight, badge)
                 key = fonts.render(PILE_KEY_NAMES[pile], px(12), (20, 20, 20), bold=True)
                 surface.blit(key, key.get_rect(center=badge.center))
@@ -297,7 +296,8 @@ class IpsoTableScene(GameTableScene):
             if self.exchanging():
                 for i in range(len(cards)):
                     tag = self.app.fonts.render(str(i + 1), px(13), THEME.text_dim)
-                    surface.blit(tag, tag.get_rect(midbottom=(box.x + i * (big + px(12)) + big // 2, box.y - px(2))))
+                    at = tag.get_rect(midbottom=(box.x + i * (big + px(12)) + big // 2, box.y - px(2)))
+                    surface.blit(tag, self.note_box(f"key:{i + 1}", at))
             return
         if cards:
             face_up = any(c is not None for c in cards)
@@ -333,6 +333,18 @@ class IpsoTableScene(GameTableScene):
         if state.phase == Phase.CHOOSE_DEALER and state.to_act is not None:
             return f"{summary}Who deals next?" if mine else f"{summary}{names[state.to_act]} names the next dealer…"
         return None
+
+
+def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:
+    """The lines under a middle pile: its name and count ("face-down", "discards 3"), or
+    on a narrow row its short name over its count ("down", "3"); the flip pile shows its
+    card, so no count."""
+    lines = list(PILE_LABELS[pile]) if roomy else [PILE_LABELS[pile][0].split("-")[-1]]
+    if pile != Pile.FLIP and roomy:
+        lines[-1] += f"  {count}"
+    elif pile != Pile.FLIP:
+        lines.append(str(count))
+    return lines
 
 
 def ipso_reason(results: dict[str, Any]) -> str:
