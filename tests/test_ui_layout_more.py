@@ -11,3 +11,167 @@ def test_the_tables_count_with_the_shared_plural():
 
     assert table_parts.plural is words.plural
     assert table_parts.plural(12000, "chip") == "12,000 chips"
+
+
+import dataclasses  # noqa: E402
+import importlib  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from uihelp import Driver, variant_spec  # noqa: E402
+
+from cardtable.engine.game import CHANCE  # noqa: E402
+from cardtable.ui.layout_check import check_scene  # noqa: E402
+from cardtable.ui.setup_scene import SeatConfig  # noqa: E402
+
+LONG_NAMES = ["Ann"] + [f"Computer Player {n}" for n in range(2, 9)]
+
+
+@pytest.fixture
+def small_app():
+    """The app at 1,024 x 640 and UI scale 1.5: the tightest table."""
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=(1024, 640))
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()
+
+
+def eight_seats(app, game: str, seed: int = 3):
+    """A table of Ann and seven computers with long names, one frame drawn."""
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(LONG_NAMES)]
+    scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
+    Driver(app).step()
+    return scene
+
+
+def spy_tips(scene) -> list[list[str]]:
+    shown: list[list[str]] = []
+    draw_tip = scene.draw_tip
+
+    def spy(surface, lines, over=None):
+        shown.append(list(lines))
+        return draw_tip(surface, lines, over)
+
+    scene.draw_tip = spy
+    return shown
+
+
+@pytest.mark.parametrize("game", ["shenja_ivali", "sabacc"])
+def test_a_cut_name_shows_whole_when_the_mouse_rests_on_its_plate(small_app, game):
+    scene = eight_seats(small_app, game)
+    assert scene.compact_plates()
+    cut = [(rect, lines) for rect, lines in scene.tips if any(line.startswith("Computer Player") for line in lines)]
+    assert cut, scene.tips
+    rect, lines = cut[0]
+    shown = spy_tips(scene)
+    d = Driver(small_app)
+    d.move((scene.felt.centerx, scene.felt.centery))
+    assert not shown
+    d.move(rect.center)
+    assert shown and shown[-1][0].startswith("Computer Player ") and "(computer)" in shown[-1][0], shown[-1:]
+    pygame.image.save(small_app.screen, f"/tmp/me/tip_{game}.png")
+
+
+def test_the_hint_button_goes_to_a_free_spot_when_no_corner_is_free():
+    from types import SimpleNamespace
+
+    from cardtable.ui.hint import HintBox
+
+    felt = pygame.Rect(10, 10, 700, 460)
+    middle = pygame.Rect(200, 150, 300, 160)
+    corners = [pygame.Rect(10, 10, 220, 130), pygame.Rect(490, 10, 220, 130),
+               pygame.Rect(10, 330, 300, 140), pygame.Rect(400, 330, 310, 140), pygame.Rect(200, 150, 300, 90)]
+    table = SimpleNamespace(felt=felt, middle=middle, app=SimpleNamespace(px=lambda v: int(v)),
+                            layout_boxes=lambda: [(f"seat:{n}", r) for n, r in enumerate(corners)])
+    button = HintBox(table)._place(pygame.Rect(0, 0, 90, 30))
+    assert felt.contains(button)
+    assert button.collidelist(corners) < 0, button
+    assert middle.contains(button), button
+
+
+def test_sabaccs_narrow_pots_and_piles_say_what_they_are(small_app, monkeypatch):
+    scene = eight_seats(small_app, "sabacc")
+    drawn: list[str] = []
+    render = small_app.fonts.render
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    monkeypatch.setattr(small_app.fonts, "render", spy)
+    Driver(small_app).step()
+    assert not [t for t in drawn if t.endswith("…") and t[:2] in ("ha", "sa")], drawn
+    assert "sabacc" in drawn or "sabacc pot" in drawn
+    captions = {name.split(":")[1].split()[0] for name, _ in scene.layout_boxes() if name.startswith("caption:")}
+    assert {"deck", "out"} <= captions, captions
+
+
+def to_my_turn(scene, ready, moves: int = 400) -> None:
+    """Play the table (computers by their bots, Ann by a calm legal move) until Ann is
+    to act and ``ready(state)``."""
+    state = scene.state
+    for _ in range(moves):
+        seat = state.to_act
+        if seat == 0 and ready(state):
+            return
+        if seat is None:
+            break
+        if seat == CHANCE:
+            scene.perform(state.chance_action())
+        elif seat in scene.bots:
+            scene.perform(scene.bots[seat].choose(state, seat))
+        else:
+            actions = state.legal_actions(seat)
+            calm = [a for a in actions if "Fold" not in type(a).__name__ and "Raise" not in type(a).__name__]
+            scene.perform((calm or actions)[0])
+    raise AssertionError(f"never Ann's turn in {state.phase}")
+
+
+def boxes_of(scene) -> set[str]:
+    return {name.split(":")[0] + (":" + name.split(":")[1] if name.startswith(("key:", "bag:")) else "")
+            for name, _ in scene.layout_boxes()}
+
+
+def four_seats(app, game: str, seed: int = 5):
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(["Ann", "Bo", "Cy", "Di"])]
+    scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
+    Driver(app).step()
+    return scene
+
+
+def test_what_the_tables_draw_beside_their_parts_is_declared_to_the_layout_check(small_app):
+    sabacc = four_seats(small_app, "sabacc")
+    assert "die caption" in boxes_of(sabacc)
+    flame = four_seats(small_app, "flame_sword")
+    assert {"grid", "grid numbers"} <= boxes_of(flame)
+    alethkar = four_seats(small_app, "alethkar_poker")
+    to_my_turn(alethkar, lambda state: state.phase.value == "bet")
+    Driver(small_app).step()
+    assert {"bag:own", "key:1"} <= boxes_of(alethkar), boxes_of(alethkar)
+    ipso = four_seats(small_app, "ipso")
+    to_my_turn(ipso, lambda state: state.phase.value == "exchange")
+    Driver(small_app).step()
+    stock = dict(ipso.layout_boxes())["pile:stock"]
+    assert stock.top < ipso.pile_rects[next(iter(ipso.pile_rects))].top and "key:1" in boxes_of(ipso)
+    for scene in (sabacc, flame, alethkar, ipso):
+        assert check_scene(scene, small_app.screen.get_size()) == [], type(scene).__name__
+
+
+def test_a_tag_on_a_plates_top_edge_is_part_of_the_plate_and_clear_of_the_seat_above(small_app):
+    scene = eight_seats(small_app, "shenja_ivali")
+    surface = pygame.Surface(small_app.screen.get_size())
+    scene.begin_boxes()
+    for seat in range(1, 8):
+        scene.seat_plate(surface, seat, ["chips 99,999 · bet 99,999 · folded"], dealer=seat == 2, acting=False)
+    plates = {name: rect for name, rect in scene.layout_boxes() if name.startswith("plate:")}
+    assert len(plates) == 7
+    assert check_scene(scene, small_app.screen.get_size()) == []
+    for seat in range(1, 8):
+        slot = scene.slot(seat)
+        assert plates[f"plate:{seat}"].top < slot.plate.top or scene.tips, seat  # on the edge, or cut (with a tip)
