@@ -175,3 +175,33 @@ def test_a_tag_on_a_plates_top_edge_is_part_of_the_plate_and_clear_of_the_seat_a
     for seat in range(1, 8):
         slot = scene.slot(seat)
         assert plates[f"plate:{seat}"].top < slot.plate.top or scene.tips, seat  # on the edge, or cut (with a tip)
+
+
+def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app):
+    scene = eight_seats(small_app, "sabacc", seed=2)
+    state = scene.state
+    for _ in range(3000):  # to the showdown
+        if scene.waits_for_next_round() or state.to_act is None:
+            break
+        seat = state.to_act
+        if seat == CHANCE:
+            scene.perform(state.chance_action())
+        else:
+            bot = scene.bots.get(seat)
+            actions = state.legal_actions(seat)
+            calm = [a for a in actions if type(a).__name__ in ("Check", "Call", "Stand", "Keep")]
+            scene.perform(bot.choose(state, seat) if bot is not None and not calm else (calm or actions)[0])
+    assert scene.waits_for_next_round()
+    d = Driver(small_app)
+    d.step(20)
+    assert scene.compact_plates() and scene.seat_hands, "no small revealed cards to hover"
+    seat, (box, cards) = next(iter(scene.seat_hands.items()))
+    drawn: list[list[int]] = []
+    scene._show_large = lambda surface, faces, rect: drawn.append([f.get_width() for f in faces])
+    d.move((scene.felt.centerx, scene.felt.bottom - 4))
+    assert not drawn
+    d.move(box.center)
+    assert drawn and len(drawn[-1]) == len(cards) and min(drawn[-1]) >= small_app.px(90)
+    del scene._show_large
+    d.move((box.centerx + 1, box.centery))
+    pygame.image.save(small_app.screen, "/tmp/me/hover_cards.png")
