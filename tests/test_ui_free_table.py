@@ -402,7 +402,7 @@ def test_right_click_menu_on_a_pile_acts_through_the_model(app):
     assert scene.menu is not None
     labels = [label for label, _, _ in scene.menu.items]
     assert "Flip" in labels and "Spread as a row" in labels and "Count" in labels
-    d.click(scene.menu.item_rect(labels.index("Take top 5 into a new pile")).center)
+    d.click(scene.menu.item_rect(labels.index("Take the top 5 cards into a new pile")).center)
     assert scene.menu is None and sorted(len(p.cards) for p in scene.table.piles.values()) == [5, 47]
     assert not _overlapping(scene)
     d.click(centre_of(scene, pid), button=3)
@@ -492,7 +492,7 @@ def test_a_step_of_thousands_of_piles_holds_the_last_picture_until_done_then_fli
 
 
 def test_one_card_and_one_player_are_singular(app):
-    """Wording: "Shuffled 1 card", "each of 1 player", never "1 cards" or "1 piles"."""
+    """Wording: "Shuffled 1 card", "to 1 player", never "1 cards" or "1 piles"."""
     d, scene = open_table(app)
     pid = next(iter(scene.table.piles))
     one = scene.table.move(pid, 1, scene.table.piles[pid].x + 400, scene.table.piles[pid].y)
@@ -502,4 +502,4 @@ def test_one_card_and_one_player_are_singular(app):
     assert app.toast_text == "Shuffled 1 card"
     scene.set_players(1)
     scene.deal_to_players(pid)
-    assert "each of 1 player:" in app.toast_text
+    assert app.toast_text.startswith("Dealt 5 cards to 1 player:")

@@ -11,9 +11,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine.table import Table
 from cardtable.games.free_table.ui.hands import player_name
 from cardtable.ui.pass_screen import PassScreen
-from cardtable.ui.table_parts import plural
+from cardtable.ui.text import figure, plural
+
+
+def to_each(players: int) -> str:
+    """Whom a deal to the hands goes to: "to each of 3 players", "to 1 player".
+
+    >>> to_each(3), to_each(1)
+    ('to each of 3 players', 'to 1 player')
+    """
+    return f"to each of {plural(players, 'player')}" if players != 1 else "to 1 player"
+
+
+LET_GO = "the steps before it were let go to save memory"
+"""Said when the oldest step the history kept is undone and older ones were let go."""
+
+
+def nothing_to_undo(table: Table) -> str:
+    """Why Undo does nothing: no step yet, or the older ones were let go (the history's cap)."""
+    if table.dropped:
+        return "Nothing more to undo: older steps were let go to save memory"
+    return "Nothing to undo"
 
 
 class PileActions:
@@ -83,7 +104,7 @@ class PileActions:
             if self.table.piles[pid].owner is not None:
                 return pid
             self.table.deal_hands(pid, self.deal_count, self.players)
-            self.app.toast(f"Dealt {self.deal_count} to each of {plural(self.players, 'player')}: "
+            self.app.toast(f"Dealt {plural(self.deal_count, 'card')} {to_each(self.players)}: "
                            f"{player_name(self.seat)}'s hand is below", 2.0)
             return pid
         self._act("deal to each player", go, "deal", pid)
@@ -92,7 +113,7 @@ class PileActions:
         """How many hot-seat players there are (1-8)."""
         self.players = max(1, min(8, players))
         self.seat %= self.players
-        self.app.toast(f"{self.players} player{'s' if self.players != 1 else ''}", 1.0)
+        self.app.toast(plural(self.players, "player"), 1.0)
 
     def pass_on(self) -> None:
         """Hide the table behind a pass screen until the next player is at the screen."""
@@ -129,7 +150,7 @@ class PileActions:
         """Say how many cards a pile holds (and how many show their face)."""
         pile = self.table.piles[pid]
         up = sum(pile.faces)
-        self.app.toast(f"{len(pile.cards)} card{'s' if len(pile.cards) != 1 else ''}, {up} face up")
+        self.app.toast(f"{plural(len(pile.cards), 'card')}, {figure(up)} face up")
 
     def gather(self, pid: int | None = None) -> None:
         """Gather the selection (else every card) into one pile where the pointed pile lies."""
@@ -151,17 +172,17 @@ class PileActions:
         n = self.deal_count
         many = self._selection_for(pid)
         items: list[tuple[str, str, object]] = [
-            (f"Flip {len(many)} piles" if many else "Flip", "F", lambda: self.flip(pid)),
+            (f"Flip {plural(len(many), 'pile')}" if many else "Flip", "F", lambda: self.flip(pid)),
             ("Shuffle", "S", lambda: self.shuffle(pid)),
-            (f"Deal {n} face down", "D", lambda: self.deal(False, pid)),
-            (f"Deal {n} face up", "Shift+D", lambda: self.deal(True, pid)),
+            (f"Deal {plural(n, 'card')} face down", "D", lambda: self.deal(False, pid)),
+            (f"Deal {plural(n, 'card')} face up", "Shift+D", lambda: self.deal(True, pid)),
             ("Spread as a row", "", lambda: self.spread("row", pid)),
             ("Spread as a grid", "G", lambda: self.spread("grid", pid)),
             ("Spread as a fan", "N", lambda: self.spread("fan", pid)),
-            (f"Gather {len(many)} piles here" if many else "Gather all here", "C", lambda: self.gather(pid)),
+            (f"Gather {plural(len(many), 'pile')} here" if many else "Gather all here", "C", lambda: self.gather(pid)),
             ("Count", "", lambda: self.count(pid)),
-            (f"Take top {n} into a new pile", "", lambda: self.take(pid)),
-            (f"Deal {n} to each of {plural(self.players, 'player')}", "H", lambda: self.deal_to_players(pid)),
+            (f"Take the top {plural(n, 'card')} into a new pile", "", lambda: self.take(pid)),
+            (f"Deal {plural(n, 'card')} {to_each(self.players)}", "H", lambda: self.deal_to_players(pid)),
             (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
             (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
         ]
@@ -174,7 +195,10 @@ class PileActions:
     def undo(self) -> None:
         """Take back the last move."""
         def done(label: str | None) -> None:
-            self.app.toast(f"Undid {label}" if label else "Nothing to undo", 1.2)
+            if label and not self.table.undo_stack and self.table.dropped:
+                self.app.toast(f"Undid {label}: {LET_GO}", 3.0)
+            else:
+                self.app.toast(f"Undid {label}" if label else nothing_to_undo(self.table), 1.2)
             self._refresh_buttons()
         self.begin(self.table.undo_job(), done)
 

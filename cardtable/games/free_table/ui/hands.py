@@ -15,6 +15,7 @@ import pygame
 from cardtable.engine.table import Table
 from cardtable.ui.faces import card_height
 from cardtable.ui.table_view import FaceCache
+from cardtable.ui.text import figure, plural
 from cardtable.ui.theme import THEME
 
 
@@ -68,8 +69,8 @@ class HandBar:
             if other != seat:
                 pid = table.hand_of(other)
                 n = len(table.piles[pid].cards) if pid is not None else 0
-                counts.append(f"{player_name(other)}: {n}")
-        label = f"{player_name(seat)}'s hand · {len(cards)} card{'s' if len(cards) != 1 else ''}"
+                counts.append(f"{player_name(other)}: {figure(n)}")
+        label = f"{player_name(seat)}'s hand · {plural(len(cards), 'card')}"
         if counts:
             label += "   (" + ", ".join(counts) + ")"
         img = fonts.render(label, px(15), THEME.text, bold=True)

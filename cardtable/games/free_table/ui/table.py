@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
-from cardtable.games.free_table.ui.actions import PileActions
+from cardtable.games.free_table.ui.actions import PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import BigSteps
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.keys import FreeTableKeys
@@ -30,6 +30,7 @@ from cardtable.ui.help import HelpOverlay
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
+from cardtable.ui.text import figure, plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec, load_deck_by_id
@@ -226,7 +227,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         """Change how many cards a deal deals (1-52), from the "More" menu."""
         self.deal_count = max(1, min(52, self.deal_count + step))
         self.layout()
-        self.app.toast(f"Deal {self.deal_count} cards", 1.0)
+        self.app.toast(f"Deal {plural(self.deal_count, 'card')}", 1.0)
 
     def _popup(self, items, at: tuple[int, int]) -> None:
         px = self.app.px
@@ -256,7 +257,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         for w in self.widgets.widgets:
             if isinstance(w, Button):
                 if w.label == "Undo":
-                    w.disabled_reason = None if self.table.undo_stack else "Nothing to undo"
+                    w.disabled_reason = None if self.table.undo_stack else nothing_to_undo(self.table)
                 elif w.label == "Redo":
                     w.disabled_reason = None if self.table.redo_stack else "Nothing to redo"
 
@@ -306,7 +307,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         pid, depth = self.table.where(card.index)
         if not self.table.is_face_up(card.index):
             return "face down"
-        return "face up" if depth == 0 else f"face up, {depth} under"
+        return "face up" if depth == 0 else f"face up, {figure(depth)} under"
 
     def find_card(self, card) -> None:
         """Centre the view on a face-up card; a face-down card's place stays hidden."""
@@ -321,7 +322,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.camera.y = pile.y + CARD_H / 2 - (h + self.toolbar_height()) / 2 / self.camera.zoom
         self.current = pid
         self.found = (pid, time.monotonic())
-        where = "on top" if depth == 0 else f"{depth} card{'s' if depth > 1 else ''} down in a pile"
+        where = "on top" if depth == 0 else f"{plural(depth, 'card')} down in a pile"
         self.app.toast(f"{card.name}: {where}")
 
     def show_help(self) -> None:
@@ -479,7 +480,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
                 found = set(self.table.piles_in((x0, y0, x1 - x0, y1 - y0)))
                 self.selected = (self.selected | found) if self.band_add else found
                 if self.selected:
-                    self.app.toast(f"{len(self.selected)} pile{'s' if len(self.selected) != 1 else ''} selected", 1.0)
+                    self.app.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
             elif not self.band_add:
                 self.selected = set()
             return True
@@ -627,7 +628,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
     def _draw_status(self, surface: pygame.Surface, hover: int | None) -> None:
         table = self.table
         on_felt = len(table.piles) - len(table.hands)
-        parts = [table.deck.name, f"{on_felt:,} pile{'s' if on_felt != 1 else ''}",
+        parts = [table.deck.name, plural(on_felt, "pile"),
                  f"zoom {self.camera.zoom * 100:.0f}%"]
         if hover is not None:
             pile = table.piles[hover]
@@ -635,7 +636,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
             # A face-down card's name is hidden information: never show it.
             parts.append(card.name if pile.top_face_up else "face down")
             if len(pile.cards) > 1:
-                parts.append(f"pile of {len(pile.cards)}")
+                parts.append(f"pile of {figure(len(pile.cards))}")
         text = "   ·   ".join(parts)
         img = self.app.fonts.render(text, self.app.px(14), THEME.text)
         bar = self.hand_bar()
