@@ -128,13 +128,7 @@ def test_setup_logging_writes_through_the_rotating_file(tmp_path):
         assert (handler.max_bytes, handler.backups) == (logs.MAX_BYTES, logs.BACKUPS)
         assert "started" in path.read_text(encoding="utf-8")
     finally:
-        logger = logging.getLogger("cardtable")
-        for handler in list(logger.handlers):
-            if handler is not logs.RECENT:
-                logger.removeHandler(handler)
-                handler.close()
-        logs._installed.clear()
-        logger.setLevel(level)
+        _drop_log_handlers(level)
 
 
 @pytest.fixture
@@ -190,3 +184,14 @@ def test_a_broken_game_is_never_remembered(tmp_path, monkeypatch):
         games.registry.cache_clear()
         for name in [m for m in sys.modules if m.startswith("cardtable.games.broken_game")]:
             del sys.modules[name]
+
+
+def _drop_log_handlers(level: int) -> None:
+    logger = logging.getLogger("cardtable")
+    for handler in list(logger.handlers):
+        if handler is not logs.RECENT:
+            logger.removeHandler(handler)
+            handler.close()
+    logs._installed.clear()
+    logger.setLevel(level)
+
