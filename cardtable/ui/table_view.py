@@ -232,6 +232,13 @@ class TableView:
         return sum(1 for pid in table.index.query(region) if hidden.get(pid, 0) < len(piles[pid].cards))
 
     @property
+    def settled(self) -> bool:
+        """True once the picture is whole: no stand-in waits for its face and no picture at
+        a new zoom is under way (how many frames that takes depends on the face budget,
+        so tests wait for this rather than count frames)."""
+        return not self._pending and self._build is None
+
+    @property
     def layer(self) -> pygame.Surface:
         """The cached picture of the felt and piles (made by the first :meth:`draw`; a
         picture at a new zoom still under way is finished first)."""
