@@ -49,6 +49,24 @@ def test_many_big_steps_keep_the_history_under_its_cap_and_the_newest_undo_exact
     assert state(table) == last
 
 
+def test_the_default_cap_holds_over_a_long_session_of_sliced_big_steps(infinite):
+    table = Table(infinite, random.Random(8))
+    table.flip(next(iter(table.piles)))
+    for _ in range(26):  # 52 big steps of some 1.4 MB: more than 64 MB
+        table.spread_job(next(iter(table.piles)), "grid").finish()
+        table.gather_job().finish()
+        assert table.history_bytes <= HISTORY_BYTES
+    assert table.dropped > 0 and len(table.undo_stack) >= 40
+    gathered = state(table)
+    assert table.undo_job().finish() == "gather"
+    spread = state(table)
+    assert len(table.piles) == 12_000 and table.history_bytes == sum(map(step_bytes, table.undo_stack)) \
+        + sum(map(step_bytes, table.redo_stack))
+    assert table.undo_job().finish() == "spread (grid)" and len(table.piles) == 1
+    assert table.redo_job().finish() == "spread (grid)" and state(table) == spread
+    assert table.redo_job().finish() == "gather" and state(table) == gathered
+
+
 def test_a_step_bigger_than_the_cap_is_still_undoable_once(infinite):
     table = Table(infinite, random.Random(6))
     table.history_cap = 1_000

@@ -585,10 +585,12 @@ class Table:
         before = yield from BulkSide.build(ids, put.old)
         if after is None:
             after = yield from BulkSide.build(ids, new)
+        change = Change(label, before, after)
+        size = step_bytes(change)  # (not in the last slice, which puts the piles in place)
         if len(ids) >= SLICE_PILES:
             yield
         put.apply()
-        self._record(Change(label, before, after))
+        self._record(change, size)
         self.last_step = (label, put.before, put.after)
 
     def _new_history(self) -> None:
@@ -597,12 +599,12 @@ class Table:
         self.dropped = 0
         """How many of the oldest steps the history has let go (see :data:`HISTORY_BYTES`)."""
 
-    def _record(self, change: Change) -> None:
+    def _record(self, change: Change, size: int | None = None) -> None:
         self.redo_stack.clear()
         self._redo_bytes.clear()
         self.undo_stack.append(change)
         sizes = self._undo_bytes
-        sizes.append(step_bytes(change))
+        sizes.append(step_bytes(change) if size is None else size)
         # The oldest go first; the newest step stays undoable however big it is.
         total, drop = sum(sizes), 0
         while len(sizes) - drop > 1 and (len(sizes) - drop > MAX_UNDO or total > self.history_cap):
