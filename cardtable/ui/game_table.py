@@ -668,7 +668,12 @@ class GameTableScene(TableHover, TableParts, Scene):
         return pill
 
     def plate_neighbours(self, seat: int) -> list[pygame.Rect]:
-        """The other seats' places, which a tag on ``seat``'s plate edge must keep clear of."""
+        """What a tag on ``seat``'s plate edge must keep clear of: the other seats' plates
+        and cards as drawn last frame; on the first frame, their whole places."""
+        last = self.__dict__.get("_last_boxes")
+        if last is not None:
+            return [rect for name, rect in last
+                    if name.split(":")[0] in ("plate", "hand") and name.split(":")[-1] not in (str(seat), "")]
         return [s.rect for n, s in self.seat_layout.slots.items() if n != seat and s.side != "bottom"]
 
     def _plate_name(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, size: int, room: int,

@@ -193,7 +193,9 @@ class TableParts:
         boxes.append((name, pygame.Rect(rect)))
 
     def begin_boxes(self) -> None:
-        """Start a frame's record of boxes."""
+        """Start a frame's record of boxes (last frame's stay readable as ``_last_boxes``)."""
+        if "_boxes" in self.__dict__:
+            self.__dict__["_last_boxes"] = self.__dict__["_boxes"]
         self.__dict__["_boxes"] = []
 
     def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:

@@ -173,7 +173,10 @@ class FlameTableScene(GameTableScene):
         return None
 
     def plate_neighbours(self, seat: int) -> list[pygame.Rect]:
-        """The other seats' places (:attr:`seat_areas`) and the grid with its numbers."""
+        """The other seats' plates and cards as drawn last frame (on the first, their
+        places, :attr:`seat_areas`) and the grid with its numbers."""
+        if "_last_boxes" in self.__dict__:
+            return super().plate_neighbours(seat) + [self.grid_box()]
         return [a for s, a in self.seat_areas.items() if s != seat] + [self.grid_box()]
 
     def grid_box(self) -> pygame.Rect:
