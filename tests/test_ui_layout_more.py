@@ -205,3 +205,34 @@ def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app
     del scene._show_large
     d.move((box.centerx + 1, box.centery))
     pygame.image.save(small_app.screen, "/tmp/me/hover_cards.png")
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 1.5), ((1366, 768), 1.0)])
+def test_flame_swords_called_shots_stay_in_their_seats_places(size, scale):
+    from cardtable.games.flame_sword.rules import CallShot
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=size)
+    try:
+        app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+        app.push(MenuScene(app))
+        scene = eight_seats(app, "flame_sword")
+        state = scene.state
+        for _ in range(3000):  # everyone calls a shot; then to Ann's bet
+            if state.phase.value == "bet" and state.to_act == 0:
+                break
+            seat = state.to_act
+            if seat == CHANCE:
+                scene.perform(state.chance_action())
+            elif state.phase.value == "call":
+                scene.perform(CallShot(seat=seat, cards=tuple(range(10 * seat, 10 * seat + 10))))
+            else:
+                scene.perform(scene.bots[seat].choose(state, seat) if seat in scene.bots else
+                              state.legal_actions(seat)[0])
+        Driver(app).step(20)
+        names = {name for name, _ in scene.layout_boxes()}
+        assert "called:0" in names and "pots" in names and "hand:own" in names
+        assert check_scene(scene, app.screen.get_size()) == []
+    finally:
+        app.shutdown()

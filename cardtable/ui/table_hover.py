@@ -41,7 +41,7 @@ class TableHover:
     def begin_hover(self) -> None:
         """Start a frame: forget last frame's cut texts and small cards."""
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
-        self.seat_hands: dict[int, tuple[pygame.Rect, list[int]]] = {}
+        self.seat_hands: dict[Any, tuple[pygame.Rect, list[int]]] = {}  # by seat (or a seat's other row)
 
     def note_tip(self, rect: pygame.Rect, lines: Sequence[str]) -> None:
         """``rect`` (a plate) shows ``lines`` whole on hover: it drew them cut."""
@@ -52,14 +52,15 @@ class TableHover:
                 return
         tips.append((pygame.Rect(rect), list(lines)))
 
-    def note_small_cards(self, seat: int, box: pygame.Rect, cards: Sequence[int | None], width: int) -> None:
+    def note_small_cards(self, seat: Any, box: pygame.Rect, cards: Sequence[int | None], width: int) -> None:
         """Another seat's face-up ``cards`` drawn ``width`` px wide in ``box`` (with its
-        plate): hovering there shows them large, if they are small."""
+        plate): hovering there shows them large, if they are small. ``seat`` is the seat,
+        or a key of the seat's other row (Flame Sword's Called Shot)."""
         shown = [c for c in cards if c is not None]
         if shown and width < self.app.px(SMALL_BELOW):
             self.__dict__.setdefault("seat_hands", {})[seat] = (pygame.Rect(box), shown)
 
-    def hovered_seat_cards(self) -> int | None:
+    def hovered_seat_cards(self) -> Any:
         """The seat whose small face-up cards (or plate beside them) are under the mouse."""
         hands = self.__dict__.get("seat_hands", {})
         return next((s for s, (box, _) in hands.items() if box.collidepoint(self.mouse)), None)
@@ -74,7 +75,7 @@ class TableHover:
         if tip:
             self.draw_tip(surface, tip, over=row)
 
-    def show_seat_cards(self, surface: pygame.Surface, seat: int) -> pygame.Rect:
+    def show_seat_cards(self, surface: pygame.Surface, seat: Any) -> pygame.Rect:
         """Every shown card of ``seat`` large in a row beside the mouse; the row's rect."""
         px = self.app.px
         cards = self.seat_hands[seat][1]

@@ -29,6 +29,7 @@ from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import ENTER, KeyBinding, named, next_round_binding, pot_words
 from cardtable.ui.table_setup import TableSetup
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
@@ -85,7 +86,7 @@ class FlameTableScene(GameTableScene):
         self.picker: CalledShotPicker | None = None
         self._preview_cache: dict[tuple, Any] = {}
         self.seat_areas: dict[int, pygame.Rect] = {}
-        self.seat_hands: dict[int, tuple[pygame.Rect, list[int]]] = {}  # other seats' shown cards and where
+        self.seat_hands: dict[Any, tuple[pygame.Rect, list[int]]] = {}  # other seats' shown cards and where
         super().__init__(app, variant, state, seats, bots)
         self.grid_view = GridView(app, self.faces, self.deck)
         self.layout()
@@ -141,7 +142,8 @@ class FlameTableScene(GameTableScene):
         self.own_card_width = max(36, min(60, felt.height // 11))
         bottom_h = round(self.own_card_width * 1.4) + px(24)
         grid_w = int(felt.width * 0.40)
-        area = pygame.Rect(0, felt.y + px(30), grid_w, felt.height - bottom_h - px(62))
+        line_h = self.app.fonts.size_of("Ag", px(15), True)[1] + px(4) + px(5)  # the middle line under the grid
+        area = pygame.Rect(0, felt.y + px(30), grid_w, felt.height - bottom_h - px(36) - max(px(26), line_h + px(2)))
         area.centerx = felt.centerx
         self.grid_view.place(area)
         self.bottom_area = pygame.Rect(felt.x + px(20), felt.bottom - bottom_h - px(6), felt.width - px(40), bottom_h)
@@ -358,6 +360,11 @@ class FlameTableScene(GameTableScene):
         # the seats sit lower; the title stops short of the grid's row numbers
         self.draw_title(surface, title, top=10, room=self.grid_view.rect.x - self.felt.x - self.app.px(60))
 
+    def middle_line_bottom(self) -> int:
+        """Where the middle line under the grid (pots, cards face up, the stock) ends."""
+        px = self.app.px
+        return self.grid_view.rect.bottom + px(5) + self.app.fonts.size_of("Ag", px(15), True)[1] + px(2)
+
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px, fonts = self.app.px, self.app.fonts
         grid = self.grid_view.rect
@@ -367,7 +374,11 @@ class FlameTableScene(GameTableScene):
         if view["grid"]:
             parts.append(f"face up {view['face_up_count']}/100")
         parts.append(f"stock {view['stock_count']:,}")
-        img = fonts.render("   ·   ".join(parts), px(15), THEME.highlight, bold=True)
+        room = self.grid_box().width + px(30)  # between the side seats' places
+        tries = [("   ·   ".join(parts), px(15)), ("  ·  ".join(parts), px(13)),
+                 ("  ·  ".join(p for p in parts if not p.startswith("face up")), px(13))]
+        line, size = next(((t, n) for t, n in tries if fonts.size_of(t, n, True)[0] <= room), tries[-1])
+        img = fonts.render(fit_text(fonts, line, size, room, bold=True), size, THEME.highlight, bold=True)
         rect = img.get_rect(midtop=(grid.centerx, grid.bottom + px(5)))
         pygame.draw.rect(surface, THEME.felt_dark, self.note_box("pots", rect.inflate(px(12), px(4))),
                          border_radius=px(8))
@@ -447,17 +458,27 @@ class FlameTableScene(GameTableScene):
             x = plate.right + px(14)
             width = self.own_card_width if any(c is not None for c in cards) else max(24, self.own_card_width // 2)
             step = width + px(6) if cards and cards[0] is not None else int(width * 0.5)
-            for i, card in enumerate(cards):
-                self.card(surface, self.deck, card, card is not None, width, (x + i * step, area.y + px(8)))
+            # under the grid's middle line: on a small felt the grid at its least size pushes it down here
+            top = min(max(area.y + px(8), self.middle_line_bottom() + px(4)), area.bottom - round(width * 1.4))
+            rects = [self.card(surface, self.deck, card, card is not None, width, (x + i * step, top))
+                     for i, card in enumerate(cards)]
+            if rects:
+                self.note_box("hand:own", rects[0].unionall(rects[1:]))
+            x += step * max(len(cards) - 1, 0) + width + px(18) if cards else 0
             best = self.best_now() if view["phase"] in ("bet", "flip", "call") else None
             if best is not None:
                 hand, line = best
                 self.hand_line = f"Your best now: {getattr(hand, 'label', '') or hand.kind} ({line})"
-                self.draw_hand_line(surface, self.hand_line, (x + (step * (len(cards) - 1) + width) // 2,
-                                                              area.y + px(4)))
-            x += step * max(len(cards) - 1, 0) + width + px(18) if cards else 0
+                tall = self.app.fonts.size_of(self.hand_line, px(14), True)[1] + px(4)
+                middle, over = top + round(width * 0.7) + tall // 2, (plate.right + px(14) + x - px(18)) // 2
+                if top - px(4) - tall >= self.middle_line_bottom():  # over the cards
+                    self.draw_hand_line(surface, self.hand_line, (over, top - px(4)))
+                else:  # no room over them: beside them, before the Called Shot
+                    line_w = self.app.fonts.size_of(self.hand_line, px(14), True)[0] + px(12)
+                    self.draw_hand_line(surface, self.hand_line, (x + line_w // 2, middle))
+                    x += line_w + px(12)
             if called:
-                self._draw_called(surface, called, (max(x, plate.right + px(14)), area.y + px(8)),
+                self._draw_called(surface, seat, called, (max(x, plate.right + px(14)), top),
                                   area.right - max(x, plate.right + px(14)))
             return
         room = area.bottom - plate.bottom - px(8)
@@ -488,19 +509,48 @@ class FlameTableScene(GameTableScene):
                 self.seat_hands[seat] = (plate.unionall(rects), [c for c in cards if c is not None])
             if at[0] == area.x:  # below the plate: the Called Shot goes under the cards
                 y = at[1] + round(width * 1.4) + px(4)
-        if called and y + px(20) < area.bottom + px(30):
-            self._draw_called(surface, called, (area.x, y), area.width)
+            hand = rects[0].unionall(rects[1:]) if rects else None
+        else:
+            hand = None
+        if called:
+            self._place_called(surface, seat, called, plate, area, y, hand)
 
-    def _draw_called(self, surface: pygame.Surface, called: list[int], at: tuple[int, int], room: int) -> None:
-        """The ten named cards of a Called Shot, face up in a row (they are public)."""
+    def _place_called(self, surface: pygame.Surface, seat: int, called: list[int], plate: pygame.Rect,
+                      area: pygame.Rect, y: int, hand: pygame.Rect | None) -> None:
+        """Another seat's Called Shot in its own place: under its cards, else beside its
+        plate; with room for neither, a SHOT tag on the plate (hover shows the ten cards)."""
+        px = self.app.px
+        tall = self.app.fonts.size_of("Called Shot", px(12), True)[1] + round(22 * 1.4)
+        if y + tall <= area.bottom:
+            self._draw_called(surface, seat, called, (area.x, y), area.width)
+            return
+        beside = pygame.Rect(plate.right + px(8), plate.y, area.right - plate.right - px(8), tall)
+        if beside.width >= px(80) and beside.bottom <= area.bottom and (hand is None or not hand.colliderect(beside)):
+            self._draw_called(surface, seat, called, beside.topleft, beside.width)
+            return
+        self.note_small_cards(("called", seat), plate, called, 22)
+        img = self.app.fonts.render("SHOT", px(11), (20, 20, 20), bold=True)
+        tag = img.get_rect(x=plate.x + px(12), top=plate.bottom - px(2)).inflate(px(8), px(2))  # clear of its text
+        if tag.collidelist(self.plate_neighbours(seat) + ([hand] if hand else [])) < 0:
+            pygame.draw.rect(surface, THEME.accent, tag, border_radius=px(6))
+            surface.blit(img, img.get_rect(center=tag.center))
+            self.extend_box(f"plate:{seat}", tag)
+
+    def _draw_called(self, surface: pygame.Surface, seat: int, called: list[int], at: tuple[int, int],
+                     room: int) -> None:
+        """The ten named cards of a Called Shot, face up in a row (they are public; small,
+        so they show large under the mouse)."""
         px = self.app.px
         label = self.app.fonts.render("Called Shot", px(12), THEME.accent, bold=True)
         surface.blit(label, at)
         width = 22 if room < px(200) else 26
         step = max(6, min(width + 2, (room - width) // 9)) if room > width else 6
+        row = label.get_rect(topleft=at)
         for i, card in enumerate(called):
             surf = self.faces.get(self.deck, card, True, width, force=True)
-            surface.blit(surf, (at[0] + i * step, at[1] + label.get_height()))
+            row.union_ip(surface.blit(surf, (at[0] + i * step, at[1] + label.get_height())))
+        self.note_box(f"called:{seat}", row)
+        self.note_small_cards(("called", seat), row, called, width)
 
     def _tag(self, surface: pygame.Surface, plate: pygame.Rect, text: str, colour) -> pygame.Rect:
         px = self.app.px
