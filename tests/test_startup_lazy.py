@@ -195,3 +195,11 @@ def _drop_log_handlers(level: int) -> None:
     logs._installed.clear()
     logger.setLevel(level)
 
+
+
+def test_the_theme_is_one_read_only_palette():
+    from cardtable.ui.theme import THEME, Theme
+    assert THEME.felt == (21, 94, 52) and THEME.shadow == (0, 0, 0, 90)
+    with pytest.raises(AttributeError, match="read-only"):
+        THEME.felt = (0, 0, 0)
+    assert Theme().felt is THEME.felt
