@@ -236,3 +236,23 @@ def test_flame_swords_called_shots_stay_in_their_seats_places(size, scale):
         assert check_scene(scene, app.screen.get_size()) == []
     finally:
         app.shutdown()
+
+
+def test_ivalis_piles_keep_to_the_middle_at_a_crowded_showdown(small_app):
+    scene = eight_seats(small_app, "shenja_ivali", seed=7)
+    state = scene.state
+    calm = ("Check", "Call", "PassBid", "Discard")
+    for _ in range(5000):
+        if scene.waits_for_next_round() or state.to_act is None:
+            break
+        seat = state.to_act
+        if seat == CHANCE:
+            scene.perform(state.chance_action())
+        else:
+            actions = state.legal_actions(seat)
+            scene.perform(([a for a in actions if type(a).__name__ in calm] or actions)[0])
+    assert scene.waits_for_next_round()
+    Driver(small_app).step(30)
+    boxes = dict(scene.layout_boxes())
+    assert boxes["deck"].colliderect(scene.middle) and scene.middle.contains(boxes["discards"])
+    assert check_scene(scene, small_app.screen.get_size()) == []

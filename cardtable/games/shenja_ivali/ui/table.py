@@ -228,18 +228,24 @@ class IvaliTableScene(GameTableScene):
     def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         px = self.app.px
         flop = view["flop"]
+        lying = [entry for entry in flop if entry["taker"] is None]  # a handed-out card lies in its taker's hand
         gap = px(10)
         # the deck, the flop and the discards in one row in the middle, clear of every seat
-        cw, top = self.middle_row(len(flop) + 2, self.card_width(big=False) + px(14), gap=gap, above=px(40),
+        cw, top = self.middle_row(len(lying) + 2, self.card_width(big=False) + px(14), gap=gap, above=px(40),
                                   below=px(30), spare=2 * (px(40) - gap))
         ch = int(cw * 1.4)
         cx = self.middle.centerx
-        total = len(flop) * (cw + gap) - gap if flop else 0
+        total = len(lying) * (cw + gap) - gap if lying else 0
         left = cx - total // 2
         self.deck_rect = pygame.Rect(left - cw - px(40), top, cw, ch)
         self.discard_rect = pygame.Rect(left + total + px(40), top, cw, ch)
-        if not flop:
+        if not lying:
             self.deck_rect.x, self.discard_rect.x = cx - cw - px(40), cx + px(40)  # room for both captions
+            mid, fonts = self.middle, self.app.fonts
+            half = [fonts.size_of(f"{name} {view[key]}", px(13))[0] // 2 + 4
+                    for name, key in (("deck", "deck_count"), ("discards", "discard_count"))]
+            self.deck_rect.centerx = max(self.deck_rect.centerx, mid.x + half[0])  # the captions keep to the middle
+            self.discard_rect.centerx = min(self.discard_rect.centerx, mid.right - half[1])
         if view["deck_count"]:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
             self.caption(surface, self.note_box("deck", self.deck_rect), f"deck {view['deck_count']}")
@@ -251,7 +257,8 @@ class IvaliTableScene(GameTableScene):
         for i, entry in enumerate(flop):
             if entry["taker"] is not None:
                 continue  # handed out: it is drawn in its taker's hand now
-            rect = self.card(surface, self.deck, entry["card"], True, cw, (left + i * (cw + gap), top),
+            place = lying.index(entry)
+            rect = self.card(surface, self.deck, entry["card"], True, cw, (left + place * (cw + gap), top),
                              origin=self.deck_rect.topleft)
             self.flop_rects[entry["card"]] = self.note_box(f"flop:{i + 1}", rect)
             if entry["card"] == self.bid_card:
