@@ -49,12 +49,13 @@ class LayerBuild:
         """Whether every pile is painted."""
         return self._next >= len(self._piles)
 
-    def step(self, seconds: float | None = None) -> bool:
-        """Paint chunks of piles for about ``seconds`` (:data:`BUILD_SLICE_S` unless given;
-        one chunk at least); whether done."""
+    def step(self, seconds: float | None = None, chunk_size: int | None = None) -> bool:
+        """Paint chunks of ``chunk_size`` piles (:data:`BUILD_CHUNK` unless given) for about
+        ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least); whether done."""
         deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
+        size = max(1, BUILD_CHUNK if chunk_size is None else chunk_size)
         while not self.done:
-            chunk = self._piles[self._next:self._next + max(1, BUILD_CHUNK)]
+            chunk = self._piles[self._next:self._next + size]
             self._paint(self.surface, chunk, self.pending)
             self._next += len(chunk)
             if time.perf_counter() > deadline:

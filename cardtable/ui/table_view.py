@@ -18,6 +18,9 @@ What keeps 12,000 cards within a frame's budget:
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
   scaled; once the zoom rests the picture at the new zoom is painted off screen a
   slice a frame (:mod:`cardtable.ui.layer_build`) and swapped in when done.
+* **A landing painted during the flight.** While more piles wait hidden for a step's
+  flight than a repair would take on, the picture without them is painted off screen a
+  slice a frame, and swapped in when they land (instead of repainting it all at once).
 * **No Python call per card** where it counts: piles of one card are blitted from
   arrays built with C-level ``map`` calls (:mod:`cardtable.ui.pile_paint`).
 
@@ -57,6 +60,12 @@ PREFETCH_S = 0.0003
 0.2 ms of them a frame at 70 px, less at 29 px)."""
 TILE_REPAINT_S = 0.00015
 """About what repainting a tile's stand-ins with their faces costs (set aside from the budget)."""
+LANDING_SLICE_S = 0.0004
+"""Seconds a frame gives the picture a big flight lands on (a 12,000-card picture, about
+15 ms, is done well within the 50 frames of a flight)."""
+LANDING_CHUNK = 60
+"""Piles the landing's slice paints between two looks at the clock (a build's usual chunk
+of faces would take several times its slice)."""
 
 
 FREEZE_CARDS = 4000
@@ -88,6 +97,8 @@ class TableView:
         layer_repairs: how often only the places a change touched were repainted.
         layer_scaled: frames that showed the layer scaled while the zoom was moving.
         layer_building: frames that showed it scaled while the picture at a new zoom was painted.
+        layer_landings: pictures without the hidden piles begun off screen (see :meth:`draw`).
+        landings_swapped: such pictures swapped in when the hidden piles showed again.
         cards_painted: piles blitted into the layer since the view was made.
     """
 
@@ -107,17 +118,22 @@ class TableView:
         self._pending_prune = PENDING_PRUNE
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
+        self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
         self._prefetch_key: tuple | None = None
         self._prefetched: set[tuple[int, int]] = set()
         self._order: list[tuple[int, Pile]] = []
         self._order_key: tuple | None = None
+        # The piles of the last whole view painted, for (table, revision, view).
+        self._shown: tuple[tuple, list[tuple[int, Pile]]] | None = None
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
         self.layer_rebuilds = 0
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
         self.layer_building = 0
+        self.layer_landings = 0
+        self.landings_swapped = 0
         self.cards_painted = 0
 
     # -- geometry ---------------------------------------------------------------------
@@ -159,6 +175,14 @@ class TableView:
         # Sorted as (z, pid, pile) triples: C-level comparisons, never reaching the pile.
         return list(map(itemgetter(1, 2), sorted(zip(map(itemgetter(2), records), pids, records))))
 
+    def _in_view(self, table: Table, camera: Camera) -> list[tuple[int, Pile]]:
+        """:meth:`visible` for the whole view, kept for the next look: a landing's picture,
+        begun the frame after a rebuild, takes the piles the rebuild found."""
+        key = (id(table), table.revision, camera.view_rect())
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, self.visible(table, key[2]))
+        return self._shown[1]
+
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
              hidden: dict[int, int] | None = None, highlight: int | None = None) -> None:
@@ -169,6 +193,9 @@ class TableView:
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
         is rebuilt on the first frame the zoom rests (and on a single zoom step).
+        While more piles are hidden than a repair takes on (a big step's flight), the
+        picture without them is painted off screen a slice a frame, to be swapped in when
+        they show again.
         """
         hidden = hidden or {}
         size = surface.get_size()
@@ -196,11 +223,13 @@ class TableView:
             self.layer_building += 1
         else:
             old = self._layer_key
+            rebuilds = self.layer_rebuilds
             if old != key:
                 if old is None or old[0] != id(table):
                     _freeze_big_deck(table)
                 self._rebuild(table, camera, hidden, origin)
             else:
+                self._land(table, key, hidden)
                 motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
                 if origin != self._layer_origin:
                     self._scroll(table, camera, hidden, origin)
@@ -217,6 +246,8 @@ class TableView:
             if hidden is not self._drawn_hidden_obj:
                 self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
             surface.blit(self._surface(), (0, 0))
+            # (Not in a frame that painted the whole picture already.)
+            self._advance_landing(table, camera, key, origin, hidden, rebuilds == self.layer_rebuilds)
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
@@ -259,6 +290,7 @@ class TableView:
         swap it in (then it is the layer, to scroll and repair as usual). Whether done."""
         build = self._build
         if build is None or build.key != key:
+            self._landing = None  # (it paints on the same spare surface)
             build = self._build = self._start_build(table, camera, key, origin)
             self.layer_rebuilds += 1
         if not build.step():
@@ -272,7 +304,7 @@ class TableView:
         if spare is None or spare.get_size() != size:
             spare = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         swatches = self.card_width(camera) < SWATCH_BELOW
-        piles = self.ordered(table) if swatches else self.visible(table, camera.view_rect())
+        piles = self.ordered(table) if swatches else self._in_view(table, camera)
 
         def paint(surface: pygame.Surface, chunk: list[tuple[int, Pile]],
                   pending: dict[int, tuple[int, int, int, int]]) -> None:
@@ -285,6 +317,40 @@ class TableView:
             finally:
                 self._pending = listed
         return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint)
+
+    # -- the picture a big flight lands on, a slice a frame -----------------------------------
+    def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
+                         hidden: dict[int, int], start: bool) -> None:
+        """While more piles are hidden than a repair takes on, paint a slice of the picture
+        without them (begun again when the table or zoom changed; ``start``: whether one may
+        be begun this frame)."""
+        if len(hidden) <= MAX_DAMAGE or self._build is not None:
+            self._landing = None
+            return
+        landing = self._landing
+        if landing is None or landing.key != key or landing.revision != table.revision:
+            if not start:
+                self._landing = None
+                return
+            landing = self._landing = self._start_build(table, camera, key, origin)
+            self.layer_landings += 1
+        if not landing.done:
+            landing.step(LANDING_SLICE_S, LANDING_CHUNK)
+
+    def _land(self, table: Table, key: tuple, hidden: dict[int, int]) -> None:
+        """When the hidden piles show again (few are left hidden), make the picture painted
+        without them the layer: the scroll and repair that follow catch up with any pan,
+        step or lifted card since it was begun."""
+        landing = self._landing
+        if (landing is None or hidden is self._drawn_hidden_obj or len(hidden) > MAX_DAMAGE
+                or len(self._drawn_hidden) <= MAX_DAMAGE):
+            return
+        self._landing = None
+        if landing.key != key:
+            return
+        landing.finish()
+        self._swap_in(landing)
+        self.landings_swapped += 1
 
     def _swap_in(self, build: LayerBuild) -> None:
         """Make a finished build the layer (the old surface is kept for the next build)."""
@@ -329,7 +395,8 @@ class TableView:
         if self.card_width(camera) < SWATCH_BELOW:
             self._paint_swatches(layer, table, camera, hidden, origin)
         else:
-            self._paint(layer, table, camera, hidden, origin, camera.view_rect())
+            self.cards_painted += self._paint_piles(layer, table, camera, hidden, origin,
+                                                    self._in_view(table, camera))
         # Listed bottom to top, swapped last first: a whole picture's fill in from the top
         # left, as it reads (and a pan's, listed later, from the edge it enters at).
         self._pending = dict(reversed(self._pending.items()))

@@ -1,0 +1,108 @@
+"""The picture a big flight lands on, painted off screen while the piles wait hidden and
+swapped in when they show: once settled it is the picture a fresh view paints (never how
+fast: see benchmarks/)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from cardtable import variants
+from cardtable.engine.table import Table
+from cardtable.ui import layer_build
+from cardtable.ui.camera import Camera
+from cardtable.ui.faces import FaceArt
+from cardtable.ui.fonts import FontBook
+from cardtable.ui.table_view import MAX_DAMAGE, TableView
+
+SIZE = (960, 600)
+
+
+@pytest.fixture
+def spread_table():
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(3))
+    (pid,) = table.piles
+    table.flip(pid)
+    table.spread(pid, "grid")
+    yield table
+    pygame.quit()
+
+
+def settled_picture(view: TableView, table: Table, camera: Camera, limit: int = 3000) -> bytes:
+    surface = pygame.Surface(SIZE)
+    for _ in range(limit):
+        view.draw(surface, table, camera)
+        if view.settled:
+            return pygame.image.tobytes(view.layer, "RGB")
+    raise AssertionError("the picture never settled")
+
+
+def fresh_picture(view: TableView, table: Table, camera: Camera) -> bytes:
+    return settled_picture(TableView(view.art, view.cache), table, camera)
+
+
+def hidden_in_view(view: TableView, table: Table, camera: Camera) -> dict[int, int]:
+    shown = view.visible(table, camera.view_rect())
+    assert len(shown) > MAX_DAMAGE + 20
+    return {pid: len(pile.cards) for pid, pile in shown[::1][: MAX_DAMAGE + 20]}
+
+
+@pytest.mark.parametrize("zoom", [0.1, 0.29, 0.45])
+@pytest.mark.parametrize("change", ["none", "step", "pan", "early"])
+def test_a_landing_swaps_in_the_picture_painted_meanwhile(spread_table, monkeypatch, zoom, change):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=zoom)
+    camera.x, camera.y = 300.0, 500.0
+    surface = pygame.Surface(SIZE)
+    settled_picture(view, table, camera)
+    monkeypatch.setattr(layer_build, "BUILD_CHUNK", 30)  # a build of many frames
+    hidden = hidden_in_view(view, table, camera)
+    for n in range(3 if change == "early" else 3000):
+        view.draw(surface, table, camera, hidden=hidden)
+        if n > 20 and view._landing is not None and view._landing.done:
+            break
+        if n == 5 and change == "step":
+            pid, pile = view.visible(table, camera.view_rect())[-1]
+            table.move(pid, None, pile.x + 40, pile.y + 30)
+            hidden = {p: c for p, c in hidden.items() if p in table.piles}
+        if n == 20 and change == "pan":
+            camera.pan_pixels(-37, 23)
+    assert view._landing is not None and view.layer_landings >= 1
+    assert view._landing.done == (change != "early")
+    view.draw(surface, table, camera)  # the piles land
+    assert view._landing is None and view.landings_swapped == 1
+    assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)
+
+
+def test_a_zoom_drops_the_landing(spread_table):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=0.29)
+    surface = pygame.Surface(SIZE)
+    settled_picture(view, table, camera)
+    hidden = hidden_in_view(view, table, camera)
+    for _ in range(4):
+        view.draw(surface, table, camera, hidden=hidden)
+    assert view._landing is not None
+    camera.zoom_at(1.15, 400, 300)
+    view.draw(surface, table, camera, hidden=hidden)  # (lifted cards: the zoom paints at once)
+    view.draw(surface, table, camera)
+    assert view.landings_swapped == 0
+    assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)
+
+
+def test_few_hidden_piles_paint_no_landing(spread_table):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=0.29)
+    surface = pygame.Surface(SIZE)
+    settled_picture(view, table, camera)
+    pid, pile = view.visible(table, camera.view_rect())[3]
+    for _ in range(4):
+        view.draw(surface, table, camera, hidden={pid: len(pile.cards)})
+    assert view._landing is None and view.layer_landings == 0
