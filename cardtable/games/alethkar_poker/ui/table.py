@@ -425,10 +425,13 @@ class AlethkarTableScene(GameTableScene):
                                                            plate.bottom + bag_size // 2 + px(6)),
                                           bag_size, amount=view["bags"][seat]))
         room = self._own_hand_box(len(cards)).x - plate.x - px(8)
-        words = fit_text(fonts, f"bag {view['bags'][seat]}  ·  stack {stack}", px(13), room - bag_size - px(8))
+        whole = f"bag {view['bags'][seat]}  ·  stack {stack}"
+        words = fit_text(fonts, whole, px(13), room - bag_size - px(8))
         line = fonts.render(words, px(13), THEME.text)
-        surface.blit(line, self.note_box("bag line", line.get_rect(topleft=(plate.x + bag_size + px(8),
-                                                                              plate.bottom + px(10)))))
+        at = line.get_rect(topleft=(plate.x + bag_size + px(8), plate.bottom + px(10)))
+        surface.blit(line, self.note_box("bag line", at))
+        if words != whole:  # cut on a narrow felt: whole under the mouse
+            self.note_tip(at, [whole])
         size = next((n for n in (px(20), px(16), px(13)) if gems_width(fonts, stack, n) <= room), px(13))
         self.gem_rects = draw_gems(surface, fonts, stack, (plate.x, plate.bottom + px(38)), size=size,
                                    max_width=room)
