@@ -11,7 +11,7 @@ import pytest
 
 from cardtable import variants
 from cardtable.engine.table import Table
-from cardtable.ui import layer_build
+from cardtable.ui import table_view
 from cardtable.ui.camera import Camera
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
@@ -60,11 +60,12 @@ def test_a_landing_swaps_in_the_picture_painted_meanwhile(spread_table, monkeypa
     camera.x, camera.y = 300.0, 500.0
     surface = pygame.Surface(SIZE)
     settled_picture(view, table, camera)
-    monkeypatch.setattr(layer_build, "BUILD_CHUNK", 30)  # a build of many frames
+    monkeypatch.setattr(table_view, "LANDING_CHUNK", 10)  # a landing of many frames
+    monkeypatch.setattr(table_view, "LANDING_SLICE_S", 0.0)
     hidden = hidden_in_view(view, table, camera)
-    for n in range(3 if change == "early" else 3000):
+    for n in range(3000):
         view.draw(surface, table, camera, hidden=hidden)
-        if n > 20 and view._landing is not None and view._landing.done:
+        if view._landing is not None and (change == "early" or (n > 20 and view._landing.done)):
             break
         if n == 5 and change == "step":
             pid, pile = view.visible(table, camera.view_rect())[-1]
