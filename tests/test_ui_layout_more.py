@@ -154,7 +154,7 @@ def test_what_the_tables_draw_beside_their_parts_is_declared_to_the_layout_check
     to_my_turn(alethkar, lambda state: state.phase.value == "bet")
     Driver(small_app).step()
     assert {"bag:own", "key:1"} <= boxes_of(alethkar), boxes_of(alethkar)
-    assert any(line.startswith("bag 1  ·  stack") for _, lines in alethkar.tips for line in lines)  # cut: whole on hover
+    assert any(line.startswith("bag 1  ·  stack") for _, lines in alethkar.tips for line in lines)  # whole on hover
     ipso = four_seats(small_app, "ipso")
     to_my_turn(ipso, lambda state: state.phase.value == "exchange")
     Driver(small_app).step()
