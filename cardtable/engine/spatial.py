@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable, Sequence
-from itertools import chain, compress, product, repeat
-from operator import add, and_, floordiv, gt, itemgetter, lt
+from itertools import chain, product, repeat
+from operator import floordiv, itemgetter
 
 Rect = tuple[float, float, float, float]
 
 _BULK = 64
 """From this many items on, insert_many and remove_many take their bulk paths."""
+_FEW_CELLS = 64
+"""A query over at most this many cells walks them one by one (the C-level passes of a
+bigger one cost more to set up than they save)."""
 
 
 class GridIndex:
@@ -229,17 +232,22 @@ class GridIndex:
             # overlap the region without a test.
             ix0, ix1, iy0, iy1 = int(x // c) + 1, int(x1 // c), int(y // c) + 1, int(y1 // c)
         cells = self._cells
-        if len(xs) * len(ys) > 4 * len(cells):
-            # A region larger than the table: walk the occupied cells instead.
+        span = len(xs) * len(ys)
+        if span > 4 * len(cells) or span <= _FEW_CELLS:
+            # A region larger than the table walks the occupied cells; a small one its own.
             found: set[int] = set()
             sure: set[int] = set()
-            x0, x1c, y0, y1c = xs.start, xs.stop, ys.start, ys.stop
-            for (cx, cy), bucket in cells.items():
-                if x0 <= cx < x1c and y0 <= cy < y1c:
-                    if ix0 <= cx < ix1 and iy0 <= cy < iy1:
-                        sure |= bucket
-                    else:
-                        found |= bucket
+            if span > 4 * len(cells):
+                x0, x1c, y0, y1c = xs.start, xs.stop, ys.start, ys.stop
+                candidates: Iterable[tuple[tuple[int, int], set[int]]] = (
+                    (key, b) for key, b in cells.items() if x0 <= key[0] < x1c and y0 <= key[1] < y1c)
+            else:
+                candidates = ((key, cells[key]) for key in ((cx, cy) for cx in xs for cy in ys) if key in cells)
+            for (cx, cy), bucket in candidates:
+                if ix0 <= cx < ix1 and iy0 <= cy < iy1:
+                    sure |= bucket
+                else:
+                    found |= bucket
         else:
             # The cells wholly inside, and the bands round them (all of them when none is
             # inside), looked up and joined in C-level passes: no Python step per cell.
@@ -255,34 +263,29 @@ class GridIndex:
                 rows = set().union(*filter(None, map(get, chain(product(inx, top), product(inx, below)))))
                 cols = set().union(*filter(None, map(get, chain(product(left, iny), product(right, iny)))))
                 if rows:
-                    sure.update(self._overlapping(list(rows), x, y, x1, y1, across=False))
+                    sure.update(self._overlapping(rows, x, y, x1, y1, across=False))
                 if cols:
-                    sure.update(self._overlapping(list(cols), x, y, x1, y1, down=False))
+                    sure.update(self._overlapping(cols, x, y, x1, y1, down=False))
                 edges: Iterable[tuple[int, int]] = chain(product(left, top), product(right, top),
                                                          product(left, below), product(right, below))
             else:
                 sure, edges = set(), product(xs, ys)
             found = set().union(*filter(None, map(get, edges)))
         if found:
-            sure.update(self._overlapping(list(found), x, y, x1, y1))
+            sure.update(self._overlapping(found, x, y, x1, y1))
         return sure
 
-    def _overlapping(self, items: list[int], x0: float, y0: float, x1: float, y1: float, *,
-                     across: bool = True, down: bool = True) -> Iterable[int]:
-        """Those of ``items`` whose rectangles overlap ``(x0, y0)-(x1, y1)`` (tested ``across``,
-        ``down`` or both): the tests of :func:`_overlaps` as C-level passes over the
-        rectangles, no Python call per item (a whole view's edge cells hold hundreds)."""
-        rects = list(map(self._rects.__getitem__, items))
-        tests = []
-        if across:
-            rx = list(map(itemgetter(0), rects))
-            right = map(add, rx, map(itemgetter(2), rects))
-            tests.append(map(and_, map(lt, rx, repeat(x1)), map(gt, right, repeat(x0))))
+    def _overlapping(self, items: Iterable[int], x0: float, y0: float, x1: float, y1: float, *,
+                     across: bool = True, down: bool = True) -> list[int]:
+        """Those of ``items`` whose rectangles overlap ``(x0, y0)-(x1, y1)``, tested ``across``,
+        ``down`` or both (the tests of :func:`_overlaps` written out: no call per item, and
+        the band of cells above the inside of a view needs only the test down)."""
+        rs = self._rects
+        if across and down:
+            return [i for i in items if (r := rs[i])[0] < x1 and r[0] + r[2] > x0 and r[1] < y1 and r[1] + r[3] > y0]
         if down:
-            ry = list(map(itemgetter(1), rects))
-            bottom = map(add, ry, map(itemgetter(3), rects))
-            tests.append(map(and_, map(lt, ry, repeat(y1)), map(gt, bottom, repeat(y0))))
-        return compress(items, tests[0] if len(tests) == 1 else map(and_, *tests))
+            return [i for i in items if (r := rs[i])[1] < y1 and r[1] + r[3] > y0]
+        return [i for i in items if (r := rs[i])[0] < x1 and r[0] + r[2] > x0]
 
     def query_point(self, px: float, py: float) -> set[int]:
         """Every item whose rectangle contains the point."""
