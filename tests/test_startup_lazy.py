@@ -162,8 +162,18 @@ def test_a_changed_game_file_or_a_plug_in_makes_the_games_found_again(remembered
     assert games.broken() == {} and games._found  # not remembered: found in full
 
 
+def test_games_with_no_source_to_stamp_are_found_every_time(remembered, monkeypatch):
+    real = variant_checks.tree_stamps
+    monkeypatch.setattr(variant_checks, "tree_stamps", lambda folder, skip=(): [])  # a frozen app
+    assert games._code_stamp() is None and games.known_ids() is None
+    games._remember(frozenset({"ipso"}))  # not written: nothing to stamp it with
+    monkeypatch.setattr(variant_checks, "tree_stamps", real)
+    assert not games._found and games.known_ids() is not None and len(games.known_ids()) == 7
+
+
 def test_the_games_stamp_covers_their_screens():
     stamp = games._code_stamp()
+    assert stamp is not None
     assert f"alethkar_poker{os.sep}ui{os.sep}table.py=" in stamp and "__pycache__" not in stamp
     assert f"games{os.sep}definition.py=" in stamp
 

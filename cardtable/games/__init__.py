@@ -189,15 +189,18 @@ _remembered: frozenset[str] | None = None  # what known_ids last found still tru
 _found = False  # the registry has been found in this process (it answers from then on)
 
 
-def _code_stamp() -> str:
+def _code_stamp() -> str | None:
     """The cardtable and Python versions, and ``path=size:mtime:inode`` of every Python file
-    in the games' folders (their screens too: a game needs its ``ui/table.py``)."""
+    in the games' folders (their screens too: a game needs its ``ui/table.py``); None when a
+    folder holds no source to stamp (a frozen app's compiled modules: found every time)."""
     from cardtable import __version__
     from cardtable.variant_checks import tree_stamps
     lines = [__version__, sys.version]
     for folder in __path__:
-        lines.append(folder)
-        lines += tree_stamps(folder, skip=("__pycache__",))
+        stamps = tree_stamps(folder, skip=("__pycache__",))
+        if not stamps:
+            return None
+        lines += [folder, *stamps]
     return "\n".join(lines)
 
 
@@ -205,7 +208,7 @@ def _remember(ids: frozenset[str]) -> None:
     from cardtable.deck_checks import cache_file, read_cache, write_cache
     target = cache_file(CACHE_NAME)
     data = {"stamp": _code_stamp(), "games": sorted(ids)}
-    if read_cache(target) != data:
+    if data["stamp"] is not None and read_cache(target) != data:
         write_cache(target, data)
 
 
@@ -223,7 +226,9 @@ def known_ids() -> frozenset[str] | None:
     from cardtable.deck_checks import cache_file, read_cache
     data = read_cache(cache_file(CACHE_NAME))
     ids = data.get("games")
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or data.get("stamp") != _code_stamp():
+    stamp = data.get("stamp")
+    if (not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or stamp is None
+            or stamp != _code_stamp()):
         return None
     _remembered = frozenset(ids)
     return _remembered
