@@ -87,8 +87,10 @@ def test_a_zoom_drops_the_landing(spread_table):
     surface = pygame.Surface(SIZE)
     settled_picture(view, table, camera)
     hidden = hidden_in_view(view, table, camera)
-    for _ in range(4):
+    for _ in range(500):
         view.draw(surface, table, camera, hidden=hidden)
+        if view._landing is not None:
+            break
     assert view._landing is not None
     camera.zoom_at(1.15, 400, 300)
     view.draw(surface, table, camera, hidden=hidden)  # (lifted cards: the zoom paints at once)
@@ -107,3 +109,13 @@ def test_few_hidden_piles_paint_no_landing(spread_table):
     for _ in range(4):
         view.draw(surface, table, camera, hidden={pid: len(pile.cards)})
     assert view._landing is None and view.layer_landings == 0
+
+
+def test_a_cards_stand_in_is_its_row_entry(spread_table):
+    """A paint of few stand-ins looks each up instead of taking the deck's row: the same surfaces."""
+    deck = spread_table.deck
+    cache = TableView(FaceArt(FontBook())).cache
+    cards = list(range(0, len(deck.cards), 97))
+    singles = [cache.stand_in(deck, card, 30, keyed=True) for card in cards]
+    row = cache.stand_in_row(deck, 30)
+    assert all(a is row[card] for a, card in zip(singles, cards))

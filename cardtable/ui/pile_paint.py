@@ -21,6 +21,8 @@ from cardtable.ui.face_cache import FaceCache
 
 LADDER_RATIO = 1.06
 """Card widths snap to a ladder of widths this far apart (zooming reuses drawn faces)."""
+STAND_IN_ROW_FROM = 400
+"""From this many stand-ins on, a paint takes them from the deck's stand-in row."""
 
 Piles = list[tuple[int, Pile]]
 """``(pile id, pile)`` pairs, bottom to top."""
@@ -110,7 +112,10 @@ def paint_single(layer: pygame.Surface, table: Table, zoom: float, origin: tuple
     rest = missing[drawn:]
     if rest:  # past the budget: stand-ins, listed to be swapped for their faces later
         cards = list(map(tops.__getitem__, rest))
-        deque(map(surfs.__setitem__, rest, map(cache.stand_in_row(deck, width).__getitem__, cards)), maxlen=0)
+        # A few are looked up one by one: the first row at a width walks every card of the deck.
+        stand_ins = ([cache.stand_in(deck, card, width, keyed=True) for card in cards] if len(cards) < STAND_IN_ROW_FROM
+                     else map(cache.stand_in_row(deck, width).__getitem__, cards))
+        deque(map(surfs.__setitem__, rest, stand_ins), maxlen=0)
         height = int(round(width * CARD_H / CARD_W))
         places = zip(map(add, map(xs.__getitem__, rest), repeat(ox)),
                      map(add, map(ys.__getitem__, rest), repeat(oy)), repeat(width), repeat(height))

@@ -34,6 +34,7 @@ from __future__ import annotations
 import gc
 import math
 import time
+from itertools import repeat
 from operator import itemgetter
 
 import pygame
@@ -41,7 +42,7 @@ import pygame
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
-from cardtable.ui.faces import SWATCH_BELOW, FaceArt
+from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
 from cardtable.ui.layer_build import LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.theme import THEME
@@ -63,6 +64,8 @@ TILE_REPAINT_S = 0.00015
 LANDING_SLICE_S = 0.0004
 """Seconds a frame gives the picture a big flight lands on (a 12,000-card picture, about
 15 ms, is done well within the 50 frames of a flight)."""
+WARM_CHUNK = 1000
+"""Cards whose colours a landing's warm-up looks at between two looks at the clock."""
 LANDING_CHUNK = 60
 """Piles the landing's slice paints between two looks at the clock (a build's usual chunk
 of faces would take several times its slice)."""
@@ -126,8 +129,8 @@ class TableView:
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
-        # (deck, width), cards whose stand-ins are still to make, whether the row is made.
-        self._warm: tuple[tuple, list[int], bool] | None = None
+        # (deck, width), the next card to look at, the colours whose stand-ins are made.
+        self._warm: tuple[tuple, int, set[tuple[int, int, int]]] | None = None
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
         self._prefetch_key: tuple | None = None
         self._prefetched: set[tuple[int, int]] = set()
@@ -351,11 +354,11 @@ class TableView:
             landing.step(LANDING_SLICE_S, LANDING_CHUNK)
 
     def _landing_ready(self, table: Table, camera: Camera) -> bool:
-        """Whether a landing's picture can be begun: what its first slice would otherwise
-        make all at once is made first, each in a frame of its own: the spare surface, every
-        card's colour (once a deck), the stand-ins of every colour a slice at a time, then
-        the row of every card's stand-in (the faces of thousands of cards that never showed
-        at this width cannot all be drawn in time)."""
+        """Whether a landing's picture can be begun: what its slices would otherwise make
+        all at once is made first, a frame's slice at a time: the spare surface, then the
+        stand-in of every colour in the deck (the faces of thousands of cards that never
+        showed at this width cannot all be drawn in time; a new stand-in is about half a
+        millisecond), found by walking the deck's cards a slice at a time."""
         size = self._surface().get_size()
         if self._spare is None or self._spare.get_size() != size:
             self._spare = _screen_surface(size)
@@ -366,21 +369,22 @@ class TableView:
         deck = table.deck
         key = (id(deck), width)
         if self._warm is None or self._warm[0] != key:
-            colours = self.cache.colours(deck)
-            # The first card of each colour (the stand-ins are shared by colour).
-            self._warm = (key, list(dict(zip(reversed(colours), range(len(colours) - 1, -1, -1))).values()), False)
-            return False
-        _, left, row = self._warm
-        if row:
-            return True
+            self._warm = (key, 0, set())
+        _, pos, seen = self._warm
+        cards = deck.cards
         deadline = time.perf_counter() + LANDING_SLICE_S
-        while left:
-            self.cache.stand_in(deck, left.pop(), width, keyed=True)
+        while pos < len(cards):
+            chunk = cards[pos:pos + WARM_CHUNK]
+            # Any card of each colour not met yet (the stand-ins are shared by colour).
+            found = dict(zip(map(dominant_colour, chunk, repeat(deck)), range(pos, pos + len(chunk))))
+            for colour in found.keys() - seen:
+                self.cache.stand_in(deck, found[colour], width, keyed=True)
+                seen.add(colour)
+            pos += len(chunk)
             if time.perf_counter() > deadline:
-                return False
-        self.cache.stand_in_row(deck, width)
-        self._warm = (key, left, True)
-        return False
+                break
+        self._warm = (key, pos, seen)
+        return pos >= len(cards)
 
     def _land(self, table: Table, key: tuple, hidden: dict[int, int]) -> None:
         """When the hidden piles show again (few are left hidden), make the picture painted
