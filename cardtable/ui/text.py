@@ -4,8 +4,10 @@ same helpers the game logs use, so a screen and the log write "1 chip", "12,000"
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 
 from cardtable.engine.words import figure, plural
 
@@ -16,9 +18,12 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
     Blank lines between paragraphs are kept; a word longer than a whole line (a file
-    path, say) is cut, after a "/" where it can be.  The time taken grows with the
-    text's length times the log of a line's length: a long unbreakable word is cut
-    by a galloping then binary search over its prefixes, each measured once.
+    path, say) is cut, after a "/" where it can be.  Each line takes as many words as
+    fit (``measure`` must not shrink as a string grows, as a font's widths do not); how
+    many is found from a guess at the last measurement's pixels per character, checked
+    and corrected by galloping then halving, so a line costs a few measurements rather
+    than one a word.  A long unbreakable word is cut by a galloping then binary search
+    over its prefixes, each measured once.
 
     >>> wrap("aa bb cc", 5, len)
     ['aa bb', 'cc']
@@ -28,21 +33,43 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     ['/home/ada/', 'variants/', 'broken.yaml:', '3:1: bad']
     """
     lines: list[str] = []
+    rate = [0.0]  # pixels per character at the last measurement: where the next guess starts
+
+    def fits(candidate: str) -> bool:
+        pixels = measure(candidate)
+        if candidate:
+            rate[0] = pixels / len(candidate)
+        return pixels <= width
+
     for paragraph in text.rstrip().split("\n"):
         words = paragraph.split()
         if not words:
             lines.append("")
             continue
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
-        line = indent
+        joined = " ".join(words)
+        starts, ends, at = [], [], 0
         for word in words:
-            candidate = f"{line} {word}" if line.strip() else indent + word
-            if measure(candidate) <= width:
-                line = candidate
+            starts.append(at)
+            at += len(word)
+            ends.append(at)
+            at += 1
+        line, i = indent, 0
+        while i < len(words):
+            # The line so far, then words[i:i + k] after a space (after the indent if empty).
+            head = f"{line} " if line.strip() else indent
+            room = (width / rate[0] - len(head)) if rate[0] > 0 else 0
+            guess = bisect_right(ends, starts[i] + room) - i
+            k = _most(partial(_words_fit, fits, head, joined, starts[i], ends, i), len(words) - i, guess)
+            if k:
+                line = head + joined[starts[i]:ends[i + k - 1]]
+                i += k
                 continue
-            if line.strip():
+            if line.strip():  # the word goes on a fresh line, or is cut if too wide even there
                 lines.append(line)
-            start = 0
+                line = indent
+                continue
+            word, start = words[i], 0
             while True:
                 cut = _cut(word, start, indent, width, measure)
                 if cut >= len(word):
@@ -50,8 +77,47 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
                     break
                 lines.append(indent + word[start:cut])
                 start = cut
+            i += 1
         lines.append(line)
     return lines
+
+
+def _words_fit(fits: Callable[[str], bool], head: str, joined: str, start: int, ends: list[int],
+               first: int, count: int) -> bool:
+    """Whether ``head`` then the ``count`` words from word ``first`` of ``joined`` fit."""
+    return fits(head + joined[start:ends[first + count - 1]])
+
+
+def _most(fits: Callable[[int], bool], n: int, guess: int) -> int:
+    """The largest ``k`` in 0..n with ``fits(k)`` (``fits(0)`` taken as true, and once
+    false, false for every larger ``k``): ``guess`` checked, then galloping away from it
+    while the answer is not next to it, then halving."""
+    if n <= 0:
+        return 0
+    low, high = 0, n + 1  # fits(low); not fits(high)
+    probe = min(max(guess, 1), n)
+    if fits(probe):
+        low, step = probe, 1
+        while low + step < high:
+            if fits(low + step):
+                low, step = low + step, step * 2
+            else:
+                high = low + step
+                break
+    else:
+        high, step = probe, 1
+        while high - step > low:
+            if fits(high - step):
+                low = high - step
+                break
+            high, step = high - step, step * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _fits(word: str, start: int, count: int, indent: str, width: int,
