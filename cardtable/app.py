@@ -26,6 +26,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _autosave_folder_has_files() -> bool:
+    """Whether the autosave folder holds anything (a cheap look before the saves code
+    decides whether there is an interrupted game to offer)."""
+    import os
+
+    from cardtable import paths
+
+    try:
+        with os.scandir(paths.autosave_dir()) as entries:
+            return any(True for _ in entries)
+    except OSError:
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app (or a tool) and return the process exit code."""
     argv = sys.argv[1:] if argv is None else argv
@@ -60,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             app.toast(f"No variant called {args.variant!r}")
         else:
             open_variant(app, spec)
-    else:
+    elif _autosave_folder_has_files():  # the saves code costs ~15 ms to import: only when it can offer
         from cardtable.ui.saves_scene import offer_interrupted
         offer_interrupted(app)  # "Resume the interrupted game?" when the app was killed or quit mid-game
     app.run()
