@@ -148,3 +148,27 @@ def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
     scene.viewer = None
     scene.draw_game(app.screen)
     assert scene.hand_line is None  # nobody at the screen (a pass screen): nothing told
+
+
+def test_with_four_cards_after_the_flop_the_viewer_is_told_what_a_flop_card_would_make(app):
+    """Before the auction hands out the flop, four cards make no hand: the line names the
+    best kind one of the flop cards lying in the middle would give, and which card."""
+    from cardtable.games.shenja_ivali.hands import evaluate
+
+    d, scene = start_match(app)
+    state = scene.state
+    for _ in people_turns(d, scene, lambda state: state.phase == Phase.DRAW and not scene.is_bot(state.to_act),
+                          3000):
+        d.key(pygame.K_c)
+    assert state.phase == Phase.DRAW
+    d.step()
+    seat = scene.viewer
+    assert seat == state.to_act and len(state.hands[seat]) == 4 and state.flop
+    mine = [state.deck[c] for c in state.hands[seat]]
+    value, card = max(((evaluate([*mine, state.deck[c]], state.settings.hands), c) for c in state.flop),
+                      key=lambda vc: vc[0].key)
+    assert scene.hand_line == f"With a flop card: {value.label} ({state.deck[card].name})"
+    assert any(name == "your hand" for name, _ in scene.layout_boxes())  # the check sees the line
+    scene.viewer = None
+    scene.draw_game(app.screen)
+    assert scene.hand_line is None  # nobody at the screen: nothing told

@@ -317,9 +317,17 @@ class IvaliTableScene(GameTableScene):
             box = self.own_hand_box(len(cards), cw)
             self.hand_rects = self.draw_own_cards(surface, cards, box, cw, chosen=self.selected,
                                                   dragging=self.dragging, origin=self.deck_rect.topleft)
-            kind = self.own_hand_kind(cards)
-            if view["phase"] in ("bet", "draw", "auction") and kind is not None:
-                self.hand_line = f"Your hand: {kind}"
+            self.hand_line = None
+            if view["phase"] in ("bet", "draw", "auction"):
+                kind = self.own_hand_kind(cards)
+                if kind is not None:
+                    self.hand_line = f"Your hand: {kind}"
+                else:
+                    lying = [entry["card"] for entry in view["flop"] if entry["taker"] is None]
+                    best = self.best_with_one_of(cards, lying)
+                    if best is not None:
+                        self.hand_line = f"With a flop card: {best[0]} ({self.deck[best[1]].name})"
+            if self.hand_line is not None:
                 self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - px(22)))
             return
         if cards:
@@ -337,6 +345,19 @@ class IvaliTableScene(GameTableScene):
         rules = self.state.settings.hands
         best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
         return best.label
+
+    def best_with_one_of(self, cards: list[int | None], flop: list[int]) -> tuple[str, int] | None:
+        """With four cards in hand (before the auction settles who takes which flop card),
+        the best kind the viewer would hold with one of the ``flop`` cards lying in the
+        middle, and that card: what the auction is worth to them. None without four known
+        cards or a flop."""
+        known = [c for c in cards if c is not None]
+        if len(known) != 4 or not flop:
+            return None
+        rules = self.state.settings.hands
+        mine = [self.deck[c] for c in known]
+        value, card = max(((evaluate([*mine, self.deck[c]], rules), c) for c in flop), key=lambda vc: vc[0].key)
+        return value.label, card
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         ended = self.round_end_text(view, "Round", KEY_WORDS)
