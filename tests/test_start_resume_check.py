@@ -1,4 +1,5 @@
-"""At start the saves code is imported only when the autosave folder has something to offer."""
+"""At start the saves code is imported only when the autosave folder has something to offer,
+and the deck engine only when a deck is loaded."""
 
 from __future__ import annotations
 
@@ -41,3 +42,12 @@ def test_with_something_in_the_autosave_folder_the_saves_code_looks_at_it(tmp_pa
     folder.mkdir(parents=True)
     (folder / "auto-20261122-170102-3fa1-1.json").write_text("{ truncated")
     assert start(tmp_path) == ["MenuScene", "True True"]  # looked, found it broken: no offer
+
+
+def test_importing_the_variants_leaves_the_deck_engine_until_a_deck_loads():
+    script = ("import sys, cardtable.variants as v\n"
+              "print('cardtable.engine.decks' in sys.modules, 'cardtable.engine.cards' in sys.modules)\n"
+              "print(v.load_deck_by_id('standard52').id)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout.split()
+    assert out == ["False", "False", "standard52"]
