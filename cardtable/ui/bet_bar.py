@@ -56,53 +56,148 @@ class BetBar:
 
     # -- layout ------------------------------------------------------------------------
     def _build(self) -> None:
+        """Lay the controls out by the room the bar has: on a wide bar one row of buttons
+        with the amount and slider among them (the chips below); on a narrow one the
+        buttons alone on the first row (labels shortened if need be) and the amount with
+        its -/+ steppers, the slider and the chips as room allows on the second."""
         o, px, fonts = self.options, self.app.px, self.app.fonts
-        h, y, size = px(42), self.rect.y + px(8), px(17)
-        x = self.rect.x + px(8)
+        h, size, gap = px(42), px(17), px(8)
+        rect = self.rect
+        y = rect.y + px(8)
+        left, right = rect.x + px(8), rect.right - px(8)
+        sizing = o.can_bet or o.can_raise
+
+        def width(label: str, least: int, bold: bool = False) -> int:
+            return max(px(least), fonts.size_of(label, size, bold)[0] + px(24))
+
+        def buttons(short: bool) -> list[tuple[str, str, Callable[[], None], int, str, bool]]:
+            out = []
+            if o.can_fold:
+                out.append(("fold", "Fold", self.fold, width("Fold", 64), "F", False))
+            if o.can_check:
+                out.append(("call", "Check", self.call, width("Check", 72, True), "C", True))
+            elif o.can_call:
+                call = f"Call {o.call_amount:,}"
+                out.append(("call", call, self.call, width(call, 80, True), "C", True))
+            if sizing:
+                word = "Bet" if o.can_bet else ("Raise" if short else "Raise to")
+                out.append(("bet", "", self.bet, width(f"{word} {o.max_raise_to:,}", 90), "B", False))
+            if o.can_all_in:
+                label = "All-in" if short else f"All-in {o.all_in_to:,}"
+                out.append(("all_in", label, self.all_in, width(label, 72), "A", False))
+            return out
+
+        def span(row: list) -> int:
+            return sum(item[3] for item in row) + gap * max(0, len(row) - 1)
+
+        field_w, slider_least = px(80), px(100)
+        self.short = False
+        row = buttons(False)
+        one_row = span(row) + (field_w + slider_least + 2 * gap + px(20) if sizing else 0) <= right - left
+        if not one_row and span(row) > right - left:
+            self.short = True
+            row = buttons(True)
         group = WidgetGroup()
-
-        def add(label: str, fn, w: int, key: str, primary: bool = False) -> Button:
-            nonlocal x
-            b = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=key, primary=primary)
-            group.add(b)
-            x += px(w) + px(8)
-            return b
-
-        if o.can_fold:
-            add("Fold", self.fold, 80, "F")
-        if o.can_check:
-            add("Check", self.call, 96, "C", primary=True)
-        elif o.can_call:
-            add(f"Call {o.call_amount:,}", self.call, 120, "C", primary=True)
-        if o.can_bet or o.can_raise:
-            self.bet_button = add("", self.bet, 150, "B")
-            self.field = TextInput((x, y, px(80), h), fonts, str(self.amount), self._typed, max_len=7, size=size)
-            group.add(self.field)
-            x += px(88)
-            room = self.rect.right - x - (px(134) if o.can_all_in else px(16))  # All-in keeps its place
-            self.slider: pygame.Rect | None = pygame.Rect(x, y + h // 2 - px(4), max(px(40), room), px(8))
-            x = self.slider.right + px(16)
-            r = px(19)
-            self.chips = {v: pygame.Rect(self.rect.x + px(12) + i * (2 * r + px(10)), y + h + px(12), 2 * r, 2 * r)
+        self.buttons: dict[str, Button] = {}
+        self.field: TextInput | None = None
+        self.slider: pygame.Rect | None = None
+        self.chips: dict[int, pygame.Rect] = {}
+        self.show_hint = False
+        x = left
+        for name, label, fn, w, key, primary in row:
+            if name == "all_in" and one_row and sizing:
+                continue  # after the slider, at the bar's right end
+            self.buttons[name] = group.add(Button((x, y, w, h), fonts, label, fn, size=size, hotkey=key,
+                                                  primary=primary))
+            x += w + gap
+        all_in = next((item for item in row if item[0] == "all_in"), None)
+        r = px(19)
+        knob = px(10)
+        if sizing and one_row:
+            self.field = group.add(TextInput((x, y, field_w, h), fonts, str(self.amount), self._typed, max_len=7,
+                                             size=size))
+            x += field_w + gap + knob
+            end = right - (all_in[3] + gap + knob if all_in else knob)
+            self.slider = pygame.Rect(x, y + h // 2 - px(4), max(slider_least, end - x), px(8))
+            if all_in is not None:
+                _, label, fn, w, key, primary = all_in
+                self.buttons["all_in"] = group.add(Button((right - w, y, w, h), fonts, label, fn, size=size,
+                                                          hotkey=key, primary=primary))
+            cy = y + h + px(12)
+            self.chips = {v: pygame.Rect(rect.x + px(12) + i * (2 * r + px(10)), cy, 2 * r, 2 * r)
                           for i, v in enumerate(self.chip_values)}
-        else:
-            self.slider = None
-            self.chips = {}
-        if o.can_all_in:
-            add(f"All-in {o.all_in_to:,}", self.all_in, 110, "A")
+            hint_w = fonts.size_of(self.HINT, px(12))[0]
+            last = list(self.chips.values())[-1]
+            self.show_hint = last.right + px(12) + hint_w <= right
+        elif sizing:
+            y2 = y + h + gap
+            x = left
+            self.less = group.add(Button((x, y2, h, h), fonts, "\u2212", lambda: self.step_amount(-1), size=size))
+            x += h + px(4)
+            self.field = group.add(TextInput((x, y2, field_w, h), fonts, str(self.amount), self._typed, max_len=7,
+                                             size=size))
+            x += field_w + px(4)
+            self.more = group.add(Button((x, y2, h, h), fonts, "+", lambda: self.step_amount(1), size=size))
+            x += h + gap
+            chips_w = len(self.chip_values) * (2 * r + px(10)) - px(10)
+            room = right - x
+            if room >= slider_least + 2 * knob:
+                with_chips = room >= slider_least + 2 * knob + gap + chips_w
+                end = right - (chips_w + gap if with_chips else 0) - knob
+                self.slider = pygame.Rect(x + knob, y2 + h // 2 - px(10), end - x - knob, px(8))
+                x = end + knob + gap
+            if right - x >= chips_w:
+                cy = y2 + (h - 2 * r) // 2
+                self.chips = {v: pygame.Rect(right - chips_w + i * (2 * r + px(10)), cy, 2 * r, 2 * r)
+                              for i, v in enumerate(self.chip_values)}
         self.widgets = group
         self._label()
 
+    HINT = "click a chip to add it, right-click to take it off"
+
     def _label(self) -> None:
+        if "bet" in self.buttons:
+            word = "Bet" if self.options.can_bet else ("Raise" if self.short else "Raise to")
+            self.buttons["bet"].label = f"{word} {self.amount:,}"
+
+    @property
+    def bet_button(self) -> Button:
+        """The Bet or Raise button (only on a bar where betting or raising is legal)."""
+        return self.buttons["bet"]
+
+    def _ends(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface, pygame.Rect]:
+        """The slider's least and most amounts under its two ends, where they are drawn."""
+        assert self.slider is not None
+        fonts, px, o, s = self.app.fonts, self.app.px, self.options, self.slider
+        low = fonts.render(f"{o.min_raise_to:,}", px(12), THEME.text_dim)
+        high = fonts.render(f"{o.max_raise_to:,}", px(12), THEME.text_dim)
+        return (low, low.get_rect(topleft=(s.left, s.bottom + px(6))),
+                high, high.get_rect(topright=(s.right, s.bottom + px(6))))
+
+    def drawn_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """What the bar draws besides its widgets, as named boxes for the layout check:
+        the slider with its knob's reach and its end amounts, each chip, the chips' hint."""
+        px = self.app.px
+        out: list[tuple[str, pygame.Rect]] = []
         if self.slider is not None:
-            self.bet_button.label = f"{'Bet' if self.options.can_bet else 'Raise to'} {self.amount:,}"
+            knob = px(10)
+            box = self.slider.inflate(2 * knob, 0)
+            box.union_ip(pygame.Rect(box.x, self.slider.centery - knob, box.width, 2 * knob))
+            _, low, _, high = self._ends()
+            out.append(("bet:slider", box.union(low).union(high)))
+        out += [(f"bet:chip {value:,}", pygame.Rect(rect)) for value, rect in self.chips.items()]
+        if self.show_hint and self.chips:
+            last = list(self.chips.values())[-1]
+            w, h = self.app.fonts.size_of(self.HINT, px(12))
+            out.append(("bet:chip hint", pygame.Rect(last.right + px(12), last.centery - h // 2, w, h)))
+        return out
 
     # -- behaviour ---------------------------------------------------------------------
     def set_amount(self, value: int) -> None:
         """Move the amount within the legal range."""
         o = self.options
         self.amount = max(o.min_raise_to, min(o.max_raise_to, int(value)))
-        if self.slider is not None and not self.field.focused:
+        if self.field is not None and not self.field.focused:
             self.field.text = str(self.amount)
         self._label()
 
@@ -150,9 +245,10 @@ class BetBar:
                     return True
         if self.widgets.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and not (self.slider is not None and self.field.focused):
+        typing = self.field is not None and self.field.focused
+        if event.type == pygame.KEYDOWN and not typing:
             return dispatch_key(self, self.KEYS, event)
-        if event.type == pygame.KEYDOWN and self.slider is not None and self.field.focused \
+        if event.type == pygame.KEYDOWN and typing \
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.widgets.focus(None)
             self.bet()
@@ -166,7 +262,7 @@ class BetBar:
 
     def may_bet(self) -> bool:
         """True when betting or raising is legal (the bar has an amount)."""
-        return self.slider is not None
+        return self.field is not None
 
     def may_fold(self) -> bool:
         """True when folding is legal."""
@@ -191,36 +287,37 @@ class BetBar:
 
     def key_amount(self, event: pygame.event.Event) -> None:
         """Up or Down: a twentieth of the range more or less."""
+        self.step_amount(1 if event.key == pygame.K_UP else -1)
+
+    def step_amount(self, direction: int) -> None:
+        """A twentieth of the range more (``direction`` 1) or less (-1): the arrow keys
+        and the -/+ steppers."""
         o = self.options
         step = max(1, (o.max_raise_to - o.min_raise_to) // 20)
-        self.set_amount(self.amount + (step if event.key == pygame.K_UP else -step))
+        self.set_amount(self.amount + direction * step)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the bar."""
-        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=self.app.px(10))
+        px = self.app.px
+        pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=px(10))
         self.widgets.draw(surface)
+        o = self.options
         if self.slider is not None:
-            o = self.options
             pygame.draw.rect(surface, THEME.button, self.slider, border_radius=self.slider.height // 2)
             span = max(1, o.max_raise_to - o.min_raise_to)
             knob_x = self.slider.x + int(self.slider.width * (self.amount - o.min_raise_to) / span)
-            pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), self.app.px(10))
-            fonts, px = self.app.fonts, self.app.px
-            for value, rect in self.chips.items():
-                fill = CHIP_COLOURS.get(value, _chip_colour(list(self.chips).index(value)))
-                pygame.draw.circle(surface, fill, rect.center, rect.width // 2)
-                pygame.draw.circle(surface, THEME.accent, rect.center, rect.width // 2, 2)
-                pygame.draw.circle(surface, (255, 255, 255), rect.center, rect.width // 2 - 6, 1)
-                ink = (20, 20, 20) if value == 1 else (250, 250, 250)
-                label = self.app.fonts.render(str(value), self.app.px(13), ink, bold=True)
-                surface.blit(label, label.get_rect(center=rect.center))
-            if self.chips:
-                hint = self.app.fonts.render("click a chip to add it, right-click to take it off", self.app.px(12),
-                                             THEME.text_dim)
-                last = list(self.chips.values())[-1]
-                surface.blit(hint, hint.get_rect(midleft=(last.right + self.app.px(12), last.centery)))
-            for value, anchor in ((o.min_raise_to, "topleft"), (o.max_raise_to, "topright")):
-                img = fonts.render(f"{value:,}", px(12), THEME.text_dim)
-                r = img.get_rect(**{anchor: (self.slider.left if anchor == "topleft" else self.slider.right,
-                                             self.slider.bottom + px(6))})
-                surface.blit(img, r)
+            pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), px(10))
+            low, low_at, high, high_at = self._ends()
+            surface.blit(low, low_at)
+            surface.blit(high, high_at)
+        for value, rect in self.chips.items():
+            fill = CHIP_COLOURS.get(value, _chip_colour(list(self.chips).index(value)))
+            pygame.draw.circle(surface, fill, rect.center, rect.width // 2)
+            pygame.draw.circle(surface, THEME.accent, rect.center, rect.width // 2, 2)
+            pygame.draw.circle(surface, (255, 255, 255), rect.center, rect.width // 2 - 6, 1)
+            ink = (20, 20, 20) if value == 1 else (250, 250, 250)
+            label = self.app.fonts.render(str(value), px(13), ink, bold=True)
+            surface.blit(label, label.get_rect(center=rect.center))
+        for name, box in self.drawn_boxes():
+            if name == "bet:chip hint":
+                surface.blit(self.app.fonts.render(self.HINT, px(12), THEME.text_dim), box)

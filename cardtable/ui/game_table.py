@@ -348,6 +348,12 @@ class GameTableScene(TableHover, TableParts, Scene):
         if choices is not None:
             self.bet_bar = make(self.app, self.bar_rect, choices, self.act, **options)
 
+    def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The table's boxes, with what the betting bar draws besides its widgets (its
+        slider and chips), so the layout check sees every control of the bar."""
+        drawn = getattr(self.bet_bar, "drawn_boxes", None)
+        return [*super().layout_boxes(), *(drawn() if drawn is not None else [])]
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.hint.update()

@@ -1,0 +1,103 @@
+"""The betting bar fits its room (issue 16: "on the Ivali table All-in disappears"):
+for every game whose table opens the shared bet bar, at the smallest window at the
+largest scale and at a common laptop's, with the person at the screen facing a bet,
+every control of the bar (buttons, amount field, steppers, slider, chips) is declared
+to the layout check and passes it, All-in is there, and clicking it goes all-in."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import random
+
+import pygame
+import pytest
+from uihelp import Driver
+
+from cardtable import games
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Check
+from cardtable.engine.game import CHANCE
+from cardtable.ui.bet_bar import BetBar
+from cardtable.ui.layout_check import check_scene, text_overflows
+
+TABLE_GAMES = [g for g in games.games() if g.id != "free_table"]
+
+
+def _facing_a_bet(table, app, game_id: str):
+    """A four-seat table of ``game_id`` (a person at seat 0) played on until the
+    person faces a bet they may go all-in against; None for a game without the bar."""
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == game_id)
+    seats = [table.smoke_names[0]] + [f"Computer {n}" for n in range(2, 5)]
+    from cardtable.ui.setup_scene import SeatConfig
+    configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(seats)]
+    scene = table.start(app, spec, configs, table.smoke_stack, seed=4)
+    state = scene.state
+    if not hasattr(state, "betting_options"):
+        return None  # no betting decisions of the shared kind (Alethkar's secret bet)
+    mine = table.bot("normal", random.Random(0))
+    for _ in range(2000):
+        to = state.to_act
+        assert to is not None, f"{game_id}: the match ended before the person faced a bet"
+        if to == CHANCE:
+            scene.perform(state.chance_action())
+            continue
+        options = state.betting_options(to) if hasattr(state, "betting_options") else None
+        if options is not None and not isinstance(options, BetOptions):
+            return None  # a game with its own bar (Ipso)
+        if to == 0 and options is not None and not isinstance(scene.bet_bar, BetBar):
+            return None  # a game with its own betting controls (Alethkar's secret bet)
+        if to == 0:
+            if options is not None and options.can_call and options.can_all_in:
+                return scene
+            scene.perform(Check(seat=0) if options is not None and options.can_check else mine.choose(state, 0))
+        elif options is not None and options.can_bet:
+            scene.perform(Bet(seat=to, to=options.min_raise_to))  # someone opens, so the person faces a bet
+        else:
+            scene.perform(scene.bots[to].choose(state, to))
+    raise AssertionError(f"{game_id}: the person never faced a bet")
+
+
+@pytest.mark.parametrize("size,scale", [((1024, 640), 1.5), ((1366, 768), 1.0)], ids=["1024x640@1.5", "1366x768@1"])
+@pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda g: g.id)
+def test_the_bet_bar_fits_and_all_in_goes_all_in(game, size, scale):
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=size)
+    try:
+        app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+        app.push(MenuScene(app))
+        table = importlib.import_module(f"cardtable.games.{game.id}.ui.table").TABLE
+        scene = _facing_a_bet(table, app, game.id)
+        if scene is None:
+            pytest.skip(f"{game.id} has no shared bet bar")
+        driver = Driver(app)
+        driver.step(2)
+        bar = scene.bet_bar
+        assert isinstance(bar, BetBar), game.id
+        if os.environ.get("CARDTABLE_SHOTS"):
+            pygame.image.save(app.screen, f"/tmp/shots/{game.id}_{size[0]}x{size[1]}_{scale}.png")
+        found = [p for p in check_scene(scene, size) if "bet:" in p]  # the bar's own; the table's have their tests
+        assert found == [], (game.id, found)
+        names = [name for name, _ in scene.layout_boxes()]
+        assert bar.field is not None and bar.slider is not None, game.id  # the amount, typed or slid
+        assert "bet:slider" in names and (not bar.chips or any(n.startswith("bet:chip") for n in names)), names
+        assert text_overflows([(f"bet:{n}", w) for n, w in enumerate(bar.widgets.widgets)]) == [], game.id
+        for widget in bar.widgets.widgets:
+            assert any(rect == widget.rect for _, rect in scene.layout_boxes()), (game.id, widget)
+        all_in = [w for w in bar.widgets.widgets if getattr(w, "label", "").startswith("All-in")]
+        assert len(all_in) == 1, (game.id, [getattr(w, "label", "") for w in bar.widgets.widgets])
+        assert pygame.Rect((0, 0), size).contains(all_in[0].rect) and bar.rect.contains(all_in[0].rect)
+        applied = []
+        apply = scene.state.apply
+
+        def spy(action):
+            applied.append(action)
+            return apply(action)
+
+        scene.state.apply = spy
+        driver.click(all_in[0].rect.center)
+        assert applied and isinstance(applied[0], AllIn) and applied[0].seat == 0, (game.id, applied[:1])
+    finally:
+        app.shutdown()
