@@ -104,3 +104,35 @@ def test_the_bet_bar_fits_and_all_in_goes_all_in(game, size, scale):
         assert applied and isinstance(applied[0], AllIn) and applied[0].seat == 0, (game.id, applied[:1])
     finally:
         app.shutdown()
+
+
+def test_a_narrow_bar_keeps_every_control_on_two_rows(app):
+    """A bar too narrow for one row: the buttons on the first (shortened labels when
+    even they do not fit), the amount with its -/+ steppers and the slider on the second,
+    each working by a posted click, none outside the bar or over another."""
+    options = BetOptions(seat=0, can_fold=True, can_check=False, can_call=True, call_amount=40, can_bet=False,
+                         can_raise=True, min_raise_to=80, max_raise_to=2000, can_all_in=True, all_in_to=2000)
+    sent: list = []
+    for width, short in ((480, False), (380, True)):
+        bar = BetBar(app, pygame.Rect(10, 300, width, 120), options, sent.append)
+        labels = [getattr(w, "label", "") for w in bar.widgets.widgets]
+        assert labels[:4] == ["Fold", "Call 40", "Raise 80" if short else "Raise to 80",
+                              "All-in" if short else "All-in 2,000"], labels
+        assert bar.field is not None and bar.slider is not None
+        assert bar.field.rect.top > bar.buttons["fold"].rect.bottom  # the second row
+        boxes = [(str(w), w.rect) for w in bar.widgets.widgets] + bar.drawn_boxes()
+        assert all(bar.rect.contains(r) for _, r in boxes), (width, boxes)
+        assert not [(a, b) for i, (a, ra) in enumerate(boxes) for b, rb in boxes[i + 1:] if ra.colliderect(rb)]
+
+        def click(pos, b=bar):
+            b.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=0))
+            b.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, mod=0))
+
+        click(bar.more.rect.center)
+        assert bar.amount == 80 + (2000 - 80) // 20 and bar.field.text == str(bar.amount)
+        click(bar.less.rect.center)
+        assert bar.amount == 80
+        click((bar.slider.right - 1, bar.slider.centery))
+        assert bar.amount > 1950
+        click(bar.buttons["all_in"].rect.center)
+        assert isinstance(sent[-1], AllIn)

@@ -68,7 +68,7 @@ class BetBar:
         sizing = o.can_bet or o.can_raise
 
         def width(label: str, least: int, bold: bool = False) -> int:
-            return max(px(least), fonts.size_of(label, size, bold)[0] + px(24))
+            return max(px(least) * size // px(17), fonts.size_of(label, size, bold)[0] + px(24) * size // px(17))
 
         def buttons(short: bool) -> list[tuple[str, str, Callable[[], None], int, str, bool]]:
             out = []
@@ -96,6 +96,9 @@ class BetBar:
         one_row = span(row) + (field_w + slider_least + 2 * gap + px(20) if sizing else 0) <= right - left
         if not one_row and span(row) > right - left:
             self.short = True
+            row = buttons(True)
+        while span(row) > right - left and size > px(11):  # smaller type before anything falls off
+            size -= 1
             row = buttons(True)
         group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
