@@ -157,6 +157,7 @@ class BetBar:
         self._label()
 
     HINT = "click a chip to add it, right-click to take it off"
+    """The line beside the chips on a bar with room for it."""
 
     def _label(self) -> None:
         if "bet" in self.buttons:
