@@ -20,6 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from cardtable.engine.words import figure, plural
+
 __all__ = ["main", "build_parser", "game_tools"]
 
 BOT_CHOICES = ("normal", "tough", "random", "mixed")
@@ -136,12 +138,18 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ValueError as exc:
         print(f"cardtable simulate: {exc}", file=err)
         return 2
+    print_summary(summary, out, err)
+    return 0 if summary["invariants"]["failed"] == 0 else 1
+
+
+def print_summary(summary: dict[str, Any], out: TextIO, err: TextIO) -> None:
+    """``simulate``'s closing lines: the matches and the checks in words (counts written as
+    the tables write them), each problem found on ``err``, then the summary as one JSON line."""
     invariants = summary["invariants"]
-    print(f"{summary['games']} matches of {summary['seats']} ({summary['bots']} bots, seed "
-          f"{summary['seed']}): {summary['rounds']} rounds, {summary['actions']} actions, "
-          f"{summary['finished']} played to the end, in {summary['seconds']:.1f} s", file=out)
-    print(f"invariant checks: {invariants['checked']}, failed: {invariants['failed']}", file=out)
+    print(f"{plural(summary['games'], 'match', 'matches')} of {summary['seats']} ({summary['bots']} bots, seed "
+          f"{summary['seed']}): {plural(summary['rounds'], 'round')}, {plural(summary['actions'], 'action')}, "
+          f"{figure(summary['finished'])} played to the end, in {summary['seconds']:.1f} s", file=out)
+    print(f"invariant checks: {figure(invariants['checked'])}, failed: {figure(invariants['failed'])}", file=out)
     for problem in invariants["problems"]:
         print(f"  {problem}", file=err)
     print(json.dumps(summary), file=out)
-    return 0 if invariants["failed"] == 0 else 1

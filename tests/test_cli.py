@@ -124,3 +124,19 @@ def test_simulate_writes_amounts_as_the_tables_do(capsys):
     assert games and all(re.search(r"with \d{1,3}(,\d{3})* credits?$", line) for line in games), games
     assert all(re.search(r"\d+ hands?, \d[\d,]* actions?;", line) for line in games), games
     assert any(re.search(r"\d,\d{3} credits$", line) for line in games), games
+    assert re.search(r"^2 matches of 3 .*: \d+ rounds?, \d+ actions?, ", out, re.M), out
+
+
+def test_simulate_summary_separates_thousands():
+    """The summary's counts are written as the tables write them ("67,622", not "67622")."""
+    import io
+
+    from cardtable.cli import print_summary
+
+    out = io.StringIO()
+    print_summary({"games": 1, "seats": 5, "bots": "mixed", "seed": 1, "rounds": 4995, "actions": 65044,
+                   "finished": 1, "seconds": 1.0, "invariants": {"checked": 67622, "failed": 0, "problems": []}},
+                  out, io.StringIO())
+    text = out.getvalue()
+    assert "1 match of 5" in text and "4,995 rounds, 65,044 actions" in text
+    assert "invariant checks: 67,622, failed: 0" in text
