@@ -18,6 +18,7 @@ import pygame
 
 from cardtable.engine.game import CHANCE
 from cardtable.engine.words import plural  # noqa: F401 - kept importable here for the screens that still do
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -273,11 +274,22 @@ class TableParts:
         return pill
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
-               colour: tuple[int, int, int] | None = None) -> pygame.Rect:
-        """One bold line on a dark pill with its bottom centre at ``midbottom``."""
-        px = self.app.px
-        img = self.app.fonts.render(text, px(size), colour or THEME.highlight, bold=True)
+               colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None) -> pygame.Rect:
+        """One bold line on a dark pill with its bottom centre at ``midbottom``, kept inside
+        ``within`` (the felt unless told): a line too wide for it is set smaller (down to
+        11 px unscaled), then cut with an ellipsis, and the pill is slid to stay inside."""
+        px, fonts = self.app.px, self.app.fonts
+        area = within if within is not None else getattr(self, "felt", None)
+        points = px(size)
+        if area is not None and area.width > 0:
+            room = max(1, area.width - px(12) - 2)  # the pill's padding either side
+            points = fonts.fit_size(text, room, points, True, min_size=min(points, px(11)))
+            text = fit_text(fonts, text, points, room, True)
+        img = fonts.render(text, points, colour or THEME.highlight, bold=True)
         rect = img.get_rect(midbottom=midbottom)
+        if area is not None and area.width > 0:
+            pad_x, pad_y = px(12) // 2 + 1, px(4) // 2 + 1
+            rect.clamp_ip(area.inflate(-2 * pad_x, -2 * pad_y))
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
         surface.blit(img, rect)
         return rect
@@ -393,9 +405,11 @@ class TableParts:
             self.note_box("hand:own", box)
         return rects
 
-    def draw_hand_line(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int]) -> None:
-        """"Your hand: ..." on a pill at ``midbottom`` (only ever over the viewer's own cards)."""
-        self.note_box("your hand", self.banner(surface, text, midbottom))
+    def draw_hand_line(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int],
+                       within: pygame.Rect | None = None) -> pygame.Rect:
+        """"Your hand: ..." on a pill at ``midbottom`` (only ever over the viewer's own cards),
+        kept inside ``within`` (the felt unless told; see :meth:`banner`); returns its line."""
+        return self.note_box("your hand", self.banner(surface, text, midbottom, within=within))
 
     # -- the bottom bar -----------------------------------------------------------------------------
     def bar_text(self, view: dict[str, Any]) -> str | None:

@@ -473,10 +473,12 @@ class FlameTableScene(GameTableScene):
                 middle, over = top + round(width * 0.7) + tall // 2, (plate.right + px(14) + x - px(18)) // 2
                 if top - px(4) - tall >= self.middle_line_bottom():  # over the cards
                     self.draw_hand_line(surface, self.hand_line, (over, top - px(4)))
-                else:  # no room over them: beside them, before the Called Shot
+                else:  # no room over them: beside them, before the Called Shot, on the felt
                     line_w = self.app.fonts.size_of(self.hand_line, px(14), True)[0] + px(12)
-                    self.draw_hand_line(surface, self.hand_line, (x + line_w // 2, middle))
-                    x += line_w + px(12)
+                    room = pygame.Rect(x, self.felt.y, self.felt.right - x, self.felt.height) \
+                        if self.felt.right - x > px(80) else None
+                    drawn = self.draw_hand_line(surface, self.hand_line, (x + line_w // 2, middle), within=room)
+                    x = drawn.right + px(6) + px(12)
             if called:
                 self._draw_called(surface, seat, called, (max(x, plate.right + px(14)), top),
                                   area.right - max(x, plate.right + px(14)))

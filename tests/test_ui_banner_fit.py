@@ -1,0 +1,77 @@
+"""Issue 16: the hand banner ("Your best now: ...") and the Sabacc shift die's caption stay
+on the felt at the tightest window (1,024 x 640, UI scale 1.5)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import types
+
+import pygame
+import pytest
+from uihelp import Driver, variant_spec
+
+from cardtable.ui.setup_scene import SeatConfig
+
+LONG_LINE = ("Your best now: Rainbow x10 (Infinity high, then Dragon, Phoenix, Serpent, Tiger), "
+             "row 9 through the long diagonal")
+
+
+@pytest.fixture
+def small_app():
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=(1024, 640))
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()
+
+
+def three_seats(app, game: str, seed: int = 3):
+    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(["Ann", "Bo", "Cy"])]
+    scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
+    Driver(app).step()
+    return scene
+
+
+def boxes_named(scene, name: str) -> list[pygame.Rect]:
+    return [rect for known, rect in scene.layout_boxes() if known == name]
+
+
+def inside(outer: pygame.Rect, rect: pygame.Rect) -> bool:
+    return outer.contains(rect)
+
+
+@pytest.mark.parametrize("where", ["right edge", "middle", "left edge"])
+def test_a_long_hand_line_stays_on_the_felt_and_the_window(small_app, where):
+    scene = three_seats(small_app, "flame_sword")
+    felt = scene.felt
+    x = {"right edge": felt.right - 40, "middle": felt.centerx, "left edge": felt.x + 40}[where]
+    scene.begin_boxes()
+    drawn = scene.draw_hand_line(small_app.screen, LONG_LINE, (x, felt.centery))
+    pill = drawn.inflate(small_app.px(12), small_app.px(4))
+    assert felt.contains(pill), (tuple(pill), tuple(felt))
+    assert pygame.Rect(0, 0, 1024, 640).contains(pill)
+    assert not pill.colliderect(scene.log_panel.rect)
+    assert boxes_named(scene, "your hand") == [drawn]
+
+
+def test_flame_swords_best_hand_banner_stays_on_the_felt_in_a_real_frame(small_app, monkeypatch):
+    scene = three_seats(small_app, "flame_sword")
+    hand = types.SimpleNamespace(label="Rainbow x10 (Infinity high, then Dragon, Phoenix, Serpent, Tiger)",
+                                 kind="rainbow", key=(0,))
+    monkeypatch.setattr(type(scene), "best_now", lambda self: (hand, "row 9 through the long diagonal"))
+    d = Driver(small_app)
+    for _ in range(200):
+        d.step()
+        if boxes_named(scene, "your hand"):
+            break
+    found = boxes_named(scene, "your hand")
+    pygame.image.save(small_app.screen, "/tmp/me/flame_banner.png")
+    assert found, "the viewer's best hand was never shown"
+    for rect in found:
+        assert scene.felt.contains(rect), (tuple(rect), tuple(scene.felt))
+        assert not rect.colliderect(scene.log_panel.rect)
