@@ -75,3 +75,22 @@ def test_flame_swords_best_hand_banner_stays_on_the_felt_in_a_real_frame(small_a
     for rect in found:
         assert scene.felt.contains(rect), (tuple(rect), tuple(scene.felt))
         assert not rect.colliderect(scene.log_panel.rect)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 8])
+@pytest.mark.parametrize("colour", ["blue", "red", None])
+def test_the_shift_dies_caption_stays_on_the_felt(small_app, seats, colour):
+    table = importlib.import_module("cardtable.games.sabacc.ui.table").TABLE
+    names = ["Ann"] + [f"Computer Player {n}" for n in range(2, seats + 1)]
+    configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(names)]
+    scene = table.start(small_app, variant_spec(small_app, "sabacc"), configs, table.smoke_stack, seed=3)
+    d = Driver(small_app)
+    d.step()
+    scene.die.colour = colour
+    scene.die.rolling_since = None
+    d.step()
+    pygame.image.save(small_app.screen, f"/tmp/me/sabacc_die_{seats}_{colour}.png")
+    caption = boxes_named(scene, "die caption")
+    assert caption, [name for name, _ in scene.layout_boxes()]
+    for rect in caption + boxes_named(scene, "die"):
+        assert scene.felt.contains(rect), (tuple(rect), tuple(scene.felt))

@@ -254,7 +254,12 @@ class SabaccTableScene(GameTableScene):
                     surface.blit(img, img.get_rect(center=pill.center))
         die_rect = pygame.Rect(sabacc_pot.right + gap, cy - die // 2, die, die)
         if die_apart:
-            die_rect.bottomright = (self.felt.right - px(24), self.felt.bottom - px(28))
+            die_rect.bottomright = (self.felt.right - px(24), self.felt.bottom - px(36))
+        # the caption under the die ("blue: no shift", the widest) stays on the felt too
+        fonts = self.app.fonts
+        caption_w = max(fonts.size_of(text, px(13), bold)[0]
+                        for text, bold in (("blue: no shift", False), ("RED: shift!", True), ("rolling…", False)))
+        die_rect.centerx = min(die_rect.centerx, self.felt.right - px(24) - (caption_w + 1) // 2)  # clear of the rim
         self.note_box("die", die_rect)
         self.note_box("die caption", self.die.draw(surface, die_rect, self.clock, self.app.fonts, px))
         cx = (hand_pot.x + sabacc_pot.right) // 2
