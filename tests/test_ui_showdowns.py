@@ -82,7 +82,8 @@ def test_flame_sword_shows_a_seats_revealed_cards_large_under_the_mouse(app):
 
 
 HAND_WORDS = {"five_card_draw": "Your hand: ", "shenja_ivali": ("Your hand: ", "With a flop card: "),
-              "ipso": "Your hand: ", "sabacc": "your total: ", "alethkar_poker": "Your hand: worth ", "flame_sword": "Your best now: "}
+              "ipso": "Your hand: ", "sabacc": "your total: ", "alethkar_poker": "Your hand: worth ",
+              "flame_sword": "Your best now: "}
 """How each table names the viewer's hand while they play (Shenja Ivali's four cards make
 no hand before the auction: it names what a flop card would make)."""
 
