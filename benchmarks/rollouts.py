@@ -3,13 +3,17 @@
     python benchmarks/rollouts.py [--games ID,ID] [--seats 2] [--seconds 1.5] [--seed 1]
 
 For each game, on a few mid-game states (normal bots play 3-30 moves from a seeded
-deal), each figure is measured for about ``--seconds``:
+deal), each figure is measured for about ``--seconds`` of CPU time
+(:func:`time.process_time`: a busy machine slows the clock on the wall, not the work):
 
 * ``random actions/s``: the engine alone, random legal moves on copies (the floor every
   rollout stands on: a rollout cannot be faster than the moves it makes);
 * ``seat copies/s``: :meth:`GameState.seat_copy` (a deep copy, the log rewritten);
 * ``snapshot copies/s``: :class:`cardtable.bots.worlds.Snapshot` copies (what a
   rollout starts from);
+* ``worlds/s``: worlds made as the strong level makes one a decision's world after
+  world (:class:`cardtable.bots.worlds.Worlds`: the hidden cards dealt again in place;
+  before it, a seat copy and a snapshot of it);
 * ``light rollouts/s`` and ``rollouts/s``: the rest of the round played out by the
   light random policy, and by the policy the strong level uses in that game (its
   normal bot's cheap rollout player where there is one), each from a snapshot copy;
@@ -36,6 +40,11 @@ from cardtable.bots.base import choose_for  # noqa: E402
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
 from cardtable.bots.strong import StrongBot, light_choice  # noqa: E402
 from cardtable.bots.worlds import Snapshot  # noqa: E402
+
+try:
+    from cardtable.bots.worlds import Worlds  # noqa: E402
+except ImportError:  # a tree from before it (measured back to back)
+    Worlds = None  # type: ignore[assignment,misc]
 from cardtable.engine.game import CHANCE, GameState  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
 
@@ -59,13 +68,13 @@ def mid_game(game: Any, seats: int, seed: int) -> GameState:
 
 def rate(work: Any, seconds: float) -> float:
     """Units of ``work()`` a second (each call returns how many units it did), after one
-    call not counted (tables a bot builds on first use)."""
+    call not counted (tables a bot builds on first use); CPU time."""
     work()
     done = 0
-    started = time.perf_counter()
+    started = time.process_time()
     while True:
         done += work()
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         if elapsed >= seconds:
             return done / elapsed
 
@@ -105,6 +114,17 @@ def measure(game: Any, seats: int, seconds: float, seed: int) -> dict[str, Any]:
         snaps[pick()].make(random.Random(0))
         return 1
 
+    made = [Worlds(c, c.to_act) for c in copies] if Worlds is not None else []
+    roots = [s.make(random.Random(0)) for s in snaps]  # what the strong level copied before
+
+    def worlds() -> int:
+        i = pick()
+        if made:
+            made[i].deal(rng)
+        else:
+            Snapshot(roots[i].seat_copy(copies[i].to_act, rng))
+        return 1
+
     def rollouts(bot: StrongBot) -> Any:
         def one() -> int:
             i = pick()
@@ -120,6 +140,7 @@ def measure(game: Any, seats: int, seconds: float, seed: int) -> dict[str, Any]:
         "random_actions_per_s": rate(random_actions, seconds),
         "seat_copies_per_s": rate(seat_copies, seconds),
         "snapshot_copies_per_s": rate(snapshot_copies, seconds),
+        "worlds_per_s": rate(worlds, seconds),
         "light_rollouts_per_s": rate(rollouts(light), seconds),
         "rollouts_per_s": rate(rollouts(strong), seconds),
     }
@@ -149,6 +170,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         result["games"][game.id] = figures
         print(f"{game.id}: random actions/s {figures['random_actions_per_s']:,.0f}; seat copies/s "
               f"{figures['seat_copies_per_s']:,.0f}; snapshot copies/s {figures['snapshot_copies_per_s']:,.0f}; "
+              f"worlds/s {figures['worlds_per_s']:,.0f}; "
               f"light rollouts/s {figures['light_rollouts_per_s']:,.0f}; rollouts/s ({figures['policy']}) "
               f"{figures['rollouts_per_s']:,.0f}, {figures['rollouts_in_250_ms']} in 250 ms", flush=True)
     print(json.dumps(result))

@@ -3,8 +3,9 @@
 Given the seat copy every bot receives (:func:`cardtable.bots.base.choose_for`), the
 :class:`StrongBot` weighs each candidate action (the legal actions, and for a bet or
 raise a few amounts: the least, half the pot, the pot, everything) by rollouts, world
-by world. A world is a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` of what
-it was given (the hidden cards dealt again: a new guess at what the others hold); on
+by world. A world is what a fresh :meth:`~cardtable.engine.game.GameState.seat_copy` of
+what it was given would be (the hidden cards dealt again: a new guess at what the others
+hold), dealt in place on one snapshot of it (:class:`cardtable.bots.worlds.Worlds`); on
 it every candidate still in the running is played out to the end of the current round
 with the same chance draws and the same policy draws (common random numbers, so two
 candidates are compared on the same luck), every seat moved by a cheap policy: where
@@ -58,7 +59,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardtable.bots.reading import Reader
-from cardtable.bots.worlds import Snapshot
+from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
 
 __all__ = ["StrongBot", "Plan", "Estimate", "light_choice", "default_budget_ms", "candidates",
@@ -345,7 +346,7 @@ class StrongBot:
         start_holding = state.holding(seat)
         target = _target_round(state)
         self._slowest *= 0.5  # the longest rollout step lately (seconds), forgotten slowly
-        root = Snapshot(state).make(random.Random(0))  # no log: its seat copies need not copy one
+        worlds_of = Worlds(state, seat)
         active = list(estimates)
         worlds = rollouts = 0
         first = time.perf_counter()
@@ -357,7 +358,7 @@ class StrongBot:
             now = time.perf_counter()
             if now >= deadline or (worlds and now + (now - first) / worlds > deadline):
                 break  # no time for another world of the usual length
-            results = self._world(root, seat, active, target, start_holding, deadline)
+            results = self._world(worlds_of, seat, active, target, start_holding, deadline)
             if results is None:
                 break
             for estimate, result in zip(active, results):
@@ -370,13 +371,13 @@ class StrongBot:
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
-    def _world(self, root: GameState, seat: int, active: list[Estimate], target: int,
+    def _world(self, worlds: Worlds, seat: int, active: list[Estimate], target: int,
                start_holding: int, deadline: float) -> list[tuple[float, bool]] | None:
         """One guess at the hidden cards, and every active candidate played out on it
         with the same chance draws and the same policy draws (common random numbers: the
         candidates' difference is measured, not the luck of two different deals); None
         when the deadline came first (the world is thrown away whole)."""
-        snapshot = Snapshot(self._guess(root, seat, deadline))
+        snapshot = self._guess(worlds, seat, deadline)
         seed = self.rng.getrandbits(64)
         results = []
         for estimate in active:
@@ -386,25 +387,26 @@ class StrongBot:
             results.append(result)
         return results
 
-    def _guess(self, root: GameState, seat: int, deadline: float) -> GameState:
-        """A seat copy of ``root``: kept with the odds of the opponents' moves read this
+    def _guess(self, worlds: Worlds, seat: int, deadline: float) -> Snapshot:
+        """A new deal of ``worlds``: kept with the odds of the opponents' moves read this
         round (the normal bot's model, :class:`~cardtable.bots.reading.Reader`), drawn
         again up to :data:`GUESS_TRIES` times; else the guess the model missed least."""
-        world = root.seat_copy(seat, self.rng)
+        snapshot = worlds.deal(self.rng)
         if not self.reader.evidence or self.rollout_bot is None:
-            return world
-        best: tuple[int, GameState] | None = None
+            return snapshot
+        best: tuple[int, list[Any]] | None = None
         for _ in range(GUESS_TRIES):
-            missed = self.reader.disagreements(world, self.rollout_bot, self.rng)
+            missed = self.reader.disagreements(worlds.state, self.rollout_bot, self.rng)
             if self.reader.accept(missed, self.rng):
-                return world
+                return snapshot
             if best is None or missed < best[0]:
-                best = (missed, world)
+                best = (missed, worlds.dealt())
             if time.perf_counter() >= deadline:
                 break
-            world = root.seat_copy(seat, self.rng)
+            worlds.deal(self.rng)
         assert best is not None
-        return best[1]
+        worlds.put(best[1])
+        return snapshot
 
     def _rollout(self, snapshot: Snapshot, seed: int, seat: int, action: Action, target: int,
                  start_holding: int, deadline: float) -> tuple[float, bool] | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import fields
@@ -116,6 +116,14 @@ class FlameSwordState(ChipSeatedState):
     CHANCE_PHASES = frozenset({Phase.START, Phase.DEAL, Phase.REVEAL})
     TURNS = {Phase.CALL: "call_turn", Phase.BET: "betting.to_act", Phase.FLIP: "flip_turn"}
     CHANCE_MOVES = (StartHand, Deal)
+
+    sampled_deal: bool = False
+    """Whether chance deals an ordered random sample of the deck, as many cards as the
+    hand uses, instead of shuffling all 12,000 and taking the first ones (some 50 ms
+    against well under one): the same deal in distribution but other cards for the same
+    generator, so only the strong level's rollout copies do it
+    (:class:`cardtable.bots.worlds.Snapshot`); a real match, saved or seeded, always
+    shuffles the whole deck."""
 
     settings: FlameSwordSettings
     phase: Phase
@@ -363,24 +371,38 @@ class FlameSwordState(ChipSeatedState):
         """The shared :meth:`~GameState.seat_copy` with its redeal drawn faster: shuffling
         the whole unseen pool (about 11,900 cards, most of them the stock) into
         :meth:`_hidden_slots` takes some 20 ms, so the hidden places of the state get an
-        ordered random sample of that pool instead, in well under a millisecond: the
-        same deal in distribution (every card the seat has not seen is equally likely
-        in every hidden place), and still one that depends only on what the seat sees."""
+        ordered random sample of that pool instead (:meth:`hidden_deal`), in well under a
+        millisecond: the same deal in distribution (every card the seat has not seen is
+        equally likely in every hidden place), and still one that depends only on what
+        the seat sees."""
         copy = self._copy()
         assert isinstance(copy, FlameSwordState)
-        places = copy._hidden_slots(seat, stock=False)
+        places, draw = copy.hidden_deal(seat)
         if places:
-            seen = {c for pile in (*copy.hands, copy.grid, copy.mucked) for c in pile}
-            seen.difference_update(container[i] for container, i in places)
-            # an ordered sample of the whole deck less the seen cards in it is an ordered
-            # sample of the unseen pool, without listing the pool
-            drawn = [c for c in rng.sample(range(len(copy.deck)), len(places) + len(seen)) if c not in seen]
-            for (container, i), card in zip(places, drawn):
+            for (container, i), card in zip(places, draw(rng)):
                 container[i] = card
         copy.rng = random.Random(rng.getrandbits(64))
         copy.history = []
         copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
         return copy
+
+    def hidden_deal(self, seat: int) -> tuple[list[tuple[Any, Any]], Callable[[random.Random], list[int]]]:
+        """The places of this state hidden from ``seat`` (``_hidden_slots(seat,
+        stock=False)``) and a draw of cards for them: ``draw(rng)`` is an ordered random
+        sample of every card the seat has not seen, one a place (drawn from ``rng``
+        exactly as :meth:`seat_copy` draws). Worked out once, drawn as often as needed
+        (:class:`cardtable.bots.worlds.Worlds`); nothing is changed."""
+        places = self._hidden_slots(seat, stock=False)
+        seen = {c for pile in (*self.hands, self.grid, self.mucked) for c in pile}
+        seen.difference_update(container[i] for container, i in places)
+        size, count = len(self.deck), len(places) + len(seen)
+
+        def draw(rng: random.Random) -> list[int]:
+            # an ordered sample of the whole deck less the seen cards in it is an ordered
+            # sample of the unseen pool, without listing the pool
+            return [c for c in rng.sample(range(size), count) if c not in seen]
+
+        return places, draw
 
     @property
     def stock_count(self) -> int:
@@ -391,6 +413,8 @@ class FlameSwordState(ChipSeatedState):
     def _chance_action(self) -> Action:
         if self.phase in (Phase.START, Phase.REVEAL):
             return StartHand()
+        if self.sampled_deal:
+            return Deal(cards=tuple(self.rng.sample(range(len(self.deck)), self._deal_size())))
         return Deal(cards=self._shuffled(range(len(self.deck)))[:self._deal_size()])
 
     # -- doing ------------------------------------------------------------------------
