@@ -148,3 +148,22 @@ def test_restore_rebuilds_the_table_and_the_bots_generators(app):
 def test_smoke_draws_and_returns(app):
     line = smoke(app, ipso_spec(app))
     assert "Ipso" in line and "hand 1" in line
+
+
+def test_a_card_drawn_again_off_a_tie_shows_only_at_the_seat_that_drew_it_last():
+    """In the draw for the deal a card goes back to the deck after a tie and may be drawn
+    again by another seat: it shows there alone, not at both seats (the layout check saw
+    two seats' cards on one spot), and does not slide across from its old seat."""
+    from types import SimpleNamespace
+
+    from cardtable.games.ipso.ui.table import IpsoTableScene
+    from cardtable.ui.game_table import CardSprites
+
+    table = SimpleNamespace(_draw_holders={}, cards=CardSprites())
+    first = {"round_no": 0, "dealer_draws": [[(0, 5), (3, 11), (4, 20)]]}
+    assert IpsoTableScene._drawn_for_deal(table, first) == {0: 5, 3: 11, 4: 20}
+    table.cards.last[20] = (700.0, 200.0)  # where seat 4's card was drawn last frame
+    again = {"round_no": 0, "dealer_draws": [[(0, 5), (3, 11), (4, 20)], [(0, 30), (3, 20)]]}
+    assert IpsoTableScene._drawn_for_deal(table, again) == {0: 30, 3: 20}
+    assert 20 not in table.cards.last  # it appears at seat 3 rather than sliding from seat 4
+    assert IpsoTableScene._drawn_for_deal(table, {"round_no": 1, "dealer_draws": again["dealer_draws"]}) == {}

@@ -60,6 +60,7 @@ class IpsoTableScene(GameTableScene):
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[Pile, pygame.Rect] = {}
         self.hand_line: str | None = None    # "Your hand: ..." by the viewer's plate
+        self._draw_holders: dict[int, int] = {}  # card -> the seat showing it in the draw for the deal
         super().__init__(app, variant, state, seats, bots)
 
     def forget_motion(self) -> None:
@@ -306,10 +307,25 @@ class IpsoTableScene(GameTableScene):
                                  origin=self.deck_rect.topleft)
 
     def _drawn_for_deal(self, view: dict[str, Any]) -> dict[int, int]:
-        """Each seat's latest card of the draw for the first dealer, while it is on the table."""
+        """Each seat's latest card of the draw for the first dealer, while it is on the table:
+        a card that went back and was drawn again by a seat drawing off a tie shows only
+        there, where it now lies (one card, one place)."""
         if view["round_no"] or not view["dealer_draws"]:
             return {}
-        return {seat: card for draw in view["dealer_draws"] for seat, card in draw}
+        latest = {seat: (turn, card) for turn, draw in enumerate(view["dealer_draws"]) for seat, card in draw}
+        newest: dict[int, int] = {}  # card -> the turn it was last drawn in
+        for turn, card in latest.values():
+            newest[card] = max(turn, newest.get(card, -1))
+        shown = {seat: card for seat, (turn, card) in latest.items() if newest[card] == turn}
+        holders = {card: seat for seat, card in shown.items()}
+        for card, seat in holders.items():
+            if self._draw_holders.get(card, seat) != seat:
+                # back in the deck and drawn again: it shows at its new seat, not sliding
+                # there from the old one across the table
+                self.cards.last.pop(card, None)
+                self.cards.moving.pop(card, None)
+        self._draw_holders = holders
+        return shown
 
     def bar_text(self, view: dict[str, Any]) -> str | None:
         state, names, results, mine = self.state, view["names"], view["results"], self.mine()
