@@ -33,6 +33,19 @@ def test_problems_name_the_screen_and_the_boxes():
     assert len(found) == 2  # Help overlaps nothing; the panel holds Play and Quit whole
 
 
+def test_a_box_wholly_under_another_is_an_overlap_unless_the_outer_one_holds_it():
+    window = (800, 600)
+    log, button = pygame.Rect(500, 0, 300, 600), pygame.Rect(600, 500, 80, 40)
+    found = problems("Table", [("log", log), ("bet:All-in", button)], window)
+    assert found == ["Table: log overlaps bet:All-in ((500, 0, 300, 600) and (600, 500, 80, 40))"]
+    plate, bag = pygame.Rect(10, 10, 200, 60), pygame.Rect(20, 40, 30, 20)
+    assert problems("Table", [("plate:0", plate), ("bag:0", bag)], window) == []  # a seat's plate, its own bag
+    assert len(problems("Table", [("plate:0", plate), ("bag:1", bag)], window)) == 1  # another seat's bag
+    assert len(problems("Table", [("hand:3", plate), ("hand:4", plate.copy())], window)) == 1  # two seats' hands
+    assert problems("Table", [("the bar [holds]", log), ("bet:All-in", button)], window) == []  # a marked container
+    assert problems("Table", [("felt", pygame.Rect(0, 0, 500, 500)), ("die", bag)], window) == []
+
+
 def test_a_label_wider_than_its_button_is_reported(app):
     button = Button((0, 0, 60, 30), app.fonts, "A label far too long for this", lambda: None)
 

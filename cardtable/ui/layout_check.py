@@ -5,7 +5,8 @@ A scene tells what it drew last frame through ``layout_boxes()``: named rectangl
 (:meth:`cardtable.ui.scene.Scene.layout_boxes` finds the widgets among the scene's
 attributes; tables add their plates, hands and bars). :func:`problems` turns them into
 sentences that name the screen and the widgets, for ``cardtable --smoke`` and the tests.
-A box that holds another whole (a panel and its buttons) is not an overlap.
+A box lying whole in another is an overlap too, unless the outer box is a container of
+it (:func:`holds`: a panel and its buttons, a seat's plate and that seat's bag).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pygame
 
 from cardtable.ui.widgets import Button, Label, Toggle, Widget, WidgetGroup
 
-__all__ = ["Box", "widget_boxes", "problems", "text_overflows"]
+__all__ = ["Box", "widget_boxes", "problems", "text_overflows", "holds", "CONTAINERS", "HOLDS"]
 
 Box = tuple[str, pygame.Rect]
 """A named rectangle drawn on the screen."""
@@ -86,15 +87,46 @@ def text_overflows(widgets: Iterable[tuple[str, Widget]]) -> list[str]:
     return out
 
 
-def _contains(a: pygame.Rect, b: pygame.Rect) -> bool:
-    return a.contains(b) or b.contains(a)
+CONTAINERS = ("panel", "felt", "bar", "the bar", "the description")
+"""The kinds of box that hold others: a box named ``"<kind>"``, ``"<kind>:..."`` or
+``"<kind> ..."`` (case aside) may hold any box whole. Any other box may hold only its own
+parts: a box named ``"<kind>:<key>"`` holds ``"<other kind>:<key>"`` (a seat's plate its
+bag, ``plate:2`` holding ``bag:2``), and a name ending ``" [holds]"`` marks a box as a
+container of anything."""
+
+HOLDS = " [holds]"
+"""The mark at the end of a box's name that lets it hold other boxes whole."""
+
+
+def _kind(name: str) -> str:
+    """A box name's kind: the part before ``:``, else its first word (lower case)."""
+    head = name.split(":", 1)[0] if ":" in name else (name.split() or [""])[0]
+    return head.strip().lower()
+
+
+def holds(outer: str, inner: str) -> bool:
+    """Whether a box named ``outer`` may hold the box named ``inner`` wholly inside it."""
+    if outer.endswith(HOLDS):
+        return True
+    lowered = outer.lower()
+    if any(lowered == kind or lowered.startswith((f"{kind}:", f"{kind} ")) for kind in CONTAINERS):
+        return True
+    if ":" in outer and ":" in inner:
+        return outer.split(":", 1)[1] == inner.split(":", 1)[1] and _kind(outer) != _kind(inner)
+    return False
+
+
+def _held(name_a: str, a: pygame.Rect, name_b: str, b: pygame.Rect) -> bool:
+    """Whether one of two colliding boxes lies whole in the other as its container."""
+    return (a.contains(b) and holds(name_a, name_b)) or (b.contains(a) and holds(name_b, name_a))
 
 
 def problems(screen: str, boxes: list[Box], window: tuple[int, int],
              widgets: Iterable[tuple[str, Widget]] = ()) -> list[str]:
     """What is wrong with a screen's layout, one sentence a problem naming ``screen``
-    and the boxes: a box leaving the ``window``, two boxes overlapping (one holding the
-    other whole is fine), a widget's text wider than the widget."""
+    and the boxes: a box leaving the ``window``, two boxes overlapping (one lying whole in
+    the other is fine only where the outer one holds it, see :func:`holds`: a button wholly
+    under the log panel is an overlap), a widget's text wider than the widget."""
     out: list[str] = []
     area = pygame.Rect((0, 0), window)
     shown = [(name, rect) for name, rect in boxes if rect.width > 0 and rect.height > 0]
@@ -103,7 +135,7 @@ def problems(screen: str, boxes: list[Box], window: tuple[int, int],
             out.append(f"{screen}: {name} leaves the {window[0]}x{window[1]} window (at {tuple(rect)})")
     for i, (name_a, a) in enumerate(shown):
         for name_b, b in shown[i + 1:]:
-            if a.colliderect(b) and not _contains(a, b):
+            if a.colliderect(b) and not _held(name_a, a, name_b, b):
                 out.append(f"{screen}: {name_a} overlaps {name_b} ({tuple(a)} and {tuple(b)})")
     out.extend(f"{screen}: {p}" for p in text_overflows(widgets))
     return out
