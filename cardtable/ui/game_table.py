@@ -738,9 +738,12 @@ class GameTableScene(TableHover, TableParts, Scene):
         lines = wrap_font(text, right - left, fonts.font(size))
         top = bar.centery - min(len(lines), fits) * line_h // 2
         band = pygame.Rect(left, top, right - left, min(len(lines), fits) * line_h)
-        for widget in self.widgets.widgets:  # the text stops short of any button beside it
-            if widget.visible and widget.rect.colliderect(band) and widget.rect.x > left:
-                right = min(right, widget.rect.x - px(12))
+        for widget in self.widgets.widgets:  # the text keeps clear of any control beside it
+            if widget.visible and widget.rect.colliderect(band):
+                if widget.rect.x > left:
+                    right = min(right, widget.rect.x - px(12))
+                else:  # a control reaching the bar's left end (Alethkar's bag stepper on a narrow bar)
+                    left = max(left, widget.rect.right + px(12))
         if right - left < px(60):
             return  # the buttons fill the bar: they say what to do
         room = right - left
