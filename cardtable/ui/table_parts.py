@@ -274,10 +274,12 @@ class TableParts:
         return pill
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
-               colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None) -> pygame.Rect:
+               colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None,
+               draw: bool = True) -> pygame.Rect:
         """One bold line on a dark pill with its bottom centre at ``midbottom``, kept inside
         ``within`` (the felt unless told): a line too wide for it is set smaller (down to
-        11 px unscaled), then cut with an ellipsis, and the pill is slid to stay inside."""
+        11 px unscaled), then cut with an ellipsis, and the pill is slid to stay inside.
+        With ``draw`` False only the line's rect is worked out (to try a place first)."""
         px, fonts = self.app.px, self.app.fonts
         area = within if within is not None else getattr(self, "felt", None)
         points = px(size)
@@ -290,8 +292,9 @@ class TableParts:
         if area is not None and area.width > 0:
             pad_x, pad_y = px(12) // 2 + 1, px(4) // 2 + 1
             rect.clamp_ip(area.inflate(-2 * pad_x, -2 * pad_y))
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
-        surface.blit(img, rect)
+        if draw:
+            pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
+            surface.blit(img, rect)
         return rect
 
     def bar_button(self, group: WidgetGroup, label: str, action: Callable[[], None], hotkey: str, *,

@@ -327,6 +327,9 @@ class IvaliTableScene(GameTableScene):
                     best = self.best_with_one_of(cards, lying)
                     if best is not None:
                         self.hand_line = f"With a flop card: {best[0]} ({self.deck[best[1]].name})"
+                        if not self.place_flop_line(surface, self.hand_line, box):
+                            self.hand_line = None  # no room clear of the middle row: the hint is left out
+                        return
             if self.hand_line is not None:
                 self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - px(22)))
             return
@@ -345,6 +348,20 @@ class IvaliTableScene(GameTableScene):
         rules = self.state.settings.hands
         best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
         return best.label
+
+    def place_flop_line(self, surface: pygame.Surface, text: str, hand: pygame.Rect) -> bool:
+        """Draw the "With a flop card" line over the viewer's cards, at the first place clear
+        of what this frame has drawn so far (the flop's captions above it on a small felt);
+        False, drawing nothing, when there is none."""
+        px = self.app.px
+        drawn = [rect for _, rect in self.__dict__.get("_boxes", [])]
+        for gap in (px(22), px(4)):
+            at = (hand.centerx, hand.y - gap)
+            rect = self.banner(surface, text, at, draw=False).inflate(px(12), px(4))
+            if rect.collidelist(drawn) < 0:
+                self.draw_hand_line(surface, text, at)
+                return True
+        return False
 
     def best_with_one_of(self, cards: list[int | None], flop: list[int]) -> tuple[str, int] | None:
         """With four cards in hand (before the auction settles who takes which flop card),
