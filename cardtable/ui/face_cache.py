@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Literal, cast, overload
 
 import pygame
@@ -192,23 +193,22 @@ class FaceCache:
         """Every card's swatch at ``width`` for the felt (keyed), indexed by card: one list per
         deck and width, made from the deck's colours without a call per card (a zoomed-out
         frame draws 12,000 swatches from it)."""
-        key = ("swatch-row", deck.id, width)
-        row = self._rows.get(key)
-        if row is None:
-            colours = self.colours(deck)
-            firsts = {colour: i for i, colour in reversed(list(enumerate(colours)))}
-            surfs = {colour: self.swatch(deck, i, width, keyed=True) for colour, i in firsts.items()}
-            row = self._rows[key] = list(map(surfs.__getitem__, colours))
-        return row
+        return self._colour_row("swatch-row", deck, width, self.swatch)
 
     def stand_in_row(self, deck: Deck, width: int) -> list[pygame.Surface]:
         """Every card's stand-in at ``width`` (see :meth:`stand_in`), indexed by card."""
-        key = ("stand-in-row", deck.id, width)
+        return self._colour_row("stand-in-row", deck, width, self.stand_in)
+
+    def _colour_row(self, kind: str, deck: Deck, width: int,
+                    make: Callable[..., pygame.Surface]) -> list[pygame.Surface]:
+        """A list indexed by card of ``make(deck, card, width, keyed=True)``, made once per
+        colour (every card of a colour shares its surface) and kept per deck and width."""
+        key = (kind, deck.id, width)
         row = self._rows.get(key)
         if row is None:
             colours = self.colours(deck)
             firsts = {colour: i for i, colour in reversed(list(enumerate(colours)))}
-            surfs = {colour: self.stand_in(deck, i, width, keyed=True) for colour, i in firsts.items()}
+            surfs = {colour: make(deck, i, width, keyed=True) for colour, i in firsts.items()}
             row = self._rows[key] = list(map(surfs.__getitem__, colours))
         return row
 
