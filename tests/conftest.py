@@ -31,3 +31,18 @@ def app():
     app.push(MenuScene(app))
     yield app
     app.shutdown()
+
+
+@pytest.fixture
+def small_app():
+    """The app at 1,024 x 640 and UI scale 1.5 with the menu open: the tightest table."""
+    import dataclasses
+
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=(1024, 640))
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()

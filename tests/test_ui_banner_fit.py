@@ -3,7 +3,6 @@ on the felt at the tightest window (1,024 x 640, UI scale 1.5)."""
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import types
 
@@ -17,16 +16,6 @@ LONG_LINE = ("Your best now: Rainbow x10 (Infinity high, then Dragon, Phoenix, S
              "row 9 through the long diagonal")
 
 
-@pytest.fixture
-def small_app():
-    from cardtable.ui.app import App
-    from cardtable.ui.menu import MenuScene
-
-    app = App(size=(1024, 640))
-    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
-    app.push(MenuScene(app))
-    yield app
-    app.shutdown()
 
 
 def three_seats(app, game: str, seed: int = 3):

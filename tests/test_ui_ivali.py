@@ -17,6 +17,16 @@ def start_match(app) -> tuple[Driver, IvaliTableScene]:
     return start_two_people_and_a_computer(app, "shenja_ivali", IvaliTableScene)
 
 
+def to_a_persons_draw(app) -> tuple[Driver, IvaliTableScene]:
+    """A match stepped to a person's discard and draw, every person checking on the way."""
+    d, scene = start_match(app)
+    for _ in people_turns(d, scene, lambda state: state.phase == Phase.DRAW and not scene.is_bot(state.to_act),
+                          3000):
+        d.key(pygame.K_c)
+    assert scene.state.phase == Phase.DRAW
+    return d, scene
+
+
 def test_a_round_through_events_with_pass_screens_and_the_auction(app):
     d, scene = start_match(app)
     state = scene.state
@@ -80,12 +90,8 @@ def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
 
 
 def test_a_discarded_card_flies_to_the_discard_pile(app):
-    d, scene = start_match(app)
+    d, scene = to_a_persons_draw(app)
     state = scene.state
-    for _ in people_turns(d, scene, lambda state: state.phase == Phase.DRAW and not scene.is_bot(state.to_act),
-                          3000):
-        d.key(pygame.K_c)
-    assert state.phase == Phase.DRAW
     card = state.hand_of(state.to_act)[0]
     d.key(pygame.K_1)
     d.key(pygame.K_RETURN)
@@ -155,12 +161,8 @@ def test_with_four_cards_after_the_flop_the_viewer_is_told_what_a_flop_card_woul
     best kind one of the flop cards lying in the middle would give, and which card."""
     from cardtable.games.shenja_ivali.hands import evaluate
 
-    d, scene = start_match(app)
+    d, scene = to_a_persons_draw(app)
     state = scene.state
-    for _ in people_turns(d, scene, lambda state: state.phase == Phase.DRAW and not scene.is_bot(state.to_act),
-                          3000):
-        d.key(pygame.K_c)
-    assert state.phase == Phase.DRAW
     d.step()
     seat = scene.viewer
     assert seat == state.to_act and len(state.hands[seat]) == 4 and state.flop

@@ -18,7 +18,7 @@ import importlib  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from uihelp import Driver, variant_spec  # noqa: E402
+from uihelp import Driver, rendered_texts, variant_spec  # noqa: E402
 
 from cardtable.engine.game import CHANCE  # noqa: E402
 from cardtable.ui.layout_check import check_scene  # noqa: E402
@@ -27,17 +27,6 @@ from cardtable.ui.setup_scene import SeatConfig  # noqa: E402
 LONG_NAMES = ["Ann"] + [f"Computer Player {n}" for n in range(2, 9)]
 
 
-@pytest.fixture
-def small_app():
-    """The app at 1,024 x 640 and UI scale 1.5: the tightest table."""
-    from cardtable.ui.app import App
-    from cardtable.ui.menu import MenuScene
-
-    app = App(size=(1024, 640))
-    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
-    app.push(MenuScene(app))
-    yield app
-    app.shutdown()
 
 
 def eight_seats(app, game: str, seed: int = 3):
@@ -96,14 +85,7 @@ def test_the_hint_button_goes_to_a_free_spot_when_no_corner_is_free():
 
 def test_sabaccs_narrow_pots_and_piles_say_what_they_are(small_app, monkeypatch):
     scene = eight_seats(small_app, "sabacc")
-    drawn: list[str] = []
-    render = small_app.fonts.render
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return render(text, *args, **kwargs)
-
-    monkeypatch.setattr(small_app.fonts, "render", spy)
+    drawn = rendered_texts(small_app, monkeypatch)
     Driver(small_app).step()
     assert not [t for t in drawn if t.endswith("…") and t[:2] in ("ha", "sa")], drawn
     assert "sabacc" in drawn or "sabacc pot" in drawn

@@ -11,6 +11,7 @@ import importlib
 
 import pygame
 import pytest
+from uihelp import rendered_texts
 
 from cardtable import games
 from cardtable.ui.layout_check import check_scene
@@ -80,14 +81,7 @@ def test_a_note_that_does_not_fit_becomes_a_tag_not_a_cut(small_app, monkeypatch
     spec = next(e.spec for e in small_app.variant_entries if e.spec and e.spec.game == "shenja_ivali")
     scene = table.smoke_seats(small_app, spec, 8, frames=2)
     assert scene.compact_plates()
-    drawn: list[str] = []
-    render = small_app.fonts.render
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return render(text, *args, **kwargs)
-
-    monkeypatch.setattr(small_app.fonts, "render", spy)
+    drawn = rendered_texts(small_app, monkeypatch)
     surface = pygame.Surface(small_app.screen.get_size())
     for seat in range(1, 8):
         scene.seat_plate(surface, seat, ["chips 99"], dealer=seat == 1, acting=False)

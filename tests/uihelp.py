@@ -188,3 +188,16 @@ def play(scene, stand_in, actions: int, outcomes: list | None = None) -> None:
             outcome = state.round_outcome() if hasattr(state, "round_outcome") else None
             if outcome is not None:
                 outcomes.append(outcome)
+
+
+def rendered_texts(app, monkeypatch) -> list[str]:
+    """Every text the app's fonts render from now on, in order (the list fills as frames draw)."""
+    drawn: list[str] = []
+    render = app.fonts.render
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    monkeypatch.setattr(app.fonts, "render", spy)
+    return drawn
