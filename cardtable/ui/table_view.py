@@ -34,7 +34,6 @@ from __future__ import annotations
 import gc
 import math
 import time
-from itertools import repeat
 from operator import itemgetter
 
 import pygame
@@ -42,7 +41,7 @@ import pygame
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
-from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
+from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.layer_build import LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.theme import THEME
@@ -371,12 +370,12 @@ class TableView:
         if self._warm is None or self._warm[0] != key:
             self._warm = (key, 0, set())
         _, pos, seen = self._warm
-        cards = deck.cards
+        colours = self.cache.colours(deck)  # worked out once per deck, shared with the rows
         deadline = time.perf_counter() + LANDING_SLICE_S
-        while pos < len(cards):
-            chunk = cards[pos:pos + WARM_CHUNK]
+        while pos < len(colours):
+            chunk = colours[pos:pos + WARM_CHUNK]
             # Any card of each colour not met yet (the stand-ins are shared by colour).
-            found = dict(zip(map(dominant_colour, chunk, repeat(deck)), range(pos, pos + len(chunk))))
+            found = dict(zip(chunk, range(pos, pos + len(chunk))))
             for colour in found.keys() - seen:
                 self.cache.stand_in(deck, found[colour], width, keyed=True)
                 seen.add(colour)
@@ -384,7 +383,7 @@ class TableView:
             if time.perf_counter() > deadline:
                 break
         self._warm = (key, pos, seen)
-        return pos >= len(cards)
+        return pos >= len(colours)
 
     def _land(self, table: Table, key: tuple, hidden: dict[int, int]) -> None:
         """When the hidden piles show again (few are left hidden), make the picture painted
