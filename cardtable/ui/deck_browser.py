@@ -19,8 +19,8 @@ import pygame
 
 from cardtable.engine.cards import Card, Deck
 from cardtable.ui.scene import Overlay
-from cardtable.ui.table_parts import plural
 from cardtable.ui.table_view import FaceCache
+from cardtable.ui.text import plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 

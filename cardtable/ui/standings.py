@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from cardtable.ui.dialog import Choice, Dialog
-from cardtable.ui.table_parts import plural
+from cardtable.ui.text import plural
 from cardtable.ui.theme import THEME
 
 
