@@ -278,7 +278,7 @@ class GridIndex:
     def _overlapping(self, items: Iterable[int], x0: float, y0: float, x1: float, y1: float, *,
                      across: bool = True, down: bool = True) -> list[int]:
         """Those of ``items`` whose rectangles overlap ``(x0, y0)-(x1, y1)``, tested ``across``,
-        ``down`` or both (the tests of :func:`_overlaps` written out: no call per item, and
+        ``down`` or both (the overlap test written out: no call per item, and
         the band of cells above the inside of a view needs only the test down)."""
         rs = self._rects
         if across and down:
@@ -294,11 +294,6 @@ class GridIndex:
             bucket = self._cells.get((int(px // self.cell), int(py // self.cell)), ())
             return {i for i in bucket if _contains(rects[i], px, py)}
         return {i for i in self.query((px, py, 1e-9, 1e-9)) if _contains(rects[i], px, py)}
-
-
-def _overlaps(r: Rect, x0: float, y0: float, x1: float, y1: float) -> bool:
-    rx, ry, rw, rh = r
-    return rx < x1 and rx + rw > x0 and ry < y1 and ry + rh > y0
 
 
 def _contains(r: Rect, px: float, py: float) -> bool:

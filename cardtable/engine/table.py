@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from collections.abc import Iterable, Mapping
 from itertools import chain, filterfalse, islice, repeat
 from operator import itemgetter, lt
@@ -31,7 +30,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
 from cardtable.engine.piles import CARD_H, CARD_W, Change, Pile
 from cardtable.engine.spatial import GridIndex, Rect
-from cardtable.engine.table_bulk import FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, slices
+from cardtable.engine.table_bulk import FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, run, slices
 
 __all__ = ["CARD_H", "CARD_W", "HISTORY_BYTES", "Change", "Pile", "Table", "TableJob", "step_bytes"]
 
@@ -568,7 +567,7 @@ class Table:
 
     def _commit(self, label: str, after: Mapping[int, Pile | None]) -> None:
         if len(after) >= BULK:
-            deque(self._commit_steps(label, list(after), list(after.values())), maxlen=0)
+            run(self._commit_steps(label, list(after), list(after.values())))
             return
         piles = self.piles
         before = dict(zip(after, map(piles.get, after)))
@@ -634,7 +633,7 @@ class Table:
     def _put(self, states: Mapping[int, Pile | None]) -> None:
         if len(states) >= BULK:
             put = BulkPut(self, list(states), list(states.values()))
-            deque(put.prepare(), maxlen=0)
+            run(put.prepare())
             put.apply()
             return
         piles = self.piles
