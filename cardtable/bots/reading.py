@@ -213,13 +213,24 @@ def _hand(state: GameState, seat: int) -> list[int] | None:
     return hand
 
 
-def _lines(state: GameState, action: Action, seat: int, *, apply: bool = False) -> list[str]:
+def _lines(state: GameState, action: Action, seat: int, *, apply: bool = False,
+           snapshot: Snapshot | None = None) -> list[str]:
     """The log lines ``seat`` would read after ``action`` (one move can write several),
-    on a copy of ``state`` or, with ``apply``, on ``state`` itself."""
-    target = state if apply else Snapshot(state).make(random.Random(0))
+    on a copy of ``state`` (made from ``snapshot`` when given, a snapshot of ``state``) or,
+    with ``apply``, on ``state`` itself."""
+    target = state if apply else (snapshot or Snapshot(state)).make(random.Random(0))
     start = len(target.log)
     target.apply(action)
     return [e.text_for(seat) for e in target.log[start:]]
+
+
+def amounts(line: str) -> set[int]:
+    """The amounts a log line writes, thousands separated as the log writes them.
+
+    >>> sorted(amounts("Bo raises to 1,500 (pot 12,000), 3 left"))
+    [3, 1500, 12000]
+    """
+    return {int(n.replace(",", "")) for n in re.findall(r"\d+(?:,\d{3})*", line)}
 
 
 def _move_for(state: GameState, actor: int, lines: list[str], seat: int) -> tuple[Action, set[str]] | None:
@@ -228,7 +239,8 @@ def _move_for(state: GameState, actor: int, lines: list[str], seat: int) -> tupl
     from cardtable.bots.strong import candidates
     options = candidates(state, actor)
     kinds = {kind(a) for a in options}
-    numbers = {int(n) for n in re.findall(r"\d+", lines[0])} if lines else set()
+    numbers = amounts(lines[0]) if lines else set()
+    snapshot = Snapshot(state)  # one copy of the state to try every move on
     for action in options:
         tries = [action]
         name = "to" if hasattr(action, "to") else "amount" if hasattr(action, "amount") else None
@@ -238,7 +250,7 @@ def _move_for(state: GameState, actor: int, lines: list[str], seat: int) -> tupl
             if state.why_illegal(attempt) is not None:
                 continue
             try:
-                written = _lines(state, attempt, seat)
+                written = _lines(state, attempt, seat, snapshot=snapshot)
             except Exception:
                 continue
             if written[:1] == lines[:1]:  # what follows may tell guessed cards (a showdown)
