@@ -3,20 +3,23 @@
 ``python benchmarks/saves.py`` plays a match at a real (headless) table and, after
 every action, measures:
 
-1. the game thread's cost of an autosave: ``save_data()`` plus encoding the checked
-   envelope (what the table waits for; the disk write happens on a writer thread),
-   in wall time and in that thread's CPU time (``time.thread_time``: on a busy,
-   shared machine the wall time also counts waiting for a CPU);
-2. the writer thread's cost: an atomic write with fsync of those bytes
-   (``Autosaver.save``), timed synchronously here on the same bytes;
+1. the game thread's cost of an autosave: ``save_data()`` plus preparing the save
+   (``MatchKeeper.prepare``: what the table waits for; splicing, the checksum and the
+   disk write happen on a writer thread), in wall time and in that thread's CPU time
+   (``time.thread_time``: on a busy, shared machine the wall time also counts waiting
+   for a CPU);
+2. the writer thread's cost: making the bytes (``PendingSave.bytes``: splicing in the
+   history and log, the checksum) and an atomic write with fsync of them
+   (``Autosaver.save``), timed synchronously here;
 3. loading and checking a save (``load_save``), and the file size.
 
 Then, by the match's length (``--lengths``, default 100, 1,000 and 10,000 actions),
-the game thread's CPU time of an autosave (``MatchKeeper.encode``: ``save_data()`` and
-the checked envelope) at an Alethkar Poker table (6 random seats, deep stacks), 30
-saves at each length: as saves are made now (the history and log kept as JSON text,
-only what was appended since the last save encoded: ``spliced``) and the whole state
-written again (``whole``: what every autosave did before issue 17). A match that ends
+the game thread's CPU time of an autosave (``MatchKeeper.prepare``: ``save_data()``,
+the history and log kept as JSON text with only what was appended since the last save
+encoded, the rest of the payload written: ``game thread``), the writer thread's part
+(``PendingSave.bytes``: splicing and the checksum: ``writer``) at an Alethkar Poker
+table (6 random seats, deep stacks), 30 saves at each length, and the whole state
+written again on the game thread (``whole``: what every autosave did before issue 17). A match that ends
 before a length is made that long by appending copies of the actions and events
 already played (the bytes to write are those of so long a match; only encoding is
 timed here, the writer thread checks the checksum).
@@ -84,9 +87,10 @@ def main() -> None:
         scene.perform(action)  # autosaves through the table's keeper (writer thread)
         encode_ms.append(keeper.last_autosave_ms)
         start = time.thread_time()
-        data = keeper.encode("auto")
+        pending = keeper.prepare("auto")
         encode_cpu_ms.append((time.thread_time() - start) * 1000)
         start = time.perf_counter()
+        data = pending.bytes()
         path = sync.save(data)
         write_ms.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
@@ -101,9 +105,9 @@ def main() -> None:
               "load_ms": figures(load_ms), "bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
               "autosaves_written_by_thread": keeper.writer.written if keeper.writer else 0}
     print(f"Shenja Ivali, {args.seats} seats, {actions} actions (to round {result['round']}):")
-    for label, key in (("game thread (save_data + encode)", "game_thread_ms"),
+    for label, key in (("game thread (save_data + prepare)", "game_thread_ms"),
                        ("  the same, CPU time of that thread", "game_thread_cpu_ms"),
-                       ("writer thread (atomic write + fsync)", "disk_write_ms"),
+                       ("writer thread (bytes, write + fsync)", "disk_write_ms"),
                        ("load and check", "load_ms")):
         f = result[key]
         print(f"  {label:38s} median {f['median']:7.2f} ms   p95 {f['p95']:7.2f} ms   max {f['max']:7.2f} ms")
@@ -149,22 +153,27 @@ def by_length(app, lengths: list[int], seed: int, saves: int = 30) -> dict[str, 
         while len(state.history) < length:
             one_more()
         keeper.encode("auto")  # the kept text catches up once (a resumed save does so on its first)
-        spliced, whole = [], []
+        spliced, writer, whole = [], [], []
         for _ in range(saves):
             one_more()
             start = time.thread_time()
-            data = keeper.encode("auto")
+            pending = keeper.prepare("auto")
             spliced.append((time.thread_time() - start) * 1000)
+            start = time.thread_time()
+            data = pending.bytes()
+            writer.append((time.thread_time() - start) * 1000)
             start = time.thread_time()
             again = whole_encode(keeper)
             whole.append((time.thread_time() - start) * 1000)
             assert len(data) == len(again)  # the same save (only saved_at may differ)
         row = {"actions": len(state.history), "padded": padded, "bytes": len(data),
-               "spliced_cpu_ms": figures(spliced), "whole_cpu_ms": figures(whole)}
+               "game_thread_cpu_ms": figures(spliced), "writer_cpu_ms": figures(writer),
+               "whole_cpu_ms": figures(whole)}
         results[str(length)] = row
-        s, w = row["spliced_cpu_ms"], row["whole_cpu_ms"]
-        print(f"  {length:>6,} actions ({len(data):>10,} bytes): spliced median {s['median']:6.2f} ms "
-              f"p95 {s['p95']:6.2f} ms   whole median {w['median']:7.2f} ms p95 {w['p95']:7.2f} ms"
+        s, t, w = row["game_thread_cpu_ms"], row["writer_cpu_ms"], row["whole_cpu_ms"]
+        print(f"  {length:>6,} actions ({len(data):>10,} bytes): game thread median {s['median']:5.2f} ms "
+              f"p95 {s['p95']:5.2f}   writer median {t['median']:5.2f} ms   "
+              f"whole median {w['median']:7.2f} ms p95 {w['p95']:7.2f}"
               + (f"   ({padded:,} padded)" if padded else ""))
     keeper.flush()
     return results

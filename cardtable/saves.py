@@ -144,30 +144,40 @@ def _canonical(data: Any) -> bytes:
                       allow_nan=False).encode("utf-8")
 
 
-def _spliced(data: Any) -> bytes:
+def _spliced(data: Any) -> Callable[[], bytes]:
     """:func:`_canonical`, where any value with ``json_bytes`` (a
     :class:`cardtable.engine.game.JSONText`: the canonical JSON of a state's history or
-    log, kept as the game goes) is spliced in as it is rather than written again."""
-    texts: list[bytes] = []
+    log, kept as the game goes) is spliced in as it is rather than written again.
+
+    What is not already written is written now; the splicing (reading the texts and
+    joining: the part that grows with a match) is left to the function returned.
+    """
+    texts: list[Any] = []
 
     def splice(value: Any) -> str:
-        text = getattr(value, "json_bytes", None)
-        if not isinstance(text, bytes):
+        if not hasattr(type(value), "json_bytes"):  # not of the value: that would join the text here
             raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-        texts.append(text)
+        texts.append(value)
         return f"{_SPLICE}{len(texts) - 1}{_SPLICE}"
 
     written = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                          allow_nan=False, default=splice).encode("utf-8")
-    if not texts:
-        return written
-    marker = json.dumps(_SPLICE)[1:-1].encode("ascii")
-    parts = written.split(b'"' + marker)
-    out = [parts[0]]
-    for part in parts[1:]:
-        number, _, rest = part.partition(marker + b'"')
-        out += [texts[int(number)], rest]
-    return b"".join(out)
+
+    def joined() -> bytes:
+        if not texts:
+            return written
+        marker = json.dumps(_SPLICE)[1:-1].encode("ascii")
+        parts = written.split(b'"' + marker)
+        out = [parts[0]]
+        for part in parts[1:]:
+            number, _, rest = part.partition(marker + b'"')
+            text = texts[int(number)].json_bytes
+            if not isinstance(text, bytes):
+                raise TypeError(f"json_bytes of {type(texts[int(number)]).__name__} is not bytes")
+            out += [text, rest]
+        return b"".join(out)
+
+    return joined
 
 
 _SPLICE = "\x00splice\x00"
@@ -182,6 +192,56 @@ def new_match_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + uuid.uuid4().hex[:6]
 
 
+class PendingSave:
+    """A save prepared on the game thread, its bytes made on first :meth:`bytes` call.
+
+    :func:`prepare` writes at once everything that could still change (the payload's
+    own JSON); what is left (splicing in the history and log already written, the
+    checksum, the envelope) grows with the match and is done by :meth:`bytes`: by the
+    autosave's writer thread, off the game thread.
+    """
+
+    def __init__(self, header: dict[str, Any], payload: Callable[[], bytes]) -> None:
+        self._header = header
+        self._payload = payload
+        self._bytes: bytes | None = None
+
+    def bytes(self) -> bytes:
+        """The save file's bytes (an envelope with its checksum); made once."""
+        if self._bytes is None:
+            try:
+                payload_bytes = self._payload()
+            except (TypeError, ValueError) as exc:
+                raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc
+            header = dict(self._header)
+            digest = hashlib.sha256(_canonical(header))
+            digest.update(b"\n")
+            digest.update(payload_bytes)
+            header["sha256"] = digest.hexdigest()
+            header["payload"] = _PAYLOAD_SLOT
+            before, _, after = _canonical(header).partition(_canonical(_PAYLOAD_SLOT))
+            self._bytes = b"".join((before, payload_bytes, after, b"\n"))
+        return self._bytes
+
+
+def prepare(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
+            summary: Mapping[str, Any] | None = None, kind: str = "named") -> PendingSave:
+    """A save of ``payload`` as :func:`encode` writes it, with the part of the work that
+    grows with the match left for :meth:`PendingSave.bytes`.
+
+    Raises SaveError (problem ``"invalid"``) if the payload or summary is not JSON-safe.
+    """
+    header = {"format": FORMAT, "version": VERSION, "game": game, "variant": variant, "match": match,
+              "kind": kind, "saved_at": _now_iso(), "app_version": __version__,
+              "summary": dict(summary or {})}
+    try:
+        payload_bytes = _spliced(payload)
+        _canonical(header)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc
+    return PendingSave(header, payload_bytes)
+
+
 def encode(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
            summary: Mapping[str, Any] | None = None, kind: str = "named") -> bytes:
     """The bytes of a save file holding ``payload`` (an envelope with its checksum).
@@ -190,21 +250,8 @@ def encode(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
     taken over the canonical header and that text, which is then spliced in.
     Raises SaveError (problem ``"invalid"``) if the payload is not JSON-safe.
     """
-    header = {"format": FORMAT, "version": VERSION, "game": game, "variant": variant, "match": match,
-              "kind": kind, "saved_at": _now_iso(), "app_version": __version__,
-              "summary": dict(summary or {})}
-    try:
-        payload_bytes = _spliced(payload)
-        header_bytes = _canonical(header)
-    except (TypeError, ValueError) as exc:
-        raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc
-    digest = hashlib.sha256(header_bytes)
-    digest.update(b"\n")
-    digest.update(payload_bytes)
-    header["sha256"] = digest.hexdigest()
-    header["payload"] = _PAYLOAD_SLOT
-    before, _, after = _canonical(header).partition(_canonical(_PAYLOAD_SLOT))
-    return b"".join((before, payload_bytes, after, b"\n"))
+    return prepare(game=game, variant=variant, match=match, payload=payload, summary=summary,
+                   kind=kind).bytes()
 
 
 _PAYLOAD_SLOT = "\x00payload\x00"
@@ -409,8 +456,9 @@ class Autosaver:
 class BackgroundAutosaver:
     """Hands autosaves to one writer thread, so the game never waits for the disk.
 
-    The game thread encodes the bytes (a few milliseconds) and calls :meth:`submit`;
-    the thread writes them through :class:`Autosaver` (atomic, fsynced). If saves
+    The game thread prepares a save (:func:`prepare`, about a millisecond however long
+    the match) and calls :meth:`submit`; the thread makes its bytes (splicing in the
+    history, the checksum) and writes them through :class:`Autosaver` (atomic, fsynced). If saves
     arrive faster than the disk takes them, only the newest waiting one is written.
     :meth:`flush` waits until everything submitted is on disk (on leaving or
     quitting). ``error`` holds the last write's failure, for the game to report.
@@ -420,13 +468,14 @@ class BackgroundAutosaver:
         self.autosaver = autosaver
         self.error: SaveError | None = None
         self.written = 0
-        self._pending: bytes | None = None
+        self._pending: bytes | PendingSave | None = None
         self._busy = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def submit(self, data: bytes) -> None:
-        """Queue ``data`` to be the next autosave (replacing one still waiting)."""
+    def submit(self, data: bytes | PendingSave) -> None:
+        """Queue ``data`` (bytes, or a save whose bytes the thread makes) to be the next
+        autosave (replacing one still waiting)."""
         with self._cond:
             self._pending = data
             if self._thread is None or not self._thread.is_alive():
@@ -454,12 +503,14 @@ class BackgroundAutosaver:
                         return
                 data, self._pending, self._busy = self._pending, None, True
             try:
-                self.autosaver.save(data)
+                self.autosaver.save(data if isinstance(data, bytes) else data.bytes())
                 self.written += 1
             except SaveError as exc:
                 self.error = exc
             except OSError as exc:  # pragma: no cover - write_save wraps these
                 self.error = SaveError(None, str(exc), "write")
+            except Exception as exc:  # noqa: BLE001 - making the bytes failed: reported, the thread goes on
+                self.error = SaveError(None, f"the save could not be made: {exc}", "invalid")
             finally:
                 with self._cond:
                     self._busy = False

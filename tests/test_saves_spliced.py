@@ -11,7 +11,7 @@ import pytest
 import cardtable.games as games
 from cardtable.bots.base import play_step
 from cardtable.engine.game import JSONText
-from cardtable.saves import _canonical, _spliced, decode, encode
+from cardtable.saves import _canonical, _spliced, decode, encode, prepare
 from cardtable.simulation import bundled_settings, seat_bots
 from cardtable.variants import load_deck_by_id
 
@@ -20,7 +20,7 @@ def _spliced_bytes(state) -> bytes:
     with state.spliced_json():
         data = state.to_json()
     assert isinstance(data["history"], JSONText) and isinstance(data["log"], JSONText)
-    return _spliced(data)
+    return _spliced(data)()
 
 
 @pytest.mark.parametrize("game_id", ["ipso", "alethkar_poker", "sabacc"])
@@ -59,3 +59,43 @@ def test_encode_splices_and_the_save_checks() -> None:
     assert envelope["payload"] == {"state": state.to_json()}
     assert json.loads(spliced)["sha256"] == json.loads(plain)["sha256"] or \
         json.loads(spliced)["saved_at"] != json.loads(plain)["saved_at"]
+
+
+def test_a_prepared_save_keeps_the_state_it_was_prepared_on() -> None:
+    """An autosave is prepared on the game thread and its bytes made later by the writer
+    thread: the moves played meanwhile must not leak into it (the kept texts are only
+    appended to; a prepared save reads only the items it was made with)."""
+    game = games.get("ipso")
+    deck = load_deck_by_id(game.decks[0])
+    state = game.state.new(bundled_settings(game), deck, ["A", "B", "C"], random.Random(7))
+    bots, _ = seat_bots("random", 3, 1, 0, game.bot)
+    pending = []
+    for _ in range(60):
+        play_step(state, bots)
+        with state.spliced_json():
+            save = prepare(game="ipso", variant="ipso", match="m", payload={"state": state.to_json()})
+        pending.append((save, _canonical(state.to_json())))
+        if state.to_act is None:
+            break
+    for save, then in pending:  # made only now, after every later move
+        assert _canonical(decode(save.bytes())["payload"]["state"]) == then
+
+
+def test_preparing_a_save_leaves_the_long_texts_for_the_writer_thread() -> None:
+    """The game thread's part of an autosave must not read the kept history text (joining
+    it grows with the match): only :meth:`PendingSave.bytes`, on the writer thread, does."""
+    reads = []
+
+    class Counted(JSONText):
+        __slots__ = ()
+
+        @property
+        def json_bytes(self) -> bytes:
+            reads.append(1)
+            return JSONText.json_bytes.fget(self)  # type: ignore[attr-defined]
+
+    text = Counted(parts=[b"1", b"2"], count=2)
+    pending = prepare(game="ipso", variant="ipso", match="m", payload={"history": text, "n": 3})
+    assert reads == []
+    assert decode(pending.bytes())["payload"] == {"history": [1, 2], "n": 3}
+    assert reads == [1]

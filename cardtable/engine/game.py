@@ -187,13 +187,35 @@ def rng_from_json(data: Sequence[Any]) -> random.Random:
     return rng
 
 
-@dataclass(frozen=True)
 class JSONText:
     """A value already written as canonical JSON (sorted keys, no spaces, not
     ASCII-escaped, UTF-8): :func:`cardtable.saves.encode` splices ``json_bytes`` in as
-    they are."""
+    they are.
 
-    json_bytes: bytes
+    Made from ``parts`` (the canonical JSON of a list's first ``count`` items), the text
+    is joined only when ``json_bytes`` is first read: a save made on the game thread
+    hands the joining, like the hashing, to its writer thread (the parts list is only
+    ever appended to, so its first ``count`` items stay as they were).
+
+    >>> JSONText(parts=[b"1", b"2", b"3"], count=2).json_bytes
+    b'[1,2]'
+    """
+
+    __slots__ = ("_bytes", "_count", "_parts")
+
+    def __init__(self, json_bytes: bytes | None = None, *, parts: Sequence[bytes] = (),
+                 count: int = 0) -> None:
+        self._bytes = json_bytes
+        self._parts = parts
+        self._count = count
+
+    @property
+    def json_bytes(self) -> bytes:
+        """The JSON text (joined from its parts on first use)."""
+        if self._bytes is None:
+            self._bytes = b"[" + b",".join(self._parts[:self._count]) + b"]"
+            self._parts = ()
+        return self._bytes
 
 
 def canonical_json(data: Any) -> bytes:
@@ -222,8 +244,9 @@ class _EncodedItems:
     def __deepcopy__(self, memo: dict[int, Any]) -> _EncodedItems:
         return _EncodedItems()
 
-    def text(self, items: list[Any], plain: Any) -> bytes:
-        """The JSON of ``items``, each written as ``canonical_json(plain(item))``."""
+    def text(self, items: list[Any], plain: Any) -> JSONText:
+        """The JSON of ``items``, each written as ``canonical_json(plain(item))`` (joined
+        when it is read; only the items appended since the last call are written now)."""
         done = len(self.texts)
         if (self.items is not items or done > len(items)
                 or (done and (items[done - 1] is not self.last or items[0] is not self.first))):
@@ -231,7 +254,7 @@ class _EncodedItems:
         if done < len(items):
             self.texts.extend(canonical_json(plain(item)) for item in items[done:])
             self.first, self.last = items[0], items[-1]
-        return b"[" + b",".join(self.texts) + b"]"
+        return JSONText(parts=self.texts, count=len(self.texts))
 
 
 def _event_json(event: Event) -> dict[str, Any]:
@@ -395,8 +418,8 @@ class GameState(ABC):
         history: Any
         log: Any
         if self.__dict__.get("_splicing"):
-            history = JSONText(self._encoded("_history_text").text(self.history, _action_json))
-            log = JSONText(self._encoded("_log_text").text(self.log, _event_json))
+            history = self._encoded("_history_text").text(self.history, _action_json)
+            log = self._encoded("_log_text").text(self.log, _event_json)
         else:
             history = [a.to_json() for a in self.history]
             log = [_event_json(e) for e in self.log]

@@ -25,13 +25,14 @@ from cardtable.saves import (
     AUTOSAVE_MATCHES,
     Autosaver,
     BackgroundAutosaver,
+    PendingSave,
     SaveFile,
     delete_save,
-    encode,
     interrupted_save,
     list_saves,
     named_save_path,
     new_match_id,
+    prepare,
     write_save,
 )
 from cardtable.stats import StatsBook
@@ -74,10 +75,16 @@ class MatchKeeper:
                 "to_act": scene.names[to_act] if to_act is not None and 0 <= to_act < len(scene.names) else None}
 
     def encode(self, kind: str, *, left: bool = False) -> bytes:
-        """The save file's bytes for the table as it is now.
+        """The save file's bytes for the table as it is now."""
+        return self.prepare(kind, left=left).bytes()
+
+    def prepare(self, kind: str, *, left: bool = False) -> PendingSave:
+        """The save of the table as it is now, its bytes still to be made (by the writer
+        thread, for an autosave).
 
         The state's history and log come already written (only what was appended since
-        the last save is encoded), so a save costs the same however long the match.
+        the last save is encoded) and are spliced in when the bytes are made, so the
+        game thread's part costs the same however long the match.
         """
         state = self.scene.state
         spliced = getattr(state, "spliced_json", None)
@@ -86,8 +93,8 @@ class MatchKeeper:
         else:
             with spliced():
                 payload = self.scene.save_data()
-        return encode(game=self.scene.variant.game, variant=self.scene.variant.id, match=self.match,
-                      payload=payload, summary=self.summary(left=left), kind=kind)
+        return prepare(game=self.scene.variant.game, variant=self.scene.variant.id, match=self.match,
+                       payload=payload, summary=self.summary(left=left), kind=kind)
 
     # -- hooks ---------------------------------------------------------------------------
     def after_action(self) -> None:
@@ -114,7 +121,7 @@ class MatchKeeper:
         try:
             if self.writer is None:
                 self.writer = BackgroundAutosaver(Autosaver(self.match))
-            self.writer.submit(self.encode("auto", left=left))
+            self.writer.submit(self.prepare("auto", left=left))
         except Exception as exc:  # noqa: BLE001 - an autosave must never take the game down
             self._report(exc)
         if self.writer is not None and self.writer.error is not None:
