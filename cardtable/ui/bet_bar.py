@@ -80,8 +80,8 @@ class BetBar:
                 call = f"Call {o.call_amount:,}"
                 out.append(("call", call, self.call, width(call, 80, True), "C", True))
             if sizing:
-                word = "Bet" if o.can_bet else ("Raise" if short else "Raise to")
-                out.append(("bet", "", self.bet, width(f"{word} {o.max_raise_to:,}", 90), "B", False))
+                out.append(("bet", "", self.bet, width(f"{self._bet_word(o, short)} {o.max_raise_to:,}", 90),
+                            "B", False))
             if o.can_all_in:
                 label = "All-in" if short else f"All-in {o.all_in_to:,}"
                 out.append(("all_in", label, self.all_in, width(label, 72), "A", False))
@@ -159,10 +159,14 @@ class BetBar:
     HINT = "click a chip to add it, right-click to take it off"
     """The line beside the chips on a bar with room for it."""
 
+    @staticmethod
+    def _bet_word(options: BetOptions, short: bool) -> str:
+        """The bet button's word: "Bet" where nobody has bet, else "Raise to" ("Raise" when short)."""
+        return "Bet" if options.can_bet else ("Raise" if short else "Raise to")
+
     def _label(self) -> None:
         if "bet" in self.buttons:
-            word = "Bet" if self.options.can_bet else ("Raise" if self.short else "Raise to")
-            self.buttons["bet"].label = f"{word} {self.amount:,}"
+            self.buttons["bet"].label = f"{self._bet_word(self.options, self.short)} {self.amount:,}"
 
     @property
     def bet_button(self) -> Button:

@@ -67,6 +67,12 @@ def saved_seats(data: Mapping[str, Any], state: GameState,
     return seats, bots
 
 
+def _draw_pill(surface: pygame.Surface, tag: pygame.Surface, pill: pygame.Rect) -> None:
+    """A plate's note tag: ``tag`` centred on a rounded ``pill``."""
+    pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
+    surface.blit(tag, tag.get_rect(center=pill.center))
+
+
 def note_tag(note: str) -> str:
     """A plate note's short form: "CPU" for "(computer)", else its first words, upper case."""
     return NOTE_TAGS.get(note) or note.strip("()").split(":")[0][:8].upper()
@@ -636,8 +642,7 @@ class GameTableScene(TableHover, TableParts, Scene):
                 else:
                     pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
                     line_room -= pill.width + px(6)
-                pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
-                surface.blit(tag, tag.get_rect(center=pill.center))
+                _draw_pill(surface, tag, pill)
             shown = fit_text(fonts, line, line_size, line_room)
             if shown != line:
                 self.note_tip(rect, [self._whole_name(seat), line])
@@ -700,8 +705,7 @@ class GameTableScene(TableHover, TableParts, Scene):
         if tag is not None and not tag_below:
             pill = tag.get_rect().inflate(px(8), px(2))
             pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
-            pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
-            surface.blit(tag, tag.get_rect(center=pill.center))
+            _draw_pill(surface, tag, pill)
             room -= pill.width + px(6)
         name = fit_text(fonts, self.names[seat], size, room, bold=True)
         if name != self.names[seat]:

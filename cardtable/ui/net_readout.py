@@ -22,7 +22,7 @@ def draw_readout_lines(table: Any, surface: pygame.Surface, lines: Sequence[str]
     table's readout corner; the boxes drawn."""
     px, fonts = table.app.px, table.app.fonts
     right, bottom = table.readout_corner()
-    bottom -= fonts.render("0", px(_FRAME_TIME_SIZE), THEME.highlight).get_height() + 6 + 2
+    bottom -= fonts.size_of("0", px(_FRAME_TIME_SIZE))[1] + 6 + 2
     boxes = []
     for line in reversed(lines):
         img = fonts.render(line, px(_SIZE), THEME.highlight)
