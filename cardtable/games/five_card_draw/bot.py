@@ -130,11 +130,10 @@ class DrawBot:
 
     def rollout_bot(self, rng: random.Random) -> DrawBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
-        :data:`ROLLOUT_SAMPLES` deals an equity."""
-        bot = DrawBot(rng)
-        bot.samples = ROLLOUT_SAMPLES
-        bot._memo = {}
-        return bot
+        :data:`ROLLOUT_SAMPLES` deals an equity, worked out on card codes
+        (:class:`~cardtable.games.five_card_draw.rollout_bot.RolloutDrawBot`)."""
+        from cardtable.games.five_card_draw.rollout_bot import RolloutDrawBot
+        return RolloutDrawBot(rng)
 
     def choose(self, state: Any, seat: int) -> Action:
         """A legal action for ``seat`` (the seat to act)."""
@@ -161,7 +160,6 @@ class DrawBot:
         return action
 
     def _bet(self, state: Any, seat: int) -> Action:
-        options = state.betting_options(seat)
         cards, pairs = self._mine(state, seat)
         before_draw = state.betting_round == 0
         throw = plan_discard(pairs, state.draw_limit(seat)) if before_draw else []
@@ -175,10 +173,16 @@ class DrawBot:
             eq = equity(pairs, throw, unseen, drawn, self.rng, self.samples)
             if self._memo is not None:
                 self._memo[key] = eq
+        return self._bet_on(state, seat, eq)
+
+    def _bet_on(self, state: Any, seat: int, eq: float) -> Action:
+        """The betting action with equity ``eq`` (see the module's text)."""
+        options = state.betting_options(seat)
+        others = sum(state.chips.in_hand) - 1
         pot = state.chips.pot_total
         to_call = options.call_amount if options.can_call else 0
-        strong = 0.62 if len(others) == 1 else 0.5
-        bluff = (0.05 if self.level == "normal" else 0.09 if len(others) <= 2 else 0.03)
+        strong = 0.62 if others == 1 else 0.5
+        bluff = (0.05 if self.level == "normal" else 0.09 if others <= 2 else 0.03)
         raising = options.can_bet or options.can_raise
         if raising and (eq >= strong or self.rng.random() < bluff):
             share = 0.5 if self.level == "normal" else 0.4 + 0.5 * eq
