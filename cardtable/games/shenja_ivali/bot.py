@@ -101,8 +101,9 @@ def warm_up(deck: Any, rules: IvaliRules | None = None) -> None:
     _random_hand_keys(rules or IvaliRules(), [deck[i] for i in playing_cards(deck)])
 
 
-def percentile(key: tuple[int, ...], keys: Sequence[tuple[int, ...]]) -> float:
-    """The share of random hands (``keys``, sorted) that ``key`` beats, ties as half.
+def percentile(key: Any, keys: Sequence[Any]) -> float:
+    """The share of random hands (``keys``, sorted) that ``key`` beats, ties as half
+    (keys as tuples, or any other keys that sort alike).
 
     >>> percentile((5,), [(1,), (5,), (9,), (9,)])
     0.375
@@ -132,8 +133,10 @@ class IvaliBot:
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
-        :data:`ROLLOUT_SAMPLES` deals an estimate."""
-        return IvaliBot(rng, "normal", samples=ROLLOUT_SAMPLES)
+        :data:`ROLLOUT_SAMPLES` deals an estimate, valued on packed ints
+        (:class:`~cardtable.games.shenja_ivali.rollout_bot.RolloutIvaliBot`: the same choices)."""
+        from cardtable.games.shenja_ivali.rollout_bot import RolloutIvaliBot
+        return RolloutIvaliBot(rng)
 
     # -- the one entry point ------------------------------------------------------------
     def choose(self, state: ShenjaIvaliState, seat: int) -> Action:
