@@ -174,8 +174,11 @@ class SabaccBot:
         self.knobs = LEVEL_KNOBS[level]
 
     def rollout_bot(self, rng: random.Random) -> SabaccBot:
-        """A cheap player like this one, for the strong level's rollouts (the normal level: it is cheap already)."""
-        return SabaccBot(rng, "normal")
+        """A cheap player like this one, for the strong level's rollouts: the normal
+        level's choices, weighed by kinds of card (:mod:`cardtable.games.sabacc.rollout_bot`)."""
+        from cardtable.games.sabacc.rollout_bot import RolloutSabaccBot
+
+        return RolloutSabaccBot(rng, "normal")
 
     # -- what it knows ------------------------------------------------------------------
     def unseen(self, state: SabaccState, view: dict[str, Any]) -> list[int]:
