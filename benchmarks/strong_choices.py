@@ -11,9 +11,11 @@ each candidate's true worth against the normal bot's choice, to set beside what 
 strong level estimated from its guessed worlds. Printed, one line a figure, then one JSON
 object:
 
-* the chips gained a decision over the normal bot's choice, by what strong played and
-  by the rule "the best rival clearing a one-sided test at the normal quantile z" for a
-  few z (the test :data:`cardtable.bots.strong.STRAY_ALPHA` sets), with 95% intervals;
+* the chips gained a decision over the normal bot's choice, by what strong played, by
+  the best candidate on the real cards (a bound on what choosing among these candidates
+  can gain, the plays' own noise included) and by the rule "the best rival clearing a
+  one-sided test at the normal quantile z" for a few z (the test
+  :data:`cardtable.bots.strong.STRAY_ALPHA` sets), with 95% intervals;
 * for each kind of change (the normal bot's move, the rival's), the mean estimated and
   the mean true gain: a gap between them is a bias of the guessed worlds (Sabacc's
   reading made a bet look 121 credits better than it was).
@@ -171,6 +173,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     result["played"] = {"gain": round(mean, 3), "ci95": round(half, 3), "changed": sum(1 for v in played if v)}
     print(f"{game.id}, {args.seats} seats: {len(decisions)} decisions scored")
     print(f"as played: {mean:+.3f} a decision (±{half:.3f}), {result['played']['changed']} changed")
+    oracle = [max(0.0, *(c["truth"] for c in d)) for d in decisions]
+    mean, half = interval(oracle)
+    result["oracle"] = {"gain": round(mean, 3), "ci95": round(half, 3),
+                        "changed": sum(1 for v in oracle if v > 0)}
+    print(f"the best candidate on the real cards (a bound): {mean:+.3f} a decision (±{half:.3f}), "
+          f"{result['oracle']['changed']} better than the normal bot's")
     for z in RULE_Z:
         gains = [by_rule(d, z) for d in decisions]
         mean, half = interval(gains)

@@ -40,7 +40,14 @@ the opponents' moves seen this round make the hands that fit them likelier (see
 :mod:`cardtable.bots.reading`; the decisions of one :meth:`StrongBot.choose` to the
 next, on the seat copies it was given and nothing else). A normal bot may also say that a
 decision is not worth rollouts (``worth_planning(state, seat)``, e.g. a Flame Sword
-flip): then its choice is played at once.
+flip): then its choice is played at once. Two more hooks of the normal bot serve games
+whose seat copies hide more than cards or whose candidates share all but the end of a
+rollout: ``complete_world(world, seat, rng)`` fills in, on each world once dealt, what the
+seat copy could not tell (Alethkar Poker: the bags of those who have bet, guessed as the
+normal bot would have bet with the world's hands), and ``settle_candidates(world, seat,
+actions, rng)`` returns every candidate's (chip change, won) on one world from a single
+play of it (Alethkar Poker: after the secret bet only the seat's own bag differs), or
+None to play them out one by one.
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
 shows them.
@@ -97,8 +104,8 @@ overrule it."""
 
 STRAY_ALPHA = 0.067
 """The one-sided level at which a rival must beat the normal bot's choice, by Student's t
-over the paired differences of its worlds (few worlds: a wider margin); shared among
-the rivals (``STRAY_ALPHA / k``) when :data:`SHARE_ALPHA`. Scored on true states (each
+over the paired differences of its worlds (few worlds: a wider margin), for each rival
+(shared among them, up to d1de38f, it almost never strayed). Scored on true states (each
 candidate played out 30 times on the real cards), stricter levels strayed almost never
 and looser ones strayed on noise in Sabacc."""
 
@@ -114,9 +121,6 @@ GUESS_TRIES = 4
 """Guesses at the hidden cards drawn for one world at most while reading the
 opponents' moves rejects them."""
 
-SHARE_ALPHA = False
-"""Whether :data:`STRAY_ALPHA` is shared among the rivals (it was, up to d1de38f)."""
-
 PRUNE_AFTER = 4
 """Worlds played before candidates start being dropped."""
 
@@ -125,6 +129,10 @@ PRUNE_Z = 2.0
 rollouts."""
 
 _POLICY_SALT = 0x9E3779B97F4A7C15
+_WORLD_SALT = 0x5851F42D4C957F2D
+
+Settle = Callable[[GameState, int, list[Action], random.Random], "list[tuple[float, bool]] | None"]
+"""A game's way to play every candidate out on one world at once (see the module)."""
 
 Policy = Callable[[GameState, int, random.Random], Action]
 """How a rollout moves a seat: ``policy(world, seat, rng) -> Action``."""
@@ -282,6 +290,9 @@ class StrongBot:
         self._prior_ms = 0.0  # what asking the normal bot cost last time
         self.policy: Policy = getattr(normal, "rollout_choice", None) or light_choice
         self.rollout_bot: Callable[[random.Random], Any] | None = getattr(normal, "rollout_bot", None)
+        self.complete_world: Callable[[GameState, int, random.Random], None] | None = getattr(
+            normal, "complete_world", None)
+        self.settle_candidates: Settle | None = getattr(normal, "settle_candidates", None)
         self.reader = Reader()
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
@@ -367,7 +378,7 @@ class StrongBot:
             rollouts += len(active)
             if worlds >= PRUNE_AFTER:
                 active = _pruned(active, prior)
-        best = _best(active, prior, len(estimates) - 1)
+        best = _best(active, prior)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
@@ -379,6 +390,14 @@ class StrongBot:
         when the deadline came first (the world is thrown away whole)."""
         snapshot = self._guess(worlds, seat, deadline)
         seed = self.rng.getrandbits(64)
+        complete = self.complete_world
+        if complete is not None:
+            worlds.adjust(lambda world: complete(world, seat, random.Random(seed ^ _WORLD_SALT)))
+        if self.settle_candidates is not None:
+            settled = self.settle_candidates(snapshot.make(random.Random(seed)), seat,
+                                             [e.action for e in active], random.Random(seed ^ _POLICY_SALT))
+            if settled is not None:
+                return settled
         results = []
         for estimate in active:
             result = self._rollout(snapshot, seed, seat, estimate.action, target, start_holding, deadline)
@@ -513,10 +532,9 @@ def _t_quantile(z: float, df: int) -> float:
     return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df))
 
 
-def _stray_z(rivals: int) -> float:
-    """The normal quantile a rival must clear among ``rivals`` (:data:`STRAY_ALPHA`,
-    shared among them when :data:`SHARE_ALPHA`)."""
-    return NormalDist().inv_cdf(1.0 - STRAY_ALPHA / (max(1, rivals) if SHARE_ALPHA else 1))
+def _stray_z() -> float:
+    """The normal quantile a rival must clear (:data:`STRAY_ALPHA`, one-sided)."""
+    return NormalDist().inv_cdf(1.0 - STRAY_ALPHA)
 
 
 def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
@@ -527,7 +545,7 @@ def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
             if e is leader or e.action == prior or not _clearly_better(leader, e, PRUNE_Z)]
 
 
-def _best(active: list[Estimate], prior: Action | None, rivals: int) -> Estimate:
+def _best(active: list[Estimate], prior: Action | None) -> Estimate:
     """The best mean; the prior's action unless another beats it by more than
     the noise of the paired difference (:data:`STRAY_ALPHA`, see :func:`_stray_z`)."""
     tried = [e for e in active if e.count > 0] or active
@@ -537,4 +555,4 @@ def _best(active: list[Estimate], prior: Action | None, rivals: int) -> Estimate
     base = next((e for e in active if e.action == prior), None)
     if base is None or best is base:
         return best if base is None else base
-    return best if _clearly_better(best, base, _stray_z(rivals)) else base
+    return best if _clearly_better(best, base, _stray_z()) else base

@@ -124,6 +124,18 @@ class Worlds:
         rng.getrandbits(64)  # the seat copy's own generator: the same draws as seat_copy
         return self.snapshot
 
+    def adjust(self, change: Callable[[GameState], None]) -> None:
+        """Run ``change`` on the world dealt last, in place, the deck and settings lent to
+        it for the moment (a game's own guess at what the seat copy hid besides cards:
+        it must leave what the seat sees as it is)."""
+        lean = self.snapshot._lean
+        lean.__dict__.update(self.snapshot._shared)
+        try:
+            change(lean)
+        finally:
+            for name in self.snapshot._shared:
+                del lean.__dict__[name]
+
     def dealt(self) -> list[Any]:
         """The cards of the hidden places now, in order (for :meth:`put`)."""
         return [container[index] for container, index in self._places]

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import Action, GameState
+from cardtable.games.alethkar_poker import planning
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.values import quick_best_five
 
@@ -105,6 +106,26 @@ class AlethkarBot:
         bot = AlethkarBot(rng)
         bot.knobs = ROLLOUT_LEVEL
         return bot
+
+    # -- what the strong level asks (:mod:`cardtable.games.alethkar_poker.planning`) --
+    def worth_planning(self, state: GameState, seat: int) -> bool:
+        """Only the secret bet is worth the strong level's rollouts (the discard is exact)."""
+        assert isinstance(state, AlethkarState)
+        return planning.worth_planning(state, seat)
+
+    def complete_world(self, state: GameState, seat: int, rng: random.Random) -> None:
+        """Guess the bags of the players who have checked, as this bot would have bet
+        with the hands the world ``state`` deals them."""
+        assert isinstance(state, AlethkarState)
+        planning.complete_world(state, seat, planning.bet_maker(self.rollout_bot, rng.getrandbits(32)))
+
+    def settle_candidates(self, state: GameState, seat: int, actions: Sequence[Action],
+                          rng: random.Random) -> list[tuple[float, bool]] | None:
+        """Every bag bet of ``actions`` played out on the one world ``state`` (see
+        :func:`~cardtable.games.alethkar_poker.planning.settle_candidates`)."""
+        assert isinstance(state, AlethkarState)
+        return planning.settle_candidates(state, seat, actions,
+                                          planning.bet_maker(self.rollout_bot, rng.getrandbits(32)))
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The bot's action for ``seat`` (which must be the seat to act)."""

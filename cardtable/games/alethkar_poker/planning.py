@@ -1,0 +1,113 @@
+"""What the strong level asks the Alethkar Poker bot when it plans (issue 18).
+
+The strong level (:mod:`cardtable.bots.strong`) weighs the candidates of a decision on
+guessed worlds. Three things about this game make its generic rollouts weak, and the
+normal bot answers each here:
+
+* **A world's bags** (:func:`complete_world`). A seat copy cannot tell another seat's
+  bag, so it puts the buy-in there: in a world every opponent who has already checked
+  seems to have bet nothing. Each such opponent's bet is guessed again in each world as
+  the normal bot would have made it with the hand the world deals it (its bag the buy-in
+  before it, as the copy says, and the public holdings).
+* **Every amount on one world at once** (:func:`settle_candidates`). After the secret
+  bet nothing but the bags depends on the seat's amount: nobody sees it, the discards
+  keep the most valuable five whatever the bags, and steps 6 to 8 read only the hand
+  values and the bags. So a world is played once (the later seats' bets by the
+  rollout player, every discard the normal bot's, the values by
+  :func:`~cardtable.games.alethkar_poker.values.quick_best_five`) and each amount is
+  settled on it, instead of a whole rollout for each amount.
+* **The discard** (:func:`worth_planning`) is exact already (the best five), so it is
+  not planned.
+
+Everything reads the world it is given: a copy of the strong seat's own seat copy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable.engine.game import Action
+from cardtable.games.alethkar_poker.payout import settle
+from cardtable.games.alethkar_poker.rules import BagBet, Phase
+from cardtable.games.alethkar_poker.state import AlethkarState
+from cardtable.games.alethkar_poker.values import quick_best_five
+
+__all__ = ["worth_planning", "complete_world", "settle_candidates"]
+
+BetMaker = Callable[[int], Any]
+"""A bot to bet for a seat: ``make(seat)`` gives one with ``bet(state, seat) -> int``."""
+
+
+def worth_planning(state: AlethkarState, seat: int) -> bool:
+    """Only the secret bet: the normal bot's discard keeps the most valuable five."""
+    return state.phase == Phase.BET
+
+
+def complete_world(state: AlethkarState, seat: int, make: BetMaker) -> None:
+    """Guess again, in place, the bag of every other player who has checked this round:
+    the buy-in (as the seat copy has it) plus what ``make(other)`` bets with the hand
+    ``state`` deals it. The holdings (stack plus bag, public) stay as they are."""
+    if state.phase not in (Phase.BET, Phase.DISCARD):
+        return
+    buy_in = state.settings.buy_in
+    for other in state.players():
+        if other == seat or not state.checked[other]:
+            continue
+        held = state.holdings(other)
+        bag = min(held, buy_in)
+        state.stacks[other], state.bags[other] = held - bag, bag
+        amount = max(0, min(held - bag, make(other).bet(state, other)))
+        state.stacks[other] -= amount
+        state.bags[other] += amount
+
+
+def settle_candidates(state: AlethkarState, seat: int, actions: Sequence[Action],
+                      make: BetMaker) -> list[tuple[float, bool]] | None:
+    """Each of ``actions`` (bag bets of ``seat``, the seat to bet) played on the world
+    ``state`` to the end of the round: (the change in ``seat``'s holdings, whether it
+    had the top hand), as a whole rollout of each would give with the same draws. None
+    when the decision is not a secret bet. ``state`` is not changed."""
+    if (state.phase != Phase.BET or state.turn != seat
+            or not all(isinstance(a, BagBet) and a.seat == seat for a in actions)):
+        return None
+    players = state.players()
+    ace_low = state.settings.ace_low_straight
+    values = {p: quick_best_five([state.deck[c] for c in state.hands[p]], ace_low_straight=ace_low)[0]
+              for p in players}
+    stacks = list(state.stacks)
+    bags = {p: state.bags[p] for p in players}
+    for other in players:  # the seats still to bet: nobody sees the seat's amount
+        if other != seat and not state.checked[other]:
+            amount = max(0, min(stacks[other], make(other).bet(state, other)))
+            stacks[other] -= amount
+            bags[other] += amount
+    before = state.holdings(seat)
+    results = []
+    for action in actions:
+        amount = getattr(action, "amount", 0)
+        bags[seat] = state.bags[seat] + amount
+        done = settle(values, bags=bags, carried_in=state.middle, order=players)
+        after = [stacks[s] + state.bags[s] for s in range(state.seats)]
+        for p in players:
+            after[p] = (stacks[p] - (amount if p == seat else 0)) + done.to_stack[p] + done.bags[p]
+        alive = [s for s in range(state.seats) if after[s] >= state.settings.buy_in]
+        if alive == [seat]:
+            after[seat] += done.payout.carry_out  # the last who can buy in takes the middle
+        results.append((float(after[seat] - before), seat in done.payout.top_seats))
+    return results
+
+
+def bet_maker(make_bot: Callable[[random.Random], Any], seed: int) -> BetMaker:
+    """``make(seat)``: a bot from ``make_bot`` for that seat, its generator seeded from
+    ``seed`` and the seat (the same bots for the same seed)."""
+    made: dict[int, Any] = {}
+
+    def make(seat: int) -> Any:
+        bot = made.get(seat)
+        if bot is None:
+            bot = made[seat] = make_bot(random.Random(seed + seat))
+        return bot
+
+    return make

@@ -1,0 +1,149 @@
+"""What the strong level asks Sabacc's and Alethkar Poker's bots (issue 18): Sabacc's cheap
+rollout player makes the normal bot's very choices, and Alethkar Poker's one-world settling
+of every bag bet gives what playing each out would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable import games
+from cardtable.bots.strong import StrongBot
+from cardtable.bots.worlds import Worlds
+from cardtable.engine.game import CHANCE
+from cardtable.games.alethkar_poker.bot import AlethkarBot
+from cardtable.games.alethkar_poker.planning import bet_maker, complete_world, settle_candidates
+from cardtable.games.alethkar_poker.rules import BagBet, Phase
+from cardtable.games.sabacc.bot import SabaccBot
+from cardtable.games.sabacc.rollout_bot import RolloutSabaccBot
+from cardtable.variants import load_deck_by_id
+
+
+def _states(game_id, seats, seed, rounds, *, every=1):
+    """Seat-to-act states of a game played by normal bots (now and then a random move)."""
+    game = games.get(game_id)
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                           [f"P{s}" for s in range(seats)], random.Random(seed))
+    bots = [game.bot(random.Random(seed * 10 + s), "normal") for s in range(seats)]
+    rng = random.Random(seed)
+    made = 0
+    while state.to_act is not None and state.round_number <= rounds:
+        seat = state.to_act
+        if seat == CHANCE:
+            state.apply(state.chance_action())
+            continue
+        made += 1
+        if made % every == 0:
+            yield state
+        actions = state.legal_actions(seat)
+        state.apply(rng.choice(actions) if rng.random() < 0.3 else bots[seat].choose(state, seat))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_sabaccs_rollout_player_chooses_as_the_normal_bot(seats):
+    compared = 0
+    for state in (s for seed in range(4) for s in _states("sabacc", seats, seats * 10 + seed, rounds=6)):
+        seat = state.to_act
+        normal = SabaccBot(random.Random(compared), "normal").choose(state, seat)
+        assert RolloutSabaccBot(random.Random(compared), "normal").choose(state, seat) == normal
+        if str(state.phase) == "bet":
+            odds = [bot.draw_odds(state, seat, 1.5) for bot in (SabaccBot(random.Random(0)),
+                                                                 RolloutSabaccBot(random.Random(0)))]
+            assert vars(odds[0]) == vars(odds[1])
+        compared += 1
+    assert compared > 40
+
+
+def test_sabaccs_normal_bot_lends_the_cheap_player_to_the_strong_level():
+    assert isinstance(SabaccBot(random.Random(1)).rollout_bot(random.Random(2)), RolloutSabaccBot)
+
+
+def _bets(seats, seed):
+    """Seat copies at Alethkar Poker's secret bet, some after others have bet."""
+    for state in _states("alethkar_poker", seats, seed, rounds=4):
+        if state.phase == Phase.BET:
+            yield state.seat_copy(state.to_act, random.Random(seed))
+
+
+def _played_out(world, seat, action, make):
+    """``action`` then the round played to its end: the later bets by ``make``'s bots,
+    every discard the normal bot's; the change of ``seat``'s holdings and its top hand."""
+    before = world.holdings(seat)
+    world.apply(action)
+    discarder = AlethkarBot(random.Random(0))
+    while world.phase in (Phase.BET, Phase.DISCARD):
+        mover = world.to_act
+        if world.phase == Phase.BET:
+            world.apply(BagBet(seat=mover, amount=make(mover).bet(world, mover)))
+        else:
+            world.apply(discarder.discard(world, mover))
+    return float(world.holdings(seat) - before), seat in world.results.winners
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_alethkar_settles_every_bag_bet_on_one_world_as_playing_each_out_would(seats):
+    settled = 0
+    for copy in _bets(seats, seed=seats + 3):
+        seat = copy.to_act
+        actions = copy.legal_actions(seat)
+        got = settle_candidates(copy, seat, actions, bet_maker(AlethkarBot(random.Random(1)).rollout_bot, 7))
+        assert got is not None
+        for action, result in zip(actions, got):
+            world = copy._copy()
+            assert _played_out(world, seat, action, bet_maker(AlethkarBot(random.Random(1)).rollout_bot, 7)) \
+                == result
+        settled += 1
+    assert settled >= 6
+
+
+def test_alethkar_settles_only_the_secret_bet():
+    for copy in _bets(2, seed=3):
+        copy.apply(BagBet(seat=copy.to_act, amount=0))
+        if copy.phase == Phase.DISCARD:
+            seat = copy.to_act
+            assert settle_candidates(copy, seat, copy.legal_actions(seat), bet_maker(AlethkarBot, 1)) is None
+            assert not AlethkarBot(random.Random(1)).worth_planning(copy, seat)
+            return
+    raise AssertionError("no discard reached")
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_worlds_bags_are_guessed_for_those_who_bet_and_the_holdings_stay(seats):
+    guessed = 0
+    for copy in _bets(seats, seed=seats):
+        seat = copy.to_act
+        holdings = [copy.holdings(s) for s in range(copy.seats)]
+        untouched = {s: (copy.stacks[s], copy.bags[s]) for s in range(copy.seats)
+                     if s == seat or not copy.checked[s]}
+        complete_world(copy, seat, bet_maker(AlethkarBot(random.Random(2)).rollout_bot, 5))
+        assert [copy.holdings(s) for s in range(copy.seats)] == holdings
+        assert all((copy.stacks[s], copy.bags[s]) == split for s, split in untouched.items())
+        assert all(copy.stacks[s] >= 0 and copy.bags[s] >= copy.settings.buy_in or copy.stacks[s] == 0
+                   for s in copy.players())
+        guessed += sum(1 for s in copy.players() if s != seat and copy.checked[s] and copy.bags[s] > 1)
+    assert guessed > 0  # the normal bot bets more than the buy-in with some hands
+
+
+def test_worlds_lend_the_deck_to_an_adjustment_and_take_it_back():
+    copy = next(_bets(2, seed=1))
+    worlds = Worlds(copy, copy.to_act)
+    seen = []
+    worlds.adjust(lambda world: seen.append(world.deck is copy.deck))
+    assert seen == [True] and "deck" not in vars(worlds.state)
+
+
+@pytest.mark.parametrize("game_id", ["alethkar_poker", "sabacc"])
+def test_the_strong_level_plans_these_games_the_same_for_the_same_seed(game_id):
+    game = games.get(game_id)
+    for state in _states(game_id, 3, 11, rounds=2, every=3):
+        seat = state.to_act
+        plans = []
+        for _ in range(2):
+            bot = game.bot(random.Random(4), "strong")
+            assert isinstance(bot, StrongBot)
+            bot.rollouts = 40
+            plans.append(bot.plan(state.seat_copy(seat, random.Random(5)), seat))
+        assert plans[0].action == plans[1].action
+        assert [(e.action, e.values) for e in plans[0].estimates] == [(e.action, e.values) for e in plans[1].estimates]
+        assert state.why_illegal(plans[0].action) is None
