@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
-from cardtable.games.free_table.ui.work import WorkQueue, slice_budget
+from cardtable.games.free_table.ui.work import WORK_BUDGET_S, WorkQueue, slice_budget
 
 
 def state(table):
@@ -79,7 +79,8 @@ def test_the_work_queue_runs_slices_while_the_next_would_end_in_time():
     assert not queue.run(now[0] - 1) and len(ran) == 3  # the frame's time is spent already: no slice
     queue.finish()
     assert len(ran) == 10 and done == [10] and not queue.busy
-    assert slice_budget(1 / 60) == 0.010 and slice_budget(1 / 144) < 0.005 and slice_budget(1) == 0.010
+    # A frame carrying work stays short whatever the frame rate (the app runs them back to back).
+    assert slice_budget(1 / 60) == slice_budget(1 / 144) == WORK_BUDGET_S <= 0.0015
 
 
 def test_a_big_gather_flies_cards_from_all_over_the_spread_not_one_corner():

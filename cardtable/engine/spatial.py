@@ -14,11 +14,23 @@ handful of dictionary look-ups instead of a pass over every pile.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable, Sequence
-from itertools import chain, product, repeat
+from collections.abc import Generator, Iterable, Sequence
+from itertools import chain, compress, product, repeat
 from operator import floordiv, itemgetter
+from typing import NamedTuple
 
 Rect = tuple[float, float, float, float]
+
+_ADD, _REMOVE, _CLEAR = 1, -1, 0
+"""Kinds of deferred cell listing: list items in their cells, take them out, empty the grid."""
+
+
+class Staged(NamedTuple):
+    """A bulk change of a :class:`GridIndex` worked out beforehand (see :meth:`GridIndex.stage`):
+    the rectangles after it, and the cell listings still to make."""
+
+    rects: dict[int, Rect]
+    ops: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]]
 
 _BULK = 64
 """From this many items on, insert_many and remove_many take their bulk paths."""
@@ -48,7 +60,8 @@ class GridIndex:
         self.max_size = max_size
         self._grid: defaultdict[tuple[int, int], set[int]] = defaultdict(set)
         self._rects: dict[int, Rect] = {}
-        self._deferred: list[tuple[Sequence[int], Sequence[float], Sequence[float]]] = []
+        # Cell listings still to make, in order: (kind, ids, corner xs, corner ys); see settle.
+        self._deferred: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
 
     @property
     def _cells(self) -> defaultdict[tuple[int, int], set[int]]:
@@ -68,20 +81,70 @@ class GridIndex:
         return bool(self._deferred)
 
     def settle(self, limit: int | None = None) -> bool:
-        """List the items of deferred inserts in their cells now (any query lists them all
-        first): all of them, or about ``limit`` items (a slice of a frame's work). True once
-        none is left."""
+        """Make the cell listings of deferred inserts (and of a staged change's removals)
+        now (any query makes them all first): all of them, or about ``limit`` items (a
+        slice of a frame's work). True once none is left."""
         while self._deferred and (limit is None or limit > 0):
-            ids, xs, ys = self._deferred[0]
+            kind, ids, xs, ys = self._deferred[0]
+            if kind == _CLEAR:
+                del self._deferred[0]
+                self._grid = defaultdict(set)
+                continue
             if limit is not None and len(ids) > limit:
-                self._deferred[0] = (ids[limit:], xs[limit:], ys[limit:])
+                self._deferred[0] = (kind, ids[limit:], xs[limit:], ys[limit:])
                 ids, xs, ys = ids[:limit], xs[:limit], ys[:limit]
             else:
                 del self._deferred[0]
-            self._bucket(ids, xs, ys)
+            if kind == _ADD:
+                self._bucket(ids, xs, ys)
+            else:
+                self._unbucket(ids, xs, ys)
             if limit is not None:
                 limit -= len(ids)
         return not self._deferred
+
+    def stage(self, gone: Sequence[int], ids: Sequence[int], xs: Sequence[float], ys: Sequence[float],
+              rects: Sequence[Rect], indexed: Sequence[int], chunk: int) -> Generator[None, None, Staged]:
+        """A bulk change worked out without touching the index, ``chunk`` items a slice (a
+        generator; its value goes to :meth:`swap_in`): ``gone`` taken out, ``ids`` added or
+        moved to corners ``xs, ys`` (their ``rects`` from :meth:`corner_rects`; ``indexed``:
+        those of them in the index already). Corner mode only."""
+        if self.max_size is None:
+            raise ValueError("stage needs an index made with max_size")
+        old = self._rects
+        rects_now = dict(old)
+        leaving = [*gone, *indexed]
+        ops: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
+        rebuild = len(leaving) * 2 >= len(old)
+        for start in range(0, len(leaving), chunk):
+            yield
+            part = leaving[start:start + chunk]
+            found = list(map(rects_now.pop, part, repeat(None)))
+            if None in found:  # (not in the index)
+                part = list(compress(part, found))
+            was: list[Rect] = list(filter(None, found))
+            if not rebuild:
+                ops.append((_REMOVE, part, list(map(itemgetter(0), was)), list(map(itemgetter(1), was))))
+        for start in range(0, len(ids), chunk):
+            yield
+            rects_now.update(zip(ids[start:start + chunk], rects[start:start + chunk]))
+        if not rebuild:
+            ops.append((_ADD, ids, xs, ys))
+            return Staged(rects_now, ops)
+        ops.append((_CLEAR, (), (), ()))
+        every = list(rects_now)
+        for start in range(0, len(every), chunk):
+            yield
+            part = every[start:start + chunk]
+            kept = list(map(rects_now.__getitem__, part))
+            ops.append((_ADD, part, list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept))))
+        return Staged(rects_now, ops)
+
+    def swap_in(self, staged: Staged) -> None:
+        """Make a change worked out by :meth:`stage` the index's, at once (its cell listings
+        are made by :meth:`settle` or the first query, as deferred inserts are)."""
+        self._rects = staged.rects
+        self._deferred += staged.ops
 
     def __len__(self) -> int:
         return len(self._rects)
@@ -155,7 +218,7 @@ class GridIndex:
         self.remove_many(ids if indexed is None else indexed)
         self._rects.update(zip(ids, self.corner_rects(xs, ys) if rects is None else rects))
         if defer:
-            self._deferred.append((ids, xs, ys))
+            self._deferred.append((_ADD, ids, xs, ys))
         else:
             self._bucket(ids, xs, ys)
 
@@ -165,6 +228,15 @@ class GridIndex:
         c = repeat(self.cell)
         keys = zip(map(floordiv, xs, c), map(floordiv, ys, c))
         deque(map(set.add, map(self._grid.__getitem__, keys), ids), maxlen=0)
+
+    def _unbucket(self, ids: Sequence[int], xs: Sequence[float], ys: Sequence[float]) -> None:
+        """Take each item out of its home cell (corner mode; the cells left empty go)."""
+        c, grid = repeat(self.cell), self._grid
+        keys = list(zip(map(floordiv, xs, c), map(floordiv, ys, c)))
+        deque(map(set.discard, map(grid.__getitem__, keys), ids), maxlen=0)
+        for key in set(keys):
+            if not grid[key]:
+                del grid[key]
 
     def remove(self, item: int) -> None:
         """Take ``item`` out (no error if it is not there)."""

@@ -30,7 +30,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
 from cardtable.engine.piles import CARD_H, CARD_W, Change, Pile
 from cardtable.engine.spatial import GridIndex, Rect
-from cardtable.engine.table_bulk import FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, run, slices
+from cardtable.engine.table_bulk import CHUNK, FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, run, slices
 
 __all__ = ["CARD_H", "CARD_W", "HISTORY_BYTES", "Change", "Pile", "Table", "TableJob", "step_bytes"]
 
@@ -252,11 +252,14 @@ class Table:
             raise ValueError(f"unknown spread mode {mode!r}")
         x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
         sx = CARD_W + GAP if mode == "grid" else step
+        big = n >= SLICE_PILES
         # C-level passes, no Python call per card: the columns' x repeated for every row,
         # each row's y repeated for every column, ids and z values by range.
-        if n >= SLICE_PILES:
+        if big:
             yield
         xs = ([x0 + k * sx for k in range(cols)] * rows)[:n]
+        if big:
+            yield
         ys = list(chain.from_iterable(map(repeat, [y0 + r * (CARD_H + GAP) for r in range(rows)], repeat(cols))))[:n]
         made = list(range(self._next_pid, self._next_pid + n))
         self._next_pid += n
@@ -264,13 +267,18 @@ class Table:
         self._next_z += n
         # Top card first, so the order on the felt reads like the pile from the top down;
         # every card's one-card tuples are shared (fewer objects for the collector).
-        cards = list(map(self._one_card_tuples().__getitem__, pile.cards[::-1]))
+        ones, top_first = self._one_card_tuples(), pile.cards[::-1]
+        cards: list[tuple[int]] = []
+        for start in slices(n):
+            if big:
+                yield
+            cards += map(ones.__getitem__, top_first[start:start + CHUNK])
         faces = list(map(FACE_ONE.__getitem__, pile.faces[::-1]))
         new: list[Pile | None] = [None]
         for start in slices(n):
-            if n >= SLICE_PILES:
+            if big:
                 yield
-            part = slice(start, start + SLICE_PILES)
+            part = slice(start, start + CHUNK)
             new += map(tuple.__new__, repeat(Pile), zip(xs[part], ys[part], zs[part], cards[part], faces[part],
                                                         repeat(None)))
         after = BulkSide(tuple(made), tuple(xs), tuple(ys), tuple(zs), tuple(cards), tuple(faces), None, (pid,))
@@ -345,26 +353,39 @@ class Table:
         ids = list(self.piles if pids is None else set(pids))
         if self.hands:
             ids = list(filterfalse(self.hands.__contains__, ids))  # hands stay in their players' hands
-        piles = list(map(self.piles.__getitem__, ids))
-        if not piles:
+        if not ids:
             raise ValueError("nothing to gather")
-        if len(piles) >= SLICE_PILES:
+        big = len(ids) >= SLICE_PILES
+        piles: list[Pile] = []
+        zs: list[int] = []
+        for start in slices(len(ids)):
+            if big:
+                yield
+            part = list(map(self.piles.__getitem__, ids[start:start + CHUNK]))
+            piles += part
+            zs += map(itemgetter(2), part)
+        if big:
             yield
-        zs = list(map(itemgetter(2), piles))
         if all(map(lt, zs, islice(zs, 1, None))):  # (the table's own order is often by z already)
             chosen = ids
         else:
             order = sorted(range(len(ids)), key=zs.__getitem__)  # by z, C-level
-            if len(order) >= SLICE_PILES:
+            if big:
                 yield
             chosen, piles = list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
         keep = chosen[0]
         x, y = at if at is not None else (piles[0].x, piles[0].y)
-        cards = tuple(chain.from_iterable(map(itemgetter(3), piles)))
-        faces = tuple(chain.from_iterable(map(itemgetter(4), piles)))
+        cards: list[int] = []
+        faces: list[bool] = []
+        for start in slices(len(piles)):
+            if big:
+                yield
+            part = piles[start:start + CHUNK]
+            cards += chain.from_iterable(map(itemgetter(3), part))
+            faces += chain.from_iterable(map(itemgetter(4), part))
         new: list[Pile | None] = [None] * len(chosen)
-        new[0] = Pile(x, y, self._new_z(), cards, faces)
-        if len(chosen) >= SLICE_PILES:
+        new[0] = Pile(x, y, self._new_z(), tuple(cards), tuple(faces))
+        if big:
             yield
         yield from self._commit_steps("gather", chosen, new)
         return keep
@@ -585,6 +606,8 @@ class Table:
         if after is None:
             after = yield from BulkSide.build(ids, new)
         change = Change(label, before, after)
+        if len(ids) >= SLICE_PILES:
+            yield
         size = step_bytes(change)  # (not in the last slice, which puts the piles in place)
         if len(ids) >= SLICE_PILES:
             yield

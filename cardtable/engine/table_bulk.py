@@ -3,7 +3,7 @@
 A spread, gather, undo or redo of the 12,000-card Infinite Deck makes or restores
 12,000 piles: done in one go it takes longer than a frame. So such a step is a
 generator run by a :class:`TableJob`: it prepares its piles and their index entries
-in slices of about :data:`SLICE_PILES` piles without touching the table (which answers
+in slices of :data:`CHUNK` piles without touching the table (which answers
 as before the step meanwhile), then :meth:`BulkPut.apply` puts them in place in a few
 C-level passes. Run to its end at once, the same generator is the plain step.
 
@@ -23,12 +23,16 @@ from operator import and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from cardtable.engine.piles import CARD_H, CARD_W, Pile
+from cardtable.engine.spatial import Staged
 
 if TYPE_CHECKING:
     from cardtable.engine.table import Table
 
 SLICE_PILES = 1500
-"""About how many piles one slice of a big step handles; a step on fewer is never sliced."""
+"""A step on fewer piles than this is never sliced."""
+CHUNK = 500
+"""Piles each pass of one slice of a big step handles (a slice is then a few tenths of a
+millisecond: a frame runs about a millisecond of them)."""
 
 FACE_ONE = ((False,), (True,))
 """The ``faces`` of a single card, by its side (shared: a spread makes no new ones)."""
@@ -48,8 +52,8 @@ def run(steps: Steps[T]) -> T:
 
 
 def slices(n: int) -> range:
-    """The starts of the slices of ``n`` piles."""
-    return range(0, n, SLICE_PILES)
+    """The starts of the slices of ``n`` piles (:data:`CHUNK` each)."""
+    return range(0, n, CHUNK)
 
 
 class TableJob(Generic[T]):
@@ -116,14 +120,20 @@ class BulkSide(Mapping[int, "Pile | None"]):
         absent: tuple[int, ...] = ()
         if None in piles:
             present = list(map(is_not, piles, repeat(None)))
-            absent = tuple(compress(ids, map(not_, present)))
-            ids, piles = list(compress(ids, present)), list(compress(piles, present))
-        columns: list[tuple[Any, ...]] = []
-        for field in range(6):
             if big:
                 yield
-            columns.append(tuple(map(itemgetter(field), cast(Sequence[Pile], piles))))
-        xs, ys, zs, cards, faces, owners = columns
+            absent = tuple(compress(ids, map(not_, present)))
+            ids, piles = list(compress(ids, present)), list(compress(piles, present))
+        columns: list[list[Any]] = [[] for _ in range(6)]
+        for start in slices(len(piles)):
+            if big:
+                yield
+            part = cast(Sequence[Pile], piles[start:start + CHUNK])
+            for field, column in enumerate(columns):
+                column += map(itemgetter(field), part)
+        xs, ys, zs, cards, faces, owners = map(tuple, columns)
+        if big:
+            yield
         return cls(tuple(ids), xs, ys, zs, cards, faces, owners if any(map(is_not, owners, repeat(None))) else None,
                    absent)
 
@@ -140,7 +150,7 @@ class BulkSide(Mapping[int, "Pile | None"]):
         for start in slices(len(self.ids)):
             if start:
                 yield
-            made += self.piles(start, start + SLICE_PILES)
+            made += self.piles(start, start + CHUNK)
         return list(chain(self.ids, self.absent)), made + [None] * len(self.absent)
 
     def __getitem__(self, pid: int) -> Pile | None:
@@ -159,7 +169,9 @@ class BulkSide(Mapping[int, "Pile | None"]):
 class BulkPut:
     """Piles put in place of others (``new[i]`` under ``ids[i]``; ``None`` removes one):
     :meth:`prepare` works everything out from the table as it stands, a slice at a time,
-    and :meth:`apply` changes the table in C-level passes (no Python call per pile).
+    and :meth:`apply` changes the table at once. A big step works out the table's new pile
+    dict, stacks and index beside the old ones (copies changed a slice at a time), so that
+    applying it swaps them in; one that touches players' hands changes them in place.
 
     ``before`` and ``after`` (dicts of the piles replaced and put) are what
     :attr:`Table.last_step <cardtable.engine.table.Table.last_step>` reports."""
@@ -179,6 +191,8 @@ class BulkPut:
             ([], [], [], [])
         self._stacks: list[int] = []
         self._indexed: list[int] = []  # the moved piles in the index before the step
+        # The table's pile dict, stacks and index after the step (see the class), if worked out.
+        self._staged: tuple[dict[int, Pile], set[int], Staged] | None = None
 
     def prepare(self) -> Steps[None]:
         """Work the step out (yielding between slices when it is big)."""
@@ -186,72 +200,112 @@ class BulkPut:
 
         table, ids, new = self.table, self.ids, self.new
         big = len(ids) >= SLICE_PILES
-        self.old = list(map(table.piles.get, ids))
-        self.before = dict(zip(ids, self.old))
-        if big:
-            yield
-        self.after = dict(zip(ids, new))
+        get = table.piles.get
+        present: list[bool] = []
+        owned = False
+        for start in slices(len(ids)):
+            if big:
+                yield
+            part_ids, part_new = ids[start:start + CHUNK], new[start:start + CHUNK]
+            part_old = list(map(get, part_ids))
+            self.old += part_old
+            self.before.update(zip(part_ids, part_old))
+            self.after.update(zip(part_ids, part_new))
+            part_present = list(map(is_not, part_new, repeat(None)))
+            present += part_present
+            owned = owned or any(map(is_not, map(itemgetter(5), compress(part_new, part_present)),  # type: ignore
+                                     repeat(None)))
         if len(ids) <= DAMAGE_PILES:
             self._damage = [(p.x, p.y, CARD_W, CARD_H) for p in chain(self.old, new) if p is not None]
-        present = list(map(is_not, new, repeat(None)))
-        kept = list(compress(new, present)) if None in new else new
-        if table.hands or any(map(is_not, map(itemgetter(5), kept), repeat(None))):  # type: ignore[arg-type]
+        some_gone = not all(present)
+        kept = list(compress(new, present)) if some_gone else new
+        if big:
+            yield
+        if table.hands or owned:
             # Players' hands (a few piles off the felt) go one by one, the felt piles in bulk.
             hands = table.hands
             self._few = {pid: p for pid, p in zip(ids, new) if pid in hands or (p is not None and p.owner is not None)}
             ids = [pid for pid in ids if pid not in self._few]
             new = list(map(self.after.__getitem__, ids))
             present = list(map(is_not, new, repeat(None)))
+            some_gone = not all(present)
             kept = list(compress(new, present))
+            if big:
+                yield
         self._ids = ids
         self._kept = kept  # type: ignore[assignment]
-        if kept is new:
+        if not some_gone:
             self._kept_ids = ids
         else:
             self._gone = list(compress(ids, map(not_, present)))
             self._kept_ids = list(compress(ids, present))
         if big:
             yield
-        xs, ys = list(map(itemgetter(0), self._kept)), list(map(itemgetter(1), self._kept))
-        rects: list[tuple[float, float, float, float]] = []
-        for start in slices(len(xs)):
+        yield from self._place(big)
+        if big and not self._few:
+            yield from self._stage()
+
+    def _place(self, big: bool) -> Steps[None]:
+        """The kept piles' corners, which of them the index must list anew, which are stacks."""
+        index, kept, kept_ids = self.table.index, self._kept, self._kept_ids
+        mids, mxs, mys, mrects = self._moved
+        for start in slices(len(kept)):
             if big:
                 yield
-            rects += table.index.corner_rects(xs[start:start + SLICE_PILES], ys[start:start + SLICE_PILES])
-        if big:
+            part, part_ids = kept[start:start + CHUNK], kept_ids[start:start + CHUNK]
+            xs, ys = list(map(itemgetter(0), part)), list(map(itemgetter(1), part))
+            rects = index.corner_rects(xs, ys)
+            # Only the piles that are new to the index or lie elsewhere now are indexed again
+            # (of those, the ones in the index already must leave their old cells).
+            placed = index.placed(part_ids)
+            moved = list(map(ne, placed, rects))
+            self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
+            mids += compress(part_ids, moved)
+            mxs += compress(xs, moved)
+            mys += compress(ys, moved)
+            mrects += compress(rects, moved)
+            self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
+
+    def _stage(self) -> Steps[None]:
+        """The table's pile dict, stacks and index after the step, worked out beside the
+        old ones a slice at a time (:meth:`apply` swaps them in)."""
+        table = self.table
+        piles = dict(table.piles)
+        yield
+        for start in slices(len(self._gone)):
+            deque(map(piles.pop, self._gone[start:start + CHUNK], repeat(None)), maxlen=0)
             yield
-        # Only the piles that are new to the index or lie elsewhere now are indexed again.
-        placed = table.index.placed(self._kept_ids)
-        moved = list(map(ne, placed, rects))
-        # (of those, the ones in the index already must leave their old cells)
-        self._indexed = list(compress(self._kept_ids, map(and_, moved, map(is_not, placed, repeat(None)))))
-        if all(moved):
-            self._moved = (self._kept_ids, xs, ys, rects)
-        else:
-            self._moved = (list(compress(self._kept_ids, moved)), list(compress(xs, moved)),
-                           list(compress(ys, moved)), list(compress(rects, moved)))
-        if big:
+        for start in slices(len(self._kept)):
+            piles.update(zip(self._kept_ids[start:start + CHUNK], self._kept[start:start + CHUNK]))
             yield
-        sizes = map(len, map(itemgetter(3), self._kept))
-        self._stacks = list(compress(self._kept_ids, map(lt, repeat(1), sizes)))
-        if big:
+        stacks = set(table.stacks)
+        for start in slices(len(self._ids)):
+            stacks.difference_update(self._ids[start:start + CHUNK])
             yield
+        stacks.update(self._stacks)
+        ids, xs, ys, rects = self._moved
+        index = yield from table.index.stage(self._gone, ids, xs, ys, rects, self._indexed, CHUNK)
+        self._staged = (piles, stacks, index)
 
     def apply(self) -> None:
         """Put the prepared piles in place, as one revision of the table."""
         from cardtable.engine.table import DAMAGE_KEEP
 
         table = self.table
-        piles, index = table.piles, table.index
-        table._put_few(self._few)
-        ids, xs, ys, rects = self._moved
-        index.remove_many(self._gone)
-        # Listed in their cells later (a slice of a frame, or the first query: GridIndex.settle).
-        index.insert_corners(ids, xs, ys, defer=True, rects=rects, indexed=self._indexed)
-        deque(map(piles.pop, self._gone, repeat(None)), maxlen=0)
-        piles.update(zip(self._kept_ids, self._kept))
-        table.stacks.difference_update(self._ids)
-        table.stacks.update(self._stacks)
+        if self._staged is not None:
+            table.piles, table.stacks, staged = self._staged
+            table.index.swap_in(staged)
+        else:
+            piles, index = table.piles, table.index
+            table._put_few(self._few)
+            ids, xs, ys, rects = self._moved
+            index.remove_many(self._gone)
+            # Listed in their cells later (a slice of a frame, or the first query: GridIndex.settle).
+            index.insert_corners(ids, xs, ys, defer=True, rects=rects, indexed=self._indexed)
+            deque(map(piles.pop, self._gone, repeat(None)), maxlen=0)
+            piles.update(zip(self._kept_ids, self._kept))
+            table.stacks.difference_update(self._ids)
+            table.stacks.update(self._stacks)
         table.revision += 1
         table._damage.append((table.revision, self._damage))
         del table._damage[:-DAMAGE_KEEP]

@@ -186,12 +186,19 @@ class App:
         previous = self._catch_signals()
         try:
             while self.running:
-                dt = self.clock.tick(fps) / 1000
+                dt = self.clock.tick(self.frame_cap(fps)) / 1000
                 self.frame(min(dt, 0.1))
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
             self.shutdown()
+
+    def frame_cap(self, fps: int) -> int:
+        """The frame rate :meth:`run` waits for before the next frame: ``fps``, or none
+        (0: no wait) while the top scene is busy, so its queued work, a small slice a
+        frame, goes on without sleeping between the slices."""
+        top = self.scenes.top
+        return 0 if top is not None and top.busy else fps
 
     def frame(self, dt: float | None = None) -> None:
         """:meth:`step`, with an unexpected exception turned into the crash screen."""

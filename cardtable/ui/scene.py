@@ -48,6 +48,12 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    @property
+    def busy(self) -> bool:
+        """True while the scene has work queued for its next frames (a big step under way):
+        the app then runs frames back to back instead of waiting for the frame cap."""
+        return False
+
     def enter(self) -> None:
         """Called once when the scene is pushed."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from itertools import compress, repeat
-from operator import and_, is_not, itemgetter, lt, ne, not_
+from operator import add, and_, is_not, itemgetter, lt, mul, ne, not_, sub
 from typing import NamedTuple, TypeVar, cast
 
 import pygame
@@ -25,6 +25,10 @@ DURATION = 0.35
 MAX_FLIGHTS = 600
 NEAR_ALL = 256
 """A step on at most this many piles looks at each; a bigger one asks the table's index."""
+CHUNK = 500
+"""Piles (or, four times as many, cards of one pile) a slice of :meth:`TableAnimation.build` handles."""
+PREPARE_CHUNK = 150
+"""Flights whose pictures a slice of :meth:`TableAnimation.prepare_steps` finds."""
 
 
 class Flight(NamedTuple):
@@ -57,7 +61,8 @@ class TableAnimation:
         self.hidden = hidden
         self.started = started
         self.duration = duration
-        self._prepared: tuple[tuple, list] | None = None  # surfaces and pixel paths for one zoom
+        # For one zoom: the flights' surfaces, and their pixel starts and moves (x, y, dx, dy) as columns.
+        self._prepared: tuple[tuple, tuple[list, ...]] | None = None
 
     @classmethod
     def from_step(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None],
@@ -69,8 +74,8 @@ class TableAnimation:
     @classmethod
     def build(cls, before: Mapping[int, Pile | None], after: Mapping[int, Pile | None], camera: Camera,
               now: float, table: Table | None = None) -> Generator[None, None, TableAnimation | None]:
-        """:meth:`from_step` a slice at a time (each ``next`` a millisecond or two; the value
-        at the end is the animation).
+        """:meth:`from_step` a slice at a time (each ``next`` a few tenths of a millisecond;
+        the value at the end is the animation).
 
         Only piles near the view take part: those the step left there fly from, those it
         made there wait hidden (``table``, the table after the step, finds them through
@@ -79,60 +84,90 @@ class TableAnimation:
         vx, vy, vw, vh = camera.view_rect()
         mx, my = vw * 0.25 + CARD_W, vh * 0.25 + CARD_H
         box = (vx - mx, vy - my, vx + vw + mx, vy + vh + my)
+        big = len(before) + len(after) > NEAR_ALL
         if table is not None and len(after) > NEAR_ALL:
-            found = table.index.query((box[0], box[1], box[2] - box[0], box[3] - box[1]))
-            ends = [(pid, pile) for pid in found if (pile := after.get(pid)) is not None]
+            found = list(table.index.query((box[0], box[1], box[2] - box[0], box[3] - box[1])))
             yield
+            ends: list[tuple[int, Pile]] = []
+            for start in range(0, len(found), CHUNK):
+                pids = found[start:start + CHUNK]
+                ends += cast("list[tuple[int, Pile]]", compress(zip(pids, map(after.get, pids)), map(after.get, pids)))
+                yield
         else:
             ends = _near(_present(after), box)
         ends = [(pid, pile) for pid, pile in ends if pile.owner is None] if len(ends) <= NEAR_ALL else ends
-        left = _near_piles(cast(list[Pile], list(compress(before.values(), before.values()))), box)  # no pairs made
-        if len(before) > NEAR_ALL:
+        gone = cast(list[Pile], list(filter(None, before.values())))  # no pairs made: a gather leaves 12,000
+        left: list[Pile] = gone if len(gone) <= NEAR_ALL else []
+        for start in range(0, len(gone) if len(gone) > NEAR_ALL else 0, CHUNK):
             yield
+            left += _inside(gone[start:start + CHUNK], box)
         if len(left) <= NEAR_ALL:  # a player's hand is not on the felt: nothing flies from it
             left = [pile for pile in left if pile.owner is None]
-        # Single cards in one C-level pass (a gather leaves thousands); stacks card by card.
-        single = list(map((1).__eq__, map(len, map(itemgetter(3), left))))
-        ones = list(compress(left, single))
-        was: dict[int, tuple[float, float]] = dict(zip(map(itemgetter(0), map(itemgetter(3), ones)),
-                                                       zip(map(itemgetter(0), ones), map(itemgetter(1), ones))))
-        for pile in compress(left, map(not_, single)):
-            was.update(zip(pile.cards, repeat((pile.x, pile.y))))
-        if len(left) + len(ends) > NEAR_ALL:
-            yield
-        flights: list[Flight] = []
+        # Single cards in C-level passes (a gather leaves thousands); stacks card by card.
+        was: dict[int, tuple[float, float]] = {}
+        for start in range(0, len(left), CHUNK):
+            part = left[start:start + CHUNK]
+            single = list(map((1).__eq__, map(len, map(itemgetter(3), part))))
+            ones = list(compress(part, single))
+            was.update(zip(map(itemgetter(0), map(itemgetter(3), ones)),
+                           zip(map(itemgetter(0), ones), map(itemgetter(1), ones))))
+            for pile in compress(part, map(not_, single)):
+                for first in range(0, len(pile.cards), CHUNK * 4):
+                    was.update(zip(pile.cards[first:first + CHUNK * 4], repeat((pile.x, pile.y))))
+                    if big:
+                        yield
+            if big:
+                yield
         hidden: dict[int, int] = {}
         # Cards landing alone (a spread makes thousands): C-level passes.
-        lone = list(map((1).__eq__, map(len, map(itemgetter(3), map(itemgetter(1), ends)))))
-        pids, piles = list(map(itemgetter(0), ends)), list(map(itemgetter(1), ends))
-        lone_pids, lone_piles = list(compress(pids, lone)), list(compress(piles, lone))
-        cards = list(map(itemgetter(0), map(itemgetter(3), lone_piles)))
-        starts = list(map(was.get, cards))
-        ats = list(zip(map(itemgetter(0), lone_piles), map(itemgetter(1), lone_piles)))
-        moved = list(map(ne, starts, ats))
-        hidden.update(zip(compress(lone_pids, moved), repeat(1)))
-        if len(lone_pids) > NEAR_ALL:
-            yield
-        # Cards that came from far off the view (no start) do not fly.
-        flying = cast("list[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
-                      list(compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
-                                    map(and_, moved, map(is_not, starts, repeat(None))))))
-        flights += (Flight(card, face, start[0], start[1], at[0], at[1])
-                    for card, face, start, at in _spread_out(flying, MAX_FLIGHTS))
-        for n, (pid, pile) in enumerate(compress(ends, map(not_, lone))):
-            if n % 500 == 499:
+        flying: list[tuple[int, bool, tuple[float, float], tuple[float, float]]] = []
+        stacks: list[tuple[int, Pile]] = []
+        for start in range(0, len(ends), CHUNK):
+            part_ends = ends[start:start + CHUNK]
+            lone = list(map((1).__eq__, map(len, map(itemgetter(3), map(itemgetter(1), part_ends)))))
+            stacks += compress(part_ends, map(not_, lone))
+            pids, piles = list(map(itemgetter(0), part_ends)), list(map(itemgetter(1), part_ends))
+            lone_pids, lone_piles = list(compress(pids, lone)), list(compress(piles, lone))
+            cards = list(map(itemgetter(0), map(itemgetter(3), lone_piles)))
+            starts = list(map(was.get, cards))
+            ats = list(zip(map(itemgetter(0), lone_piles), map(itemgetter(1), lone_piles)))
+            moved = list(map(ne, starts, ats))
+            hidden.update(zip(compress(lone_pids, moved), repeat(1)))
+            # Cards that came from far off the view (no start) do not fly.
+            flying += cast("list[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
+                           compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
+                                    map(and_, moved, map(is_not, starts, repeat(None)))))
+            if big:
                 yield
+        flights: list[Flight] = []
+        picked = _spread_out(flying, MAX_FLIGHTS)
+        for first in range(0, len(picked), PREPARE_CHUNK):
+            flights += (Flight(card, face, was_at[0], was_at[1], at[0], at[1])
+                        for card, face, was_at, at in picked[first:first + PREPARE_CHUNK])
+            if big:
+                yield
+        for pid, pile in stacks:
             at = (pile.x, pile.y)
-            starts = list(map(was.get, pile.cards))
-            if starts.count(at) == len(starts):
+            still, near = True, cast("list[tuple[int, bool, tuple[float, float]]]", [])
+            for start in range(0, len(pile.cards), CHUNK * 4):
+                some, sides = pile.cards[start:start + CHUNK * 4], pile.faces[start:start + CHUNK * 4]
+                came = list(map(was.get, some))
+                still = still and came.count(at) == len(came)
+                if len(flights) < MAX_FLIGHTS:
+                    near += cast("list[tuple[int, bool, tuple[float, float]]]",
+                                 compress(zip(some, sides, came),
+                                          map(and_, map(is_not, came, repeat(None)), map(ne, came, repeat(at)))))
+                if big:
+                    yield
+            if still:
                 continue  # nothing in this pile moved
             hidden[pid] = len(pile.cards)
-            if len(flights) < MAX_FLIGHTS:
-                near = cast("list[tuple[int, bool, tuple[float, float]]]",
-                            list(compress(zip(pile.cards, pile.faces, starts),
-                                          map(and_, map(is_not, starts, repeat(None)), map(ne, starts, repeat(at))))))
-                flights += (Flight(card, face, start[0], start[1], pile.x, pile.y)
-                            for card, face, start in _spread_out(near, MAX_FLIGHTS - len(flights)))
+            chosen = _spread_out(near, MAX_FLIGHTS - len(flights))
+            for first in range(0, len(chosen), PREPARE_CHUNK):
+                flights += (Flight(card, face, was_at[0], was_at[1], pile.x, pile.y)
+                            for card, face, was_at in chosen[first:first + PREPARE_CHUNK])
+                if big:
+                    yield
         if not hidden:
             return None
         return cls(flights, hidden, now)
@@ -159,25 +194,45 @@ class TableAnimation:
 
     def prepare(self, table: Table, camera: Camera, view) -> None:
         """Find every flight's picture and its path in pixels at this zoom (the first
-        :meth:`draw` at a zoom does it; a held frame can do it beforehand)."""
+        :meth:`draw` at a zoom does it; a held frame can do it beforehand, a slice at a
+        time: :meth:`prepare_steps`)."""
+        run(self.prepare_steps(table, camera, view))
+
+    def prepare_steps(self, table: Table, camera: Camera, view) -> Generator[None, None, None]:
+        """:meth:`prepare` a slice at a time (:data:`PREPARE_CHUNK` flights a slice); also
+        works out which waiting piles still exist (:meth:`hidden_in`)."""
         key = (camera.zoom, id(table))
-        if self._prepared is None or self._prepared[0] != key:
-            zoom, width = camera.zoom, view.card_width(camera)
-            deck, cache = table.deck, view.cache
-            paths = []
-            for f in self.flights:
-                surf = cache.get(deck, f.card, f.face_up, width, keyed=True) or cache.stand_in(deck, f.card, width)
-                paths.append((surf, f.x0 * zoom, f.y0 * zoom, (f.x1 - f.x0) * zoom, (f.y1 - f.y0) * zoom))
-            self._prepared = (key, paths)
+        if self._prepared is not None and self._prepared[0] == key:
+            return
+        zoom, width = camera.zoom, view.card_width(camera)
+        deck, cache = table.deck, view.cache
+        surfaces: list[pygame.Surface] = []
+        flights = self.flights
+        for start in range(0, len(flights), PREPARE_CHUNK):
+            if start:
+                yield
+            surfaces += [cache.get(deck, f.card, f.face_up, width, keyed=True) or cache.stand_in(deck, f.card, width)
+                         for f in flights[start:start + PREPARE_CHUNK]]
+        x0s, y0s = list(map(itemgetter(2), flights)), list(map(itemgetter(3), flights))
+        paths = (surfaces, list(map(mul, x0s, repeat(zoom))), list(map(mul, y0s, repeat(zoom))),
+                 list(map(mul, map(sub, map(itemgetter(4), flights), x0s), repeat(zoom))),
+                 list(map(mul, map(sub, map(itemgetter(5), flights), y0s), repeat(zoom))))
+        self._prepared = (key, paths)
+        self.hidden_in(table)
 
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, view, now: float) -> None:
-        """Draw every flight at its place for ``now``."""
+        """Draw every flight at its place for ``now``: C-level passes over the prepared
+        paths (no Python call per card)."""
         t = ease_out(self.progress(now))
         ox, oy = view.origin(camera)
         self.prepare(table, camera, view)
         assert self._prepared is not None
-        surface.fblits([(surf, (int(x + dx * t) - ox, int(y + dy * t) - oy))
-                        for surf, x, y, dx, dy in self._prepared[1]])
+        surfaces, xs, ys, dxs, dys = self._prepared[1]
+        # int() truncates towards zero, as the flights were always placed.
+        at_x = map(sub, map(int, map(add, xs, map(mul, dxs, repeat(t)))), repeat(ox))
+        at_y = map(sub, map(int, map(add, ys, map(mul, dys, repeat(t)))), repeat(oy))
+        surface.fblits(list(zip(surfaces, zip(at_x, at_y))))
+
 
 def _near(pairs: list[tuple[int, Pile]], box: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
     """The ``(pile id, pile)`` pairs whose corner lies inside ``box`` (x0, y0, x1, y1); all
@@ -204,10 +259,9 @@ def _spread_out(items: list[T], most: int) -> list[T]:
     return items[::-(-len(items) // most)][:most] if most > 0 else []
 
 
-def _near_piles(piles: list[Pile], box: tuple[float, float, float, float]) -> list[Pile]:
-    """:func:`_near` for piles alone (a gather leaves 12,000: no pair made for each)."""
-    if len(piles) <= NEAR_ALL:
-        return piles
+def _inside(piles: list[Pile], box: tuple[float, float, float, float]) -> list[Pile]:
+    """The piles whose corner lies inside ``box`` (x0, y0, x1, y1), C-level (a gather leaves
+    12,000: no pair made for each)."""
     x0, y0, x1, y1 = box
     xs, ys = list(map(itemgetter(0), piles)), list(map(itemgetter(1), piles))
     inside = map(and_, map(and_, map(lt, repeat(x0), xs), map(lt, xs, repeat(x1))),

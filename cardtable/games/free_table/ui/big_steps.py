@@ -6,8 +6,9 @@ too much work for one frame: the table step itself (a
 the building of its flight. :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
 :class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
-time (:func:`~cardtable.games.free_table.ui.work.slice_budget`), showing the last picture
-until all of it is done; what the player does meanwhile waits and is handled after, in
+time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, about a millisecond: the app
+runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
+it is done; what the player does meanwhile waits and is handled after, in
 order, and what the step says (its toast, the buttons) comes with its picture.
 """
 
@@ -28,8 +29,8 @@ HOLD_PILES = 1000
 """A step replacing this many piles or more is done over several frames (see the module)."""
 HELD_BOTTOM_BAND = 100
 """Height (at scale 1) of the bottom band a held frame paints back: the app's toast lies in it."""
-SETTLE_SLICE = 1500
-"""Piles listed in the grid index's cells per slice of a frame."""
+SETTLE_SLICE = 400
+"""Piles listed in the grid index's cells per slice (a few tenths of a millisecond)."""
 
 T = TypeVar("T")
 
@@ -53,6 +54,12 @@ class BigSteps:
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
+
+    @property
+    def busy(self) -> bool:
+        """True while a big step's work is queued or its picture is still held (see
+        :attr:`cardtable.ui.scene.Scene.busy`): the app runs the next frame at once."""
+        return self.work.busy or self._held is not None
 
     @property
     def holding(self) -> bool:
@@ -124,7 +131,7 @@ class BigSteps:
         animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
         if animation is not None:
             yield
-            animation.prepare(table, camera, self.view)
+            yield from animation.prepare_steps(table, camera, self.view)
         self.animation = animation
 
     def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:

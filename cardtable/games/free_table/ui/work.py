@@ -2,8 +2,9 @@
 
 A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the grid
 index and the building of its flight take tens of milliseconds together. The scene
-queues them here as generators (each ``next`` one slice of a millisecond or a few) and
-runs slices for a share of each frame (:func:`slice_budget`), showing the last picture meanwhile.
+queues them here as generators (each ``next`` one slice of a fraction of a millisecond) and
+runs slices for about a millisecond of each frame (:func:`slice_budget`), showing the last
+picture meanwhile.
 """
 
 from __future__ import annotations
@@ -15,21 +16,22 @@ from typing import Any, TypeVar
 
 from cardtable.engine.table import TableJob
 
-SLICE_MIN_S = 0.004
-SLICE_MAX_S = 0.010
-SLICE_SHARE = 0.7
-"""A frame may run queued work for this share of the frame interval, within
-:data:`SLICE_MIN_S` and :data:`SLICE_MAX_S`: at 60 frames a second 10 ms (the frame stays
-within its 16.7 ms and the step shows sooner), at 144 about 5 ms."""
+WORK_BUDGET_S = 0.0012
+"""Seconds of queued work a frame runs: about what presenting a frame costs, so a frame
+carrying work stays within a few times an empty one. The app runs frames back to back
+while a scene is busy (:attr:`~cardtable.ui.scene.Scene.busy`), so a step still shows
+within tens of milliseconds; the work's slices are each a fraction of this."""
 
 
 def slice_budget(dt: float) -> float:
-    """Seconds of queued work for a frame of ``dt`` seconds (see :data:`SLICE_SHARE`).
+    """Seconds of queued work for a frame of ``dt`` seconds: :data:`WORK_BUDGET_S`, whatever
+    the frame rate (frames run back to back while work is queued).
 
-    >>> slice_budget(1 / 60), round(slice_budget(1 / 144), 4)
-    (0.01, 0.0049)
+    >>> slice_budget(1 / 60), slice_budget(1 / 144)
+    (0.0012, 0.0012)
     """
-    return min(SLICE_MAX_S, max(SLICE_MIN_S, dt * SLICE_SHARE))
+    return WORK_BUDGET_S
+
 
 T = TypeVar("T")
 
