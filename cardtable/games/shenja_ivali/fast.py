@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.games.shenja_ivali.bot import percentile
 from cardtable.games.shenja_ivali.hands import (
     _ELEMENT_SHIFT,
     _FIELD_MASK,
@@ -31,7 +32,7 @@ from cardtable.games.shenja_ivali.hands import (
     _packed_card,
 )
 
-__all__ = ["key", "packed_key", "packed_deck", "percentile_keys"]
+__all__ = ["key", "keyer", "packed_key", "packed_deck", "percentile_keys", "ranker"]
 
 _BITS = 30
 """Each part of a key is below 64 ** 5 = 2 ** 30 (five base-64 digits)."""
@@ -52,6 +53,54 @@ def key(total: int, rules: IvaliRules = DEFAULT_RULES) -> int:
     rank: int = tables.results[(n_pattern, p_pattern, flush)][0]
     packed: int = ((((44 - rank) << _BITS | n_key) << _BITS | p_key) << _BITS) | e_key
     return packed
+
+
+MEMO_LIMIT = 1 << 19
+"""The most keys (or percentiles) one memo keeps; it starts again empty past it."""
+
+_KEY_MEMOS: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def keyer(rules: IvaliRules) -> Callable[[int], int]:
+    """:func:`key` under ``rules``, remembered by sum (a pure function of it: the same
+    answers, whatever was asked before) for the life of the process."""
+    tables = rules._tables or rules.tables()
+    entry = _KEY_MEMOS.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        entry = _KEY_MEMOS[id(tables)] = (tables, {})
+    memo = entry[1]
+
+    def of(total: int) -> int:
+        found = memo.get(total)
+        if found is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            found = memo[total] = key(total, rules)
+        return found
+
+    return of
+
+
+_RANK_MEMOS: dict[int, tuple[Any, dict[int, float]]] = {}
+
+
+def ranker(keys: list[int]) -> Callable[[int], float]:
+    """``percentile(key, keys)`` of the normal bot for these sorted int ``keys``,
+    remembered by key (the same floats) for the life of the process."""
+    entry = _RANK_MEMOS.get(id(keys))
+    if entry is None or entry[0] is not keys:
+        entry = _RANK_MEMOS[id(keys)] = (keys, {})
+    memo = entry[1]
+
+    def of(found: int) -> float:
+        share = memo.get(found)
+        if share is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            share = memo[found] = percentile(found, keys)
+        return share
+
+    return of
 
 
 _PACKED: dict[int, tuple[Any, list[int]]] = {}

@@ -8,7 +8,9 @@ generators), some four times faster: its estimates walk the same draws in the sa
 order, but on deck indices, five cards valued by the sum of their packed ints
 (:func:`cardtable.games.shenja_ivali.fast.key`, one int a hand that compares as the
 key tuple does) instead of :func:`~cardtable.games.shenja_ivali.hands.evaluate` on card
-objects, and percentiles read from the same table as ints.
+objects, and percentiles read from the same table as ints; keys and percentiles are
+remembered for the process (:func:`~cardtable.games.shenja_ivali.fast.keyer`: pure
+functions of the sum, so no answer depends on what was asked before).
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ import random
 
 from cardtable.engine.game import Action
 from cardtable.games.shenja_ivali import fast
-from cardtable.games.shenja_ivali.bot import ROLLOUT_SAMPLES, IvaliBot, _random_hand_keys, percentile
+from cardtable.games.shenja_ivali.bot import ROLLOUT_SAMPLES, IvaliBot, _random_hand_keys
 from cardtable.games.shenja_ivali.hands import IvaliRules
 from cardtable.games.shenja_ivali.rules import Discard
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 
 __all__ = ["RolloutIvaliBot"]
+
+_TABLES: dict[int, tuple[IvaliRules, list[int]]] = {}
+"""The normal bot's percentile table as ints, by the rules object (a table's rules are
+one object for a whole match: the settings are shared by every copy)."""
 
 
 class RolloutIvaliBot(IvaliBot):
@@ -44,8 +50,11 @@ class RolloutIvaliBot(IvaliBot):
 
     @staticmethod
     def _keys(state: ShenjaIvaliState, rules: IvaliRules) -> list[int]:
-        table = _random_hand_keys(rules, [state.deck[i] for i in playing_cards(state.deck)])
-        return fast.percentile_keys(table, rules)
+        known = _TABLES.get(id(rules))
+        if known is None or known[0] is not rules:
+            table = _random_hand_keys(rules, [state.deck[i] for i in playing_cards(state.deck)])
+            known = _TABLES[id(rules)] = (rules, fast.percentile_keys(table, rules))
+        return known[1]
 
     # -- the normal bot's estimates, walked alike -------------------------------------------
     def equity(self, state: ShenjaIvaliState, seat: int) -> float:
@@ -63,11 +72,12 @@ class RolloutIvaliBot(IvaliBot):
         taken = {taker: card for card, taker in zip(state.flop, state.flop_takers) if taker is not None}
         after_auction = bool(taken)
         weights = self._opponent_weights(state, opponents)
-        keys = self._keys(state, rules) if any(weights) else []
+        rank = fast.ranker(self._keys(state, rules)) if any(weights) else None
+        key_of = fast.keyer(rules)
         held = sum(packed[c] for c in mine)
         best_flop = None
         if len(mine) == 4 and flop:
-            best_flop = max(flop, key=lambda c: fast.key(held + packed[c], rules))
+            best_flop = max(flop, key=lambda c: key_of(held + packed[c]))
         samples = self._sample_count(m + 1)
         total = weight_sum = 0.0
         for _ in range(samples):
@@ -84,7 +94,7 @@ class RolloutIvaliBot(IvaliBot):
                 my_total = held + packed[my_card]
                 free = [c for c in flop if c != my_card]
                 rng.shuffle(free)
-            my_key = fast.key(my_total, rules)
+            my_key = key_of(my_total)
             better = ties = 0
             weight = 1.0
             for j, opponent in enumerate(opponents):
@@ -95,9 +105,10 @@ class RolloutIvaliBot(IvaliBot):
                     fifth = free[j]
                 else:
                     fifth = draw[4 * m + j]
-                key = fast.key(packed[a] + packed[b] + packed[c] + packed[d] + packed[fifth], rules)
+                key = key_of(packed[a] + packed[b] + packed[c] + packed[d] + packed[fifth])
                 if weights[j]:
-                    weight *= percentile(key, keys) ** weights[j] * (1 + weights[j])
+                    assert rank is not None
+                    weight *= rank(key) ** weights[j] * (1 + weights[j])
                 if key > my_key:
                     better += 1
                 elif key == my_key:
@@ -115,32 +126,38 @@ class RolloutIvaliBot(IvaliBot):
         mine = list(hand)
         flop = list(state.flop)
         pool = self._pool(state, seat)
-        keys = self._keys(state, rules)
+        rank = fast.ranker(self._keys(state, rules))
+        key_of = fast.keyer(rules)
         m = max(1, len(self._opponents(state, seat)))
         subsets = [c for k in range(state.settings.max_discard + 1)
                    for c in itertools.combinations(range(len(mine)), k)]
         scenarios = self._sample_count(len(subsets) * (1 + len(flop)) // 2)
         scores = [0.0] * len(subsets)
         cache: dict[tuple[int, ...], float] = {}
+        total = sum(packed[c] for c in mine)
+        kept_of = [[c for j, c in enumerate(mine) if j not in subset] for subset in subsets]
+        base = [total - sum(packed[mine[j]] for j in subset) for subset in subsets]
         for _ in range(scenarios):
             draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
             best = rng.random() < 0.5
             fifth = rng.choice(flop) if flop else None
+            if not flop:
+                continue
+            prefix = [0]
+            for card in draws:
+                prefix.append(prefix[-1] + packed[card])
             for i, subset in enumerate(subsets):
-                kept = [c for j, c in enumerate(mine) if j not in subset] + draws[:len(subset)]
-                if not flop:
-                    continue
-                kept_total = sum(packed[c] for c in kept)
+                size = len(subset)
+                kept_total = base[i] + prefix[size]
                 if best:
-                    ids = tuple(sorted(kept))
+                    ids = tuple(sorted(kept_of[i] + draws[:size]))
                     value = cache.get(ids)
                     if value is None:
-                        value = max(percentile(fast.key(kept_total + packed[f], rules), keys)
-                                    for f in flop)
+                        value = max(rank(key_of(kept_total + packed[f])) for f in flop)
                         cache[ids] = value
                 else:
                     assert fifth is not None
-                    value = percentile(fast.key(kept_total + packed[fifth], rules), keys)
+                    value = rank(key_of(kept_total + packed[fifth]))
                 scores[i] += value ** m
         best_index = max(range(len(subsets)), key=lambda i: (scores[i], -len(subsets[i])))
         return Discard(seat=seat, cards=tuple(hand[j] for j in subsets[best_index]))
@@ -156,7 +173,8 @@ class RolloutIvaliBot(IvaliBot):
         m = len(self._opponents(state, seat))
         if m == 0:
             return {c: 1.0 for c in flop}
-        my_keys = {c: fast.key(held + packed[c], rules) for c in flop}
+        key_of = fast.keyer(rules)
+        my_keys = {c: key_of(held + packed[c]) for c in flop}
         samples = self._sample_count(len(flop) * m)
         wins = {c: 0.0 for c in flop}
         for _ in range(samples):
@@ -168,7 +186,7 @@ class RolloutIvaliBot(IvaliBot):
                 others = [x for x in order if x != c][:m]
                 better = ties = 0
                 for j in range(m):
-                    key = fast.key(hands[j] + packed[others[j]], rules)
+                    key = key_of(hands[j] + packed[others[j]])
                     if key > my_keys[c]:
                         better += 1
                         break
