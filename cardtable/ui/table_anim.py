@@ -86,13 +86,17 @@ class TableAnimation:
         box = (vx - mx, vy - my, vx + vw + mx, vy + vh + my)
         big = len(before) + len(after) > NEAR_ALL
         if table is not None and len(after) > NEAR_ALL:
-            found = list(table.index.query((box[0], box[1], box[2] - box[0], box[3] - box[1])))
-            yield
+            # The piles the step made whose card meets the box, as the table's index would find
+            # them, but a slice at a time (a query over 12,000 in view is one slice of several ms).
+            reach = (box[0] - CARD_W, box[1] - CARD_H, box[2], box[3])
+            pids, made = list(after), list(after.values())
             ends: list[tuple[int, Pile]] = []
-            for start in range(0, len(found), CHUNK):
-                pids = found[start:start + CHUNK]
-                ends += cast("list[tuple[int, Pile]]", compress(zip(pids, map(after.get, pids)), map(after.get, pids)))
+            for start in range(0, len(pids), CHUNK):
                 yield
+                landed = made[start:start + CHUNK]
+                present = list(map(is_not, landed, repeat(None)))
+                piles = cast(list[Pile], list(compress(landed, present)))
+                ends += compress(zip(compress(pids[start:start + CHUNK], present), piles), _inside_mask(piles, reach))
         else:
             ends = _near(_present(after), box)
         ends = [(pid, pile) for pid, pile in ends if pile.owner is None] if len(ends) <= NEAR_ALL else ends
@@ -186,10 +190,21 @@ class TableAnimation:
         The same dict comes back until the table changes, so the layer can tell it
         has not changed by its identity.
         """
+        return run(self._hidden_steps(table))
+
+    def _hidden_steps(self, table: Table) -> Generator[None, None, dict[int, int]]:
+        """:meth:`hidden_in` a slice at a time (a spread in view hides thousands)."""
         key = (id(table), table.revision)
         if getattr(self, "_hidden_key", None) != key:
-            self._hidden_now = {pid: n for pid, n in self.hidden.items() if pid in table.piles}
-            self._hidden_key = key
+            pids, counts = list(self.hidden), list(self.hidden.values())
+            found: dict[int, int] = {}
+            for start in range(0, len(pids), CHUNK * 4):
+                if start:
+                    yield
+                some = pids[start:start + CHUNK * 4]
+                there = list(map(table.piles.__contains__, some))
+                found.update(zip(compress(some, there), compress(counts[start:start + CHUNK * 4], there)))
+            self._hidden_now, self._hidden_key = found, key
         return self._hidden_now
 
     def prepare(self, table: Table, camera: Camera, view) -> None:
@@ -211,14 +226,17 @@ class TableAnimation:
         for start in range(0, len(flights), PREPARE_CHUNK):
             if start:
                 yield
-            surfaces += [cache.get(deck, f.card, f.face_up, width, keyed=True) or cache.stand_in(deck, f.card, width)
+            # (keyed stand-ins, as the faces: a colour key blits in about a third of the time of alpha)
+            surfaces += [cache.get(deck, f.card, f.face_up, width, keyed=True)
+                         or cache.stand_in(deck, f.card, width, keyed=True)
                          for f in flights[start:start + PREPARE_CHUNK]]
         x0s, y0s = list(map(itemgetter(2), flights)), list(map(itemgetter(3), flights))
         paths = (surfaces, list(map(mul, x0s, repeat(zoom))), list(map(mul, y0s, repeat(zoom))),
                  list(map(mul, map(sub, map(itemgetter(4), flights), x0s), repeat(zoom))),
                  list(map(mul, map(sub, map(itemgetter(5), flights), y0s), repeat(zoom))))
         self._prepared = (key, paths)
-        self.hidden_in(table)
+        yield
+        yield from self._hidden_steps(table)
 
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, view, now: float) -> None:
         """Draw every flight at its place for ``now``: C-level passes over the prepared
@@ -257,6 +275,14 @@ def _spread_out(items: list[T], most: int) -> list[T]:
     if len(items) <= most:
         return items
     return items[::-(-len(items) // most)][:most] if most > 0 else []
+
+
+def _inside_mask(piles: list[Pile], box: tuple[float, float, float, float]) -> list[bool]:
+    """Whether each pile's corner lies inside ``box`` (x0, y0, x1, y1), C-level."""
+    x0, y0, x1, y1 = box
+    xs, ys = list(map(itemgetter(0), piles)), list(map(itemgetter(1), piles))
+    return list(map(and_, map(and_, map(lt, repeat(x0), xs), map(lt, xs, repeat(x1))),
+                    map(and_, map(lt, repeat(y0), ys), map(lt, ys, repeat(y1)))))
 
 
 def _inside(piles: list[Pile], box: tuple[float, float, float, float]) -> list[Pile]:
