@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Literal, cast, overload
 
 import pygame
@@ -25,13 +25,17 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
 from cardtable.ui.theme import THEME
 
 FACE_CACHE_BYTES = 96 * 1024 * 1024
-FACE_BUDGET_S = 0.001
+FACE_BUDGET_S = 0.0006
 """Seconds from the start of a frame's drawing after which no new face is drawn (bar the
 first): the rest show stand-ins and fill in over the next frames. Small enough that a
-frame that draws faces stays within three times an empty frame, whose fill and blit take
-about as long as the layer's blit and the tool bar (a 29 px face takes about 20 us with its
-repaint, a full one 130 us: 1,400 faces at 29 px fill in over about 30 frames)."""
-FACE_BUDGET_MIN_S = 0.0002
+frame that scrolls its picture and draws faces stays within three times an empty frame,
+whose fill and blit take about as long as the layer's blit and the tool bar (a 29 px face
+takes about 25 us with its repaint, a full one 130 us: 1,400 faces at 29 px fill in over
+about 80 frames)."""
+FACE_BUDGET_MIN_S = 0.00015
+STAND_IN_ROW_FROM = 24
+"""From this many stand-ins on, a paint takes them from the deck's stand-in row (made once per
+width: a map over the deck's colours, about half a millisecond for 12,000 cards)."""
 """Seconds for new faces a frame keeps after the work it must do (a pan's strips, a repair)."""
 
 Row = list[pygame.Surface | None]
@@ -43,9 +47,9 @@ def keyed_on_felt(surface: pygame.Surface) -> pygame.Surface:
     made transparent by an RLE colour key. Blitted onto the felt it gives exactly the
     pixels the original would (its few half-transparent corner pixels were blended with
     the felt already); it blits about 3x faster (1,416 faces at 29 px: 2.7 ms, not 7.6)."""
-    out = pygame.Surface(surface.get_size())
-    if pygame.display.get_surface() is not None:
-        out = out.convert()
+    display = pygame.display.get_surface()
+    # Made in the display's format, not made and converted (a quarter of the work at 29 px).
+    out = pygame.Surface(surface.get_size(), 0, display) if display is not None else pygame.Surface(surface.get_size())
     out.fill(THEME.felt)
     out.blit(surface, (0, 0))
     out.set_colorkey(THEME.felt, pygame.RLEACCEL)
@@ -74,6 +78,7 @@ class FaceCache:
         self._rows: dict[tuple, list[pygame.Surface]] = {}
         self._face_rows: dict[tuple[str, int], Row] = {}
         self._colours: dict[str, list[tuple[int, int, int]]] = {}
+        self._colour_cards: dict[str, dict[tuple[int, int, int], int]] = {}
 
     def __len__(self) -> int:
         return len(self._items)
@@ -189,6 +194,14 @@ class FaceCache:
             colours = self._colours[deck.id] = [dominant_colour(card, deck) for card in deck.cards]
         return colours
 
+    def _firsts(self, deck: Deck) -> dict[tuple[int, int, int], int]:
+        """A card of each of the deck's colours, by colour (worked out once per deck)."""
+        firsts = self._colour_cards.get(deck.id)
+        if firsts is None:
+            firsts = self._colour_cards[deck.id] = dict(zip(reversed(self.colours(deck)),
+                                                            range(len(deck) - 1, -1, -1)))
+        return firsts
+
     def swatch_row(self, deck: Deck, width: int) -> list[pygame.Surface]:
         """Every card's swatch at ``width`` for the felt (keyed), indexed by card: one list per
         deck and width, made from the deck's colours without a call per card (a zoomed-out
@@ -207,10 +220,17 @@ class FaceCache:
         row = self._rows.get(key)
         if row is None:
             colours = self.colours(deck)
-            firsts = {colour: i for i, colour in reversed(list(enumerate(colours)))}
-            surfs = {colour: make(deck, i, width, keyed=True) for colour, i in firsts.items()}
+            surfs = {colour: make(deck, i, width, keyed=True) for colour, i in self._firsts(deck).items()}
             row = self._rows[key] = list(map(surfs.__getitem__, colours))
         return row
+
+    def stand_ins(self, deck: Deck, width: int, cards: list[int]) -> Iterable[pygame.Surface]:
+        """The stand-ins of ``cards`` at ``width``: from the deck's stand-in row when it is made
+        or worth making (many cards), else looked up one by one (the first row at a width walks
+        every card of the deck)."""
+        if len(cards) >= STAND_IN_ROW_FROM or ("stand-in-row", deck.id, width) in self._rows:
+            return map(self.stand_in_row(deck, width).__getitem__, cards)
+        return [self.stand_in(deck, card, width, keyed=True) for card in cards]
 
     def stand_in(self, deck: Deck, card: int, width: int, *, keyed: bool = False) -> pygame.Surface:
         """What shows for a face not drawn yet: a blank card with a band of its colour

@@ -5,12 +5,16 @@ swatches or 1,400 faces, 5-15 ms at once. A :class:`LayerBuild` paints it into a
 surface over several frames instead, each frame's slice limited to
 :data:`BUILD_SLICE_S`, while the view keeps showing its old picture scaled; when the
 build is done the view swaps the two surfaces and repairs whatever changed meanwhile.
+
+The picture after a jump is built the same way from bands of the view instead of piles
+(each band painted as a pan's strip is, felt and all: no query of the whole view at once).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -22,35 +26,38 @@ BUILD_CHUNK = 400
 """Piles painted between two looks at the clock."""
 
 Piles = list[tuple[int, Pile]]
-PaintSlice = Callable[[pygame.Surface, Piles, dict[int, tuple[int, int, int, int]]], None]
-"""Paints piles (bottom to top) onto a surface, listing stand-ins in the given dict."""
+PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], None]
+"""Paints a chunk of what a build is made of (piles bottom to top, or bands of the view) onto a
+surface, listing stand-ins in the given dict."""
 
 
 class LayerBuild:
-    """One picture under way: the piles to paint, bottom to top, and how far it got.
+    """One picture under way: the piles to paint, bottom to top (or the bands), and how far it got.
 
     Attributes:
         key: what the finished picture shows ``(table id, zoom, size)``.
         origin: the camera's pixel offset the picture is painted for.
         revision: the table's revision its piles were taken at.
-        surface: the picture (filled with the felt at the start).
+        surface: the picture (filled with the felt at the start, unless ``felt`` is ``None``:
+            then each chunk's painting fills what it paints).
         pending: stand-ins painted in it, as the view lists them.
     """
 
     def __init__(self, key: tuple, origin: tuple[int, int], revision: int, surface: pygame.Surface,
-                 felt: tuple[int, int, int], piles: Piles, paint: PaintSlice) -> None:
+                 felt: tuple[int, int, int] | None, piles: list[Any], paint: PaintSlice) -> None:
         self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
         self.pending: dict[int, tuple[int, int, int, int]] = {}
         self._piles, self._paint, self._next = piles, paint, 0
-        surface.fill(felt)
+        if felt is not None:
+            surface.fill(felt)
 
     @property
     def done(self) -> bool:
-        """Whether every pile is painted."""
+        """Whether every pile (or band) is painted."""
         return self._next >= len(self._piles)
 
     def step(self, seconds: float | None = None, chunk_size: int | None = None) -> bool:
-        """Paint chunks of ``chunk_size`` piles (:data:`BUILD_CHUNK` unless given) for about
+        """Paint chunks of ``chunk_size`` piles or bands (:data:`BUILD_CHUNK` unless given) for about
         ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least); whether done."""
         deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
         size = max(1, BUILD_CHUNK if chunk_size is None else chunk_size)

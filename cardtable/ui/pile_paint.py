@@ -21,8 +21,6 @@ from cardtable.ui.face_cache import FaceCache
 
 LADDER_RATIO = 1.06
 """Card widths snap to a ladder of widths this far apart (zooming reuses drawn faces)."""
-STAND_IN_ROW_FROM = 400
-"""From this many stand-ins on, a paint takes them from the deck's stand-in row."""
 
 Piles = list[tuple[int, Pile]]
 """``(pile id, pile)`` pairs, bottom to top."""
@@ -44,6 +42,13 @@ def snap_width(width: float) -> int:
     return max(2, int(round(LADDER_RATIO ** step)))
 
 
+def places(records: list[Pile], zoom: float, origin: tuple[int, int]) -> tuple[list[int], list[int]]:
+    """The screen ``x`` and ``y`` of each pile's top left, ``round(world * zoom) - origin``,
+    worked out with C-level maps (no Python call per pile)."""
+    xs = list(map(sub, map(round, map(mul, map(itemgetter(0), records), repeat(zoom))), repeat(origin[0])))
+    ys = list(map(sub, map(round, map(mul, map(itemgetter(1), records), repeat(zoom))), repeat(origin[1])))
+    return xs, ys
+
 
 def paint_swatches(layer: pygame.Surface, table: Table, zoom: float, origin: tuple[int, int],
                    hidden: dict[int, int], order: Piles, cache: FaceCache, pending: Pending) -> int:
@@ -61,8 +66,7 @@ def paint_swatches(layer: pygame.Surface, table: Table, zoom: float, origin: tup
     tops = map(itemgetter(-1), map(itemgetter(3), piles))
     ups = map(itemgetter(-1), map(itemgetter(4), piles))
     surfs: Iterable[pygame.Surface] = map(getitem, map(rows.__getitem__, ups), tops)
-    xs = list(map(sub, map(round, map(mul, map(itemgetter(0), piles), repeat(zoom))), repeat(ox)))
-    ys = list(map(sub, map(round, map(mul, map(itemgetter(1), piles), repeat(zoom))), repeat(oy)))
+    xs, ys = places(piles, zoom, origin)
     w, h = layer.get_size()
     height = int(round(width * CARD_H / CARD_W))
     shows = list(map(and_, map(range(1 - width, w).__contains__, xs), map(range(1 - height, h).__contains__, ys)))
@@ -99,8 +103,7 @@ def paint_single(layer: pygame.Surface, table: Table, zoom: float, origin: tuple
     ups = map(itemgetter(-1), map(itemgetter(4), records))
     rows = (cache.back_row(deck, width), cache.face_row(deck, width))
     surfs: list[pygame.Surface | None] = list(map(getitem, map(rows.__getitem__, ups), tops))
-    xs = list(map(sub, map(round, map(mul, map(itemgetter(0), records), repeat(zoom))), repeat(ox)))
-    ys = list(map(sub, map(round, map(mul, map(itemgetter(1), records), repeat(zoom))), repeat(oy)))
+    xs, ys = places(records, zoom, origin)
     missing = list(compress(range(len(surfs)), map(is_, surfs, repeat(None))))
     drawn = 0
     while drawn < len(missing):
@@ -112,14 +115,11 @@ def paint_single(layer: pygame.Surface, table: Table, zoom: float, origin: tuple
     rest = missing[drawn:]
     if rest:  # past the budget: stand-ins, listed to be swapped for their faces later
         cards = list(map(tops.__getitem__, rest))
-        # A few are looked up one by one: the first row at a width walks every card of the deck.
-        stand_ins = ([cache.stand_in(deck, card, width, keyed=True) for card in cards] if len(cards) < STAND_IN_ROW_FROM
-                     else map(cache.stand_in_row(deck, width).__getitem__, cards))
-        deque(map(surfs.__setitem__, rest, stand_ins), maxlen=0)
+        deque(map(surfs.__setitem__, rest, cache.stand_ins(deck, width, cards)), maxlen=0)
         height = int(round(width * CARD_H / CARD_W))
-        places = zip(map(add, map(xs.__getitem__, rest), repeat(ox)),
-                     map(add, map(ys.__getitem__, rest), repeat(oy)), repeat(width), repeat(height))
-        pending.update(zip(map(itemgetter(0), map(piles.__getitem__, rest)), places))
+        where = zip(map(add, map(xs.__getitem__, rest), repeat(ox)),
+                    map(add, map(ys.__getitem__, rest), repeat(oy)), repeat(width), repeat(height))
+        pending.update(zip(map(itemgetter(0), map(piles.__getitem__, rest)), where))
     layer.fblits(zip(surfs, zip(xs, ys)))  # type: ignore[arg-type]  # (no None left)
     return len(surfs)
 

@@ -18,6 +18,9 @@ What keeps 12,000 cards within a frame's budget:
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
   scaled; once the zoom rests the picture at the new zoom is painted off screen a
   slice a frame (:mod:`cardtable.ui.layer_build`) and swapped in when done.
+* **A jump painted a slice a frame.** When the view jumps (a pan whose new strips would be
+  most of it) the picture there is painted off screen a slice a frame, the old one showing
+  meanwhile (a 29 px view of 1,400 cards is about 5 frames), then swapped in.
 * **A landing painted during the flight.** While more piles wait hidden for a step's
   flight than a repair would take on, the picture without them is painted off screen a
   slice a frame, and swapped in when they land (instead of repainting it all at once).
@@ -65,6 +68,17 @@ LANDING_SLICE_S = 0.0004
 15 ms, is done well within the 50 frames of a flight)."""
 WARM_CHUNK = 1000
 """Cards whose colours a landing's warm-up looks at between two looks at the clock."""
+JUMP_AREA = 0.25
+"""A pan whose new strips come to more than this share of the view is a jump: the picture is
+painted afresh off screen, a slice a frame, the old one showing meanwhile."""
+JUMP_SLICE_S = 0.0004
+"""Seconds a frame gives the picture after a jump (1,400 cards at 29 px: about 5 frames)."""
+JUMP_BANDS = 12
+"""Bands of the view the picture after a jump is painted in (at least one a frame: a band of
+a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
+JUMP_FACES_S = 0.0002
+"""Seconds a frame painting the picture after a jump gives new faces (the rest show stand-ins,
+filled in once the picture is swapped in)."""
 LANDING_CHUNK = 60
 """Piles the landing's slice paints between two looks at the clock (a build's usual chunk
 of faces would take several times its slice)."""
@@ -106,6 +120,8 @@ class TableView:
         layer_repairs: how often only the places a change touched were repainted.
         layer_scaled: frames that showed the layer scaled while the zoom was moving.
         layer_building: frames that showed it scaled while the picture at a new zoom was painted.
+        layer_jumps: pictures after a jump begun off screen (see :meth:`draw`).
+        layer_jumping: frames that showed the old picture while one was painted.
         layer_landings: pictures without the hidden piles begun off screen (see :meth:`draw`).
         landings_swapped: such pictures swapped in when the hidden piles showed again.
         cards_painted: piles blitted into the layer since the view was made.
@@ -143,6 +159,8 @@ class TableView:
         self.layer_repairs = 0
         self.layer_scaled = 0
         self.layer_building = 0
+        self.layer_jumps = 0
+        self.layer_jumping = 0
         self.layer_landings = 0
         self.landings_swapped = 0
         self.cards_painted = 0
@@ -204,6 +222,8 @@ class TableView:
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
         is rebuilt on the first frame the zoom rests (and on a single zoom step).
+        After a jump (a pan whose strips would be most of the view, nothing lifted) the
+        picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
         picture without them is painted off screen a slice a frame, to be swapped in when
         they show again.
@@ -228,6 +248,9 @@ class TableView:
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
         rezoomed = old is not None and old != key and old[0] == id(table) and old[2] == size
+        if old == key:
+            self._land(table, key, hidden)  # (a landing far from the view is a jump's old picture)
+        jumped = old == key and not hidden and self._jumped(key, origin)
         if rezoomed and zoom_moved:
             self._build = None  # (the zoom moves on: a picture at this one would be wasted)
             self._draw_scaled(surface, old_zoom, camera)
@@ -236,6 +259,10 @@ class TableView:
             self._draw_scaled(surface, old_zoom, camera, counted=False)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
+        elif jumped and not self._advance_jump(table, camera, key, origin):
+            surface.blit(self._surface(), (0, 0))  # the old picture while the new one is painted
+            self._last_frame = (table, camera.view_rect(), hidden)
+            self.layer_jumping += 1
         else:
             old = self._layer_key
             rebuilds = self.layer_rebuilds
@@ -244,7 +271,6 @@ class TableView:
                     _freeze_big_deck(table)
                 self._rebuild(table, camera, hidden, origin)
             else:
-                self._land(table, key, hidden)
                 motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
                 if origin != self._layer_origin:
                     self._scroll(table, camera, hidden, origin)
@@ -332,6 +358,54 @@ class TableView:
             finally:
                 self._pending = listed
         return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint)
+
+    # -- the picture after a jump, a slice a frame ---------------------------------------------
+    def _jumped(self, key: tuple, origin: tuple[int, int]) -> bool:
+        """Whether the picture after a jump is under way, or the view moved so far since the
+        layer was painted that the strips come to more than :data:`JUMP_AREA` of it."""
+        if self._build is not None and self._build.key == key:
+            return True
+        w, h = self._surface().get_size()
+        dx, dy = abs(origin[0] - self._layer_origin[0]), abs(origin[1] - self._layer_origin[1])
+        if dx >= w or dy >= h:
+            return True
+        return dx * h + dy * w - dx * dy > JUMP_AREA * w * h
+
+    def _advance_jump(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> bool:
+        """Start or carry on painting the picture after a jump off screen, a band of the view
+        at a time; once it is done, swap it in: the scroll and repair that follow catch up with
+        any pan or step since. Whether done."""
+        build = self._build
+        if build is None or build.key != key:
+            self._landing = None  # (it paints on the same spare surface)
+            build = self._build = self._start_jump(table, camera, key, origin)
+            self.layer_rebuilds += 1
+            self.layer_jumps += 1
+        # Faces get a small share: the bands' blits come on top of them.
+        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
+        if not build.step(JUMP_SLICE_S, 1):
+            return False
+        self._swap_in(build)
+        return True
+
+    def _start_jump(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> LayerBuild:
+        size = self._surface().get_size()
+        spare = self._spare
+        if spare is None or spare.get_size() != size:
+            spare = _screen_surface(size)
+        w, h = size
+        step = max(1, -(-h // JUMP_BANDS))
+        bands = [pygame.Rect(0, y, w, min(step, h - y)) for y in range(0, h, step)]
+
+        def paint(surface: pygame.Surface, chunk: list[pygame.Rect],
+                  pending: dict[int, tuple[int, int, int, int]]) -> None:
+            listed, self._pending = self._pending, pending
+            try:
+                for band in chunk:
+                    self._repaint(band, table, camera, {}, origin, surface)
+            finally:
+                self._pending = listed
+        return LayerBuild(key, origin, table.revision, spare, None, bands, paint)
 
     # -- the picture a big flight lands on, a slice a frame -----------------------------------
     def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
@@ -501,9 +575,9 @@ class TableView:
         self.layer_scrolls += 1
 
     def _repaint(self, area: pygame.Rect, table: Table, camera: Camera, hidden: dict[int, int],
-                 origin: tuple[int, int]) -> None:
-        """Paint one area of the layer afresh (felt, then the piles that meet it)."""
-        layer, zoom = self._surface(), camera.zoom
+                 origin: tuple[int, int], layer: pygame.Surface | None = None) -> None:
+        """Paint one area of the layer (or of ``layer``) afresh (felt, then the piles that meet it)."""
+        layer, zoom = self._surface() if layer is None else layer, camera.zoom
         # Piles above and left of the area reach into it with their stacks' edge cards.
         reach = 3 * max(1, snap_width(CARD_W * zoom) // 40) + 1
         layer.set_clip(area)
