@@ -147,3 +147,42 @@ def test_the_strong_level_plans_these_games_the_same_for_the_same_seed(game_id):
         assert plans[0].action == plans[1].action
         assert [(e.action, e.values) for e in plans[0].estimates] == [(e.action, e.values) for e in plans[1].estimates]
         assert state.why_illegal(plans[0].action) is None
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_alethkars_rollout_player_bets_as_the_bot_with_its_knobs(seats):
+    from cardtable.games.alethkar_poker.bot import ROLLOUT_LEVEL
+    from cardtable.games.alethkar_poker.rollout_bot import RolloutAlethkarBot
+
+    compared = 0
+    for seed in range(3):
+        for state in _states("alethkar_poker", seats, seats * 7 + seed, rounds=8):
+            if state.phase != Phase.BET:
+                continue
+            seat = state.to_act
+            for knobs in (ROLLOUT_LEVEL, AlethkarBot(random.Random(0)).knobs):
+                plain, quick = AlethkarBot(random.Random(compared)), RolloutAlethkarBot(random.Random(compared))
+                plain.knobs = quick.knobs = knobs
+                assert quick.bet(state, seat) == plain.bet(state, seat)
+                assert quick.rng.getstate() == plain.rng.getstate()  # the same draws taken
+            compared += 1
+    assert compared > 20
+    assert isinstance(AlethkarBot(random.Random(1)).rollout_bot(random.Random(2)), RolloutAlethkarBot)
+
+
+def test_candidates_leave_out_a_free_fold_and_a_bet_that_is_all_in():
+    from cardtable.bots.strong import candidates
+
+    checked = 0
+    for state in _states("sabacc", 2, 5, rounds=3):
+        options = state.betting_options(state.to_act)
+        if options is None:
+            continue
+        found = candidates(state, state.to_act)
+        names = [type(a).__name__ for a in found]
+        if options.can_check:
+            assert "Fold" not in names and "Check" in names
+            checked += 1
+        if "AllIn" in names:
+            assert all(getattr(a, "to", None) != options.all_in_to for a in found if type(a).__name__ != "AllIn")
+    assert checked > 0

@@ -190,18 +190,28 @@ def _pot(state: GameState) -> int:
 def candidates(state: GameState, seat: int) -> list[Action]:
     """The legal actions of ``seat``, and for a bet or raise with a range of amounts a
     few of them (the least, least plus half the pot, least plus the pot, the most),
-    each checked with ``why_illegal``, without repeats, in the order found."""
+    each checked with ``why_illegal``, without repeats, in the order found. Left out,
+    as they cannot gain and would only share the rollouts: a fold when checking is
+    free, and a bet or raise to what going all-in comes to when all-in is legal (the
+    same move)."""
     found: list[Action] = []
     seen: set[Action] = set()
+    legal = state.legal_actions(seat)
+    names = {type(a).__name__ for a in legal}
+    options = getattr(state, "betting_options", lambda s: None)(seat)
+    all_in_to = getattr(options, "all_in_to", None) if "AllIn" in names else None
 
     def add(action: Action) -> None:
+        if all_in_to is not None and getattr(action, "to", None) == all_in_to and type(action).__name__ != "AllIn":
+            return
         if action not in seen and state.why_illegal(action) is None:
             seen.add(action)
             found.append(action)
 
-    options = getattr(state, "betting_options", lambda s: None)(seat)
     pot = _pot(state)
-    for action in state.legal_actions(seat):
+    for action in legal:
+        if type(action).__name__ == "Fold" and "Check" in names:
+            continue
         add(action)
         if options is None:
             continue

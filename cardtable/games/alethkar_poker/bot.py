@@ -102,8 +102,11 @@ class AlethkarBot:
 
     def rollout_bot(self, rng: random.Random) -> AlethkarBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
-        :data:`ROLLOUT_LEVEL`'s fewer samples."""
-        bot = AlethkarBot(rng)
+        :data:`ROLLOUT_LEVEL`'s fewer samples, worked out the quicker way of
+        :class:`~cardtable.games.alethkar_poker.rollout_bot.RolloutAlethkarBot`."""
+        from cardtable.games.alethkar_poker.rollout_bot import RolloutAlethkarBot
+
+        bot = RolloutAlethkarBot(rng)
         bot.knobs = ROLLOUT_LEVEL
         return bot
 

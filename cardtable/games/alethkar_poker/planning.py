@@ -14,7 +14,7 @@ normal bot answers each here:
   keep the most valuable five whatever the bags, and steps 6 to 8 read only the hand
   values and the bags. So a world is played once (the later seats' bets by the
   rollout player, every discard the normal bot's, the values by
-  :func:`~cardtable.games.alethkar_poker.values.quick_best_five`) and each amount is
+  :func:`hand_value`, the best five's) and each amount is
   settled on it, instead of a whole rollout for each amount.
 * **The discard** (:func:`worth_planning`) is exact already (the best five), so it is
   not planned.
@@ -34,7 +34,25 @@ from cardtable.games.alethkar_poker.rules import BagBet, Phase
 from cardtable.games.alethkar_poker.state import AlethkarState
 from cardtable.games.alethkar_poker.values import quick_best_five
 
-__all__ = ["worth_planning", "complete_world", "settle_candidates"]
+__all__ = ["worth_planning", "complete_world", "settle_candidates", "hand_value", "bet_maker"]
+
+_VALUES: dict[tuple[str, bool, tuple[int, ...]], int] = {}
+_REMEMBERED = 50_000
+"""Hand values remembered at most (then forgotten all at once)."""
+
+
+def hand_value(state: AlethkarState, cards: Sequence[int]) -> int:
+    """The best value of five of ``cards`` (deck indices), as
+    :func:`~cardtable.games.alethkar_poker.values.quick_best_five` gives it, remembered."""
+    ace_low = state.settings.ace_low_straight
+    key = (state.deck.id, ace_low, tuple(sorted(cards)))
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) >= _REMEMBERED:
+            _VALUES.clear()
+        value = _VALUES[key] = quick_best_five([state.deck[c] for c in cards], ace_low_straight=ace_low)[0]
+    return value
+
 
 BetMaker = Callable[[int], Any]
 """A bot to bet for a seat: ``make(seat)`` gives one with ``bet(state, seat) -> int``."""
@@ -73,9 +91,7 @@ def settle_candidates(state: AlethkarState, seat: int, actions: Sequence[Action]
             or not all(isinstance(a, BagBet) and a.seat == seat for a in actions)):
         return None
     players = state.players()
-    ace_low = state.settings.ace_low_straight
-    values = {p: quick_best_five([state.deck[c] for c in state.hands[p]], ace_low_straight=ace_low)[0]
-              for p in players}
+    values = {p: hand_value(state, state.hands[p]) for p in players}
     stacks = list(state.stacks)
     bags = {p: state.bags[p] for p in players}
     for other in players:  # the seats still to bet: nobody sees the seat's amount
