@@ -309,7 +309,11 @@ def _faces_29(app: App) -> FreeTableScene:
     scene = spread_infinite(app)
     scene.camera.zoom = 0.29
     scene.camera.x, scene.camera.y = 200.0, 400.0
-    settle(app, 60)  # the spread's flight (0.35 s) has landed
+    settle(app, 60)
+    for _ in range(600):  # the spread's flight has landed (it may take more frames on a busy machine)
+        if scene.animation is None and getattr(scene, "_held", None) is None:
+            break
+        app.step(1 / 144)
     return scene
 
 
