@@ -241,3 +241,18 @@ def ensure_dir(path: str | os.PathLike[str]) -> Path:
         raise NotADirectoryError(f"{folder} exists and is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def shown(path: Path) -> str:
+    """``path`` as a screen shows it: ``~`` for the user's home folder when it lies inside.
+
+    >>> shown(Path.home() / "saves") == "~" + os.sep + "saves"
+    True
+    >>> shown(Path(os.sep) / "elsewhere") == os.sep + "elsewhere"
+    True
+    """
+    try:
+        inside = path.relative_to(Path.home())
+    except (ValueError, RuntimeError):  # not under home, or no home folder at all
+        return str(path)
+    return "~" if not inside.parts else os.path.join("~", inside)

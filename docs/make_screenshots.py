@@ -14,7 +14,11 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+if "CARDTABLE_HOME" not in os.environ:
+    # A home folder of its own, with the app's files where Linux keeps them by default, so
+    # the screens show "~/.local/share/cardtable/saves" rather than a temporary folder.
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
+    os.environ["CARDTABLE_HOME"] = os.path.join(os.environ["HOME"], ".local", "share", "cardtable")
 
 import pygame  # noqa: E402
 

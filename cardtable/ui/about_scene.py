@@ -25,10 +25,10 @@ ASSET_LICENCES = (
 
 def file_locations() -> list[tuple[str, str]]:
     """Where the user's files live, as (what, path)."""
-    return [("Settings", str(paths.settings_file())),
-            ("Saved games", str(paths.saves_dir())),
-            ("Your variants", str(paths.user_variants_dir())),
-            ("Logs and crash reports", str(paths.logs_dir()))]
+    return [("Settings", paths.shown(paths.settings_file())),
+            ("Saved games", paths.shown(paths.saves_dir())),
+            ("Your variants", paths.shown(paths.user_variants_dir())),
+            ("Logs and crash reports", paths.shown(paths.logs_dir()))]
 
 
 class AboutScene(BackScreen):

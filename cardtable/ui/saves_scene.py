@@ -382,7 +382,7 @@ class SavesScene(Scene):
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render("Saved games", px(34), THEME.text, bold=True), (px(40), px(30)))
         lines = (f"Ctrl+S saves at a table. Autosave keeps {AUTOSAVE_KEEP} per game, "
-                 f"for the {AUTOSAVE_MATCHES} latest games.", f"Folder: {paths.saves_dir()}")
+                 f"for the {AUTOSAVE_MATCHES} latest games.", f"Folder: {paths.shown(paths.saves_dir())}")
         for n, line in enumerate(lines):
             surface.blit(fonts.render(fit_text(fonts, line, px(14), w - px(80)), px(14), THEME.text_dim),
                          (px(42), px(74) + n * px(20)))
