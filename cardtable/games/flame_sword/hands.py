@@ -234,13 +234,33 @@ def line_cells(name: str) -> list[int]:
 _LINES = [(name, line_cells(name)) for name in line_names()]
 
 
+_KNOWN_LINES: dict[tuple[Any, ...], tuple[Deck, tuple[FlameHand, str]]] = {}
+KNOWN_LINES_MOST = 4096
+"""The most answers of :func:`best_line` kept (the store starts again empty past it)."""
+
+
 def best_line(deck: Deck, hole: Sequence[int], grid: Sequence[int], called: Sequence[int] = (),
               order: str = "source") -> tuple[FlameHand, str]:
     """The best hand of ``hole`` (4 or 8 cards) plus one row or column of the 10x10 ``grid``
     (100 deck indices, row-major), and the line's name ("row 3", "column 10").
 
-    Equal hands from several lines: the first line in :func:`line_names` order.
+    Equal hands from several lines: the first line in :func:`line_names` order. The
+    answers are kept for the same cards asked again (after the river the grid is the same
+    in every guess a computer player makes at the hidden cards, and its own hand too).
     """
+    asked = (id(deck), tuple(hole), tuple(grid), tuple(called), order)
+    known = _KNOWN_LINES.get(asked)
+    if known is not None and known[0] is deck:
+        return known[1]
+    found = _best_line(deck, hole, grid, called, order)
+    if len(_KNOWN_LINES) >= KNOWN_LINES_MOST:
+        _KNOWN_LINES.clear()
+    _KNOWN_LINES[asked] = (deck, found)
+    return found
+
+
+def _best_line(deck: Deck, hole: Sequence[int], grid: Sequence[int], called: Sequence[int],
+               order: str) -> tuple[FlameHand, str]:
     if len(grid) != 100:
         raise ValueError(f"the grid has 100 cards, got {len(grid)}")
     hole = list(hole)
