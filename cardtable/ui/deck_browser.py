@@ -9,6 +9,11 @@ the arrows, Page Up/Down, Home/End. Two uses:
   card's place is hidden information).
 * **pick** (the Flame Sword Called Shot): clicks toggle cards up to a limit; Done
   hands the chosen cards back.
+
+Drawing reuses what the last frame drew: the panel around the list is kept as one picture
+(with the darkened table under it), and the rows in a picture of the list that a scroll
+moves, painting only the strip that came into view and the rows whose look changed (the
+cursor, a choice, a status).
 """
 
 from __future__ import annotations
@@ -27,6 +32,11 @@ from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 
 class DeckBrowser(Overlay):
     """A transparent overlay listing a deck's cards, filtered by a search.
+
+    Attributes:
+        rows_drawn: rows showing at the last frame.
+        rows_painted: rows painted since it opened (a scroll paints only those that came
+            into view).
 
     Args:
         deck: the deck to list.
@@ -51,6 +61,12 @@ class DeckBrowser(Overlay):
         self.scroll = 0
         self.cursor = 0
         self.rows_drawn = 0
+        self.rows_painted = 0
+        self._chrome: tuple[tuple, pygame.Surface] | None = None  # (key, the panel without rows)
+        self._rows: pygame.Surface | None = None  # the list's rows as last drawn
+        self._rows_key: tuple | None = None
+        self._rows_scroll = 0
+        self._row_looks: dict[int, tuple] = {}  # row index -> what its look was drawn from
         self.widgets = WidgetGroup()
         self.layout()
 
@@ -193,53 +209,104 @@ class DeckBrowser(Overlay):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = self.app.px, self.app.fonts
-        self.draw_backdrop(surface)
+        self._draw_chrome(surface)
         p = self.panel()
-        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(12))
-        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(12))
-        title = f"{self.deck.name}: {'choose cards' if self.picking else 'find a card'}"
-        surface.blit(fonts.render(title, px(22), THEME.accent, bold=True), (p.x + px(16), p.y + px(12)))
         count = f"{len(self.results):,} of {len(self.deck):,} cards"
         if self.picking:
             count += f"   ·   chosen {len(self.chosen)}/{self.pick_limit}"
         img = fonts.render(count, px(14), THEME.text_dim)
         surface.blit(img, img.get_rect(topright=(p.right - px(16), p.y + px(18))))
         self._draw_rows(surface)
-        hint = "Enter or click: " + ("choose / unchoose" if self.picking else "show it on the table")
-        surface.blit(fonts.render(hint, px(14), THEME.text_dim), (p.x + px(16), p.bottom - px(44)))
         self.widgets.draw(surface)
 
-    def _draw_rows(self, surface: pygame.Surface) -> None:
+    def _draw_chrome(self, surface: pygame.Surface) -> None:
+        """The darkened table, the panel, its title and hint and the list's box: kept as one
+        picture once the backdrop is (the same every frame until the window is resized)."""
+        key = (surface.get_size(), id(self._backdrop), self.panel(), self.list_rect())
+        if self._chrome is not None and self._chrome[0] == key and self.opaque:
+            surface.blit(self._chrome[1], (0, 0))
+            return
         px, fonts = self.app.px, self.app.fonts
+        self.draw_backdrop(surface)
+        p = self.panel()
+        pygame.draw.rect(surface, THEME.panel, p, border_radius=px(12))
+        pygame.draw.rect(surface, THEME.panel_edge, p, 2, border_radius=px(12))
+        title = f"{self.deck.name}: {'choose cards' if self.picking else 'find a card'}"
+        surface.blit(fonts.render(title, px(22), THEME.accent, bold=True), (p.x + px(16), p.y + px(12)))
+        hint = "Enter or click: " + ("choose / unchoose" if self.picking else "show it on the table")
+        surface.blit(fonts.render(hint, px(14), THEME.text_dim), (p.x + px(16), p.bottom - px(44)))
+        pygame.draw.rect(surface, THEME.field, self.list_rect(), border_radius=px(6))
+        if self.opaque:
+            self._chrome = ((surface.get_size(), id(self._backdrop), p, self.list_rect()), surface.copy())
+
+    def _row_look(self, i: int) -> tuple:
+        """What row ``i``'s pixels are drawn from."""
+        card = self.results[i]
+        return (card.index, i == self.cursor, card in self.chosen, self.status(card) if self.status else "")
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        """The rows in view: the picture of the list kept from the last frame, scrolled, with
+        the strip that came into view and the rows whose look changed painted afresh."""
         box, rh = self.list_rect(), self.row_height()
-        pygame.draw.rect(surface, THEME.field, box, border_radius=px(6))
-        clip = surface.get_clip()
-        surface.set_clip(box)
+        shown = self.visible_range()
+        looks = {i: self._row_look(i) for i in shown}
+        key = (box.size, rh, id(self.results), len(self.results))
+        rows = self._rows
+        dirty: list[pygame.Rect] = []
+        moved = self.scroll - self._rows_scroll
+        if rows is None or self._rows_key != key or abs(moved) >= box.height:
+            if rows is None or rows.get_size() != box.size:
+                rows = self._rows = pygame.Surface(box.size, 0, surface)
+            dirty.append(rows.get_rect())
+        elif moved:
+            rows.scroll(0, -moved)
+            dirty.append(pygame.Rect(0, box.height - moved, box.width, moved) if moved > 0
+                         else pygame.Rect(0, 0, box.width, -moved))
+        old = self._row_looks
+        dirty += [pygame.Rect(0, i * rh - self.scroll, box.width, rh) for i in shown
+                  if i in old and old[i] != looks[i]]
+        self._rows_key, self._rows_scroll, self._row_looks = key, self.scroll, looks
+        for area in dirty:
+            self._paint_rows(rows, area, shown)
+        surface.blit(rows, box)
+        chrome = self._chrome[1] if self._chrome is not None else None
+        if chrome is not None and chrome.get_size() == surface.get_size():
+            r = self.app.px(6)  # the box's rounded corners, as the panel shows them
+            for x, y in ((box.x, box.y), (box.right - r, box.y), (box.x, box.bottom - r),
+                         (box.right - r, box.bottom - r)):
+                surface.blit(chrome, (x, y), (x, y, r, r))
+        self.rows_drawn = len(shown)
+        if not self.results:
+            msg = self.app.fonts.render("No card matches", self.app.px(16), THEME.text_dim)
+            surface.blit(msg, msg.get_rect(center=box.center))
+
+    def _paint_rows(self, rows: pygame.Surface, area: pygame.Rect, shown: range) -> None:
+        """Paint ``area`` of the list's picture afresh: the field, then the rows meeting it."""
+        px, fonts = self.app.px, self.app.fonts
+        rh, width = self.row_height(), rows.get_width()
+        rows.set_clip(area)
+        rows.fill(THEME.field, area)
         thumb_w = max(18, int(rh * 0.62))
-        drawn = 0
-        for i in self.visible_range():
+        for i in shown:
+            y = i * rh - self.scroll
+            if y + rh <= area.top or y >= area.bottom:
+                continue
             card = self.results[i]
-            y = box.y + i * rh - self.scroll
-            row = pygame.Rect(box.x, y, box.width, rh)
+            row = pygame.Rect(0, y, width, rh)
             if i == self.cursor:
-                pygame.draw.rect(surface, THEME.button_hover, row)
+                pygame.draw.rect(rows, THEME.button_hover, row)
             if card in self.chosen:
-                pygame.draw.rect(surface, THEME.accent, row, 2)
+                pygame.draw.rect(rows, THEME.accent, row, 2)
             thumb = self.faces.get(self.deck, card.index, True, thumb_w, force=True)
-            assert thumb is not None  # force=True always draws
-            surface.blit(thumb, (row.x + px(6), row.y + (rh - thumb.get_height()) // 2))
+            rows.blit(thumb, (row.x + px(6), row.y + (rh - thumb.get_height()) // 2))
             x = row.x + px(12) + thumb_w
-            surface.blit(fonts.render(card.name, px(16), THEME.text, bold=True), (x, row.y + px(7)))
+            rows.blit(fonts.render(card.name, px(16), THEME.text, bold=True), (x, row.y + px(7)))
             facts = "  ·  ".join(f for f in (card.colour if card.colour not in ("red", "black") else "",
                                              card.mark, "trump" if "trump" in card.tags else "") if f)
             right = self.status(card) if self.status else ""
             line = "   ".join(t for t in (facts, right) if t)
             if line:
                 img = fonts.render(line, px(13), THEME.text_dim)
-                surface.blit(img, img.get_rect(midright=(row.right - px(10), row.centery)))
-            drawn += 1
-        surface.set_clip(clip)
-        self.rows_drawn = drawn
-        if not self.results:
-            msg = fonts.render("No card matches", px(16), THEME.text_dim)
-            surface.blit(msg, msg.get_rect(center=box.center))
+                rows.blit(img, img.get_rect(midright=(row.right - px(10), row.centery)))
+            self.rows_painted += 1
+        rows.set_clip(None)
