@@ -74,6 +74,12 @@ class DrawState(ChipSeatedState):
     TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn"}
     CHANCE_MOVES = (Shuffle, Reshuffle)
 
+    sampled_deal: bool = False
+    """True on the strong level's rollout copies (:class:`cardtable.bots.worlds.Snapshot`
+    sets it on the copies of a state whose class has it): there :meth:`apply` trusts the
+    moves, which come from ``legal_actions``, from bots that check their own, from
+    chance, or were checked by the caller; a real match never sets it."""
+
     settings: DrawSettings
     phase: Phase
     round_no: int
@@ -233,6 +239,16 @@ class DrawState(ChipSeatedState):
         return Shuffle(order=self._shuffled(range(len(self.deck))))
 
     # -- doing ------------------------------------------------------------------------
+    def apply(self, action: Action) -> Event:
+        """Check and perform ``action`` (:meth:`GameState.apply`); a rollout copy
+        (:attr:`sampled_deal`) performs it unchecked."""
+        if not self.sampled_deal:
+            return super().apply(action)
+        event = self._apply(action)
+        self.history.append(action)
+        self.log.append(event)
+        return event
+
     def _apply(self, action: Action) -> Event:
         from cardtable.games.five_card_draw import flow
         events: list[Event] = []
