@@ -34,6 +34,10 @@ CHUNK = 500
 """Piles each pass of one slice of a big step handles (a slice is then a few tenths of a
 millisecond: a frame runs about a millisecond of them)."""
 
+CHEAP_CHUNK = 4 * CHUNK
+"""Piles a slice of a pass of dict or set operations alone handles (each costs a fraction
+of the passes that make tuples)."""
+
 FACE_ONE = ((False,), (True,))
 """The ``faces`` of a single card, by its side (shared: a spread makes no new ones)."""
 
@@ -118,12 +122,23 @@ class BulkSide(Mapping[int, "Pile | None"]):
         passes, a column a slice when there are many."""
         big = len(ids) >= SLICE_PILES
         absent: tuple[int, ...] = ()
-        if None in piles:
-            present = list(map(is_not, piles, repeat(None)))
+        present: list[bool] = []
+        for start in range(0, len(ids), CHEAP_CHUNK):
             if big:
                 yield
-            absent = tuple(compress(ids, map(not_, present)))
-            ids, piles = list(compress(ids, present)), list(compress(piles, present))
+            present += map(is_not, piles[start:start + CHEAP_CHUNK], repeat(None))
+        if not all(present):
+            kept_ids: list[int] = []
+            kept: list[Pile | None] = []
+            gone: list[int] = []
+            for start in slices(len(ids)):
+                if big:
+                    yield
+                mask = present[start:start + CHUNK]
+                kept_ids += compress(ids[start:start + CHUNK], mask)
+                kept += compress(piles[start:start + CHUNK], mask)
+                gone += compress(ids[start:start + CHUNK], map(not_, mask))
+            absent, ids, piles = tuple(gone), kept_ids, kept
         columns: list[list[Any]] = [[] for _ in range(6)]
         for start in slices(len(piles)):
             if big:
@@ -201,8 +216,8 @@ class BulkPut:
         table, ids, new = self.table, self.ids, self.new
         big = len(ids) >= SLICE_PILES
         get = table.piles.get
-        present: list[bool] = []
         owned = False
+        kept: list[Pile] = []
         for start in slices(len(ids)):
             if big:
                 yield
@@ -211,16 +226,14 @@ class BulkPut:
             self.old += part_old
             self.before.update(zip(part_ids, part_old))
             self.after.update(zip(part_ids, part_new))
-            part_present = list(map(is_not, part_new, repeat(None)))
-            present += part_present
-            owned = owned or any(map(is_not, map(itemgetter(5), compress(part_new, part_present)),  # type: ignore
-                                     repeat(None)))
+            present = list(map(is_not, part_new, repeat(None)))
+            part_kept = cast(list[Pile], list(compress(part_new, present)))
+            kept += part_kept
+            self._kept_ids += compress(part_ids, present)
+            self._gone += compress(part_ids, map(not_, present))
+            owned = owned or any(map(is_not, map(itemgetter(5), part_kept), repeat(None)))
         if len(ids) <= DAMAGE_PILES:
             self._damage = [(p.x, p.y, CARD_W, CARD_H) for p in chain(self.old, new) if p is not None]
-        some_gone = not all(present)
-        kept = list(compress(new, present)) if some_gone else new
-        if big:
-            yield
         if table.hands or owned:
             # Players' hands (a few piles off the felt) go one by one, the felt piles in bulk.
             hands = table.hands
@@ -228,17 +241,13 @@ class BulkPut:
             ids = [pid for pid in ids if pid not in self._few]
             new = list(map(self.after.__getitem__, ids))
             present = list(map(is_not, new, repeat(None)))
-            some_gone = not all(present)
-            kept = list(compress(new, present))
+            kept = cast(list[Pile], list(compress(new, present)))
+            self._gone = list(compress(ids, map(not_, present)))
+            self._kept_ids = list(compress(ids, present))
             if big:
                 yield
         self._ids = ids
-        self._kept = kept  # type: ignore[assignment]
-        if not some_gone:
-            self._kept_ids = ids
-        else:
-            self._gone = list(compress(ids, map(not_, present)))
-            self._kept_ids = list(compress(ids, present))
+        self._kept = kept
         if big:
             yield
         yield from self._place(big)
@@ -268,23 +277,23 @@ class BulkPut:
 
     def _stage(self) -> Steps[None]:
         """The table's pile dict, stacks and index after the step, worked out beside the
-        old ones a slice at a time (:meth:`apply` swaps them in)."""
-        table = self.table
+        old ones a slice at a time (:meth:`apply` swaps them in). Dict and set passes cost
+        a fraction of the others: their slices are :data:`CHEAP_CHUNK` piles."""
+        table, step = self.table, CHEAP_CHUNK
         piles = dict(table.piles)
-        yield
-        for start in slices(len(self._gone)):
-            deque(map(piles.pop, self._gone[start:start + CHUNK], repeat(None)), maxlen=0)
+        for start in range(0, len(self._gone), step):
             yield
-        for start in slices(len(self._kept)):
-            piles.update(zip(self._kept_ids[start:start + CHUNK], self._kept[start:start + CHUNK]))
+            deque(map(piles.pop, self._gone[start:start + step], repeat(None)), maxlen=0)
+        for start in range(0, len(self._kept), step):
             yield
+            piles.update(zip(self._kept_ids[start:start + step], self._kept[start:start + step]))
         stacks = set(table.stacks)
-        for start in slices(len(self._ids)):
-            stacks.difference_update(self._ids[start:start + CHUNK])
+        for start in range(0, len(self._ids), step):
             yield
+            stacks.difference_update(self._ids[start:start + step])
         stacks.update(self._stacks)
         ids, xs, ys, rects = self._moved
-        index = yield from table.index.stage(self._gone, ids, xs, ys, rects, self._indexed, CHUNK)
+        index = yield from table.index.stage(self._gone, ids, xs, ys, rects, self._indexed, step)
         self._staged = (piles, stacks, index)
 
     def apply(self) -> None:

@@ -288,6 +288,9 @@ class App:
         img = self.fonts.render(self.toast_text, self.px(18), THEME.text)
         w, h = self.screen.get_size()
         box = img.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(28), self.px(14))
+        avoid = getattr(self.scenes.top, "toast_avoid", None)  # a scene's line the toast must not cover
+        if avoid is not None and (line := avoid()) is not None and box.colliderect(line):
+            box.bottom = line.top - self.px(6)
         pygame.draw.rect(self.screen, THEME.panel, box, border_radius=box.height // 2)
         pygame.draw.rect(self.screen, THEME.panel_edge, box, 1, border_radius=box.height // 2)
         self.screen.blit(img, img.get_rect(center=box.center))

@@ -22,11 +22,13 @@ from cardtable.ui.camera import Camera
 
 T = TypeVar("T")
 DURATION = 0.35
-MAX_FLIGHTS = 600
+MAX_FLIGHTS = 400
+"""Flights drawn at most (taken evenly through those near the view): each frame of a flight
+blits them all, about a microsecond each."""
 NEAR_ALL = 256
 """A step on at most this many piles looks at each; a bigger one asks the table's index."""
 CHUNK = 500
-"""Piles (or, four times as many, cards of one pile) a slice of :meth:`TableAnimation.build` handles."""
+"""Piles (or, twice as many, cards of one pile) a slice of :meth:`TableAnimation.build` handles."""
 PREPARE_CHUNK = 150
 """Flights whose pictures a slice of :meth:`TableAnimation.prepare_steps` finds."""
 
@@ -116,8 +118,8 @@ class TableAnimation:
             was.update(zip(map(itemgetter(0), map(itemgetter(3), ones)),
                            zip(map(itemgetter(0), ones), map(itemgetter(1), ones))))
             for pile in compress(part, map(not_, single)):
-                for first in range(0, len(pile.cards), CHUNK * 4):
-                    was.update(zip(pile.cards[first:first + CHUNK * 4], repeat((pile.x, pile.y))))
+                for first in range(0, len(pile.cards), CHUNK * 2):
+                    was.update(zip(pile.cards[first:first + CHUNK * 2], repeat((pile.x, pile.y))))
                     if big:
                         yield
             if big:
@@ -153,8 +155,8 @@ class TableAnimation:
         for pid, pile in stacks:
             at = (pile.x, pile.y)
             still, near = True, cast("list[tuple[int, bool, tuple[float, float]]]", [])
-            for start in range(0, len(pile.cards), CHUNK * 4):
-                some, sides = pile.cards[start:start + CHUNK * 4], pile.faces[start:start + CHUNK * 4]
+            for start in range(0, len(pile.cards), CHUNK * 2):
+                some, sides = pile.cards[start:start + CHUNK * 2], pile.faces[start:start + CHUNK * 2]
                 came = list(map(was.get, some))
                 still = still and came.count(at) == len(came)
                 if len(flights) < MAX_FLIGHTS:
@@ -198,12 +200,12 @@ class TableAnimation:
         if getattr(self, "_hidden_key", None) != key:
             pids, counts = list(self.hidden), list(self.hidden.values())
             found: dict[int, int] = {}
-            for start in range(0, len(pids), CHUNK * 4):
+            for start in range(0, len(pids), CHUNK * 2):
                 if start:
                     yield
-                some = pids[start:start + CHUNK * 4]
+                some = pids[start:start + CHUNK * 2]
                 there = list(map(table.piles.__contains__, some))
-                found.update(zip(compress(some, there), compress(counts[start:start + CHUNK * 4], there)))
+                found.update(zip(compress(some, there), compress(counts[start:start + CHUNK * 2], there)))
             self._hidden_now, self._hidden_key = found, key
         return self._hidden_now
 

@@ -115,6 +115,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.animation: TableAnimation | None = None
         self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
         self._seen_step: object = None
+        self._status_rect: pygame.Rect | None = None  # where the status line was last drawn
         self.init_big_steps()
         self.widgets = WidgetGroup()
         self.table: Table
@@ -660,6 +661,12 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         bg = r.inflate(self.app.px(14), self.app.px(6))
         pygame.draw.rect(surface, THEME.felt_dark, bg, border_radius=bg.height // 2)
         surface.blit(img, r)
+        self._status_rect = bg
+
+    def toast_avoid(self) -> pygame.Rect | None:
+        """The status line as last drawn: the app's toast goes above it where they would
+        meet (a narrow window, a long line)."""
+        return self._status_rect
 
     def _draw_magnifier(self, surface: pygame.Surface, pid: int) -> None:
         pile = self.table.piles[pid]

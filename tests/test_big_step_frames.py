@@ -1,0 +1,207 @@
+"""Big steps of the free table within the frame budget: the app runs frames back to back
+while a scene is busy, each frame runs about a millisecond of queued work and no more, the
+table and its index change at once at the end of a step, flights are drawn from their
+prepared columns, and the toast clears the status line (issue 17)."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pygame
+from test_ui_free_table import centre_of, only_pile, open_table, until_shown
+
+from cardtable import variants
+from cardtable.engine.spatial import GridIndex
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.games.free_table.ui import big_steps
+from cardtable.games.free_table.ui.work import WORK_BUDGET_S, WorkQueue
+from cardtable.ui.scene import Scene
+from cardtable.ui.table_anim import TableAnimation, ease_out
+
+
+class _Clock:
+    """A stand-in for ``pygame.time.Clock`` that records the frame caps asked for."""
+
+    def __init__(self) -> None:
+        self.caps: list[int] = []
+
+    def tick(self, fps: int = 0) -> int:
+        self.caps.append(fps)
+        return 1
+
+    def get_fps(self) -> float:
+        return 0.0
+
+
+def test_the_app_does_not_wait_for_the_frame_cap_while_the_top_scene_is_busy(app):
+    class Working(Scene):
+        frames = 0
+
+        @property
+        def busy(self) -> bool:
+            return self.frames < 3
+
+        def update(self, dt: float) -> None:
+            self.frames += 1
+            if self.frames == 5:
+                self.app.quit()
+
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((0, 0, 0))
+
+    assert not Scene(app).busy  # a scene is not busy unless it says so
+    clock = _Clock()
+    app.clock = clock
+    app.push(Working(app))
+    app.run(fps=60)
+    assert clock.caps == [0, 0, 0, 60, 60]
+
+
+def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monkeypatch):
+    d, scene = open_table(app, "infinite")
+    tick = WORK_BUDGET_S / 8
+    now = [0.0]
+
+    def clock() -> float:  # every look at the clock: a slice's worth of time has passed
+        now[0] += tick
+        return now[0]
+    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock))
+    scene.work = WorkQueue(clock=clock)
+    spent: list[float] = []
+    run = scene.work.run
+
+    def timed_run(deadline: float) -> bool:
+        start = now[0]
+        try:
+            return run(deadline)
+        finally:
+            spent.append(now[0] - start)
+    scene.work.run = timed_run  # type: ignore[method-assign]
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    assert scene.busy and app.frame_cap(60) == 0
+    frames = until_shown(d, scene, limit=400)
+    assert not scene.busy and app.frame_cap(60) == 60
+    assert len(scene.table.piles) == 12_000
+    # Every frame ran work for its budget (a slice more at most: the one that tells it is spent)
+    # and the step needed many of them: no frame took the step's work on at once.
+    assert spent and max(spent) <= WORK_BUDGET_S + 3 * tick
+    assert frames >= 10
+
+
+def _random_corners(rng: random.Random, n: int, first: int = 0) -> dict[int, tuple[float, float]]:
+    return {first + i: (rng.uniform(-3000, 3000), rng.uniform(-2000, 2000)) for i in range(n)}
+
+
+def _queries(index: GridIndex, rng: random.Random) -> list[set[int]]:
+    regions = [(rng.uniform(-3500, 3000), rng.uniform(-2500, 2000), rng.uniform(1, 3000), rng.uniform(1, 2000))
+               for _ in range(30)]
+    return [index.query(r) for r in regions] + [index.query((-1e6, -1e6, 2e6, 2e6))]
+
+
+def test_a_staged_index_change_answers_as_before_until_swapped_in_then_as_one_made_in_place():
+    rng = random.Random(5)
+    for gone_share in (0.1, 0.9):  # a few taken out, then most (the index is made again from what stays)
+        corners = _random_corners(rng, 3000)
+        staged, plain = GridIndex(max_size=(CARD_W, CARD_H)), GridIndex(max_size=(CARD_W, CARD_H))
+        for index in (staged, plain):
+            index.insert_corners(list(corners), [c[0] for c in corners.values()], [c[1] for c in corners.values()])
+        ids = list(corners)
+        rng.shuffle(ids)
+        gone = ids[:int(len(ids) * gone_share)]
+        moved = ids[int(len(ids) * gone_share):][:500]
+        new = _random_corners(rng, 700, first=10_000)
+        placed = {**{pid: (rng.uniform(-3000, 3000), rng.uniform(-2000, 2000)) for pid in moved}, **new}
+        xs, ys = [c[0] for c in placed.values()], [c[1] for c in placed.values()]
+        before = _queries(staged, random.Random(1))
+        steps = staged.stage(gone, list(placed), xs, ys, staged.corner_rects(xs, ys), moved, 400)
+        slices = 0
+        try:
+            while True:
+                next(steps)
+                slices += 1
+        except StopIteration as stop:
+            change = stop.value
+        assert slices > 3  # a slice at a time
+        assert _queries(staged, random.Random(1)) == before and len(staged) == 3000
+        staged.swap_in(change)
+        plain.remove_many(gone)
+        plain.insert_corners(list(placed), xs, ys)
+        while not staged.settle(300):  # (listed in their cells a slice at a time, or by the first query)
+            pass
+        assert _queries(staged, random.Random(2)) == _queries(plain, random.Random(2))
+        assert len(staged) == len(plain) and all(pid in staged for pid in placed)
+
+
+def test_a_big_step_leaves_the_table_as_it_was_until_its_last_slice():
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(1))
+    pid = only_pile_of(table)
+    piles, stacks, revision = table.piles, set(table.stacks), table.revision
+    region = (-500.0, -500.0, 3000.0, 2000.0)
+    found = table.index.query(region)
+    job = table.spread_job(pid, "grid")
+    slices = 1
+    while not job.step():
+        slices += 1
+        assert table.piles is piles and list(table.piles) == [pid] and table.stacks == stacks
+        assert table.revision == revision and table.index.query(region) == found
+    assert slices > 12_000 // 500  # slices of at most a few hundred piles
+    assert len(table.piles) == 12_000 and not table.stacks and table.revision == revision + 1
+    twin = Table(variants.load_deck_by_id("infinite"), random.Random(1))
+    twin.spread(only_pile_of(twin), "grid")
+    assert twin.piles == table.piles and twin.index.query(region) == table.index.query(region)
+
+
+def only_pile_of(table: Table) -> int:
+    (pid,) = table.piles
+    return pid
+
+
+class _Recorder:
+    """A surface stand-in that keeps what ``fblits`` was asked to draw."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def fblits(self, blits) -> None:
+        self.drawn = list(blits)
+
+
+def test_flights_are_drawn_where_each_card_is_on_its_way(app):
+    _d, scene = open_table(app, "standard52")
+    camera, view, table = scene.camera, scene.view, scene.table
+    table.spread(only_pile(scene), "grid")
+    _label, before, after = table.last_step
+    anim = TableAnimation.from_step(before, after, camera, 0.0, table)
+    assert anim is not None and anim.flights
+    surface = _Recorder()
+    for now in (0.0, 0.1, 0.2, 0.35):
+        anim.draw(surface, table, camera, view, now)  # type: ignore[arg-type]
+        t, z = ease_out(anim.progress(now)), camera.zoom
+        ox, oy = view.origin(camera)
+        assert [at for _surf, at in surface.drawn] == [
+            (int(f.x0 * z + (f.x1 - f.x0) * z * t) - ox, int(f.y0 * z + (f.y1 - f.y0) * z * t) - oy)
+            for f in anim.flights]
+
+
+def test_the_toast_clears_the_status_line_of_a_narrow_table(small_app):
+    d, scene = open_table(small_app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    assert small_app.toast_text.startswith("Spread 12,000 cards")
+    drawn: list[pygame.Rect] = []
+    draw_rect = pygame.draw.rect
+
+    def spy(surface, colour, rect, *args, **kwargs):
+        drawn.append(pygame.Rect(rect))
+        return draw_rect(surface, colour, rect, *args, **kwargs)
+    pygame.draw.rect = spy
+    try:
+        small_app._draw_toast()
+    finally:
+        pygame.draw.rect = draw_rect
+    status = scene.toast_avoid()
+    assert drawn and status is not None and not drawn[0].colliderect(status)
+    assert drawn[0].bottom <= status.top and drawn[0].left < status.right  # lifted: it would have met it
