@@ -275,7 +275,8 @@ class TableView:
                 if origin != self._layer_origin:
                     self._scroll(table, camera, hidden, origin)
                 self._repair(table, camera, hidden, origin)
-            self.cache.extend(FACE_BUDGET_MIN_S)  # (a pan's strips may have used the budget up)
+            if not self.cache.drawn:  # (a pan's strips may have used the budget up without a face)
+                self.cache.extend(FACE_BUDGET_MIN_S)
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
             if motion != (0, 0) and not self.cache.spent():
