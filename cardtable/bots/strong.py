@@ -387,7 +387,7 @@ class StrongBot:
             worlds += 1
             rollouts += len(active)
             if worlds >= PRUNE_AFTER:
-                active = _pruned(active, prior)
+                active = _pruned(active, prior, everyone=worlds & (worlds - 1) == 0)
         best = _best(active, prior)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
@@ -547,12 +547,20 @@ def _stray_z() -> float:
     return NormalDist().inv_cdf(1.0 - STRAY_ALPHA)
 
 
-def _pruned(active: list[Estimate], prior: Action | None) -> list[Estimate]:
+def _pruned(active: list[Estimate], prior: Action | None, everyone: bool = False) -> list[Estimate]:
     """The candidates still worth rollouts: the best so far, the normal bot's choice, and
-    every other not :data:`PRUNE_Z` standard errors (paired) below the best."""
+    every other not :data:`PRUNE_Z` standard errors (paired) below the best; with
+    ``everyone`` (at 4, 8, 16... worlds: the pairs cost the square of the candidates) also
+    below any other candidate still in. A bet of one size clearly worse than another
+    (bet sizes differ little, world by world) is dropped even while something else leads:
+    the rollouts then go to the rivals that may still beat the normal bot's choice."""
     leader = max(active, key=lambda e: e.mean)
-    return [e for e in active
+    kept = [e for e in active
             if e is leader or e.action == prior or not _clearly_better(leader, e, PRUNE_Z)]
+    if not everyone:
+        return kept
+    return [e for e in kept if e is leader or e.action == prior
+            or not any(f is not e and _clearly_better(f, e, PRUNE_Z) for f in kept)]
 
 
 def _best(active: list[Estimate], prior: Action | None) -> Estimate:

@@ -19,13 +19,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine.game import Action
 from cardtable.games.sabacc.bot import DrawOdds, SabaccBot, _facts, beat_share, hand_score, opponent_table
-from cardtable.games.sabacc.state import SabaccState
+from cardtable.games.sabacc.state import Drop, Keep, Phase, SabaccState, Swap
 
 __all__ = ["RolloutSabaccBot"]
 
 _WINS: dict[tuple[str, float], dict[int, float]] = {}
 """Per deck and number of opponents: the chance to win by hand score, as worked out."""
+
+_ODDS: dict[tuple[str, tuple[int, ...], tuple[int, ...], float], DrawOdds] = {}
+"""Draw odds worked out, by deck, hand, the other cards seen and the opponents counted."""
+_REMEMBERED = 20_000
+"""Draw odds remembered at most (then forgotten all at once)."""
 
 _KINDS: dict[str, tuple[list[int], list[int]]] = {}
 """Per deck: each card's kind, and a card of each kind (its first)."""
@@ -65,8 +71,23 @@ class RolloutSabaccBot(SabaccBot):
             chance = wins[score] = share ** max(1.0, opponents)
         return chance
 
+    def choose(self, state: SabaccState, seat: int) -> Action:
+        """As :meth:`SabaccBot.choose` (a drawn card placed from the seat's own hand and
+        draw, read from the state as its view would give them)."""
+        if state.phase == Phase.DECIDE and state.drawn is not None and seat == state.turn:
+            _, how, card = self.best_with(state, list(state.hands[seat]), state.drawn,
+                                          self._opponents(state, seat))
+            if how == "keep":
+                return Keep(seat=seat)
+            if how == "swap" and card is not None:
+                return Swap(seat=seat, card=card)
+            return Drop(seat=seat)
+        return super().choose(state, seat)
+
     def draw_odds(self, state: SabaccState, seat: int, opponents: float = 1.0) -> DrawOdds:
-        """As :meth:`SabaccBot.draw_odds`, each kind of unseen card weighed once."""
+        """As :meth:`SabaccBot.draw_odds`, each kind of unseen card weighed once, and
+        remembered by the hand and the cards seen (the strong level's rollouts ask it of
+        its own seat's hand in every world)."""
         hand = list(state.hands[seat])
         seen = set(hand)
         for other, cards in enumerate(state.hands):
@@ -74,6 +95,15 @@ class RolloutSabaccBot(SabaccBot):
                 seen.update(cards)
         if state.drawn is not None and seat == state.turn:
             seen.add(state.drawn)
+        key = (state.deck.id, tuple(hand), tuple(sorted(seen.difference(hand))), opponents)
+        odds = _ODDS.get(key)
+        if odds is None:
+            if len(_ODDS) >= _REMEMBERED:
+                _ODDS.clear()
+            odds = _ODDS[key] = self._draw_odds(state, hand, seen, opponents)
+        return odds
+
+    def _draw_odds(self, state: SabaccState, hand: list[int], seen: set[int], opponents: float) -> DrawOdds:
         kind_of, first = _kinds(state)
         deck = state.deck
         now = hand_score(deck, hand)
