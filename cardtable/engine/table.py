@@ -267,6 +267,12 @@ class Table:
         self._next_z += n
         # Top card first, so the order on the felt reads like the pile from the top down;
         # every card's one-card tuples are shared (fewer objects for the collector).
+        if big and not self._ones:  # (made once per table, a slice at a time)
+            ones: list[tuple[int]] = []
+            for start in slices(len(self.deck)):
+                ones += zip(range(start, min(start + CHUNK, len(self.deck))))
+                yield
+            self._ones = ones
         ones, top_first = self._one_card_tuples(), pile.cards[::-1]
         cards: list[tuple[int]] = []
         for start in slices(n):

@@ -27,6 +27,9 @@ MAX_FLIGHTS = 400
 blits them all, about a microsecond each."""
 NEAR_ALL = 256
 """A step on at most this many piles looks at each; a bigger one asks the table's index."""
+MAX_BANDS = 64
+"""A box over at most this many rows of the index's cells is searched through the index,
+a row a slice; a taller one by looking at the step's piles."""
 CHUNK = 500
 """Piles (or, twice as many, cards of one pile) a slice of :meth:`TableAnimation.build` handles."""
 PREPARE_CHUNK = 150
@@ -87,12 +90,27 @@ class TableAnimation:
         mx, my = vw * 0.25 + CARD_W, vh * 0.25 + CARD_H
         box = (vx - mx, vy - my, vx + vw + mx, vy + vh + my)
         big = len(before) + len(after) > NEAR_ALL
-        if table is not None and len(after) > NEAR_ALL:
-            # The piles the step made whose card meets the box, as the table's index would find
-            # them, but a slice at a time (a query over 12,000 in view is one slice of several ms).
+        ends: list[tuple[int, Pile]] = []
+        cell = table.index.cell if table is not None else 1.0
+        if table is not None and len(after) > NEAR_ALL and (box[3] - box[1]) / cell <= MAX_BANDS:
+            # The piles the step made that meet the box, found through the table's index a
+            # band of the box at a time (all of it at once can be thousands of piles, a slice
+            # of several ms).
+            found: set[int] = set()
+            for top in range(int(box[1] // cell), int(box[3] // cell) + 1):
+                y0, y1 = max(box[1], top * cell), min(box[3], (top + 1) * cell)
+                found |= table.index.query((box[0], y0, box[2] - box[0], y1 - y0))
+                yield
+            met = list(found)
+            for start in range(0, len(met), CHUNK):
+                ids = met[start:start + CHUNK]
+                ends += cast("list[tuple[int, Pile]]", compress(zip(ids, map(after.get, ids)), map(after.get, ids)))
+                yield
+        elif table is not None and len(after) > NEAR_ALL:
+            # A box of many bands (the view far out): the step's piles looked at a slice at a
+            # time instead, as the index would find them.
             reach = (box[0] - CARD_W, box[1] - CARD_H, box[2], box[3])
             pids, made = list(after), list(after.values())
-            ends: list[tuple[int, Pile]] = []
             for start in range(0, len(pids), CHUNK):
                 yield
                 landed = made[start:start + CHUNK]
