@@ -32,7 +32,7 @@ from cardtable.games.shenja_ivali.hands import (
     _packed_card,
 )
 
-__all__ = ["key", "keyer", "packed_key", "packed_deck", "percentile_keys", "ranker"]
+__all__ = ["key", "keyer", "packed_key", "packed_deck", "percentile_keys", "ranker", "sharer"]
 
 _BITS = 30
 """Each part of a key is below 64 ** 5 = 2 ** 30 (five base-64 digits)."""
@@ -98,6 +98,30 @@ def ranker(keys: list[int]) -> Callable[[int], float]:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             share = memo[found] = percentile(found, keys)
+        return share
+
+    return of
+
+
+_SHARE_MEMOS: dict[tuple[int, int], tuple[Any, Any, dict[int, float]]] = {}
+
+
+def sharer(rules: IvaliRules, keys: list[int]) -> Callable[[int], float]:
+    """``ranker(keys)(keyer(rules)(total))`` in one look-up, remembered by sum (the
+    same floats) for the life of the process."""
+    tables = rules._tables or rules.tables()
+    entry = _SHARE_MEMOS.get((id(tables), id(keys)))
+    if entry is None or entry[0] is not tables or entry[1] is not keys:
+        entry = _SHARE_MEMOS[(id(tables), id(keys))] = (tables, keys, {})
+    memo = entry[2]
+    key_of, rank = keyer(rules), ranker(keys)
+
+    def of(total: int) -> float:
+        share = memo.get(total)
+        if share is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            share = memo[total] = rank(key_of(total))
         return share
 
     return of

@@ -126,17 +126,16 @@ class RolloutIvaliBot(IvaliBot):
         mine = list(hand)
         flop = list(state.flop)
         pool = self._pool(state, seat)
-        rank = fast.ranker(self._keys(state, rules))
-        key_of = fast.keyer(rules)
+        share = fast.sharer(rules, self._keys(state, rules))
         m = max(1, len(self._opponents(state, seat)))
         subsets = [c for k in range(state.settings.max_discard + 1)
                    for c in itertools.combinations(range(len(mine)), k)]
         scenarios = self._sample_count(len(subsets) * (1 + len(flop)) // 2)
         scores = [0.0] * len(subsets)
-        cache: dict[tuple[int, ...], float] = {}
+        flop_packed = [packed[f] for f in flop]
         total = sum(packed[c] for c in mine)
-        kept_of = [[c for j, c in enumerate(mine) if j not in subset] for subset in subsets]
         base = [total - sum(packed[mine[j]] for j in subset) for subset in subsets]
+        sizes = [len(subset) for subset in subsets]
         for _ in range(scenarios):
             draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
             best = rng.random() < 0.5
@@ -146,18 +145,13 @@ class RolloutIvaliBot(IvaliBot):
             prefix = [0]
             for card in draws:
                 prefix.append(prefix[-1] + packed[card])
-            for i, subset in enumerate(subsets):
-                size = len(subset)
+            for i, size in enumerate(sizes):
                 kept_total = base[i] + prefix[size]
-                if best:
-                    ids = tuple(sorted(kept_of[i] + draws[:size]))
-                    value = cache.get(ids)
-                    if value is None:
-                        value = max(rank(key_of(kept_total + packed[f])) for f in flop)
-                        cache[ids] = value
+                if best:  # the normal bot's best fifth card: the same figure, remembered by sum
+                    value = max([share(kept_total + p) for p in flop_packed])
                 else:
                     assert fifth is not None
-                    value = rank(key_of(kept_total + packed[fifth]))
+                    value = share(kept_total + packed[fifth])
                 scores[i] += value ** m
         best_index = max(range(len(subsets)), key=lambda i: (scores[i], -len(subsets[i])))
         return Discard(seat=seat, cards=tuple(hand[j] for j in subsets[best_index]))
