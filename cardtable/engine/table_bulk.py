@@ -32,7 +32,7 @@ SLICE_PILES = 1500
 """A step on fewer piles than this is never sliced."""
 CHUNK = 500
 """Piles each pass of one slice of a big step handles (a slice is then a few tenths of a
-millisecond: a frame runs about a millisecond of them)."""
+millisecond: a frame runs a millisecond and a half of them)."""
 
 CHEAP_CHUNK = 4 * CHUNK
 """Piles a slice of a pass of dict or set operations alone handles (each costs a fraction
@@ -61,7 +61,7 @@ def slices(n: int) -> range:
 
 
 class TableJob(Generic[T]):
-    """A table step under way: :meth:`step` runs one slice of it (a few milliseconds);
+    """A table step under way: :meth:`step` runs one slice of it (a fraction of a millisecond);
     the table changes only in the last slice, all at once. While it runs, every other
     change of the table finishes it first, so nothing sees or makes a half-done step."""
 

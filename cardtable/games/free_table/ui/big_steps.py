@@ -6,7 +6,7 @@ too much work for one frame: the table step itself (a
 the building of its flight. :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
 :class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
-time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, about a millisecond: the app
+time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.5 ms: the app
 runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
 order, and what the step says (its toast, the buttons) comes with its picture.
