@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from itertools import compress, repeat
-from operator import add, and_, is_not, itemgetter, lt, mul, ne, not_, sub
+from operator import add, and_, is_not, itemgetter, lt, mul, ne, not_, or_, sub
 from typing import NamedTuple, TypeVar, cast
 
 import pygame
@@ -90,36 +90,9 @@ class TableAnimation:
         mx, my = vw * 0.25 + CARD_W, vh * 0.25 + CARD_H
         box = (vx - mx, vy - my, vx + vw + mx, vy + vh + my)
         big = len(before) + len(after) > NEAR_ALL
-        ends: list[tuple[int, Pile]] = []
-        cell = table.index.cell if table is not None else 1.0
-        if table is not None and len(after) > NEAR_ALL and (box[3] - box[1]) / cell <= MAX_BANDS:
-            # The piles the step made that meet the box, found through the table's index a
-            # band of the box at a time (all of it at once can be thousands of piles, a slice
-            # of several ms).
-            found: set[int] = set()
-            for top in range(int(box[1] // cell), int(box[3] // cell) + 1):
-                y0, y1 = max(box[1], top * cell), min(box[3], (top + 1) * cell)
-                found |= table.index.query((box[0], y0, box[2] - box[0], y1 - y0))
-                yield
-            met = list(found)
-            for start in range(0, len(met), CHUNK):
-                ids = met[start:start + CHUNK]
-                ends += cast("list[tuple[int, Pile]]", compress(zip(ids, map(after.get, ids)), map(after.get, ids)))
-                yield
-        elif table is not None and len(after) > NEAR_ALL:
-            # A box of many bands (the view far out): the step's piles looked at a slice at a
-            # time instead, as the index would find them.
-            reach = (box[0] - CARD_W, box[1] - CARD_H, box[2], box[3])
-            pids, made = list(after), list(after.values())
-            for start in range(0, len(pids), CHUNK):
-                yield
-                landed = made[start:start + CHUNK]
-                present = list(map(is_not, landed, repeat(None)))
-                piles = cast(list[Pile], list(compress(landed, present)))
-                ends += compress(zip(compress(pids[start:start + CHUNK], present), piles), _inside_mask(piles, reach))
-        else:
-            ends = _near(_present(after), box)
-        ends = [(pid, pile) for pid, pile in ends if pile.owner is None] if len(ends) <= NEAR_ALL else ends
+        # (Parallel columns rather than a tuple per pile or card: a big step's thousands of
+        # small tuples set the collector off, and each collection walks the growing columns.)
+        end_ids, end_piles = yield from _landing_near(after, box, table)
         gone = cast(list[Pile], list(filter(None, before.values())))  # no pairs made: a gather leaves 12,000
         left: list[Pile] = gone if len(gone) <= NEAR_ALL else []
         for start in range(0, len(gone) if len(gone) > NEAR_ALL else 0, CHUNK):
@@ -127,60 +100,48 @@ class TableAnimation:
             left += _inside(gone[start:start + CHUNK], box)
         if len(left) <= NEAR_ALL:  # a player's hand is not on the felt: nothing flies from it
             left = [pile for pile in left if pile.owner is None]
-        # Single cards in C-level passes (a gather leaves thousands); stacks card by card.
-        was: dict[int, tuple[float, float]] = {}
-        for start in range(0, len(left), CHUNK):
-            part = left[start:start + CHUNK]
-            single = list(map((1).__eq__, map(len, map(itemgetter(3), part))))
-            ones = list(compress(part, single))
-            was.update(zip(map(itemgetter(0), map(itemgetter(3), ones)),
-                           zip(map(itemgetter(0), ones), map(itemgetter(1), ones))))
-            for pile in compress(part, map(not_, single)):
-                for first in range(0, len(pile.cards), CHUNK * 2):
-                    was.update(zip(pile.cards[first:first + CHUNK * 2], repeat((pile.x, pile.y))))
-                    if big:
-                        yield
-            if big:
-                yield
+        was_x, was_y = yield from _where_cards_were(left, big)
         hidden: dict[int, int] = {}
         # Cards landing alone (a spread makes thousands): C-level passes.
-        flying: list[tuple[int, bool, tuple[float, float], tuple[float, float]]] = []
+        fly: tuple[list[int], list[bool], list[float], list[float], list[float], list[float]] = \
+            ([], [], [], [], [], [])
         stacks: list[tuple[int, Pile]] = []
-        for start in range(0, len(ends), CHUNK):
-            part_ends = ends[start:start + CHUNK]
-            lone = list(map((1).__eq__, map(len, map(itemgetter(3), map(itemgetter(1), part_ends)))))
-            stacks += compress(part_ends, map(not_, lone))
-            pids, piles = list(map(itemgetter(0), part_ends)), list(map(itemgetter(1), part_ends))
+        for start in range(0, len(end_ids), CHUNK):
+            pids, piles = end_ids[start:start + CHUNK], end_piles[start:start + CHUNK]
+            lone = list(map((1).__eq__, map(len, map(itemgetter(3), piles))))
+            stacks += zip(compress(pids, map(not_, lone)), compress(piles, map(not_, lone)))
             lone_pids, lone_piles = list(compress(pids, lone)), list(compress(piles, lone))
             cards = list(map(itemgetter(0), map(itemgetter(3), lone_piles)))
-            starts = list(map(was.get, cards))
-            ats = list(zip(map(itemgetter(0), lone_piles), map(itemgetter(1), lone_piles)))
-            moved = list(map(ne, starts, ats))
+            xs, ys = list(map(was_x.get, cards)), list(map(was_y.get, cards))
+            ats_x, ats_y = list(map(itemgetter(0), lone_piles)), list(map(itemgetter(1), lone_piles))
+            moved = list(map(or_, map(ne, xs, ats_x), map(ne, ys, ats_y)))
             hidden.update(zip(compress(lone_pids, moved), repeat(1)))
             # Cards that came from far off the view (no start) do not fly.
-            flying += cast("list[tuple[int, bool, tuple[float, float], tuple[float, float]]]",
-                           compress(zip(cards, map(itemgetter(0), map(itemgetter(4), lone_piles)), starts, ats),
-                                    map(and_, moved, map(is_not, starts, repeat(None)))))
+            flies = list(map(and_, moved, map(is_not, xs, repeat(None))))
+            for column, values in zip(fly, (cards, map(itemgetter(0), map(itemgetter(4), lone_piles)),
+                                            xs, ys, ats_x, ats_y)):
+                column += compress(values, flies)  # type: ignore[operator]
             if big:
                 yield
         flights: list[Flight] = []
-        picked = _spread_out(flying, MAX_FLIGHTS)
+        picked = _spread_out(list(range(len(fly[0]))), MAX_FLIGHTS)
+        f_cards, f_faces, f_x0, f_y0, f_x1, f_y1 = fly
         for first in range(0, len(picked), PREPARE_CHUNK):
-            flights += (Flight(card, face, was_at[0], was_at[1], at[0], at[1])
-                        for card, face, was_at, at in picked[first:first + PREPARE_CHUNK])
+            flights += (Flight(f_cards[i], f_faces[i], f_x0[i], f_y0[i], f_x1[i], f_y1[i])
+                        for i in picked[first:first + PREPARE_CHUNK])
             if big:
                 yield
         for pid, pile in stacks:
-            at = (pile.x, pile.y)
-            still, near = True, cast("list[tuple[int, bool, tuple[float, float]]]", [])
+            at_x, at_y = pile.x, pile.y
+            still, near = True, cast(list[int], [])
             for start in range(0, len(pile.cards), CHUNK * 2):
-                some, sides = pile.cards[start:start + CHUNK * 2], pile.faces[start:start + CHUNK * 2]
-                came = list(map(was.get, some))
-                still = still and came.count(at) == len(came)
+                some = pile.cards[start:start + CHUNK * 2]
+                xs, ys = list(map(was_x.get, some)), list(map(was_y.get, some))
+                still = still and xs.count(at_x) == len(xs) and ys.count(at_y) == len(ys)
                 if len(flights) < MAX_FLIGHTS:
-                    near += cast("list[tuple[int, bool, tuple[float, float]]]",
-                                 compress(zip(some, sides, came),
-                                          map(and_, map(is_not, came, repeat(None)), map(ne, came, repeat(at)))))
+                    near += compress(range(start, start + len(some)),
+                                     map(and_, map(is_not, xs, repeat(None)),
+                                         map(or_, map(ne, xs, repeat(at_x)), map(ne, ys, repeat(at_y)))))
                 if big:
                     yield
             if still:
@@ -188,8 +149,8 @@ class TableAnimation:
             hidden[pid] = len(pile.cards)
             chosen = _spread_out(near, MAX_FLIGHTS - len(flights))
             for first in range(0, len(chosen), PREPARE_CHUNK):
-                flights += (Flight(card, face, was_at[0], was_at[1], pile.x, pile.y)
-                            for card, face, was_at in chosen[first:first + PREPARE_CHUNK])
+                flights += (Flight(pile.cards[i], pile.faces[i], was_x[pile.cards[i]], was_y[pile.cards[i]],
+                                   at_x, at_y) for i in chosen[first:first + PREPARE_CHUNK])
                 if big:
                     yield
         if not hidden:
@@ -271,6 +232,74 @@ class TableAnimation:
         at_y = map(sub, map(int, map(add, ys, map(mul, dys, repeat(t)))), repeat(oy))
         surface.fblits(list(zip(surfaces, zip(at_x, at_y))))
 
+
+
+def _landing_near(after: Mapping[int, Pile | None], box: tuple[float, float, float, float],
+                  table: Table | None) -> Generator[None, None, tuple[list[int], list[Pile]]]:
+    """The ids and piles of a step's side ``after`` that meet ``box`` (x0, y0, x1, y1), as the
+    table's index finds them, a slice at a time; all of them when there are few."""
+    ids: list[int] = []
+    piles: list[Pile] = []
+    cell = table.index.cell if table is not None else 1.0
+    if table is not None and len(after) > NEAR_ALL and (box[3] - box[1]) / cell <= MAX_BANDS:
+        # Through the index a band of the box at a time (all of it at once can be thousands
+        # of piles, a slice of several ms).
+        found: set[int] = set()
+        for top in range(int(box[1] // cell), int(box[3] // cell) + 1):
+            y0, y1 = max(box[1], top * cell), min(box[3], (top + 1) * cell)
+            found |= table.index.query((box[0], y0, box[2] - box[0], y1 - y0))
+            yield
+        met = list(found)
+        for start in range(0, len(met), CHUNK):
+            some = met[start:start + CHUNK]
+            got = list(map(after.get, some))
+            present = list(map(is_not, got, repeat(None)))
+            ids += compress(some, present)
+            piles += cast(list[Pile], compress(got, present))
+            yield
+    elif table is not None and len(after) > NEAR_ALL:
+        # A box of many bands (the view far out): the step's piles looked at a slice at a
+        # time instead, tested as the index tests them.
+        reach = (box[0] - CARD_W, box[1] - CARD_H, box[2], box[3])
+        pids, made = list(after), list(after.values())
+        for start in range(0, len(pids), CHUNK):
+            yield
+            landed = made[start:start + CHUNK]
+            present = list(map(is_not, landed, repeat(None)))
+            near = cast(list[Pile], list(compress(landed, present)))
+            inside = _inside_mask(near, reach)
+            ids += compress(compress(pids[start:start + CHUNK], present), inside)
+            piles += compress(near, inside)
+    else:
+        pairs = _near(_present(after), box)
+        ids, piles = list(map(itemgetter(0), pairs)), list(map(itemgetter(1), pairs))
+    if len(ids) <= NEAR_ALL:  # a player's hand is not on the felt: nothing lands in it
+        owned = list(map(is_not, map(itemgetter(5), piles), repeat(None)))
+        ids, piles = list(compress(ids, map(not_, owned))), list(compress(piles, map(not_, owned)))
+    return ids, piles
+
+
+def _where_cards_were(left: list[Pile], big: bool) -> Generator[None, None, tuple[dict[int, float], dict[int, float]]]:
+    """Each card of ``left`` by the x, and by the y, of the pile it lay in (single cards in
+    C-level passes, stacks card by card), a slice at a time when ``big``."""
+    was_x: dict[int, float] = {}
+    was_y: dict[int, float] = {}
+    for start in range(0, len(left), CHUNK):
+        part = left[start:start + CHUNK]
+        single = list(map((1).__eq__, map(len, map(itemgetter(3), part))))
+        ones = list(compress(part, single))
+        cards = list(map(itemgetter(0), map(itemgetter(3), ones)))
+        was_x.update(zip(cards, map(itemgetter(0), ones)))
+        was_y.update(zip(cards, map(itemgetter(1), ones)))
+        for pile in compress(part, map(not_, single)):
+            for first in range(0, len(pile.cards), CHUNK * 2):
+                was_x.update(zip(pile.cards[first:first + CHUNK * 2], repeat(pile.x)))
+                was_y.update(zip(pile.cards[first:first + CHUNK * 2], repeat(pile.y)))
+                if big:
+                    yield
+        if big:
+            yield
+    return was_x, was_y
 
 def _near(pairs: list[tuple[int, Pile]], box: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
     """The ``(pile id, pile)`` pairs whose corner lies inside ``box`` (x0, y0, x1, y1); all
