@@ -186,3 +186,37 @@ def test_candidates_leave_out_a_free_fold_and_a_bet_that_is_all_in():
         if "AllIn" in names:
             assert all(getattr(a, "to", None) != options.all_in_to for a in found if type(a).__name__ != "AllIn")
     assert checked > 0
+
+
+def test_sabacc_plans_only_the_rivals_its_worlds_get_right():
+    from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+    from cardtable.games.sabacc.rules import Draw, Stand
+
+    for state in _states("sabacc", 2, 9, rounds=4):
+        seat = state.to_act
+        bot = SabaccBot(random.Random(1))
+        prior = bot.choose(state, seat)
+        kept = bot.planning_candidates(state, seat, prior, [prior, *state.legal_actions(seat)])
+        assert prior in kept
+        if str(state.phase) == "draw":
+            assert kept == [prior] and isinstance(prior, (Draw, Stand))
+        elif str(state.phase) == "bet":
+            calmer = {Bet: (Check, Fold), Raise: (Call, Fold), AllIn: (Check, Call, Fold, Bet, Raise),
+                      Call: (Fold,), Check: (Fold,), Fold: ()}[type(prior)]
+            assert all(a == prior or isinstance(a, calmer) for a in kept)
+
+
+def test_a_deciding_strong_bot_plays_a_lone_candidate_at_once_and_the_hint_still_weighs_it():
+    game = games.get("sabacc")
+    for state in _states("sabacc", 2, 9, rounds=2):
+        if str(state.phase) != "draw":
+            continue
+        seat = state.to_act
+        bot = game.bot(random.Random(4), "strong")
+        bot.rollouts = 12
+        copy = state.seat_copy(seat, random.Random(5))
+        assert bot.plan(copy, seat, deciding=True).rollouts == 0
+        hint = bot.plan(copy, seat)
+        assert hint.rollouts > 0 and hint.action == hint.estimates[0].action
+        return
+    raise AssertionError("no draw reached")

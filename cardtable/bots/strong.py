@@ -47,7 +47,9 @@ seat copy could not tell (Alethkar Poker: the bags of those who have bet, guesse
 normal bot would have bet with the world's hands), and ``settle_candidates(world, seat,
 actions, rng)`` returns every candidate's (chip change, won) on one world from a single
 play of it (Alethkar Poker: after the secret bet only the seat's own bag differs), or
-None to play them out one by one.
+None to play them out one by one. ``planning_candidates(state, seat, prior, actions)``
+keeps only the rivals of the normal bot's choice whose estimates the game's worlds get
+right (Sabacc: none more aggressive than that choice).
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
 shows them.
@@ -318,7 +320,7 @@ class StrongBot:
             self.reader.observe(state, seat, limit)
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
         budget = None if self.rollouts is not None else max(1.0, self.budget_ms - spent)
-        action = self.plan(state, seat, budget_ms=budget).action
+        action = self.plan(state, seat, budget_ms=budget, deciding=True).action
         if reading:
             noted = time.perf_counter()
             self.reader.decided(state, seat, action)
@@ -327,9 +329,11 @@ class StrongBot:
 
     # -- planning ---------------------------------------------------------------------
     def plan(self, state: GameState, seat: int, budget_ms: float | None = None,
-             stop: Callable[[], bool] | None = None) -> Plan:
+             stop: Callable[[], bool] | None = None, *, deciding: bool = False) -> Plan:
         """Weigh the candidates of ``seat`` by rollouts within the budget; ``stop``
-        (checked between rollouts) ends the planning early. ``state`` is never changed."""
+        (checked between rollouts) ends the planning early. ``state`` is never changed.
+        When the game's ``planning_candidates`` leaves the normal bot's choice alone, it is
+        still played out for its figures (the hint shows them) unless ``deciding``."""
         started = time.perf_counter()
         budget = (self.budget_ms if budget_ms is None else float(budget_ms)) / 1000.0
         fixed = self.rollouts
@@ -354,6 +358,9 @@ class StrongBot:
             if guess is not None and state.why_illegal(guess) is None:
                 prior = guess  # first, so that it has rollouts before any other
                 actions = [guess, *(a for a in actions if a != guess)]
+                narrow = getattr(self.normal, "planning_candidates", None)
+                if narrow is not None:
+                    actions = [guess, *(a for a in narrow(state, seat, guess, actions) if a != guess)]
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:
                 actions = [prior, *self.rng.sample(actions[1:], MAX_CANDIDATES - 1)]
@@ -362,7 +369,7 @@ class StrongBot:
         estimates = [Estimate(a, prior=(a == prior)) for a in actions]
         if prior is not None and not _worth_planning(self.normal, state, seat):
             return Plan(prior, estimates, 0, (time.perf_counter() - started) * 1000.0)
-        if len(estimates) == 1:
+        if len(estimates) == 1 and (deciding or len(candidates(state, seat)) == 1):
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
         start_holding = state.holding(seat)
         target = _target_round(state)
@@ -388,6 +395,8 @@ class StrongBot:
             rollouts += len(active)
             if worlds >= PRUNE_AFTER:
                 active = _pruned(active, prior, everyone=worlds & (worlds - 1) == 0)
+                if len(active) == 1 < len(estimates):
+                    break  # one left: nothing more to compare
         best = _best(active, prior)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
         return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
