@@ -25,17 +25,19 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
 from cardtable.ui.theme import THEME
 
 FACE_CACHE_BYTES = 96 * 1024 * 1024
-FACE_BUDGET_S = 0.0006
+FACE_BUDGET_S = 0.001
 """Seconds from the start of a frame's drawing after which no new face is drawn (bar the
-first): the rest show stand-ins and fill in over the next frames. Small enough that a
-frame that scrolls its picture and draws faces stays within three times an empty frame,
+first, and none that would end past it): the rest show stand-ins and fill in over the next
+frames. Small enough that a frame that draws faces stays within three times an empty frame,
 whose fill and blit take about as long as the layer's blit and the tool bar (a 29 px face
-takes about 25 us with its repaint, a full one 130 us: 1,400 faces at 29 px fill in over
-about 80 frames)."""
+takes about 30 us with its repaint, a full one 150 us: 1,400 faces at 29 px fill in over
+about 45 frames). A table view that scrolls gives faces less (its scroll and strips count)."""
 FACE_BUDGET_MIN_S = 0.00015
-STAND_IN_ROW_FROM = 24
-"""From this many stand-ins on, a paint takes them from the deck's stand-in row (made once per
-width: a map over the deck's colours, about half a millisecond for 12,000 cards)."""
+STAND_IN_ROW_FROM = 400
+"""Once this many stand-ins were asked for at a width (at once, or in all) and every colour's
+stand-in there is made, they come from the deck's stand-in row (made once per width: a map over
+the deck's colours, about 0.3 ms for 12,000 cards); before, one by one (each colour's made when
+first needed: about 0.1 ms each, 20 colours in the Infinite Deck)."""
 """Seconds for new faces a frame keeps after the work it must do (a pan's strips, a repair)."""
 
 Row = list[pygame.Surface | None]
@@ -81,6 +83,7 @@ class FaceCache:
         self._face_rows: dict[tuple[str, int], Row] = {}
         self._colours: dict[str, list[tuple[int, int, int]]] = {}
         self._colour_cards: dict[str, dict[tuple[int, int, int], int]] = {}
+        self._stand_ins_asked: dict[tuple[str, int], int] = {}
         self._cost: dict[int, float] = {}  # seconds a new face takes to draw, by width (a running mean)
 
     def __len__(self) -> int:
@@ -235,9 +238,10 @@ class FaceCache:
 
     def stand_ins(self, deck: Deck, width: int, cards: list[int]) -> Iterable[pygame.Surface]:
         """The stand-ins of ``cards`` at ``width``: from the deck's stand-in row when it is made
-        or worth making (many cards), else looked up one by one (the first row at a width walks
-        every card of the deck)."""
-        if len(cards) >= STAND_IN_ROW_FROM or ("stand-in-row", deck.id, width) in self._rows:
+        or worth making (see :data:`STAND_IN_ROW_FROM`), else looked up one by one."""
+        asked = self._stand_ins_asked[deck.id, width] = self._stand_ins_asked.get((deck.id, width), 0) + len(cards)
+        if ("stand-in-row", deck.id, width) in self._rows or (asked >= STAND_IN_ROW_FROM and all(
+                ("stand-in", colour, width, True) in self._shared for colour in self._firsts(deck))):
             return map(self.stand_in_row(deck, width).__getitem__, cards)
         return [self.stand_in(deck, card, width, keyed=True) for card in cards]
 

@@ -20,10 +20,13 @@ import pygame
 
 from cardtable.engine.table import Pile
 
-BUILD_SLICE_S = 0.0008
+BUILD_SLICE_S = 0.0004
 """Seconds of painting a frame gives a build (at least one chunk is painted)."""
 BUILD_CHUNK = 400
 """Piles painted between two looks at the clock."""
+FACE_CHUNK = 60
+"""Piles painted between two looks at the clock where they show faces (a 29 px face's blit
+and look-ups are about 3 us, a swatch's a fraction of that)."""
 
 Piles = list[tuple[int, Pile]]
 PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], None]
@@ -41,11 +44,14 @@ class LayerBuild:
         surface: the picture (filled with the felt at the start, unless ``felt`` is ``None``:
             then each chunk's painting fills what it paints).
         pending: stand-ins painted in it, as the view lists them.
+        faces: whether it paints faces (smaller chunks: :data:`FACE_CHUNK`).
     """
 
     def __init__(self, key: tuple, origin: tuple[int, int], revision: int, surface: pygame.Surface,
-                 felt: tuple[int, int, int] | None, piles: list[Any], paint: PaintSlice) -> None:
+                 felt: tuple[int, int, int] | None, piles: list[Any], paint: PaintSlice, *,
+                 faces: bool = False) -> None:
         self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
+        self.faces = faces
         self.pending: dict[int, tuple[int, int, int, int]] = {}
         self._piles, self._paint, self._next = piles, paint, 0
         if felt is not None:
@@ -57,10 +63,12 @@ class LayerBuild:
         return self._next >= len(self._piles)
 
     def step(self, seconds: float | None = None, chunk_size: int | None = None) -> bool:
-        """Paint chunks of ``chunk_size`` piles or bands (:data:`BUILD_CHUNK` unless given) for about
-        ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least); whether done."""
+        """Paint chunks of ``chunk_size`` piles or bands (:data:`BUILD_CHUNK` unless given, at most
+        :data:`FACE_CHUNK` for a build of faces) for about ``seconds`` (:data:`BUILD_SLICE_S`
+        unless given; one chunk at least); whether done."""
         deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
-        size = max(1, BUILD_CHUNK if chunk_size is None else chunk_size)
+        size = BUILD_CHUNK if chunk_size is None else chunk_size
+        size = max(1, min(size, FACE_CHUNK) if self.faces and chunk_size is None else size)
         while not self.done:
             chunk = self._piles[self._next:self._next + size]
             self._paint(self.surface, chunk, self.pending)

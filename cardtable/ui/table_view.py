@@ -42,6 +42,7 @@ from operator import itemgetter
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
+from cardtable.ui import face_cache
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
@@ -58,6 +59,9 @@ PENDING_PRUNE = 2000
 PENDING_TILE = 256
 """Stand-ins whose faces are ready are repainted together per tile of this many pixels; a pan
 draws the faces of the next tiles ahead of it."""
+PAN_FACE_SHARE = 0.6
+"""The share of :data:`~cardtable.ui.face_cache.FACE_BUDGET_S` a frame that scrolls gives new
+faces, counted from the start of its drawing (its scroll and strips come out of it)."""
 PREFETCH_S = 0.0003
 """Seconds at most a frame spends on faces ahead of a pan (a 12 px a frame pan needs about
 0.2 ms of them a frame at 70 px, less at 29 px)."""
@@ -77,8 +81,8 @@ JUMP_BANDS = 12
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
 a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
 JUMP_FACES_S = 0.0002
-"""Seconds a frame painting the picture after a jump gives new faces (the rest show stand-ins,
-filled in once the picture is swapped in)."""
+"""Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
+show stand-ins, filled in once the picture is swapped in)."""
 LANDING_CHUNK = 60
 """Piles the landing's slice paints between two looks at the clock (a build's usual chunk
 of faces would take several times its slice)."""
@@ -273,6 +277,8 @@ class TableView:
             else:
                 motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
                 if origin != self._layer_origin:
+                    # A moving view's scroll and strips count against a shorter budget for faces.
+                    self.cache.deadline -= face_cache.FACE_BUDGET_S * (1 - PAN_FACE_SHARE)
                     self._scroll(table, camera, hidden, origin)
                 self._repair(table, camera, hidden, origin)
             if not self.cache.drawn:  # (a pan's strips may have used the budget up without a face)
@@ -335,6 +341,8 @@ class TableView:
             self._landing = None  # (it paints on the same spare surface)
             build = self._build = self._start_build(table, camera, key, origin)
             self.layer_rebuilds += 1
+        # Faces get a small share: the chunk's blits come on top of them.
+        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
         if not build.step():
             return False
         self._swap_in(build)
@@ -358,7 +366,7 @@ class TableView:
                     self.cards_painted += self._paint_piles(surface, table, camera, {}, origin, chunk)
             finally:
                 self._pending = listed
-        return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint)
+        return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint, faces=not swatches)
 
     # -- the picture after a jump, a slice a frame ---------------------------------------------
     def _jumped(self, key: tuple, origin: tuple[int, int]) -> bool:
@@ -382,6 +390,8 @@ class TableView:
             build = self._build = self._start_jump(table, camera, key, origin)
             self.layer_rebuilds += 1
             self.layer_jumps += 1
+            if len(table.piles) <= MAX_DAMAGE:  # a small table's picture is painted at once
+                build.finish()
         # Faces get a small share: the bands' blits come on top of them.
         self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
         if not build.step(JUMP_SLICE_S, 1):
