@@ -205,3 +205,20 @@ def test_the_toast_clears_the_status_line_of_a_narrow_table(small_app):
     status = scene.toast_avoid()
     assert drawn and status is not None and not drawn[0].colliderect(status)
     assert drawn[0].bottom <= status.top and drawn[0].left < status.right  # lifted: it would have met it
+
+
+def test_a_held_picture_is_presented_once_not_every_frame_of_the_work(app, monkeypatch):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    flips: list[int] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(len(scene.table.piles)))
+    d.key(pygame.K_g)
+    d.step(3)
+    assert scene.picture_held and flips == []  # the window shows the held picture already
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    d.step()
+    assert flips == [1]  # ... unless the window changed: then it is shown again
+    until_shown(d, scene)
+    assert not scene.picture_held and flips == [1, 12_000]  # the step's picture is presented
+    d.step()
+    assert flips == [1, 12_000, 12_000]

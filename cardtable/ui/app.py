@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from cardtable.ui.faces import FaceArt
 
 MIN_SIZE = (800, 560)
+_WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+                            pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
+"""Events after which a frame is presented even if the scene holds its picture."""
 TITLE = "cardtable"
 
 _log = logging.getLogger(__name__)
@@ -154,7 +157,9 @@ class App:
     def step(self, dt: float | None = None) -> None:
         """Run one frame: events, update, draw, present."""
         start = time.perf_counter()
+        window_changed = False
         for event in pygame.event.get():
+            window_changed = window_changed or event.type in _WINDOW_EVENTS
             self.handle(event)
             if not self.running:
                 return
@@ -168,7 +173,11 @@ class App:
         self._draw_toast()
         if self.settings.show_frame_time:
             self._draw_frame_time()
-        pygame.display.flip()
+        top = self.scenes.top
+        # A held picture is on screen already: presenting it again (a full-window copy to
+        # the display, 2-4 ms under X11) would only slow the work it is held for.
+        if window_changed or top is None or not top.picture_held:
+            pygame.display.flip()
         if len(self.frame_ms) == 1 and self.settings.sound:
             # Once the first frame is on screen (at the second): synthesising would only delay it.
             self.sounds.prepare()

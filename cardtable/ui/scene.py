@@ -54,6 +54,12 @@ class Scene:
         the app then runs frames back to back instead of waiting for the frame cap."""
         return False
 
+    @property
+    def picture_held(self) -> bool:
+        """True while the scene draws the very picture the window shows already (held while
+        its work goes on, see :attr:`busy`): the app then does not present the frame again."""
+        return False
+
     def enter(self) -> None:
         """Called once when the scene is pushed."""
 

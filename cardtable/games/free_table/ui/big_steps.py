@@ -66,6 +66,12 @@ class BigSteps:
         """True while the last picture shows for a big step under way."""
         return self._held is not None
 
+    @property
+    def picture_held(self) -> bool:
+        """:attr:`holding` (see :attr:`cardtable.ui.scene.Scene.picture_held`): the held
+        frames draw back what the window shows."""
+        return self._held is not None
+
     def defer_input(self, event: pygame.event.Event) -> bool:
         """Keep ``event`` for later if a big step is under way (True), or input kept
         earlier still waits (to keep the order)."""
