@@ -202,8 +202,11 @@ def test_sabacc_plans_only_the_rivals_its_worlds_get_right():
             assert kept == [prior] and isinstance(prior, (Draw, Stand))
         elif str(state.phase) == "bet":
             calmer = {Bet: (Check, Fold), Raise: (Call, Fold), AllIn: (Check, Call, Fold, Bet, Raise),
-                      Call: (Fold,), Check: (Fold,), Fold: ()}[type(prior)]
+                      Call: (Fold,), Check: (Fold, Bet), Fold: ()}[type(prior)]
             assert all(a == prior or isinstance(a, calmer) for a in kept)
+            bets = [a for a in kept if isinstance(a, Bet)]
+            if isinstance(prior, Check):  # only the least bet
+                assert len(bets) <= 1 and all(b.to == state.betting_options(seat).min_raise_to for b in bets)
 
 
 def test_a_deciding_strong_bot_plays_a_lone_candidate_at_once_and_the_hint_still_weighs_it():
