@@ -45,13 +45,14 @@ class LayerBuild:
             then each chunk's painting fills what it paints).
         pending: stand-ins painted in it, as the view lists them.
         faces: whether it paints faces (smaller chunks: :data:`FACE_CHUNK`).
+        chunk: how many piles (or bands) a chunk is when :meth:`step` is not told.
     """
 
     def __init__(self, key: tuple, origin: tuple[int, int], revision: int, surface: pygame.Surface,
                  felt: tuple[int, int, int] | None, piles: list[Any], paint: PaintSlice, *,
-                 faces: bool = False) -> None:
+                 faces: bool = False, chunk: int | None = None) -> None:
         self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
-        self.faces = faces
+        self.faces, self.chunk = faces, chunk
         self.pending: dict[int, tuple[int, int, int, int]] = {}
         self._piles, self._paint, self._next = piles, paint, 0
         if felt is not None:
@@ -63,12 +64,14 @@ class LayerBuild:
         return self._next >= len(self._piles)
 
     def step(self, seconds: float | None = None, chunk_size: int | None = None) -> bool:
-        """Paint chunks of ``chunk_size`` piles or bands (:data:`BUILD_CHUNK` unless given, at most
-        :data:`FACE_CHUNK` for a build of faces) for about ``seconds`` (:data:`BUILD_SLICE_S`
-        unless given; one chunk at least); whether done."""
+        """Paint chunks of ``chunk_size`` piles or bands (unless given, :attr:`chunk`, else
+        :data:`BUILD_CHUNK`, at most :data:`FACE_CHUNK` for a build of faces) for about
+        ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least); whether done."""
         deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
-        size = BUILD_CHUNK if chunk_size is None else chunk_size
-        size = max(1, min(size, FACE_CHUNK) if self.faces and chunk_size is None else size)
+        if chunk_size is None:
+            chunk_size = self.chunk if self.chunk is not None else (
+                min(BUILD_CHUNK, FACE_CHUNK) if self.faces else BUILD_CHUNK)
+        size = max(1, chunk_size)
         while not self.done:
             chunk = self._piles[self._next:self._next + size]
             self._paint(self.surface, chunk, self.pending)

@@ -148,6 +148,8 @@ class TableView:
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
+        # The layer scaled to a zoom at rest while its picture is painted, and what it shows.
+        self._held: tuple[tuple, pygame.Surface] | None = None
         # (deck, width), the next card to look at, the colours whose stand-ins are made.
         self._warm: tuple[tuple, int, set[tuple[int, int, int]]] | None = None
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
@@ -248,6 +250,7 @@ class TableView:
                 # The surface landings and zoom builds paint on, made in this frame (which paints
                 # the whole picture anyway): a first 8 MB can take tens of ms on a loaded machine.
                 self._spare = _screen_surface(size)
+                self._held = ((), _screen_surface(size))  # (what a zoom at rest shows while painted)
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
@@ -260,7 +263,7 @@ class TableView:
             self._draw_scaled(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
         elif rezoomed and not hidden and not self._advance_build(table, camera, key, origin):
-            self._draw_scaled(surface, old_zoom, camera, counted=False)
+            self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
         elif jumped and not self._advance_jump(table, camera, key, origin):
@@ -268,6 +271,8 @@ class TableView:
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_jumping += 1
         else:
+            if self._held is not None:  # (the layer changes from here on: its scaled picture goes stale)
+                self._held = ((), self._held[1])
             old = self._layer_key
             rebuilds = self.layer_rebuilds
             if old != key:
@@ -339,8 +344,14 @@ class TableView:
         build = self._build
         if build is None or build.key != key:
             self._landing = None  # (it paints on the same spare surface)
-            build = self._build = self._start_build(table, camera, key, origin)
+            # Faces a band of the view at a time, as after a jump (no query of the whole view at once).
+            start = self._start_build if self.card_width(camera) < SWATCH_BELOW else self._start_jump
+            build = self._build = start(table, camera, key, origin)
             self.layer_rebuilds += 1
+            if len(table.piles) <= MAX_DAMAGE:  # a small table's picture is painted at once
+                build.finish()
+            elif self._held is not None and self._held[0] == ():
+                return False  # (this frame scales the old picture into the one held meanwhile)
         # Faces get a small share: the chunk's blits come on top of them.
         self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
         if not build.step():
@@ -416,7 +427,7 @@ class TableView:
                     self._repaint(band, table, camera, {}, origin, surface)
             finally:
                 self._pending = listed
-        return LayerBuild(key, origin, table.revision, spare, None, bands, paint)
+        return LayerBuild(key, origin, table.revision, spare, None, bands, paint, chunk=1)
 
     # -- the picture a big flight lands on, a slice a frame -----------------------------------
     def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
@@ -492,6 +503,20 @@ class TableView:
         self._layer_key, self._layer_origin = build.key, build.origin
         self._drawn_revision, self._drawn_hidden, self._drawn_hidden_obj = build.revision, {}, None
         self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
+
+    def _draw_held(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:
+        """The layer scaled as :meth:`_draw_scaled` does, for a zoom at rest while its picture is
+        painted: scaled once into a picture kept for the frames that follow (a blit each, not a
+        scale)."""
+        key = (layer_zoom, camera.zoom, self.origin(camera), self._layer_origin, surface.get_size(),
+               id(self._layer), self._drawn_revision)
+        held = self._held
+        if held is None or held[0] != key:
+            picture = (held[1] if held is not None and held[1].get_size() == surface.get_size()
+                       else _screen_surface(surface.get_size()))
+            self._draw_scaled(picture, layer_zoom, camera, counted=False)
+            held = self._held = (key, picture)
+        surface.blit(held[1], (0, 0))
 
     def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera, *,
                      counted: bool = True) -> None:
