@@ -222,3 +222,22 @@ def test_a_held_picture_is_presented_once_not_every_frame_of_the_work(app, monke
     assert not scene.picture_held and flips == [1, 12_000]  # the step's picture is presented
     d.step()
     assert flips == [1, 12_000, 12_000]
+
+
+def test_work_that_yields_next_frame_ends_the_frames_share_there():
+    from cardtable.games.free_table.ui.work import NEXT_FRAME
+
+    ran: list[str] = []
+
+    def work():
+        ran.append("a")
+        yield
+        ran.append("b")
+        yield NEXT_FRAME  # what follows takes a frame of its own
+        ran.append("c")
+        yield
+        ran.append("d")
+    queue = WorkQueue()
+    queue.add(work())
+    assert not queue.run(float("inf")) and ran == ["a", "b"]
+    assert queue.run(float("inf")) and ran == ["a", "b", "c", "d"]

@@ -14,6 +14,7 @@ order, and what the step says (its toast, the buttons) comes with its picture.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from cardtable.engine.table import TableJob
-from cardtable.games.free_table.ui.work import WorkQueue, job_steps, slice_budget
+from cardtable.games.free_table.ui.work import NEXT_FRAME, WorkQueue, job_steps, slice_budget
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
 
@@ -127,18 +128,24 @@ class BigSteps:
         self.work.add(self._after_big_step(step))
         return True
 
-    def _after_big_step(self, step) -> Generator[None, None, None]:
+    def _after_big_step(self, step) -> Generator[object, None, None]:
         """A big step's piles listed in the index, then its flight built, a slice at a time."""
         table, camera = self.table, self.camera
         while not table.index.settle(SETTLE_SLICE):
-            yield
-        yield
+            yield None
+        yield None
         _label, before, after = step
         animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
         if animation is not None:
-            yield
+            yield None
             yield from animation.prepare_steps(table, camera, self.view)
         self.animation = animation
+        if gc.isenabled():
+            # The step's fresh columns and dicts (tuples of 12,000 the collector has never looked
+            # at) are the young generation now: collected in a held frame of its own (1-2 ms),
+            # rather than wherever the next allocations set it off (the next key's frame).
+            yield NEXT_FRAME
+            gc.collect(1)
 
     def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:
         """Let ``job`` (a table step, its first slice run) finish over the next frames, the

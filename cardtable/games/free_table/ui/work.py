@@ -36,6 +36,10 @@ def slice_budget(dt: float) -> float:
 
 T = TypeVar("T")
 
+NEXT_FRAME = object()
+"""Yielded by queued work to end this frame's share of the work: what follows starts the
+next frame's (a slice that takes a frame of its own)."""
+
 
 def job_steps(job: TableJob[T]) -> Generator[None, None, T]:
     """A table job's remaining slices as a generator whose value is the job's result."""
@@ -79,7 +83,8 @@ class WorkQueue:
                 break
             steps, then = self._jobs[0]
             try:
-                next(steps)
+                if next(steps) is NEXT_FRAME:
+                    break
             except StopIteration as stop:
                 self._jobs.popleft()
                 if then is not None:
