@@ -127,6 +127,24 @@ def test_nothing_lifted_is_needed_for_a_jump(app):
     assert view.layer_jumps == jumps and view._build is None
 
 
+def test_cards_lifted_while_the_picture_is_painted_drop_it_and_the_view_paints_at_once(app, monkeypatch):
+    d, scene = open_faces(app, 0.29)
+    settle(d, scene)
+    view, camera, table = scene.view, scene.camera, scene.table
+    one_band_a_frame(monkeypatch)
+    camera.x += 9000
+    d.step(2)
+    assert view._build is not None
+    camera.x -= 9000 - 30  # back near the old picture, then a card is lifted
+    pid, pile = view.visible(table, camera.view_rect())[40]
+    surface = pygame.Surface(app.screen.get_size())
+    view.draw(surface, table, camera, hidden={pid: len(pile.cards)})
+    assert view._build is None
+    monkeypatch.undo()
+    settle_all(d, scene)
+    assert layer(scene) == reference(scene)
+
+
 @pytest.fixture
 def small_table():
     pygame.init()

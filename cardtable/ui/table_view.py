@@ -273,6 +273,8 @@ class TableView:
         else:
             if self._held is not None:  # (the layer changes from here on: its scaled picture goes stale)
                 self._held = ((), self._held[1])
+            if self._build is not None and self._build.key == key:
+                self._build = None  # a jump's picture, moot once cards are lifted: this frame paints
             old = self._layer_key
             rebuilds = self.layer_rebuilds
             if old != key:
