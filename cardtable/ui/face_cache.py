@@ -65,7 +65,8 @@ class FaceCache:
     is spent (or a new face would take longer than what is left of it, from the running
     mean of the time faces at that width took), :meth:`get` returns ``None`` for faces it
     does not have and the caller shows a stand-in (the faces come in over the next
-    frames). The first new face of a frame is always drawn.
+    frames). The first new face of a frame is drawn whatever the deadline (so faces come in on a
+    busy machine too), unless the frame is past :attr:`free_until`.
 
     Faces found through :meth:`face_row` do not count as used for the LRU (only
     :meth:`get` does): past the byte bound the faces drawn longest ago go first.
@@ -77,6 +78,7 @@ class FaceCache:
         self.bytes = 0
         self.deadline = math.inf
         self.drawn = 0  # faces drawn since the last new_frame()
+        self.free_until = math.inf  # until when this frame's first new face is drawn whatever the deadline
         self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._shared: dict[tuple, pygame.Surface] = {}
         self._rows: dict[tuple, list[pygame.Surface]] = {}
@@ -100,6 +102,7 @@ class FaceCache:
         (:data:`FACE_BUDGET_S` unless given)."""
         self.deadline = time.perf_counter() + (FACE_BUDGET_S if budget_s is None else budget_s)
         self.drawn = 0
+        self.free_until = math.inf
 
     def extend(self, seconds: float) -> None:
         """Let new faces be drawn for at least ``seconds`` more from now."""
@@ -111,7 +114,8 @@ class FaceCache:
 
     def spent(self) -> bool:
         """Whether this frame's budget is used up (a face was drawn and the time is past)."""
-        return bool(self.drawn) and time.perf_counter() > self.deadline
+        now = time.perf_counter()
+        return (bool(self.drawn) or now > self.free_until) and now > self.deadline
 
     @overload
     def get(self, deck: Deck, card: int, face_up: bool, width: int, *,
@@ -137,7 +141,7 @@ class FaceCache:
         if surf is not None:
             items.move_to_end(key)
             return surf
-        if not force and self.drawn:
+        if not force and (self.drawn or time.perf_counter() > self.free_until):
             now = time.perf_counter()
             # (A face that would end past the deadline waits: a 70 px face is about 0.2 ms.)
             if now + self._cost.get(width, 0.0) > self.deadline:

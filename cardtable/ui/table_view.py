@@ -286,9 +286,12 @@ class TableView:
                 if origin != self._layer_origin:
                     # A moving view's scroll and strips count against a shorter budget for faces.
                     self.cache.deadline -= face_cache.FACE_BUDGET_S * (1 - PAN_FACE_SHARE)
+                    # (and no face past the whole budget: a pan on a busy machine shows stand-ins)
+                    self.cache.free_until = self.cache.deadline + face_cache.FACE_BUDGET_S * (1 - PAN_FACE_SHARE)
                     self._scroll(table, camera, hidden, origin)
                 self._repair(table, camera, hidden, origin)
-            if not self.cache.drawn:  # (a pan's strips may have used the budget up without a face)
+            # (A pan's strips may have used the budget up without a face; not past the whole budget.)
+            if not self.cache.drawn and time.perf_counter() <= self.cache.free_until:
                 self.cache.extend(FACE_BUDGET_MIN_S)
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
