@@ -96,10 +96,20 @@ def settle(app: App, frames: int = 60) -> None:
         app.step(1 / 144)
 
 
+def landed(app: App, scene: FreeTableScene, limit: int = 600) -> None:
+    """Step until a step's flight has landed (big steps run a slice a frame: on a busy machine
+    more frames than :func:`settle` gives)."""
+    for _ in range(limit):
+        if scene.animation is None and getattr(scene, "_held", None) is None:
+            return
+        app.step(1 / 144)
+
+
 def scenario_pan(app: App, frames: int) -> list[float]:
     scene = spread_infinite(app)
     scene.camera.zoom = 0.7
     settle(app)
+    landed(app, scene)
     w, h = app.screen.get_size()
     # Drag the felt: 12 px a frame to the left, then back, as a player pans.
     post(pygame.MOUSEMOTION, pos=(w - 40, h // 2), rel=(0, 0), buttons=(0, 0, 0))
@@ -298,6 +308,7 @@ def _wheel_frames(app: App, scene: FreeTableScene, frames: int, low: float, high
 def scenario_all_wheel(app: App, frames: int) -> list[float]:
     """All 12,000 cards on screen, the wheel turning one notch a frame (in 4 notches, out 4)."""
     scene = _fit_all_12000(app)
+    landed(app, scene)
     zoom = scene.camera.zoom
     times = _wheel_frames(app, scene, frames, zoom * 0.99, zoom * 1.15 ** 4 * 0.99)
     app.scenes.pop()
@@ -310,10 +321,7 @@ def _faces_29(app: App) -> FreeTableScene:
     scene.camera.zoom = 0.29
     scene.camera.x, scene.camera.y = 200.0, 400.0
     settle(app, 60)
-    for _ in range(600):  # the spread's flight has landed (it may take more frames on a busy machine)
-        if scene.animation is None and getattr(scene, "_held", None) is None:
-            break
-        app.step(1 / 144)
+    landed(app, scene)
     return scene
 
 
