@@ -267,12 +267,18 @@ class BulkPut:
             # Only the piles that are new to the index or lie elsewhere now are indexed again
             # (of those, the ones in the index already must leave their old cells).
             placed = index.placed(part_ids)
-            moved = list(map(ne, placed, rects))
-            self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
-            mids += compress(part_ids, moved)
-            mxs += compress(xs, moved)
-            mys += compress(ys, moved)
-            mrects += compress(rects, moved)
+            if not any(placed):  # all new to the index (a spread's piles): no pass to pick them
+                mids += part_ids
+                mxs += xs
+                mys += ys
+                mrects += rects
+            else:
+                moved = list(map(ne, placed, rects))
+                self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
+                mids += compress(part_ids, moved)
+                mxs += compress(xs, moved)
+                mys += compress(ys, moved)
+                mrects += compress(rects, moved)
             self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
 
     def _stage(self) -> Steps[None]:
