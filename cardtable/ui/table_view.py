@@ -355,7 +355,7 @@ class TableView:
             self.layer_rebuilds += 1
             if len(table.piles) <= MAX_DAMAGE:  # a small table's picture is painted at once
                 build.finish()
-            elif self._held is not None and self._held[0] == ():
+            else:
                 return False  # (this frame scales the old picture into the one held meanwhile)
         # Faces get a small share: the chunk's blits come on top of them.
         self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
