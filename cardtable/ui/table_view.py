@@ -17,10 +17,11 @@ What keeps 12,000 cards within a frame's budget:
   and a pan draws the faces of the tiles ahead of it before they come into view.
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
   scaled; once the zoom rests the picture at the new zoom is painted off screen a
-  slice a frame (:mod:`cardtable.ui.layer_build`) and swapped in when done.
-* **A jump painted a slice a frame.** When the view jumps (a pan whose new strips would be
-  most of it) the picture there is painted off screen a slice a frame, the old one showing
-  meanwhile (a 29 px view of 1,400 cards is about 5 frames), then swapped in.
+  slice a frame (:mod:`cardtable.ui.layer_build`; faces a band of the view at a time) and
+  swapped in when done, the old picture scaled once and shown as it is meanwhile.
+* **A jump painted a band a frame.** When the view jumps (a pan whose new strips would be
+  most of it) the picture there is painted off screen a band of the view a frame
+  (:data:`JUMP_BANDS`), the old one showing meanwhile, then swapped in.
 * **A landing painted during the flight.** While more piles wait hidden for a step's
   flight than a repair would take on, the picture without them is painted off screen a
   slice a frame, and swapped in when they land (instead of repainting it all at once).
@@ -76,7 +77,7 @@ JUMP_AREA = 0.25
 """A pan whose new strips come to more than this share of the view is a jump: the picture is
 painted afresh off screen, a slice a frame, the old one showing meanwhile."""
 JUMP_SLICE_S = 0.0004
-"""Seconds a frame gives the picture after a jump (1,400 cards at 29 px: about 5 frames)."""
+"""Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px)."""
 JUMP_BANDS = 12
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
 a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
