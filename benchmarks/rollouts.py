@@ -18,7 +18,11 @@ deal), each figure is measured for about ``--seconds`` of CPU time
   light random policy, and by the policy the strong level uses in that game (its
   normal bot's cheap rollout player where there is one), each from a snapshot copy;
 * ``in 250 ms``: how many rollouts of the strong level's policy fit in the default
-  budget.
+  budget;
+* ``settled on one world/s``: where the game's normal bot settles every candidate on one
+  play of a world (``settle_candidates``: Alethkar Poker's secret bet), the candidates so
+  played out a second, the world's ``complete_world`` guess included (measured on the
+  states where it applies).
 
 Prints one line a game, then one JSON object.
 """
@@ -38,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardtable import games  # noqa: E402
 from cardtable.bots.base import choose_for  # noqa: E402
 from cardtable.bots.random_bot import RandomBot  # noqa: E402
-from cardtable.bots.strong import StrongBot, light_choice  # noqa: E402
+from cardtable.bots.strong import StrongBot, candidates, light_choice  # noqa: E402
 from cardtable.bots.worlds import Snapshot  # noqa: E402
 
 try:
@@ -135,6 +139,21 @@ def measure(game: Any, seats: int, seconds: float, seed: int) -> dict[str, Any]:
             return 1
         return one
 
+    settle = strong.settle_candidates
+    offers = [candidates(c, c.to_act) for c in copies]
+    settled_in = [i for i, c in enumerate(copies) if settle is not None
+                  and settle(snaps[i].make(random.Random(0)), c.to_act, offers[i], random.Random(0)) is not None]
+
+    def settled() -> int:
+        assert settle is not None
+        i = settled_in[pick() % len(settled_in)]
+        seat = copies[i].to_act
+        world = snaps[i].make(random.Random(rng.getrandbits(32)))
+        if strong.complete_world is not None:
+            strong.complete_world(world, seat, random.Random(rng.getrandbits(32)))
+        settle(world, seat, offers[i], random.Random(rng.getrandbits(32)))
+        return len(offers[i])
+
     light = StrongBot(random.Random(seed), rollouts=1)
     figures = {
         "random_actions_per_s": rate(random_actions, seconds),
@@ -144,6 +163,8 @@ def measure(game: Any, seats: int, seconds: float, seed: int) -> dict[str, Any]:
         "light_rollouts_per_s": rate(rollouts(light), seconds),
         "rollouts_per_s": rate(rollouts(strong), seconds),
     }
+    if settled_in:  # the game plays every candidate out on one world at once
+        figures["settled_rollouts_per_s"] = rate(settled, seconds)
     figures = {k: round(v, 1) for k, v in figures.items()}
     figures["policy"] = "rollout_bot" if strong.rollout_bot is not None else strong.policy.__name__
     figures["rollouts_in_250_ms"] = int(figures["rollouts_per_s"] * 0.25)
@@ -172,7 +193,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               f"{figures['seat_copies_per_s']:,.0f}; snapshot copies/s {figures['snapshot_copies_per_s']:,.0f}; "
               f"worlds/s {figures['worlds_per_s']:,.0f}; "
               f"light rollouts/s {figures['light_rollouts_per_s']:,.0f}; rollouts/s ({figures['policy']}) "
-              f"{figures['rollouts_per_s']:,.0f}, {figures['rollouts_in_250_ms']} in 250 ms", flush=True)
+              f"{figures['rollouts_per_s']:,.0f}, {figures['rollouts_in_250_ms']} in 250 ms"
+              + (f"; settled on one world/s {figures['settled_rollouts_per_s']:,.0f}, "
+                 f"{int(figures['settled_rollouts_per_s'] * 0.25)} in 250 ms"
+                 if "settled_rollouts_per_s" in figures else ""), flush=True)
     print(json.dumps(result))
     return result
 
