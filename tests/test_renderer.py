@@ -136,9 +136,22 @@ def open_spread(app, deck_id="infinite"):
     scene.table.flip(pid)
     scene.table.spread(pid, "grid")
     d = Driver(app)
-    for _ in range(40):  # let every face in view be drawn
+    for _ in range(2000):  # until the flight has landed and every face in view is drawn
         d.step()
+        if scene.animation is None and not scene.busy and scene.view.settled:
+            break
+    assert scene.animation is None and not scene.busy and scene.view.settled
     return d, scene
+
+
+def _until_settled(d, scene, limit: int = 2000) -> None:
+    """Step until the view's picture is whole (faces fill in within a time budget a frame:
+    on a busy machine that takes more frames)."""
+    for _ in range(limit):
+        if scene.view.settled:
+            return
+        d.step()
+    assert scene.view.settled
 
 
 def test_a_still_frame_reuses_the_layer_and_paints_no_card(app):
@@ -175,15 +188,17 @@ def test_dragging_one_card_does_not_repaint_the_table(app):
 def test_a_scrolled_layer_matches_a_fresh_one_pixel_for_pixel(app):
     d, scene = open_spread(app)
     scene.camera.zoom = 0.7
-    d.step(40)
+    _until_settled(d, scene)
     for dx, dy in ((37, 0), (0, -23), (-61, 44), (5, 5)):
         before = scene.view.layer_scrolls
         scene.camera.pan_pixels(dx, dy)
-        d.step(30)  # faces that came into view finish drawing
+        d.step()
+        _until_settled(d, scene)  # faces that came into view finish drawing
         assert scene.view.layer_scrolls > before or scene.view.layer_rebuilds
         scrolled = pygame.image.tobytes(scene.view.layer, "RGB")
         scene.view._layer_key = None  # force a full rebuild at the same camera
-        d.step(30)
+        d.step()
+        _until_settled(d, scene)
         assert pygame.image.tobytes(scene.view.layer, "RGB") == scrolled
 
 
