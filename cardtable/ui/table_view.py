@@ -25,6 +25,10 @@ What keeps 12,000 cards within a frame's budget:
 * **A landing painted during the flight.** While more piles wait hidden for a step's
   flight than a repair would take on, the picture without them is painted off screen a
   slice a frame, and swapped in when they land (instead of repainting it all at once).
+* **A big step's picture painted while the last one is held.** :meth:`TableView.prepare`
+  paints the picture a step leaves off screen, a slice per call, while the scene holds the
+  last one on screen (:mod:`cardtable.games.free_table.ui.big_steps`); the frame that first
+  shows the step only swaps it in.
 * **No Python call per card** where it counts: piles of one card are blitted from
   arrays built with C-level ``map`` calls (:mod:`cardtable.ui.pile_paint`).
 
@@ -38,6 +42,8 @@ from __future__ import annotations
 import gc
 import math
 import time
+import weakref
+from collections.abc import Generator
 from operator import itemgetter
 
 import pygame
@@ -84,26 +90,32 @@ a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
 show stand-ins, filled in once the picture is swapped in)."""
+PREPARE_SLICE_S = 0.0003
+"""Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
+of a 29 px view is about 0.5 ms)."""
 LANDING_CHUNK = 60
 """Piles the landing's slice paints between two looks at the clock (a build's usual chunk
 of faces would take several times its slice)."""
 
 
 FREEZE_CARDS = 4000
-"""A table of a deck this big moves what the program holds out of the collector's reach (once)."""
+"""A table of a deck this big moves what the program holds out of the collector's reach."""
 _frozen = False
+_frozen_by: weakref.ref[TableView] | None = None  # the view that froze (while _frozen)
 
 
-def _freeze_big_deck(table: Table) -> None:
-    """The first time a table of :data:`FREEZE_CARDS` cards or more is shown, move every
-    object alive (the loaded modules, fonts, the deck's cards) to the collector's permanent
-    generation: a full collection would otherwise walk them all, and the steps of a
-    12,000-card table make enough objects to set one off in the middle of a key frame (its
-    slowest frames were two to three times its median). Frozen objects are still freed
-    when nothing refers to them; only a cycle of garbage alive at that moment stays."""
-    global _frozen
+def _freeze_big_deck(table: Table, view: TableView) -> None:
+    """The first time a table of :data:`FREEZE_CARDS` cards or more is shown (since the
+    last :meth:`TableView.thaw`), move every object alive (the loaded modules, fonts, the
+    deck's cards) to the collector's permanent generation: a full collection would otherwise
+    walk them all, and the steps of a 12,000-card table make enough objects to set one off
+    in the middle of a key frame (its slowest frames were two to three times its median).
+    Frozen objects are still freed when nothing refers to them, but a cycle among them never
+    is (the scene showing the table is one): ``view``, the view that froze, lets them go
+    when its scene leaves (:meth:`TableView.thaw`)."""
+    global _frozen, _frozen_by
     if not _frozen and len(table.deck) >= FREEZE_CARDS:
-        _frozen = True
+        _frozen, _frozen_by = True, weakref.ref(view)
         gc.freeze()
 
 
@@ -129,6 +141,8 @@ class TableView:
         layer_jumping: frames that showed the old picture while one was painted.
         layer_landings: pictures without the hidden piles begun off screen (see :meth:`draw`).
         landings_swapped: such pictures swapped in when the hidden piles showed again.
+        layer_prepared: pictures begun off screen by :meth:`prepare`.
+        prepared_swapped: such pictures swapped in by the frame that showed them.
         cards_painted: piles blitted into the layer since the view was made.
     """
 
@@ -149,6 +163,8 @@ class TableView:
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
+        # The picture prepare() paints for the next frame, and the hidden piles it leaves out.
+        self._prepared: tuple[LayerBuild, dict[int, int]] | None = None
         # The layer scaled to a zoom at rest while its picture is painted, and what it shows.
         self._held: tuple[tuple, pygame.Surface] | None = None
         # (deck, width), the next card to look at, the colours whose stand-ins are made.
@@ -170,6 +186,8 @@ class TableView:
         self.layer_jumping = 0
         self.layer_landings = 0
         self.landings_swapped = 0
+        self.layer_prepared = 0
+        self.prepared_swapped = 0
         self.cards_painted = 0
 
     # -- geometry ---------------------------------------------------------------------
@@ -252,6 +270,7 @@ class TableView:
                 # the whole picture anyway): a first 8 MB can take tens of ms on a loaded machine.
                 self._spare = _screen_surface(size)
                 self._held = ((), _screen_surface(size))  # (what a zoom at rest shows while painted)
+        swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
@@ -280,7 +299,7 @@ class TableView:
             rebuilds = self.layer_rebuilds
             if old != key:
                 if old is None or old[0] != id(table):
-                    _freeze_big_deck(table)
+                    _freeze_big_deck(table, self)
                 self._rebuild(table, camera, hidden, origin)
             else:
                 motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
@@ -305,8 +324,9 @@ class TableView:
             if hidden is not self._drawn_hidden_obj:
                 self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
             surface.blit(self._surface(), (0, 0))
-            # (Not in a frame that painted the whole picture already.)
-            self._advance_landing(table, camera, key, origin, hidden, rebuilds == self.layer_rebuilds)
+            # (Not in a frame that painted the whole picture already, or swapped one in.)
+            self._advance_landing(table, camera, key, origin, hidden,
+                                  rebuilds == self.layer_rebuilds and not swapped)
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
@@ -365,7 +385,10 @@ class TableView:
         self._swap_in(build)
         return True
 
-    def _start_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> LayerBuild:
+    def _start_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
+                     hidden: dict[int, int] | None = None) -> LayerBuild:
+        """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top."""
+        lifted = hidden or {}
         size = self._surface().get_size()
         spare = self._spare
         if spare is None or spare.get_size() != size:
@@ -378,9 +401,9 @@ class TableView:
             listed, self._pending = self._pending, pending
             try:
                 if swatches:
-                    self._paint_swatches(surface, table, camera, {}, origin, chunk)
+                    self._paint_swatches(surface, table, camera, lifted, origin, chunk)
                 else:
-                    self.cards_painted += self._paint_piles(surface, table, camera, {}, origin, chunk)
+                    self.cards_painted += self._paint_piles(surface, table, camera, lifted, origin, chunk)
             finally:
                 self._pending = listed
         return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint, faces=not swatches)
@@ -416,7 +439,10 @@ class TableView:
         self._swap_in(build)
         return True
 
-    def _start_jump(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int]) -> LayerBuild:
+    def _start_jump(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
+                    hidden: dict[int, int] | None = None) -> LayerBuild:
+        """A build of the whole picture (``hidden`` cards left out), a band of the view at a time."""
+        lifted = hidden or {}
         size = self._surface().get_size()
         spare = self._spare
         if spare is None or spare.get_size() != size:
@@ -430,10 +456,77 @@ class TableView:
             listed, self._pending = self._pending, pending
             try:
                 for band in chunk:
-                    self._repaint(band, table, camera, {}, origin, surface)
+                    self._repaint(band, table, camera, lifted, origin, surface)
             finally:
                 self._pending = listed
         return LayerBuild(key, origin, table.revision, spare, None, bands, paint, chunk=1)
+
+    # -- a big step's picture, painted while the last one is held ------------------------------
+    def prepare(self, table: Table, camera: Camera,
+                hidden: dict[int, int] | None = None) -> Generator[None, None, None]:
+        """Paint off screen, a slice per ``next`` (about :data:`PREPARE_SLICE_S`), the picture
+        the next :meth:`draw` of ``table`` through ``camera`` with ``hidden`` would otherwise
+        paint whole in one frame (after a big step, while the scene holds the last picture
+        on screen); that draw swaps it in and paints nothing more. Nothing is painted when
+        that draw would repaint only a few places, or before the view's first draw; a draw
+        showing anything else (another zoom, place, revision or hidden piles) drops it."""
+        hidden = {} if hidden is None else hidden
+        if self._layer is None:
+            return
+        key = (id(table), camera.zoom, self._layer.get_size())
+        origin = self.origin(camera)
+        if not self._repaints_all(table, key, origin, hidden):
+            return
+        self._build = self._landing = None  # (they paint on the same spare surface)
+        start = self._start_build if self.card_width(camera) < SWATCH_BELOW else self._start_jump
+        build = start(table, camera, key, origin, hidden)
+        self._prepared = (build, hidden)
+        self.layer_rebuilds += 1
+        self.layer_prepared += 1
+        while self._prepared is not None and self._prepared[0] is build:
+            yield
+            # A few new faces a slice (the frame that shows it draws the rest, as after a jump).
+            self.cache.new_frame(JUMP_FACES_S)
+            if build.step(PREPARE_SLICE_S):
+                return
+
+    def _repaints_all(self, table: Table, key: tuple, origin: tuple[int, int], hidden: dict[int, int]) -> bool:
+        """Whether a draw for ``key`` at ``origin`` with ``hidden`` would paint the whole picture:
+        the layer shows another zoom or place, or more places changed than a repair takes on."""
+        if self._layer_key != key or self._layer_origin != origin:
+            return True
+        damage = table.damage_since(self._drawn_revision)
+        if damage is None:
+            return True
+        old = self._drawn_hidden
+        changed = sum(1 for pid in old.keys() | hidden.keys() if old.get(pid) != hidden.get(pid))
+        return len(damage) + changed > MAX_DAMAGE
+
+    def _take_prepared(self, table: Table, key: tuple, origin: tuple[int, int], hidden: dict[int, int]) -> bool:
+        """Swap in the picture :meth:`prepare` painted if it is the one this frame shows
+        (finished now if it is not done yet), else drop it; whether swapped in."""
+        assert self._prepared is not None
+        build, left_out = self._prepared
+        self._prepared = None
+        if (build.key != key or build.origin != origin or build.revision != table.revision
+                or (hidden is not left_out and hidden != left_out)):
+            return False
+        if self._layer_key is None or self._layer_key[0] != id(table):
+            _freeze_big_deck(table, self)
+        build.finish()
+        self._swap_in(build, left_out)
+        self.prepared_swapped += 1
+        return True
+
+    def thaw(self) -> None:
+        """Let the collector look again at what was frozen, if this view froze it (see
+        :func:`_freeze_big_deck`): its scene is leaving, and the scene and its table's
+        history, frozen with the rest, could never be freed otherwise. The next big table
+        shown freezes again."""
+        global _frozen, _frozen_by
+        if _frozen and _frozen_by is not None and _frozen_by() is self:
+            _frozen, _frozen_by = False, None
+            gc.unfreeze()
 
     # -- the picture a big flight lands on, a slice a frame -----------------------------------
     def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
@@ -502,12 +595,14 @@ class TableView:
         self._swap_in(landing)
         self.landings_swapped += 1
 
-    def _swap_in(self, build: LayerBuild) -> None:
-        """Make a finished build the layer (the old surface is kept for the next build)."""
+    def _swap_in(self, build: LayerBuild, hidden: dict[int, int] | None = None) -> None:
+        """Make a finished build (painted without the ``hidden`` cards) the layer (the old
+        surface is kept for the next build)."""
         self._build = None
         self._spare, self._layer = self._layer, build.surface
         self._layer_key, self._layer_origin = build.key, build.origin
-        self._drawn_revision, self._drawn_hidden, self._drawn_hidden_obj = build.revision, {}, None
+        self._drawn_revision = build.revision
+        self._drawn_hidden, self._drawn_hidden_obj = (dict(hidden), hidden) if hidden else ({}, None)
         self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
 
     def _draw_held(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:

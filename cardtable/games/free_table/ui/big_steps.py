@@ -3,7 +3,8 @@
 A spread, gather, undo or redo of thousands of piles (the Infinite Deck's 12,000) is
 too much work for one frame: the table step itself (a
 :class:`~cardtable.engine.table.TableJob`), the listing of its piles in the grid index,
-the building of its flight. :class:`BigSteps`, a mixin of
+the building of its flight, the painting of the picture it first shows
+(:meth:`~cardtable.ui.table_view.TableView.prepare`). :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
 :class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
 time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.5 ms: the app
@@ -129,7 +130,8 @@ class BigSteps:
         return True
 
     def _after_big_step(self, step) -> Generator[object, None, None]:
-        """A big step's piles listed in the index, then its flight built, a slice at a time."""
+        """A big step's piles listed in the index, then its flight built and the picture it
+        first shows painted, a slice at a time."""
         table, camera = self.table, self.camera
         while not table.index.settle(SETTLE_SLICE):
             yield None
@@ -140,6 +142,10 @@ class BigSteps:
             yield None
             yield from animation.prepare_steps(table, camera, self.view)
         self.animation = animation
+        yield None
+        # The picture the step's first frame shows (its waiting piles left out), painted now:
+        # that frame only swaps it in (painting it there took 3-5 ms).
+        yield from self.view.prepare(table, camera, animation.hidden_in(table) if animation else None)
         if gc.isenabled():
             # The step's fresh columns and dicts (tuples of 12,000 the collector has never looked
             # at) are the young generation now: collected in a held frame of its own (1-2 ms),

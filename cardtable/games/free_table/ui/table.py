@@ -335,6 +335,18 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         """Leave the table (it stays as it is while the app runs)."""
         self.app.scenes.pop()
 
+    def exit(self) -> None:
+        """Leaving: the collector may look again at what the view froze when it first showed
+        a big deck (:meth:`~cardtable.ui.table_view.TableView.thaw`); frozen, this scene and
+        its tables' histories could never be freed."""
+        super().exit()
+        self.view.thaw()
+
+    def release(self) -> None:
+        """As :meth:`exit` (after a crash): the view's freeze is let go."""
+        super().release()
+        self.view.thaw()
+
     # -- events -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         return self.defer_input(event) or self._handle_now(event)

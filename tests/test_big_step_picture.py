@@ -1,0 +1,185 @@
+"""The picture a big step first shows is painted during its held frames, and the frame that
+shows it only swaps it in; leaving a big table lets the collector free it (issue 17). Never
+how fast: see benchmarks/render.py."""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+
+import pygame
+import pytest
+from test_ui_free_table import centre_of, only_pile, open_table
+from uihelp import Driver
+
+from cardtable import variants
+from cardtable.engine.table import Table
+from cardtable.games.free_table.ui.table import FreeTableScene
+from cardtable.ui import table_view
+from cardtable.ui.camera import Camera
+from cardtable.ui.faces import FaceArt
+from cardtable.ui.fonts import FontBook
+from cardtable.ui.table_view import MAX_DAMAGE, TableView
+
+SIZE = (960, 600)
+
+
+def _count_painted(monkeypatch) -> list[int]:
+    """Count every pile handed to the view's painting functions (hidden ones too: a whole
+    repaint looks at every pile in view even when the flight hides them all)."""
+    looked = [0]
+    piles, swatches = table_view.paint_piles, table_view.paint_swatches
+
+    def counted_piles(layer, table, zoom, origin, hidden, order, *rest):
+        looked[0] += len(order)
+        return piles(layer, table, zoom, origin, hidden, order, *rest)
+
+    def counted_swatches(layer, table, zoom, origin, hidden, order, *rest):
+        looked[0] += len(order)
+        return swatches(layer, table, zoom, origin, hidden, order, *rest)
+    monkeypatch.setattr(table_view, "paint_piles", counted_piles)
+    monkeypatch.setattr(table_view, "paint_swatches", counted_swatches)
+    return looked
+
+
+@pytest.mark.parametrize("zoom", [0.3, 0.1])  # faces, then swatches
+def test_the_frame_that_first_shows_a_big_step_paints_almost_nothing(app, monkeypatch, zoom):
+    d, scene = open_table(app, "infinite")
+    scene.table.flip(only_pile(scene))
+    scene.camera.zoom = zoom
+    d.step()
+    d.move(centre_of(scene, only_pile(scene)))
+    looked = _count_painted(monkeypatch)
+    view = scene.view
+    keys = [(pygame.K_g, 0), (pygame.K_c, 0), (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_y, pygame.KMOD_CTRL)]
+    for key, mod in keys:
+        d.key(key, mod)
+        frames = 0
+        while scene.work.busy:
+            d.step()
+            frames += 1
+            assert frames < 400
+        assert scene.holding
+        swapped, rebuilds = view.prepared_swapped, view.layer_rebuilds
+        in_view = len(view.visible(scene.table, scene.camera.view_rect()))
+        looked[0] = 0
+        d.step()  # the frame that first shows the step
+        assert not scene.holding
+        assert view.prepared_swapped == swapped + 1 and view.layer_rebuilds == rebuilds
+        # (Stand-ins swapped for faces within the frame's face budget, no more.)
+        assert looked[0] <= max(60, in_view // 8), (key, looked[0], in_view)
+        for _ in range(400):  # the flight lands and the faces fill in
+            if scene.animation is None and view.settled:
+                break
+            d.step()
+        picture = pygame.image.tobytes(view.layer, "RGB")
+        view._layer_key = None  # a whole picture painted afresh, at the same camera
+        for _ in range(400):
+            d.step()
+            if view.settled:
+                break
+        assert pygame.image.tobytes(view.layer, "RGB") == picture
+    assert len(scene.table.piles) == 1  # spread, gathered, spread again, gathered again
+
+
+@pytest.fixture
+def spread_table():
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(3))
+    (pid,) = table.piles
+    table.flip(pid)
+    table.spread(pid, "grid")
+    yield table
+    pygame.quit()
+
+
+def _settled(view: TableView, table: Table, camera: Camera, hidden: dict[int, int]) -> bytes:
+    surface = pygame.Surface(SIZE)
+    for _ in range(3000):
+        view.draw(surface, table, camera, hidden=hidden)
+        if view.settled:
+            return pygame.image.tobytes(view.layer, "RGB")
+    raise AssertionError("the picture never settled")
+
+
+@pytest.mark.parametrize("zoom", [0.1, 0.29, 0.45])
+@pytest.mark.parametrize("hide", [False, True])
+def test_a_prepared_picture_is_the_picture_a_fresh_view_paints(spread_table, zoom, hide):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=zoom)
+    camera.x, camera.y = 300.0, 500.0
+    _settled(view, table, camera, {})
+    vx, vy, vw, vh = camera.view_rect()
+    table.gather([pid for pid, _ in view.visible(table, (vx - vw, vy - vh, 3 * vw, 3 * vh))[::2]][:2 * MAX_DAMAGE])
+    shown = view.visible(table, camera.view_rect())
+    hidden = {p: len(q.cards) for p, q in shown[1::3]} if hide else {}
+    slices = sum(1 for _ in view.prepare(table, camera, hidden))
+    assert slices > 1 and view.layer_prepared == 1  # a slice at a time
+    rebuilds = view.layer_rebuilds
+    view.draw(pygame.Surface(SIZE), table, camera, hidden=hidden)
+    assert view.prepared_swapped == 1 and view.layer_rebuilds == rebuilds
+    fresh = TableView(view.art, view.cache)
+    assert _settled(view, table, camera, hidden) == _settled(fresh, table, camera, hidden)
+
+
+def test_a_prepared_picture_the_frame_does_not_show_is_dropped(spread_table):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=0.29)
+    _settled(view, table, camera, {})
+    table.gather([pid for pid, _ in view.visible(table, camera.view_rect())[:MAX_DAMAGE + 40]])
+    for _ in view.prepare(table, camera):
+        pass
+    camera.pan_pixels(-40, 0)  # the view moved meanwhile
+    view.draw(pygame.Surface(SIZE), table, camera)
+    assert view.prepared_swapped == 0 and view._prepared is None
+    fresh = TableView(view.art, view.cache)
+    assert _settled(view, table, camera, {}) == _settled(fresh, table, camera, {})
+
+
+def test_nothing_is_prepared_when_the_frame_would_repair_a_few_places(spread_table):
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=0.29)
+    _settled(view, table, camera, {})
+    pid, pile = view.visible(table, camera.view_rect())[5]
+    table.move(pid, None, pile.x + 30, pile.y + 20)
+    assert list(view.prepare(table, camera)) == [] and view._prepared is None
+
+
+def test_leaving_a_big_table_lets_the_collector_free_it(app, monkeypatch):
+    monkeypatch.setattr(table_view, "_frozen", False)
+    monkeypatch.setattr(table_view, "_frozen_by", None)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
+    scene = app.push(FreeTableScene(app, spec, deck_id="infinite", seed=3))
+    d = Driver(app)
+    d.step()
+    assert table_view._frozen and gc.get_freeze_count() > 0  # the first frame of a big deck froze
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)  # a big step and its history
+    while scene.work.busy or scene.holding:
+        d.step()
+    gone = weakref.ref(scene)
+    del scene
+    d.key(pygame.K_ESCAPE)  # back to the menu
+    assert not isinstance(app.scenes.top, FreeTableScene)
+    d.step()
+    assert not table_view._frozen and gc.get_freeze_count() == 0
+    gc.collect()
+    assert gone() is None
+
+
+def test_a_view_that_did_not_freeze_leaves_the_freeze_alone(monkeypatch):
+    unfrozen = []
+    monkeypatch.setattr(table_view.gc, "unfreeze", lambda: unfrozen.append(True))
+    monkeypatch.setattr(table_view, "_frozen", True)
+    froze, other = TableView.__new__(TableView), TableView.__new__(TableView)
+    monkeypatch.setattr(table_view, "_frozen_by", weakref.ref(froze))
+    other.thaw()
+    assert unfrozen == [] and table_view._frozen
+    froze.thaw()
+    froze.thaw()
+    assert unfrozen == [True] and not table_view._frozen
