@@ -158,10 +158,13 @@ def test_leaving_a_big_table_lets_the_collector_free_it(app, monkeypatch):
     d = Driver(app)
     d.step()
     assert table_view._frozen and gc.get_freeze_count() > 0  # the first frame of a big deck froze
+    frozen = gc.get_freeze_count()
     d.move(centre_of(scene, only_pile(scene)))
     d.key(pygame.K_g)  # a big step and its history
     while scene.work.busy or scene.holding:
         d.step()
+    # The step's 12,000 piles (named tuples: the collector never stops tracking them) frozen too.
+    assert gc.get_freeze_count() > frozen + 12_000
     gone = weakref.ref(scene)
     del scene
     d.key(pygame.K_ESCAPE)  # back to the menu
@@ -173,13 +176,18 @@ def test_leaving_a_big_table_lets_the_collector_free_it(app, monkeypatch):
 
 
 def test_a_view_that_did_not_freeze_leaves_the_freeze_alone(monkeypatch):
-    unfrozen = []
+    unfrozen, frozen = [], []
     monkeypatch.setattr(table_view.gc, "unfreeze", lambda: unfrozen.append(True))
+    monkeypatch.setattr(table_view.gc, "freeze", lambda: frozen.append(True))
     monkeypatch.setattr(table_view, "_frozen", True)
     froze, other = TableView.__new__(TableView), TableView.__new__(TableView)
     monkeypatch.setattr(table_view, "_frozen_by", weakref.ref(froze))
+    other.refreeze()
     other.thaw()
-    assert unfrozen == [] and table_view._frozen
+    assert unfrozen == [] and frozen == [] and table_view._frozen
+    froze.refreeze()
+    assert frozen == [True]
     froze.thaw()
     froze.thaw()
-    assert unfrozen == [True] and not table_view._frozen
+    froze.refreeze()
+    assert unfrozen == [True] and frozen == [True] and not table_view._frozen

@@ -149,9 +149,12 @@ class BigSteps:
         if gc.isenabled():
             # The step's fresh columns and dicts (tuples of 12,000 the collector has never looked
             # at) are the young generation now: collected in a held frame of its own (1-2 ms),
-            # rather than wherever the next allocations set it off (the next key's frame).
+            # rather than wherever the next allocations set it off (the next key's frame); what
+            # survives (the table's new piles, the history's columns) is frozen with what the
+            # view froze, or every full collection after would walk it (named tuples stay tracked).
             yield NEXT_FRAME
             gc.collect(1)
+            self.view.refreeze()
 
     def begin(self, job: TableJob[T], done: Callable[[T], None]) -> None:
         """Let ``job`` (a table step, its first slice run) finish over the next frames, the
