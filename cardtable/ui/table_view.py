@@ -271,6 +271,8 @@ class TableView:
                 self._spare = _screen_surface(size)
                 self._held = ((), _screen_surface(size))  # (what a zoom at rest shows while painted)
         swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
+        if swapped:  # (the frame that first shows a big step: its stand-ins fill in over the next)
+            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
