@@ -97,12 +97,15 @@ def settle(app: App, frames: int = 60) -> None:
 
 
 def landed(app: App, scene: FreeTableScene, limit: int = 600) -> None:
-    """Step until a step's flight has landed (big steps run a slice a frame: on a busy machine
-    more frames than :func:`settle` gives)."""
+    """Step (one frame at least: a step made outside the app is seen by its next frame) until
+    a step's work is done, its flight has landed and the view's picture is whole (big steps
+    run a slice a frame: on a busy machine more frames than :func:`settle` gives)."""
     for _ in range(limit):
-        if scene.animation is None and getattr(scene, "_held", None) is None:
-            return
         app.step(1 / 144)
+        work = getattr(scene, "work", None)
+        if (scene.animation is None and getattr(scene, "_held", None) is None
+                and not (work is not None and work.busy) and scene.view.settled):
+            return
 
 
 def scenario_pan(app: App, frames: int) -> list[float]:
@@ -128,7 +131,7 @@ def scenario_pan(app: App, frames: int) -> list[float]:
 def scenario_zoomed_out(app: App, frames: int) -> list[float]:
     scene = spread_infinite(app)
     scene.fit_all()
-    settle(app)
+    landed(app, scene)
     assert scene.view.drawn_last_frame == 12_000
     w, h = app.screen.get_size()
 
@@ -143,7 +146,7 @@ def scenario_zoomed_out(app: App, frames: int) -> list[float]:
 def scenario_drag(app: App, frames: int) -> list[float]:
     scene = spread_infinite(app)
     scene.camera.zoom = 0.7
-    settle(app)
+    landed(app, scene)
     shown = scene.view.visible(scene.table, scene.camera.view_rect())
     _, pile = shown[len(shown) // 3]
     x, y = (int(v) for v in scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2))
@@ -197,7 +200,7 @@ def scenario_spread_gather(app: App, frames: int) -> list[float]:
     """Frames while 12,000 cards fly out to a grid and back into a pile (the step itself untimed)."""
     scene = spread_infinite(app)
     scene.fit_all()
-    settle(app)
+    landed(app, scene)
     times: list[float] = []
     while len(times) < frames:
         if len(scene.table.piles) == 1:
@@ -230,7 +233,7 @@ def scenario_browser(app: App, frames: int) -> list[float]:
 def _fit_all_12000(app: App) -> FreeTableScene:
     scene = spread_infinite(app)
     scene.fit_all()
-    settle(app)
+    landed(app, scene)
     return scene
 
 
@@ -370,8 +373,9 @@ def scenario_shift_drag_stack(app: App, frames: int) -> list[float]:
     table = scene.table
     scene.camera.zoom = 0.7
     vx, vy, vw, vh = scene.camera.view_rect()
+    landed(app, scene)  # (the spread's flight: not a frame of Shift+drag)
     stack = table.gather(table.piles_in((vx + vw * 0.4, vy + vh * 0.4, CARD_W * 10, CARD_H * 14))[:150])
-    settle(app)
+    landed(app, scene)
     w, h = app.screen.get_size()
     times: list[float] = []
     pygame.key.set_mods(pygame.KMOD_SHIFT)
@@ -400,8 +404,9 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     """At zoom 0.3, on the 12,000 cards: the frame of each key press (G spreads the pile,
     C gathers it, Ctrl+Z undoes the gather, Ctrl+Y redoes it), the frames after it until
     the step's picture first shows (the held frames doing the step, the indexing of its
-    piles and the building of its flight a slice at a time, then the first frame of the
-    flight), and every later frame of the cards' flight."""
+    piles, the building of its flight and the painting of its picture a slice at a time,
+    then the first frame of the flight), that first frame alone (all four keys'), and every
+    later frame of the cards' flight."""
     scene = table_scene(app, "infinite")
     (pid,) = scene.table.piles
     scene.table.flip(pid)
@@ -417,7 +422,10 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {f"key_{name}_12000": [] for name in keys}
     found.update({f"key_{name}_12000_next_frames": [] for name in keys})
     flight: list[float] = []
-    cycles = max(5, frames // 30)
+    first: list[float] = []
+    # Enough cycles for a p95 of each key's own frame that is not simply its slowest (50 at the
+    # default 300 frames: about 2 s of wall clock a cycle on this machine, mostly the flights).
+    cycles = max(20, frames // 6)
     for _ in range(cycles):
         for name, (key, mod) in keys.items():
             post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
@@ -428,12 +436,14 @@ def scenario_key_steps(app: App, frames: int) -> dict[str, list[float]]:
             while _step_showing(scene, held):  # the held frames, then the first shown
                 timed_step(app, found[f"key_{name}_12000_next_frames"])
                 held += 1
+            first.append(found[f"key_{name}_12000_next_frames"][-1])
             HELD_FRAMES.setdefault(name, []).append(held)
             WALL_TO_PICTURE.setdefault(name, []).append((time.perf_counter() - began) * 1000)
             for _ in range(53):  # the rest of the flight (0.35 s at 144 frames a second) and its landing
                 timed_step(app, flight)
         if len(scene.table.piles) != 1:
             raise RuntimeError("the key cycle did not end with one pile")
+    found["key_steps_first_picture_frames"] = first
     found["key_steps_flight_frames"] = flight
     app.scenes.pop()
     return found
