@@ -125,6 +125,17 @@ def test_a_prepared_picture_is_the_picture_a_fresh_view_paints(spread_table, zoo
     assert _settled(view, table, camera, hidden) == _settled(fresh, table, camera, hidden)
 
 
+def test_the_piles_sorted_a_slice_at_a_time_are_the_piles_sorted_at_once(spread_table):
+    table = spread_table
+    pids = list(table.piles)
+    table.move(pids[7], None, 10.0, 20.0)  # (raised: the z order is not the dict's order)
+    table.move(pids[9_000], None, 30.0, 20.0)
+    view, fresh = TableView(FaceArt(FontBook())), TableView(FaceArt(FontBook()))
+    assert sum(1 for _ in view._ordered_steps(table)) > 3
+    assert view._order_key == (id(table), table.revision) and view.ordered(table) == fresh.ordered(table)
+    assert list(view._ordered_steps(table)) == []  # (already sorted for this revision)
+
+
 def test_a_prepared_picture_the_frame_does_not_show_is_dropped(spread_table):
     table = spread_table
     view = TableView(FaceArt(FontBook()))

@@ -44,6 +44,7 @@ import math
 import time
 import weakref
 from collections.abc import Generator
+from itertools import islice
 from operator import itemgetter
 
 import pygame
@@ -90,6 +91,8 @@ a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
 show stand-ins, filled in once the picture is swapped in)."""
+ORDER_CHUNK = 3000
+"""Piles a slice of :meth:`TableView.prepare` takes from the table while it sorts them by z."""
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
 of a 29 px view is about 0.5 ms)."""
@@ -218,6 +221,30 @@ class TableView:
             self._order = list(map(items.__getitem__, sorted(range(len(items)), key=zs.__getitem__)))
             self._order_key = key
         return self._order
+
+    def _ordered_steps(self, table: Table) -> Generator[None, None, None]:
+        """:meth:`ordered` worked out a slice per ``next`` (12,000 piles take 4-5 ms at once,
+        most of it making the pairs); given up if the table changes meanwhile."""
+        key = (id(table), table.revision)
+        if self._order_key == key:
+            return
+        hands = table.hands
+        items: list[tuple[int, Pile]] = []
+        pairs = iter(table.piles.items())
+        while True:
+            chunk = list(islice(pairs, ORDER_CHUNK))
+            items += [it for it in chunk if it[0] not in hands] if hands else chunk
+            if len(chunk) < ORDER_CHUNK:
+                break
+            yield
+            if (id(table), table.revision) != key:
+                return
+        zs = list(map(itemgetter(2), map(itemgetter(1), items)))
+        yield
+        order = sorted(range(len(items)), key=zs.__getitem__)
+        yield
+        if (id(table), table.revision) == key:
+            self._order, self._order_key = list(map(items.__getitem__, order)), key
 
     def visible(self, table: Table, region: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
         """The piles meeting a world region, bottom to top."""
@@ -481,10 +508,10 @@ class TableView:
         if not self._repaints_all(table, key, origin, hidden):
             return
         self._build = self._landing = None  # (they paint on the same spare surface)
-        # The piles in view bottom to top, found in a slice of their own (1-5 ms: a sort of the
-        # whole table zoomed out); the landing painted during the flight takes them too.
+        # The piles in view bottom to top, found in a slice of their own (about 1 ms), or zoomed
+        # out the whole table sorted by z in several; the flight's landing takes them too.
         if self.card_width(camera) < SWATCH_BELOW:
-            self.ordered(table)
+            yield from self._ordered_steps(table)
         else:
             self._in_view(table, camera)
         yield
