@@ -22,7 +22,7 @@ from cardtable.ui.camera import Camera
 
 T = TypeVar("T")
 DURATION = 0.35
-MAX_FLIGHTS = 400
+MAX_FLIGHTS = 240
 """Flights drawn at most (taken evenly through those near the view): each frame of a flight
 blits them all, about a microsecond each."""
 NEAR_ALL = 256
