@@ -564,15 +564,20 @@ class TableView:
         if _frozen and _frozen_by is not None and _frozen_by() is self:
             gc.freeze()
 
-    def thaw(self) -> None:
+    def thaw(self) -> bool:
         """Let the collector look again at what was frozen, if this view froze it (see
         :func:`_freeze_big_deck`): its scene is leaving, and the scene and its table's
         history, frozen with the rest, could never be freed otherwise. The next big table
-        shown freezes again."""
+        shown freezes again. True when it did: the caller should then have a full
+        collection run once the scene is gone (what was frozen joins the oldest generation,
+        which the collector otherwise walks so rarely that the tables left one after another
+        stayed in memory, about 40 MB each)."""
         global _frozen, _frozen_by
         if _frozen and _frozen_by is not None and _frozen_by() is self:
             _frozen, _frozen_by = False, None
             gc.unfreeze()
+            return True
+        return False
 
     # -- the picture a big flight lands on, a slice a frame -----------------------------------
     def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],

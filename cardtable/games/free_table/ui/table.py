@@ -13,6 +13,7 @@ the scene only decides what the player pointed at.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from dataclasses import dataclass
@@ -34,6 +35,12 @@ from cardtable.ui.text import figure, plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec, load_deck_by_id
+
+def _collect() -> None:
+    """A full collection (after a big table that froze the collector has gone: see
+    :meth:`cardtable.ui.table_view.TableView.thaw`)."""
+    gc.collect()
+
 
 DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
@@ -340,12 +347,14 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         a big deck (:meth:`~cardtable.ui.table_view.TableView.thaw`); frozen, this scene and
         its tables' histories could never be freed."""
         super().exit()
-        self.view.thaw()
+        if self.view.thaw():
+            self.app.later(_collect)  # at the next frame, when this scene is no longer held
 
     def release(self) -> None:
         """As :meth:`exit` (after a crash): the view's freeze is let go."""
         super().release()
-        self.view.thaw()
+        if self.view.thaw():
+            self.app.later(_collect)
 
     # -- events -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
