@@ -80,8 +80,5 @@ def test_rollout_players_come_from_the_normal_bot():
     for game in GAMES:
         bot = game.bot(random.Random(1), "strong")
         assert isinstance(bot, StrongBot)
-        if game.id == "flame_sword":
-            assert bot.rollout_bot is None  # its normal bot is too slow to play rollouts
-            continue
         made = bot.rollout_bot(random.Random(2))
         assert isinstance(made, type(bot.normal))  # itself, or a cheaper copy of itself

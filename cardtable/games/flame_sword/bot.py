@@ -96,6 +96,13 @@ class FlameBot:
 
     rollout_choice = staticmethod(rollout_choice)
 
+    def rollout_bot(self, rng: random.Random) -> FlameBot:
+        """A cheap player like this one, for the strong level's rollouts: the normal level
+        on one grid scenario an estimate, flipping at random
+        (:class:`~cardtable.games.flame_sword.rollout_bot.RolloutFlameBot`)."""
+        from cardtable.games.flame_sword.rollout_bot import RolloutFlameBot
+        return RolloutFlameBot(rng)
+
     def worth_planning(self, state: FlameSwordState, seat: int) -> bool:
         """Whether the strong level should weigh this decision by rollouts: not a flip
         (up to 100 cells, each worth too little to tell apart; this bot's choice stands)."""
