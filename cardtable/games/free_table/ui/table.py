@@ -36,6 +36,7 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec, load_deck_by_id
 
+
 def _collect() -> None:
     """A full collection (after a big table that froze the collector has gone: see
     :meth:`cardtable.ui.table_view.TableView.thaw`)."""
