@@ -503,3 +503,27 @@ class GameState(ABC):
 
 def _json_fields(cls: type[GameState]) -> tuple[JsonField, ...]:
     return tuple(JsonField(f) if isinstance(f, str) else f for f in cls.JSON_FIELDS)
+
+
+class TrustedInRollouts(GameState):
+    """A game state whose rollout copies apply their moves unchecked.
+
+    The strong level's rollout copies (:class:`cardtable.bots.worlds.Snapshot`, which sets
+    ``sampled_deal`` on the copies of a state whose class has the attribute) play only
+    moves from ``legal_actions``, from bots that check their own, from chance, or checked
+    by the caller, so the check :meth:`GameState.apply` makes is a cost there and nothing
+    more; a real match never sets the flag. Put it before the game's other base classes.
+    """
+
+    sampled_deal: bool = False
+    """True on a rollout copy (see the class)."""
+
+    def apply(self, action: Action) -> Event:
+        """Check and perform ``action`` (:meth:`GameState.apply`); on a rollout copy
+        (:attr:`sampled_deal`), perform it unchecked."""
+        if not self.sampled_deal:
+            return super().apply(action)
+        event = self._apply(action)
+        self.history.append(action)
+        self.log.append(event)
+        return event

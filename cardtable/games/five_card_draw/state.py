@@ -40,7 +40,7 @@ from typing import Any
 from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.game import CHANCE, Action, Event, seat_table
+from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import plural
 from cardtable.games.five_card_draw.hands import evaluate
@@ -57,7 +57,7 @@ from cardtable.games.five_card_draw.rules import (
 __all__ = ["DrawState", "DrawSettings", "Phase", "Shuffle", "Discard", "Reshuffle", "RoundResult"]
 
 
-class DrawState(ChipSeatedState):
+class DrawState(TrustedInRollouts, ChipSeatedState):
     """A match of Five-Card Draw (2 to 6 seats). Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`, :attr:`names`,
@@ -73,12 +73,6 @@ class DrawState(ChipSeatedState):
     CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL, Phase.RESHUFFLE})
     TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn"}
     CHANCE_MOVES = (Shuffle, Reshuffle)
-
-    sampled_deal: bool = False
-    """True on the strong level's rollout copies (:class:`cardtable.bots.worlds.Snapshot`
-    sets it on the copies of a state whose class has it): there :meth:`apply` trusts the
-    moves, which come from ``legal_actions``, from bots that check their own, from
-    chance, or were checked by the caller; a real match never sets it."""
 
     settings: DrawSettings
     phase: Phase
@@ -239,16 +233,6 @@ class DrawState(ChipSeatedState):
         return Shuffle(order=self._shuffled(range(len(self.deck))))
 
     # -- doing ------------------------------------------------------------------------
-    def apply(self, action: Action) -> Event:
-        """Check and perform ``action`` (:meth:`GameState.apply`); a rollout copy
-        (:attr:`sampled_deal`) performs it unchecked."""
-        if not self.sampled_deal:
-            return super().apply(action)
-        event = self._apply(action)
-        self.history.append(action)
-        self.log.append(event)
-        return event
-
     def _apply(self, action: Action) -> Event:
         from cardtable.games.five_card_draw import flow
         events: list[Event] = []

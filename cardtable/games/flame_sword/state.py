@@ -44,7 +44,7 @@ from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, seat_table
+from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.showdown import pot_phrase
 from cardtable.engine.words import figure
@@ -94,7 +94,7 @@ def _hands_module() -> Any:
     return flame_hands
 
 
-class FlameSwordState(ChipSeatedState):
+class FlameSwordState(TrustedInRollouts, ChipSeatedState):
     """A match of Flame Sword. Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`hand_no`, :attr:`dealer`, :attr:`names`,
@@ -426,16 +426,6 @@ class FlameSwordState(ChipSeatedState):
         return Deal(cards=self._shuffled(range(len(self.deck)))[:self._deal_size()])
 
     # -- doing ------------------------------------------------------------------------
-    def apply(self, action: Action) -> Event:
-        """Check and perform ``action`` (:meth:`GameState.apply`); a rollout copy
-        (:attr:`sampled_deal`) performs it unchecked."""
-        if not self.sampled_deal:
-            return super().apply(action)
-        event = self._apply(action)
-        self.history.append(action)
-        self.log.append(event)
-        return event
-
     def _apply(self, action: Action) -> Event:
         events: list[Event] = []
         if isinstance(action, StartHand):

@@ -45,7 +45,7 @@ from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import Pot, split_pot
-from cardtable.engine.game import CHANCE, Action, Event, seat_table
+from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure, plural
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
@@ -80,7 +80,7 @@ def playing_cards(deck: Deck) -> tuple[int, ...]:
     return known[1]
 
 
-class ShenjaIvaliState(ChipSeatedState):
+class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
     """A match of Shenja Ivali. Build one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. What the
@@ -103,12 +103,6 @@ class ShenjaIvaliState(ChipSeatedState):
     CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
     TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn", Phase.AUCTION: "auction.to_act"}
     CHANCE_MOVES = (Shuffle,)
-
-    sampled_deal: bool = False
-    """True on the strong level's rollout copies (:class:`cardtable.bots.worlds.Snapshot`
-    sets it on the copies of a state whose class has it): there :meth:`apply` trusts the
-    moves, which come from ``legal_actions``, from bots that check their own, from
-    chance, or were checked by the caller; a real match never sets it."""
 
     settings: ShenjaIvaliSettings
     phase: Phase
@@ -330,16 +324,6 @@ class ShenjaIvaliState(ChipSeatedState):
         return Shuffle(order=self._shuffled(playing_cards(self.deck)))
 
     # -- doing ------------------------------------------------------------------------
-    def apply(self, action: Action) -> Event:
-        """Check and perform ``action`` (:meth:`GameState.apply`); a rollout copy
-        (:attr:`sampled_deal`) performs it unchecked."""
-        if not self.sampled_deal:
-            return super().apply(action)
-        event = self._apply(action)
-        self.history.append(action)
-        self.log.append(event)
-        return event
-
     def _apply(self, action: Action) -> Event:
         events: list[Event] = []
         if isinstance(action, Shuffle):
