@@ -241,3 +241,49 @@ def test_work_that_yields_next_frame_ends_the_frames_share_there():
     queue.add(work())
     assert not queue.run(float("inf")) and ran == ["a", "b"]
     assert queue.run(float("inf")) and ran == ["a", "b", "c", "d"]
+
+
+def test_the_frame_that_shows_a_big_step_presents_the_felt_its_staging_frame_painted(app, monkeypatch):
+    d, scene = open_table(app, "infinite")
+    pile = scene.table.piles[only_pile(scene)]
+    scene.camera.zoom = 0.15  # (swatches: nothing left for later frames to paint in)
+    scene.camera.x, scene.camera.y = pile.x - 600, pile.y - 600
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    d.step(40)  # (landed: the cards fill the view, the bands the app draws over too)
+    assert scene.animation is None
+    presented: list[pygame.Surface] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append(app.screen.copy()))
+    felt: list[bool] = []
+    draw = scene.view.draw
+    monkeypatch.setattr(scene.view, "draw", lambda *a, **k: (felt.append(scene.holding), draw(*a, **k))[1])
+    d.key(pygame.K_c)  # gathered: 240 cards near the view fly from where they lay, the rest wait
+    until_shown(d, scene)
+    # The felt was painted once, in a held frame that was not presented, and not again in the
+    # frame that shows the step (it only adds the bars and the toast).
+    assert felt == [True] and len(presented) == 1 and not scene.holding
+    full = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    scene.draw(full)  # (the whole picture drawn at once, the flights where they begin)
+    screen, app.screen = app.screen, full
+    try:
+        app._draw_toast()
+    finally:
+        app.screen = screen
+    assert felt == [True, False] and scene.animation is not None and scene.animation.progress(scene.clock) == 0
+    assert pygame.image.tobytes(presented[0], "RGB") == pygame.image.tobytes(full, "RGB")
+
+
+def test_input_during_a_big_steps_staging_frame_waits_for_its_picture(app):
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0))
+    while not scene.staging:
+        d.step()  # (until the frame that paints the step's picture, unpresented; nothing queued)
+    assert not scene._queued
+    at = centre_of(scene, next(iter(scene.table.piles)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, mod=0))
+    d.step()  # the press comes with the frame that shows the step: handled after it, not under it
+    assert scene.press is None and not scene.holding
+    d.step()
+    assert scene.press is not None

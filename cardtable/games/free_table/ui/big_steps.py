@@ -56,6 +56,10 @@ class BigSteps:
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
+        self.staging = False
+        """True in the last held frame of a big step, whose draw paints the step's picture
+        unpresented (:meth:`stage`)."""
+        self._staged: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see stage
 
     @property
     def busy(self) -> bool:
@@ -79,7 +83,7 @@ class BigSteps:
         earlier still waits (to keep the order)."""
         if self._frame_mark is None:
             self._frame_mark = time.perf_counter()
-        if self.work.busy or self._queued:
+        if self.work.busy or self._queued or self._held is not None:
             self._queued.append(event)
             return True
         return False
@@ -101,8 +105,13 @@ class BigSteps:
             while self.work.run(deadline) and self._watch_step():
                 pass  # a step just done: its indexing and flight follow in the same slice
             return True
+        if self._held is not None and not self.staging and self._staged is None:
+            self.staging = True  # one more held frame: it paints the step's picture (see stage)
+            if self.animation is not None:
+                self.animation.started = self.clock  # (as it will show: the flights where they begin)
+            return True
         if self._held is not None:
-            self._held = None  # (also when the deck changed while a picture was held)
+            self._held, self.staging = None, False  # (also when the deck changed while a picture was held)
             if self.animation is not None:
                 self.animation.started = self.clock  # it flies from the first frame that shows it
             shown, self._when_shown = self._when_shown, []
@@ -170,11 +179,39 @@ class BigSteps:
         (nothing draws on the felt meanwhile): only the bands where the app draws over it
         each frame, its frame-time readout (top right) and toast (bottom), are kept, to be
         painted back (a whole 1,920 x 1,080 copy took 5 ms of the key's frame)."""
+        self._held = self._bands(screen)
+        self._held_size = screen.get_size()
+        self._staged, self.staging = None, False
+
+    def _bands(self, screen: pygame.Surface) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Copies of the bands the app draws over each frame (see :meth:`_hold`), with their places."""
         w, h = screen.get_size()
         top, bottom = min(h, self.toolbar_height()), min(h, self.app.px(HELD_BOTTOM_BAND))
-        self._held = [(screen.subsurface(area).copy(), area[:2])
-                      for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
-        self._held_size = (w, h)
+        return [(screen.subsurface(area).copy(), area[:2]) for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
+
+    def stage(self, surface: pygame.Surface) -> None:
+        """Paint the step's picture, the felt with its flights where they begin, in a held frame
+        that is not presented, so that the frame which first shows it adds only the tool bar,
+        status line and toast (:meth:`take_staged`): painting it there as well made that
+        frame the slowest of a big step. The felt under the bands the app draws over is
+        kept for that frame, and the held bands are put back over it meanwhile (a window
+        exposed now shows them, as every held frame does)."""
+        if surface.get_size() != self._held_size:
+            self.draw_held(surface)  # (the window changed: the next frame paints it all)
+            return
+        self.draw_felt(surface)
+        self._staged = self._bands(surface)
+        self.draw_held(surface)
+
+    def take_staged(self, surface: pygame.Surface) -> bool:
+        """In the frame after :meth:`stage`: put the felt's bands back (the rest of the staged
+        picture is still on ``surface``); True if it did, False if the felt must be drawn."""
+        staged, self._staged = self._staged, None
+        if staged is None or surface.get_size() != self._held_size:
+            return False
+        for band, at in staged:
+            surface.blit(band, at)
+        return True
 
     def draw_held(self, surface: pygame.Surface) -> None:
         """The last picture again (see :meth:`_hold`); bare felt if the window changed size."""

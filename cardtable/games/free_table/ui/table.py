@@ -561,33 +561,22 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
+    def _dragged(self) -> Press | None:
+        """The press whose cards are being dragged, if any."""
+        return self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.holding:
-            self.draw_held(surface)
+            if self.staging:
+                self.stage(surface)
+            else:
+                self.draw_held(surface)
             return
-        press = self.press if self.press and self.press.dragging and self.press.pid in self.table.piles else None
-        hidden = self.animation.hidden_in(self.table) if self.animation else {}
-        if press is not None and press.group:
-            hidden = {**hidden, **{p: len(self.table.piles[p].cards) for p in press.group if p in self.table.piles}}
-        elif press is not None and press.pid is not None and press.hand_index is None:  # a felt pile
-            pile = self.table.piles[press.pid]
-            hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
-        busy = press or self.band is not None or self.menu is not None
-        hover = None if busy else self.pile_under(self.mouse)
-        if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
-            self.found = None
-        self.view.draw(surface, self.table, self.camera, hidden=hidden,
-                       highlight=self.found[0] if self.found and hover is None else hover)
-        self._prune_selection()
-        if not (press and press.group):
-            self.view.draw_outlines(surface, self.table, self.camera, self.selected)
-        if self.animation:
-            self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
+        press = self._dragged()
+        if self.take_staged(surface):  # (the felt as a big step's staging frame painted it)
+            hover = self._hover(press)
         else:
-            self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
-            self.view.draw_grips(surface, self.table, self.camera, hidden,
-                                 hot=None if busy else self.grip_under(self.mouse))
-        self._draw_felt_lines(surface)
+            hover = self.draw_felt(surface)
         bar = self.hand_bar()
         if bar is not None:
             over = press is not None and press.hand_index is None and bar.rect.collidepoint(self.mouse)
@@ -616,6 +605,40 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
             self._draw_tooltip(surface, *tip)
         if self.menu is not None:
             self.menu.draw(surface)
+
+    def _hover(self, press: Press | None) -> int | None:
+        """The pile under the cursor, unless a drag, a band or a menu is under way."""
+        busy = press or self.band is not None or self.menu is not None
+        return None if busy else self.pile_under(self.mouse)
+
+    def draw_felt(self, surface: pygame.Surface) -> int | None:
+        """The felt and what lies on it (the cards, outlines, flights, counts and grips), under
+        the hand bar, tool bar and status line (also what a big step's staging frame paints);
+        the pile under the cursor (:meth:`_hover`)."""
+        press = self._dragged()
+        hidden = self.animation.hidden_in(self.table) if self.animation else {}
+        if press is not None and press.group:
+            hidden = {**hidden, **{p: len(self.table.piles[p].cards) for p in press.group if p in self.table.piles}}
+        elif press is not None and press.pid is not None and press.hand_index is None:  # a felt pile
+            pile = self.table.piles[press.pid]
+            hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
+        busy = press or self.band is not None or self.menu is not None
+        hover = self._hover(press)
+        if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
+            self.found = None
+        self.view.draw(surface, self.table, self.camera, hidden=hidden,
+                       highlight=self.found[0] if self.found and hover is None else hover)
+        self._prune_selection()
+        if not (press and press.group):
+            self.view.draw_outlines(surface, self.table, self.camera, self.selected)
+        if self.animation:
+            self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
+        else:
+            self.view.draw_counts(surface, self.table, self.camera, self.app.fonts, hidden)
+            self.view.draw_grips(surface, self.table, self.camera, hidden,
+                                 hot=None if busy else self.grip_under(self.mouse))
+        self._draw_felt_lines(surface)
+        return hover
 
     def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
         """A card dragged out of the hand bar, at the felt's size, under the cursor."""
