@@ -59,7 +59,6 @@ def test_flame_swords_best_hand_banner_stays_on_the_felt_in_a_real_frame(small_a
         if boxes_named(scene, "your hand"):
             break
     found = boxes_named(scene, "your hand")
-    pygame.image.save(small_app.screen, "/tmp/me/flame_banner.png")
     assert found, "the viewer's best hand was never shown"
     for rect in found:
         assert scene.felt.contains(rect), (tuple(rect), tuple(scene.felt))
@@ -78,7 +77,6 @@ def test_the_shift_dies_caption_stays_on_the_felt(small_app, seats, colour):
     scene.die.colour = colour
     scene.die.rolling_since = None
     d.step()
-    pygame.image.save(small_app.screen, f"/tmp/me/sabacc_die_{seats}_{colour}.png")
     caption = boxes_named(scene, "die caption")
     assert caption, [name for name, _ in scene.layout_boxes()]
     for rect in caption + boxes_named(scene, "die"):

@@ -63,7 +63,6 @@ def test_a_cut_name_shows_whole_when_the_mouse_rests_on_its_plate(small_app, gam
     assert not shown
     d.move(rect.center)
     assert shown and shown[-1][0].startswith("Computer Player ") and "(computer)" in shown[-1][0], shown[-1:]
-    pygame.image.save(small_app.screen, f"/tmp/me/tip_{game}.png")
 
 
 def test_the_hint_button_goes_to_a_free_spot_when_no_corner_is_free():
@@ -187,7 +186,6 @@ def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app
     assert drawn and len(drawn[-1]) == len(cards) and min(drawn[-1]) >= small_app.px(90)
     del scene._show_large
     d.move((box.centerx + 1, box.centery))
-    pygame.image.save(small_app.screen, "/tmp/me/hover_cards.png")
 
 
 @pytest.mark.parametrize("size, scale", [((1024, 640), 1.5), ((1366, 768), 1.0)])

@@ -144,6 +144,5 @@ def test_the_menu_shows_a_broken_variant_and_its_error(app, monkeypatch):
     assert "seats_min_over_max.yaml" in shown and "This file has an error" in shown
     assert "variant/seats: min is larger than max" in shown
     assert menu.widgets.widgets[0].disabled_reason  # Play is greyed out
-    pygame.image.save(app.screen, "/tmp/corpus_menu_error.png")
     driver.key(pygame.K_RETURN)  # Enter on a broken entry opens nothing
     assert app.scenes.top is menu
