@@ -66,6 +66,9 @@ class App:
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        self.window_changed = False
+        """True in a frame whose events said the window was exposed or resized: what it showed
+        may be gone, so that frame is drawn and presented whole."""
         self.frame_ms: list[float] = []
         self.toast_text = ""
         self.toast_until = 0.0
@@ -157,9 +160,9 @@ class App:
     def step(self, dt: float | None = None) -> None:
         """Run one frame: events, update, draw, present."""
         start = time.perf_counter()
-        window_changed = False
+        window_changed = self.window_changed = False
         for event in pygame.event.get():
-            window_changed = window_changed or event.type in _WINDOW_EVENTS
+            window_changed = self.window_changed = window_changed or event.type in _WINDOW_EVENTS
             self.handle(event)
             if not self.running:
                 return
@@ -168,15 +171,17 @@ class App:
             self.running = False
             return
         self.scenes.update(dt if dt is not None else 1 / 60)
-        # No fill first: the lowest visible scene is opaque and paints every pixel.
-        self.scenes.draw(self.screen)
-        self._draw_toast()
-        if self.settings.show_frame_time:
-            self._draw_frame_time()
         top = self.scenes.top
         # A held picture is on screen already: presenting it again (a full-window copy to
-        # the display, 2-4 ms under X11) would only slow the work it is held for.
-        if window_changed or top is None or not top.picture_held:
+        # the display, 2-4 ms under X11) would only slow the work it is held for, and what
+        # the app draws over it would be drawn again over itself.
+        held = top is not None and top.picture_held and not window_changed
+        # No fill first: the lowest visible scene is opaque and paints every pixel.
+        self.scenes.draw(self.screen)
+        if not held:
+            self._draw_toast()
+            if self.settings.show_frame_time:
+                self._draw_frame_time()
             pygame.display.flip()
         if len(self.frame_ms) == 1 and self.settings.sound:
             # Once the first frame is on screen (at the second): synthesising would only delay it.

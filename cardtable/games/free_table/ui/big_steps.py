@@ -59,7 +59,7 @@ class BigSteps:
         self.staging = False
         """True in the last held frame of a big step, whose draw paints the step's picture
         unpresented (:meth:`stage`)."""
-        self._staged: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see stage
+        self._staged = False  # the staging frame painted the step's felt on the screen (see stage)
 
     @property
     def busy(self) -> bool:
@@ -105,7 +105,7 @@ class BigSteps:
             while self.work.run(deadline) and self._watch_step():
                 pass  # a step just done: its indexing and flight follow in the same slice
             return True
-        if self._held is not None and not self.staging and self._staged is None:
+        if self._held is not None and not self.staging and not self._staged:
             self.staging = True  # one more held frame: it paints the step's picture (see stage)
             if self.animation is not None:
                 self.animation.started = self.clock  # (as it will show: the flights where they begin)
@@ -176,47 +176,39 @@ class BigSteps:
 
     def _hold(self, screen: pygame.Surface) -> None:
         """Keep the last picture while a big step is under way. The screen still holds it
-        (nothing draws on the felt meanwhile): only the bands where the app draws over it
-        each frame, its frame-time readout (top right) and toast (bottom), are kept, to be
-        painted back (a whole 1,920 x 1,080 copy took 5 ms of the key's frame)."""
-        self._held = self._bands(screen)
-        self._held_size = screen.get_size()
-        self._staged, self.staging = None, False
-
-    def _bands(self, screen: pygame.Surface) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """Copies of the bands the app draws over each frame (see :meth:`_hold`), with their places."""
+        (nothing draws on it meanwhile): only the bands where the app draws its frame-time
+        readout (top right) and toast (bottom) are kept, to be painted back under them in a
+        frame where the window changed, which is presented (a whole 1,920 x 1,080 copy took
+        5 ms of the key's frame)."""
         w, h = screen.get_size()
         top, bottom = min(h, self.toolbar_height()), min(h, self.app.px(HELD_BOTTOM_BAND))
-        return [(screen.subsurface(area).copy(), area[:2]) for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
+        self._held = [(screen.subsurface(area).copy(), area[:2])
+                      for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
+        self._held_size = (w, h)
+        self._staged = self.staging = False
 
     def stage(self, surface: pygame.Surface) -> None:
-        """Paint the step's picture, the felt with its flights where they begin, in a held frame
-        that is not presented, so that the frame which first shows it adds only the tool bar,
-        status line and toast (:meth:`take_staged`): painting it there as well made that
-        frame the slowest of a big step. The felt under the bands the app draws over is
-        kept for that frame, and the held bands are put back over it meanwhile (a window
-        exposed now shows them, as every held frame does)."""
-        if surface.get_size() != self._held_size:
-            self.draw_held(surface)  # (the window changed: the next frame paints it all)
+        """Paint the step's picture, the felt with its flights where they begin, in a held frame,
+        which is not presented and which the app draws nothing over, so that the frame which
+        first shows it adds only the tool bar, status line and toast (:meth:`take_staged`):
+        painting it there as well made that frame the slowest of a big step."""
+        if surface.get_size() != self._held_size or self.app.window_changed:
+            self.draw_held(surface)  # (this frame is presented as it is: the next paints it all)
             return
         self.draw_felt(surface)
-        self._staged = self._bands(surface)
-        self.draw_held(surface)
+        self._staged = True
 
     def take_staged(self, surface: pygame.Surface) -> bool:
-        """In the frame after :meth:`stage`: put the felt's bands back (the rest of the staged
-        picture is still on ``surface``); True if it did, False if the felt must be drawn."""
-        staged, self._staged = self._staged, None
-        if staged is None or surface.get_size() != self._held_size:
-            return False
-        for band, at in staged:
-            surface.blit(band, at)
-        return True
+        """In the frame after :meth:`stage`: True if the felt it painted is still on ``surface``
+        (nothing drew over it since, the window did not change), False if it must be drawn."""
+        staged, self._staged = self._staged, False
+        return staged and surface.get_size() == self._held_size and not self.app.window_changed
 
     def draw_held(self, surface: pygame.Surface) -> None:
-        """The last picture again (see :meth:`_hold`); bare felt if the window changed size."""
+        """The last picture again (see :meth:`_hold`): nothing to do while the window has not
+        changed (the app draws nothing over a held picture); bare felt if it changed size."""
         if self._held is None or surface.get_size() != self._held_size:
             surface.fill(THEME.felt)
-            return
-        for band, at in self._held:
-            surface.blit(band, at)
+        elif self.app.window_changed:  # (presented this frame, the app's toast and readout over it)
+            for band, at in self._held:
+                surface.blit(band, at)
