@@ -4,6 +4,7 @@ one shows scaled: what it shows once done (never how fast: see benchmarks/)."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -132,3 +133,21 @@ def test_the_scaled_picture_has_felt_all_round_it_whatever_was_on_screen(app, fa
     view._draw_scaled(over_garbage, old_zoom, camera)
     view._draw_scaled(over_felt, old_zoom, camera)
     assert pygame.image.tobytes(over_garbage, "RGB") == pygame.image.tobytes(over_felt, "RGB")
+
+
+@pytest.mark.parametrize("chunk_ms", [0.05, 0.15, 0.3, 0.9])
+def test_a_builds_slice_begins_no_chunk_the_last_ones_time_says_would_end_past_it(monkeypatch, chunk_ms):
+    now = [0.0]
+    monkeypatch.setattr(layer_build, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+
+    def paint(surface, chunk, pending):  # each chunk takes chunk_ms
+        now[0] += chunk_ms / 1000
+
+    build = layer_build.LayerBuild((1, 1.0, (8, 8)), (0, 0), 0, pygame.Surface((8, 8)), (0, 0, 0),
+                                   list(range(1000)), paint, chunk=1)
+    for _ in range(5):
+        began = now[0]
+        build.step(0.0004)
+        spent = (now[0] - began) * 1000
+        assert spent <= max(0.4, chunk_ms) + 1e-9  # within the slice, or the one chunk that must be done
+        assert spent > 0.4 - 2 * chunk_ms  # and not stopped much short of it

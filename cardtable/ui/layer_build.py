@@ -66,17 +66,22 @@ class LayerBuild:
     def step(self, seconds: float | None = None, chunk_size: int | None = None) -> bool:
         """Paint chunks of ``chunk_size`` piles or bands (unless given, :attr:`chunk`, else
         :data:`BUILD_CHUNK`, at most :data:`FACE_CHUNK` for a build of faces) for about
-        ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least); whether done."""
-        deadline = time.perf_counter() + (BUILD_SLICE_S if seconds is None else seconds)
+        ``seconds`` (:data:`BUILD_SLICE_S` unless given; one chunk at least, and no chunk begun
+        that the last one's time says would end past it); whether done."""
+        start = time.perf_counter()
+        deadline = start + (BUILD_SLICE_S if seconds is None else seconds)
         if chunk_size is None:
             chunk_size = self.chunk if self.chunk is not None else (
                 min(BUILD_CHUNK, FACE_CHUNK) if self.faces else BUILD_CHUNK)
         size = max(1, chunk_size)
+        last = 0.0
         while not self.done:
             chunk = self._piles[self._next:self._next + size]
             self._paint(self.surface, chunk, self.pending)
             self._next += len(chunk)
-            if time.perf_counter() > deadline:
+            now = time.perf_counter()
+            last, start = now - start, now
+            if now + last > deadline:
                 break
         return self.done
 
