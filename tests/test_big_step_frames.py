@@ -1,5 +1,5 @@
 """Big steps of the free table within the frame budget: the app runs frames back to back
-while a scene is busy, each frame runs its budget of queued work (1.5 ms) and no more, the
+while a scene is busy, each frame runs its budget of queued work (1.2 ms) and no more, the
 table and its index change at once at the end of a step, flights are drawn from their
 prepared columns, and the toast clears the status line (issue 17)."""
 

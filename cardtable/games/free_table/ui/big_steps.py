@@ -7,7 +7,7 @@ the building of its flight, the painting of the picture it first shows
 (:meth:`~cardtable.ui.table_view.TableView.prepare`). :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
 :class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
-time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.5 ms: the app
+time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.2 ms: the app
 runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
 order, and what the step says (its toast, the buttons) comes with its picture.
