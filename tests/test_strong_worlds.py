@@ -9,7 +9,7 @@ import pytest
 from test_strong_bot import GAMES, IDS, mid_game_states
 
 from cardtable import games
-from cardtable.bots.strong import Estimate, StrongBot, _best, _pruned
+from cardtable.bots.strong import Estimate, StrongBot, _best, _pruned, candidates
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.betting import Call, Check, Fold
 from cardtable.engine.game import CHANCE
@@ -82,3 +82,35 @@ def test_rollout_players_come_from_the_normal_bot():
         assert isinstance(bot, StrongBot)
         made = bot.rollout_bot(random.Random(2))
         assert isinstance(made, type(bot.normal))  # itself, or a cheaper copy of itself
+
+
+class _Chooses:
+    """A stand-in bot that always plays the legal action at ``index`` (of the candidates)."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def choose(self, state, seat):
+        return candidates(state, seat)[self.index]
+
+
+def test_the_choice_to_beat_is_the_priors_and_the_rollouts_stay_the_normal_bots():
+    game = games.get("ipso")
+    state = next(s for s in mid_game_states(game, count=10, seed=3) if len(candidates(s, s.to_act)) >= 2)
+    seat = state.to_act
+    normal = game.bot(random.Random(1), "normal")
+    normal.choose = _Chooses(0).choose  # type: ignore[method-assign]
+    bot = StrongBot(random.Random(2), normal=normal, prior=_Chooses(1), rollouts=40)
+    plan = bot.plan(state.seat_copy(seat, random.Random(3)), seat)
+    (marked,) = [e for e in plan.estimates if e.prior]
+    assert marked.action == candidates(state, seat)[1] and bot.rollout_bot == normal.rollout_bot
+
+
+def test_a_game_whose_bot_names_a_strong_prior_gets_that_level_as_the_choice_to_beat():
+    for game in GAMES:
+        bot = game.bot(random.Random(1), "strong")
+        level = getattr(game.bot_class(), "strong_prior", None)
+        if level is None:
+            assert bot.prior is bot.normal
+        else:
+            assert bot.prior is not bot.normal and bot.prior.level == level and bot.normal.level == "normal"

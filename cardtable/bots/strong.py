@@ -31,9 +31,10 @@ worlds while the rollouts stay within that many (always at least one world) and 
 the clock: slower or faster, but the same decision for the same seat copy and generator.
 
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
-at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate, and the
-strong bot departs from it for the candidate with the best paired gain over it when that
-gain clears the noise of the estimates (a one-sided test of the paired differences at
+at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate (or the
+choice of the level the normal bot names as ``strong_prior``, where one plays better than
+normal: Shenja Ivali's tough level), and the strong bot departs from it for the candidate
+with the best paired gain over it when that gain clears the noise of the estimates (a one-sided test of the paired differences at
 the level :data:`STRAY_ALPHA` for each rival; shared among the rivals it almost never
 strayed, and a rival that only ties costs nothing). The worlds are not dealt blindly:
 the opponents' moves seen this round make the hands that fit them likelier (see
@@ -288,16 +289,20 @@ class StrongBot:
         level: always ``"strong"`` (kept for the ``cls(rng, level=...)`` convention).
         budget_ms: milliseconds a decision; None: :func:`default_budget_ms`.
         normal: the game's normal bot, whose choice is a candidate to beat (optional).
+        prior: the bot whose choice is the candidate to beat instead, where the game's
+            normal bot names a level of its own for that (``strong_prior``); the normal
+            bot still plays the rollouts and answers the other hooks.
         rollouts: make exactly this many rollouts a decision, whatever the clock says
             (None: :func:`default_rollouts`, then the budget alone).
     """
 
     def __init__(self, rng: random.Random, level: str = "strong", *, budget_ms: float | None = None,
-                 normal: Any | None = None, rollouts: int | None = None) -> None:
+                 normal: Any | None = None, rollouts: int | None = None, prior: Any | None = None) -> None:
         self.rng = rng
         self.level = level
         self.budget_ms = default_budget_ms() if budget_ms is None else float(budget_ms)
         self.normal = normal
+        self.prior = normal if prior is None else prior
         self.rollouts = default_rollouts() if rollouts is None else rollouts
         self._prior_ms = 0.0  # what asking the normal bot cost last time
         self.policy: Policy = getattr(normal, "rollout_choice", None) or light_choice
@@ -347,11 +352,11 @@ class StrongBot:
         affordable = fixed is not None or self._prior_ms <= PRIOR_SHARE * budget * 1000.0
         if not affordable:
             self._prior_ms *= 0.5  # asked again once it may have become cheap (a table built)
-        if (self.normal is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1
+        if (self.prior is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1
                 and affordable):
             asked = time.perf_counter()
             try:
-                guess = self.normal.choose(state.seat_copy(seat, self.rng), seat)
+                guess = self.prior.choose(state.seat_copy(seat, self.rng), seat)
             except Exception:  # a prior is a help, never a need
                 guess = None
             self._prior_ms = (time.perf_counter() - asked) * 1000.0

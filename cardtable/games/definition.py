@@ -440,8 +440,11 @@ class GameDefinition:
             return RandomBot(rng)
         if level == "strong":
             from cardtable.bots.strong import StrongBot
-            normal = self.bot_class()(random.Random(rng.getrandbits(64)), level="normal")
-            return StrongBot(rng, normal=normal)
+            made = self.bot_class()
+            normal = made(random.Random(rng.getrandbits(64)), level="normal")
+            level_of_prior = getattr(made, "strong_prior", None)  # a level it plays better at, if any
+            prior = made(random.Random(rng.getrandbits(64)), level=level_of_prior) if level_of_prior else None
+            return StrongBot(rng, normal=normal, prior=prior)
         return self.bot_class()(rng, level=level)
 
     def table_module(self) -> ModuleType:
