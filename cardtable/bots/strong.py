@@ -32,25 +32,26 @@ the clock: slower or faster, but the same decision for the same seat copy and ge
 
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate (or the
-choice of the level the normal bot names as ``strong_prior``, where one plays better than
-normal: Shenja Ivali's tough level), and the strong bot departs from it for the candidate
-with the best paired gain over it when that gain clears the noise of the estimates (a one-sided test of the paired differences at
-the level :data:`STRAY_ALPHA` for each rival; shared among the rivals it almost never
-strayed, and a rival that only ties costs nothing). The worlds are not dealt blindly:
-the opponents' moves seen this round make the hands that fit them likelier (see
-:mod:`cardtable.bots.reading`; the decisions of one :meth:`StrongBot.choose` to the
-next, on the seat copies it was given and nothing else). A normal bot may also say that a
-decision is not worth rollouts (``worth_planning(state, seat)``, e.g. a Flame Sword
-flip): then its choice is played at once. Two more hooks of the normal bot serve games
-whose seat copies hide more than cards or whose candidates share all but the end of a
-rollout: ``complete_world(world, seat, rng)`` fills in, on each world once dealt, what the
-seat copy could not tell (Alethkar Poker: the bags of those who have bet, guessed as the
-normal bot would have bet with the world's hands), and ``settle_candidates(world, seat,
-actions, rng)`` returns every candidate's (chip change, won) on one world from a single
-play of it (Alethkar Poker: after the secret bet only the seat's own bag differs), or
-None to play them out one by one. ``planning_candidates(state, seat, prior, actions)``
-keeps only the rivals of the normal bot's choice whose estimates the game's worlds get
-right (Sabacc: none more aggressive than that choice).
+choice of the level the normal bot names as ``strong_prior``, where one plays better
+than normal: Shenja Ivali's tough level), and the strong bot departs from it for the
+candidate with the best paired gain over it when that gain clears the noise of the
+estimates (a one-sided test of the paired differences at the level :data:`STRAY_ALPHA`
+for each rival; shared among the rivals it almost never strayed, and a rival that only
+ties costs nothing). The worlds are not dealt blindly: the opponents' moves seen this
+round make the hands that fit them likelier (see :mod:`cardtable.bots.reading`; the
+decisions of one :meth:`StrongBot.choose` to the next, on the seat copies it was given
+and nothing else). A normal bot may also say that a decision is not worth rollouts
+(``worth_planning(state, seat)``, e.g. a Flame Sword flip): then its choice is played at
+once. Two more hooks of the normal bot serve games whose seat copies hide more than
+cards or whose candidates share all but the end of a rollout: ``complete_world(world,
+seat, rng)`` fills in, on each world once dealt, what the seat copy could not tell
+(Alethkar Poker: the bags of those who have bet, guessed as the normal bot would have
+bet with the world's hands), and ``settle_candidates(world, seat, actions, rng)``
+returns every candidate's (chip change, won) on one world from a single play of it
+(Alethkar Poker: after the secret bet only the seat's own bag differs), or None to play
+them out one by one. ``planning_candidates(state, seat, prior, actions)`` keeps only the
+rivals of the normal bot's choice whose estimates the game's worlds get right (Sabacc:
+none more aggressive than that choice).
 
 :meth:`StrongBot.plan` returns every candidate's figures; the hint (``ui/hint.py``)
 shows them.
