@@ -64,6 +64,8 @@ def test_the_frame_that_first_shows_a_big_step_paints_almost_nothing(app, monkey
         swapped, rebuilds = view.prepared_swapped, view.layer_rebuilds
         in_view = len(view.visible(scene.table, scene.camera.view_rect()))
         looked[0] = 0
+        d.step()  # the held frame that paints the step's picture, unpresented
+        assert scene.holding and scene.staging
         d.step()  # the frame that first shows the step
         assert not scene.holding
         assert view.prepared_swapped == swapped + 1 and view.layer_rebuilds == rebuilds
