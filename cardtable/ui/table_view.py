@@ -43,7 +43,8 @@ import gc
 import math
 import time
 import weakref
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from operator import itemgetter
 
@@ -405,13 +406,18 @@ class TableView:
             start = self._start_build if self.card_width(camera) < SWATCH_BELOW else self._start_jump
             build = self._build = start(table, camera, key, origin)
             self.layer_rebuilds += 1
-            if len(table.piles) <= MAX_DAMAGE:  # a small table's picture is painted at once
-                build.finish()
-            else:
+            if len(table.piles) > MAX_DAMAGE:
                 return False  # (this frame scales the old picture into the one held meanwhile)
-        # Faces get a small share: the chunk's blits come on top of them.
+        return self._step_build(build, table)
+
+    def _step_build(self, build: LayerBuild, table: Table, seconds: float | None = None,
+                    chunk: int | None = None) -> bool:
+        """A slice of ``build`` (all of it for a small table's picture), faces getting a small
+        share (the chunk's blits come on top of them); swapped in once done. Whether done."""
+        if len(table.piles) <= MAX_DAMAGE:
+            build.finish()
         self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
-        if not build.step():
+        if not build.step(seconds, chunk):
             return False
         self._swap_in(build)
         return True
@@ -420,24 +426,33 @@ class TableView:
                      hidden: dict[int, int] | None = None) -> LayerBuild:
         """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top."""
         lifted = hidden or {}
-        size = self._surface().get_size()
-        spare = self._spare
-        if spare is None or spare.get_size() != size:
-            spare = _screen_surface(size)
         swatches = self.card_width(camera) < SWATCH_BELOW
         piles = self.ordered(table) if swatches else self._in_view(table, camera)
 
         def paint(surface: pygame.Surface, chunk: list[tuple[int, Pile]],
                   pending: dict[int, tuple[int, int, int, int]]) -> None:
-            listed, self._pending = self._pending, pending
-            try:
+            with self._listing(pending):
                 if swatches:
                     self._paint_swatches(surface, table, camera, lifted, origin, chunk)
                 else:
                     self.cards_painted += self._paint_piles(surface, table, camera, lifted, origin, chunk)
-            finally:
-                self._pending = listed
-        return LayerBuild(key, origin, table.revision, spare, THEME.felt, piles, paint, faces=not swatches)
+        return LayerBuild(key, origin, table.revision, self._spare_surface(), THEME.felt, piles, paint,
+                          faces=not swatches)
+
+    def _spare_surface(self) -> pygame.Surface:
+        """The surface a build paints on: the spare one, or a new one if it is missing or of
+        another size than the layer."""
+        size, spare = self._surface().get_size(), self._spare
+        return spare if spare is not None and spare.get_size() == size else _screen_surface(size)
+
+    @contextmanager
+    def _listing(self, pending: dict[int, tuple[int, int, int, int]]) -> Iterator[None]:
+        """Stand-ins painted meanwhile are listed in ``pending`` (a build's), not the layer's."""
+        listed, self._pending = self._pending, pending
+        try:
+            yield
+        finally:
+            self._pending = listed
 
     # -- the picture after a jump, a slice a frame ---------------------------------------------
     def _jumped(self, key: tuple, origin: tuple[int, int]) -> bool:
@@ -461,35 +476,22 @@ class TableView:
             build = self._build = self._start_jump(table, camera, key, origin)
             self.layer_rebuilds += 1
             self.layer_jumps += 1
-            if len(table.piles) <= MAX_DAMAGE:  # a small table's picture is painted at once
-                build.finish()
-        # Faces get a small share: the bands' blits come on top of them.
-        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
-        if not build.step(JUMP_SLICE_S, 1):
-            return False
-        self._swap_in(build)
-        return True
+        return self._step_build(build, table, JUMP_SLICE_S, 1)
 
     def _start_jump(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
                     hidden: dict[int, int] | None = None) -> LayerBuild:
         """A build of the whole picture (``hidden`` cards left out), a band of the view at a time."""
         lifted = hidden or {}
-        size = self._surface().get_size()
-        spare = self._spare
-        if spare is None or spare.get_size() != size:
-            spare = _screen_surface(size)
-        w, h = size
+        spare = self._spare_surface()
+        w, h = spare.get_size()
         step = max(1, -(-h // JUMP_BANDS))
         bands = [pygame.Rect(0, y, w, min(step, h - y)) for y in range(0, h, step)]
 
         def paint(surface: pygame.Surface, chunk: list[pygame.Rect],
                   pending: dict[int, tuple[int, int, int, int]]) -> None:
-            listed, self._pending = self._pending, pending
-            try:
+            with self._listing(pending):
                 for band in chunk:
                     self._repaint(band, table, camera, lifted, origin, surface)
-            finally:
-                self._pending = listed
         return LayerBuild(key, origin, table.revision, spare, None, bands, paint, chunk=1)
 
     # -- a big step's picture, painted while the last one is held ------------------------------
