@@ -113,6 +113,8 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.folded: list[tuple[str, object, str]] = []  # tools in "More ▾"
         self._layout_key: tuple | None = None
         self._toolbar: tuple[list, pygame.Surface] | None = None  # what the bar showed, and its picture
+        self._felt_lines: tuple[tuple[int, int], list[tuple[pygame.Surface, tuple[int, int]]],
+                                list[pygame.Rect]] | None = None  # see _draw_felt_lines
         self.last_click: tuple[float, int | None] = (0.0, None)
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
@@ -663,8 +665,17 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
                 self.view.draw_lifted(surface, self.table, self.camera, pile, len(pile.cards), (sx + dx, sy + dy))
 
     def _draw_felt_lines(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        pygame.draw.rect(surface, THEME.felt_line, (6, 6, w - 12, h - 12), 2, border_radius=18)
+        """The rounded line around the felt: its four corners blitted and its sides filled
+        (the same pixels as ``pygame.draw.rect`` with a border radius, which took 0.1 ms a
+        frame, a tenth of an empty one, at 1,920 x 1,080)."""
+        size = surface.get_size()
+        if self._felt_lines is None or self._felt_lines[0] != size:
+            self._felt_lines = (size, *_rounded_frame(pygame.Rect(6, 6, size[0] - 12, size[1] - 12),
+                                                       FELT_LINE_WIDTH, FELT_LINE_RADIUS, surface))
+        _size, corners, sides = self._felt_lines
+        surface.fblits(corners)
+        for side in sides:
+            surface.fill(THEME.felt_line, side)
 
     def _toolbar_state(self, surface: pygame.Surface) -> list:
         """Everything the tool bar's picture depends on: the bar's size and format, and each
@@ -730,3 +741,27 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         r.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
         surface.blit(img, img.get_rect(center=r.center))
+
+
+FELT_LINE_WIDTH = 2
+FELT_LINE_RADIUS = 18
+
+
+def _rounded_frame(box: pygame.Rect, width: int, radius: int, like: pygame.Surface
+                   ) -> tuple[list[tuple[pygame.Surface, tuple[int, int]]], list[pygame.Rect]]:
+    """The outline of ``box`` with rounded corners as four corner pictures to blit (colour-keyed,
+    in the format of ``like``) and the rectangles of its four sides to fill."""
+    r = max(0, min(radius, box.w // 2, box.h // 2))
+    key = (255, 0, 255)
+    corner = pygame.Surface((2 * r, 2 * r), 0, like)
+    corner.fill(key)
+    pygame.draw.rect(corner, THEME.felt_line, (0, 0, 2 * r, 2 * r), width, border_radius=r)
+    corner.set_colorkey(key)
+    places = [((0, 0), (box.left, box.top)), ((r, 0), (box.right - r, box.top)),
+              ((0, r), (box.left, box.bottom - r)), ((r, r), (box.right - r, box.bottom - r))]
+    corners = [(corner.subsurface((cx, cy, r, r)), at) for (cx, cy), at in places]
+    sides = [pygame.Rect(box.left + r, box.top, box.w - 2 * r, width),
+             pygame.Rect(box.left + r, box.bottom - width, box.w - 2 * r, width),
+             pygame.Rect(box.left, box.top + r, width, box.h - 2 * r),
+             pygame.Rect(box.right - width, box.top + r, width, box.h - 2 * r)]
+    return corners, sides
