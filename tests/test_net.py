@@ -259,8 +259,10 @@ def test_every_game_plays_to_the_end_as_locally_and_sends_nothing_hidden(game):
             assert client.over and client.standings == [list(s) for s in host.state.standings()]
             assert client.log == host.state.log_for(client.seat)
             assert client.view == host.state.view(client.seat)
-            # every byte the client read is what the host sent that seat, all checked
-            assert bytes(client.received) == bytes(recorder.sent[client.seat])
+            # every byte the client read is what the host sent that seat, all checked (the host
+            # may have sent a notice more, "waiting for ...", as the others left after the end:
+            # a client that has read the end reads no further)
+            assert bytes(recorder.sent[client.seat]).startswith(bytes(client.received))
         assert recorder.problems == []
         assert recorder.copy_checks > 0 and host.refused_count == 0
         assert recorder.secrets_seen > 0, "the leak check had nothing to check"
