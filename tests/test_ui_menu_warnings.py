@@ -31,7 +31,10 @@ def user_file_with_hotkeys() -> Path:
 
 
 def drawn_texts(app: App) -> list[str]:
-    """Every text the fonts render while the app draws a frame."""
+    """Every text the fonts render while the app draws a frame (the menu painted whole)."""
+    for scene in app.scenes.scenes:
+        if isinstance(scene, MenuScene):
+            scene.repaint()
     drawn: list[str] = []
     render = app.fonts.render
     app.fonts.render = lambda text, *a, **k: drawn.append(text) or render(text, *a, **k)

@@ -139,6 +139,7 @@ def test_the_menu_shows_a_broken_variant_and_its_error(app, monkeypatch):
         driver.key(pygame.K_DOWN)
     assert menu.current.path.name == "seats_min_over_max.yaml"
     drawn.clear()
+    menu.repaint()
     driver.step()
     shown = " ".join(drawn)
     assert "seats_min_over_max.yaml" in shown and "This file has an error" in shown
