@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
     from cardtable.ui.faces import FaceArt
 
 MIN_SIZE = (800, 560)
+RELEASE_SLICE_S = 0.0005
+"""Seconds of each frame given to letting go of big things (:meth:`App.release_later`)."""
+
 _WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
                             pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
 """Events after which a frame is presented even if the scene holds its picture."""
@@ -66,6 +70,7 @@ class App:
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        self._releasing: deque[Iterator[object]] = deque()  # see release_later
         self.window_changed = False
         """True in a frame whose events said the window was exposed or resized: what it showed
         may be gone, so that frame is drawn and presented whole."""
@@ -183,6 +188,8 @@ class App:
             if self.settings.show_frame_time:
                 self._draw_frame_time()
             pygame.display.flip()
+        if self._releasing:
+            self._release_slices()
         if len(self.frame_ms) == 1 and self.settings.sound:
             # Once the first frame is on screen (at the second): synthesising would only delay it.
             self.sounds.prepare()
@@ -290,6 +297,25 @@ class App:
     def push(self, scene: Scene) -> Scene:
         """Shortcut for ``self.scenes.push``."""
         return self.scenes.push(scene)
+
+    def release_later(self, steps: Iterator[object]) -> None:
+        """Let go of something big a slice per frame, after the frame is shown: each ``next``
+        of ``steps`` frees a part (for :data:`RELEASE_SLICE_S` of each frame), so that leaving a
+        big table does not free it all in one frame."""
+        self._releasing.append(steps)
+
+    def _release_slices(self) -> None:
+        """This frame's share of :meth:`release_later`: slices while the next would likely
+        end within :data:`RELEASE_SLICE_S`."""
+        start = time.perf_counter()
+        deadline, last = start + RELEASE_SLICE_S, 0.0
+        while self._releasing and start + last <= deadline:
+            try:
+                next(self._releasing[0])
+            except StopIteration:
+                self._releasing.popleft()
+            now = time.perf_counter()
+            last, start = now - start, now
 
     def later(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` at the start of the next frame (safe place to change the stack)."""
