@@ -57,3 +57,18 @@ def test_leaving_a_big_table_releases_it_after_the_frames_within_their_share(app
         d.step()
     assert not piles and not table.undo_stack and not app._releasing
     assert len(slices) > 2
+
+
+def test_a_menu_item_that_leaves_the_table_ends_its_handling_cleanly(app):
+    d, scene = open_table(app, "infinite")
+    left: list[bool] = []
+
+    def leave() -> None:
+        left.append(True)
+        scene.back_to_menu()
+    scene._popup([("Leave", "", leave)], (100, 100))
+    item = scene.menu.item_rect(0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=item, button=1, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=item, button=1, mod=0))
+    d.step()
+    assert left == [True] and app.scenes.top is not scene and scene.menu is None

@@ -378,9 +378,10 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
             self.space_held = event.type == pygame.KEYDOWN
             return True
-        if self.menu is not None:
-            used = self.menu.handle(event)
-            if not self.menu.open:
+        menu = self.menu
+        if menu is not None:
+            used = menu.handle(event)
+            if not menu.open and self.menu is menu:  # (an item that left the table let it go already)
                 self.menu = None
                 self._refresh_buttons()
             if used:
