@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack
 from cardtable.ui.sound import Sounds
 from cardtable.ui.theme import THEME
+from cardtable.ui.work_queue import WorkQueue
 
 if TYPE_CHECKING:
     from cardtable.ui.faces import FaceArt
@@ -70,7 +70,7 @@ class App:
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self._releasing: deque[Iterator[object]] = deque()  # see release_later
+        self._releasing = WorkQueue()  # see release_later
         self.window_changed = False
         """True in a frame whose events said the window was exposed or resized: what it showed
         may be gone, so that frame is drawn and presented whole."""
@@ -165,9 +165,9 @@ class App:
     def step(self, dt: float | None = None) -> None:
         """Run one frame: events, update, draw, present."""
         start = time.perf_counter()
-        window_changed = self.window_changed = False
+        self.window_changed = False
         for event in pygame.event.get():
-            window_changed = self.window_changed = window_changed or event.type in _WINDOW_EVENTS
+            self.window_changed = self.window_changed or event.type in _WINDOW_EVENTS
             self.handle(event)
             if not self.running:
                 return
@@ -180,7 +180,7 @@ class App:
         # A held picture is on screen already: presenting it again (a full-window copy to
         # the display, 2-4 ms under X11) would only slow the work it is held for, and what
         # the app draws over it would be drawn again over itself.
-        held = top is not None and top.picture_held and not window_changed
+        held = top is not None and top.picture_held and not self.window_changed
         # No fill first: the lowest visible scene is opaque and paints every pixel.
         self.scenes.draw(self.screen)
         if not held:
@@ -302,20 +302,11 @@ class App:
         """Let go of something big a slice per frame, after the frame is shown: each ``next``
         of ``steps`` frees a part (for :data:`RELEASE_SLICE_S` of each frame), so that leaving a
         big table does not free it all in one frame."""
-        self._releasing.append(steps)
+        self._releasing.add(steps)
 
     def _release_slices(self) -> None:
-        """This frame's share of :meth:`release_later`: slices while the next would likely
-        end within :data:`RELEASE_SLICE_S`."""
-        start = time.perf_counter()
-        deadline, last = start + RELEASE_SLICE_S, 0.0
-        while self._releasing and start + last <= deadline:
-            try:
-                next(self._releasing[0])
-            except StopIteration:
-                self._releasing.popleft()
-            now = time.perf_counter()
-            last, start = now - start, now
+        """This frame's share of :meth:`release_later`."""
+        self._releasing.run(time.perf_counter() + RELEASE_SLICE_S)
 
     def later(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` at the start of the next frame (safe place to change the stack)."""

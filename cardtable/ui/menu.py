@@ -236,8 +236,7 @@ class MenuScene(Scene):
         focus, enabled, tooltip...)."""
         state: list = [surface.get_size(), surface.get_bitsize(), self.k, self.selected, self.first,
                        [(i, tuple(r)) for i, r in self.rows], [id(e) for e in self.entries]]
-        state += [(type(w), tuple(w.rect), tuple(vars(w).values())) for w in self.widgets.widgets]
-        return state
+        return [*state, *self.widgets.look()]
 
     def draw(self, surface: pygame.Surface) -> None:
         # The whole menu took 3.7 ms a frame at 1,920 x 1,080 (about 26 rounded rectangles and

@@ -318,6 +318,13 @@ class WidgetGroup:
             if w.visible:
                 w.draw(surface)
 
+    def look(self) -> list[tuple[type, tuple[int, ...], tuple[object, ...]]]:
+        """What the widgets' picture depends on: each widget's kind, rect and attributes (hover,
+        pressed, focus, enabled, selected, value, label, tooltip...), for a scene that keeps
+        a picture of them while it stays the same (taken after drawing: a button's drawing
+        writes its tooltip)."""
+        return [(type(w), tuple(w.rect), tuple(vars(w).values())) for w in self.widgets]
+
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         """The hovered widget's tooltip text and rect, if any."""
         for w in self.widgets:

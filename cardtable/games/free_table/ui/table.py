@@ -688,8 +688,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         widget's rect and attributes (hover, pressed, focus, enabled, selected, value, label...)."""
         state: list = [surface.get_width(), self.toolbar_height(), surface.get_bitsize(),
                        surface.get_flags() & pygame.SRCALPHA, self.widgets]
-        state += [(tuple(w.rect), tuple(vars(w).values())) for w in self.widgets.widgets]
-        return state
+        return [*state, *self.widgets.look()]
 
     def _draw_toolbar(self, surface: pygame.Surface) -> None:
         # Drawing ~16 widgets costs 0.25-0.45 ms a frame; the bar changes only when they do.
