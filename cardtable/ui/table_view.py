@@ -40,7 +40,6 @@ what is drawn fresh.
 from __future__ import annotations
 
 import gc
-import math
 import time
 import weakref
 from collections.abc import Generator, Iterator
@@ -57,17 +56,15 @@ from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.layer_build import LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
+from cardtable.ui.scaled_picture import ScaledPicture, _screen_surface
+from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
+from cardtable.ui.table_overlays import TableOverlays
 from cardtable.ui.theme import THEME
 
 __all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
 
 MAX_DAMAGE = 160
 """A change touching more places than this repaints the whole layer instead of each place."""
-PENDING_PRUNE = 2000
-"""Stand-ins listed past which those no longer on screen are dropped from the list."""
-PENDING_TILE = 256
-"""Stand-ins whose faces are ready are repainted together per tile of this many pixels; a pan
-draws the faces of the next tiles ahead of it."""
 PAN_FACE_SHARE = 0.4
 """The share of :data:`~cardtable.ui.face_cache.FACE_BUDGET_S` a frame that scrolls gives new
 faces, counted from the start of its drawing (its scroll and strips come out of it): about
@@ -76,8 +73,6 @@ percentile of such frames at 3.2 times an empty frame's."""
 PREFETCH_S = 0.0003
 """Seconds at most a frame spends on faces ahead of a pan (a 12 px a frame pan needs about
 0.2 ms of them a frame at 70 px, less at 29 px)."""
-TILE_REPAINT_S = 0.00015
-"""About what repainting a tile's stand-ins with their faces costs (set aside from the budget)."""
 LANDING_SLICE_S = 0.0004
 """Seconds a frame gives the picture a big flight lands on (a 12,000-card picture, about
 15 ms, is done well within the 50 frames of a flight)."""
@@ -126,14 +121,7 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-def _screen_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A surface in the display's format when there is a display: made in it, not made and
-    converted (a copy of 8 MB at 1920x1080, measured 8-14 ms against under 1 ms)."""
-    display = pygame.display.get_surface()
-    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
-
-
-class TableView:
+class TableView(ScaledPicture, StandIns, TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
@@ -662,47 +650,6 @@ class TableView:
         self._drawn_hidden, self._drawn_hidden_obj = (dict(hidden), hidden) if hidden else ({}, None)
         self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
 
-    def _draw_held(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:
-        """The layer scaled as :meth:`_draw_scaled` does, for a zoom at rest while its picture is
-        painted: scaled once into a picture kept for the frames that follow (a blit each, not a
-        scale)."""
-        key = (layer_zoom, camera.zoom, self.origin(camera), self._layer_origin, surface.get_size(),
-               id(self._layer), self._drawn_revision)
-        held = self._held
-        if held is None or held[0] != key:
-            picture = (held[1] if held is not None and held[1].get_size() == surface.get_size()
-                       else _screen_surface(surface.get_size()))
-            self._draw_scaled(picture, layer_zoom, camera, counted=False)
-            held = self._held = (key, picture)
-        surface.blit(held[1], (0, 0))
-
-    def _draw_scaled(self, surface: pygame.Surface, layer_zoom: float, camera: Camera, *,
-                     counted: bool = True) -> None:
-        """The layer scaled to the new zoom (the felt around it when zooming out);
-        ``counted`` in :attr:`layer_scaled`."""
-        f = camera.zoom / layer_zoom
-        ox0, oy0 = self._layer_origin
-        ox1, oy1 = self.origin(camera)
-        w, h = surface.get_size()
-        # A layer pixel p lands on screen at p * f + (o0 * f - o1).
-        offx, offy = ox0 * f - ox1, oy0 * f - oy1
-        lw, lh = self._surface().get_size()
-        # The part of the layer that lands on screen, scaled straight into the screen
-        # (no new surface, no second blit); off by at most a pixel while the zoom moves.
-        x0, y0 = max(0.0, -offx / f), max(0.0, -offy / f)
-        x1, y1 = min(float(lw), (w - offx) / f), min(float(lh), (h - offy) / f)
-        src = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0),
-                          math.ceil(y1) - math.floor(y0)).clip(self._surface().get_rect())
-        dest = pygame.Rect(round(src.x * f + offx), round(src.y * f + offy), round(src.w * f),
-                           round(src.h * f)).clip(surface.get_rect())
-        if not dest.contains(surface.get_rect()):
-            # The whole screen, not just the bands around the picture: measured faster, the
-            # scale's writes then landing on lines already in the cache.
-            surface.fill(THEME.felt)
-        if src.w > 0 and src.h > 0 and dest.w > 0 and dest.h > 0:
-            pygame.transform.scale(self._surface().subsurface(src), dest.size, surface.subsurface(dest))
-        self.layer_scaled += counted
-
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         self._build = None
         layer = self._surface()
@@ -781,64 +728,6 @@ class TableView:
         self._paint(layer, table, camera, hidden, origin, region)
         layer.set_clip(None)
 
-    def _repaint_pending(self, table: Table, camera: Camera, hidden: dict[int, int],
-                         origin: tuple[int, int]) -> None:
-        """Swap stand-ins for their faces, newest first (a pan keeps those longest in view),
-        drawing as many as this frame's budget allows. A lone card with nothing near is laid
-        straight over its stand-in (felt, then its face: what a fresh paint gives); other
-        places whose faces are ready are repainted together, one tile at a time."""
-        ox, oy = origin
-        layer = self._surface()
-        w, h = layer.get_size()
-        cache, deck, piles, zoom = self.cache, table.deck, table.piles, camera.zoom
-        width = snap_width(CARD_W * zoom)
-        reach = (3 * max(1, width // 40) + 1) / zoom  # a stack's edge cards, in world units
-        drawn = ((width + 1) / zoom, (round(width * CARD_H / CARD_W) + 1) / zoom)
-        if len(self._pending) > self._pending_prune:  # a long pan left many behind, off screen
-            self._pending = {pid: area for pid, area in self._pending.items()
-                             if area[0] - ox < w and area[0] - ox + area[2] > 0
-                             and area[1] - oy < h and area[1] - oy + area[3] > 0}
-            self._pending_prune = max(PENDING_PRUNE, 2 * len(self._pending))
-        pending = self._pending
-        tiles: dict[tuple[int, int], pygame.Rect] = {}
-        for pid, area in list(reversed(pending.items())):
-            x, y, pw, ph = area[0] - ox, area[1] - oy, area[2], area[3]
-            pile = piles.get(pid)
-            n = len(pile.cards) - hidden.get(pid, 0) if pile is not None else 0
-            if n <= 0 or not (x < w and x + pw > 0 and y < h and y + ph > 0):
-                del pending[pid]  # gone, lifted or off screen (drawn afresh when it comes back)
-                continue
-            face = None if pile is None else cache.get(deck, pile.cards[n - 1], pile.faces[n - 1], width,
-                                                        keyed=True)
-            if pile is None or face is None:
-                break  # this frame's budget is spent: the rest wait, still listed
-            del pending[pid]
-            if (len(pile.cards) == 1 and n == 1 and area[:2] == (round(pile.x * zoom), round(pile.y * zoom))
-                    and face.get_size() == area[2:] and self._alone(table, pid, pile, drawn, reach)):
-                layer.fill(THEME.felt, (x, y, pw, ph))
-                layer.blit(face, (x, y))
-                continue
-            tile = (area[0] // PENDING_TILE, area[1] // PENDING_TILE)
-            rect = tiles.get(tile)
-            if rect is None:
-                cache.reserve(TILE_REPAINT_S)  # the repaint comes out of this frame's budget too
-            tiles[tile] = pygame.Rect(x, y, pw, ph) if rect is None else rect.union((x, y, pw, ph))
-        for rect in tiles.values():
-            self._repaint(rect, table, camera, hidden, origin)
-
-    @staticmethod
-    def _alone(table: Table, pid: int, pile: Pile, size: tuple[float, float], reach: float) -> bool:
-        """Whether no other pile's card, drawn ``size`` world units (a pixel more than its
-        snapped width and height), meets ``pile``'s, nor is a stack whose edge cards
-        (``reach`` world units below and right of it) could."""
-        x, y, (cw, ch) = pile.x, pile.y, size
-        for other in table.index.query((x - cw - reach, y - ch - reach, 2 * cw + 2 * reach, 2 * ch + 2 * reach)):
-            if other != pid:
-                o = table.piles[other]
-                if len(o.cards) > 1 or (o.x < x + cw and o.x + cw > x and o.y < y + ch and o.y + ch > y):
-                    return False
-        return True
-
     def _prefetch(self, table: Table, camera: Camera, origin: tuple[int, int], motion: tuple[int, int]) -> None:
         """Draw, while the frame's budget lasts, the faces of piles in the two rows of tiles
         beyond the edges the view is moving towards, so a pan finds them drawn."""
@@ -892,97 +781,3 @@ class TableView:
                      origin: tuple[int, int], piles: list[tuple[int, Pile]]) -> int:
         """Blit ``piles`` (bottom to top) onto the layer (see :func:`paint_piles`)."""
         return paint_piles(layer, table, camera.zoom, origin, hidden, piles, self.cache, self._pending)
-
-    def _draw_highlight(self, surface: pygame.Surface, table: Table, camera: Camera, pid: int) -> None:
-        pile = table.piles[pid]
-        width = self.card_width(camera)
-        height = int(round(width * CARD_H / CARD_W))
-        sx, sy = self.to_screen(camera, pile.x, pile.y)
-        pygame.draw.rect(surface, THEME.highlight, (sx - 2, sy - 2, width + 4, height + 4),
-                         max(1, width // 40), border_radius=max(2, width // 12))
-
-    def draw_counts(self, surface: pygame.Surface, table: Table, camera: Camera, fonts,
-                    hidden: dict[int, int] | None = None) -> None:
-        """Small badges with the number of cards on piles of more than one card."""
-        width = self.card_width(camera)
-        if width < 40:
-            return
-        hidden = hidden or {}
-        size = max(11, width // 8)
-        vx, vy, vw, vh = camera.view_rect()
-        for pid in table.stacks:
-            pile = table.piles[pid]
-            if not (vx - CARD_W < pile.x < vx + vw and vy - CARD_H < pile.y < vy + vh):
-                continue
-            n = len(pile.cards) - hidden.get(pid, 0)
-            if n > 1:
-                sx, sy = self.to_screen(camera, pile.x, pile.y)
-                img = fonts.render(str(n), size, THEME.text, bold=True)
-                r = img.get_rect(midtop=(sx + width // 2, sy + int(width * 1.4) + 4))
-                pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
-                surface.blit(img, r)
-
-    def grip_rect(self, camera: Camera, pile: Pile) -> pygame.Rect:
-        """The "move pile" grip of a pile on screen: a small square at its top-right corner."""
-        width = self.card_width(camera)
-        g = max(14, min(26, width // 5))
-        sx, sy = self.to_screen(camera, pile.x, pile.y)
-        return pygame.Rect(sx + width - g - max(2, width // 30), sy + max(2, width // 30), g, g)
-
-    def draw_grips(self, surface: pygame.Surface, table: Table, camera: Camera,
-                   hidden: dict[int, int] | None = None, hot: int | None = None) -> None:
-        """Draw the grip of every pile of more than one card in view (cards wide enough)."""
-        if self.card_width(camera) < 40:
-            return
-        hidden = hidden or {}
-        vx, vy, vw, vh = camera.view_rect()
-        for pid in table.stacks:
-            pile = table.piles[pid]
-            if hidden.get(pid) or not (vx - CARD_W < pile.x < vx + vw and vy - CARD_H < pile.y < vy + vh):
-                continue
-            r = self.grip_rect(camera, pile)
-            pygame.draw.rect(surface, THEME.button_hover if pid == hot else THEME.panel, r,
-                             border_radius=max(2, r.w // 4))
-            pygame.draw.rect(surface, THEME.highlight if pid == hot else THEME.border, r, 1,
-                             border_radius=max(2, r.w // 4))
-            dot = max(1, r.w // 10)
-            for i in (1, 2, 3):
-                for j in (1, 2, 3):
-                    pygame.draw.circle(surface, THEME.text, (r.x + r.w * i // 4, r.y + r.h * j // 4), dot)
-
-    def draw_outlines(self, surface: pygame.Surface, table: Table, camera: Camera, pids: set[int],
-                      offset: tuple[int, int] = (0, 0)) -> None:
-        """Outline the piles of a selection that are in view."""
-        if not pids:
-            return
-        width = self.card_width(camera)
-        height = int(round(width * CARD_H / CARD_W))
-        view = camera.view_rect()
-        shown = pids if len(pids) < 200 else pids & table.index.query(view)
-        for pid in shown:
-            pile = table.piles.get(pid)
-            if pile is None:
-                continue
-            sx, sy = self.to_screen(camera, pile.x, pile.y)
-            pygame.draw.rect(surface, THEME.focus, (sx + offset[0] - 3, sy + offset[1] - 3, width + 6, height + 6),
-                             max(2, width // 40), border_radius=max(2, width // 12))
-
-    def draw_lifted(self, surface: pygame.Surface, table: Table, camera: Camera, pile: Pile, count: int,
-                    screen_pos: tuple[int, int]) -> pygame.Rect:
-        """Draw the top ``count`` cards of ``pile`` held under the cursor; returns the area drawn."""
-        width = self.card_width(camera)
-        height = int(round(width * CARD_H / CARD_W))
-        x, y = screen_pos
-        off = max(3, width // 16)
-        shadow = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, THEME.shadow, shadow.get_rect(), border_radius=max(2, width // 12))
-        surface.blit(shadow, (x + off, y + off))
-        if count > 1:
-            back = self.cache.back(table.deck, width)
-            step = max(1, width // 40)
-            for layer_no in range(min(3, count - 1), 0, -1):
-                surface.blit(back, (x + layer_no * step, y + layer_no * step))
-        surf = self.cache.get(table.deck, pile.cards[-1], pile.faces[-1], width, force=True)
-        assert surf is not None  # force=True always draws
-        surface.blit(surf, (x, y))
-        return pygame.Rect(x, y, width + off + 3 * max(1, width // 40), height + off + 3 * max(1, width // 40))
