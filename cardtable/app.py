@@ -67,12 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     app = App(size=size)
     if args.log_level is None:
         logs.set_level(app.settings.log_level)
-    app.push(MenuScene(app))
+    menu = MenuScene(app)
+    app.push(menu)
     if args.variant:
         spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == args.variant), None)
         if spec is None:
             app.toast(f"No variant called {args.variant!r}")
         else:
+            menu.paint_ahead()
             open_variant(app, spec)
     elif _autosave_folder_has_files():  # the saves code costs ~15 ms to import: only when it can offer
         from cardtable.ui.saves_scene import offer_interrupted

@@ -42,3 +42,56 @@ def test_a_still_menu_blits_its_picture_and_a_change_paints_it_afresh(app, monke
     assert len(painted) == 2
     d.step()
     assert len(painted) == 2
+
+
+def test_coming_back_from_a_table_to_an_unchanged_menu_blits_its_picture(app, monkeypatch):
+    """Leaving a table rebuilds the menu's buttons (the window may have changed meanwhile);
+    equal ones keep its picture, so the frame that leaves a 12,000-card table does not also
+    paint the whole menu (issue 17: that frame was 5x the floor)."""
+    from uihelp import variant_spec
+
+    from cardtable.games.free_table.ui.table import FreeTableScene
+    scene = app.push(MenuScene(app))
+    d = Driver(app)
+    d.step(2)
+    painted: list[int] = []
+    whole = MenuScene._draw_whole
+
+    def counted(self, surface):
+        painted.append(1)
+        whole(self, surface)
+    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    table = app.push(FreeTableScene(app, variant_spec(app, "free_table")))
+    d.step(2)
+    d.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene and table is not scene
+    d.step(2)
+    assert painted == []
+    assert pygame.image.tobytes(app.screen, "RGB") == _fresh(scene, app.screen.get_size())
+    d.move(scene.widgets.widgets[0].rect.center)  # and a change still paints it afresh
+    assert painted == [1]
+    assert pygame.image.tobytes(app.screen, "RGB") == _fresh(scene, app.screen.get_size())
+
+
+def test_a_menu_painted_ahead_under_a_table_opened_at_once_is_shown_without_painting(app, monkeypatch):
+    """``cardtable --variant ID`` opens a table before the menu is ever shown: the menu is
+    painted ahead, off screen, so leaving the table blits it instead of painting it cold."""
+    from uihelp import variant_spec
+
+    from cardtable.games.free_table.ui.table import FreeTableScene
+    scene = MenuScene(app)
+    app.push(scene)
+    scene.paint_ahead()
+    painted: list[int] = []
+    whole = MenuScene._draw_whole
+
+    def counted(self, surface):
+        painted.append(1)
+        whole(self, surface)
+    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    app.push(FreeTableScene(app, variant_spec(app, "free_table")))
+    d = Driver(app)
+    d.step(2)
+    d.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene and painted == []
+    assert pygame.image.tobytes(app.screen, "RGB") == _fresh(scene, app.screen.get_size())

@@ -230,6 +230,12 @@ class MenuScene(Scene):
         """Paint the whole menu at the next frame even if nothing it shows changed."""
         self._picture = None
 
+    def paint_ahead(self) -> None:
+        """Paint the menu's picture off screen now, for a table opened before the menu was ever
+        shown (``--variant``): leaving it then shows the kept picture instead of painting the
+        menu cold in that frame (17 to 28 ms at 1,920 x 1,080, its text rendered the first time)."""
+        self.draw(pygame.Surface(self.app.screen.get_size(), 0, self.app.screen))
+
     def _picture_state(self, surface: pygame.Surface) -> list:
         """Everything the menu's picture depends on: the window, the scale, the selection and
         scroll, the rows, the entries, and each widget's rect and attributes (hover, pressed,
@@ -252,7 +258,6 @@ class MenuScene(Scene):
             kept = picture[1] if picture is not None and picture[1].get_size() == surface.get_size() \
                 else pygame.Surface(surface.get_size(), 0, surface)
             kept.blit(surface, (0, 0))
-            # Taken after drawing: a button's drawing writes its tooltip, which is then part of it.
             self._picture = (self._picture_state(surface), kept)
         else:
             self._picture = None

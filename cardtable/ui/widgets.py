@@ -28,7 +28,11 @@ class Widget:
         self.hovered = False
         self.focused = False
         self.visible = True
-        self.tooltip = ""
+
+    @property
+    def tooltip(self) -> str:
+        """What shows beside the widget while it is hovered ("" for nothing)."""
+        return ""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to an event; True if consumed."""
@@ -83,6 +87,13 @@ class Button(Widget):
         """True unless a disabled reason is set."""
         return self.disabled_reason is None
 
+    @property
+    def tooltip(self) -> str:
+        """Why it is disabled, else its label and hotkey (derived, not stored: a scene that
+        keeps a picture of its widgets compares their attributes, and a new button equal to
+        the old one must compare equal before it is drawn)."""
+        return self.disabled_reason or (f"{self.label} ({self.hotkey})" if self.hotkey else "")
+
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -111,7 +122,6 @@ class Button(Widget):
         self._box(surface, fill, THEME.border)
         img = self.fonts.render(self.label, self.size, ink, bold=self.primary)
         surface.blit(img, img.get_rect(center=self.rect.center))
-        self.tooltip = self.disabled_reason or (f"{self.label} ({self.hotkey})" if self.hotkey else "")
 
 
 class Toggle(Button):
@@ -320,9 +330,8 @@ class WidgetGroup:
 
     def look(self) -> list[tuple[type, tuple[int, ...], tuple[object, ...]]]:
         """What the widgets' picture depends on: each widget's kind, rect and attributes (hover,
-        pressed, focus, enabled, selected, value, label, tooltip...), for a scene that keeps
-        a picture of them while it stays the same (taken after drawing: a button's drawing
-        writes its tooltip)."""
+        pressed, focus, enabled, selected, value, label... a tooltip derives from them), for
+        a scene that keeps a picture of them while it stays the same."""
         return [(type(w), tuple(w.rect), tuple(vars(w).values())) for w in self.widgets]
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:

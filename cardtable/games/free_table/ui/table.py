@@ -698,7 +698,6 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
             pygame.draw.rect(picture, THEME.panel, bar)
             pygame.draw.line(picture, THEME.panel_edge, bar.bottomleft, bar.bottomright)
             self.widgets.draw(picture)
-            # Taken after drawing: a button's drawing writes its tooltip, which is then part of it.
             self._toolbar = (self._toolbar_state(surface), picture)
         surface.blit(self._toolbar[1], (0, 0))
 
