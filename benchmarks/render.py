@@ -54,12 +54,10 @@ def post(kind: int, **fields) -> None:
 
 def time_frames(app: App, frames: int, before_frame) -> list[float]:
     """Run ``frames`` frames, calling ``before_frame(i)`` to post that frame's input."""
-    times = []
+    times: list[float] = []
     for i in range(frames):
         before_frame(i)
-        start = CLOCK[0]()
-        app.step(1 / 144)
-        times.append((CLOCK[0]() - start) * 1000)
+        timed_step(app, times)
     return times
 
 
