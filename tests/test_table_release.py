@@ -3,10 +3,12 @@ slice at a time and the app runs such slices after each frame, within its share.
 
 from __future__ import annotations
 
+import gc
 import random
 import weakref
 
 import pygame
+import pytest
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
 from cardtable import variants
@@ -72,3 +74,57 @@ def test_a_menu_item_that_leaves_the_table_ends_its_handling_cleanly(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=item, button=1, mod=0))
     d.step()
     assert left == [True] and app.scenes.top is not scene and scene.menu is None
+
+
+def _zoomed(d, scene) -> None:
+    """A wheel notch over the spread once landed: the picture at the new zoom is under way."""
+    d.step(60)
+    d.wheel(1, (500, 400))
+
+
+def _flying(d, scene) -> None:
+    """Zoomed out and spread again: in flight, the picture the cards land on is under way."""
+    d.step(60)
+    d.key(pygame.K_c)  # gathered
+    until_shown(d, scene)
+    d.step(60)
+    centre = centre_of(scene, only_pile(scene))
+    for _ in range(8):
+        d.wheel(-1, centre)
+    d.step(60)
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    d.step(6)
+
+
+def _jumped(d, scene) -> None:
+    """Home, once landed, fits all 12,000 cards: the picture at that zoom is under way."""
+    d.step(60)
+    d.key(pygame.K_HOME)
+
+
+@pytest.mark.parametrize("moment", [_zoomed, _flying, _jumped], ids=lambda f: f.__name__.strip("_"))
+def test_leaving_with_a_picture_under_way_frees_the_view_and_its_faces(app, moment):
+    """Issue 17's benchmark found a whole 12,000-card table, its view and its face cache left
+    alive after leaving with a picture under way: the picture's painting closes over the view,
+    and the objects the view froze are never collected, so that cycle was never freed. With
+    the collector off, only reference counting frees them, as it must for frozen objects."""
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    moment(d, scene)
+    assert scene.view._build is not None or scene.view._landing is not None or scene.view._prepared is not None
+    refs = [weakref.ref(scene.view), weakref.ref(scene.view.cache), weakref.ref(scene)]
+    piles = scene.table.piles
+    del scene
+    gc.disable()
+    try:
+        d.key(pygame.K_ESCAPE)
+        for _ in range(200):
+            if not app._releasing:
+                break
+            d.step()
+        assert not piles and [ref() for ref in refs] == [None, None, None]
+    finally:
+        gc.enable()
