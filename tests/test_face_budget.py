@@ -61,3 +61,16 @@ def test_the_running_mean_follows_what_faces_took(deck):
     assert 0.0 < cache._cost[33] < 1.0
     cache.new_frame()
     assert cache.free_until == math.inf
+
+
+def test_emptied_forgets_the_drawn_faces_a_chunk_at_a_time(deck):
+    """A left table's faces are freed over frames (App.release_later), not all in one."""
+    cache = FaceCache(FaceArt(FontBook()))
+    cache.new_frame(math.inf)
+    for card in range(25):
+        assert cache.get(deck, card, True, 40, keyed=True) is not None
+    assert len(cache) == 25 and cache.bytes > 0
+    left = []
+    for _ in cache.emptied(chunk=10):
+        left.append(len(cache))
+    assert left == [15, 5, 0] and cache.bytes == 0

@@ -354,13 +354,15 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         (:meth:`~cardtable.ui.table_view.TableView.thaw`): what the view froze when it first
         showed a big deck is never looked at by the collector, so a cycle through this scene,
         its table and its history would never be freed; without one they go when the app
-        drops the scene, with no full collection (which took 12 to 39 ms of a frame)."""
+        drops the scene, with no full collection (which took 12 to 39 ms of a frame). A big
+        table and the view's drawn faces are let go a slice per frame after it."""
         self.widgets = WidgetGroup()
         self.folded = []
         self.menu = None
         self._toolbar = None
         self.view.let_go()
         self.view.thaw()
+        self.app.release_later(self.view.cache.emptied())
         for table, _camera in self.tables.values():
             if len(table.deck) >= HOLD_PILES:  # (freed at once, 12,000 piles took 9 ms of a frame)
                 self.app.release_later(dismantle(table))
