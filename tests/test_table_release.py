@@ -128,3 +128,28 @@ def test_leaving_with_a_picture_under_way_frees_the_view_and_its_faces(app, mome
         assert not piles and [ref() for ref in refs] == [None, None, None]
     finally:
         gc.enable()
+
+
+def test_the_table_tells_its_view_how_many_frames_the_flight_has_left(app, monkeypatch):
+    """The view spreads a landing's picture over the flight's frames left (TableView.draw's
+    landing_frames), counted at the last frame's length."""
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    told: list[int | None] = []
+    real = scene.view.draw
+
+    def draw(*args, **kwargs):
+        told.append(kwargs.get("landing_frames"))
+        real(*args, **kwargs)
+    monkeypatch.setattr(scene.view, "draw", draw)
+    d.step(3)
+    animation = scene.animation
+    assert animation is not None
+    left = animation.started + animation.duration - scene.clock
+    assert told[-1] == int(left / (1 / 60)) and told[0] > told[-1] > 0  # the driver's frames are 1/60 s
+    while scene.animation is not None:
+        d.step()
+    d.step()
+    assert told[-1] is None

@@ -119,3 +119,44 @@ def test_a_cards_stand_in_is_its_row_entry(spread_table):
     singles = [cache.stand_in(deck, card, 30, keyed=True) for card in cards]
     row = cache.stand_in_row(deck, 30)
     assert all(a is row[card] for a, card in zip(singles, cards))
+
+
+class _Landing:
+    """What landing_slice reads of a picture under way."""
+
+    def __init__(self, left: int, pile_s: float | None) -> None:
+        self.left, self.pile_s = left, pile_s
+
+
+def test_a_landing_is_spread_over_the_frames_left_in_chunks_that_fit():
+    least, most, margin = table_view.LANDING_SPREAD
+    slice_of = table_view.landing_slice
+    assert slice_of(_Landing(1000, 2e-5), None) == (table_view.LANDING_SLICE_S, table_view.LANDING_CHUNK)
+    assert slice_of(_Landing(1000, None), 40) == (table_view.LANDING_SLICE_S, table_view.LANDING_FIRST_CHUNK)
+    seconds, chunk = slice_of(_Landing(1000, 2e-5), 40)
+    assert seconds == pytest.approx(1000 * 2e-5 / (40 - margin)) and chunk == int(seconds / 2e-5)
+    assert slice_of(_Landing(1000, 2e-5), 2)[0] == most  # late: as much as a frame may
+    assert slice_of(_Landing(3, 2e-5), 40) == (least, int(least / 2e-5))  # little left
+    assert slice_of(_Landing(1000, 1.0), 40)[1] == 1  # one slow pile a chunk at least
+
+
+@pytest.mark.parametrize("frames", [21, 50])
+def test_a_paced_landing_is_done_before_the_piles_land(spread_table, monkeypatch, frames):
+    """At 60 frames a second a flight has 21 frames, at 144 fifty: the picture is painted by
+    then, so the landing frame does not paint the rest of it at once. (Without the most a
+    frame may take, which a slow machine could reach: this checks the pacing, not speed.)"""
+    least, _most, margin = table_view.LANDING_SPREAD
+    monkeypatch.setattr(table_view, "LANDING_SPREAD", (least, 10.0, margin))
+    table = spread_table
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=0.29)
+    camera.x, camera.y = 300.0, 500.0
+    surface = pygame.Surface(SIZE)
+    settled_picture(view, table, camera)
+    hidden = hidden_in_view(view, table, camera)
+    for n in range(frames):
+        view.draw(surface, table, camera, hidden=hidden, landing_frames=frames - n)
+    assert view._landing is not None and view._landing.done
+    view.draw(surface, table, camera)  # the piles land
+    assert view.landings_swapped == 1
+    assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)

@@ -44,6 +44,7 @@ class LayerBuild:
         surface: the picture (filled with the felt at the start, unless ``felt`` is ``None``:
             then each chunk's painting fills what it paints).
         pending: stand-ins painted in it, as the view lists them.
+        pile_s: seconds a pile (or band) took to paint, a running mean (None before the first).
         faces: whether it paints faces (smaller chunks: :data:`FACE_CHUNK`).
         chunk: how many piles (or bands) a chunk is when :meth:`step` is not told.
     """
@@ -54,9 +55,15 @@ class LayerBuild:
         self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
         self.faces, self.chunk = faces, chunk
         self.pending: dict[int, tuple[int, int, int, int]] = {}
+        self.pile_s: float | None = None  # seconds a pile (or band) took, a running mean
         self._piles, self._paint, self._next = piles, paint, 0
         if felt is not None:
             surface.fill(felt)
+
+    @property
+    def left(self) -> int:
+        """How many piles (or bands) are still to paint."""
+        return len(self._piles) - self._next
 
     @property
     def done(self) -> bool:
@@ -81,6 +88,8 @@ class LayerBuild:
             self._next += len(chunk)
             now = time.perf_counter()
             last, start = now - start, now
+            each = last / len(chunk)
+            self.pile_s = each if self.pile_s is None else 0.7 * self.pile_s + 0.3 * each
             if now + last > deadline:
                 break
         return self.done

@@ -97,12 +97,34 @@ of a 29 px view is about 0.5 ms)."""
 LANDING_CHUNK = 60
 """Piles the landing's slice paints between two looks at the clock (a build's usual chunk
 of faces would take several times its slice)."""
+LANDING_FIRST_CHUNK = 20
+"""Piles the landing's first chunk paints, which times a pile, when the frames left in the
+flight are known (:meth:`TableView.draw`'s ``landing_frames``)."""
+LANDING_SPREAD = (0.0002, 0.002, 3)
+"""A landing paced by the flight's frames left: the least and most seconds a frame, and how
+many frames before the landing it is to be done."""
 
 
 FREEZE_CARDS = 4000
 """A table of a deck this big moves what the program holds out of the collector's reach."""
 _frozen = False
 _frozen_by: weakref.ref[TableView] | None = None  # the view that froze (while _frozen)
+
+
+def landing_slice(landing: LayerBuild, frames: int | None) -> tuple[float, int]:
+    """This frame's seconds and chunk for ``landing`` with ``frames`` left before its piles
+    land: the painting left spread evenly over them (but the last few), in chunks that fit
+    it, so that no frame of the flight paints much more than another. Unknown frames, or no
+    pile timed yet: :data:`LANDING_SLICE_S`, in chunks of :data:`LANDING_CHUNK` (one at
+    least a frame: 1.2 ms of faces at 29 px, the slowest 5% of a flight's frames) or, to
+    time a pile, :data:`LANDING_FIRST_CHUNK`."""
+    if frames is None:
+        return LANDING_SLICE_S, LANDING_CHUNK
+    if landing.pile_s is None:
+        return LANDING_SLICE_S, LANDING_FIRST_CHUNK
+    least, most, margin = LANDING_SPREAD
+    seconds = min(most, max(least, landing.left * landing.pile_s / max(1, frames - margin)))
+    return seconds, max(1, min(LANDING_CHUNK, int(seconds / max(landing.pile_s, 1e-7))))
 
 
 def _freeze_big_deck(table: Table, view: TableView) -> None:
@@ -258,7 +280,8 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
-             hidden: dict[int, int] | None = None, highlight: int | None = None) -> None:
+             hidden: dict[int, int] | None = None, highlight: int | None = None,
+             landing_frames: int | None = None) -> None:
         """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top.
 
         The layer is kept while the table, zoom and size stay: a pan scrolls it, a step
@@ -270,7 +293,8 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
         picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
         picture without them is painted off screen a slice a frame, to be swapped in when
-        they show again.
+        they show again: spread evenly over the flight when ``landing_frames`` says how many
+        frames are left before they land, else :data:`LANDING_SLICE_S` a frame.
         """
         hidden = hidden or {}
         size = surface.get_size()
@@ -347,7 +371,7 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
             surface.blit(self._surface(), (0, 0))
             # (Not in a frame that painted the whole picture already, or swapped one in.)
             self._advance_landing(table, camera, key, origin, hidden,
-                                  rebuilds == self.layer_rebuilds and not swapped)
+                                  rebuilds == self.layer_rebuilds and not swapped, landing_frames)
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
@@ -584,10 +608,10 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
 
     # -- the picture a big flight lands on, a slice a frame -----------------------------------
     def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
-                         hidden: dict[int, int], start: bool) -> None:
+                         hidden: dict[int, int], start: bool, frames: int | None = None) -> None:
         """While more piles are hidden than a repair takes on, paint a slice of the picture
         without them (begun again when the table or zoom changed; ``start``: whether one may
-        be begun this frame)."""
+        be begun this frame; ``frames``: how many are left before the piles land, if known)."""
         if len(hidden) <= MAX_DAMAGE or self._build is not None:
             self._landing = None
             return
@@ -599,7 +623,7 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
             landing = self._landing = self._start_build(table, camera, key, origin)
             self.layer_landings += 1
         if not landing.done:
-            landing.step(LANDING_SLICE_S, LANDING_CHUNK)
+            landing.step(*landing_slice(landing, frames))
 
     def _landing_ready(self, table: Table, camera: Camera) -> bool:
         """Whether a landing's picture can be begun: what its slices would otherwise make

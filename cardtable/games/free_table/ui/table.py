@@ -116,6 +116,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.found: tuple[int, float] | None = None  # a pile found with the browser, and when
         self.animation: TableAnimation | None = None
         self.clock = 0.0  # seconds of scene time; animations follow it, so tests can step it
+        self._dt = 1 / 60  # the last frame's length, in scene time
         self._seen_step: object = None
         self._status_rect: pygame.Rect | None = None  # where the status line was last drawn
         self.init_big_steps()
@@ -564,6 +565,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
     # -- drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._dt = dt
         if self._layout_key != (self.app.screen.get_size(), self.app.settings.ui_scale,
                                 self.app.settings.show_frame_time):
             self.layout()
@@ -638,7 +640,8 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
-                       highlight=self.found[0] if self.found and hover is None else hover)
+                       highlight=self.found[0] if self.found and hover is None else hover,
+                       landing_frames=self._landing_frames())
         self._prune_selection()
         if not (press and press.group):
             self.view.draw_outlines(surface, self.table, self.camera, self.selected)
@@ -650,6 +653,14 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
                                  hot=None if busy else self.grip_under(self.mouse))
         self._draw_felt_lines(surface)
         return hover
+
+    def _landing_frames(self) -> int | None:
+        """Frames left before the flights land, at the last frame's length (None without any)."""
+        animation = self.animation
+        if animation is None:
+            return None
+        left = animation.started + animation.duration - self.clock
+        return max(0, int(left / max(self._dt, 1e-3)))
 
     def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
         """A card dragged out of the hand bar, at the felt's size, under the cursor."""
