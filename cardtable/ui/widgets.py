@@ -323,7 +323,7 @@ class WidgetGroup:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw every visible widget, then the tooltip of the hovered one."""
+        """Draw every visible widget (a scene that shows tooltips draws :meth:`tooltip`'s)."""
         for w in self.widgets:
             if w.visible:
                 w.draw(surface)
