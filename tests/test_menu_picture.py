@@ -19,17 +19,22 @@ def _fresh(scene: MenuScene, size) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
+def _count_whole_paints(monkeypatch) -> list[int]:
+    """A list that grows by one each time the menu is painted whole from now on."""
+    painted: list[int] = []
+
+    def counted(self, surface):
+        painted.append(1)
+        _WHOLE(self, surface)
+    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    return painted
+
+
 def test_a_still_menu_blits_its_picture_and_a_change_paints_it_afresh(app, monkeypatch):
     scene = app.push(MenuScene(app))
     d = Driver(app)
     d.step()
-    painted: list[int] = []
-    whole = MenuScene._draw_whole
-
-    def counted(self, surface):
-        painted.append(1)
-        whole(self, surface)
-    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    painted = _count_whole_paints(monkeypatch)
     d.step(3)
     assert painted == []  # nothing changed: the kept picture
     screen = app.screen.copy()
@@ -54,13 +59,7 @@ def test_coming_back_from_a_table_to_an_unchanged_menu_blits_its_picture(app, mo
     scene = app.push(MenuScene(app))
     d = Driver(app)
     d.step(2)
-    painted: list[int] = []
-    whole = MenuScene._draw_whole
-
-    def counted(self, surface):
-        painted.append(1)
-        whole(self, surface)
-    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    painted = _count_whole_paints(monkeypatch)
     table = app.push(FreeTableScene(app, variant_spec(app, "free_table")))
     d.step(2)
     d.key(pygame.K_ESCAPE)
@@ -82,13 +81,7 @@ def test_a_menu_painted_ahead_under_a_table_opened_at_once_is_shown_without_pain
     scene = MenuScene(app)
     app.push(scene)
     scene.paint_ahead()
-    painted: list[int] = []
-    whole = MenuScene._draw_whole
-
-    def counted(self, surface):
-        painted.append(1)
-        whole(self, surface)
-    monkeypatch.setattr(menu_module.MenuScene, "_draw_whole", counted)
+    painted = _count_whole_paints(monkeypatch)
     app.push(FreeTableScene(app, variant_spec(app, "free_table")))
     d = Driver(app)
     d.step(2)
