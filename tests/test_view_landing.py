@@ -11,7 +11,7 @@ import pytest
 
 from cardtable import variants
 from cardtable.engine.table import Table
-from cardtable.ui import table_view
+from cardtable.ui import landing
 from cardtable.ui.camera import Camera
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
@@ -60,8 +60,8 @@ def test_a_landing_swaps_in_the_picture_painted_meanwhile(spread_table, monkeypa
     camera.x, camera.y = 300.0, 500.0
     surface = pygame.Surface(SIZE)
     settled_picture(view, table, camera)
-    monkeypatch.setattr(table_view, "LANDING_CHUNK", 10)  # a landing of many frames
-    monkeypatch.setattr(table_view, "LANDING_SLICE_S", 0.0)
+    monkeypatch.setattr(landing, "LANDING_CHUNK", 10)  # a landing of many frames
+    monkeypatch.setattr(landing, "LANDING_SLICE_S", 0.0)
     hidden = hidden_in_view(view, table, camera)
     for n in range(3000):
         view.draw(surface, table, camera, hidden=hidden)
@@ -129,10 +129,10 @@ class _Landing:
 
 
 def test_a_landing_is_spread_over_the_frames_left_in_chunks_that_fit():
-    least, most, margin = table_view.LANDING_SPREAD
-    slice_of = table_view.landing_slice
-    assert slice_of(_Landing(1000, 2e-5), None) == (table_view.LANDING_SLICE_S, table_view.LANDING_CHUNK)
-    assert slice_of(_Landing(1000, None), 40) == (table_view.LANDING_SLICE_S, table_view.LANDING_FIRST_CHUNK)
+    least, most, margin = landing.LANDING_SPREAD
+    slice_of = landing.landing_slice
+    assert slice_of(_Landing(1000, 2e-5), None) == (landing.LANDING_SLICE_S, landing.LANDING_CHUNK)
+    assert slice_of(_Landing(1000, None), 40) == (landing.LANDING_SLICE_S, landing.LANDING_FIRST_CHUNK)
     seconds, chunk = slice_of(_Landing(1000, 2e-5), 40)
     assert seconds == pytest.approx(1000 * 2e-5 / (40 - margin)) and chunk == int(seconds / 2e-5)
     assert slice_of(_Landing(1000, 2e-5), 2)[0] == most  # late: as much as a frame may
@@ -145,8 +145,8 @@ def test_a_paced_landing_is_done_before_the_piles_land(spread_table, monkeypatch
     """At 60 frames a second a flight has 21 frames, at 144 fifty: the picture is painted by
     then, so the landing frame does not paint the rest of it at once. (Without the most a
     frame may take, which a slow machine could reach: this checks the pacing, not speed.)"""
-    least, _most, margin = table_view.LANDING_SPREAD
-    monkeypatch.setattr(table_view, "LANDING_SPREAD", (least, 10.0, margin))
+    least, _most, margin = landing.LANDING_SPREAD
+    monkeypatch.setattr(landing, "LANDING_SPREAD", (least, 10.0, margin))
     table = spread_table
     view = TableView(FaceArt(FontBook()))
     camera = Camera(SIZE, zoom=0.29)

@@ -28,6 +28,9 @@ FACE_CHUNK = 60
 """Piles painted between two looks at the clock where they show faces (a 29 px face's blit
 and look-ups are about 3 us, a swatch's a fraction of that)."""
 
+MAX_DAMAGE = 160
+"""A change touching more places than this repaints the whole layer instead of each place."""
+
 Piles = list[tuple[int, Pile]]
 PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], None]
 """Paints a chunk of what a build is made of (piles bottom to top, or bands of the view) onto a

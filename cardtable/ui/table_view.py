@@ -54,7 +54,8 @@ from cardtable.ui import face_cache
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
-from cardtable.ui.layer_build import LayerBuild
+from cardtable.ui.landing import Landings
+from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.scaled_picture import ScaledPicture, _screen_surface
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
@@ -63,8 +64,6 @@ from cardtable.ui.theme import THEME
 
 __all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
 
-MAX_DAMAGE = 160
-"""A change touching more places than this repaints the whole layer instead of each place."""
 PAN_FACE_SHARE = 0.4
 """The share of :data:`~cardtable.ui.face_cache.FACE_BUDGET_S` a frame that scrolls gives new
 faces, counted from the start of its drawing (its scroll and strips come out of it): about
@@ -73,11 +72,6 @@ percentile of such frames at 3.2 times an empty frame's."""
 PREFETCH_S = 0.0003
 """Seconds at most a frame spends on faces ahead of a pan (a 12 px a frame pan needs about
 0.2 ms of them a frame at 70 px, less at 29 px)."""
-LANDING_SLICE_S = 0.0004
-"""Seconds a frame gives the picture a big flight lands on (a 12,000-card picture, about
-15 ms, is done well within the 50 frames of a flight)."""
-WARM_CHUNK = 1000
-"""Cards whose colours a landing's warm-up looks at between two looks at the clock."""
 JUMP_AREA = 0.25
 """A pan whose new strips come to more than this share of the view is a jump: the picture is
 painted afresh off screen, a slice a frame, the old one showing meanwhile."""
@@ -94,37 +88,12 @@ ORDER_CHUNK = 3000
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
 of a 29 px view is about 0.5 ms)."""
-LANDING_CHUNK = 60
-"""Piles the landing's slice paints between two looks at the clock (a build's usual chunk
-of faces would take several times its slice)."""
-LANDING_FIRST_CHUNK = 20
-"""Piles the landing's first chunk paints, which times a pile, when the frames left in the
-flight are known (:meth:`TableView.draw`'s ``landing_frames``)."""
-LANDING_SPREAD = (0.0002, 0.002, 3)
-"""A landing paced by the flight's frames left: the least and most seconds a frame, and how
-many frames before the landing it is to be done."""
 
 
 FREEZE_CARDS = 4000
 """A table of a deck this big moves what the program holds out of the collector's reach."""
 _frozen = False
 _frozen_by: weakref.ref[TableView] | None = None  # the view that froze (while _frozen)
-
-
-def landing_slice(landing: LayerBuild, frames: int | None) -> tuple[float, int]:
-    """This frame's seconds and chunk for ``landing`` with ``frames`` left before its piles
-    land: the painting left spread evenly over them (but the last few), in chunks that fit
-    it, so that no frame of the flight paints much more than another. Unknown frames, or no
-    pile timed yet: :data:`LANDING_SLICE_S`, in chunks of :data:`LANDING_CHUNK` (one at
-    least a frame: 1.2 ms of faces at 29 px, the slowest 5% of a flight's frames) or, to
-    time a pile, :data:`LANDING_FIRST_CHUNK`."""
-    if frames is None:
-        return LANDING_SLICE_S, LANDING_CHUNK
-    if landing.pile_s is None:
-        return LANDING_SLICE_S, LANDING_FIRST_CHUNK
-    least, most, margin = LANDING_SPREAD
-    seconds = min(most, max(least, landing.left * landing.pile_s / max(1, frames - margin)))
-    return seconds, max(1, min(LANDING_CHUNK, int(seconds / max(landing.pile_s, 1e-7))))
 
 
 def _freeze_big_deck(table: Table, view: TableView) -> None:
@@ -143,7 +112,7 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-class TableView(ScaledPicture, StandIns, TableOverlays):
+class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
@@ -294,7 +263,7 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
         While more piles are hidden than a repair takes on (a big step's flight), the
         picture without them is painted off screen a slice a frame, to be swapped in when
         they show again: spread evenly over the flight when ``landing_frames`` says how many
-        frames are left before they land, else :data:`LANDING_SLICE_S` a frame.
+        frames are left before they land (:mod:`cardtable.ui.landing`).
         """
         hidden = hidden or {}
         size = surface.get_size()
@@ -605,73 +574,6 @@ class TableView(ScaledPicture, StandIns, TableOverlays):
             _frozen, _frozen_by = False, None
             return True
         return False
-
-    # -- the picture a big flight lands on, a slice a frame -----------------------------------
-    def _advance_landing(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
-                         hidden: dict[int, int], start: bool, frames: int | None = None) -> None:
-        """While more piles are hidden than a repair takes on, paint a slice of the picture
-        without them (begun again when the table or zoom changed; ``start``: whether one may
-        be begun this frame; ``frames``: how many are left before the piles land, if known)."""
-        if len(hidden) <= MAX_DAMAGE or self._build is not None:
-            self._landing = None
-            return
-        landing = self._landing
-        if landing is None or landing.key != key or landing.revision != table.revision:
-            self._landing = None
-            if not start or not self._landing_ready(table, camera):
-                return
-            landing = self._landing = self._start_build(table, camera, key, origin)
-            self.layer_landings += 1
-        if not landing.done:
-            landing.step(*landing_slice(landing, frames))
-
-    def _landing_ready(self, table: Table, camera: Camera) -> bool:
-        """Whether a landing's picture can be begun: what its slices would otherwise make
-        all at once is made first, a frame's slice at a time: the spare surface, then the
-        stand-in of every colour in the deck (the faces of thousands of cards that never
-        showed at this width cannot all be drawn in time; a new stand-in is about half a
-        millisecond), found by walking the deck's cards a slice at a time."""
-        size = self._surface().get_size()
-        if self._spare is None or self._spare.get_size() != size:
-            self._spare = _screen_surface(size)
-            return False
-        width = self.card_width(camera)
-        if width < SWATCH_BELOW:
-            return True
-        deck = table.deck
-        key = (id(deck), width)
-        if self._warm is None or self._warm[0] != key:
-            self._warm = (key, 0, set())
-        _, pos, seen = self._warm
-        colours = self.cache.colours(deck)  # worked out once per deck, shared with the rows
-        deadline = time.perf_counter() + LANDING_SLICE_S
-        while pos < len(colours):
-            chunk = colours[pos:pos + WARM_CHUNK]
-            # Any card of each colour not met yet (the stand-ins are shared by colour).
-            found = dict(zip(chunk, range(pos, pos + len(chunk))))
-            for colour in found.keys() - seen:
-                self.cache.stand_in(deck, found[colour], width, keyed=True)
-                seen.add(colour)
-            pos += len(chunk)
-            if time.perf_counter() > deadline:
-                break
-        self._warm = (key, pos, seen)
-        return pos >= len(colours)
-
-    def _land(self, table: Table, key: tuple, hidden: dict[int, int]) -> None:
-        """When the hidden piles show again (few are left hidden), make the picture painted
-        without them the layer: the scroll and repair that follow catch up with any pan,
-        step or lifted card since it was begun."""
-        landing = self._landing
-        if (landing is None or hidden is self._drawn_hidden_obj or len(hidden) > MAX_DAMAGE
-                or len(self._drawn_hidden) <= MAX_DAMAGE):
-            return
-        self._landing = None
-        if landing.key != key:
-            return
-        landing.finish()
-        self._swap_in(landing)
-        self.landings_swapped += 1
 
     def _swap_in(self, build: LayerBuild, hidden: dict[int, int] | None = None) -> None:
         """Make a finished build (painted without the ``hidden`` cards) the layer (the old
