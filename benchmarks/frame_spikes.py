@@ -25,7 +25,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import pygame  # noqa: E402
 import render  # noqa: E402  (sets the headless drivers, read when the app opens its window)
 
 from cardtable.ui.app import App  # noqa: E402
@@ -122,15 +121,7 @@ def main() -> None:
         render.SCENARIOS[name](app, args.frames)
     split.report(", ".join(args.scenarios))
     floor = Split(args.over)
-    screen = pygame.display.get_surface()
-    felt = pygame.Surface(screen.get_size()).convert()
-    felt.fill((21, 94, 52))
-
-    def empty_frame() -> None:
-        pygame.event.pump()
-        screen.fill((0, 0, 0))
-        screen.blit(felt, (0, 0))
-        pygame.display.flip()
+    empty_frame = render.empty_frame()
     for _ in range(split.frames):
         if args.paced:
             app.clock.tick(60)

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -61,18 +62,27 @@ def time_frames(app: App, frames: int, before_frame) -> list[float]:
     return times
 
 
-def floor(size: tuple[int, int], frames: int) -> list[float]:
-    """An empty table: fill, blit one full-screen surface, flip."""
+def empty_frame() -> Callable[[], None]:
+    """One frame of an empty table, to call: fill, blit one full-screen surface, flip."""
     screen = pygame.display.get_surface()
-    felt = pygame.Surface(size).convert()
+    felt = pygame.Surface(screen.get_size()).convert()
     felt.fill((21, 94, 52))
-    times = []
-    for _ in range(frames + 30):
-        start = CLOCK[0]()
+
+    def frame() -> None:
         pygame.event.pump()
         screen.fill((0, 0, 0))
         screen.blit(felt, (0, 0))
         pygame.display.flip()
+    return frame
+
+
+def floor(frames: int) -> list[float]:
+    """An empty table (:func:`empty_frame`) at the display's size, ``frames`` times after 30."""
+    frame = empty_frame()
+    times = []
+    for _ in range(frames + 30):
+        start = CLOCK[0]()
+        frame()
         times.append((CLOCK[0]() - start) * 1000)
     return times[30:]
 
@@ -567,7 +577,7 @@ def main() -> None:
 
     app = App(size=size)  # (the app freezes what is loaded when it first shows a 12,000-card table)
     results: dict[str, dict[str, float]] = {}
-    floor_times = floor(size, args.frames)
+    floor_times = floor(args.frames)
     floor_ms = percentiles(floor_times)
     results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1], "max_ms": floor_ms[2],
                         "frames": len(floor_times), "over_16ms": sum(ms > 16 for ms in floor_times)}
@@ -580,7 +590,7 @@ def main() -> None:
     # taken away, the display server late): the floor again, as long as the longest scenario,
     # says how many frames over 16 ms the machine itself gives at that length.
     longest = max((r.get("frames", 0) for r in results.values()), default=0)
-    floor_long = floor(size, int(longest)) if longest > args.frames else []
+    floor_long = floor(int(longest)) if longest > args.frames else []
     if floor_long:
         med, p95, worst = percentiles(floor_long)
         results["floor_as_long_as_the_longest"] = {"median_ms": med, "p95_ms": p95, "max_ms": worst,

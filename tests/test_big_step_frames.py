@@ -15,9 +15,10 @@ from cardtable import variants
 from cardtable.engine.spatial import GridIndex
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui import big_steps
-from cardtable.games.free_table.ui.work import WORK_BUDGET_S, WorkQueue
+from cardtable.games.free_table.ui.work import WORK_BUDGET_S
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation, ease_out
+from cardtable.ui.work_queue import WorkQueue
 
 
 class _Clock:
@@ -225,7 +226,7 @@ def test_a_held_picture_is_presented_once_not_every_frame_of_the_work(app, monke
 
 
 def test_work_that_yields_next_frame_ends_the_frames_share_there():
-    from cardtable.games.free_table.ui.work import NEXT_FRAME
+    from cardtable.ui.work_queue import NEXT_FRAME
 
     ran: list[str] = []
 

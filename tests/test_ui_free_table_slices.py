@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
-from cardtable.games.free_table.ui.work import WORK_BUDGET_S, WorkQueue, slice_budget
+from cardtable.games.free_table.ui.work import WORK_BUDGET_S, slice_budget
+from cardtable.ui.work_queue import WorkQueue
 
 
 def state(table):

@@ -163,6 +163,10 @@ class TableAnimation:
         """0 at the start, 1 when every card has landed."""
         return min(1.0, max(0.0, (now - self.started) / self.duration))
 
+    def left(self, now: float) -> float:
+        """Seconds until every card has landed (0 once they have)."""
+        return max(0.0, self.started + self.duration - now)
+
     def done(self, now: float) -> bool:
         """True once the cards have landed."""
         return self.progress(now) >= 1.0

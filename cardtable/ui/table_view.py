@@ -551,14 +551,18 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         if _frozen and _frozen_by is not None and _frozen_by() is self:
             gc.freeze()
 
-    def let_go(self) -> None:
-        """Drop the pictures under way and what the view keeps of its last frames: its scene
-        is leaving. A picture's painting closes over the view (and the table and camera), so
-        one under way makes a cycle, which the collector never frees among the objects the
-        view froze (:meth:`thaw`): a whole table, the view and its face cache were kept."""
+    def let_go(self) -> Iterator[None]:
+        """Its scene is leaving: drop the pictures under way and what the view keeps of its
+        last frames, and end its freeze (:meth:`thaw`); the steps that empty its face cache
+        a slice at a time, returned (for :meth:`~cardtable.ui.app.App.release_later`). A
+        picture's painting closes over the view (and the table and camera), so one under
+        way makes a cycle, which the collector never frees among the objects the view
+        froze: a whole table, the view and its face cache were kept."""
         self._build = self._landing = self._prepared = None
         self._held = self._shown = self._last_frame = None
         self._order, self._order_key = [], None
+        self.thaw()
+        return self.cache.emptied()
 
     def thaw(self) -> bool:
         """End this view's freeze (see :func:`_freeze_big_deck`), if it froze: its scene is

@@ -6,7 +6,7 @@ too much work for one frame: the table step itself (a
 the building of its flight, the painting of the picture it first shows
 (:meth:`~cardtable.ui.table_view.TableView.prepare`). :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
-:class:`~cardtable.games.free_table.ui.work.WorkQueue` and runs a slice of each frame's
+:class:`~cardtable.ui.work_queue.WorkQueue` and runs a slice of each frame's
 time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.2 ms: the app
 runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from cardtable.engine.table import TableJob
-from cardtable.games.free_table.ui.work import NEXT_FRAME, WorkQueue, job_steps, slice_budget
+from cardtable.games.free_table.ui.work import job_steps, slice_budget
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
+from cardtable.ui.work_queue import NEXT_FRAME, WorkQueue
 
 HOLD_PILES = 1000
 """A step replacing this many piles or more is done over several frames (see the module)."""

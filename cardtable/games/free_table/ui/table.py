@@ -361,9 +361,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.folded = []
         self.menu = None
         self._toolbar = None
-        self.view.let_go()
-        self.view.thaw()
-        self.app.release_later(self.view.cache.emptied())
+        self.app.release_later(self.view.let_go())
         for table, _camera in self.tables.values():
             if len(table.deck) >= HOLD_PILES:  # (freed at once, 12,000 piles took 9 ms of a frame)
                 self.app.release_later(dismantle(table))
@@ -656,11 +654,9 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
 
     def _landing_frames(self) -> int | None:
         """Frames left before the flights land, at the last frame's length (None without any)."""
-        animation = self.animation
-        if animation is None:
+        if self.animation is None:
             return None
-        left = animation.started + animation.duration - self.clock
-        return max(0, int(left / max(self._dt, 1e-3)))
+        return int(self.animation.left(self.clock) / max(self._dt, 1e-3))
 
     def _draw_hand_card(self, surface: pygame.Surface, press: Press) -> None:
         """A card dragged out of the hand bar, at the felt's size, under the cursor."""

@@ -2,9 +2,9 @@
 
 A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the grid
 index and the building of its flight take tens of milliseconds together. The scene
-queues them here as generators (each ``next`` one slice of a fraction of a millisecond) and
-runs slices for 1.2 ms of each frame (:func:`slice_budget`), showing the last
-picture meanwhile.
+queues them (:class:`~cardtable.ui.work_queue.WorkQueue`) as generators, each ``next``
+one slice of a fraction of a millisecond, and runs slices for 1.2 ms of each frame
+(:func:`slice_budget`), showing the last picture meanwhile.
 """
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ from collections.abc import Generator
 from typing import TypeVar
 
 from cardtable.engine.table import TableJob
-from cardtable.ui.work_queue import NEXT_FRAME, WorkQueue
-
-__all__ = ["NEXT_FRAME", "WORK_BUDGET_S", "WorkQueue", "job_steps", "slice_budget"]
 
 WORK_BUDGET_S = 0.0012
 """Seconds of queued work a frame runs: a little more than what presenting an empty frame
