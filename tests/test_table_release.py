@@ -54,10 +54,10 @@ def test_leaving_a_big_table_releases_it_after_the_frames_within_their_share(app
     d.key(pygame.K_ESCAPE)
     assert gone() is None and len(piles) > 0  # the scene is gone at once, its table bit by bit
     for _ in range(200):
-        if not piles and not app._releasing:
+        if not piles and not app.releasing:
             break
         d.step()
-    assert not piles and not table.undo_stack and not app._releasing
+    assert not piles and not table.undo_stack and not app.releasing
     assert len(slices) > 2
 
 
@@ -122,7 +122,7 @@ def test_leaving_with_a_picture_under_way_frees_the_view_and_its_faces(app, mome
     try:
         d.key(pygame.K_ESCAPE)
         for _ in range(200):
-            if not app._releasing:
+            if not app.releasing:
                 break
             d.step()
         assert not piles and [ref() for ref in refs] == [None, None, None]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,7 @@ class App:
         self.frame_ms: list[float] = []
         self.toast_text = ""
         self.toast_until = 0.0
+        self._toast_of: weakref.ref[Scene] | None = None  # see toast
         self.variant_entries = variants.discover()
 
     # -- services for scenes ---------------------------------------------------------
@@ -104,9 +106,11 @@ class App:
             _log.warning("could not save the settings", exc_info=exc)
             self.toast(f"Could not save settings: {exc}")
 
-    def toast(self, text: str, seconds: float = 2.5) -> None:
-        """Show a short message at the bottom of the screen."""
+    def toast(self, text: str, seconds: float = 2.5, *, of: Scene | None = None) -> None:
+        """Show a short message at the bottom of the screen; one ``of`` a scene (what it
+        just did) goes when that scene leaves, not onto the screen shown after it."""
         self.toast_text, self.toast_until = text, time.monotonic() + seconds
+        self._toast_of = weakref.ref(of) if of is not None else None
 
     def reload_variants(self) -> None:
         """Read the variant folders again (after the user added a file)."""
@@ -304,6 +308,11 @@ class App:
         big table does not free it all in one frame."""
         self._releasing.add(steps)
 
+    @property
+    def releasing(self) -> bool:
+        """True while something handed to :meth:`release_later` is still being let go."""
+        return self._releasing.busy
+
     def _release_slices(self) -> None:
         """This frame's share of :meth:`release_later`."""
         self._releasing.run(time.perf_counter() + RELEASE_SLICE_S)
@@ -315,6 +324,9 @@ class App:
     # -- overlays drawn by the app -------------------------------------------------------
     def _draw_toast(self) -> None:
         if not self.toast_text or time.monotonic() > self.toast_until:
+            return
+        if self._toast_of is not None and self._toast_of() not in self.scenes.scenes:
+            self.toast_text = ""
             return
         img = self.fonts.render(self.toast_text, self.px(18), THEME.text)
         w, h = self.screen.get_size()
