@@ -86,3 +86,21 @@ def test_undo_says_when_the_history_let_its_oldest_steps_go(app):
     assert app.toast_text == "Nothing more to undo: older steps were let go to save memory"
     d.key(pygame.K_y, pygame.KMOD_CTRL)
     assert app.toast_text == "Redid gather" and len(scene.table.piles) == 1
+
+
+def test_what_the_table_just_did_is_not_said_on_the_menu_after_leaving_it(app):
+    """A toast of the table ("Spread 52 cards as a grid") goes when the table does; one of
+    the app's own (a failed settings save, say) stays for its seconds."""
+    d, scene = open_table(app)
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    d.step(3)
+    assert app.toast_text == "Spread 52 cards as a grid"
+    d.key(pygame.K_ESCAPE)
+    d.step(2)
+    assert app.scenes.top is not scene and app.toast_text == ""
+    d, scene = open_table(app)
+    app.toast("Could not save settings: disk full")
+    d.key(pygame.K_ESCAPE)
+    d.step(2)
+    assert app.scenes.top is not scene and app.toast_text == "Could not save settings: disk full"

@@ -60,6 +60,11 @@ class Scene:
         its work goes on, see :attr:`busy`): the app then does not present the frame again."""
         return False
 
+    def toast(self, text: str, seconds: float = 2.5) -> None:
+        """Say what the scene just did in the app's toast, which goes if the scene leaves
+        first (see :meth:`~cardtable.ui.app.App.toast`)."""
+        self.app.toast(text, seconds, of=self)
+
     def enter(self) -> None:
         """Called once when the scene is pushed."""
 

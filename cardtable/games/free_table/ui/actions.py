@@ -52,7 +52,7 @@ class PileActions:
     def _act(self, label: str, fn, sound: str, pid: int | None = None) -> None:
         pid = self.target() if pid is None else pid
         if pid is None:
-            self.app.toast(f"Point at a pile to {label}")
+            self.toast(f"Point at a pile to {label}")
             return
         result = fn(pid)
         self.app.sounds.play(sound)
@@ -87,7 +87,7 @@ class PileActions:
         """Shuffle the pile pointed at."""
         def go(pid: int) -> int:
             self.table.shuffle(pid)
-            self.app.toast(f"Shuffled {plural(len(self.table.piles[pid].cards), 'card')}")
+            self.toast(f"Shuffled {plural(len(self.table.piles[pid].cards), 'card')}")
             return pid
         self._act("shuffle", go, "shuffle", pid)
 
@@ -104,7 +104,7 @@ class PileActions:
             if self.table.piles[pid].owner is not None:
                 return pid
             self.table.deal_hands(pid, self.deal_count, self.players)
-            self.app.toast(f"Dealt {plural(self.deal_count, 'card')} {to_each(self.players)}: "
+            self.toast(f"Dealt {plural(self.deal_count, 'card')} {to_each(self.players)}: "
                            f"{player_name(self.seat)}'s hand is below", 2.0)
             return pid
         self._act("deal to each player", go, "deal", pid)
@@ -113,15 +113,15 @@ class PileActions:
         """How many hot-seat players there are (1-8)."""
         self.players = max(1, min(8, players))
         self.seat %= self.players
-        self.app.toast(plural(self.players, "player"), 1.0)
+        self.toast(plural(self.players, "player"), 1.0)
 
     def pass_on(self) -> None:
         """Hide the table behind a pass screen until the next player is at the screen."""
         if not self.table.hands:
-            self.app.toast("Nobody holds a hand: deal to each player first (H)")
+            self.toast("Nobody holds a hand: deal to each player first (H)")
             return
         if self.players < 2:
-            self.app.toast("One player: there is nobody to pass to")
+            self.toast("One player: there is nobody to pass to")
             return
         nxt = (self.seat + 1) % self.players
         self.press = None
@@ -134,7 +134,7 @@ class PileActions:
     def spread(self, mode: str, pid: int | None = None) -> None:
         """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
         def done(made: list[int]) -> None:
-            self.app.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
+            self.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
             self.current = made[0]
             self._refresh_buttons()
 
@@ -150,7 +150,7 @@ class PileActions:
         """Say how many cards a pile holds (and how many show their face)."""
         pile = self.table.piles[pid]
         up = sum(pile.faces)
-        self.app.toast(f"{plural(len(pile.cards), 'card')}, {figure(up)} face up")
+        self.toast(f"{plural(len(pile.cards), 'card')}, {figure(up)} face up")
 
     def gather(self, pid: int | None = None) -> None:
         """Gather the selection (else every card) into one pile where the pointed pile lies."""
@@ -196,16 +196,16 @@ class PileActions:
         """Take back the last move."""
         def done(label: str | None) -> None:
             if label and not self.table.undo_stack and self.table.dropped:
-                self.app.toast(f"Undid {label}: {LET_GO}", 3.0)
+                self.toast(f"Undid {label}: {LET_GO}", 3.0)
             else:
-                self.app.toast(f"Undid {label}" if label else nothing_to_undo(self.table), 1.2)
+                self.toast(f"Undid {label}" if label else nothing_to_undo(self.table), 1.2)
             self._refresh_buttons()
         self.begin(self.table.undo_job(), done)
 
     def redo(self) -> None:
         """Do again the last move taken back."""
         def done(label: str | None) -> None:
-            self.app.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
+            self.toast(f"Redid {label}" if label else "Nothing to redo", 1.2)
             self._refresh_buttons()
         self.begin(self.table.redo_job(), done)
 

@@ -232,7 +232,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         """Change how many cards a deal deals (1-52), from the "More" menu."""
         self.deal_count = max(1, min(52, self.deal_count + step))
         self.layout()
-        self.app.toast(f"Deal {plural(self.deal_count, 'card')}", 1.0)
+        self.toast(f"Deal {plural(self.deal_count, 'card')}", 1.0)
 
     def _popup(self, items, at: tuple[int, int]) -> None:
         px = self.app.px
@@ -317,7 +317,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
     def find_card(self, card) -> None:
         """Centre the view on a face-up card; a face-down card's place stays hidden."""
         if not self.table.is_face_up(card.index):
-            self.app.toast(f"{card.name} is face down: where it lies is hidden")
+            self.toast(f"{card.name} is face down: where it lies is hidden")
             return
         pid, depth = self.table.where(card.index)
         pile = self.table.piles[pid]
@@ -328,7 +328,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         self.current = pid
         self.found = (pid, time.monotonic())
         where = "on top" if depth == 0 else f"{plural(depth, 'card')} down in a pile"
-        self.app.toast(f"{card.name}: {where}")
+        self.toast(f"{card.name}: {where}")
 
     def show_help(self) -> None:
         """Open the rules and hotkeys overlay."""
@@ -514,7 +514,7 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
                 found = set(self.table.piles_in((x0, y0, x1 - x0, y1 - y0)))
                 self.selected = (self.selected | found) if self.band_add else found
                 if self.selected:
-                    self.app.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
+                    self.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
             elif not self.band_add:
                 self.selected = set()
             return True
