@@ -8,7 +8,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.ui.text import _cut, wrap
+from cardtable.ui.text import _cut, _hang, reflow, wrap
 
 
 def wrap_word_by_word(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
@@ -20,22 +20,24 @@ def wrap_word_by_word(text: str, width: int, measure: Callable[[str], int]) -> l
             lines.append("")
             continue
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+        hang = _hang(indent, paragraph, measure)  # later lines' lead (a list item's hanging indent)
         line = indent
         for word in words:
-            candidate = f"{line} {word}" if line.strip() else indent + word
+            candidate = f"{line} {word}" if line.strip() else line + word
             if measure(candidate) <= width:
                 line = candidate
                 continue
             if line.strip():
                 lines.append(line)
+                line = hang
             start = 0
             while True:
-                cut = _cut(word, start, indent, width, measure)
+                cut = _cut(word, start, line, width, measure)
                 if cut >= len(word):
-                    line = indent + word[start:]
+                    line = line + word[start:]
                     break
-                lines.append(indent + word[start:cut])
-                start = cut
+                lines.append(line + word[start:cut])
+                start, line = cut, hang
         lines.append(line)
     return lines
 
@@ -80,3 +82,30 @@ def test_the_searched_wrap_matches_with_a_real_font_and_measures_less():
     for width in (120, 300, 517, 900):
         assert wrap(text, width, counted("new")) == wrap_word_by_word(text, width, counted("old"))
     assert counts["new"] * 2 < counts["old"]
+
+
+def test_a_list_item_hard_wrapped_in_a_file_wraps_again_under_its_own_text():
+    """A rules text's numbered step, hard-wrapped with a hanging indent in its YAML, is one
+    item again (reflow) and its later lines start under its text, not under its number."""
+    import pygame
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 18)
+    text = ("A round has two steps.\n"
+            "1. Buy-in: every player puts the buy-in (1 chip by default) into their bag. If your\n"
+            "   stack is short, the chips already in your bag stand for the rest.\n"
+            "2. The dealer deals.\n"
+            "  Pair     2\n")
+    assert reflow(text).split("\n") == [
+        "A round has two steps.",
+        "1. Buy-in: every player puts the buy-in (1 chip by default) into their bag. If your stack "
+        "is short, the chips already in your bag stand for the rest.",
+        "2. The dealer deals.", "  Pair     2"]
+    lines = wrap(reflow(text), 200, lambda s: font.size(s)[0])
+    first = lines.index(next(line for line in lines if line.startswith("1. ")))
+    later = lines[first + 1:lines.index("2. The dealer deals.")]
+    assert len(later) >= 2 and all(font.size(line)[0] <= 200 for line in lines)
+    text_x = font.size("1. ")[0]
+    for line in later:
+        lead = font.size(line[:len(line) - len(line.lstrip())])[0]
+        assert abs(lead - text_x) <= font.size(" ")[0] / 2 + 1, line

@@ -4,6 +4,7 @@ same helpers the game logs use, so a screen and the log write "1 chip", "12,000"
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable
@@ -14,10 +15,26 @@ from cardtable.engine.words import figure, plural
 __all__ = ["wrap", "wrap_font", "reflow", "fit_text", "figure", "plural"]
 
 
+_ITEM = re.compile(r"(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")
+"""The marker that starts a list item ("- ", "* ", "\u2022 ", "1. ", "12) ") and the spaces after it."""
+
+
+def _hang(indent: str, paragraph: str, measure: Callable[[str], int]) -> str:
+    """The lead of a paragraph's later lines: its indent, and for a list item as many
+    spaces more as are about as wide as the item's marker (a hanging indent)."""
+    item = _ITEM.match(paragraph, len(indent))
+    if item is None:
+        return indent
+    space = measure(" ")
+    spaces = round(measure(item.group()) / space) if space > 0 else len(item.group())
+    return indent + " " * max(1, spaces)
+
+
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
-    Blank lines between paragraphs are kept; a word longer than a whole line (a file
+    Blank lines between paragraphs are kept; a paragraph's later lines keep its indent,
+    and a list item's ("- ", "1. ") line up under its text. A word longer than a whole line (a file
     path, say) is cut, after a "/" where it can be.  Each line takes as many words as
     fit (``measure`` must not shrink as a string grows, as a font's widths do not); how
     many is found from a guess at the last measurement's pixels per character, checked
@@ -31,6 +48,8 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     ['one', '', 'two']
     >>> wrap("/home/ada/variants/broken.yaml:3:1: bad", 12, len)
     ['/home/ada/', 'variants/', 'broken.yaml:', '3:1: bad']
+    >>> wrap("12. aa bb cc", 9, len)
+    ['12. aa bb', '    cc']
     """
     lines: list[str] = []
     rate = [0.0]  # pixels per character at the last measurement: where the next guess starts
@@ -47,6 +66,7 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
             lines.append("")
             continue
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+        hang = _hang(indent, paragraph, measure)
         joined = " ".join(words)
         starts, ends, at = [], [], 0
         for word in words:
@@ -57,7 +77,7 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
         line, i = indent, 0
         while i < len(words):
             # The line so far, then words[i:i + k] after a space (after the indent if empty).
-            head = f"{line} " if line.strip() else indent
+            head = f"{line} " if line.strip() else line
             room = (width / rate[0] - len(head)) if rate[0] > 0 else 0
             guess = bisect_right(ends, starts[i] + room) - i
             k = _most(partial(_words_fit, fits, head, joined, starts[i], ends, i), len(words) - i, guess)
@@ -67,16 +87,16 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
                 continue
             if line.strip():  # the word goes on a fresh line, or is cut if too wide even there
                 lines.append(line)
-                line = indent
+                line = hang
                 continue
-            word, start = words[i], 0
+            word, start, lead = words[i], 0, line
             while True:
-                cut = _cut(word, start, indent, width, measure)
+                cut = _cut(word, start, lead, width, measure)
                 if cut >= len(word):
-                    line = indent + word[start:]
+                    line = lead + word[start:]
                     break
-                lines.append(indent + word[start:cut])
-                start = cut
+                lines.append(lead + word[start:cut])
+                start, lead = cut, hang
             i += 1
         lines.append(line)
     return lines
@@ -180,20 +200,26 @@ def reflow(text: str) -> str:
     r"""Join hard-wrapped lines into paragraphs so they can be wrapped to any width.
 
     Blank lines separate paragraphs; a line starting with "-", "*", a digit and
-    a dot, or indentation starts a new line of its own (lists and tables stay).
+    a dot, or indentation starts a new line of its own (lists and tables stay), but for
+    a list item's own later lines, indented to its text (a hanging indent), which join it.
 
     >>> reflow("one\ntwo\n\n- a\n- b")
     'one two\n\n- a\n- b'
+    >>> reflow("1. first\n   more\n2. second\n  table row")
+    '1. first more\n2. second\n  table row'
     """
     out: list[str] = []
+    hang = ""  # the indent of the text of the list item being joined ("" when none)
     for line in text.rstrip().split("\n"):
         stripped = line.strip()
-        starts_item = (not stripped or line[:1].isspace() or stripped[:1] in "-*•"
-                       or (stripped.split(".", 1)[0].isdigit() and "." in stripped[:4]))
-        if out and out[-1] and not starts_item:
+        indent = line[: len(line) - len(line.lstrip())]
+        item = _ITEM.match(line, len(indent)) if stripped else None
+        if out and out[-1] and stripped and item is None and (
+                not indent or (hang and indent == hang)):
             out[-1] = f"{out[-1]} {stripped}"
-        else:
-            out.append(line.rstrip() if stripped else "")
+            continue
+        out.append(line.rstrip() if stripped else "")
+        hang = indent + " " * len(item.group()) if item is not None else ""
     return "\n".join(out)
 
 
