@@ -81,3 +81,34 @@ def test_the_shift_dies_caption_stays_on_the_felt(small_app, seats, colour):
     assert caption, [name for name, _ in scene.layout_boxes()]
     for rect in caption + boxes_named(scene, "die"):
         assert scene.felt.contains(rect), (tuple(rect), tuple(scene.felt))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+def test_ipsos_hand_line_is_whole_over_the_viewers_plate(small_app, size):
+    """Ipso's "Your hand: High Card & Tags (35)" stood on the viewer's plate, cut to
+    "Your hand: High Card..." (its value lost); it is now a banner over the plate, left of
+    the hand, whole, and the layout check finds nothing over anything."""
+    from cardtable.engine.game import CHANCE
+    from cardtable.ui.layout_check import check_scene
+
+    small_app._resized(size)
+    scene = three_seats(small_app, "ipso")
+    state = scene.state
+    for _ in range(300):  # to the person's turn with four cards in hand
+        if state.to_act == 0 and len(state.hands[0]) == 4:
+            break
+        move = state.chance_action() if state.to_act == CHANCE else scene.bots[state.to_act].choose(state, state.to_act)
+        scene.perform(move)
+    assert state.to_act == 0
+    Driver(small_app).step(3)
+    label = state.hand_value(0).label
+    # with its "Your hand: " where the felt has room for it (at UI scale 1.5, 1,920 px wide)
+    assert scene.hand_line in (label, f"Your hand: {label}")
+    assert scene.hand_line.startswith("Your hand: ") or size[0] < 1920
+    (line,) = boxes_named(scene, "your hand")
+    (plate,) = boxes_named(scene, "plate:0")
+    (hand,) = boxes_named(scene, "hand:own")
+    fonts, px = small_app.fonts, small_app.px
+    assert line.width >= fonts.size_of(scene.hand_line, min(px(14), px(11)), True)[0]  # not cut
+    assert line.bottom <= plate.y and line.right <= hand.x and scene.felt.contains(line)
+    assert check_scene(scene, small_app.screen.get_size()) == []

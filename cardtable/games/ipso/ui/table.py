@@ -280,12 +280,19 @@ class IpsoTableScene(GameTableScene):
             at = self.plate_beside(hand)
         lines = self._seat_lines(view, seat)
         value = self.state.hand_value(seat) if own else None
-        if value is not None:  # on the viewer's plate: over the hand it covered the piles' counts
-            self.hand_line = f"Your hand: {value.label}"
-            lines.append(self.hand_line)
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat
                                 and view["round_no"] > 0, acting=view["to_act"] == seat, at=at,
                                 dim=not view["in_hand"][seat] and view["round_no"] > 0)
+        if value is not None:
+            # Over the viewer's plate, in the felt left of their hand: over the hand it covered
+            # the piles' counts, and on the plate "High Card & Tags (35)" lost its value to an ellipsis.
+            hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
+            left = self.felt.x + px(10)  # clear of the felt's rim
+            room = pygame.Rect(left, self.felt.y, hand.x - px(8) - left, plate.y - self.felt.y)
+            self.hand_line = f"Your hand: {value.label}"
+            if self.app.fonts.size_of(self.hand_line, px(11), True)[0] > room.width - px(12) - 2:
+                self.hand_line = value.label  # (a narrow felt) over their own plate it says as much
+            self.draw_hand_line(surface, self.hand_line, (plate.centerx, plate.y - px(8)), within=room)
         drawn = self._drawn_for_deal(view).get(seat)
         if drawn is not None:
             self.draw_seat_cards(surface, seat, plate, [drawn], self.card_width(), 0)
