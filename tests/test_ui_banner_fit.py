@@ -112,3 +112,23 @@ def test_ipsos_hand_line_is_whole_over_the_viewers_plate(small_app, size):
     assert line.width >= fonts.size_of(scene.hand_line, min(px(14), px(11)), True)[0]  # not cut
     assert line.bottom <= plate.y and line.right <= hand.x and scene.felt.contains(line)
     assert check_scene(scene, small_app.screen.get_size()) == []
+
+
+def test_a_title_line_too_long_for_its_corner_is_set_smaller_then_cut_and_whole_on_hover(app):
+    """The table's title ("Sabacc · hand 1 · betting · Player 1's turn") was cut to its room
+    at 16 px; it now takes smaller type first (down to 13 px), and only then an ellipsis,
+    whose whole text shows on hover."""
+    scene = three_seats(app, "sabacc")
+    fonts, px = app.fonts, app.px
+    title = "Sabacc  ·  hand 1  ·  betting  ·  Player 1's turn"
+    full, smallest = fonts.size_of(title, px(16))[0], fonts.size_of(title, px(13))[0]
+    for room, cut in (((full + smallest) // 2, False), (smallest - px(40), True)):
+        scene.begin_boxes()
+        scene.begin_hover()
+        scene.draw_title(app.screen, title, room=room)
+        (drawn,) = boxes_named(scene, "title")
+        assert drawn.width <= room
+        tips = [lines for rect, lines in scene.tips if rect == drawn]
+        assert tips == ([[title]] if cut else [])
+        if not cut:  # whole, in smaller type than the 16 px it would not fit in
+            assert drawn.width >= fonts.size_of(title, px(13))[0] and drawn.height <= fonts.size_of(title, px(16))[1]
