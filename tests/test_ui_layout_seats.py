@@ -122,3 +122,31 @@ def test_alethkar_declares_the_hand_banner_it_draws(small_app):
     boxes = dict(scene.layout_boxes())
     assert "your hand" in boxes
     assert check_scene(scene, small_app.screen.get_size()) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+def test_alethkar_plates_beside_their_bag_say_the_chips_whole(size, monkeypatch):
+    """A plate with its bag drawn says "chips 40 in all": "chips 40 (stack + bag)" was cut
+    there to "chips 40 (stack +..." at every window size."""
+    from cardtable.engine.game import CHANCE
+    from cardtable.ui.app import App
+
+    app = App(size=size)
+    try:
+        table = importlib.import_module("cardtable.games.alethkar_poker.ui.table").TABLE
+        spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == "alethkar_poker")
+        scene = table.smoke_seats(app, spec, 4, frames=1)
+        app.push(scene)
+        state = scene.state
+        while state.to_act != 0:
+            scene.perform(state.chance_action() if state.to_act == CHANCE
+                          else scene.bots[state.to_act].choose(state, state.to_act))
+        drawn = rendered_texts(app, monkeypatch)
+        app.step(1 / 30)
+        bags = {name for name, _ in scene.layout_boxes() if name.startswith("bag:")}
+        assert {"bag:1", "bag:2", "bag:3"} <= bags  # the other seats' plates show their bags
+        cut = [line for _, lines in scene.tips for line in lines if line.startswith("chips")]
+        assert cut == []
+        assert {f"chips {state.holdings(seat)} in all" for seat in (1, 2, 3)} <= set(drawn)
+    finally:
+        app.shutdown()

@@ -322,16 +322,18 @@ class AlethkarTableScene(GameTableScene):
 
     def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
         px, fonts = self.app.px, self.app.fonts
-        lines = [f"chips {view['holdings'][seat]} (stack + bag)"]
+        cards = view["hands"][seat]
+        own = seat == self.viewer and view["phase"] in ("bet", "discard") and bool(cards)
+        bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
+        # Beside the bag drawn on the plate, "in all" says it (the longer line was cut there).
+        held = view["holdings"][seat]
+        lines = [f"chips {held} in all" if bag_size else f"chips {held} (stack + bag)"]
         status = self._status(view, seat)
         if status:
             lines.append(status)
-        cards = view["hands"][seat]
-        own = seat == self.viewer and view["phase"] in ("bet", "discard") and bool(cards)
         at = None
         if own:
             at = self._own_plate_centre(len(lines))
-        bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
                                 acting=view["to_act"] == seat, dim=view["out"][seat], at=at,
                                 reserve=bag_size + px(4) if bag_size else 0)
