@@ -105,7 +105,7 @@ class PileActions:
                 return pid
             self.table.deal_hands(pid, self.deal_count, self.players)
             self.toast(f"Dealt {plural(self.deal_count, 'card')} {to_each(self.players)}: "
-                           f"{player_name(self.seat)}'s hand is below", 2.0)
+                       f"{player_name(self.seat)}'s hand is below", 2.0)
             return pid
         self._act("deal to each player", go, "deal", pid)
 
