@@ -713,30 +713,6 @@ class GameTableScene(TableHover, TableParts, Scene):
         surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
         return tag if tag_below else None
 
-    def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
-        """The table's title line (the game, the round, the phase) in the felt's top-left
-        corner, ``top`` pixels (unscaled) down, in ``room`` pixels (by default: up to the
-        plate of the seat across the table): set smaller where it does not fit, then cut
-        with an ellipsis, whole on hover."""
-        px, fonts = self.app.px, self.app.fonts
-        x, y = self.felt.x + px(30), self.felt.y + px(top)
-        if room is None:
-            room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
-        line = pygame.Rect(x, y, room, fonts.size_of(title, px(16))[1])
-        drawn = self.__dict__.get("_boxes", [])
-        blockers = [r for name, r in drawn if name.split(":")[0] in ("plate", "hand") and r.colliderect(line)]
-        if blockers:  # a seat sits in the corner: the title stops before it, or gives way (the bar says as much)
-            room = min(r.x for r in blockers) - px(10) - x
-        if room < px(60):
-            return
-        size = fonts.fit_size(title, room, px(16), min_size=px(13))  # smaller type before an ellipsis
-        shown = fit_text(fonts, title, size, room)
-        img = fonts.render(shown, size, THEME.text_dim)
-        rect = self.note_box("title", img.get_rect(topleft=(x, y + (line.height - img.get_height()) // 2)))
-        surface.blit(img, rect)
-        if shown != title:
-            self.note_tip(rect, [title])
-
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's
         width and clear of its buttons; what still does not fit ends in an ellipsis."""

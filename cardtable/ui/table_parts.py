@@ -3,7 +3,7 @@
 :class:`KeyBinding` declares one key of a table once: the help overlay lists it and
 the table's key handling dispatches through it (:func:`dispatch_key`), so help can
 only name keys that do something. :class:`TableParts` is mixed into
-:class:`~cardtable.ui.game_table.GameTableScene`: captions, the bottom bar's button
+:class:`~cardtable.ui.game_table.GameTableScene`: the title line, captions, the bottom bar's button
 and message, another seat's row of cards, the viewer's hand box, the pot line, the
 showdown line, and the named boxes of the last frame (:meth:`TableParts.layout_boxes`).
 """
@@ -171,6 +171,7 @@ class TableParts:
     slot: Callable[[int], Any]
     seat_layout: Any
     note_small_cards: Callable[..., None]
+    note_tip: Callable[[pygame.Rect, Sequence[str]], None]
     KEYS: tuple[KeyBinding, ...] = ()
     """The game's keys (subclasses); the help overlay lists them."""
     BET_KEYS: tuple[KeyBinding, ...] = ()
@@ -272,6 +273,30 @@ class TableParts:
         box.centerx = rect.centerx  # the pills as drawn, however much wider than the card
         self.note_box(f"caption:{' '.join(lines)}", box)
         return pill
+
+    def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
+        """The table's title line (the game, the round, the phase) in the felt's top-left
+        corner, ``top`` pixels (unscaled) down, in ``room`` pixels (by default: up to the
+        plate of the seat across the table): set smaller where it does not fit, then cut
+        with an ellipsis, whole on hover."""
+        px, fonts = self.app.px, self.app.fonts
+        x, y = self.felt.x + px(30), self.felt.y + px(top)
+        if room is None:
+            room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
+        line = pygame.Rect(x, y, room, fonts.size_of(title, px(16))[1])
+        drawn = self.__dict__.get("_boxes", [])
+        blockers = [r for name, r in drawn if name.split(":")[0] in ("plate", "hand") and r.colliderect(line)]
+        if blockers:  # a seat sits in the corner: the title stops before it, or gives way (the bar says as much)
+            room = min(r.x for r in blockers) - px(10) - x
+        if room < px(60):
+            return
+        size = fonts.fit_size(title, room, px(16), min_size=px(13))  # smaller type before an ellipsis
+        shown = fit_text(fonts, title, size, room)
+        img = fonts.render(shown, size, THEME.text_dim)
+        rect = self.note_box("title", img.get_rect(topleft=(x, y + (line.height - img.get_height()) // 2)))
+        surface.blit(img, rect)
+        if shown != title:
+            self.note_tip(rect, [title])
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
                colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None,
