@@ -15,7 +15,7 @@ from cardtable.engine.table import Table
 from cardtable.ui.camera import Camera
 from cardtable.ui.faces import SWATCH_BELOW
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
-from cardtable.ui.scaled_picture import _screen_surface
+from cardtable.ui.scaled_picture import screen_surface
 
 LANDING_SLICE_S = 0.0004
 """Seconds a frame gives the picture a big flight lands on (a 12,000-card picture, about
@@ -88,7 +88,7 @@ class Landings:
         millisecond), found by walking the deck's cards a slice at a time."""
         size = self._surface().get_size()
         if self._spare is None or self._spare.get_size() != size:
-            self._spare = _screen_surface(size)
+            self._spare = screen_surface(size)
             return False
         width = self.card_width(camera)
         if width < SWATCH_BELOW:

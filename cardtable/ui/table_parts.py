@@ -308,19 +308,32 @@ class TableParts:
         px, fonts = self.app.px, self.app.fonts
         area = within if within is not None else getattr(self, "felt", None)
         points = px(size)
-        if area is not None and area.width > 0:
-            room = max(1, area.width - px(12) - 2)  # the pill's padding either side
+        room = self._banner_room(area)
+        if room is not None:
             points = fonts.fit_size(text, room, points, True, min_size=min(points, px(11)))
             text = fit_text(fonts, text, points, room, True)
         img = fonts.render(text, points, colour or THEME.highlight, bold=True)
         rect = img.get_rect(midbottom=midbottom)
-        if area is not None and area.width > 0:
+        if area is not None and room is not None:
             pad_x, pad_y = px(12) // 2 + 1, px(4) // 2 + 1
             rect.clamp_ip(area.inflate(-2 * pad_x, -2 * pad_y))
         if draw:
             pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
             surface.blit(img, rect)
         return rect
+
+    def _banner_room(self, area: pygame.Rect | None) -> int | None:
+        """The width a banner's line has in ``area`` (None: no area, no limit)."""
+        if area is None or area.width <= 0:
+            return None
+        return max(1, area.width - self.app.px(12) - 2)  # the pill's padding either side
+
+    def banner_fits(self, text: str, within: pygame.Rect | None = None, size: int = 14) -> bool:
+        """Whether :meth:`banner` would show ``text`` whole in ``within`` (the felt unless
+        told), at its smallest type if need be, rather than cut with an ellipsis."""
+        room = self._banner_room(within if within is not None else getattr(self, "felt", None))
+        px = self.app.px
+        return room is None or self.app.fonts.size_of(text, min(px(size), px(11)), True)[0] <= room
 
     def bar_button(self, group: WidgetGroup, label: str, action: Callable[[], None], hotkey: str, *,
                    right: int = 10, width: int = 180, primary: bool = True, size: int = 18) -> Button:

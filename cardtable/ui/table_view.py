@@ -57,7 +57,7 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
-from cardtable.ui.scaled_picture import ScaledPicture, _screen_surface
+from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
 from cardtable.ui.table_overlays import TableOverlays
 from cardtable.ui.theme import THEME
@@ -275,13 +275,13 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         self._zoom_moved_before = camera.zoom != self._seen_zoom
         self._seen_zoom = camera.zoom
         if self._layer is None or self._layer.get_size() != size:
-            self._layer = _screen_surface(size)
+            self._layer = screen_surface(size)
             self._layer_key = None
             if len(table.deck) > MAX_DAMAGE:
                 # The surface landings and zoom builds paint on, made in this frame (which paints
                 # the whole picture anyway): a first 8 MB can take tens of ms on a loaded machine.
-                self._spare = _screen_surface(size)
-                self._held = ((), _screen_surface(size))  # (what a zoom at rest shows while painted)
+                self._spare = screen_surface(size)
+                self._held = ((), screen_surface(size))  # (what a zoom at rest shows while painted)
         swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
         if swapped:  # (the frame that first shows a big step: its stand-ins fill in over the next)
             self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
@@ -425,7 +425,7 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         """The surface a build paints on: the spare one, or a new one if it is missing or of
         another size than the layer."""
         size, spare = self._surface().get_size(), self._spare
-        return spare if spare is not None and spare.get_size() == size else _screen_surface(size)
+        return spare if spare is not None and spare.get_size() == size else screen_surface(size)
 
     @contextmanager
     def _listing(self, pending: dict[int, tuple[int, int, int, int]]) -> Iterator[None]:

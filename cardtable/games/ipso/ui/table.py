@@ -273,31 +273,28 @@ class IpsoTableScene(GameTableScene):
         px = self.app.px
         cards = view["hands"][seat]
         own = seat == self.viewer and not self.state.shown[seat]
-        at = None
         big = self.card_width(big=True)
-        if own:
-            hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
-            at = self.plate_beside(hand)
+        hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40)) if own else None
+        at = self.plate_beside(hand) if hand is not None else None
         lines = self._seat_lines(view, seat)
         value = self.state.hand_value(seat) if own else None
         plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat
                                 and view["round_no"] > 0, acting=view["to_act"] == seat, at=at,
                                 dim=not view["in_hand"][seat] and view["round_no"] > 0)
-        if value is not None:
+        if value is not None and hand is not None:
             # Over the viewer's plate, in the felt left of their hand: over the hand it covered
             # the piles' counts, and on the plate "High Card & Tags (35)" lost its value to an ellipsis.
-            hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
             left = self.felt.x + px(10)  # clear of the felt's rim
             room = pygame.Rect(left, self.felt.y, hand.x - px(8) - left, plate.y - self.felt.y)
             self.hand_line = f"Your hand: {value.label}"
-            if self.app.fonts.size_of(self.hand_line, px(11), True)[0] > room.width - px(12) - 2:
+            if not self.banner_fits(self.hand_line, room):
                 self.hand_line = value.label  # (a narrow felt) over their own plate it says as much
             self.draw_hand_line(surface, self.hand_line, (plate.centerx, plate.y - px(8)), within=room)
         drawn = self._drawn_for_deal(view).get(seat)
         if drawn is not None:
             self.draw_seat_cards(surface, seat, plate, [drawn], self.card_width(), 0)
-        if own:
-            box = self.own_hand_box(max(4, len(cards)), big, shift=px(40))
+        if hand is not None:
+            box = hand
             self.hand_rects = self.draw_own_cards(surface, cards, box, big, chosen=[self.selected] if
                                                   self.selected is not None else [], mark=THEME.highlight,
                                                   dragging=self.dragging, origin=self.deck_rect.topleft)
