@@ -12,6 +12,7 @@ returns the summary the command prints.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
 __all__ = ["Simulation", "simulate_game", "simulate_matches", "seat_bots", "bundled_settings",
-           "seats_between"]
+           "seats_between", "play_fingerprint"]
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
     checked = failed = rounds = actions = finished = 0
     problems_seen: list[str] = []
     winners: Counter[str] = Counter()
+    play = hashlib.sha256()
     started = time.perf_counter()
     for game in range(games):
         players, kinds = sim.make_bots(bots, seats, seed, game)
@@ -174,6 +176,7 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
                 failed += 1
                 problems_seen += [f"game {game}, action {done}: {p}" for p in found]
         actions += done
+        play.update(play_fingerprint(state, [sim.holding(state, s) for s in range(seats)]))
         rounds += sim.rounds(state)
         leader = max(range(seats), key=lambda s: (sim.holding(state, s), -s))
         winners[kinds[leader]] += 1
@@ -189,7 +192,18 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
             "rounds": rounds, "actions": actions, "finished": finished,
             "seconds": round(time.perf_counter() - started, 3),
             "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items()))}
+            "winners": dict(sorted(winners.items())), "play": play.hexdigest()[:16]}
+
+
+def play_fingerprint(state: Any, holdings: list[int]) -> bytes:
+    """What one match was, as bytes to hash: every action, every log line as each seat
+    reads it, and each seat's holding at the end. Two runs that play the same differ in
+    none of these, so ``cardtable simulate``'s ``play`` digest tells a change to the
+    rules' code that plays differently from one that does not."""
+    from cardtable.engine.game import canonical_json
+    log = [[event.seat, event.public, sorted(event.private.items())] for event in state.log]
+    return canonical_json({"history": [action.to_json() for action in state.history], "log": log,
+                           "holdings": holdings})
 
 
 def seats_between(game_name: str, seats: int, low: int, high: int) -> None:
