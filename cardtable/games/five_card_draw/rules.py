@@ -12,19 +12,30 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules, Limit
-from cardtable.engine.game import CHANCE, Action
 from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.five_card_draw.hands import HandValue
 
 __all__ = ["Phase", "DrawSettings", "Shuffle", "Discard", "Reshuffle", "PotResult", "RoundResult",
-           "BETTING_ROUND_NAMES", "HAND_SIZE"]
+           "BETTING_ROUND_NAMES", "HAND_SIZE", "FLOW"]
 
 HAND_SIZE = 5
 """Cards dealt to each player."""
 
-BETTING_ROUND_NAMES = ("before the draw", "after the draw")
+FLOW = flow.HandFlow((
+    flow.Antes("ante"),
+    flow.Deal(hole=HAND_SIZE),
+    flow.Bet("before the draw"),
+    flow.Draw(up_to="max_draw", ace_bonus="ace_bonus"),
+    flow.Bet("after the draw", big=True),
+    flow.Showdown("cardtable.games.five_card_draw.hands:evaluate"),
+    flow.Settle(),
+))
+"""A hand of Five-Card Draw, step by step (run by :class:`~cardtable.engine.flow.FlowState`)."""
+
+BETTING_ROUND_NAMES = FLOW.betting_names
 """The two betting rounds of a hand, in order (``DrawState.betting_round``)."""
 
 
@@ -61,8 +72,8 @@ class DrawSettings(DeclaredSettings):
             (at most 4: the ace stays).
         bot_level: the computer players' default level.
 
-    >>> DrawSettings.from_settings({"max_draw": 2}).draw_limit(has_ace=True)
-    3
+    >>> DrawSettings.from_settings({"max_draw": 2}).max_draw
+    2
     >>> DrawSettings.from_settings({"max_draw": 9})
     Traceback (most recent call last):
     ...
@@ -92,35 +103,21 @@ class DrawSettings(DeclaredSettings):
         """The betting limit (a shortcut for ``betting.limit``)."""
         return self.betting.limit
 
-    def draw_limit(self, *, has_ace: bool) -> int:
-        """The most cards a player may discard, keeping an ace or not."""
-        if has_ace and self.ace_bonus:
-            return min(self.max_draw + 1, 4)
-        return self.max_draw
-
 
 # -- actions -------------------------------------------------------------------------
-class Shuffle(Action, kind="five_card_draw.shuffle"):
+class Shuffle(flow.Shuffle, kind="five_card_draw.shuffle"):
     """Chance's action that starts a hand: the order of all 52 cards (deck indices, top
     first). The antes and the deal follow by themselves."""
 
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
-
-class Discard(Action, kind="five_card_draw.discard"):
+class Discard(flow.Discard, kind="five_card_draw.discard"):
     """Discard ``cards`` (deck indices from the seat's hand) and draw as many; an empty
     tuple stands pat."""
 
-    cards: tuple[int, ...] = ()
 
-
-class Reshuffle(Action, kind="five_card_draw.reshuffle"):
+class Reshuffle(flow.Reshuffle, kind="five_card_draw.reshuffle"):
     """Chance's action when the stock runs out during the draw: the new stock's order,
     a shuffle of every discarded card except the drawing player's own."""
-
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
 
 # -- results -------------------------------------------------------------------------

@@ -31,21 +31,18 @@ match ends (``game_over``) when one seat has every chip. Cards are deck indices.
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import fields
-from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
-from cardtable.engine.seats import ChipSeatedState
-from cardtable.engine.words import plural
+from cardtable.engine.flow import FlowState
+from cardtable.engine.flow.state import street_field
+from cardtable.engine.game import TrustedInRollouts, seat_table
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
-    BETTING_ROUND_NAMES,
+    FLOW,
     Discard,
     DrawSettings,
     Phase,
@@ -57,30 +54,33 @@ from cardtable.games.five_card_draw.rules import (
 __all__ = ["DrawState", "DrawSettings", "Phase", "Shuffle", "Discard", "Reshuffle", "RoundResult"]
 
 
-class DrawState(TrustedInRollouts, ChipSeatedState):
-    """A match of Five-Card Draw (2 to 6 seats). Build one with :meth:`new`.
+class DrawState(TrustedInRollouts, FlowState):
+    """A match of Five-Card Draw (2 to 6 seats), its hands run on :data:`FLOW`. Build one
+    with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`, :attr:`names`,
     :attr:`to_act`, :attr:`betting_round`, :attr:`results`, and :meth:`betting_options`,
     :meth:`pots`, :meth:`hand_of`, :meth:`draw_limit`, :meth:`standings`, :meth:`view`.
     """
 
+    FLOW = FLOW
+    SHUFFLE = Shuffle
+    DISCARD = Discard
+    RESHUFFLE = Reshuffle
+    RESULT = RoundResult
     JSON_FIELDS = (
         *fields.header(DrawSettings, Phase), "round_no", "dealer", "total_chips", fields.listed("round_start_stacks"),
         fields.listed("out"), *fields.SHARED_LEDGER, "betting_round", fields.listed("deck_order"),
         fields.nested_lists("hands"), fields.listed("discards"), fields.listed("pending"), "owed",
-        fields.listed("drawn"), "draw_turn", fields.optional_json("results", RoundResult), fields.listed("shown"))
-    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL, Phase.RESHUFFLE})
-    TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn"}
-    CHANCE_MOVES = (Shuffle, Reshuffle)
+        fields.listed("drawn"), "draw_turn", fields.optional_json("results", RoundResult), fields.listed("shown"),
+        street_field(FLOW))
 
     settings: DrawSettings
     phase: Phase
     round_no: int
     """The hand being played (1 from the first shuffle on)."""
     total_chips: int
-    round_start_stacks: list[int]
-    out: list[bool]
+    results: RoundResult | None
 
     @classmethod
     def new(cls, settings: DrawSettings, deck: Deck, names: Sequence[str], rng: random.Random,
@@ -100,105 +100,14 @@ class DrawState(TrustedInRollouts, ChipSeatedState):
             raise ValueError(f"Five-Card Draw is played with the 52-card deck, not {deck.name}")
         evaluate([deck[i] for i in range(5)])  # a deck the evaluator cannot read fails here
         state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
-        state.round_start_stacks = list(stacks)
-        state.out = [False] * len(names)
-        state.round_no = 0
-        state._clear_round()
+        state._start_match(stacks)
         return state
-
-    def _clear_round(self) -> None:
-        n = self.seats
-        self.betting: BettingRound | None = None
-        self.betting_round: int | None = None
-        self.deck_order: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[int] = []
-        self.pending: list[int] = []
-        """The drawing player's own discards while chance reshuffles the others."""
-        self.owed = 0
-        """Cards still owed to the drawing player after a reshuffle."""
-        self.drawn: list[int | None] = [None] * n
-        self.draw_turn: int | None = None
-        self.results: RoundResult | None = None
-        self.shown: list[bool] = [False] * n
-
-    # -- what the UI asks -------------------------------------------------------------
-    @property
-    def in_hand(self) -> list[bool]:
-        """Whether each seat is in this hand (dealt in and not folded)."""
-        if self.phase == Phase.SHUFFLE:
-            return [False] * self.seats
-        return list(self.chips.in_hand)
-
-    def is_out(self, seat: int) -> bool:
-        """True when ``seat`` has lost every chip."""
-        return self.out[seat]
-
-    def draw_limit(self, seat: int) -> int:
-        """The most cards ``seat`` may discard with its hand now (the ace's extra card
-        counts when the hand holds an ace; keeping it is then checked on the discard)."""
-        has_ace = any(self.deck[c].rank == "A" for c in self.hands[seat])
-        return self.settings.draw_limit(has_ace=has_ace)
-
-    def round_outcome(self) -> dict[str, Any] | None:
-        """The last settled hand for the statistics (None until one settles): ``round``,
-        ``winners``, ``net``, ``hands`` (labels) and ``hand_rank`` (1 best of 7,462)."""
-        return None if self.results is None else self.results.outcome()
-
-    def betting_options(self, seat: int) -> BetOptions | None:
-        """What ``seat`` may bet now, or None outside a betting round."""
-        if self.phase != Phase.BET or self.betting is None:
-            return None
-        return self.betting.legal_options(seat)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Representative legal actions: the betting round's, or every discard allowed."""
-        if seat == CHANCE or seat != self.to_act:
-            return []
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return list(self.betting.legal_actions(seat))
-        if self.phase == Phase.DRAW:
-            actions = [Discard(seat=seat, cards=tuple(c)) for k in range(self.draw_limit(seat) + 1)
-                       for c in itertools.combinations(self.hands[seat], k)]
-            return [a for a in actions if self._why_not_discard(a) is None]
-        return []
-
-    def _why_not_chance(self, action: Action) -> str | None:
-        assert isinstance(action, (Shuffle, Reshuffle))
-        if self.to_act != CHANCE or action.seat != CHANCE:
-            return "only the dealer shuffles (chance's action)"
-        want = Reshuffle if self.phase == Phase.RESHUFFLE else Shuffle
-        if not isinstance(action, want):
-            return ("the stock ran out: the dealer reshuffles the discards" if want is Reshuffle
-                    else "the dealer shuffles the whole deck to start a hand")
-        cards = sorted(self.discards) if want is Reshuffle else list(range(len(self.deck)))
-        if not isinstance(action.order, tuple) or sorted(action.order) != cards:
-            return ("a reshuffle must order every card of the discards exactly once" if want is Reshuffle
-                    else "a shuffle must order every card of the deck exactly once")
-        return None
-
-    def _chance_first(self) -> str:
-        return ("the hand is over: the dealer shuffles for the next one"
-                if self.phase == Phase.REVEAL else "the dealer must shuffle first")
-
-    def _why_not_move(self, action: Action) -> str | None:
-        if self.phase == Phase.BET:
-            if not isinstance(action, BettingAction):
-                return (f"now is betting {BETTING_ROUND_NAMES[self.betting_round or 0]}: "
-                        "check, call, bet, raise, fold or all-in")
-            assert self.betting is not None
-            return self._rename(self.betting.why_illegal(action))
-        if not isinstance(action, Discard):
-            return f"now is the draw: discard 0 to {plural(self.draw_limit(action.seat), 'card')} (none to stand pat)"
-        return self._why_not_discard(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data: the
         seat's own cards and hands shown at the showdown, every other card ``None``."""
         hands = [list(cards) if s == seat or self.shown[s] else [None] * len(cards)
                  for s, cards in enumerate(self.hands)]
-        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
         return {
             "seat": seat, "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
             "to_act": self.to_act, "names": list(self.names), "stacks": self.stacks,
@@ -209,7 +118,7 @@ class DrawState(TrustedInRollouts, ChipSeatedState):
             "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
             "pot_total": self.chips.pot_total,
             "draw_limit": self.draw_limit(seat) if seat is not None else None,
-            "options": dataclasses.asdict(options) if options is not None else None,
+            "options": self.options_json(seat),
             "results": self.results.to_json() if self.results is not None else None,
         }
 
@@ -225,48 +134,3 @@ class DrawState(TrustedInRollouts, ChipSeatedState):
         if self.draw_turn != seat:
             slots += [(self.pending, i) for i in range(len(self.pending))]
         return slots
-
-    # -- chance ----------------------------------------------------------------------
-    def _chance_action(self) -> Action:
-        if self.phase == Phase.RESHUFFLE:
-            return Reshuffle(order=self._shuffled(self.discards))
-        return Shuffle(order=self._shuffled(range(len(self.deck))))
-
-    # -- doing ------------------------------------------------------------------------
-    def _apply(self, action: Action) -> Event:
-        from cardtable.games.five_card_draw import flow
-        events: list[Event] = []
-        if isinstance(action, Shuffle):
-            flow.start_round(self, action.order, events)
-        elif isinstance(action, Reshuffle):
-            flow.reshuffle(self, action.order, events)
-        elif isinstance(action, BettingAction):
-            assert self.betting is not None
-            events.append(self.betting.apply(action, name=self.names[action.seat]))
-            if not self.chips.in_hand[action.seat]:
-                self.discards.extend(self.hands[action.seat])  # the folded hand, face down
-                self.hands[action.seat] = []
-        else:
-            assert isinstance(action, Discard)
-            flow.discard(self, action, events)
-        flow.advance(self, events)
-        return self._logged(events)
-
-    # -- inside -----------------------------------------------------------------------
-    def _why_not_discard(self, action: Discard) -> str | None:
-        cards = action.cards
-        if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
-            return "a discard names the cards by their deck indices"
-        if (wrong := self._why_not_held(action.seat, cards)) is not None:
-            return wrong
-        hand = self.hands[action.seat]
-        plain = self.settings.max_draw
-        if len(cards) <= plain:
-            return None
-        kept_ace = any(self.deck[c].rank == "A" for c in hand if c not in cards)
-        limit = self.settings.draw_limit(has_ace=kept_ace)
-        if len(cards) <= limit:
-            return None
-        if self.settings.ace_bonus and plain < 4 and len(cards) == plain + 1:
-            return f"you may discard {plain + 1} cards only when you keep an ace"
-        return f"you may discard at most {plural(limit, 'card')}"

@@ -1,0 +1,269 @@
+"""The state of a match whose hands run on a declared :class:`~cardtable.engine.flow.HandFlow`."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, ClassVar
+
+from cardtable.engine import fields
+from cardtable.engine.betting import BetOptions, BettingRound
+from cardtable.engine.flow.actions import Discard, Reshuffle, Shuffle
+from cardtable.engine.flow.steps import Bet, Draw, HandFlow, Step
+from cardtable.engine.game import CHANCE, Action, Event
+from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.showdown import PotResult, ShowdownResult
+
+__all__ = ["FlowState", "street_field"]
+
+
+def street_field(flow: HandFlow) -> fields.JsonField:
+    """``street``, the index of the step the hand waits on (-1 between hands); a save from
+    before it was recorded is placed by its phase and betting round."""
+    return fields.JsonField("street", missing=lambda data: flow.position(data["phase"], data.get("betting_round")))
+
+
+class FlowState(ChipSeatedState):
+    """A match of hands played from one chip ledger, each hand the steps of :attr:`FLOW`.
+
+    Between hands (``street`` -1) chance's :attr:`SHUFFLE` starts the next: the deal passes
+    left to the next seat with chips, and the steps run from the first. A seat acts through
+    the waiting step; the steps that need nobody run by themselves. The game's phase enum
+    holds the values its steps wait in ("bet", "draw", "reshuffle", a hook's own) and
+    "shuffle", "reveal" and "game_over". A subclass declares :attr:`FLOW`, its actions'
+    classes where its saves name them by kinds of its own, :attr:`RESULT`, and ``new``;
+    it extends :meth:`_clear_round` with its own round state.
+    """
+
+    FLOW: ClassVar[HandFlow]
+    """The hand, step by step."""
+    SHUFFLE: ClassVar[type[Shuffle]] = Shuffle
+    DISCARD: ClassVar[type[Discard]] = Discard
+    RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
+    RESULT: ClassVar[type[ShowdownResult[Any]]]
+    """What a settled hand is recorded as."""
+
+    street: int
+    """The index in the flow of the step the hand waits on; -1 between hands."""
+    round_start_stacks: list[int]
+    out: list[bool]
+    results: ShowdownResult[Any] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+
+    def _start_match(self, stacks: Sequence[int]) -> None:
+        """What a new match holds before its first shuffle (for ``new``)."""
+        self.round_start_stacks = list(stacks)
+        self.out = [False] * len(stacks)
+        self.round_no = 0
+        self._clear_round()
+
+    def _clear_round(self) -> None:
+        n = self.seats
+        self.street = -1
+        self.betting: BettingRound | None = None
+        self.betting_round: int | None = None
+        """Which betting round of the hand runs (0 the first), or None."""
+        self.deck_order: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[int] = []
+        self.pending: list[int] = []
+        """The drawing seat's own discards while chance reshuffles the others."""
+        self.owed = 0
+        """Cards still owed to the drawing seat after a reshuffle."""
+        self.drawn: list[int | None] = [None] * n
+        """Cards each seat exchanged this hand (None: not yet)."""
+        self.draw_turn: int | None = None
+        self.results = None
+        self.shown: list[bool] = [False] * n
+        self.shown_values: dict[int, Any] = {}
+        """The values of the hands shown at this hand's showdown, for its settle."""
+
+    # -- the flow -----------------------------------------------------------------------
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The hand's steps as played (hooks replaced by the game's own steps)."""
+        return self.FLOW.playing
+
+    @property
+    def step(self) -> Step | None:
+        """The step the hand waits on (None between hands)."""
+        return self.steps[self.street] if self.street >= 0 else None
+
+    def phase_named(self, value: str) -> Enum:
+        """The game's phase of that value."""
+        return type(self.phase)(value)
+
+    def betting_number(self, step: Bet) -> int:
+        """Which betting round of the hand ``step`` is (0 the first)."""
+        return [s for s in self.steps if isinstance(s, Bet)].index(step)
+
+    @property
+    def round_title(self) -> str:
+        """What the game calls a hand, capitalized ("Hand", "Round")."""
+        return str(self.settings.definition().round_word).capitalize()
+
+    def playing_cards(self) -> Sequence[int]:
+        """The deck indices a hand is dealt from (every card of the deck)."""
+        return range(len(self.deck))
+
+    # -- what the players and the UI ask --------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, or None when the match is over."""
+        if self.phase.value == "game_over":
+            return None
+        step = self.step
+        return CHANCE if step is None else step.to_act(self)
+
+    @property
+    def in_hand(self) -> list[bool]:
+        """Whether each seat is in this hand (dealt in and not folded)."""
+        if self.phase.value == "shuffle":
+            return [False] * self.seats
+        return list(self.chips.in_hand)
+
+    def is_out(self, seat: int) -> bool:
+        """True when ``seat`` has lost every chip: it is skipped from then on."""
+        return self.out[seat]
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The last settled hand for the statistics (None until one settles): ``round``,
+        ``winners``, ``net``, ``hands`` (labels) and ``hand_rank``."""
+        return None if self.results is None else self.results.outcome()
+
+    def betting_options(self, seat: int) -> BetOptions | None:
+        """What ``seat`` may bet now, or None outside a betting round."""
+        if not isinstance(self.step, Bet) or self.betting is None:
+            return None
+        return self.betting.legal_options(seat)
+
+    def options_json(self, seat: int | None) -> dict[str, Any] | None:
+        """``seat``'s betting options as plain data when it is to bet, else None."""
+        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
+        return dataclasses.asdict(options) if options is not None else None
+
+    def draw_limit(self, seat: int) -> int:
+        """The most cards ``seat`` may discard with its hand now (at the hand's draw)."""
+        draw = self.step if isinstance(self.step, Draw) else next(s for s in self.steps if isinstance(s, Draw))
+        return draw.limit(self, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Representative legal actions of ``seat`` in the waiting step (empty when it is
+        not its turn); :meth:`why_illegal` is the complete test."""
+        step = self.step
+        if seat == CHANCE or seat != self.to_act or step is None:
+            return []
+        return step.legal_actions(self, seat)
+
+    def next_from_left(self, seat: int) -> int | None:
+        """The seat in the hand after ``seat``, going left from the dealer (None after the last)."""
+        players = self.players_from_left()
+        later = players[players.index(seat) + 1:]
+        return later[0] if later else None
+
+    # -- legality -------------------------------------------------------------------------
+    def _why_not_move(self, action: Action) -> str | None:
+        step = self.step
+        assert step is not None
+        return step.why_not(self, action)
+
+    def _why_not_chance(self, action: Action) -> str | None:
+        step = self.step
+        if step is not None:
+            return step.why_not_chance(self, action)
+        if not isinstance(action, self.SHUFFLE):
+            return f"the dealer shuffles the whole deck to start a {self.round_title.lower()}"
+        cards = sorted(self.playing_cards())
+        which = "every card" if len(cards) == len(self.deck) else "every playing card"
+        return self._why_not_shuffle(action, cards, f"a shuffle must order {which} of the deck exactly once")
+
+    def _chance_first(self) -> str:
+        if self.phase.value == "reveal":
+            return f"the {self.round_title.lower()} is over: the dealer shuffles for the next one"
+        return "the dealer must shuffle first"
+
+    def _chance_action(self) -> Action:
+        step = self.step
+        if step is not None:
+            return step.chance_action(self)
+        return self.SHUFFLE(order=self._shuffled(self.playing_cards()))
+
+    # -- doing ------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> Event:
+        events: list[Event] = []
+        step = self.step
+        if step is None:
+            assert isinstance(action, Shuffle)
+            self._start_hand(action.order)
+            self.street = 0
+            self.steps[0].begin(self, events)
+        else:
+            step.apply(self, action, events)
+        self._advance(events)
+        return self._logged(events)
+
+    def _start_hand(self, order: Sequence[int]) -> None:
+        """A new hand: the deal passes left (after the first), a fresh ledger, the stock."""
+        if self.round_no == 0 and self.chips.stacks[self.dealer] == 0:
+            self.dealer = self.next_with_chips(self.dealer)  # the first dealer has no chips
+        self._new_round(self.next_with_chips)
+        self.round_start_stacks = self._fresh_ledger()
+        self.deck_order = list(order)
+
+    def _advance(self, events: list[Event]) -> None:
+        """Carry on through every step that needs nobody's decision."""
+        steps = self.steps
+        while self.street >= 0:
+            step = steps[self.street]
+            if step.folded_out(self):
+                self.settle(None, {}, events)
+                self.street = -1
+                return
+            if step.waiting(self):
+                return
+            step.end(self, events)
+            self.street += 1
+            if self.street == len(steps):
+                self.street = -1
+                return
+            steps[self.street].begin(self, events)
+
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat``'s cards go face down to the discards (a discard, a folded hand)."""
+        self.discards.extend(cards)
+
+    def _extra_pots(self, keys: Mapping[int, Any] | None, players: Sequence[int]) -> list[PotResult]:
+        """Pots other than the ledger's that the game pays at the settle (none)."""
+        return []
+
+    def settle(self, keys: Mapping[int, Any] | None, values: Mapping[int, Any], events: list[Event]) -> None:
+        """Pay the hand: ``keys`` rank the hands shown (None: all but one folded)."""
+        self.betting = None
+        self.betting_round = None
+        players = self.chips.players_in
+        settlement = self.chips.settle(keys, dealer_seat=self.dealer)
+        self._return_uncalled(settlement.uncalled, events)
+        pots = PotResult.of_awards(settlement.awards) + self._extra_pots(keys, players)
+        won: dict[int, int] = {}
+        for pot in pots:
+            for winner, chips in pot.shares.items():
+                won[winner] = won.get(winner, 0) + chips
+            how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"
+            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
+        self.results = self.RESULT(
+            round_no=self.round_no, showdown=keys is not None, hands=dict(values),
+            cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=won,
+            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)),
+            uncalled=settlement.uncalled)
+        self.shown_values = {}
+        self.out = [stack == 0 for stack in self.chips.stacks]
+        alive = [s for s in range(self.seats) if not self.out[s]]
+        if len(alive) == 1:
+            self.phase = self.phase_named("game_over")
+            events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: the match is over"))
+        else:
+            self.phase = self.phase_named("reveal")
