@@ -151,7 +151,8 @@ def print_summary(summary: dict[str, Any], out: TextIO, err: TextIO) -> None:
           f"{figure(summary['finished'])} played to the end, in {summary['seconds']:.1f} s", file=out)
     print(f"invariant checks: {figure(invariants['checked'])}, failed: {figure(invariants['failed'])}", file=out)
     if "play" in summary:
-        print(f"play digest: {summary['play']} (every action, log line and holding)", file=out)
+        print(f"play digest: {summary['play']} (every action, log line and holding); "
+              f"moves: {summary['moves']} (the same without the log)", file=out)
     for problem in invariants["problems"]:
         print(f"  {problem}", file=err)
     print(json.dumps(summary), file=out)

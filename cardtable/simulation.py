@@ -153,7 +153,7 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
     checked = failed = rounds = actions = finished = 0
     problems_seen: list[str] = []
     winners: Counter[str] = Counter()
-    play = hashlib.sha256()
+    play, moves = hashlib.sha256(), hashlib.sha256()
     started = time.perf_counter()
     for game in range(games):
         players, kinds = sim.make_bots(bots, seats, seed, game)
@@ -176,7 +176,9 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
                 failed += 1
                 problems_seen += [f"game {game}, action {done}: {p}" for p in found]
         actions += done
-        play.update(play_fingerprint(state, [sim.holding(state, s) for s in range(seats)]))
+        holdings = [sim.holding(state, s) for s in range(seats)]
+        play.update(play_fingerprint(state, holdings))
+        moves.update(play_fingerprint(state, holdings, log=False))
         rounds += sim.rounds(state)
         leader = max(range(seats), key=lambda s: (sim.holding(state, s), -s))
         winners[kinds[leader]] += 1
@@ -192,17 +194,19 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
             "rounds": rounds, "actions": actions, "finished": finished,
             "seconds": round(time.perf_counter() - started, 3),
             "invariants": {"checked": checked, "failed": failed, "problems": problems_seen[:20]},
-            "winners": dict(sorted(winners.items())), "play": play.hexdigest()[:16]}
+            "winners": dict(sorted(winners.items())), "play": play.hexdigest()[:16],
+            "moves": moves.hexdigest()[:16]}
 
 
-def play_fingerprint(state: Any, holdings: list[int]) -> bytes:
+def play_fingerprint(state: Any, holdings: list[int], *, log: bool = True) -> bytes:
     """What one match was, as bytes to hash: every action, every log line as each seat
-    reads it, and each seat's holding at the end. Two runs that play the same differ in
-    none of these, so ``cardtable simulate``'s ``play`` digest tells a change to the
-    rules' code that plays differently from one that does not."""
+    reads it (unless ``log`` is False), and each seat's holding at the end. Two runs that
+    play the same differ in none of these, so ``cardtable simulate``'s ``play`` digest
+    tells a change to the rules' code that plays differently from one that does not, and
+    its ``moves`` digest (no log) one that only words the log differently."""
     from cardtable.engine.game import canonical_json
-    log = [[event.seat, event.public, sorted(event.private.items())] for event in state.log]
-    return canonical_json({"history": [action.to_json() for action in state.history], "log": log,
+    lines = [[event.seat, event.public, sorted(event.private.items())] for event in state.log] if log else []
+    return canonical_json({"history": [action.to_json() for action in state.history], "log": lines,
                            "holdings": holdings})
 
 

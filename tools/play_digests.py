@@ -6,7 +6,7 @@ seeds 0 to 2 and mixed then random computer players, it runs what ``cardtable si
 runs and prints the ``play`` digest (every action, log line and holding). ``--write``
 keeps them as JSON; ``--check`` compares with a kept file and exits 1 naming each
 difference, so a change to the rules' code that plays differently is told from one that
-does not. ``--quick`` plays one seed and caps matches at 12 rounds (what the test runs).
+does not (a difference in the log's words alone is told apart). ``--quick`` plays one seed and caps matches at 12 rounds (what the test runs).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def digests(*, quick: bool = False, only: str | None = None) -> dict[str, dict[s
                     summary = simulate_game(game, games=2, seats=seats, seed=seed, bots=bots,
                                             max_rounds=12 if quick else 40, json_every=25)
                     out[f"{game.id}/{seats}/{seed}/{bots}"] = {
-                        "play": summary["play"], "actions": summary["actions"],
+                        "play": summary["play"], "moves": summary["moves"], "actions": summary["actions"],
                         "failed": summary["invariants"]["failed"]}
     return out
 
@@ -56,9 +56,11 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.check, encoding="utf-8") as f:
             kept = json.load(f)
         differ = [key for key in found if key in kept and kept[key]["play"] != found[key]["play"]]
+        moved = [key for key in differ if kept[key].get("moves") != found[key]["moves"]]
         for key in differ:
-            print(f"differs: {key}", file=sys.stderr)
-        print(f"{len(found) - len(differ)} of {len(found)} the same")
+            print(f"differs: {key} ({'moves' if key in moved else 'log lines only'})", file=sys.stderr)
+        print(f"{len(found) - len(differ)} of {len(found)} the same; "
+              f"{len(found) - len(moved)} the same moves and holdings")
         return 1 if differ else 0
     return 0
 

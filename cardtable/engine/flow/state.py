@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from enum import Enum
 from typing import Any, ClassVar
 
 from cardtable.engine import fields
@@ -93,9 +92,9 @@ class FlowState(ChipSeatedState):
         """The step the hand waits on (None between hands)."""
         return self.steps[self.street] if self.street >= 0 else None
 
-    def phase_named(self, value: str) -> Enum:
-        """The game's phase of that value."""
-        return type(self.phase)(value)
+    def enter(self, phase: str) -> None:
+        """Put the match in the game's phase of that value."""
+        self.phase = type(self.phase)(phase)
 
     def betting_number(self, step: Bet) -> int:
         """Which betting round of the hand ``step`` is (0 the first)."""
@@ -263,7 +262,7 @@ class FlowState(ChipSeatedState):
         self.out = [stack == 0 for stack in self.chips.stacks]
         alive = [s for s in range(self.seats) if not self.out[s]]
         if len(alive) == 1:
-            self.phase = self.phase_named("game_over")
+            self.enter("game_over")
             events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: the match is over"))
         else:
-            self.phase = self.phase_named("reveal")
+            self.enter("reveal")

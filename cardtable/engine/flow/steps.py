@@ -91,7 +91,7 @@ class Step:
 
     def why_not_chance(self, state: FlowState, action: Action) -> str | None:
         """Why chance's ``action`` is not legal while the step waits (None: it is)."""
-        return "the dealer must shuffle first"
+        return f"only the dealer shuffles, between {state.round_title.lower()}s"
 
     def chance_action(self, state: FlowState) -> Action:
         """Chance's action while the step waits for chance."""
@@ -147,7 +147,7 @@ class Bet(Step):
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """Open the round; the line says who is first."""
-        state.phase = state.phase_named(self.phase)
+        state.enter(self.phase)
         state.betting_round = state.betting_number(self)
         state.betting = BettingRound(rules=state.settings.betting, chips=state.chips,
                                      first_to_act=(state.dealer + 1) % state.seats, big_bet=self.big)
@@ -223,7 +223,7 @@ class Draw(Step):
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """The draw starts at the dealer's left."""
-        state.phase = state.phase_named(self.phase)
+        state.enter(self.phase)
         first = state.players_from_left()[0]
         state.draw_turn = first
         plain = setting(state, self.up_to)
@@ -295,7 +295,7 @@ class Draw(Step):
         if len(taken) < count:
             state.pending = list(action.cards)
             state.owed = count - len(taken)
-            state.phase = state.phase_named("reshuffle")
+            state.enter("reshuffle")
             if taken:
                 mine += f" and draws {state._names_of(taken)}"
             events.append(Event(seat, public, {seat: mine}))
@@ -322,7 +322,7 @@ class Draw(Step):
     def why_not_chance(self, state: FlowState, action: Action) -> str | None:
         """Only a reshuffle of exactly the discards, and only when the stock ran out."""
         if state.phase.value != "reshuffle":
-            return "only the dealer shuffles, between hands"
+            return super().why_not_chance(state, action)
         if not isinstance(action, Reshuffle):
             return "the stock ran out: the dealer reshuffles the discards"
         if not isinstance(action.order, tuple) or sorted(action.order) != sorted(state.discards):
@@ -344,7 +344,7 @@ class Draw(Step):
         del state.deck_order[:state.owed]
         state.owed = 0
         state.hands[seat].extend(taken)
-        state.phase = state.phase_named(self.phase)
+        state.enter(self.phase)
         events.append(Event(CHANCE, f"{state.names[seat]} draws the rest from the new stock",
                             {seat: f"{state.names[seat]} draws {state._names_of(taken)} from the new stock"}))
         state.draw_turn = state.next_from_left(seat)

@@ -13,16 +13,36 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules, Limit
-from cardtable.engine.game import CHANCE, Action
 from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.shenja_ivali.hands import HandValue, IvaliRules
+from cardtable.games.shenja_ivali.steps import AuctionStep, Flop
 
 __all__ = ["Phase", "ShenjaIvaliSettings", "Shuffle", "Discard", "PotResult", "RoundResult",
-           "BETTING_ROUND_NAMES"]
+           "BETTING_ROUND_NAMES", "HAND_SIZE", "FLOW"]
 
-BETTING_ROUND_NAMES = ("after the deal", "after the flop", "after the draw", "after the auction")
+HAND_SIZE = 4
+"""Cards dealt to each player; the auction brings the hand to five."""
+
+FLOW = flow.HandFlow((
+    flow.Antes("ante"),
+    flow.Deal(hole=HAND_SIZE),
+    flow.Bet("after the deal"),
+    flow.Hook("flop"),
+    flow.Bet("after the flop"),
+    flow.Draw(up_to="max_discard", in_place=True),
+    flow.Bet("after the draw", big=True),
+    flow.Hook("auction"),
+    flow.Bet("after the auction", big=True),
+    flow.Showdown("cardtable.games.shenja_ivali.hands:evaluate", rules="hands"),
+    flow.Settle(),
+), hooks={"flop": Flop(), "auction": AuctionStep()})
+"""A round of Shenja Ivali, step by step; the flop and the auction are the game's own
+steps (:mod:`cardtable.games.shenja_ivali.steps`)."""
+
+BETTING_ROUND_NAMES = FLOW.betting_names
 """The four betting rounds of a hand, in order (``ShenjaIvaliState.betting_round``)."""
 
 
@@ -108,20 +128,15 @@ class ShenjaIvaliSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-class Shuffle(Action, kind="ivali.shuffle"):
+class Shuffle(flow.Shuffle, kind="ivali.shuffle"):
     """Chance's action that starts a round: the order of the whole deck (deck indices
     of the playing cards, top first). The antes and the deal follow by themselves;
     every later card comes off this order."""
 
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
-
-class Discard(Action, kind="ivali.discard"):
+class Discard(flow.Discard, kind="ivali.discard"):
     """Discard ``cards`` (deck indices of 0 to 2 cards of the seat's hand) and draw as
     many; an empty tuple stands pat."""
-
-    cards: tuple[int, ...] = ()
 
 
 # -- results -------------------------------------------------------------------------

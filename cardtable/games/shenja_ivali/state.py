@@ -35,23 +35,21 @@ A UI reads ``log[len_before:]`` to animate all of them.
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import fields
-from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import Pot, split_pot
-from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
-from cardtable.engine.seats import ChipSeatedState
-from cardtable.engine.words import figure, plural
-from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
-from cardtable.games.shenja_ivali.hands import HandValue, evaluate
+from cardtable.engine.flow import FlowState
+from cardtable.engine.flow.state import street_field
+from cardtable.engine.game import Action, TrustedInRollouts, seat_table
+from cardtable.games.shenja_ivali.auction import Auction, Bid, DropOut, PassBid
+from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import (
-    BETTING_ROUND_NAMES,
+    FLOW,
+    HAND_SIZE,
     Discard,
     Phase,
     PotResult,
@@ -62,10 +60,6 @@ from cardtable.games.shenja_ivali.rules import (
 
 __all__ = ["ShenjaIvaliState", "ShenjaIvaliSettings", "Phase", "Shuffle", "Discard", "Bid",
            "PassBid", "DropOut", "RoundResult", "PotResult", "HAND_SIZE", "playing_cards"]
-
-HAND_SIZE = 4
-"""Cards dealt to each player; the auction brings the hand to five."""
-
 
 _PLAYING: dict[int, tuple[Deck, tuple[int, ...]]] = {}
 
@@ -80,7 +74,7 @@ def playing_cards(deck: Deck) -> tuple[int, ...]:
     return known[1]
 
 
-class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
+class ShenjaIvaliState(TrustedInRollouts, FlowState):
     """A match of Shenja Ivali. Build one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. What the
@@ -91,6 +85,10 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
     :meth:`is_out` and :meth:`view`.
     """
 
+    FLOW = FLOW
+    SHUFFLE = Shuffle
+    DISCARD = Discard
+    RESULT = RoundResult
     JSON_FIELDS = (
         *fields.header(ShenjaIvaliSettings, Phase), "round_no", "dealer", "total_chips",
         fields.listed("round_start_stacks"), fields.listed("out"), *fields.SHARED_LEDGER, "betting_round",
@@ -99,10 +97,7 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
         # a save from before this was recorded: nobody is known to have put a discard there
         fields.listed("discarded_by", missing=lambda data: [-1] * len(data["discards"])), fields.listed("drawn"),
         "draw_turn", fields.optional_json("auction", Auction), "auction_pot",
-        fields.optional_json("results", RoundResult), fields.listed("shown"))
-    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
-    TURNS = {Phase.BET: "betting.to_act", Phase.DRAW: "draw_turn", Phase.AUCTION: "auction.to_act"}
-    CHANCE_MOVES = (Shuffle,)
+        fields.optional_json("results", RoundResult), fields.listed("shown"), street_field(FLOW))
 
     settings: ShenjaIvaliSettings
     phase: Phase
@@ -144,63 +139,22 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
         except ValueError as exc:
             raise ValueError(f"the {deck.name} deck cannot play Shenja Ivali: {exc}") from None
         state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
-        state.round_start_stacks = list(stacks)
-        state.out = [False] * len(names)
-        state.round_no = 0
-        state._clear_round()
+        state._start_match(stacks)
         return state
 
     def _clear_round(self) -> None:
-        n = self.seats
-        self.betting: BettingRound | None = None
-        self.betting_round: int | None = None
-        """Which betting round runs (0 to 3, see ``BETTING_ROUND_NAMES``), or None."""
-        self.deck_order: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        super()._clear_round()
         self.flop: list[int] = []
         """The flop cards in the line they were dealt (stays all round)."""
         self.flop_takers: list[int | None] = []
         """Who got each flop card after the auction (None: not yet, or nobody)."""
-        self.discards: list[int] = []
         self.discarded_by: list[int] = []
         """Who put each card of ``discards`` there (its discard or its folded hand): the
         seat knows those cards. -1: unknown (a save from before this was recorded)."""
-        self.drawn: list[int | None] = [None] * n
-        """Cards each seat exchanged this round (None: not yet)."""
-        self.draw_turn: int | None = None
         self.auction: Auction | None = None
         self.auction_pot = 0
-        self.results: RoundResult | None = None
-        self.shown: list[bool] = [False] * n
 
     # -- what the UI asks -------------------------------------------------------------
-    @property
-    def in_hand(self) -> list[bool]:
-        """Whether each seat is in this round's hand (dealt in and not folded)."""
-        if self.phase == Phase.SHUFFLE:
-            return [False] * self.seats
-        return list(self.chips.in_hand)
-
-    def is_out(self, seat: int) -> bool:
-        """True when ``seat`` has lost every chip: it is skipped from then on."""
-        return self.out[seat]
-
-    def round_outcome(self) -> dict[str, Any] | None:
-        """The most recently settled round for the statistics, from :attr:`results`.
-
-        ``{"round", "winners", "net", "hands": {"seat": label}, "hand_rank": {"seat":
-        rank}}`` (rank 1 is the best hand); None until a round settles, and again once
-        the next round is dealt (its results are cleared then).
-        """
-        return None if self.results is None else self.results.outcome()
-
-    def betting_options(self, seat: int) -> BetOptions | None:
-        """What ``seat`` may bet now (``BettingRound.legal_options``), or None outside a
-        betting round."""
-        if self.phase != Phase.BET or self.betting is None:
-            return None
-        return self.betting.legal_options(seat)
-
     def auction_view(self) -> dict[str, Any] | None:
         """The auction as plain data (None before it): per flop card its standing high
         bid and bidder; per seat its status ("waiting", "bid", "topped", "dropped",
@@ -215,47 +169,6 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
         most = self.auction.max_bid(action.seat, action.card, self.stacks)
         spread = max(0, (most - action.amount) // 4)
         return Bid(seat=action.seat, card=action.card, amount=action.amount + rng.randint(0, spread))
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Representative legal actions of ``seat`` (empty when it is not its turn).
-
-        Bets: :meth:`BettingRound.legal_actions`; the draw: every discard of 0 to
-        ``max_discard`` cards; the auction: the smallest bid on each card it may bid
-        on, and pass or drop out. :meth:`why_illegal` is the complete test.
-        """
-        if seat == CHANCE or seat != self.to_act:
-            return []
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return list(self.betting.legal_actions(seat))
-        if self.phase == Phase.DRAW:
-            hand = self.hands[seat]
-            return [Discard(seat=seat, cards=tuple(c)) for k in range(self.settings.max_discard + 1)
-                    for c in itertools.combinations(hand, k)]
-        if self.phase == Phase.AUCTION:
-            assert self.auction is not None
-            return list(self.auction.legal_actions(seat, self.chips.stacks))
-        return []
-
-    def _why_not_chance(self, action: Action) -> str | None:
-        return self._why_not_shuffle(action, playing_cards(self.deck),
-                                     "a shuffle must order every playing card of the deck exactly once")
-
-    def _why_not_move(self, action: Action) -> str | None:
-        if self.phase == Phase.BET:
-            if not isinstance(action, BettingAction):
-                return f"now is betting {self._round_name()}: check, call, bet, raise, fold or all-in"
-            assert self.betting is not None
-            return self._rename(self.betting.why_illegal(action))
-        if self.phase == Phase.DRAW:
-            if not isinstance(action, Discard):
-                return "now is the draw: discard 0 to 2 cards (none to stand pat)"
-            return self._why_not_discard(action)
-        if not isinstance(action, AuctionAction):
-            return "now is the auction: bid on a flop card, pass, or drop out"
-        assert self.auction is not None
-        return self.auction.why_illegal(action, self.chips.stacks, name=self._name,
-                                        card_name=self.card_name)
 
     # -- views -----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -278,7 +191,6 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
                  "high_bid": high[c][1] if c in high else 0,
                  "high_bidder": high[c][0] if c in high else None}
                 for i, c in enumerate(self.flop)]
-        options = self.betting_options(seat) if seat is not None else None
         return {
             "seat": seat, "phase": self.phase.value, "round_no": self.round_no,
             "dealer": self.dealer, "to_act": self.to_act, "names": list(self.names),
@@ -290,7 +202,7 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
             "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
             "pot_total": self.chips.pot_total, "auction_pot": self.auction_pot,
             "auction": self.auction_view(),
-            "options": dataclasses.asdict(options) if options is not None and seat == self.to_act else None,
+            "options": self.options_json(seat),
             "results": self.results.to_json() if self.results is not None else None,
         }
 
@@ -319,222 +231,34 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
                   if self.discarded_by[i] != seat and card not in known]
         return slots
 
-    # -- chance ----------------------------------------------------------------------
-    def _chance_action(self) -> Action:
-        return Shuffle(order=self._shuffled(playing_cards(self.deck)))
+    def playing_cards(self) -> tuple[int, ...]:
+        """Every card of the deck but the wilds (:func:`playing_cards`)."""
+        return playing_cards(self.deck)
 
     # -- doing ------------------------------------------------------------------------
-    def _apply(self, action: Action) -> Event:
-        events: list[Event] = []
-        if isinstance(action, Shuffle):
-            self._start_round(action.order, events)
-        elif isinstance(action, BettingAction):
-            assert self.betting is not None
-            seat = action.seat
-            event = self.betting.apply(action, name=self.names[seat])
-            events.append(event)
-            if not self.chips.in_hand[seat]:
-                self.discards.extend(self.hands[seat])  # the folded hand, face down
-                self.discarded_by.extend([seat] * len(self.hands[seat]))
-                self.hands[seat] = []
-        elif isinstance(action, Discard):
-            self._discard(action, events)
-        else:
-            assert self.auction is not None
-            events += self.auction.apply(action, self.chips.stacks, name=self._name,
-                                         card_name=self.card_name)
-        self._advance(events)
-        return self._logged(events)
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """The cards go to the discards, each recorded as ``seat``'s."""
+        self.discards.extend(cards)
+        self.discarded_by.extend([seat] * len(cards))
 
-    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
-        self._new_round(self.next_with_chips)
-        self.round_start_stacks = self._fresh_ledger()
-        self.deck_order = list(order)
-        players = self.players_from_left()
-        events.append(self._antes(players, self.settings.ante, f"Round {self.round_no}"))
-        events.append(self._deal_each(players, HAND_SIZE, self.deck_order, "four cards"))
-        self._start_betting(0, events)
+    def _extra_pots(self, keys: Mapping[int, Any] | None, players: Sequence[int]) -> list[PotResult]:
+        """The auction pot, to the best hand of all still in (the only one left when the
+        others folded)."""
+        if not self.auction_pot:
+            return []
+        strength = keys if keys is not None else {players[0]: 0}
+        award = split_pot(Pot(self.auction_pot, tuple(players)), strength, dealer_seat=self.dealer, seats=self.seats)
+        for winner, chips in award.shares.items():
+            self.chips.stacks[winner] += chips
+        self.auction_pot = 0
+        return [PotResult("auction pot", award.pot.amount, award.pot.eligible, award.winners, dict(award.shares))]
 
-    def _discard(self, action: Discard, events: list[Event]) -> None:
-        seat = action.seat
-        hand = self.hands[seat]
-        new_cards = []
-        for card in action.cards:
-            position = hand.index(card)
-            hand[position] = self._draw_card()
-            new_cards.append(hand[position])
-            self.discards.append(card)
-            self.discarded_by.append(seat)
-        self.drawn[seat] = len(action.cards)
-        who = self.names[seat]
-        if not action.cards:
-            events.append(Event(seat, f"{who} stands pat"))
-        else:
-            count = len(action.cards)
-            cards = "a card" if count == 1 else f"{count} cards"
-            events.append(Event(seat, f"{who} discards {cards} and draws {count}", {
-                seat: f"{who} discards {self._names_of(action.cards)} and draws "
-                      f"{self._names_of(new_cards)}"}))
-        self.draw_turn = self._next_to_draw(seat)
-
-    def _advance(self, events: list[Event]) -> None:
-        """Carry on through every step that needs nobody's decision."""
-        while True:
-            if self.phase == Phase.BET:
-                assert self.betting is not None and self.betting_round is not None
-                if self.betting.hand_over:
-                    self._end_by_folds(events)
-                    return
-                if self.betting.to_act is not None:
-                    return
-                self._return_uncalled(self.chips.end_round(), events)
-                self.betting = None
-                done = self.betting_round
-                if done == 0:
-                    self._deal_flop(events)
-                    self._start_betting(1, events)
-                elif done == 1:
-                    self._start_draw(events)
-                elif done == 2:
-                    self._start_auction(events)
-                else:
-                    self._showdown(events)
-                    return
-            elif self.phase == Phase.DRAW:
-                if self.draw_turn is not None:
-                    return
-                self._start_betting(2, events)
-            elif self.phase == Phase.AUCTION:
-                assert self.auction is not None
-                if self.auction.to_act is not None:
-                    return
-                self._finish_auction(events)
-                self._start_betting(3, events)
-            else:
-                return
-
-    def _start_betting(self, number: int, events: list[Event]) -> None:
-        self.phase = Phase.BET
-        self.betting_round = number
-        self.betting = BettingRound(rules=self.settings.betting, chips=self.chips,
-                                    first_to_act=(self.dealer + 1) % self.seats,
-                                    big_bet=number >= 2)
-        if self.betting.to_act is not None:
-            events.append(Event(CHANCE, f"Betting {BETTING_ROUND_NAMES[number]}: "
-                                        f"{self.names[self.betting.to_act]} is first"))
-
-    def _deal_flop(self, events: list[Event]) -> None:
-        count = len(self.chips.players_in)
-        self.flop = [self._draw_card() for _ in range(count)]
-        self.flop_takers = [None] * count
-        events.append(Event(CHANCE, f"The flop: {self._names_of(self.flop)}"))
-
-    def _start_draw(self, events: list[Event]) -> None:
-        self.phase = Phase.DRAW
-        self.betting_round = None
-        players = self.players_from_left()
-        self.draw_turn = players[0]
-        events.append(Event(CHANCE, f"Discard and draw, 0 to {plural(self.settings.max_discard, 'card')}, "
-                                    f"from {self.names[players[0]]}"))
-
-    def _start_auction(self, events: list[Event]) -> None:
-        self.phase = Phase.AUCTION
-        self.betting_round = None
-        self.auction = Auction(flop=self.flop, seats=self.seats, order=self.players_from_left())
-        events.append(Event(CHANCE, f"The auction, from {self.names[self.auction.order[0]]}"))
-        events += self.auction.start(self.chips.stacks, name=self._name, card_name=self.card_name)
-
-    def _finish_auction(self, events: list[Event]) -> None:
-        assert self.auction is not None
-        takers, pot = self.auction.resolve()
-        self.auction_pot += pot
-        parts = []
-        for i, card in enumerate(self.flop):
-            seat = takers.get(card)
-            self.flop_takers[i] = seat
-            if seat is not None:
-                self.hands[seat].append(card)
-                high = self.auction.high.get(card)
-                paid = f" for {figure(high[1])}" if high is not None else ""
-                parts.append(f"{self.names[seat]} gets {self.card_name(card)}{paid}")
-        text = "; ".join(parts) + f". Auction pot: {figure(self.auction_pot)}"
-        events.append(Event(CHANCE, text))
-
-    def _showdown(self, events: list[Event]) -> None:
-        players = self.players_from_left()
-        values: dict[int, HandValue] = {}
-        for seat in players:
-            values[seat] = evaluate([self.deck[c] for c in self.hands[seat]], self.settings.hands)
-            self.shown[seat] = True
-            events.append(Event(seat, f"{self.names[seat]} shows "
-                                      f"{self._names_of(self.hands[seat])}: {values[seat].label}"))
-        keys = {seat: value.key for seat, value in values.items()}
-        self._settle(keys, values, events)
-
-    def _end_by_folds(self, events: list[Event]) -> None:
-        self._settle(None, {}, events)
-
-    def _settle(self, keys: Mapping[int, Any] | None, values: Mapping[int, HandValue],
-                events: list[Event]) -> None:
-        self.betting = None
-        self.betting_round = None
-        players = self.chips.players_in
-        settlement = self.chips.settle(keys, dealer_seat=self.dealer)
-        self._return_uncalled(settlement.uncalled, events)
-        pots = PotResult.of_awards(settlement.awards)
-        won: dict[int, int] = {}
-        if self.auction_pot:
-            strength = keys if keys is not None else {players[0]: 0}
-            award = split_pot(Pot(self.auction_pot, tuple(players)), strength,
-                              dealer_seat=self.dealer, seats=self.seats)
-            for winner, chips in award.shares.items():
-                self.chips.stacks[winner] += chips
-            pots.append(PotResult("auction pot", self.auction_pot, award.pot.eligible,
-                                  award.winners, dict(award.shares)))
-            self.auction_pot = 0
-        for pot in pots:
-            for winner, chips in pot.shares.items():
-                won[winner] = won.get(winner, 0) + chips
-            how = (f" with {values[pot.winners[0]].label}" if values else
-                   " (everyone else folded)")
-            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
-        self.results = RoundResult(
-            round_no=self.round_no, showdown=keys is not None, hands=dict(values),
-            cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=won,
-            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)),
-            uncalled=settlement.uncalled)
-        self.out = [stack == 0 for stack in self.chips.stacks]
-        alive = [s for s in range(self.seats) if not self.out[s]]
-        if len(alive) == 1:
-            self.phase = Phase.GAME_OVER
-            events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: "
-                                          "the match is over"))
-        else:
-            self.phase = Phase.REVEAL
-
-    # -- inside -----------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
+    def name_of(self, seat: int) -> str:
+        """The player's name at ``seat``."""
         return self.names[seat]
 
-    def _round_name(self) -> str:
-        return BETTING_ROUND_NAMES[self.betting_round or 0]
-
-    def _next_to_draw(self, seat: int) -> int | None:
-        players = self.players_from_left()
-        later = players[players.index(seat) + 1:]
-        return later[0] if later else None
-
-    def _draw_card(self) -> int:
+    def draw_card(self) -> int:
+        """The top card of the stock (the deck never runs out: ``new`` makes sure)."""
         if not self.deck_order:
             raise RuntimeError("the deck ran out (new() refuses tables where this can happen)")
         return self.deck_order.pop(0)
-
-    def _why_not_discard(self, action: Discard) -> str | None:
-        cards = action.cards
-        limit = self.settings.max_discard
-        if not isinstance(cards, tuple) or any(
-                isinstance(c, bool) or not isinstance(c, int) for c in cards):
-            return "a discard names the cards by their deck indices"
-        if len(cards) > limit:
-            return f"you may discard at most {plural(limit, 'card')}"
-        return self._why_not_held(action.seat, cards)
