@@ -30,7 +30,7 @@ def test_five_card_draw_is_declared_data_and_reads_as_a_list():
 
 
 def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():
-    with pytest.raises(ValueError, match="ends with its settle"):
+    with pytest.raises(ValueError, match="one settle"):
         flow.HandFlow((flow.Antes(), flow.Deal(hole=2)))
     with pytest.raises(ValueError, match="hooks its game does not have: auction"):
         flow.HandFlow((flow.Hook("auction"), flow.Settle()))

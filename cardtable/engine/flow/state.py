@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cardtable.engine import fields
 from cardtable.engine.betting import BetOptions, BettingRound
@@ -37,7 +37,8 @@ class FlowState(ChipSeatedState):
 
     FLOW: ClassVar[HandFlow]
     """The hand, step by step."""
-    SHUFFLE: ClassVar[type[Shuffle]] = Shuffle
+    SHUFFLE: ClassVar[type[Action]] = Shuffle
+    """Chance's action that starts a hand (:meth:`_start_hand` reads it)."""
     DISCARD: ClassVar[type[Discard]] = Discard
     RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
     RESULT: ClassVar[type[ShowdownResult[Any]]]
@@ -104,6 +105,11 @@ class FlowState(ChipSeatedState):
     def round_title(self) -> str:
         """What the game calls a hand, capitalized ("Hand", "Round")."""
         return str(self.settings.definition().round_word).capitalize()
+
+    def big_blind_seat(self) -> int:
+        """The seat that posted the big blind this hand (a blind game says; see
+        :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
+        raise NotImplementedError(f"{type(self).__name__} posts no big blind")
 
     def playing_cards(self) -> Sequence[int]:
         """The deck indices a hand is dealt from (every card of the deck)."""
@@ -189,15 +195,19 @@ class FlowState(ChipSeatedState):
         step = self.step
         if step is not None:
             return step.chance_action(self)
-        return self.SHUFFLE(order=self._shuffled(self.playing_cards()))
+        return self._hand_start()
+
+    def _hand_start(self) -> Action:
+        """Chance's action that starts the next hand: the playing cards shuffled."""
+        shuffle = cast(type[Shuffle], self.SHUFFLE)
+        return shuffle(order=self._shuffled(self.playing_cards()))
 
     # -- doing ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> Event:
         events: list[Event] = []
         step = self.step
         if step is None:
-            assert isinstance(action, Shuffle)
-            self._start_hand(action.order)
+            self._start_hand(action, events)
             self.street = 0
             self.steps[0].begin(self, events)
         else:
@@ -205,28 +215,32 @@ class FlowState(ChipSeatedState):
         self._advance(events)
         return self._logged(events)
 
-    def _start_hand(self, order: Sequence[int]) -> None:
-        """A new hand: the deal passes left (after the first), a fresh ledger, the stock."""
+    def _start_hand(self, action: Action, events: list[Event]) -> None:
+        """A new hand from chance's :attr:`SHUFFLE`: the deal passes left (after the first),
+        a fresh ledger, the shuffled stock. A game whose hands start otherwise overrides it."""
+        assert isinstance(action, Shuffle)
         if self.round_no == 0 and self.chips.stacks[self.dealer] == 0:
             self.dealer = self.next_with_chips(self.dealer)  # the first dealer has no chips
         self._new_round(self.next_with_chips)
         self.round_start_stacks = self._fresh_ledger()
-        self.deck_order = list(order)
+        self.deck_order = list(action.order)
 
     def _advance(self, events: list[Event]) -> None:
         """Carry on through every step that needs nobody's decision."""
         steps = self.steps
         while self.street >= 0:
             step = steps[self.street]
-            if step.folded_out(self):
-                self.settle(None, {}, events)
-                self.street = -1
-                return
+            if step.folded_out(self):  # straight to the settle, with no hand shown
+                self.betting = None
+                self.shown_values = {}
+                self.street = self.FLOW.settle_at
+                steps[self.street].begin(self, events)
+                continue
             if step.waiting(self):
                 return
             step.end(self, events)
             self.street += 1
-            if self.street == len(steps):
+            if self.street == len(steps) or self.phase.value == "game_over":
                 self.street = -1
                 return
             steps[self.street].begin(self, events)

@@ -133,12 +133,19 @@ class Deal(Step):
 
 @dataclass(frozen=True)
 class Bet(Step):
-    """A betting round from the dealer's left, in the structure of the game's
-    ``settings.betting``; ``big`` rounds bet the big bet (fixed limit). ``name`` is how
-    the log calls it ("before the draw")."""
+    """A betting round in the structure of the game's ``settings.betting``; ``big`` rounds
+    bet the big bet (fixed limit). ``name`` is how the log calls it ("before the draw").
+    ``opener``: who acts first, ``dealer_left`` (the first seat in the hand left of the
+    dealer) or ``big_blind_left`` (left of the big blind, before the flop in blind games)."""
 
     name: str
     big: bool = False
+    opener: str = "dealer_left"
+    OPENERS: ClassVar[tuple[str, ...]] = ("dealer_left", "big_blind_left")
+
+    def __post_init__(self) -> None:
+        if self.opener not in self.OPENERS:
+            raise ValueError(f"a betting round opens at {' or '.join(self.OPENERS)}, not {self.opener!r}")
     phase: ClassVar[str] = "bet"
 
     def describe(self) -> str:
@@ -149,8 +156,9 @@ class Bet(Step):
         """Open the round; the line says who is first."""
         state.enter(self.phase)
         state.betting_round = state.betting_number(self)
+        first = state.dealer if self.opener == "dealer_left" else state.big_blind_seat()
         state.betting = BettingRound(rules=state.settings.betting, chips=state.chips,
-                                     first_to_act=(state.dealer + 1) % state.seats, big_bet=self.big)
+                                     first_to_act=(first + 1) % state.seats, big_bet=self.big)
         if state.betting.to_act is not None:
             events.append(Event(CHANCE, f"Betting {self.name}: {state.names[state.betting.to_act]} is first"))
 
@@ -392,8 +400,8 @@ class Settle(Step):
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """Settle on the hands shown."""
-        values = state.shown_values
-        state.settle({seat: value.key for seat, value in values.items()}, values, events)
+        values = state.shown_values  # empty when all but one folded
+        state.settle({seat: value.key for seat, value in values.items()} if values else None, values, events)
 
 
 @dataclass(frozen=True)
@@ -410,7 +418,9 @@ class Hook(Step):
 
 @dataclass(frozen=True)
 class HandFlow:
-    """A hand, as its steps in order; the last is :class:`Settle`.
+    """A hand, as its steps in order, one of them the :class:`Settle` (or a hook standing
+    for the game's own settle, named "settle"); steps after it run between the settle and
+    the next hand (Ipso's winner names the next dealer).
 
     >>> print(HandFlow((Antes(), Deal(hole=5), Bet("before the draw"), Draw(), Bet("after the draw"),
     ...                 Showdown("m:f"), Settle())).describe())
@@ -421,11 +431,18 @@ class HandFlow:
     hooks: Mapping[str, Step] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.steps or not isinstance(self.steps[-1], Settle):
-            raise ValueError("a hand flow ends with its settle")
+        settles = [s for s in self.steps if isinstance(s, Settle) or (isinstance(s, Hook) and s.name == "settle")]
+        if len(settles) != 1:
+            raise ValueError("a hand flow has one settle")
         unknown = [s.name for s in self.steps if isinstance(s, Hook) and s.name not in self.hooks]
         if unknown:
             raise ValueError(f"the hand flow names hooks its game does not have: {', '.join(unknown)}")
+
+    @cached_property
+    def settle_at(self) -> int:
+        """The index of the settle, where a hand that all but one folded goes."""
+        return next(i for i, s in enumerate(self.steps)
+                    if isinstance(s, Settle) or (isinstance(s, Hook) and s.name == "settle"))
 
     def describe(self) -> str:
         """The steps in words, in order."""
