@@ -3,6 +3,8 @@ files checked against the game they name."""
 
 from __future__ import annotations
 
+import random
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -213,6 +215,24 @@ def test_every_bundled_variant_loads():
     entries = variants.discover([(folder, False)])
     assert entries and [e.error for e in entries if e.error] == []
     assert {e.spec.game for e in entries} <= set(games.registry().games)
+
+
+def test_no_bundled_variant_restates_its_games_seat_range():
+    folder = variants.variant_dirs()[0][0]
+    for entry in variants.discover([(folder, False)]):
+        game = games.get(entry.spec.game)
+        if "\n  seats:" in entry.path.read_text(encoding="utf-8"):
+            assert (entry.spec.min_seats, entry.spec.max_seats) != game.seats, (
+                f"{entry.path.name}: leave seats out, the game declares {game.seats} in its __init__.py")
+
+
+@pytest.mark.parametrize("game", games.registry().with_rules(), ids=lambda game: game.id)
+def test_every_games_state_keeps_to_its_declared_seat_range(game):
+    low, high = game.seats
+    deck = variants.load_deck_by_id(game.decks[0])
+    for count in (low - 1, high + 1):
+        with pytest.raises(ValueError, match=f"^{re.escape(game.name)} needs {low} to {high} players, got {count}$"):
+            game.state.new(game.rules({}), deck, [f"P{n}" for n in range(count)], random.Random(1))
 
 
 def test_finding_the_games_imports_none_of_their_rules():

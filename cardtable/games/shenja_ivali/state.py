@@ -48,6 +48,7 @@ from cardtable.engine.chips import Pot, split_pot
 from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure, plural
+from cardtable.games.shenja_ivali import GAME
 from cardtable.games.shenja_ivali.auction import Auction, AuctionAction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import HandValue, evaluate
 from cardtable.games.shenja_ivali.rules import (
@@ -131,7 +132,7 @@ class ShenjaIvaliState(TrustedInRollouts, ChipSeatedState):
         >>> state.phase, state.names[state.to_act], state.pots()
         (<Phase.BET: 'bet'>, 'Bo', [Pot(amount=3, eligible=(0, 1, 2))])
         """
-        names, stacks = seat_table("Shenja Ivali", names, stacks, settings.starting_chips, dealer)
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_chips, dealer)
         cards = playing_cards(deck)
         needed = len(names) * (HAND_SIZE + 1 + settings.max_discard)
         if len(cards) < needed:
