@@ -282,3 +282,14 @@ def test_a_plug_in_declaring_a_game_is_looked_for_and_none_skips_importlib_metad
     zipped.write_bytes(b"")
     monkeypatch.setattr(sys, "path", [str(zipped)])
     assert games._may_declare_games() is True
+
+
+def test_a_table_setup_without_a_help_page_shows_none_and_a_wrong_one_is_refused_at_once(app):
+    from cardtable.games.ipso.ui.table import TABLE
+    from cardtable.ui.table_setup import TableSetup
+
+    plain = TableSetup("ipso", TABLE.scene, "", smoke_text="Ipso", smoke_stack=100)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == "ipso")
+    assert plain.help_pages(app, spec) == [] and len(TABLE.help_pages(app, spec)) == 1
+    with pytest.raises(ValueError, match="ipso's TableSetup: help_page must be 'module:Class'"):
+        TableSetup("ipso", TABLE.scene, "cardtable.games.ipso.ui.hands_page", smoke_text="Ipso", smoke_stack=100)
