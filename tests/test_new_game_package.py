@@ -23,11 +23,14 @@ import test_log_numbers as log_numbers
 import test_log_voice as log_voice
 import test_registry as registry_checks
 import test_saves_games as saves
+import test_ui_join as joined
+import test_ui_table_keys as table_keys
 from throwaway_game import FILES, GAME_ID, VARIANT
 from uihelp import Driver
 
 from cardtable import games, paths, variants
 from cardtable.engine import game as engine_game
+from cardtable.ui.menu import MenuScene
 
 
 @pytest.fixture
@@ -61,7 +64,6 @@ def new_game(tmp_path, monkeypatch):
 def new_app(new_game):
     """The app started after the game was added (it finds the variants once, at start)."""
     from cardtable.ui.app import App
-    from cardtable.ui.menu import MenuScene
 
     app = App(size=(1280, 800))
     app.push(MenuScene(app))
@@ -106,7 +108,6 @@ def test_its_variant_file_loads_with_the_declared_seats(new_game):
 
 
 def test_the_menu_lists_it_and_a_person_opens_its_table_with_the_keys(new_game, new_app):
-    from cardtable.ui.menu import MenuScene
     from cardtable.ui.setup_scene import SetupScene
 
     d = Driver(new_app)
@@ -133,3 +134,12 @@ def test_its_table_passes_the_smoke_run_and_a_save_resumes_exactly(new_game, new
     spec = next(e.spec for e in new_app.variant_entries if e.spec and e.spec.game == GAME_ID)
     assert new_game.table_module().smoke(new_app, spec) == "High Card Showdown table: drawn (hand 1)"
     saves.test_a_game_resumes_exactly_through_the_save_protocol(new_app, GAME_ID)
+
+
+def test_its_keys_reach_their_handlers_and_a_match_is_played_to_its_end_over_the_network(
+        new_game, new_app, monkeypatch):
+    table_keys.test_help_lists_the_tables_key_map_and_every_key_reaches_its_handler(new_app, GAME_ID, monkeypatch)
+    monkeypatch.undo()
+    while not isinstance(new_app.scenes.top, MenuScene):
+        new_app.scenes.pop()
+    joined.test_every_game_is_played_to_its_end_from_a_joined_window(new_app, new_game, monkeypatch)
