@@ -1,6 +1,10 @@
 """Every game's actions keep the ``kind`` and the fields they are saved with: a save
 names an action by its kind and writes its fields, so neither may change (issue 13
-declared them compactly; this pins what the saves rely on)."""
+declared them compactly; this pins what the saves rely on).
+
+The engine's shared actions are pinned here; each game's own are pinned where the game is
+declared (``profile=GameProfile(saved_actions=...)`` in its package's ``__init__.py``), and
+every game of the registry is held to them, so a new game's actions cannot go unpinned."""
 
 from __future__ import annotations
 
@@ -9,9 +13,11 @@ import importlib
 
 import pytest
 
+from cardtable import games
+from cardtable.engine import game as engine_game
 from cardtable.engine.game import Action
 
-SAVED_AS = {  # module: ["kind Class field ...", ...]
+ENGINE_SAVED_AS = {  # module: ["kind Class field ...", ...]
     "cardtable.engine.betting": [
         "poker.action BettingAction seat",
         "poker.fold Fold seat",
@@ -21,66 +27,64 @@ SAVED_AS = {  # module: ["kind Class field ...", ...]
         "poker.raise Raise seat to",
         "poker.all_in AllIn seat",
     ],
-    "cardtable.games.alethkar_poker.rules": [
-        "alethkar.shuffle Shuffle seat order",
-        "alethkar.bag_bet BagBet seat amount",
-        "alethkar.discard DiscardTwo seat cards",
-    ],
-    "cardtable.games.five_card_draw.rules": [
-        "five_card_draw.shuffle Shuffle seat order",
-        "five_card_draw.discard Discard seat cards",
-        "five_card_draw.reshuffle Reshuffle seat order",
-    ],
-    "cardtable.games.flame_sword.rules": [
-        "flame.start_hand StartHand seat",
-        "flame.call_shot CallShot seat cards",
-        "flame.deal Deal seat cards",
-        "flame.flip Flip seat cell",
-    ],
-    "cardtable.games.ipso.betting": [
-        "ipso.bet_action IpsoBetAction seat",
-        "ipso.stake Stake seat amount",
-        "ipso.cover Cover seat",
-        "ipso.cover_raise CoverRaise seat amount",
-    ],
-    "cardtable.games.ipso.rules": [
-        "ipso.draw_for_dealer DrawForDealer seat cards",
-        "ipso.shuffle Shuffle seat order",
-        "ipso.exchange Exchange seat card pile",
-        "ipso.skip Skip seat",
-        "ipso.choose_dealer ChooseDealer seat dealer",
-    ],
-    "cardtable.games.sabacc.rules": [
-        "sabacc.shuffle SabaccShuffle seat order",
-        "sabacc.roll RollDie seat colour",
-        "sabacc.shift Shift seat lost",
-        "sabacc.demise DealDemise seat",
-        "sabacc.stand Stand seat",
-        "sabacc.draw Draw seat",
-        "sabacc.keep Keep seat",
-        "sabacc.swap Swap seat card",
-        "sabacc.drop Drop seat",
-    ],
-    "cardtable.games.shenja_ivali.auction": [
-        "ivali.auction_action AuctionAction seat",
-        "ivali.bid Bid seat card amount",
-        "ivali.pass_bid PassBid seat",
-        "ivali.drop_out DropOut seat",
-    ],
-    "cardtable.games.shenja_ivali.rules": [
-        "ivali.shuffle Shuffle seat order",
-        "ivali.discard Discard seat cards",
+    "cardtable.engine.flow.actions": [
+        "flow.shuffle Shuffle seat order",
+        "flow.discard Discard seat cards",
+        "flow.reshuffle Reshuffle seat order",
     ],
 }
 
+GAMES = games.registry().with_rules()
 
-def test_every_action_keeps_its_kind_and_fields() -> None:
-    for module_name, expected in SAVED_AS.items():
+
+def saved_as(cls: type[Action]) -> str:
+    """How a save writes the action class: its kind, its name and its fields."""
+    return " ".join([cls.kind, cls.__name__, *(f.name for f in dataclasses.fields(cls))])
+
+
+def actions_of_package(package: str) -> list[type[Action]]:
+    """Every action class defined in ``package`` or below, of those imported so far."""
+    return [cls for cls in vars(engine_game)["_ACTION_TYPES"].values()
+            if cls.__module__ == package or cls.__module__.startswith(package + ".")]
+
+
+def load_rules(game) -> str:
+    """Import the game's state, rules and bot (everything that defines an action); its package."""
+    assert game.state is not None and game.bot_class is not None
+    game.bot_class()
+    return game.state.__module__.rpartition(".")[0]
+
+
+def test_the_engines_actions_keep_their_kind_and_fields() -> None:
+    for module_name, expected in ENGINE_SAVED_AS.items():
         module = importlib.import_module(module_name)
         actions = [value for value in vars(module).values()
                    if isinstance(value, type) and issubclass(value, Action) and value.__module__ == module_name]
-        found = [" ".join([cls.kind, cls.__name__, *(f.name for f in dataclasses.fields(cls))]) for cls in actions]
-        assert found == expected, module_name
+        assert [saved_as(cls) for cls in actions] == expected, module_name
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_games_actions_keep_the_kind_and_fields_it_declares(game) -> None:
+    package = load_rules(game)
+    found = sorted(saved_as(cls) for cls in actions_of_package(package))
+    declared = sorted(game.profile.saved_actions)
+    where = f"profile=GameProfile(saved_actions=...) in {package.replace('.', '/')}/__init__.py"
+    assert found, f"{game.id} defines no action of its own: is its state in {package}?"
+    assert [a for a in found if a not in declared] == [], f"{game.id}: actions not pinned; declare them as {where}"
+    assert [a for a in declared if a not in found] == [], f"{game.id}: pinned actions gone or changed ({where})"
+
+
+def test_every_action_of_cardtable_is_pinned_once() -> None:
+    """An action defined outside a game's package (the engine, a shared module) is pinned
+    here, one of a game's by that game: none is left unpinned or pinned twice."""
+    for game in GAMES:
+        load_rules(game)
+    pinned = [line for lines in ENGINE_SAVED_AS.values() for line in lines]
+    pinned += [line for game in GAMES for line in game.profile.saved_actions]
+    ours = [saved_as(cls) for cls in vars(engine_game)["_ACTION_TYPES"].values()
+            if cls.__module__.startswith("cardtable.")]  # not a test's own game
+    assert len(ours) > len(ENGINE_SAVED_AS["cardtable.engine.betting"])
+    assert sorted(ours) == sorted(pinned)
 
 
 def test_actions_are_frozen_keyword_only_records() -> None:

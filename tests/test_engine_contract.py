@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import FrozenInstanceError
+from types import SimpleNamespace
 
 import pytest
 
@@ -186,6 +187,12 @@ def test_seat_table_checks_a_new_table_for_every_game():
         seat_table("Game", ["A", "B"], None, 10, 5)
     with pytest.raises(ValueError, match="at least the buy-in"):
         seat_table("Game", ["A", "B"], [1, 0], 10, 0, least=1, least_text="the buy-in (1)")
+    declared = SimpleNamespace(name="Declared", seats=(2, 3))  # a game's GAME, as far as seat_table reads it
+    assert seat_table(declared, ["A", "B", "C"], None, 10, 0) == (["A", "B", "C"], [10, 10, 10])
+    with pytest.raises(ValueError, match=r"^Declared needs 2 to 3 players, got 4$"):
+        seat_table(declared, ["A", "B", "C", "D"], None, 10, 0)
+    with pytest.raises(TypeError, match="declaration's"):
+        seat_table(declared, ["A", "B"], None, 10, 0, seats=(2, 8))
 
 
 def test_a_seat_copy_keeps_the_seats_view_and_deals_only_what_it_cannot_see():

@@ -28,23 +28,14 @@ def test_no_card_is_named_by_its_copy_number(game_id):
         assert not [n for n in named if "#" in n], [n for n in named if "#" in n][:3]
 
 
-BIG = {
-    "alethkar_poker": {"starting_chips": 20000, "buy_in": 1000},
-    "five_card_draw": {"starting_chips": 20000, "ante": 1000},
-    "flame_sword": {"starting_chips": 20000, "blind": 1000},
-    "ipso": {"starting_chips": 20000, "ante": 1000, "min_bet": 1000, "max_bet": 5000},
-    "sabacc": {},
-    "shenja_ivali": {"starting_chips": 20000, "ante": 1000},
-}
-"""Settings under which every game plays for thousands (Sabacc does by default)."""
-
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_states_write_thousands_with_separators(game_id):
+    stakes = dict(games.get(game_id).profile.high_stakes)  # the game's own high-stakes settings
     lines = {t for seed in range(3) for seat in range(3)
-             for t in played(game_id, seed, rounds=4, settings=BIG[game_id]).log_for(seat)}
-    assert [t for t in lines if re.search(r"\d,\d{3}\b", t)], f"{game_id} never played for thousands"
+             for t in played(game_id, seed, rounds=4, settings=stakes).log_for(seat)}
+    assert [t for t in lines if re.search(r"\d,\d{3}\b", t)], (
+        f"{game_id} never played for thousands: declare settings that do as "
+        f"profile=GameProfile(high_stakes=...) in cardtable/games/{game_id}/__init__.py")
     bare = sorted(t for t in lines if BARE_THOUSANDS.search(t))
     assert bare == [], bare[:5]
 

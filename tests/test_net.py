@@ -37,19 +37,12 @@ from cardtable.net.mirror import MASKED, hidden_places, mirror_state
 GAMES = games.registry().with_rules()
 SEATS = ["remote", "remote", "random", "remote"]
 REMOTE_LEVEL = "normal"
-SMALL = {"alethkar_poker": {"starting_chips": 6}, "five_card_draw": {"starting_chips": 8},
-         "flame_sword": {"starting_chips": 20}, "ipso": {"starting_chips": 10},
-         "sabacc": {"starting_credits": 1500}, "shenja_ivali": {"starting_chips": 8}}
 DEADLINE = 40.0
 
 
 def small_settings(game) -> dict[str, Any]:
-    """Short stacks so a match ends quickly (a game from elsewhere: a tenth of its stack)."""
-    if game.id in SMALL:
-        return dict(SMALL[game.id])
-    start = game.defaults().get(game.stack_setting)
-    values = {game.stack_setting: max(1, start // 10)} if isinstance(start, int) else {}
-    return values if not game.settings_problems(values) else {}
+    """Short stacks so a match ends quickly: the game's declared ``profile.short_match``."""
+    return dict(game.profile.short_match)
 
 
 def run(coro, timeout: float = DEADLINE):

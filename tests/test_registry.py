@@ -3,14 +3,18 @@ files checked against the game they name."""
 
 from __future__ import annotations
 
+import random
+import re
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from harness import BUNDLED_GAMES
 
 from cardtable import games, variants
 from cardtable.games import GameDefinition, Setting
+from cardtable.games.definition import GameProfile
 
 
 @pytest.fixture
@@ -98,6 +102,8 @@ def definition(**changes) -> GameDefinition:
     ({"decks": ()}, "no deck declared"),
     ({"table": ""}, "no table module"),
     ({"settings": (Setting("ante", int, 0, "the ante", low=1),)}, "default of ante must be"),
+    ({"profile": GameProfile(short_match={"blind": 1})}, "profile short_match: undeclared setting 'blind'"),
+    ({"profile": GameProfile(high_stakes={"ante": 0})}, "profile high_stakes: ante must be a whole number from 1"),
 ])
 def test_a_game_declared_wrongly_raises_with_the_reason(changes, reason):
     with pytest.raises(ValueError, match="declares itself wrongly") as caught:
@@ -197,6 +203,13 @@ def _settings_hit(text: str) -> int:
     return sum("0" in line for line in lines[:target]) + 1
 
 
+def test_every_bundled_game_is_found_and_every_found_game_is_a_package_or_a_plug_in():
+    found = games.registry()
+    assert set(BUNDLED_GAMES) <= set(found.games), sorted(set(BUNDLED_GAMES) - set(found.games))
+    folders = Path(games.__file__).parent
+    assert all((folders / game_id / "__init__.py").is_file() for game_id in BUNDLED_GAMES)
+
+
 def test_every_bundled_variant_loads():
     folder = variants.variant_dirs()[0][0]
     entries = variants.discover([(folder, False)])
@@ -204,10 +217,29 @@ def test_every_bundled_variant_loads():
     assert {e.spec.game for e in entries} <= set(games.registry().games)
 
 
+def test_no_bundled_variant_restates_its_games_seat_range():
+    folder = variants.variant_dirs()[0][0]
+    for entry in variants.discover([(folder, False)]):
+        game = games.get(entry.spec.game)
+        if "\n  seats:" in entry.path.read_text(encoding="utf-8"):
+            assert (entry.spec.min_seats, entry.spec.max_seats) != game.seats, (
+                f"{entry.path.name}: leave seats out, the game declares {game.seats} in its __init__.py")
+
+
+@pytest.mark.parametrize("game", games.registry().with_rules(), ids=lambda game: game.id)
+def test_every_games_state_keeps_to_its_declared_seat_range(game):
+    low, high = game.seats
+    deck = variants.load_deck_by_id(game.decks[0])
+    for count in (low - 1, high + 1):
+        with pytest.raises(ValueError, match=f"^{re.escape(game.name)} needs {low} to {high} players, got {count}$"):
+            game.state.new(game.rules({}), deck, [f"P{n}" for n in range(count)], random.Random(1))
+
+
 def test_finding_the_games_imports_none_of_their_rules():
     import subprocess
+    bundled_with_rules = [g for g in BUNDLED_GAMES if g != "free_table"]
     code = ("import sys; from cardtable import games; r = games.registry(); "
-            "assert len(r.with_rules()) == 6 and not r.broken; "
+            f"assert {{g.id for g in r.with_rules()}} >= {set(bundled_with_rules)!r} and not r.broken; "
             "loaded = sorted(m for m in sys.modules if m.rpartition('.')[2] in ('rules', 'state', 'checks', 'bot')); "
             "print(loaded); game = r.get('ipso'); "
             "assert game.state.__name__ == 'IpsoState' and game.checks.__name__.endswith('ipso.checks')")
@@ -250,3 +282,14 @@ def test_a_plug_in_declaring_a_game_is_looked_for_and_none_skips_importlib_metad
     zipped.write_bytes(b"")
     monkeypatch.setattr(sys, "path", [str(zipped)])
     assert games._may_declare_games() is True
+
+
+def test_a_table_setup_without_a_help_page_shows_none_and_a_wrong_one_is_refused_at_once(app):
+    from cardtable.games.ipso.ui.table import TABLE
+    from cardtable.ui.table_setup import TableSetup
+
+    plain = TableSetup("ipso", TABLE.scene, "", smoke_text="Ipso", smoke_stack=100)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == "ipso")
+    assert plain.help_pages(app, spec) == [] and len(TABLE.help_pages(app, spec)) == 1
+    with pytest.raises(ValueError, match="ipso's TableSetup: help_page must be 'module:Class'"):
+        TableSetup("ipso", TABLE.scene, "cardtable.games.ipso.ui.hands_page", smoke_text="Ipso", smoke_stack=100)

@@ -9,7 +9,7 @@ import pytest
 from test_strong_bot import GAMES, IDS, mid_game_states
 
 from cardtable import games
-from cardtable.bots.strong import Estimate, StrongBot, _best, _pruned, candidates
+from cardtable.bots.strong import Estimate, StrongBot, _best, _pruned, candidates, light_choice
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.betting import Call, Check, Fold
 from cardtable.engine.game import CHANCE
@@ -76,12 +76,36 @@ def test_a_flip_is_played_as_the_normal_bot_plays_it():
     assert any(e.prior and e.action == plan.action for e in plan.estimates)
 
 
-def test_rollout_players_come_from_the_normal_bot():
+def test_rollout_players_come_from_the_normal_bot_when_it_offers_them():
     for game in GAMES:
         bot = game.bot(random.Random(1), "strong")
         assert isinstance(bot, StrongBot)
+        if getattr(bot.normal, "rollout_bot", None) is None:  # optional: see the next test
+            assert bot.rollout_bot is None and bot.policy in (getattr(bot.normal, "rollout_choice", None), light_choice)
+            continue
         made = bot.rollout_bot(random.Random(2))
         assert isinstance(made, type(bot.normal))  # itself, or a cheaper copy of itself
+
+
+class _NoRolloutBot:
+    """A normal bot offering none of the strong level's optional hooks."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def choose(self, state, seat):
+        return self.inner.choose(state, seat)
+
+
+def test_a_normal_bot_without_a_rollout_bot_plans_by_the_default_policy():
+    game = games.get("ipso")
+    state = next(s for s in mid_game_states(game, count=10, seed=3) if len(candidates(s, s.to_act)) >= 2)
+    seat = state.to_act
+    bot = StrongBot(random.Random(2), normal=_NoRolloutBot(game.bot(random.Random(1), "normal")), rollouts=12)
+    assert bot.rollout_bot is None and bot.policy is light_choice
+    plan = bot.plan(state.seat_copy(seat, random.Random(3)), seat)
+    assert plan.rollouts > 0 and state.why_illegal(plan.action) is None
+    assert state.why_illegal(bot.choose(state.seat_copy(seat, random.Random(4)), seat)) is None
 
 
 class _Chooses:

@@ -26,11 +26,11 @@ from cardtable.ui.remote_table import RemoteTable
 from cardtable.ui.widgets import TextInput
 
 CODE = "K7QX2M"
-SMALL = {"five_card_draw": {"starting_chips": 8}, "sabacc": {"starting_credits": 1500}}
 
 
 def host_for(game_id: str, seats=("remote", "normal", "normal")) -> Host:
-    return Host(games.get(game_id), list(seats), settings=SMALL.get(game_id, {}), seed=5, code=CODE).start()
+    game = games.get(game_id)
+    return Host(game, list(seats), settings=dict(game.profile.short_match), seed=5, code=CODE).start()
 
 
 def wait_for(d: Driver, done, frames: int = 1500) -> bool:
@@ -190,9 +190,6 @@ def test_a_host_of_another_protocol_version_is_said(app):
         server.close()
 
 
-SMALL_ALL = {"alethkar_poker": {"starting_chips": 6}, "five_card_draw": {"starting_chips": 8},
-             "flame_sword": {"starting_chips": 20}, "ipso": {"starting_chips": 10},
-             "sabacc": {"starting_credits": 1500}, "shenja_ivali": {"starting_chips": 8}}
 GAMES = games.registry().with_rules()
 
 
@@ -204,7 +201,7 @@ def test_every_game_is_played_to_its_end_from_a_joined_window(app, game, monkeyp
     monkeypatch.setattr(remote_table, "PACE", 0.0)
     monkeypatch.setattr(remote_table, "REVEAL_HOLD", 0.0)
     kinds = ["remote", "random", "normal"][:max(3, game.seats[0])]
-    host = Host(game, kinds, settings=SMALL_ALL.get(game.id, {}), seed=3, code=CODE).start()
+    host = Host(game, kinds, settings=dict(game.profile.short_match), seed=3, code=CODE).start()
     try:
         d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE)
         assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status

@@ -26,9 +26,6 @@ from cardtable.ui.standings import StandingsOverlay
 from cardtable.ui.table_view import FaceCache
 
 GAMES = games.registry().with_rules()
-SMALL = {"alethkar_poker": {"starting_chips": 6}, "five_card_draw": {"starting_chips": 8},
-         "flame_sword": {"starting_chips": 20}, "ipso": {"starting_chips": 10},
-         "sabacc": {"starting_credits": 1500}, "shenja_ivali": {"starting_chips": 8}}
 
 
 class FakeLink:
@@ -94,7 +91,7 @@ def faces_checked(monkeypatch):
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_every_games_mirror_is_drawn_for_a_whole_match(app, game, no_pause, faces_checked):
-    state = new_match(game, SMALL.get(game.id, {}), ["Ada", "Bo", "Cy"][:max(2, game.seats[0])], 4)
+    state = new_match(game, dict(game.profile.short_match), ["Ada", "Bo", "Cy"][:max(2, game.seats[0])], 4)
     link = FakeLink()
     table = open_table(app, game, state, link)
     bots = {s: game.bot(random.Random(s), "random") for s in range(state.seats)}

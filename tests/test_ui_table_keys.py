@@ -10,12 +10,13 @@ import pygame
 import pytest
 from uihelp import Driver, StandIn, variant_spec
 
+from cardtable import games
 from cardtable.engine.game import CHANCE
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import pot_words
 
-GAMES = ("five_card_draw", "shenja_ivali", "ipso", "sabacc", "alethkar_poker", "flame_sword")
+GAMES = [game.id for game in games.registry().with_rules()]
 
 
 def open_table(app, game: str, seats=("Ann", "Bo"), bots=(None, "normal"), seed: int = 3):

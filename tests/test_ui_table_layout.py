@@ -10,11 +10,12 @@ import pytest
 from test_ui_showdowns import NeverFolds
 from uihelp import Driver, variant_spec
 
+from cardtable import games
 from cardtable.engine.game import CHANCE
 from cardtable.ui.layout_check import check_scene
 from cardtable.ui.setup_scene import SeatConfig
 
-GAMES = ("five_card_draw", "shenja_ivali", "ipso", "sabacc", "alethkar_poker", "flame_sword")
+GAMES = [game.id for game in games.registry().with_rules()]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])

@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, dataclass_transform
+from typing import Any, ClassVar, Protocol, dataclass_transform
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.fields import JsonField
@@ -125,22 +125,42 @@ class Event:
         return self.public
 
 
-def seat_table(game: str, names: Sequence[Any], stacks: Sequence[int] | None, default: int,
-               dealer: int, *, seats: tuple[int, int] = (2, 8), least: int = 1,
+class SeatedGame(Protocol):
+    """What :func:`seat_table` reads of a game's declaration
+    (:class:`~cardtable.games.definition.GameDefinition`): its name and seat range."""
+
+    @property
+    def name(self) -> str:
+        """The game's name for people."""
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The fewest and most players."""
+
+
+def seat_table(game: SeatedGame | str, names: Sequence[Any], stacks: Sequence[int] | None, default: int,
+               dealer: int, *, seats: tuple[int, int] | None = None, least: int = 1,
                least_text: str = "1 chip") -> tuple[list[str], list[int]]:
     """Check a new table's players, stacks and dealer; return the names and stacks.
 
-    Names are stripped and must be present and distinct; ``stacks`` (every seat
+    ``game`` is the game's declaration (its ``GAME``), whose name and seat range are used,
+    so that a game states its range once; a plain name plays ``seats`` (2 to 8 unless
+    given). Names are stripped and must be present and distinct; ``stacks`` (every seat
     ``default`` when None) must give each seat a whole number of at least ``least``;
     the dealer must be a seat. ValueError names what is wrong.
 
     >>> seat_table("Game", [" Ada", "Bo"], None, 100, 1)
     (['Ada', 'Bo'], [100, 100])
     """
+    if isinstance(game, str):
+        title, (low, high) = game, seats or (2, 8)
+    elif seats is not None:
+        raise TypeError("the seats of a declared game are its declaration's")
+    else:
+        title, (low, high) = game.name, game.seats
     names = [str(n).strip() for n in names]
-    low, high = seats
     if not low <= len(names) <= high:
-        raise ValueError(f"{game} needs {low} to {high} players, got {len(names)}")
+        raise ValueError(f"{title} needs {low} to {high} players, got {len(names)}")
     if any(not n for n in names):
         raise ValueError("every player needs a name")
     repeated = sorted({n for n in names if names.count(n) > 1})

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
     from cardtable.engine.game import GameState
 
-__all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "BOT_LEVELS", "MAX_AMOUNT",
-           "chips", "starting_stack", "bot_level", "DeclaredSettings"]
+__all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "GameProfile", "BOT_LEVELS",
+           "MAX_AMOUNT", "chips", "starting_stack", "bot_level", "DeclaredSettings"]
 
 BOT_LEVELS = ("normal", "tough", "random", "strong")
 """The computer levels every game offers: ``random`` plays any legal move, ``normal`` and
@@ -164,6 +164,29 @@ class SimulationSpec:
 
 
 @dataclass(frozen=True)
+class GameProfile:
+    """What the shared tests need to know to play a game their way, where games differ:
+    declared with the game (``profile=`` in its package's ``__init__.py``) so that no test
+    keeps a table of games that a new game would have to be added to.
+
+    Attributes:
+        short_match: settings under which a match ends in a few rounds (short stacks),
+            for the tests that play one to its end (over the network, at a joined
+            window). Empty: the game's defaults.
+        high_stakes: settings under which the amounts run into thousands, for the check
+            that the log writes them with separators. Empty: the game's defaults do.
+        saved_actions: the game's own actions (those its package defines) as a save
+            writes them, one ``"kind Class field ..."`` line each: a save names an action
+            by its kind and writes its fields, so ``tests/test_action_kinds.py`` holds
+            every game to these.
+    """
+
+    short_match: Mapping[str, Any] = field(default_factory=dict)
+    high_stakes: Mapping[str, Any] = field(default_factory=dict)
+    saved_actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class _ClassRef:
     """A class named by module and name, imported when first called (a lazy ``bot_class``)."""
 
@@ -286,6 +309,7 @@ class GameDefinition:
         setting_choices: values worth varying in the property tests, by key.
         stack_setting: the key of the starting stack in ``settings``.
         simulation: how ``cardtable simulate`` plays the game (see :class:`SimulationSpec`).
+        profile: how the shared tests play the game (see :class:`GameProfile`).
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -308,6 +332,7 @@ class GameDefinition:
     setting_choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     stack_setting: str = "starting_chips"
     simulation: SimulationSpec = SimulationSpec()
+    profile: GameProfile = GameProfile()
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
@@ -367,8 +392,21 @@ class GameDefinition:
             problems.append(f"setting_choices names undeclared settings {sorted(unknown)}")
         if not self.table:
             problems.append("no table module")
+        problems += self._profile_problems()
         if problems:
             raise ValueError(f"game {self.id!r} declares itself wrongly: " + "; ".join(problems))
+
+    def _profile_problems(self) -> list[str]:
+        """What is wrong with :attr:`profile`: a setting it names that is not declared, or
+        a value that setting refuses."""
+        problems = []
+        for name in ("short_match", "high_stakes"):
+            for key, value in getattr(self.profile, name).items():
+                setting = self.setting(key)
+                bad = f"undeclared setting {key!r}" if setting is None else setting.problem(value)
+                if bad:
+                    problems.append(f"profile {name}: {bad}")
+        return problems
 
     # -- settings ------------------------------------------------------------------------
     @property

@@ -49,7 +49,8 @@ class TableSetup:
         game: the game's id in the registry (:func:`cardtable.games.get`).
         scene: the table scene class, built as ``scene(app, spec, state, seats, bots)``.
         help_page: ``"module:Class"`` of the help overlay's page after the rules, built
-            as ``Class(app, spec)`` (imported when the help opens).
+            as ``Class(app, spec)`` (imported when the help opens); "" when the game has
+            none (the help shows the rules and the keys).
         smoke_text: the smoke run's line, formatted with ``state=`` the table's state.
         smoke_stack: each seat's stack in the smoke run.
         smoke_steps: frames (of 1/30 s) the smoke run plays; between two entries the
@@ -80,6 +81,12 @@ class TableSetup:
     bot_rng_every_seat: bool = False
     deck_from_save: bool = False
     setup_stack_from_rules: bool = False
+
+    def __post_init__(self) -> None:
+        module, colon, name = self.help_page.partition(":")
+        if self.help_page and not (colon and module and name.isidentifier()):
+            raise ValueError(f"{self.game}'s TableSetup: help_page must be 'module:Class' or \"\" (no page "
+                             f"after the rules), not {self.help_page!r}")
 
     # -- the game --------------------------------------------------------------------------
     def definition(self) -> GameDefinition:
@@ -135,7 +142,10 @@ class TableSetup:
         return app.push(setup)
 
     def help_pages(self, app, spec: VariantSpec) -> list:
-        """The help overlay's pages after the rules (Tab turns to them)."""
+        """The help overlay's pages after the rules (Tab turns to them): none without a
+        ``help_page``."""
+        if not self.help_page:
+            return []
         module, _, name = self.help_page.partition(":")
         return [getattr(importlib.import_module(module), name)(app, spec)]
 

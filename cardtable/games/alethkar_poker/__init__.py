@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -22,6 +22,15 @@ GAME = GameDefinition.package(
     # Two careful players can go on for ever (the loser of a round pays no more than the
     # winner put in): a simulated match stops after 500 rounds unless told otherwise.
     simulation=SimulationSpec(round_cap=500),
+    profile=GameProfile(
+        short_match={"starting_chips": 6},
+        high_stakes={"starting_chips": 20000, "buy_in": 1000},
+        saved_actions=(
+            "alethkar.shuffle Shuffle seat order",
+            "alethkar.bag_bet BagBet seat amount",
+            "alethkar.discard DiscardTwo seat cards",
+        ),
+    ),
 )
 """Alethkar Poker: secret bets into a bag, keep five of seven, share the middle by hand value,
 as the registry sees it."""

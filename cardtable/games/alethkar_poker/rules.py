@@ -14,13 +14,14 @@ from enum import StrEnum
 from typing import Any
 
 from cardtable.engine.game import CHANCE, Action
+from cardtable.games.alethkar_poker import GAME
 from cardtable.games.alethkar_poker.payout import Payout
 from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "AlethkarSettings", "Shuffle", "BagBet", "DiscardTwo", "CountedHand",
            "RoundResult", "GEMS", "gems_for", "MIN_SEATS", "MAX_SEATS"]
 
-MIN_SEATS, MAX_SEATS = 2, 7
+MIN_SEATS, MAX_SEATS = GAME.seats  # declared once, in the package's __init__.py
 """Seven cards each: seven players use 49 of the 52 cards."""
 
 GEMS: tuple[tuple[str, int], ...] = (

@@ -39,10 +39,9 @@ from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import SeatedState
 from cardtable.engine.words import figure, plural
+from cardtable.games.alethkar_poker import GAME
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
-    MAX_SEATS,
-    MIN_SEATS,
     AlethkarSettings,
     BagBet,
     CountedHand,
@@ -108,8 +107,7 @@ class AlethkarState(SeatedState):
         >>> state.phase, state.names[state.to_act], state.bags, len(state.hand_of(0))
         (<Phase.BET: 'bet'>, 'Bo', [1, 1], 7)
         """
-        names, stacks = seat_table("Alethkar Poker", names, stacks, settings.starting_chips, dealer,
-                                   seats=(MIN_SEATS, MAX_SEATS), least=settings.buy_in,
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_chips, dealer, least=settings.buy_in,
                                    least_text=f"the buy-in ({settings.buy_in})")
         if len(deck) != 52 or deck.id != "standard52":
             raise ValueError(f"Alethkar Poker is played with the standard 52-card deck, not {deck.name}")

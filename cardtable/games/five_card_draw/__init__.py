@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, Setting, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Setting, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -27,5 +27,14 @@ GAME = GameDefinition.package(
     setting_choices={"ante": (1, 2, 5), "limit": ("no_limit", "pot_limit", "fixed"), "min_bet": (1, 2, 4),
                      "max_draw": (0, 2, 3, 4), "ace_bonus": (True, False),
                      "starting_chips": (5, 20, 100, 300)},
+    profile=GameProfile(
+        short_match={"starting_chips": 8},
+        high_stakes={"starting_chips": 20000, "ante": 1000},
+        saved_actions=(
+            "five_card_draw.shuffle Shuffle seat order",
+            "five_card_draw.discard Discard seat cards",
+            "five_card_draw.reshuffle Reshuffle seat order",
+        ),
+    ),
 )
 """Five-Card Draw, as the registry sees it."""

@@ -40,6 +40,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.flow import FlowState
 from cardtable.engine.flow.state import street_field
 from cardtable.engine.game import TrustedInRollouts, seat_table
+from cardtable.games.five_card_draw import GAME
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import (
     FLOW,
@@ -94,8 +95,7 @@ class DrawState(TrustedInRollouts, FlowState):
         >>> state.phase, state.names[state.to_act], state.pots()
         (<Phase.BET: 'bet'>, 'Bo', [Pot(amount=2, eligible=(0, 1))])
         """
-        names, stacks = seat_table("Five-Card Draw", names, stacks, settings.starting_chips, dealer,
-                                   seats=(2, 6))
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_chips, dealer)
         if len(deck) != 52 or sorted(c.index for c in deck) != list(range(52)):
             raise ValueError(f"Five-Card Draw is played with the 52-card deck, not {deck.name}")
         evaluate([deck[i] for i in range(5)])  # a deck the evaluator cannot read fails here

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -27,5 +27,15 @@ GAME = GameDefinition.package(
     # 12,000 cards make a full view check the dearest part of a step: every seat's view
     # is checked at the end of each hand and every 10th action.
     simulation=SimulationSpec(view_every=10),
+    profile=GameProfile(
+        short_match={"starting_chips": 20},
+        high_stakes={"starting_chips": 20000, "blind": 1000},
+        saved_actions=(
+            "flame.start_hand StartHand seat",
+            "flame.call_shot CallShot seat cards",
+            "flame.deal Deal seat cards",
+            "flame.flip Flip seat cell",
+        ),
+    ),
 )
 """Flame Sword: poker with the 12,000-card Infinite Deck and a 10 x 10 grid, as the registry sees it."""

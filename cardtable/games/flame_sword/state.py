@@ -48,6 +48,7 @@ from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.showdown import pot_phrase
 from cardtable.engine.words import figure
+from cardtable.games.flame_sword import GAME
 from cardtable.games.flame_sword.rules import (
     BETTING_ROUND_NAMES,
     CALLED_SHOT_SIZE,
@@ -148,7 +149,7 @@ class FlameSwordState(TrustedInRollouts, ChipSeatedState):
         ``names``: 2 to 8 different, non-empty names. ``stacks``: each seat's chips
         (default ``settings.starting_chips``).
         """
-        names, stacks = seat_table("Flame Sword", names, stacks, settings.starting_chips, dealer)
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_chips, dealer)
         needed = len(names) * HOLE_CARDS + UNDERDOG_EXTRA + GRID_CELLS
         if len(deck) < needed:
             raise ValueError(f"the {deck.name} deck has {len(deck)} cards; a hand needs up to {needed}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -23,5 +23,20 @@ GAME = GameDefinition.package(
     # The first dealer is drawn for; a hand ends when its winner names the next dealer.
     simulation=SimulationSpec(deal_seed="ipso-deal:{seed}:{game}", bot_seed="ipso-bot", rotate_dealer=False,
                               between_phase="choose_dealer", match_word="game"),
+    profile=GameProfile(
+        short_match={"starting_chips": 10},
+        high_stakes={"starting_chips": 20000, "ante": 1000, "min_bet": 1000, "max_bet": 5000},
+        saved_actions=(
+            "ipso.bet_action IpsoBetAction seat",
+            "ipso.stake Stake seat amount",
+            "ipso.cover Cover seat",
+            "ipso.cover_raise CoverRaise seat amount",
+            "ipso.draw_for_dealer DrawForDealer seat cards",
+            "ipso.shuffle Shuffle seat order",
+            "ipso.exchange Exchange seat card pile",
+            "ipso.skip Skip seat",
+            "ipso.choose_dealer ChooseDealer seat dealer",
+        ),
+    ),
 )
 """Ipso: four cards, four piles to exchange with, and one action a betting round, as the registry sees it."""

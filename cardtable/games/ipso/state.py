@@ -40,6 +40,7 @@ from cardtable.engine.chips import HandChips
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure, plural
+from cardtable.games.ipso import GAME
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
 from cardtable.games.ipso.rules import (
@@ -118,8 +119,9 @@ class IpsoState(ChipSeatedState):
         (<Phase.DEALER_DRAW: 'dealer_draw'>, -1)
         """
         names = [str(n).strip() for n in names]
-        if not 2 <= len(names) <= 5:
-            raise ValueError(f"Ipso needs 2 to 5 players, got {len(names)}")
+        low, high = GAME.seats
+        if not low <= len(names) <= high:
+            raise ValueError(f"{GAME.name} needs {low} to {high} players, got {len(names)}")
         if any(not n for n in names) or len(set(names)) != len(names):
             raise ValueError("every player needs a name of their own")
         stacks = list(stacks) if stacks is not None else [settings.starting_chips] * len(names)

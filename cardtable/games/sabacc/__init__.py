@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -24,5 +24,19 @@ GAME = GameDefinition.package(
     setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                      "starting_credits": (1500, 5000)},
     simulation=SimulationSpec(match_word="game"),
+    profile=GameProfile(
+        short_match={"starting_credits": 1500},
+        saved_actions=(
+            "sabacc.shuffle SabaccShuffle seat order",
+            "sabacc.roll RollDie seat colour",
+            "sabacc.shift Shift seat lost",
+            "sabacc.demise DealDemise seat",
+            "sabacc.stand Stand seat",
+            "sabacc.draw Draw seat",
+            "sabacc.keep Keep seat",
+            "sabacc.swap Swap seat card",
+            "sabacc.drop Drop seat",
+        ),
+    ),
 )
 """Sabacc: get as close to 23 or -23 as you can, two pots, a shifting die, as the registry sees it."""

@@ -47,6 +47,7 @@ from cardtable.engine.chips import HandChips, seats_from_left_of
 from cardtable.engine.game import CHANCE, Action, Event, seat_table
 from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure
+from cardtable.games.sabacc import GAME
 from cardtable.games.sabacc.hands import SabaccHand, evaluate, signed
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
@@ -125,7 +126,7 @@ class SabaccState(ChipSeatedState):
         >>> state.phase, state.names[state.to_act], state.hand_pot(), state.sabacc_pot
         (<Phase.BET: 'bet'>, 'Lando', 200, 2000)
         """
-        names, stacks = seat_table("Sabacc", names, stacks, settings.starting_credits, dealer,
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_credits, dealer,
                                    least_text="1 credit")
         if any(card.value is None for card in deck) or len(deck) < 4 * len(names):
             raise ValueError(f"the {deck.name} deck cannot play Sabacc")

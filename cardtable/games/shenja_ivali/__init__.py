@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.definition import GameDefinition, Setting, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Setting, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
@@ -28,5 +28,17 @@ GAME = GameDefinition.package(
     setting_choices={"ante": (1, 2, 3), "limit": ("no_limit", "pot_limit", "fixed"),
                      "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
                      "starting_chips": (5, 20, 100, 300)},
+    profile=GameProfile(
+        short_match={"starting_chips": 8},
+        high_stakes={"starting_chips": 20000, "ante": 1000},
+        saved_actions=(
+            "ivali.auction_action AuctionAction seat",
+            "ivali.bid Bid seat card amount",
+            "ivali.pass_bid PassBid seat",
+            "ivali.drop_out DropOut seat",
+            "ivali.shuffle Shuffle seat order",
+            "ivali.discard Discard seat cards",
+        ),
+    ),
 )
 """Shenja Ivali (Greedy Ivali): poker with the Ivali deck, a flop, a draw and an auction, as the registry sees it."""

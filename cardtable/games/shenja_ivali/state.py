@@ -45,6 +45,7 @@ from cardtable.engine.chips import Pot, split_pot
 from cardtable.engine.flow import FlowState
 from cardtable.engine.flow.state import street_field
 from cardtable.engine.game import Action, TrustedInRollouts, seat_table
+from cardtable.games.shenja_ivali import GAME
 from cardtable.games.shenja_ivali.auction import Auction, Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import (
@@ -126,7 +127,7 @@ class ShenjaIvaliState(TrustedInRollouts, FlowState):
         >>> state.phase, state.names[state.to_act], state.pots()
         (<Phase.BET: 'bet'>, 'Bo', [Pot(amount=3, eligible=(0, 1, 2))])
         """
-        names, stacks = seat_table("Shenja Ivali", names, stacks, settings.starting_chips, dealer)
+        names, stacks = seat_table(GAME, names, stacks, settings.starting_chips, dealer)
         cards = playing_cards(deck)
         needed = len(names) * (HAND_SIZE + 1 + settings.max_discard)
         if len(cards) < needed:
