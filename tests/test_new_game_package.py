@@ -6,7 +6,8 @@ beside the bundled ones, and the registry is pointed at the folder as it would f
 package under ``cardtable/games/``. Then the checks every game is held to run on it, from
 the same test functions that run them on the bundled games: random and bot play with every
 invariant, the same seed playing the same match, the declared actions pinned, the log's
-voice and numbers, the declared seat range, ``cardtable simulate``, the variant file, the
+voice and numbers, the declared seat range, its hands run on the engine's declared flow with
+no flow code of its own, ``cardtable simulate``, the variant file, the
 menu listing it, a table opened from the menu as a person would and drawn, its smoke run,
 and a save resumed exactly. Nothing in ``tests/`` or ``cardtable/`` names the game.
 """
@@ -19,6 +20,7 @@ import pygame
 import pytest
 import test_action_kinds as action_kinds
 import test_all_games_properties as contract
+import test_flow as flow_checks
 import test_log_numbers as log_numbers
 import test_log_voice as log_voice
 import test_registry as registry_checks
@@ -84,6 +86,8 @@ def test_the_checks_every_game_is_held_to_hold_it(new_game):
     contract.test_the_same_seed_plays_the_same_game(new_game)
     action_kinds.test_every_games_actions_keep_the_kind_and_fields_it_declares(new_game)
     registry_checks.test_every_games_state_keeps_to_its_declared_seat_range(new_game)
+    flow_checks.test_a_flow_game_plays_its_hands_with_no_flow_code_of_its_own(new_game)
+    flow_checks.test_a_save_from_before_the_flow_position_loads_where_it_was(new_game)
     for check in (log_voice.test_every_seat_reads_every_line_in_the_third_person,
                   log_voice.test_a_private_line_names_its_seat_and_is_that_seats_alone,
                   log_numbers.test_no_card_is_named_by_its_copy_number,

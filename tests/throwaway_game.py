@@ -54,9 +54,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules
 from cardtable.engine.cards import Card
-from cardtable.engine.game import CHANCE, Action
 from cardtable.engine.showdown import KeyOrdered, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 
@@ -96,11 +96,8 @@ class ShowdownSettings(DeclaredSettings):
         return BettingRules(min_bet=self.min_bet)
 
 
-class Shuffle(Action, kind="high_card_showdown.shuffle"):
+class Shuffle(flow.Shuffle, kind="high_card_showdown.shuffle"):
     """Chance's action that starts a hand: the order of the 52 cards, top first."""
-
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
 
 @dataclass(frozen=True)
@@ -123,6 +120,21 @@ class HighCards(KeyOrdered):
         return cls(key, f"{top} high")
 
 
+def high_cards(cards: list[Card]) -> HighCards:
+    """The showdown's evaluator: the value of a hand's cards."""
+    return HighCards.of(cards)
+
+
+FLOW = flow.HandFlow((
+    flow.Antes("ante"),
+    flow.Deal(hole=HAND_SIZE),
+    flow.Bet("on three cards"),
+    flow.Showdown("cardtable.games.high_card_showdown.rules:high_cards"),
+    flow.Settle(),
+))
+"""A hand, step by step: the engine runs it."""
+
+
 class RoundResult(ShowdownResult[HighCards]):
     """What a hand came to, its hands as :class:`HighCards`."""
 
@@ -138,41 +150,38 @@ class RoundResult(ShowdownResult[HighCards]):
 '''
 
 STATE = '''\
-"""High Card Showdown's state machine: shuffle, antes and the deal, one betting round,
-the showdown (pots and side pots by the engine's ledger), hand after hand."""
+"""High Card Showdown's state: its hands run on the engine's declared flow (``FLOW``); what
+is left is the table's check, what a seat may see, and where hidden cards lie."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import fields
-from cardtable.engine.betting import BetOptions, BettingAction, BettingRound
 from cardtable.engine.cards import Deck
-from cardtable.engine.game import CHANCE, Action, Event, seat_table
-from cardtable.engine.seats import ChipSeatedState
-from cardtable.engine.showdown import PotResult
+from cardtable.engine.flow import FlowState
+from cardtable.engine.flow.state import street_field
+from cardtable.engine.game import seat_table
 from cardtable.games.high_card_showdown import GAME
-from cardtable.games.high_card_showdown.rules import HAND_SIZE, HighCards, Phase, RoundResult, ShowdownSettings, Shuffle
+from cardtable.games.high_card_showdown.rules import FLOW, Phase, RoundResult, ShowdownSettings, Shuffle
 
 
-class ShowdownState(ChipSeatedState):
+class ShowdownState(FlowState):
     """A match of High Card Showdown. Build one with :meth:`new`."""
 
+    FLOW = FLOW
+    SHUFFLE = Shuffle
+    RESULT = RoundResult
     JSON_FIELDS = (
         *fields.header(ShowdownSettings, Phase), "round_no", "dealer", "total_chips",
-        fields.listed("round_start_stacks"), *fields.SHARED_LEDGER, fields.listed("deck_order"),
-        fields.nested_lists("hands"), fields.listed("discards"), fields.optional_json("results", RoundResult),
-        fields.listed("shown"))
-    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
-    TURNS = {Phase.BET: "betting.to_act"}
-    CHANCE_MOVES = (Shuffle,)
+        fields.listed("round_start_stacks"), fields.listed("out"), *fields.SHARED_LEDGER, "betting_round",
+        fields.listed("deck_order"), fields.nested_lists("hands"), fields.listed("discards"),
+        fields.optional_json("results", RoundResult), fields.listed("shown"), street_field(FLOW))
 
     settings: ShowdownSettings
     phase: Phase
-    round_start_stacks: list[int]
 
     @classmethod
     def new(cls, settings: ShowdownSettings, deck: Deck, names: Sequence[str], rng: random.Random,
@@ -182,48 +191,20 @@ class ShowdownState(ChipSeatedState):
         if deck.id != "standard52":
             raise ValueError(f"High Card Showdown is played with the 52-card deck, not {deck.name}")
         state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
-        state.round_start_stacks = list(stacks)
-        state.round_no = 0
-        state._clear_round()
+        state._start_match(stacks)
         return state
-
-    def _clear_round(self) -> None:
-        self.betting: BettingRound | None = None
-        self.deck_order: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(self.seats)]
-        self.discards: list[int] = []
-        self.results: RoundResult | None = None
-        self.shown: list[bool] = [False] * self.seats
-
-    # -- what the players and the UI ask ------------------------------------------------
-    def betting_options(self, seat: int) -> BetOptions | None:
-        """What ``seat`` may bet now, or None outside the betting round."""
-        if self.phase != Phase.BET or self.betting is None:
-            return None
-        return self.betting.legal_options(seat)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The betting round's representative actions, on ``seat``'s turn."""
-        if seat == CHANCE or seat != self.to_act or self.betting is None:
-            return []
-        return list(self.betting.legal_actions(seat))
-
-    def round_outcome(self) -> dict[str, Any] | None:
-        """The last settled hand, for the statistics."""
-        return None if self.results is None else self.results.outcome()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own cards and the hands shown."""
         hands = [list(cards) if s == seat or self.shown[s] else [None] * len(cards)
                  for s, cards in enumerate(self.hands)]
-        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
         return {
             "seat": seat, "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
             "to_act": self.to_act, "names": list(self.names), "stacks": self.stacks, "hands": hands,
             "in_hand": list(self.chips.in_hand), "round_bets": list(self.chips.round_bets),
             "contributed": list(self.chips.contributed), "pot_total": self.chips.pot_total,
             "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
-            "options": dataclasses.asdict(options) if options is not None else None,
+            "options": self.options_json(seat),
             "results": self.results.to_json() if self.results is not None else None,
         }
 
@@ -234,82 +215,6 @@ class ShowdownState(ChipSeatedState):
                 slots += [(hand, i) for i in range(len(hand))]
         slots += [(self.deck_order, i) for i in range(len(self.deck_order))]
         return slots + [(self.discards, i) for i in range(len(self.discards))]
-
-    # -- legality -------------------------------------------------------------------------
-    def _why_not_chance(self, action: Action) -> str | None:
-        return self._why_not_shuffle(action, list(range(len(self.deck))),
-                                     "a shuffle must order every card of the deck exactly once")
-
-    def _why_not_move(self, action: Action) -> str | None:
-        if not isinstance(action, BettingAction) or self.betting is None:
-            return "now is the betting: check, call, bet, raise, fold or all-in"
-        return self._rename(self.betting.why_illegal(action))
-
-    # -- doing ----------------------------------------------------------------------------
-    def _chance_action(self) -> Action:
-        return Shuffle(order=self._shuffled(range(len(self.deck))))
-
-    def _apply(self, action: Action) -> Event:
-        events: list[Event] = []
-        if isinstance(action, Shuffle):
-            self._deal(action.order, events)
-        else:
-            assert isinstance(action, BettingAction) and self.betting is not None
-            events.append(self.betting.apply(action, name=self.names[action.seat]))
-            if not self.chips.in_hand[action.seat]:
-                self.discards.extend(self.hands[action.seat])  # the folded hand, face down
-                self.hands[action.seat] = []
-        self._advance(events)
-        return self._logged(events)
-
-    def _deal(self, order: Sequence[int], events: list[Event]) -> None:
-        if self.round_no == 0 and self.chips.stacks[self.dealer] == 0:
-            self.dealer = self.next_with_chips(self.dealer)
-        self._new_round(self.next_with_chips)
-        self.round_start_stacks = self._fresh_ledger()
-        self.deck_order = list(order)
-        players = self.players_from_left()
-        events.append(self._antes(players, self.settings.ante, f"Hand {self.round_no}"))
-        events.append(self._deal_each(players, HAND_SIZE, self.deck_order, "three cards"))
-        self.phase = Phase.BET
-        self.betting = BettingRound(rules=self.settings.betting, chips=self.chips,
-                                    first_to_act=(self.dealer + 1) % self.seats)
-
-    def _advance(self, events: list[Event]) -> None:
-        betting = self.betting
-        if self.phase != Phase.BET or betting is None:
-            return
-        if betting.hand_over:
-            self._settle(None, {}, events)
-        elif betting.to_act is None:
-            self._return_uncalled(self.chips.end_round(), events)
-            values = {}
-            for seat in self.players_from_left():
-                values[seat] = HighCards.of([self.deck[c] for c in self.hands[seat]])
-                self.shown[seat] = True
-                events.append(Event(seat, f"{self.names[seat]} shows {self._names_of(self.hands[seat])}: "
-                                          f"{values[seat].label}"))
-            self._settle({seat: value.key for seat, value in values.items()}, values, events)
-
-    def _settle(self, keys: dict[int, Any] | None, values: dict[int, HighCards], events: list[Event]) -> None:
-        self.betting = None
-        settlement = self.chips.settle(keys, dealer_seat=self.dealer)
-        self._return_uncalled(settlement.uncalled, events)
-        pots = PotResult.of_awards(settlement.awards)
-        for pot in pots:
-            how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"
-            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
-        self.results = RoundResult(
-            round_no=self.round_no, showdown=keys is not None, hands=dict(values),
-            cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=dict(settlement.won),
-            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)),
-            uncalled=settlement.uncalled)
-        alive = [s for s in range(self.seats) if self.chips.stacks[s] > 0]
-        if len(alive) == 1:
-            self.phase = Phase.GAME_OVER
-            events.append(Event(alive[0], f"{self.names[alive[0]]} has all the chips: the match is over"))
-        else:
-            self.phase = Phase.REVEAL
 '''
 
 CHECKS = '''\
