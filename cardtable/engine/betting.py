@@ -264,10 +264,24 @@ class BettingRound(LedgerRound):
     The round and the game share one :class:`HandChips` while it runs;
     :meth:`to_json` saves it too, and after :meth:`from_json` the game should take
     ``round.chips`` back as its ledger.
+
+    ``completing``: a forced bet smaller than a full bet was posted (Stud's bring-in). The
+    first bet above it *completes* it to the full bet (in fixed limit, exactly that), which
+    counts as the round's opening bet, not a raise, and lets every seat that only called
+    the bring-in raise when the turn comes back to it.
+
+    >>> chips = HandChips([50, 50, 50]); chips.post(0, 1)
+    1
+    >>> betting = BettingRound(rules=BettingRules(limit="fixed", min_bet=4), chips=chips,
+    ...                        first_to_act=1, completing=True)
+    >>> betting.legal_options(1).min_raise_to, betting.apply(Raise(seat=1, to=4), name="Bo").public
+    (4, 'Bo completes to 4')
+    >>> betting.legal_options(2).min_raise_to, betting.raises
+    (8, 0)
     """
 
     def __init__(self, *, rules: BettingRules, chips: HandChips, first_to_act: int,
-                 big_bet: bool = False) -> None:
+                 big_bet: bool = False, completing: bool = False) -> None:
         if not 0 <= first_to_act < chips.seats:
             raise ValueError(f"first_to_act {first_to_act} is not one of seats 0..{chips.seats - 1}")
         self.rules = rules
@@ -279,6 +293,8 @@ class BettingRound(LedgerRound):
         """Full raises made this round (the opening bet not counted)."""
         self.acted_level: list[int | None] = [None] * chips.seats
         """The highest bet when each seat last acted this round (``None``: not yet)."""
+        self.completing = completing and 0 < self.current_bet < self.bet_size
+        """A bring-in below a full bet stands: the next bet or raise completes it."""
         self._to_act = self._next_to_act(first_to_act, include_start=True)
 
     # -- questions --------------------------------------------------------------------
@@ -432,20 +448,31 @@ class BettingRound(LedgerRound):
         elif isinstance(action, AllIn):
             self.chips.put_in(seat, self.chips.stacks[seat])
         after = self.current_bet
-        if after > before:
+        completed = self.completing and after > before
+        if completed:  # the completion opens the betting: whoever only called the bring-in may raise
+            self.completing = False
+            self.acted_level = [None] * self.seats
+            self._count_raise(after - self.bet_size, opening=False)
+        elif after > before:
             self._count_raise(after - before, opening=before == 0)
         self.acted_level[seat] = after
         self._to_act = self._next_to_act(seat, include_start=False)
         put = self.chips.round_bets[seat] - had
+        if completed and after == self.bet_size:
+            return Event(seat, f"{name or _name(seat)} completes to {figure(after)}"
+                               f"{' (all-in)' if self.chips.stacks[seat] == 0 else ''}")
         return Event(seat, self._describe(action, before, put, name or _name(seat)))
 
     # -- persistence ------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The round's whole state, its chips ledger included, as JSON-safe data."""
-        return {"rules": self.rules.to_settings(), "chips": self.chips.to_json(),
+        data = {"rules": self.rules.to_settings(), "chips": self.chips.to_json(),
                 "bet_size": self.bet_size, "last_raise_size": self.last_raise_size,
                 "raises": self.raises, "acted_level": list(self.acted_level),
                 "to_act": self._to_act}
+        if self.completing:
+            data["completing"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BettingRound:
@@ -465,6 +492,7 @@ class BettingRound(LedgerRound):
         betting.raises = data["raises"]
         betting.acted_level = list(data["acted_level"])
         betting._to_act = data["to_act"]
+        betting.completing = data.get("completing", False) is True
         return betting
 
     # -- inside -----------------------------------------------------------------------
@@ -510,9 +538,9 @@ class BettingRound(LedgerRound):
         """The smallest and largest legal bet or raise total (raising assumed legal)."""
         current = self.current_bet
         all_in = self._all_in_to(seat)
-        full_min = current + self.last_raise_size
+        full_min = self.bet_size if self.completing else current + self.last_raise_size
         if self.rules.limit == Limit.FIXED:
-            high = current + self.bet_size
+            high = self.bet_size if self.completing else current + self.bet_size
         elif self.rules.limit == Limit.POT_LIMIT:
             pot_after_call = self.chips.pot_total + self.to_call(seat)
             high = max(full_min, current + pot_after_call)
