@@ -46,3 +46,23 @@ def small_app():
     app.push(MenuScene(app))
     yield app
     app.shutdown()
+
+
+@pytest.fixture
+def spread_table():
+    """The 12,000-card Infinite Deck face up and spread as a grid, in a 960x600 display."""
+    import random
+
+    import pygame
+
+    from cardtable import variants
+    from cardtable.engine.table import Table
+
+    pygame.init()
+    pygame.display.set_mode((960, 600))
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(3))
+    (pid,) = table.piles
+    table.flip(pid)
+    table.spread(pid, "grid")
+    yield table
+    pygame.quit()

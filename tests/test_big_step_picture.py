@@ -5,7 +5,6 @@ how fast: see benchmarks/render.py."""
 from __future__ import annotations
 
 import gc
-import random
 import weakref
 
 import pygame
@@ -13,7 +12,6 @@ import pytest
 from test_ui_free_table import centre_of, only_pile, open_table
 from uihelp import Driver
 
-from cardtable import variants
 from cardtable.engine.table import Table
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui import table_view
@@ -85,16 +83,6 @@ def test_the_frame_that_first_shows_a_big_step_paints_almost_nothing(app, monkey
     assert len(scene.table.piles) == 1  # spread, gathered, spread again, gathered again
 
 
-@pytest.fixture
-def spread_table():
-    pygame.init()
-    pygame.display.set_mode(SIZE)
-    table = Table(variants.load_deck_by_id("infinite"), random.Random(3))
-    (pid,) = table.piles
-    table.flip(pid)
-    table.spread(pid, "grid")
-    yield table
-    pygame.quit()
 
 
 def _settled(view: TableView, table: Table, camera: Camera, hidden: dict[int, int]) -> bytes:

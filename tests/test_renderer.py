@@ -8,6 +8,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_table_bulk import churned
 from uihelp import Driver
 
 from cardtable import variants
@@ -78,15 +79,8 @@ def test_a_click_hits_the_topmost_card_under_the_cursor(x, y):
 
 def test_the_grid_index_agrees_with_brute_force_after_random_moves():
     rng = random.Random(5)
-    index, rects = GridIndex(cell=64), {}
-    for _ in range(3000):
-        item = rng.randrange(300)
-        if rng.random() < 0.2:
-            index.remove(item)
-            rects.pop(item, None)
-        else:
-            rects[item] = (rng.uniform(-500, 500), rng.uniform(-500, 500), 100, 140)
-            index.insert(item, rects[item])
+    index = GridIndex(cell=64)
+    rects = churned(index, rng)
     for _ in range(200):
         region = (rng.uniform(-600, 600), rng.uniform(-600, 600), rng.uniform(1, 400), rng.uniform(1, 400))
         x, y, w, h = region

@@ -45,6 +45,15 @@ def settle(d, scene, limit=3000):
     raise AssertionError("stand-ins never filled in")
 
 
+def finish_build(d, scene, limit=2000) -> None:
+    """Step until the view's picture under way (a build or a jump) is swapped in."""
+    for _ in range(limit):
+        if scene.view._build is None:
+            return
+        d.step()
+    raise AssertionError("the build never finished")
+
+
 def reference(scene) -> bytes:
     """The table drawn card by card with faces made on the spot: no rows, budget or stand-ins."""
     view, table, camera = scene.view, scene.table, scene.camera

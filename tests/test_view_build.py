@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from test_view_budget import layer, open_faces, reference, settle
+from test_view_budget import finish_build, layer, open_faces, reference, settle
 
 from cardtable import variants
 from cardtable.engine.table import Table
@@ -26,12 +26,6 @@ def slow_builds(monkeypatch) -> None:
     monkeypatch.setattr(layer_build, "BUILD_SLICE_S", 0.0)
 
 
-def finish(d, scene, limit=2000) -> None:
-    for _ in range(limit):
-        if scene.view._build is None:
-            return
-        d.step()
-    raise AssertionError("the build never finished")
 
 
 def test_a_zoom_step_shows_the_old_picture_scaled_until_the_new_one_is_done(app, monkeypatch):
@@ -46,7 +40,7 @@ def test_a_zoom_step_shows_the_old_picture_scaled_until_the_new_one_is_done(app,
     assert view._build is not None and view.layer_building == building + 1
     assert view.layer_rebuilds == rebuilds + 1 and view.layer_scaled == scaled
     assert pygame.image.tobytes(view._surface(), "RGB") == old  # (shown scaled, not touched)
-    finish(d, scene)
+    finish_build(d, scene)
     assert view.layer_rebuilds == rebuilds + 1
     settle(d, scene)
     assert layer(scene) == reference(scene)
@@ -58,7 +52,7 @@ def test_swatches_at_a_new_zoom_match_the_card_by_card_picture(app, monkeypatch)
     scene.fit_all()
     d.step()
     assert scene.view._build is not None
-    finish(d, scene)
+    finish_build(d, scene)
     settle(d, scene)
     assert layer(scene) == reference(scene)
 
@@ -78,7 +72,7 @@ def test_steps_and_pans_during_a_build_are_caught_up_once_it_is_done(app, monkey
         scene.camera.pan_pixels(-9, 4)
         d.step()
     assert scene.view._build is not None
-    finish(d, scene)
+    finish_build(d, scene)
     settle(d, scene)
     assert layer(scene) == reference(scene)
 

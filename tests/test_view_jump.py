@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from test_view_budget import layer, open_faces, reference, settle
+from test_view_budget import finish_build, layer, open_faces, reference, settle
 
 from cardtable import variants
 from cardtable.engine.table import Table
@@ -22,12 +22,9 @@ def one_band_a_frame(monkeypatch) -> None:
     monkeypatch.setattr(table_view, "JUMP_SLICE_S", 0.0)
 
 
-def settle_all(d, scene, limit=3000) -> None:
+def settle_all(d, scene) -> None:
     """Step until the picture after a jump is swapped in and every face is drawn."""
-    for _ in range(limit):
-        if scene.view._build is None:
-            break
-        d.step()
+    finish_build(d, scene, limit=3000)
     settle(d, scene)
     assert scene.view.settled
 

@@ -4,12 +4,9 @@ fast: see benchmarks/)."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
-from cardtable import variants
 from cardtable.engine.table import Table
 from cardtable.ui import landing
 from cardtable.ui.camera import Camera
@@ -20,16 +17,6 @@ from cardtable.ui.table_view import MAX_DAMAGE, TableView
 SIZE = (960, 600)
 
 
-@pytest.fixture
-def spread_table():
-    pygame.init()
-    pygame.display.set_mode(SIZE)
-    table = Table(variants.load_deck_by_id("infinite"), random.Random(3))
-    (pid,) = table.piles
-    table.flip(pid)
-    table.spread(pid, "grid")
-    yield table
-    pygame.quit()
 
 
 def settled_picture(view: TableView, table: Table, camera: Camera, limit: int = 3000) -> bytes:
