@@ -12,12 +12,13 @@ decision follow by themselves, a betting round or a draw waits for its seats, al
 folding goes straight to the settle, and the settle pays every pot (side pots, the uncalled
 bet returned, odd chips to the first tied seat left of the dealer). What one game does
 alone is a :class:`Hook` step, a name the game's state maps to its own :class:`Step`
-(Shenja Ivali's flop and auction).
+(Shenja Ivali's flop and auction). :class:`SeatedFlowState` is the runner without a chip
+ledger, for a game whose chips are its own (Alethkar Poker's stacks, bags and middle).
 """
 
 from cardtable.engine.flow.actions import Discard, Reshuffle, Shuffle
-from cardtable.engine.flow.state import FlowState
+from cardtable.engine.flow.state import FlowState, SeatedFlowState
 from cardtable.engine.flow.steps import Antes, Bet, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
 
 __all__ = ["HandFlow", "Step", "Shuffle", "Antes", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook",
-           "FlowState", "Discard", "Reshuffle"]
+           "FlowState", "SeatedFlowState", "Discard", "Reshuffle"]

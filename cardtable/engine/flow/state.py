@@ -11,10 +11,10 @@ from cardtable.engine.betting import BetOptions, BettingRound
 from cardtable.engine.flow.actions import Discard, Reshuffle, Shuffle
 from cardtable.engine.flow.steps import Bet, Draw, HandFlow, Step
 from cardtable.engine.game import CHANCE, Action, Event
-from cardtable.engine.seats import ChipSeatedState
+from cardtable.engine.seats import ChipSeatedState, SeatedState
 from cardtable.engine.showdown import PotResult, ShowdownResult
 
-__all__ = ["FlowState", "street_field"]
+__all__ = ["SeatedFlowState", "FlowState", "street_field"]
 
 
 def street_field(flow: HandFlow) -> fields.JsonField:
@@ -23,61 +23,43 @@ def street_field(flow: HandFlow) -> fields.JsonField:
     return fields.JsonField("street", missing=lambda data: flow.position(data["phase"], data.get("betting_round")))
 
 
-class FlowState(ChipSeatedState):
-    """A match of hands played from one chip ledger, each hand the steps of :attr:`FLOW`.
+class SeatedFlowState(SeatedState):
+    """A match of hands, each the steps of :attr:`FLOW`, for any seated game: the runner
+    without a chip ledger (:class:`FlowState` is the runner with one).
 
-    Between hands (``street`` -1) chance's :attr:`SHUFFLE` starts the next: the deal passes
-    left to the next seat with chips, and the steps run from the first. A seat acts through
-    the waiting step; the steps that need nobody run by themselves. The game's phase enum
-    holds the values its steps wait in ("bet", "draw", "reshuffle", a hook's own) and
-    "shuffle", "reveal" and "game_over". A subclass declares :attr:`FLOW`, its actions'
-    classes where its saves name them by kinds of its own, :attr:`RESULT`, and ``new``;
-    it extends :meth:`_clear_round` with its own round state.
+    Between hands (``street`` -1) chance's :attr:`SHUFFLE` starts the next
+    (:meth:`_start_hand`, which the game writes: who deals next, what a hand starts
+    from), and the steps run from the first. A seat acts through the waiting step; the
+    steps that need nobody run by themselves. The game's phase enum holds the values its
+    steps wait in and "shuffle", "reveal" and "game_over". A subclass declares
+    :attr:`FLOW`, :attr:`SHUFFLE`, ``new``, :meth:`players_from_left` and
+    :meth:`_start_hand`; it extends :meth:`_clear_round` with its own round state. A game
+    whose pay-out is its own names it by a hook ``settle`` in its flow (Alethkar Poker's
+    bags and middle).
     """
 
     FLOW: ClassVar[HandFlow]
     """The hand, step by step."""
     SHUFFLE: ClassVar[type[Action]] = Shuffle
     """Chance's action that starts a hand (:meth:`_start_hand` reads it)."""
-    DISCARD: ClassVar[type[Discard]] = Discard
-    RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
-    RESULT: ClassVar[type[ShowdownResult[Any]]]
-    """What a settled hand is recorded as."""
 
+    settings: Any
+    """The table's settings; a step's parameter given as text names one of them."""
     street: int
     """The index in the flow of the step the hand waits on; -1 between hands."""
-    round_start_stacks: list[int]
     out: list[bool]
-    results: ShowdownResult[Any] | None
+    """Which seats are out of the match (skipped from then on)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
-
-    def _start_match(self, stacks: Sequence[int]) -> None:
-        """What a new match holds before its first shuffle (for ``new``)."""
-        self.round_start_stacks = list(stacks)
-        self.out = [False] * len(stacks)
-        self.round_no = 0
-        self._clear_round()
+        cls.CHANCE_MOVES = (cls.SHUFFLE,)
 
     def _clear_round(self) -> None:
         n = self.seats
         self.street = -1
-        self.betting: BettingRound | None = None
-        self.betting_round: int | None = None
-        """Which betting round of the hand runs (0 the first), or None."""
         self.deck_order: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[int] = []
-        self.pending: list[int] = []
-        """The drawing seat's own discards while chance reshuffles the others."""
-        self.owed = 0
-        """Cards still owed to the drawing seat after a reshuffle."""
-        self.drawn: list[int | None] = [None] * n
-        """Cards each seat exchanged this hand (None: not yet)."""
-        self.draw_turn: int | None = None
-        self.results = None
         self.shown: list[bool] = [False] * n
         self.shown_values: dict[int, Any] = {}
         """The values of the hands shown at this hand's showdown, for its settle."""
@@ -97,10 +79,6 @@ class FlowState(ChipSeatedState):
         """Put the match in the game's phase of that value."""
         self.phase = type(self.phase)(phase)
 
-    def betting_number(self, step: Bet) -> int:
-        """Which betting round of the hand ``step`` is (0 the first)."""
-        return [s for s in self.steps if isinstance(s, Bet)].index(step)
-
     @property
     def round_title(self) -> str:
         """What the game calls a hand, capitalized ("Hand", "Round")."""
@@ -115,6 +93,10 @@ class FlowState(ChipSeatedState):
         """The deck indices a hand is dealt from (every card of the deck)."""
         return range(len(self.deck))
 
+    def players_from_left(self) -> list[int]:
+        """The seats in the hand, from the dealer's left (the dealer last)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say who is in the hand")
+
     # -- what the players and the UI ask --------------------------------------------------
     @property
     def to_act(self) -> int | None:
@@ -124,37 +106,9 @@ class FlowState(ChipSeatedState):
         step = self.step
         return CHANCE if step is None else step.to_act(self)
 
-    @property
-    def in_hand(self) -> list[bool]:
-        """Whether each seat is in this hand (dealt in and not folded)."""
-        if self.phase.value == "shuffle":
-            return [False] * self.seats
-        return list(self.chips.in_hand)
-
     def is_out(self, seat: int) -> bool:
-        """True when ``seat`` has lost every chip: it is skipped from then on."""
+        """True when ``seat`` is out of the match (``out``): it is skipped from then on."""
         return self.out[seat]
-
-    def round_outcome(self) -> dict[str, Any] | None:
-        """The last settled hand for the statistics (None until one settles): ``round``,
-        ``winners``, ``net``, ``hands`` (labels) and ``hand_rank``."""
-        return None if self.results is None else self.results.outcome()
-
-    def betting_options(self, seat: int) -> BetOptions | None:
-        """What ``seat`` may bet now, or None outside a betting round."""
-        if not isinstance(self.step, Bet) or self.betting is None:
-            return None
-        return self.betting.legal_options(seat)
-
-    def options_json(self, seat: int | None) -> dict[str, Any] | None:
-        """``seat``'s betting options as plain data when it is to bet, else None."""
-        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
-        return dataclasses.asdict(options) if options is not None else None
-
-    def draw_limit(self, seat: int) -> int:
-        """The most cards ``seat`` may discard with its hand now (at the hand's draw)."""
-        draw = self.step if isinstance(self.step, Draw) else next(s for s in self.steps if isinstance(s, Draw))
-        return draw.limit(self, seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Representative legal actions of ``seat`` in the waiting step (empty when it is
@@ -216,14 +170,9 @@ class FlowState(ChipSeatedState):
         return self._logged(events)
 
     def _start_hand(self, action: Action, events: list[Event]) -> None:
-        """A new hand from chance's :attr:`SHUFFLE`: the deal passes left (after the first),
-        a fresh ledger, the shuffled stock. A game whose hands start otherwise overrides it."""
-        assert isinstance(action, Shuffle)
-        if self.round_no == 0 and self.chips.stacks[self.dealer] == 0:
-            self.dealer = self.next_with_chips(self.dealer)  # the first dealer has no chips
-        self._new_round(self.next_with_chips)
-        self.round_start_stacks = self._fresh_ledger()
-        self.deck_order = list(action.order)
+        """A new hand from chance's :attr:`SHUFFLE` (before the first step begins): the
+        deal passes, the round's state is cleared, the stock is the shuffled order."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how a hand starts")
 
     def _advance(self, events: list[Event]) -> None:
         """Carry on through every step that needs nobody's decision."""
@@ -231,8 +180,7 @@ class FlowState(ChipSeatedState):
         while self.street >= 0:
             step = steps[self.street]
             if step.folded_out(self):  # straight to the settle, with no hand shown
-                self.betting = None
-                self.shown_values = {}
+                self._fold_out()
                 self.street = self.FLOW.settle_at
                 steps[self.street].begin(self, events)
                 continue
@@ -245,9 +193,108 @@ class FlowState(ChipSeatedState):
                 return
             steps[self.street].begin(self, events)
 
+    def _fold_out(self) -> None:
+        """All but one seat folded: the hand goes to its settle with no hand shown."""
+        self.shown_values = {}
+
     def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
         """``seat``'s cards go face down to the discards (a discard, a folded hand)."""
         self.discards.extend(cards)
+
+
+class FlowState(ChipSeatedState, SeatedFlowState):
+    """A match of hands played from one chip ledger, each hand the steps of :attr:`FLOW`
+    (the runner is :class:`SeatedFlowState`).
+
+    A hand starts from chance's :attr:`SHUFFLE`: the deal passes left to the next seat
+    with chips and every seat with chips is dealt in. The game's phase enum holds the
+    values its steps wait in ("bet", "draw", "reshuffle", a hook's own) and "shuffle",
+    "reveal" and "game_over". A subclass declares :attr:`FLOW`, its actions' classes where
+    its saves name them by kinds of its own, :attr:`RESULT`, and ``new``; it extends
+    :meth:`_clear_round` with its own round state.
+    """
+
+    DISCARD: ClassVar[type[Discard]] = Discard
+    RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
+    RESULT: ClassVar[type[ShowdownResult[Any]]]
+    """What a settled hand is recorded as."""
+
+    round_start_stacks: list[int]
+    results: ShowdownResult[Any] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+
+    def _start_match(self, stacks: Sequence[int]) -> None:
+        """What a new match holds before its first shuffle (for ``new``)."""
+        self.round_start_stacks = list(stacks)
+        self.out = [False] * len(stacks)
+        self.round_no = 0
+        self._clear_round()
+
+    def _clear_round(self) -> None:
+        super()._clear_round()
+        n = self.seats
+        self.betting: BettingRound | None = None
+        self.betting_round: int | None = None
+        """Which betting round of the hand runs (0 the first), or None."""
+        self.pending: list[int] = []
+        """The drawing seat's own discards while chance reshuffles the others."""
+        self.owed = 0
+        """Cards still owed to the drawing seat after a reshuffle."""
+        self.drawn: list[int | None] = [None] * n
+        """Cards each seat exchanged this hand (None: not yet)."""
+        self.draw_turn: int | None = None
+        self.results = None
+
+    def betting_number(self, step: Bet) -> int:
+        """Which betting round of the hand ``step`` is (0 the first)."""
+        return [s for s in self.steps if isinstance(s, Bet)].index(step)
+
+    @property
+    def in_hand(self) -> list[bool]:
+        """Whether each seat is in this hand (dealt in and not folded)."""
+        if self.phase.value == "shuffle":
+            return [False] * self.seats
+        return list(self.chips.in_hand)
+
+    def round_outcome(self) -> dict[str, Any] | None:
+        """The last settled hand for the statistics (None until one settles): ``round``,
+        ``winners``, ``net``, ``hands`` (labels) and ``hand_rank``."""
+        return None if self.results is None else self.results.outcome()
+
+    def betting_options(self, seat: int) -> BetOptions | None:
+        """What ``seat`` may bet now, or None outside a betting round."""
+        if not isinstance(self.step, Bet) or self.betting is None:
+            return None
+        return self.betting.legal_options(seat)
+
+    def options_json(self, seat: int | None) -> dict[str, Any] | None:
+        """``seat``'s betting options as plain data when it is to bet, else None."""
+        options = self.betting_options(seat) if seat is not None and seat == self.to_act else None
+        return dataclasses.asdict(options) if options is not None else None
+
+    def draw_limit(self, seat: int) -> int:
+        """The most cards ``seat`` may discard with its hand now (at the hand's draw)."""
+        draw = self.step if isinstance(self.step, Draw) else next(s for s in self.steps if isinstance(s, Draw))
+        return draw.limit(self, seat)
+
+    # -- doing ------------------------------------------------------------------------------
+    def _start_hand(self, action: Action, events: list[Event]) -> None:
+        """A new hand from chance's :attr:`SHUFFLE`: the deal passes left (after the first),
+        a fresh ledger, the shuffled stock. A game whose hands start otherwise overrides it."""
+        assert isinstance(action, Shuffle)
+        if self.round_no == 0 and self.chips.stacks[self.dealer] == 0:
+            self.dealer = self.next_with_chips(self.dealer)  # the first dealer has no chips
+        self._new_round(self.next_with_chips)
+        self.round_start_stacks = self._fresh_ledger()
+        self.deck_order = list(action.order)
+
+    def _fold_out(self) -> None:
+        """All but one seat folded: no betting round runs on."""
+        self.betting = None
+        super()._fold_out()
 
     def _extra_pots(self, keys: Mapping[int, Any] | None, players: Sequence[int]) -> list[PotResult]:
         """Pots other than the ledger's that the game pays at the settle (none)."""

@@ -24,7 +24,7 @@ from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.words import plural
 
 if TYPE_CHECKING:
-    from cardtable.engine.flow.state import FlowState
+    from cardtable.engine.flow.state import FlowState, SeatedFlowState
 
 __all__ = ["Step", "Antes", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook", "HandFlow", "setting",
            "evaluator"]
@@ -33,7 +33,7 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
                  "eleven", "twelve", "thirteen")
 
 
-def setting(state: FlowState, value: Any) -> Any:
+def setting(state: SeatedFlowState, value: Any) -> Any:
     """``value``, or the game's setting it names when it is text ("ante": ``settings.ante``)."""
     return getattr(state.settings, value) if isinstance(value, str) else value
 
@@ -51,7 +51,12 @@ def evaluator(path: str) -> Callable[..., Any]:
 @dataclass(frozen=True)
 class Step:
     """One step of a hand. The base does nothing and never waits: a step overrides what
-    it needs. ``phase`` is the value of the game's phase while the step waits."""
+    it needs. ``phase`` is the value of the game's phase while the step waits.
+
+    ``state`` is the game's :class:`~cardtable.engine.flow.state.SeatedFlowState`; a step
+    narrows it to the state it needs (the betting steps to a
+    :class:`~cardtable.engine.flow.FlowState`, with its chip ledger; a game's own step to
+    the game's state)."""
 
     phase: ClassVar[str] = ""
 
@@ -59,41 +64,41 @@ class Step:
         """The step in words, for a person reading the flow as a list."""
         return type(self).__name__.lower()
 
-    def begin(self, state: FlowState, events: list[Event]) -> None:
+    def begin(self, state: Any, events: list[Event]) -> None:
         """The step's automatic work, when the hand reaches it."""
 
-    def waiting(self, state: FlowState) -> bool:
+    def waiting(self, state: Any) -> bool:
         """True while the step needs a decision (a seat's or chance's)."""
         return False
 
-    def folded_out(self, state: FlowState) -> bool:
+    def folded_out(self, state: Any) -> bool:
         """True when all but one seat folded during the step: the hand is settled at once."""
         return False
 
-    def end(self, state: FlowState, events: list[Event]) -> None:
+    def end(self, state: Any, events: list[Event]) -> None:
         """Close the step before the next begins."""
 
-    def to_act(self, state: FlowState) -> int | None:
+    def to_act(self, state: Any) -> int | None:
         """The seat to act while the step waits (:data:`CHANCE` for chance)."""
         return None
 
-    def legal_actions(self, state: FlowState, seat: int) -> list[Action]:
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Representative legal actions of ``seat`` on its turn."""
         return []
 
-    def why_not(self, state: FlowState, action: Action) -> str | None:
+    def why_not(self, state: Any, action: Action) -> str | None:
         """Why a seat's ``action`` on its turn is not legal now (None: it is)."""
         return f"nobody acts during the {self.describe()}"
 
-    def apply(self, state: FlowState, action: Action, events: list[Event]) -> None:
+    def apply(self, state: Any, action: Action, events: list[Event]) -> None:
         """Perform a legal action of the step."""
         raise RuntimeError(f"the {self.describe()} takes no actions")
 
-    def why_not_chance(self, state: FlowState, action: Action) -> str | None:
+    def why_not_chance(self, state: Any, action: Action) -> str | None:
         """Why chance's ``action`` is not legal while the step waits (None: it is)."""
         return f"only the dealer shuffles, between {state.round_title.lower()}s"
 
-    def chance_action(self, state: FlowState) -> Action:
+    def chance_action(self, state: Any) -> Action:
         """Chance's action while the step waits for chance."""
         raise RuntimeError(f"chance does not act during the {self.describe()}")
 
@@ -125,7 +130,7 @@ class Deal(Step):
         """"deal N hole cards"."""
         return f"deal {plural(self.hole, 'hole card')}"
 
-    def begin(self, state: FlowState, events: list[Event]) -> None:
+    def begin(self, state: SeatedFlowState, events: list[Event]) -> None:
         """Deal; each seat reads its own cards in the line."""
         words = f"{_NUMBER_WORDS[self.hole] if self.hole < len(_NUMBER_WORDS) else self.hole} cards"
         events.append(state._deal_each(state.players_from_left(), self.hole, state.deck_order, words))
@@ -460,10 +465,12 @@ class HandFlow:
 
     def position(self, phase: str, betting_round: int | None) -> int:
         """Where a hand in ``phase`` (and its betting round) stands: the index of the step
-        waiting (-1 between hands). Reads saves written before the flow was recorded."""
+        waiting (-1 between hands). Reads saves written before the flow was recorded. A
+        flow with no :class:`Bet` places "bet" like any other phase, at the step waiting
+        in it (Alethkar Poker's secret bet)."""
         playing = self.playing
-        if phase == "bet":
-            bets = [i for i, s in enumerate(playing) if isinstance(s, Bet)]
+        bets = [i for i, s in enumerate(playing) if isinstance(s, Bet)]
+        if phase == "bet" and bets:
             return bets[betting_round or 0]
         if phase == "reshuffle":
             phase = "draw"

@@ -13,16 +13,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from cardtable.engine.game import CHANCE, Action
+from cardtable.engine import flow
+from cardtable.engine.game import Action
 from cardtable.games.alethkar_poker import GAME
 from cardtable.games.alethkar_poker.payout import Payout
 from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "AlethkarSettings", "Shuffle", "BagBet", "DiscardTwo", "CountedHand",
-           "RoundResult", "GEMS", "gems_for", "MIN_SEATS", "MAX_SEATS"]
+           "RoundResult", "GEMS", "gems_for", "MIN_SEATS", "MAX_SEATS", "HAND_SIZE", "KEEP"]
 
 MIN_SEATS, MAX_SEATS = GAME.seats  # declared once, in the package's __init__.py
 """Seven cards each: seven players use 49 of the 52 cards."""
+
+HAND_SIZE = 7
+"""Cards dealt to each player (step 2)."""
+
+KEEP = 5
+"""Cards each player keeps after discarding two (step 4)."""
 
 GEMS: tuple[tuple[str, int], ...] = (
     ("Emerald", 256), ("Sapphire", 128), ("Zircon", 64), ("Topaz", 32), ("Smokestone", 16),
@@ -89,12 +96,9 @@ class AlethkarSettings(DeclaredSettings):
 
 
 # -- actions -------------------------------------------------------------------------
-class Shuffle(Action, kind="alethkar.shuffle"):
+class Shuffle(flow.Shuffle, kind="alethkar.shuffle"):
     """Chance's action that starts a round: the order of the 52 cards (deck indices,
     top first). The buy-in and the deal of seven cards each follow by themselves."""
-
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
 
 class BagBet(Action, kind="alethkar.bag_bet"):

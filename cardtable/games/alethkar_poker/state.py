@@ -2,7 +2,9 @@
 
 The rules are the source's (``rules/alethkar_poker.txt``) with the decisions of
 ``rules/README.md``; the variant file's rules text lists them all. A round is the
-source's eight steps:
+source's eight steps, declared as :data:`~cardtable.games.alethkar_poker.steps.FLOW`
+(the game's own steps in :mod:`cardtable.games.alethkar_poker.steps`) and run by
+:class:`~cardtable.engine.flow.SeatedFlowState`:
 
 1. chance's :class:`Shuffle`; then by themselves every player puts the buy-in into
    their bag (from the stack; when the stack is short, chips already in the bag
@@ -36,33 +38,27 @@ from typing import Any
 from cardtable.engine import fields
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import seats_from_left_of
-from cardtable.engine.game import CHANCE, Action, Event, seat_table
-from cardtable.engine.seats import SeatedState
-from cardtable.engine.words import figure, plural
+from cardtable.engine.flow import SeatedFlowState
+from cardtable.engine.flow.state import street_field
+from cardtable.engine.game import Action, Event, seat_table
 from cardtable.games.alethkar_poker import GAME
-from cardtable.games.alethkar_poker.payout import payout_lines, settle
 from cardtable.games.alethkar_poker.rules import (
+    HAND_SIZE,
+    KEEP,
     AlethkarSettings,
     BagBet,
-    CountedHand,
     DiscardTwo,
     Phase,
     RoundResult,
     Shuffle,
 )
-from cardtable.games.alethkar_poker.values import best_split
+from cardtable.games.alethkar_poker.steps import FLOW
 
 __all__ = ["AlethkarState", "AlethkarSettings", "Phase", "Shuffle", "BagBet", "DiscardTwo",
            "RoundResult", "HAND_SIZE", "KEEP"]
 
-HAND_SIZE = 7
-"""Cards dealt to each player (step 2)."""
 
-KEEP = 5
-"""Cards each player keeps after discarding two (step 4)."""
-
-
-class AlethkarState(SeatedState):
+class AlethkarState(SeatedFlowState):
     """A match of Alethkar Poker. Build one with :meth:`new`.
 
     What the UI reads: :attr:`phase`, :attr:`round_no`, :attr:`dealer`,
@@ -72,15 +68,14 @@ class AlethkarState(SeatedState):
     ``view(seat)`` decides what a seat may see of them.
     """
 
+    FLOW = FLOW
+    SHUFFLE = Shuffle
     JSON_FIELDS = (
         *fields.header(AlethkarSettings, Phase, deck_size=False), "round_no", "dealer", fields.listed("stacks"),
         fields.listed("bags"), "middle", "total_chips", fields.listed("out"), fields.listed("round_start"),
         fields.listed("in_round"), fields.listed("deck_order"), fields.nested_lists("hands"),
         fields.listed("discards"), fields.listed("checked"), fields.listed("discarded"), "turn",
-        fields.listed("shown"), fields.optional_json("results", RoundResult))
-    CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.REVEAL})
-    TURNS = {Phase.BET: "turn", Phase.DISCARD: "turn"}
-    CHANCE_MOVES = (Shuffle,)
+        fields.listed("shown"), fields.optional_json("results", RoundResult), street_field(FLOW))
 
     settings: AlethkarSettings
     phase: Phase
@@ -127,16 +122,14 @@ class AlethkarState(SeatedState):
         return state
 
     def _clear_round(self) -> None:
+        super()._clear_round()
         n = self.seats
         self.in_round: list[bool] = [False] * n
-        self.deck_order: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[int] = []
         self.checked: list[bool] = [False] * n
         """Who has said "check" this round (step 3 done)."""
         self.discarded: list[bool] = [False] * n
         self.turn: int | None = None
-        self.shown: list[bool] = [False] * n
+        """The player to bet (step 3) or to discard (step 4); None otherwise."""
 
     # -- what the UI asks -------------------------------------------------------------
     def holdings(self, seat: int) -> int:
@@ -145,13 +138,11 @@ class AlethkarState(SeatedState):
 
     holding = holdings
 
-    def players(self) -> list[int]:
+    def players_from_left(self) -> list[int]:
         """The seats playing this round, from the dealer's left."""
         return [s for s in seats_from_left_of(self.dealer, self.seats) if self.in_round[s]]
 
-    def is_out(self, seat: int) -> bool:
-        """True when ``seat`` cannot buy in any more."""
-        return self.out[seat]
+    players = players_from_left
 
     def round_outcome(self) -> dict[str, Any] | None:
         """The most recently settled round for the statistics, or None before one."""
@@ -160,42 +151,6 @@ class AlethkarState(SeatedState):
         return {"round": self.results.round_no, "winners": list(self.results.winners),
                 "net": list(self.results.net),
                 "hands": {str(s): h.label for s, h in self.results.hands.items()}}
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Representative legal actions of ``seat``: in the bet a spread of amounts
-        from 0 to the whole stack; in the discard every pair of cards."""
-        if seat == CHANCE or seat != self.to_act:
-            return []
-        if self.phase == Phase.BET:
-            stack = self.stacks[seat]
-            amounts = sorted({a for a in (0, 1, 2, 3, 5, 8, stack // 4, stack // 2, stack) if 0 <= a <= stack})
-            return [BagBet(seat=seat, amount=a) for a in amounts]
-        hand = self.hands[seat]
-        return [DiscardTwo(seat=seat, cards=(hand[i], hand[j]))
-                for i in range(len(hand)) for j in range(i + 1, len(hand))]
-
-    def _why_not_chance(self, action: Action) -> str | None:
-        return self._why_not_shuffle(action, range(len(self.deck)), "a shuffle must order all 52 cards exactly once")
-
-    def _why_not_move(self, action: Action) -> str | None:
-        seat = action.seat
-        if self.phase == Phase.BET:
-            if not isinstance(action, BagBet):
-                return "now is the secret bet: put chips in your bag (or none) and check"
-            amount = action.amount
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-                return "the bet is a whole number of chips, 0 or more"
-            if amount > self.stacks[seat]:
-                return f"you have only {plural(self.stacks[seat], 'chip')} in your stack"
-            return None
-        if not isinstance(action, DiscardTwo):
-            return "now is the discard: discard exactly two cards"
-        cards = action.cards
-        if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
-            return "a discard names the cards by their deck indices"
-        if len(cards) != 2:
-            return f"discard exactly two cards, not {len(cards)}"
-        return self._why_not_held(seat, cards)
 
     # -- views -----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -285,125 +240,23 @@ class AlethkarState(SeatedState):
             setattr(state, name, value)
         return state
 
-    # -- chance ----------------------------------------------------------------------
-    def _chance_action(self) -> Action:
-        return Shuffle(order=self._shuffled(range(len(self.deck))))
-
     # -- doing ------------------------------------------------------------------------
-    def _apply(self, action: Action) -> Event:
-        events: list[Event] = []
-        if isinstance(action, Shuffle):
-            self._start_round(action.order, events)
-        elif isinstance(action, BagBet):
-            self._bag_bet(action, events)
-        else:
-            assert isinstance(action, DiscardTwo)
-            self._discard(action, events)
-        return self._logged(events)
-
-    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
+    def _start_hand(self, action: Action, events: list[Event]) -> None:
+        """A new round from chance's shuffle: the deal passes left to the next player who
+        can buy in, and everybody who can plays."""
+        assert isinstance(action, Shuffle)
         self._new_round(self._next_in)
         self.results = None
         self.round_start = [self.holdings(s) for s in range(self.seats)]
         self.in_round = [not o for o in self.out]
-        self.deck_order = list(order)
-        buy_in = self.settings.buy_in
-        players = self.players()
-        for seat in players:  # step 1
-            moved = min(buy_in, self.stacks[seat])
-            self.stacks[seat] -= moved
-            self.bags[seat] += moved
-        events.append(Event(CHANCE, f"Round {self.round_no}: {self.names[self.dealer]} deals; "
-                                    f"everyone buys in {figure(buy_in)} into their bag"))
-        events.append(self._deal_each(players, 7, self.deck_order, "seven cards"))  # step 2
-        self.phase = Phase.BET
-        self.turn = players[0]
-        events.append(Event(CHANCE, f"The secret bet, from {self.names[self.turn]}: each player alone "
-                                    "puts chips in their bag, then checks"))
+        self.deck_order = list(action.order)
 
-    def _bag_bet(self, action: BagBet, events: list[Event]) -> None:
-        seat = action.seat
-        self.stacks[seat] -= action.amount
-        self.bags[seat] += action.amount
-        self.checked[seat] = True
-        who = self.names[seat]
-        added = f"puts {figure(action.amount)} in their bag" if action.amount else "adds nothing to their bag"
-        events.append(Event(seat, f"{who} checks", {
-            seat: f"{who} {added} and checks (bag {figure(self.bags[seat])}, stack {figure(self.stacks[seat])})"}))
-        self.turn = self._next_player(seat)
-        if self.turn is None:
-            self.phase = Phase.DISCARD
-            self.turn = self.players()[0]
-            events.append(Event(CHANCE, f"Everyone has checked. Each player discards two cards, "
-                                        f"from {self.names[self.turn]}"))
-
-    def _discard(self, action: DiscardTwo, events: list[Event]) -> None:
-        seat = action.seat
-        for card in action.cards:
-            self.hands[seat].remove(card)
-            self.discards.append(card)
-        self.discarded[seat] = True
-        events.append(Event(seat, f"{self.names[seat]} discards two cards",
-                            {seat: f"{self.names[seat]} discards {self._names_of(action.cards)}"}))
-        self.turn = self._next_player(seat)
-        if self.turn is None:
-            self._show_and_pay(events)
-
-    def _show_and_pay(self, events: list[Event]) -> None:
-        """Steps 5 to 8."""
-        players = self.players()
-        counted: dict[int, CountedHand] = {}
-        for seat in players:
-            split = best_split([self.deck[c] for c in self.hands[seat]],
-                               ace_low_straight=self.settings.ace_low_straight)
-            counted[seat] = CountedHand(tuple((c.name, tuple(card.index for card in c.cards), c.value)
-                                              for c in split.combinations), split.value)
-            self.hands[seat] = [card.index for card in split.cards]  # in counting order
-            self.shown[seat] = True
-            parts = " + ".join(f"{name} {value}" if value >= 0 else f"{name} ({value})"
-                               for name, _, value in counted[seat].combinations)
-            events.append(Event(seat, f"{self.names[seat]} shows {self._names_of(self.hands[seat])}: "
-                                      f"{parts} = {counted[seat].value}"))
-        done = settle({s: counted[s].value for s in players}, bags={s: self.bags[s] for s in players},
-                      carried_in=self.middle, order=players)
-        for seat in players:
-            self.bags[seat] = done.bags[seat]
-            self.stacks[seat] += done.to_stack[seat]
-        self.middle = done.payout.carry_out
-        for line in payout_lines(done.payout, self._name):
-            events.append(Event(CHANCE, line))
-        self.turn = None
-        self.out = [self.holdings(s) < self.settings.buy_in for s in range(self.seats)]
-        alive = [s for s in range(self.seats) if not self.out[s]]
-        self.results = RoundResult(self.round_no, counted, done.payout,
-                                   tuple(self.holdings(s) - self.round_start[s] for s in range(self.seats)))
-        if len(alive) <= 1:
-            self.phase = Phase.GAME_OVER
-            if alive:
-                last = alive[0]
-                text = f"{self.names[last]} is the last player who can buy in: the match is over"
-                if self.middle:
-                    goes = "goes" if self.middle == 1 else "go"
-                    text += f"; the {plural(self.middle, 'chip')} left in the middle {goes} to {self.names[last]}"
-                    self.stacks[last] += self.middle
-                    self.middle = 0
-                events.append(Event(last, text))
-            else:
-                events.append(Event(CHANCE, "Nobody can buy in any more: the match is over"))
-        else:
-            self.phase = Phase.REVEAL
-
-    # -- inside -----------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
+    def name_of(self, seat: int) -> str:
+        """The player's name at ``seat``."""
         return self.names[seat]
 
     def _names_of(self, cards: Sequence[int]) -> str:
         return " ".join(self.card_name(c) for c in cards)
-
-    def _next_player(self, seat: int) -> int | None:
-        players = self.players()
-        later = players[players.index(seat) + 1:]
-        return later[0] if later else None
 
     def _next_in(self, seat: int) -> int:
         for step in range(1, self.seats + 1):
