@@ -30,9 +30,10 @@ class FlowState(ChipSeatedState):
     left to the next seat with chips, and the steps run from the first. A seat acts through
     the waiting step; the steps that need nobody run by themselves. The game's phase enum
     holds the values its steps wait in ("bet", "draw", "reshuffle", a hook's own) and
-    "shuffle", "reveal" and "game_over". A subclass declares :attr:`FLOW`, its actions'
-    classes where its saves name them by kinds of its own, :attr:`RESULT`, and ``new``;
-    it extends :meth:`_clear_round` with its own round state.
+    "shuffle", "reveal" and "game_over". Chance's actions are the shuffle, the reshuffle
+    and those its steps declare (``Step.CHANCE_ACTIONS``). A subclass declares
+    :attr:`FLOW`, its actions' classes where its saves name them by kinds of its own,
+    :attr:`RESULT`, and ``new``; it extends :meth:`_clear_round` with its own round state.
     """
 
     FLOW: ClassVar[HandFlow]
@@ -52,7 +53,9 @@ class FlowState(ChipSeatedState):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+        flow: HandFlow | None = getattr(cls, "FLOW", None)
+        own = () if flow is None else tuple(dict.fromkeys(a for s in flow.playing for a in s.CHANCE_ACTIONS))
+        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE, *own)
 
     def _start_match(self, stacks: Sequence[int]) -> None:
         """What a new match holds before its first shuffle (for ``new``)."""

@@ -54,10 +54,19 @@ class Step:
     it needs. ``phase`` is the value of the game's phase while the step waits."""
 
     phase: ClassVar[str] = ""
+    CHANCE_ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions while the step waits, besides the runner's shuffle and reshuffle
+    (Sabacc's die): :class:`FlowState` takes them as chance's."""
 
     def describe(self) -> str:
         """The step in words, for a person reading the flow as a list."""
         return type(self).__name__.lower()
+
+    def waits_in(self, phase: str) -> bool:
+        """True when the hand may wait on this step in the game's ``phase`` (how a save
+        that did not record the flow's position is placed); a step whose turns pass
+        through several phases says so."""
+        return phase == self.phase
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """The step's automatic work, when the hand reaches it."""
@@ -462,9 +471,9 @@ class HandFlow:
         """Where a hand in ``phase`` (and its betting round) stands: the index of the step
         waiting (-1 between hands). Reads saves written before the flow was recorded."""
         playing = self.playing
-        if phase == "bet":
-            bets = [i for i, s in enumerate(playing) if isinstance(s, Bet)]
+        bets = [i for i, s in enumerate(playing) if isinstance(s, Bet)]
+        if phase == "bet" and bets:
             return bets[betting_round or 0]
         if phase == "reshuffle":
             phase = "draw"
-        return next((i for i, s in enumerate(playing) if s.phase == phase), -1)
+        return next((i for i, s in enumerate(playing) if s.waits_in(phase)), -1)
