@@ -20,13 +20,26 @@ FLOW_GAMES = [g for g in games.games() if g.has_rules and issubclass(g.state, Fl
 
 
 def test_at_least_the_games_of_the_first_port_run_on_the_flow():
-    assert {"five_card_draw"} <= {g.id for g in FLOW_GAMES}
+    assert {"five_card_draw", "shenja_ivali", "sabacc"} <= {g.id for g in FLOW_GAMES}
 
 
 def test_five_card_draw_is_declared_data_and_reads_as_a_list():
     from cardtable.games.five_card_draw.rules import FLOW
     assert FLOW.describe() == ("antes, deal 5 hole cards, betting before the draw, draw, "
                                "betting after the draw, showdown, settle")
+
+
+def test_sabaccs_hand_reads_as_a_list_its_turns_a_step_of_several_phases():
+    from cardtable.games.sabacc.rules import DealDemise, RollDie, Shift
+    from cardtable.games.sabacc.state import SabaccState
+    from cardtable.games.sabacc.steps import FLOW
+    assert FLOW.describe() == ("antes, sabacc ante, deal 2 hole cards, turns, showdown, bomb-outs, "
+                               "sudden demise, settle")
+    assert {RollDie, Shift, DealDemise} <= set(SabaccState.CHANCE_MOVES)
+    turns = FLOW.steps.index(flow.Hook("turns"))
+    assert [FLOW.position(phase, None) for phase in ("bet", "roll", "shift", "draw", "decide")] == [turns] * 5
+    assert FLOW.position("demise", None) == FLOW.steps.index(flow.Hook("sudden demise"))
+    assert FLOW.position("reveal", None) == -1
 
 
 def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():
