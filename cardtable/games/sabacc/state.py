@@ -100,13 +100,14 @@ class SabaccState(FlowState):
 
     settings: SabaccSettings
     phase: Phase
+    chips: HandChips
     """The ledger of the hand pot (stacks between hands); ``chips.dead`` is a hand pot
     carried over from a hand nobody won."""
     sabacc_pot: int
     total_credits: int
     drawn: int | None  # type: ignore[assignment]  # the card drawn, not the draw step's counts
     """The card the turn's player drew and has not yet placed."""
-    results: dict[str, Any] | None  # type: ignore[assignment]
+    results: dict[str, Any] | None  # type: ignore[assignment]  # plain data the table shows, as saved before
     """What the last settled hand came to (see :mod:`cardtable.games.sabacc.showdown`);
     it stays on view until the next hand is settled."""
 
