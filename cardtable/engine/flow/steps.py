@@ -59,10 +59,19 @@ class Step:
     the game's state)."""
 
     phase: ClassVar[str] = ""
+    CHANCE_ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions while the step waits, besides the runner's shuffle and reshuffle
+    (Sabacc's die): :class:`FlowState` takes them as chance's."""
 
     def describe(self) -> str:
         """The step in words, for a person reading the flow as a list."""
         return type(self).__name__.lower()
+
+    def waits_in(self, phase: str) -> bool:
+        """True when the hand may wait on this step in the game's ``phase`` (how a save
+        that did not record the flow's position is placed); a step whose turns pass
+        through several phases says so."""
+        return phase == self.phase
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """The step's automatic work, when the hand reaches it."""
@@ -474,4 +483,4 @@ class HandFlow:
             return bets[betting_round or 0]
         if phase == "reshuffle":
             phase = "draw"
-        return next((i for i, s in enumerate(playing) if s.phase == phase), -1)
+        return next((i for i, s in enumerate(playing) if s.waits_in(phase)), -1)

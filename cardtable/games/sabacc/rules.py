@@ -10,12 +10,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules, Limit
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.definition import DeclaredSettings
 
 __all__ = ["Phase", "SabaccSettings", "SabaccShuffle", "RollDie", "Shift", "DealDemise", "Stand",
-           "Draw", "Keep", "Swap", "Drop", "DIE_FACES", "RED", "BLUE"]
+           "Draw", "Keep", "Swap", "Drop", "DIE_FACES", "RED", "BLUE", "HAND_SIZE"]
+
+HAND_SIZE = 2
+"""Cards dealt to each player."""
 
 RED, BLUE = "red", "blue"
 DIE_FACES = (RED, BLUE, RED, BLUE, RED, BLUE)
@@ -92,12 +96,9 @@ class SabaccSettings(DeclaredSettings):
 
 
 # -- chance's actions ----------------------------------------------------------------
-class SabaccShuffle(Action, kind="sabacc.shuffle"):
+class SabaccShuffle(flow.Shuffle, kind="sabacc.shuffle"):
     """Chance's action that starts a hand: the order of all 76 cards (deck indices,
     top first). The antes and the deal follow by themselves."""
-
-    order: tuple[int, ...]
-    seat: int = CHANCE
 
 
 class RollDie(Action, kind="sabacc.roll"):
