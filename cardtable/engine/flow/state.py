@@ -41,6 +41,9 @@ class FlowState(ChipSeatedState):
     """Chance's action that starts a hand (:meth:`_start_hand` reads it)."""
     DISCARD: ClassVar[type[Discard]] = Discard
     RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
+    OTHER_CHANCE_MOVES: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions besides :attr:`SHUFFLE` and :attr:`RESHUFFLE` (Ipso's draw for the
+    first dealer, taken by :meth:`_between_hands`); :attr:`CHANCE_MOVES` holds them all."""
     RESULT: ClassVar[type[ShowdownResult[Any]]]
     """What a settled hand is recorded as."""
 
@@ -52,7 +55,7 @@ class FlowState(ChipSeatedState):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE, *cls.OTHER_CHANCE_MOVES)
 
     def _start_match(self, stacks: Sequence[int]) -> None:
         """What a new match holds before its first shuffle (for ``new``)."""
@@ -207,6 +210,8 @@ class FlowState(ChipSeatedState):
         events: list[Event] = []
         step = self.step
         if step is None:
+            if self._between_hands(action, events):
+                return self._logged(events)
             self._start_hand(action, events)
             self.street = 0
             self.steps[0].begin(self, events)
@@ -214,6 +219,11 @@ class FlowState(ChipSeatedState):
             step.apply(self, action, events)
         self._advance(events)
         return self._logged(events)
+
+    def _between_hands(self, action: Action, events: list[Event]) -> bool:
+        """Take chance's ``action`` between hands when it does not start a hand (Ipso's
+        draw for the first dealer) and say True; False, as here, lets it start the hand."""
+        return False
 
     def _start_hand(self, action: Action, events: list[Event]) -> None:
         """A new hand from chance's :attr:`SHUFFLE`: the deal passes left (after the first),
