@@ -20,13 +20,23 @@ FLOW_GAMES = [g for g in games.games() if g.has_rules and issubclass(g.state, Fl
 
 
 def test_at_least_the_games_of_the_first_port_run_on_the_flow():
-    assert {"five_card_draw"} <= {g.id for g in FLOW_GAMES}
+    assert {"five_card_draw", "shenja_ivali", "ipso"} <= {g.id for g in FLOW_GAMES}
 
 
 def test_five_card_draw_is_declared_data_and_reads_as_a_list():
     from cardtable.games.five_card_draw.rules import FLOW
     assert FLOW.describe() == ("antes, deal 5 hole cards, betting before the draw, draw, "
                                "betting after the draw, showdown, settle")
+
+
+def test_ipso_reads_as_a_list_its_own_steps_hooks():
+    from cardtable.games.ipso.steps import FLOW
+    assert FLOW.describe() == (
+        "antes and burial, deal 4 hole cards, flip, betting round 2, exchange phase 1, betting round 3, "
+        "exchange phase 2, betting round 4, exchange phase 3, betting round 5, exchange phase 4, "
+        "betting round 6, showdown, settle, next dealer")
+    assert [type(s).__name__ for s in FLOW.playing if s.phase] == ["IpsoBet", "ExchangePhase"] * 4 + [
+        "IpsoBet", "NextDealer"]
 
 
 def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():

@@ -55,7 +55,7 @@ class AntesAndBurial(flow.Antes):
         """Take the antes and bury the top card."""
         game: IpsoState = state
         sitting = [game.names[s] for s in range(game.seats) if not game.chips.in_hand[s]]
-        antes = game._antes(game.players_from_left(), setting(game, self.amount), f"Hand {game.round_no}")
+        antes = game._antes(game.players_from_left(), setting(game, self.amount), f"{game.round_title} {game.round_no}")
         game.buried.append(game.stock.pop(0))
         text = f"{antes.public}; the top card is buried"
         if sitting:
@@ -241,6 +241,10 @@ class NextDealer(flow.Step):
     """After the settle, the hand's winner names the next dealer (one who can pay the ante)."""
 
     phase: ClassVar[str] = "choose_dealer"
+
+    def describe(self) -> str:
+        """"the winner names the next dealer"."""
+        return "the winner names the next dealer"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """The winner chooses."""
