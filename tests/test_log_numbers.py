@@ -51,8 +51,8 @@ def test_one_chip_one_card_one_player():
     assert alethkar.why_illegal(BagBet(seat=seat, amount=2)) == "you have only 1 chip in your stack"
 
     draws = [t for seed in range(6) for t in played("shenja_ivali", seed, rounds=2, settings={"max_discard": 1})
-             .log_for(None) if t.startswith("Discard and draw")]
-    assert draws and all(t.startswith("Discard and draw, 0 to 1 card, from ") for t in draws), draws
+             .log_for(None) if t.startswith("The draw: ")]
+    assert draws and all(t.startswith("The draw: discard 0 to 1 card, from ") for t in draws), draws
 
     draw = played("five_card_draw", 1, rounds=1, settings={"max_draw": 1, "ace_bonus": False})
     for _ in range(200):

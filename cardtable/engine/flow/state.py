@@ -43,6 +43,10 @@ class SeatedFlowState(SeatedState):
     """The hand, step by step."""
     SHUFFLE: ClassVar[type[Action]] = Shuffle
     """Chance's action that starts a hand (:meth:`_start_hand` reads it)."""
+    OTHER_CHANCE_MOVES: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions between hands besides :attr:`SHUFFLE` (Ipso's draw for the first
+    dealer, taken by :meth:`_between_hands`); :attr:`CHANCE_MOVES` holds them all, with
+    those the flow's steps declare (``Step.CHANCE_ACTIONS``)."""
 
     settings: Any
     """The table's settings; a step's parameter given as text names one of them."""
@@ -57,10 +61,10 @@ class SeatedFlowState(SeatedState):
 
     @classmethod
     def _chance_moves(cls) -> tuple[type[Action], ...]:
-        """Chance's actions: the shuffle, then those the flow's steps declare."""
+        """Chance's actions: the shuffle, those between hands, then those the flow's steps declare."""
         flow: HandFlow | None = getattr(cls, "FLOW", None)
         own = () if flow is None else tuple(dict.fromkeys(a for s in flow.playing for a in s.CHANCE_ACTIONS))
-        return (cls.SHUFFLE, *own)
+        return (cls.SHUFFLE, *cls.OTHER_CHANCE_MOVES, *own)
 
     def _clear_round(self) -> None:
         n = self.seats
@@ -169,6 +173,8 @@ class SeatedFlowState(SeatedState):
         events: list[Event] = []
         step = self.step
         if step is None:
+            if self._between_hands(action, events):
+                return self._logged(events)
             self._start_hand(action, events)
             self.street = 0
             self.steps[0].begin(self, events)
@@ -176,6 +182,11 @@ class SeatedFlowState(SeatedState):
             step.apply(self, action, events)
         self._advance(events)
         return self._logged(events)
+
+    def _between_hands(self, action: Action, events: list[Event]) -> bool:
+        """Take chance's ``action`` between hands when it does not start a hand (Ipso's
+        draw for the first dealer) and say True; False, as here, lets it start the hand."""
+        return False
 
     def _start_hand(self, action: Action, events: list[Event]) -> None:
         """A new hand from chance's :attr:`SHUFFLE` (before the first step begins): the
@@ -232,7 +243,7 @@ class FlowState(ChipSeatedState, SeatedFlowState):
 
     @classmethod
     def _chance_moves(cls) -> tuple[type[Action], ...]:
-        """Chance's actions: the shuffle, the draw's reshuffle, those the steps declare."""
+        """Chance's actions: the shuffle, the draw's reshuffle, the others (see above)."""
         shuffle, *own = super()._chance_moves()
         return (shuffle, cls.RESHUFFLE, *own)
 

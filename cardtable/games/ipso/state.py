@@ -24,6 +24,10 @@ The rules are the source's (``rules/ipso.txt``) with the decisions of
 A player with fewer chips than the ante sits the hand out; the game is over
 (``game_over``) when fewer than two players can pay the ante.
 
+Steps 1 to 4 are the hand's declared flow (:data:`cardtable.games.ipso.steps.FLOW`, run
+by :class:`~cardtable.engine.flow.FlowState`); the draw for the first dealer comes
+before the first hand.
+
 ``apply`` may log several events for one action; it returns the last one.
 """
 
@@ -34,36 +38,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import fields
-from cardtable.engine.betting import Fold
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
+from cardtable.engine.flow import FlowState
 from cardtable.engine.game import CHANCE, Action, Event
-from cardtable.engine.seats import ChipSeatedState
 from cardtable.engine.words import figure, plural
 from cardtable.games.ipso import GAME
-from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, IpsoBettingRound, Stake, take_whole_pot
+from cardtable.games.ipso.betting import IpsoBetOptions, IpsoBettingRound, take_whole_pot
 from cardtable.games.ipso.hands import IpsoHand, evaluate, pip
-from cardtable.games.ipso.rules import (
-    FACE_UP_PILES,
-    PILE_NAMES,
-    ChooseDealer,
-    DrawForDealer,
-    Exchange,
-    IpsoResult,
-    IpsoSettings,
-    Phase,
-    Pile,
-    Shuffle,
-    Skip,
+from cardtable.games.ipso.rules import DrawForDealer, IpsoResult, IpsoSettings, Phase, Pile, Shuffle
+from cardtable.games.ipso.steps import (
+    BET_ACTIONS,
+    BETTING_ROUNDS,
+    EXCHANGE_PHASES,
+    FLOW,
+    HAND_SIZE,
+    street_of_old_save,
 )
 
 __all__ = ["IpsoState", "HAND_SIZE", "BETTING_ROUNDS", "EXCHANGE_PHASES", "BET_ACTIONS"]
-
-HAND_SIZE = 4
-BETTING_ROUNDS = (2, 3, 4, 5, 6)
-"""The betting rounds players act in (round 1 is the ante)."""
-EXCHANGE_PHASES = (1, 2, 3, 4)
-BET_ACTIONS = (Fold, Stake, Cover, CoverRaise)
 
 
 def _draws(draws: Any) -> list[list[list[int]]]:
@@ -71,8 +64,9 @@ def _draws(draws: Any) -> list[list[list[int]]]:
     return [[list(p) for p in d] for d in draws]
 
 
-class IpsoState(ChipSeatedState):
-    """A game of Ipso. Build one with :meth:`new`.
+class IpsoState(FlowState):
+    """A game of Ipso, its hands run on :data:`~cardtable.games.ipso.steps.FLOW`. Build
+    one with :meth:`new`.
 
     Seats are ``0 .. n-1`` clockwise; the dealer's left is ``dealer + 1``. The
     piles: ``stock`` (top first), ``flip``, ``down_discard`` and ``up_discard``
@@ -80,6 +74,9 @@ class IpsoState(ChipSeatedState):
     unshown winning hand) and ``cut_cards`` (cards dealt to cut a tie) are out of play.
     """
 
+    FLOW = FLOW
+    SHUFFLE = Shuffle
+    OTHER_CHANCE_MOVES = (DrawForDealer,)
     JSON_FIELDS = (
         *fields.header(IpsoSettings, Phase, deck_size=False), "round_no", "dealer",
         fields.JsonField("chips", lambda chips: chips.to_json(), HandChips.from_json), "total_chips",
@@ -93,10 +90,8 @@ class IpsoState(ChipSeatedState):
                          put=lambda state, data: setattr(state, "betting", None if data is None
                                                          else IpsoBettingRound.from_json(data, state.chips))),
         "betting_round", "exchange_phase", fields.listed("exchange_order"), "exchange_pos", fields.listed("exchanged"),
-        "floor", fields.optional_json("results", IpsoResult), fields.listed("shown"))
-    CHANCE_PHASES = frozenset({Phase.DEALER_DRAW, Phase.SHUFFLE})
-    TURNS = {Phase.BET: "betting.to_act", Phase.EXCHANGE: "_exchanger", Phase.CHOOSE_DEALER: "chooser"}
-    CHANCE_MOVES = (DrawForDealer, Shuffle)
+        "floor", fields.optional_json("results", IpsoResult), fields.listed("shown"),
+        fields.JsonField("street", missing=street_of_old_save))
     OVER = "the game is over"
 
     settings: IpsoSettings
@@ -105,6 +100,9 @@ class IpsoState(ChipSeatedState):
     drawing: list[int]
     chooser: int | None
     total_chips: int
+    # Ipso's own round and result, not the engine's poker ones: the steps that use them are Ipso's
+    betting: IpsoBettingRound | None  # type: ignore[assignment]
+    results: IpsoResult | None  # type: ignore[assignment]
 
     @classmethod
     def new(cls, settings: IpsoSettings, deck: Deck, names: Sequence[str], rng: random.Random,
@@ -155,7 +153,7 @@ class IpsoState(ChipSeatedState):
 
     def _clear_round(self) -> None:
         n = self.seats
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        super()._clear_round()
         self.stock: list[int] = []
         self.flip: list[int] = []
         self.down_discard: list[int] = []
@@ -168,16 +166,12 @@ class IpsoState(ChipSeatedState):
         """``[seat, card]`` dealt face up to cut a tie, in order."""
         self.face_up_seen: list[int] = []
         """Every card that has been face up this hand (the log may name these)."""
-        self.betting: IpsoBettingRound | None = None
-        self.betting_round: int | None = None
         self.exchange_phase: int | None = None
         self.exchange_order: list[int] = []
         self.exchange_pos = 0
         self.exchanged: list[str | None] = [None] * n
         """This exchange phase: "skip" or the pile each seat took from (None: not yet)."""
         self.floor = self.settings.betting.min_bet
-        self.results: IpsoResult | None = None
-        self.shown: list[bool] = [False] * n
 
     # -- questions ----------------------------------------------------------------------
     @property
@@ -201,7 +195,16 @@ class IpsoState(ChipSeatedState):
         cards = self.hands[seat]
         return evaluate(self.deck[c] for c in cards) if len(cards) == HAND_SIZE else None
 
-    def betting_options(self, seat: int) -> IpsoBetOptions | None:
+    @property
+    def deck_order(self) -> list[int]:
+        """The stock, as the engine's steps call it (the deal takes from it)."""
+        return self.stock
+
+    @deck_order.setter
+    def deck_order(self, cards: list[int]) -> None:
+        self.stock = cards
+
+    def betting_options(self, seat: int) -> IpsoBetOptions | None:  # type: ignore[override]
         """What ``seat`` may bet now, or None outside a betting round."""
         if self.phase != Phase.BET or self.betting is None:
             return None
@@ -224,45 +227,9 @@ class IpsoState(ChipSeatedState):
                 "hands": {str(s): h[1] for s, h in r.hands.items()},
                 "hand_rank": {str(s): h[0] for s, h in r.hands.items()}}
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Representative legal actions of ``seat`` (empty when not its turn)."""
-        if seat == CHANCE or seat != self.to_act:
-            return []
-        if self.phase == Phase.BET:
-            assert self.betting is not None
-            return self.betting.legal_actions(seat)
-        if self.phase == Phase.EXCHANGE:
-            piles = [p for p in Pile if self._pile(p)]
-            return [Skip(seat=seat)] + [Exchange(seat=seat, card=c, pile=p.value)
-                                        for c in self.hands[seat] for p in piles]
-        if self.phase == Phase.CHOOSE_DEALER:
-            return [ChooseDealer(seat=seat, dealer=d) for d in range(self.seats) if self.can_play(d)]
-        return []
-
     def _chance_first(self) -> str:
         return "the dealer must shuffle first" if self.phase == Phase.SHUFFLE else \
             "the players are drawing for the first dealer"
-
-    def _why_not_move(self, action: Action) -> str | None:
-        if self.phase == Phase.BET:
-            if not isinstance(action, BET_ACTIONS):
-                return "now is a betting round: stake, cover, cover and raise, or fold"
-            assert self.betting is not None
-            return self._rename(self.betting.why_illegal(action))
-        if self.phase == Phase.EXCHANGE:
-            if isinstance(action, Skip):
-                return None
-            if not isinstance(action, Exchange):
-                return "now is an exchange phase: exchange one card or skip"
-            return self._why_not_exchange(action)
-        if not isinstance(action, ChooseDealer):
-            return f"{self.names[action.seat]} won the hand and names the next dealer"
-        dealer = action.dealer
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.seats:
-            return f"there is no seat {dealer!r} to deal"
-        if not self.can_play(dealer):
-            return f"{self.names[dealer]} cannot pay the ante and sits out"
-        return None
 
     def _why_not_chance(self, action: Action) -> str | None:
         if action.seat != CHANCE:
@@ -276,22 +243,10 @@ class IpsoState(ChipSeatedState):
                     or len(set(cards)) != len(cards) or any(c not in range(len(self.deck)) for c in cards)):
                 return f"the draw gives one different card to each of {plural(len(self.drawing), 'player')}"
             return None
-        if self.phase != Phase.SHUFFLE:
+        if self.phase != Phase.SHUFFLE or not isinstance(action, Shuffle):
             return "the dealer shuffles only before a hand"
-        assert isinstance(action, Shuffle)
         if not isinstance(action.order, tuple) or sorted(action.order) != everything:
             return "a shuffle must order every card of the pack exactly once"
-        return None
-
-    def _why_not_exchange(self, action: Exchange) -> str | None:
-        try:
-            pile = Pile(action.pile)
-        except ValueError:
-            return f"there is no pile {action.pile!r} (stock, flip, down_discard, up_discard)"
-        if action.card not in self.hands[action.seat]:
-            return f"that card is not in {self.names[action.seat]}'s hand"
-        if not self._pile(pile):
-            return f"{PILE_NAMES[pile]} is empty"
         return None
 
     # -- views ----------------------------------------------------------------------------
@@ -340,39 +295,19 @@ class IpsoState(ChipSeatedState):
         slots += [(self.mucked, i) for i in range(len(self.mucked))]
         return slots
 
-    # -- chance ----------------------------------------------------------------------------
-    def _chance_action(self) -> Action:
+
+    # -- doing -------------------------------------------------------------------------------
+    def _hand_start(self) -> Action:
+        """Chance's next action between hands: the draw for the first dealer, or the shuffle."""
         order = self._shuffled(range(len(self.deck)))
         if self.phase == Phase.DEALER_DRAW:
             return DrawForDealer(cards=order[:len(self.drawing)])
         return Shuffle(order=order)
 
-    # -- doing -------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> Event:
-        events: list[Event] = []
-        if isinstance(action, DrawForDealer):
-            self._draw_for_dealer(action, events)
-        elif isinstance(action, Shuffle):
-            self._start_round(action.order, events)
-        elif isinstance(action, BET_ACTIONS):
-            assert self.betting is not None
-            seat = action.seat
-            events.append(self.betting.apply(action, name=self.names[seat]))
-            if not self.chips.in_hand[seat]:
-                self.mucked.extend(self.hands[seat])  # thrown in face down
-                self.hands[seat] = []
-        elif isinstance(action, (Exchange, Skip)):
-            self._exchange(action, events)
-        elif isinstance(action, ChooseDealer):
-            self.dealer = action.dealer
-            self.chooser = None
-            self.phase = Phase.SHUFFLE
-            chosen = "to deal" if action.dealer == action.seat else f"{self.names[action.dealer]} to deal"
-            events.append(Event(action.seat, f"{self.names[action.seat]} chooses {chosen} the next hand"))
-        self._advance(events)
-        return self._logged(events)
-
-    def _draw_for_dealer(self, action: DrawForDealer, events: list[Event]) -> None:
+    def _between_hands(self, action: Action, events: list[Event]) -> bool:
+        """The draw for the first dealer: the highest pip deals, the tied highest draw again."""
+        if not isinstance(action, DrawForDealer):
+            return False
         pairs = [[seat, card] for seat, card in zip(self.drawing, action.cards)]
         self.dealer_draws.append(pairs)
         shown = ", ".join(f"{self.names[s]} {self.card_name(c)}" for s, c in pairs)
@@ -387,135 +322,56 @@ class IpsoState(ChipSeatedState):
             self.drawing = tied
             events.append(Event(CHANCE, f"Drawing for the deal: {shown}. "
                                         f"{' and '.join(self.names[s] for s in tied)} tie and draw again"))
+        return True
 
-    def _start_round(self, order: Sequence[int], events: list[Event]) -> None:
+    def _start_hand(self, action: Action, events: list[Event]) -> None:
+        """The chosen dealer deals (the deal does not pass left); who cannot pay the ante
+        sits the hand out; the shuffled pack is the stock."""
+        assert isinstance(action, Shuffle)
         self.round_no += 1
         self._clear_round()
-        playing = [self.can_play(s) for s in range(self.seats)]
-        self.round_start_stacks = self._fresh_ledger(playing)
-        players = self.players_from_left()
-        for seat in players:
-            self.chips.post(seat, self.settings.ante, live=False)
-        pack = list(order)
-        self.buried.append(pack.pop(0))
-        sitting = [self.names[s] for s in range(self.seats) if not playing[s]]
-        text = (f"Hand {self.round_no}: {self.names[self.dealer]} deals; everyone antes "
-                f"{figure(self.settings.ante)}; the top card is buried")
-        if sitting:
-            text += f" ({', '.join(sitting)} cannot pay the ante and sit out)"
-        events.append(Event(CHANCE, text))
-        dealt = self._deal_each(players, HAND_SIZE, pack, "four cards")
-        self.stock = pack
-        self._turn_flip(events, first=True)
-        events.append(dealt)
-        self._start_betting(2, events)
+        self.round_start_stacks = self._fresh_ledger([self.can_play(s) for s in range(self.seats)])
+        self.stock = list(action.order)
 
-    def _turn_flip(self, events: list[Event], *, first: bool = False) -> None:
-        if not self.stock:
-            events.append(Event(CHANCE, "The stock is empty: the flip pile stays empty"))
-            return
-        card = self.stock.pop(0)
-        self.flip.append(card)
-        self.face_up_seen.append(card)
-        what = "The stock's top card is turned up" if first else "A new flip card is turned up"
-        events.append(Event(CHANCE, f"{what}: {self.card_name(card)}"))
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """A folded (or unshown winning) hand is thrown in face down."""
+        self.mucked.extend(cards)
 
-    def _exchange(self, action: Exchange | Skip, events: list[Event]) -> None:
-        seat = action.seat
-        who = self.names[seat]
-        self.exchange_pos += 1
-        if isinstance(action, Skip):
-            self.exchanged[seat] = "skip"
-            events.append(Event(seat, f"{who} skips"))
-            return
-        pile = Pile(action.pile)
-        source = self._pile(pile)
-        taken = source.pop(0) if pile == Pile.STOCK else source.pop()
-        if pile == Pile.DOWN_DISCARD and self.down_by:
-            self.down_by.pop()
-        hand = self.hands[seat]
-        hand[hand.index(action.card)] = taken
-        self.exchanged[seat] = pile.value
-        given, got = self.card_name(action.card), self.card_name(taken)
-        if pile in FACE_UP_PILES:
-            self.up_discard.append(action.card)
-            self.face_up_seen.append(action.card)
-            events.append(Event(seat, f"{who} takes {got} from {PILE_NAMES[pile]} and puts {given} "
-                                      "on the face-up discard pile"))
-            if pile == Pile.FLIP:
-                self._turn_flip(events)
-        else:
-            self.down_discard.append(action.card)
-            self.down_by.append(seat)
-            events.append(Event(seat, f"{who} takes a card from {PILE_NAMES[pile]} and puts one "
-                                      "face down on the face-down discard pile",
-                                {seat: f"{who} takes {got} from {PILE_NAMES[pile]} and puts {given} "
-                                       "face down on the face-down discard pile"}))
-
-    def _advance(self, events: list[Event]) -> None:
-        """Carry on through every step that needs nobody's decision."""
-        while True:
-            if self.phase == Phase.BET:
-                assert self.betting is not None and self.betting_round is not None
-                if self.betting.hand_over:
-                    self._settle(self.betting.only_player_left, {}, events)  # type: ignore[arg-type]
-                    return
-                if self.betting.to_act is not None:
-                    return
-                if self.betting.last_amount is not None:
-                    self.floor = max(self.settings.betting.min_bet, self.betting.last_amount)
-                done = self.betting_round
-                self.betting, self.betting_round = None, None
-                self.chips.round_bets = [0] * self.seats
-                if done == BETTING_ROUNDS[-1]:
-                    self._showdown(events)
-                    return
-                self._start_exchange(done - 1, events)
-            elif self.phase == Phase.EXCHANGE:
-                if self.to_act is not None:
-                    return
-                exchange_no = self.exchange_phase
-                assert exchange_no is not None
-                self.exchange_phase = None
-                self._start_betting(exchange_no + 2, events)
-            else:
-                return
-
-    def _start_betting(self, number: int, events: list[Event]) -> None:
-        self.phase = Phase.BET
-        self.betting_round = number
-        self.betting = IpsoBettingRound(rules=self.settings.betting, chips=self.chips,
-                                        order=self.players_from_left(), floor=self.floor)
-        first = self.betting.to_act
-        if first is not None:
-            events.append(Event(CHANCE, f"Betting round {number}: {self.names[first]} stakes at least "
-                                        f"{figure(self.betting.floor)} or folds"))
-
-    def _start_exchange(self, number: int, events: list[Event]) -> None:
-        self.phase = Phase.EXCHANGE
-        self.exchange_phase = number
-        self.exchange_order = self.players_from_left()
-        self.exchange_pos = 0
-        self.exchanged = [None] * self.seats
-        events.append(Event(CHANCE, f"Exchange phase {number}, from {self.names[self.exchange_order[0]]}"))
-
-    def _showdown(self, events: list[Event]) -> None:
-        values: dict[int, IpsoHand] = {}
-        for seat in self.players_from_left():
-            value = self.hand_value(seat)
-            assert value is not None
-            values[seat] = value
-            self.shown[seat] = True
+    def settle(self, keys: Mapping[int, Any] | None, values: Mapping[int, Any], events: list[Event]) -> None:
+        """The best hand (a tie cut from the stock), or the one player left, takes the whole
+        pot; the game is over when fewer than two players can pay the ante."""
+        self.betting, self.betting_round, self.exchange_phase = None, None, None
+        for seat in values:
             self.face_up_seen.extend(self.hands[seat])
-            events.append(Event(seat, f"{self.names[seat]} shows {self._names_of(self.hands[seat])}: "
-                                      f"{value.label}"))
-        best = max(v.key for v in values.values())
-        tied = [s for s in values if values[s].key == best]
+        if keys is None:
+            winner = self.chips.players_in[0]
+        else:
+            best = max(keys.values())
+            winner = self._cut([s for s in keys if keys[s] == best], events)
+        pot = take_whole_pot(self.chips, winner)
+        if values:
+            how = f" with {values[winner].label}"
+        else:
+            how = " (everyone else folded; the cards are not shown)"
+            self._discard_cards(winner, self.hands[winner])
+            self.hands[winner] = []
+        events.append(Event(winner, f"{self.names[winner]} wins the pot of {figure(pot)}{how}"))
+        self.results = IpsoResult(
+            round_no=self.round_no, showdown=bool(values), winner=winner, pot=pot,
+            hands={s: (v.rank, v.kind, v.value) for s, v in values.items()},
+            cuts=tuple((c[0], c[1]) for c in self.cut_cards),
+            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)))
+        if sum(self.can_play(s) for s in range(self.seats)) < 2:
+            self.phase = Phase.GAME_OVER
+            events.append(Event(winner, "Fewer than two players can pay the ante: the game is over"))
+
+    def _cut(self, tied: list[int], events: list[Event]) -> int:
+        """The winner among ``tied`` (from the dealer's left): each is dealt the stock's top
+        card face up, the highest pip wins, cut again on a tie; the first when the stock is out."""
         while len(tied) > 1:
             if not self.stock:
                 events.append(Event(CHANCE, f"The stock is empty: {self.names[tied[0]]}, nearest the "
                                             "dealer's left, wins the cut"))
-                tied = tied[:1]
                 break
             cuts = []
             for seat in tied:
@@ -527,33 +383,12 @@ class IpsoState(ChipSeatedState):
             top = max(pip(self.deck[c]) for _, c in cuts)
             tied = [s for s, c in cuts if pip(self.deck[c]) == top]
             events.append(Event(CHANCE, f"A tie: the pack is cut: {shown}"))
-        self._settle(tied[0], values, events)
+        return tied[0]
 
-    def _settle(self, winner: int, values: Mapping[int, IpsoHand], events: list[Event]) -> None:
-        self.betting, self.betting_round, self.exchange_phase = None, None, None
-        pot = take_whole_pot(self.chips, winner)
-        if values:
-            how = f" with {values[winner].label}"
-        else:
-            how = " (everyone else folded; the cards are not shown)"
-            self.mucked.extend(self.hands[winner])
-            self.hands[winner] = []
-        events.append(Event(winner, f"{self.names[winner]} wins the pot of {figure(pot)}{how}"))
-        self.results = IpsoResult(
-            round_no=self.round_no, showdown=bool(values), winner=winner, pot=pot,
-            hands={s: (v.rank, v.kind, v.value) for s, v in values.items()},
-            cuts=tuple((c[0], c[1]) for c in self.cut_cards),
-            net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)))
-        if sum(self.can_play(s) for s in range(self.seats)) < 2:
-            self.phase = Phase.GAME_OVER
-            events.append(Event(winner, "Fewer than two players can pay the ante: the game is over"))
-        else:
-            self.phase = Phase.CHOOSE_DEALER
-            self.chooser = winner
+    def is_out(self, seat: int) -> bool:
+        """True when ``seat`` cannot pay the ante: it sits out."""
+        return not self.can_play(seat)
 
-    # -- persistence -----------------------------------------------------------------------
-    # -- inside ------------------------------------------------------------------------------
     def _pile(self, pile: Pile) -> list[int]:
         return {Pile.STOCK: self.stock, Pile.FLIP: self.flip, Pile.DOWN_DISCARD: self.down_discard,
                 Pile.UP_DISCARD: self.up_discard}[pile]
-
