@@ -17,7 +17,7 @@ alone is a :class:`Hook` step, a name the game's state maps to its own :class:`S
 
 from cardtable.engine.flow.actions import Discard, Reshuffle, Shuffle
 from cardtable.engine.flow.state import FlowState
-from cardtable.engine.flow.steps import Antes, Bet, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
+from cardtable.engine.flow.steps import Antes, Bet, Blind, Blinds, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
 
-__all__ = ["HandFlow", "Step", "Shuffle", "Antes", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook",
-           "FlowState", "Discard", "Reshuffle"]
+__all__ = ["HandFlow", "Step", "Shuffle", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw", "Showdown", "Settle",
+           "Hook", "FlowState", "Discard", "Reshuffle"]

@@ -41,6 +41,9 @@ class FlowState(ChipSeatedState):
     """Chance's action that starts a hand (:meth:`_start_hand` reads it)."""
     DISCARD: ClassVar[type[Discard]] = Discard
     RESHUFFLE: ClassVar[type[Reshuffle]] = Reshuffle
+    OWN_CHANCE_MOVES: ClassVar[tuple[type[Action], ...]] = ()
+    """Chance's actions in the game's own steps (Flame Sword's deal), checked like the
+    shuffle (:meth:`_why_not_chance`) whatever the phase."""
     RESULT: ClassVar[type[ShowdownResult[Any]]]
     """What a settled hand is recorded as."""
 
@@ -52,7 +55,7 @@ class FlowState(ChipSeatedState):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE)
+        cls.CHANCE_MOVES = (cls.SHUFFLE, cls.RESHUFFLE, *cls.OWN_CHANCE_MOVES)
 
     def _start_match(self, stacks: Sequence[int]) -> None:
         """What a new match holds before its first shuffle (for ``new``)."""
@@ -81,6 +84,8 @@ class FlowState(ChipSeatedState):
         self.shown: list[bool] = [False] * n
         self.shown_values: dict[int, Any] = {}
         """The values of the hands shown at this hand's showdown, for its settle."""
+        self.blind_seats: dict[str, int] = {}
+        """Who posted each blind this hand ("small", "big": :class:`~cardtable.engine.flow.Blinds`)."""
 
     # -- the flow -----------------------------------------------------------------------
     @property
@@ -107,9 +112,12 @@ class FlowState(ChipSeatedState):
         return str(self.settings.definition().round_word).capitalize()
 
     def big_blind_seat(self) -> int:
-        """The seat that posted the big blind this hand (a blind game says; see
-        :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
-        raise NotImplementedError(f"{type(self).__name__} posts no big blind")
+        """The seat that posted the big blind this hand (:class:`~cardtable.engine.flow.Blinds`
+        records it; see :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
+        seat = self.blind_seats.get("big")
+        if seat is None:
+            raise NotImplementedError(f"{type(self).__name__} posts no big blind")
+        return seat
 
     def playing_cards(self) -> Sequence[int]:
         """The deck indices a hand is dealt from (every card of the deck)."""
