@@ -96,7 +96,7 @@ class FlowState(ChipSeatedState):
     @property
     def step(self) -> Step | None:
         """The step the hand waits on (None between hands)."""
-        return self.steps[self.street] if self.street >= 0 else None
+        return self.FLOW.playing[self.street] if self.street >= 0 else None
 
     def enter(self, phase: str) -> None:
         """Put the match in the game's phase of that value."""
@@ -129,8 +129,8 @@ class FlowState(ChipSeatedState):
         """The seat to act, :data:`CHANCE`, or None when the match is over."""
         if self.phase.value == "game_over":
             return None
-        step = self.step
-        return CHANCE if step is None else step.to_act(self)
+        street = self.street  # asked after every action of every rollout: no property on the way
+        return CHANCE if street < 0 else self.FLOW.playing[street].to_act(self)
 
     @property
     def in_hand(self) -> list[bool]:

@@ -161,8 +161,18 @@ class FlameSwordState(TrustedInRollouts, FlowState):
         return state
 
     def _clear_round(self) -> None:
-        super()._clear_round()
+        # the runner's own round state, without the stock and the draw's piles FlowState
+        # also clears: Flame Sword has neither, and the strong level's rollouts copy every
+        # attribute thousands of times a decision
         n = self.seats
+        self.street = -1
+        self.betting = None
+        self.betting_round = None
+        self.hands = [[] for _ in range(n)]
+        self.shown = [False] * n
+        self.shown_values = {}
+        self.blind_seats = {}
+        """Who posted "small", "big" and "extra" (the winner's blind) this hand."""
         self.mucked: list[int] = []
         """Folded hole cards, face down, never shown."""
         self.grid: list[int] = []
