@@ -6,7 +6,8 @@ seeds 0 to 2 and mixed then random computer players, it runs what ``cardtable si
 runs and prints the ``play`` digest (every action, log line and holding). ``--write``
 keeps them as JSON; ``--check`` compares with a kept file and exits 1 naming each
 difference, so a change to the rules' code that plays differently is told from one that
-does not (a difference in the log's words alone is told apart). ``--quick`` plays one seed and caps matches at 12 rounds (what the test runs).
+does not (a difference in the log's words alone is told apart). ``--quick`` plays one
+seed and caps matches at 12 rounds (what the test runs).
 """
 
 from __future__ import annotations
