@@ -38,6 +38,22 @@ def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():
     assert flow.HandFlow((flow.Hook("auction"), flow.Settle()), hooks={"auction": own}).playing[0] is own
 
 
+def test_blinds_go_in_from_the_dealers_left_and_the_first_round_opens_left_of_the_big_blind():
+    from cardtable.games.flame_sword.state import FlameSwordState
+    game = games.get("flame_sword")
+    state = FlameSwordState.new(bundled_settings(game), load_deck_by_id(game.decks[0]), ["A", "B", "C", "D"],
+                                random.Random(1), dealer=1)
+    state.apply(state.chance_action())
+    small, big = flow.Blinds().posts(state)
+    assert (small.role, small.seat, big.role, big.seat) == ("small", 2, "big", 3)
+    assert (small.amount, big.amount) == (state.settings.small_blind, state.settings.blind)
+    assert state.big_blind_seat() == 3 and state.blind_seats["big"] == 3
+    assert flow.Blinds(small=1, big=2).describe() == "blinds"
+    while state.betting is None:
+        play_step(state, [RandomBot(random.Random(s)) for s in range(4)])
+    assert state.betting.to_act == 0
+
+
 @pytest.mark.parametrize("game", FLOW_GAMES, ids=lambda g: g.id)
 def test_a_flow_game_plays_its_hands_with_no_flow_code_of_its_own(game):
     for name in ("_apply", "_advance", "_settle", "_start_betting", "_showdown", "to_act"):

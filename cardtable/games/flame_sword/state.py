@@ -1,7 +1,11 @@
 """Flame Sword (poker with 12,000 cards): the state machine of a match, hand after hand.
 
 The rules are the source's (``rules/flame_sword.txt``) with the decisions of
-``rules/README.md``; the variant file's rules text lists them all. A hand:
+``rules/README.md``; the variant file's rules text lists them all. A hand is the
+declared flow :data:`~cardtable.games.flame_sword.steps.FLOW`, run by
+:class:`~cardtable.engine.flow.FlowState`: the betting rounds are the engine's, the
+other steps the game's own (:mod:`cardtable.games.flame_sword.steps`); this state keeps
+the table, what each seat may see, and the chance checks. A hand:
 
 1. ``start`` / ``reveal`` - chance's :class:`StartHand`: the button passes left (not
    before the first hand), the small and big blinds go in from the dealer's left,
