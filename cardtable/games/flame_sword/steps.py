@@ -67,6 +67,10 @@ class CalledShots(flow.Step):
 
     phase: ClassVar[str] = "call"
 
+    def describe(self) -> str:
+        """"called shots"."""
+        return "called shots"
+
     def begin(self, state: Any, events: list[Event]) -> None:
         """The first from the dealer's left calls."""
         game: FlameSwordState = state
@@ -123,6 +127,10 @@ class DealGrid(flow.Step):
     dealt leave the shuffled deck (:class:`~cardtable.games.flame_sword.rules.Deal`)."""
 
     phase: ClassVar[str] = "deal"
+
+    def describe(self) -> str:
+        """"deal"."""
+        return "deal"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Chance is to deal."""
@@ -263,6 +271,10 @@ class Flips(flow.Step):
 class River(flow.Step):
     """The grid cards still face down turn over by themselves."""
 
+    def describe(self) -> str:
+        """"river"."""
+        return "river"
+
     def begin(self, state: Any, events: list[Event]) -> None:
         """Turn them over; the line names them."""
         game: FlameSwordState = state
@@ -278,6 +290,10 @@ class LineShowdown(flow.Step):
     """Every player still in shows, from the dealer's left, the best ten of its hole cards
     and one row or column of the grid
     (:func:`~cardtable.games.flame_sword.hands.best_line`, with its Called Shot)."""
+
+    def describe(self) -> str:
+        """"showdown"."""
+        return "showdown"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Show and value every hand still in, for the settle."""
@@ -302,6 +318,10 @@ class FlameSettle(flow.Step):
     each pot against the best other hand that could win it (a better kind or the source's
     tie layer); the weakest hand shown is the next hand's Underdog and the winner of the
     main pot posts the next extra blind."""
+
+    def describe(self) -> str:
+        """"settle"."""
+        return "settle"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Settle on the hands shown (none when all but one folded)."""
