@@ -130,12 +130,12 @@ class FlameSwordState(TrustedInRollouts, FlowState):
     shuffles the whole deck.
 
     The rollout copies take two more shortcuts (see :meth:`apply` and
-    :class:`~cardtable.games.flame_sword.steps.Flips`): :meth:`apply` trusts their moves (every one comes from
-    ``legal_actions``, a bot that checks its own, or chance), and a flop's or a turn's
-    flips are drawn at once, a random set of the face-down cells, as the strong level's
-    rollout policy (:func:`~cardtable.games.flame_sword.bot.rollout_choice`: a random
-    face-down cell each flip) would turn them one by one: 60 or 80 single flips a rollout
-    were a third of its time."""
+    :class:`~cardtable.games.flame_sword.steps.Flips`): :meth:`apply` trusts their moves
+    (every one comes from ``legal_actions``, a bot that checks its own, or chance), and a
+    flop's or a turn's flips are drawn at once, a random set of the face-down cells, as
+    the strong level's rollout policy (:func:`~cardtable.games.flame_sword.bot.rollout_choice`:
+    a random face-down cell each flip) would turn them one by one: 60 or 80 single flips
+    a rollout were a third of its time."""
 
     settings: FlameSwordSettings
     phase: Phase
