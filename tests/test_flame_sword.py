@@ -430,3 +430,26 @@ def test_decided_by_names_the_sources_layers_in_order():
     assert rules.decided_by(base, base[:3] + (2, (30, 11))) == (5, "a higher second trump")
     assert rules.decided_by(base, base) == (6, "a split")
     assert rules.TIE_LAYERS[0] == "higher cards" and len(rules.TIE_LAYERS) == 6
+
+
+def test_the_hand_is_a_declared_flow_that_reads_as_a_list():
+    from cardtable.games.flame_sword.steps import FLOW
+    assert FLOW.describe() == ("blinds, called shots, deal, betting before the flop, flop, betting after the flop, "
+                               "turn, betting after the turn, river, betting after the river, showdown, settle")
+    assert FLOW.betting_names == rules.BETTING_ROUND_NAMES
+
+
+def test_a_save_from_before_the_flow_position_at_the_turn_loads_at_the_turn():
+    """The flop and the turn are both the ``flip`` phase: an old save is placed by its target."""
+    state = new(3, dealer=0)
+    to_first_bet(state)
+    seen = set()
+    while state.phase != Phase.REVEAL:
+        if state.phase == Phase.FLIP and state.flip_target not in seen:
+            seen.add(state.flip_target)
+            data = state.to_json()
+            old = dict(data, state={k: v for k, v in data["state"].items() if k != "street"})
+            back = FlameSwordState.from_json(old, deck=DECK)
+            assert back.street == state.street and back.step.describe() == ("flop", "turn")[len(seen) - 1]
+        passive_step(state)
+    assert seen == set(rules.FLIP_TARGETS)

@@ -20,7 +20,8 @@ FLOW_GAMES = [g for g in games.games() if g.has_rules and issubclass(g.state, Se
 
 
 def test_at_least_the_games_ported_so_far_run_on_the_flow():
-    assert {"five_card_draw", "shenja_ivali", "alethkar_poker", "sabacc", "ipso"} <= {g.id for g in FLOW_GAMES}
+    assert {"five_card_draw", "shenja_ivali", "alethkar_poker", "sabacc", "ipso", "flame_sword"} <= {
+        g.id for g in FLOW_GAMES}
 
 
 def test_five_card_draw_is_declared_data_and_reads_as_a_list():
@@ -69,6 +70,22 @@ def test_a_flow_ends_with_its_settle_and_names_only_hooks_it_has():
     assert flow.HandFlow((flow.Hook("auction"), flow.Settle()), hooks={"auction": own}).playing[0] is own
 
 
+def test_blinds_go_in_from_the_dealers_left_and_the_first_round_opens_left_of_the_big_blind():
+    from cardtable.games.flame_sword.state import FlameSwordState
+    game = games.get("flame_sword")
+    state = FlameSwordState.new(bundled_settings(game), load_deck_by_id(game.decks[0]), ["A", "B", "C", "D"],
+                                random.Random(1), dealer=1)
+    state.apply(state.chance_action())
+    small, big = flow.Blinds().posts(state)
+    assert (small.role, small.seat, big.role, big.seat) == ("small", 2, "big", 3)
+    assert (small.amount, big.amount) == (state.settings.small_blind, state.settings.blind)
+    assert state.big_blind_seat() == 3 and state.blind_seats["big"] == 3
+    assert flow.Blinds(small=1, big=2).describe() == "blinds"
+    while state.betting is None:
+        play_step(state, [RandomBot(random.Random(s)) for s in range(4)])
+    assert state.betting.to_act == 0
+
+
 @pytest.mark.parametrize("game", FLOW_GAMES, ids=lambda g: g.id)
 def test_a_flow_game_plays_its_hands_with_no_flow_code_of_its_own(game):
     for name in ("_apply", "_advance", "_settle", "_start_betting", "_showdown", "to_act"):
@@ -94,7 +111,7 @@ def test_a_save_from_before_the_flow_position_loads_where_it_was(game):
         back = type(state).from_json(old, deck=deck)
         assert back.street == state.street and back.to_json() == data
         seen.add(state.phase.value)
-        between_hands = between_hands or (state.street == -1 and state.round_no > 0)
+        between_hands = between_hands or (state.street == -1 and state.round_number > 0)
         play_step(state, bots)
     first_wait = next(step.phase for step in state.steps if step.phase)
     assert first_wait in seen and between_hands  # hands were played through, and between them

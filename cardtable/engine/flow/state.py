@@ -75,6 +75,8 @@ class SeatedFlowState(SeatedState):
         self.shown: list[bool] = [False] * n
         self.shown_values: dict[int, Any] = {}
         """The values of the hands shown at this hand's showdown, for its settle."""
+        self.blind_seats: dict[str, int] = {}
+        """Who posted each blind this hand ("small", "big": :class:`~cardtable.engine.flow.Blinds`)."""
 
     # -- the flow -----------------------------------------------------------------------
     @property
@@ -85,7 +87,7 @@ class SeatedFlowState(SeatedState):
     @property
     def step(self) -> Step | None:
         """The step the hand waits on (None between hands)."""
-        return self.steps[self.street] if self.street >= 0 else None
+        return self.FLOW.playing[self.street] if self.street >= 0 else None
 
     def enter(self, phase: str) -> None:
         """Put the match in the game's phase of that value."""
@@ -97,9 +99,12 @@ class SeatedFlowState(SeatedState):
         return str(self.settings.definition().round_word).capitalize()
 
     def big_blind_seat(self) -> int:
-        """The seat that posted the big blind this hand (a blind game says; see
-        :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
-        raise NotImplementedError(f"{type(self).__name__} posts no big blind")
+        """The seat that posted the big blind this hand (:class:`~cardtable.engine.flow.Blinds`
+        records it; see :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
+        seat = self.blind_seats.get("big")
+        if seat is None:
+            raise NotImplementedError(f"{type(self).__name__} posts no big blind")
+        return seat
 
     def playing_cards(self) -> Sequence[int]:
         """The deck indices a hand is dealt from (every card of the deck)."""
@@ -115,8 +120,8 @@ class SeatedFlowState(SeatedState):
         """The seat to act, :data:`CHANCE`, or None when the match is over."""
         if self.phase.value == "game_over":
             return None
-        step = self.step
-        return CHANCE if step is None else step.to_act(self)
+        street = self.street  # asked after every action of every rollout: no property on the way
+        return CHANCE if street < 0 else self.FLOW.playing[street].to_act(self)
 
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` is out of the match (``out``): it is skipped from then on."""

@@ -16,18 +16,18 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardtable.engine.betting import BettingAction, BettingRound
 from cardtable.engine.flow.actions import Discard, Reshuffle
 from cardtable.engine.game import CHANCE, Action, Event
-from cardtable.engine.words import plural
+from cardtable.engine.words import figure, plural
 
 if TYPE_CHECKING:
     from cardtable.engine.flow.state import FlowState, SeatedFlowState
 
-__all__ = ["Step", "Antes", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook", "HandFlow", "setting",
-           "evaluator"]
+__all__ = ["Step", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook", "HandFlow",
+           "setting", "evaluator"]
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen")
@@ -126,6 +126,59 @@ class Antes(Step):
         """Take the antes; the line names the hand and the dealer."""
         events.append(state._antes(state.players_from_left(), setting(state, self.amount),
                                    f"{state.round_title} {state.round_no}"))
+
+
+class Blind(NamedTuple):
+    """One forced bet :class:`Blinds` posts: its ``role`` (its key in the state's
+    ``blind_seats``), its ``words`` in the log ("small blind"), the seat, the amount, and
+    whether it is ``live`` (it counts toward the seat's bet in the first betting round) or
+    dead money in the pot."""
+
+    role: str
+    words: str
+    seat: int
+    amount: int
+    live: bool = True
+
+
+@dataclass(frozen=True)
+class Blinds(Step):
+    """The first seat in the hand left of the dealer posts the ``small`` blind, the next
+    one the ``big`` blind (heads-up: the dealer's opponent the small, the dealer the big);
+    a seat short of its blind posts what it has and is all-in. The state's
+    ``blind_seats`` records who posted which ("small", "big"): a betting round may open
+    left of the big blind (:class:`Bet`'s ``opener``). A game with more forced bets
+    extends :meth:`posts` (Flame Sword's last winner's blind)."""
+
+    small: int | str = "small_blind"
+    big: int | str = "blind"
+
+    def describe(self) -> str:
+        """"blinds"."""
+        return "blinds"
+
+    def posts(self, state: FlowState) -> list[Blind]:
+        """The blinds of this hand, in the order they go in."""
+        players = state.players_from_left()
+        return [Blind("small", "small blind", players[0], setting(state, self.small)),
+                Blind("big", "big blind", players[1 % len(players)], setting(state, self.big))]
+
+    def line(self, state: FlowState, parts: Sequence[str]) -> str:
+        """The log line: the hand, its dealer, and each blind as posted (``parts``)."""
+        return (f"{state.round_title} {state.round_number}: {state.names[state.dealer]} deals. Blinds: "
+                + "; ".join(parts))
+
+    def begin(self, state: FlowState, events: list[Event]) -> None:
+        """Post the blinds; the line names each seat, what it posted and which blind."""
+        posts = self.posts(state)
+        state.blind_seats = {blind.role: blind.seat for blind in posts}
+        parts = []
+        for blind in posts:
+            posted = (state.chips.post(blind.seat, blind.amount) if blind.live
+                      else state.chips.post_dead(blind.seat, blind.amount))
+            short = ", all-in" if posted < blind.amount else ""
+            parts.append(f"{state.names[blind.seat]} {figure(posted)} ({blind.words}{short})")
+        events.append(Event(CHANCE, self.line(state, parts)))
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ CALLED_SHOT_SIZE = 10
 FLIP_TARGETS = (60, 80)
 """Face-up grid cards after the flop and after the turn (the river turns the rest)."""
 BETTING_ROUND_NAMES = ("before the flop", "after the flop", "after the turn", "after the river")
+"""The four betting rounds of a hand, in order (``betting_round``): the names of the
+betting steps of :data:`cardtable.games.flame_sword.steps.FLOW`."""
 
 
 def cell_name(cell: int) -> str:
