@@ -18,7 +18,20 @@ ledger, for a game whose chips are its own (Alethkar Poker's stacks, bags and mi
 
 from cardtable.engine.flow.actions import Discard, Reshuffle, Shuffle
 from cardtable.engine.flow.state import FlowState, SeatedFlowState
-from cardtable.engine.flow.steps import Antes, Bet, Blind, Blinds, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
+from cardtable.engine.flow.steps import (
+    Antes,
+    Bet,
+    Blind,
+    Blinds,
+    Deal,
+    Draw,
+    HandFlow,
+    Hook,
+    InTurn,
+    Settle,
+    Showdown,
+    Step,
+)
 
-__all__ = ["HandFlow", "Step", "Shuffle", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw", "Showdown", "Settle",
-           "Hook", "FlowState", "SeatedFlowState", "Discard", "Reshuffle"]
+__all__ = ["HandFlow", "Step", "InTurn", "Shuffle", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw",
+           "Showdown", "Settle", "Hook", "FlowState", "SeatedFlowState", "Discard", "Reshuffle"]

@@ -26,8 +26,8 @@ from cardtable.engine.words import figure, plural
 if TYPE_CHECKING:
     from cardtable.engine.flow.state import FlowState, SeatedFlowState
 
-__all__ = ["Step", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook", "HandFlow",
-           "setting", "evaluator"]
+__all__ = ["Step", "InTurn", "Antes", "Blind", "Blinds", "Deal", "Bet", "Draw", "Showdown", "Settle", "Hook",
+           "HandFlow", "setting", "evaluator"]
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen")
@@ -269,7 +269,47 @@ class Bet(Step):
 
 
 @dataclass(frozen=True)
-class Draw(Step):
+class InTurn(Step):
+    """A step in which the seats in the hand act one at a time, from the dealer's left: the
+    seat to act is the state's attribute :attr:`TURN` (None once the last has acted). A
+    subclass says what its opening line reads (:meth:`opening`), what a seat may do, and
+    passes the turn on when a seat has acted (:meth:`pass_turn`)."""
+
+    TURN: ClassVar[str] = "turn"
+    """The state's attribute naming the seat to act."""
+
+    def opening(self, state: Any, first: int) -> str:
+        """The log's line as the step begins with ``first`` to act."""
+        raise NotImplementedError(f"{type(self).__name__} has no opening line")
+
+    def first(self, state: Any) -> int:
+        """Who acts first: the first seat in the hand left of the dealer."""
+        first: int = state.players_from_left()[0]
+        return first
+
+    def begin(self, state: Any, events: list[Event]) -> None:
+        """The first seat is to act; the line says so."""
+        state.enter(self.phase)
+        first = self.first(state)
+        setattr(state, self.TURN, first)
+        events.append(Event(CHANCE, self.opening(state, first)))
+
+    def waiting(self, state: Any) -> bool:
+        """Until the last seat has acted."""
+        return getattr(state, self.TURN) is not None
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose turn it is."""
+        turn: int | None = getattr(state, self.TURN)
+        return turn
+
+    def pass_turn(self, state: Any, seat: int) -> None:
+        """``seat`` has acted: the next seat in the hand to its left is to act, or nobody."""
+        setattr(state, self.TURN, state.next_from_left(seat))
+
+
+@dataclass(frozen=True)
+class Draw(InTurn):
     """From the dealer's left, each seat in the hand discards 0 to ``up_to`` cards and draws
     as many; with ``ace_bonus`` a seat keeping an ace may discard one more (at most four,
     the ace stays). ``in_place``: a new card takes the place of the one it replaces (else
@@ -280,6 +320,7 @@ class Draw(Step):
     ace_bonus: bool | str = False
     in_place: bool = False
     phase: ClassVar[str] = "draw"
+    TURN: ClassVar[str] = "draw_turn"
 
     def describe(self) -> str:
         """"the draw"."""
@@ -296,19 +337,11 @@ class Draw(Step):
         """The most cards ``seat`` may discard with its hand now."""
         return self.most(state, has_ace=any(state.deck[c].rank == "A" for c in state.hands[seat]))
 
-    def begin(self, state: FlowState, events: list[Event]) -> None:
-        """The draw starts at the dealer's left."""
-        state.enter(self.phase)
-        first = state.players_from_left()[0]
-        state.draw_turn = first
+    def opening(self, state: FlowState, first: int) -> str:
+        """How many cards a seat may change, and who starts."""
         plain = setting(state, self.up_to)
         extra = " (one more keeping an ace)" if setting(state, self.ace_bonus) and plain < 4 else ""
-        events.append(Event(CHANCE, f"The draw: discard 0 to {plural(plain, 'card')}{extra}, "
-                                    f"from {state.names[first]}"))
-
-    def waiting(self, state: FlowState) -> bool:
-        """Until the last seat has drawn."""
-        return state.draw_turn is not None
+        return f"The draw: discard 0 to {plural(plain, 'card')}{extra}, from {state.names[first]}"
 
     def to_act(self, state: FlowState) -> int | None:
         """The drawing seat, or chance while it reshuffles."""
@@ -357,7 +390,7 @@ class Draw(Step):
         state.drawn[seat] = len(action.cards)
         if not action.cards:
             events.append(Event(seat, f"{who} stands pat"))
-            state.draw_turn = state.next_from_left(seat)
+            self.pass_turn(state, seat)
             return
         count = len(action.cards)
         taken = state.deck_order[:count]
@@ -379,7 +412,7 @@ class Draw(Step):
             return
         state._discard_cards(seat, action.cards)
         events.append(Event(seat, public, {seat: f"{mine} and draws {state._names_of(taken)}"}))
-        state.draw_turn = state.next_from_left(seat)
+        self.pass_turn(state, seat)
 
     def _exchange(self, hand: list[int], out: Sequence[int], new: Sequence[int]) -> None:
         """Take ``out`` from ``hand`` and put ``new`` in: in their places, or at the end."""
@@ -422,7 +455,7 @@ class Draw(Step):
         state.enter(self.phase)
         events.append(Event(CHANCE, f"{state.names[seat]} draws the rest from the new stock",
                             {seat: f"{state.names[seat]} draws {state._names_of(taken)} from the new stock"}))
-        state.draw_turn = state.next_from_left(seat)
+        self.pass_turn(state, seat)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import flow
-from cardtable.engine.flow import Step
+from cardtable.engine.flow import InTurn, Step
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.words import figure, plural
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
@@ -49,7 +49,7 @@ class BuyIn(Step):
 
 
 @dataclass(frozen=True)
-class SecretBet(Step):
+class SecretBet(InTurn):
     """Step 3: from the dealer's left, each player alone moves chips from the stack into
     the bag (:class:`BagBet`) and says "check"."""
 
@@ -59,22 +59,10 @@ class SecretBet(Step):
         """"secret bet"."""
         return "secret bet"
 
-    def begin(self, state: Any, events: list[Event]) -> None:
+    def opening(self, state: Any, first: int) -> str:
         """The first player left of the dealer bets first."""
-        game: AlethkarState = state
-        game.enter(self.phase)
-        game.turn = game.players()[0]
-        events.append(Event(CHANCE, f"The secret bet, from {game.names[game.turn]}: each player alone "
-                                    "puts chips in their bag, then checks"))
-
-    def waiting(self, state: Any) -> bool:
-        """Until the last player has checked."""
-        return state.turn is not None
-
-    def to_act(self, state: Any) -> int | None:
-        """The player whose bet it is."""
-        turn: int | None = state.turn
-        return turn
+        return (f"The secret bet, from {state.names[first]}: each player alone puts chips in their bag, "
+                "then checks")
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """A spread of amounts from 0 to the whole stack."""
@@ -105,11 +93,11 @@ class SecretBet(Step):
         added = f"puts {figure(action.amount)} in their bag" if action.amount else "adds nothing to their bag"
         events.append(Event(seat, f"{who} checks", {
             seat: f"{who} {added} and checks (bag {figure(game.bags[seat])}, stack {figure(game.stacks[seat])})"}))
-        game.turn = game.next_from_left(seat)
+        self.pass_turn(game, seat)
 
 
 @dataclass(frozen=True)
-class DiscardStep(Step):
+class DiscardStep(InTurn):
     """Step 4: from the dealer's left, each player discards exactly two cards face down
     (:class:`DiscardTwo`); nobody draws."""
 
@@ -119,22 +107,9 @@ class DiscardStep(Step):
         """"discard two"."""
         return "discard two"
 
-    def begin(self, state: Any, events: list[Event]) -> None:
+    def opening(self, state: Any, first: int) -> str:
         """The first player left of the dealer discards first."""
-        game: AlethkarState = state
-        game.enter(self.phase)
-        game.turn = game.players()[0]
-        events.append(Event(CHANCE, f"Everyone has checked. Each player discards two cards, "
-                                    f"from {game.names[game.turn]}"))
-
-    def waiting(self, state: Any) -> bool:
-        """Until the last player has discarded."""
-        return state.turn is not None
-
-    def to_act(self, state: Any) -> int | None:
-        """The player whose discard it is."""
-        turn: int | None = state.turn
-        return turn
+        return f"Everyone has checked. Each player discards two cards, from {state.names[first]}"
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every pair of the hand's cards."""
@@ -165,7 +140,7 @@ class DiscardStep(Step):
         game.discarded[seat] = True
         events.append(Event(seat, f"{game.names[seat]} discards two cards",
                             {seat: f"{game.names[seat]} discards {game._names_of(action.cards)}"}))
-        game.turn = game.next_from_left(seat)
+        self.pass_turn(game, seat)
 
 
 @dataclass(frozen=True)

@@ -62,30 +62,19 @@ class WinnersBlinds(flow.Blinds):
 
 
 @dataclass(frozen=True)
-class CalledShots(flow.Step):
+class CalledShots(flow.InTurn):
     """From the dealer's left, each player names a Called Shot of ten cards or passes."""
 
     phase: ClassVar[str] = "call"
+    TURN: ClassVar[str] = "call_turn"
 
     def describe(self) -> str:
         """"called shots"."""
         return "called shots"
 
-    def begin(self, state: Any, events: list[Event]) -> None:
+    def opening(self, state: Any, first: int) -> str:
         """The first from the dealer's left calls."""
-        game: FlameSwordState = state
-        game.enter(self.phase)
-        game.call_turn = game.players_from_left()[0]
-        events.append(Event(CHANCE, f"Called Shots: name ten cards or pass, from {game.names[game.call_turn]}"))
-
-    def waiting(self, state: Any) -> bool:
-        """Until every player has called or passed."""
-        return state.call_turn is not None
-
-    def to_act(self, state: Any) -> int | None:
-        """The seat calling."""
-        turn: int | None = state.call_turn
-        return turn
+        return f"Called Shots: name ten cards or pass, from {state.names[first]}"
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Passing only: any ten cards are a legal shot (:meth:`why_not`)."""
@@ -116,8 +105,7 @@ class CalledShots(flow.Step):
             events.append(Event(seat, f"{game.names[seat]} calls a shot: {game._names_of(action.cards)}"))
         else:
             events.append(Event(seat, f"{game.names[seat]} makes no Called Shot"))
-        later = [s for s in game.players_from_left() if game.called[s] is None]
-        game.call_turn = later[0] if later else None
+        self.pass_turn(game, seat)
 
 
 @dataclass(frozen=True)
