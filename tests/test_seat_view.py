@@ -43,7 +43,8 @@ def a_view() -> SeatView:
         pots=(Pot(amount=30, eligible=(0, 1)),), pot_total=30, betting_round=2,
         zones=(Zone(id="board", cards=(1, None)), Zone(id="deck", face_down=40)),
         legal=(Call(seat=0),), options=options,
-        showdown=Showdown(round=2, showdown=True, hands=(ShownHand(seat=1, key="pair", label="A pair", cards=(1, 2)),),
+        showdown=Showdown(round=2, showdown=True,
+                          hands=(ShownHand(seat=1, key=(2, (13, 13), 9), label="A pair", kind="pair", cards=(1, 2)),),
                           pots=(PotResult(name="main pot", amount=20, eligible=(0, 1), winners=(1,),
                                           shares=((1, 20),)),), winners=(1,), net=(-10, 10)),
         extra=DemoParts(die="red", grid=(None, 5), pairs=((1, 2),)))
@@ -76,6 +77,7 @@ def test_what_a_table_asks_of_a_view():
     lambda d: d["extra"].update(kind="someone.else"),
     lambda d: d.pop("phase"),
     lambda d: d["zones"].append(7),
+    lambda d: d["showdown"]["hands"][0].update(key=[2, "13"]),
 ])
 def test_data_that_is_not_a_view_is_refused(spoil):
     data = json.loads(json.dumps(a_view().to_json()))

@@ -13,7 +13,8 @@ never a list kept here). After every action, for every seat and for a spectator:
 * the legal actions it lists are the state's for the viewer when the viewer is to act,
   none otherwise.
 
-And each match must reach a showdown whose every shown hand has a key and a label.
+And each match must reach a showdown whose every shown hand has a label and a kind, and
+hands with a key to compare them by.
 """
 
 from __future__ import annotations
@@ -82,4 +83,5 @@ def test_every_view_hides_what_it_must_and_round_trips(game):
         if showdown is not None:
             shown += showdown.hands
     assert shown, "no hand was shown in the match"
-    assert all(hand.key and hand.label for hand in shown)
+    assert all(hand.label and hand.kind for hand in shown)
+    assert any(hand.key for hand in shown), "no shown hand has a key to compare by"

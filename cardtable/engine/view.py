@@ -35,7 +35,7 @@ from cardtable.engine.betting import BetOptions
 from cardtable.engine.game import CHANCE, Action, action_from_json
 
 __all__ = ["CHANCE", "IN_HAND", "FOLDED", "OUT", "STATUSES", "Card", "Zone", "SeatInfo", "Pot", "Phase",
-           "ShownHand", "PotResult", "Showdown", "GameExtra", "SeatView", "ViewError", "phase_words",
+           "HandKey", "ShownHand", "PotResult", "Showdown", "GameExtra", "SeatView", "ViewError", "phase_words",
            "to_plain", "from_plain"]
 
 Card = int | None
@@ -123,14 +123,21 @@ class Phase:
     words: str
 
 
+HandKey = tuple[int | tuple[int, ...], ...]
+"""A hand's comparison key: hands compare by it, greater is better, place by place."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ShownHand:
-    """A hand turned up at a showdown: ``key`` names its kind stably (for code and tests),
-    ``label`` says it for people; ``cards`` are the cards it was made of."""
+    """A hand turned up at a showdown: ``key`` is what it is compared by (greater is
+    better; empty for a hand that competes for nothing, as a bombed-out Sabacc hand),
+    ``label`` says it for people, ``kind`` names its kind stably (for code and tests);
+    ``cards`` are the cards it was made of."""
 
     seat: int
-    key: str
+    key: HandKey
     label: str
+    kind: str = ""
     cards: tuple[int, ...] = ()
 
 
@@ -309,8 +316,10 @@ def _read(kind: Any, data: Any) -> Any:
         if data is None and type(None) in typing.get_args(kind):
             return None
         options = [k for k in typing.get_args(kind) if k is not type(None)]
+        if len(options) > 1:  # one a JSON type: a list is the tuple, a number the int
+            options = [k for k in options if (typing.get_origin(k) is tuple) == isinstance(data, list)]
         if len(options) != 1:
-            raise ViewError(f"a view part may be one type or None, not {kind}")
+            raise ViewError(f"{str(data)[:40]!r} is not one of {kind}")
         return _read(options[0], data)
     if origin is tuple:
         args = typing.get_args(kind)

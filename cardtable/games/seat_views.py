@@ -21,6 +21,7 @@ from cardtable.engine.view import (
     OUT,
     Card,
     GameExtra,
+    HandKey,
     Phase,
     Pot,
     PotResult,
@@ -79,6 +80,15 @@ def hand_key(kind: object) -> str:
     return re.sub(r"[^a-z0-9]+", "_", str(kind).lower()).strip("_") or "hand"
 
 
+def plain_key(key: Sequence[Any]) -> HandKey:
+    """A hand's comparison key as the view holds it (lists inside as tuples).
+
+    >>> plain_key([96, [38, 37], [], 0])
+    (96, (38, 37), (), 0)
+    """
+    return tuple(tuple(int(k) for k in part) if isinstance(part, (list, tuple)) else int(part) for part in key)
+
+
 def seat_pairs(mapping: Mapping[str, int] | None) -> tuple[tuple[int, int], ...]:
     """A ``{"seat": amount}`` mapping as ``(seat, amount)`` pairs, seats in order."""
     return tuple(sorted((int(s), int(v)) for s, v in (mapping or {}).items()))
@@ -93,12 +103,12 @@ def pot_results(pots: Sequence[Mapping[str, Any]]) -> tuple[PotResult, ...]:
 
 
 def poker_showdown(results: Mapping[str, Any], *, round_key: str = "round_no") -> Showdown:
-    """The showdown of a poker-style round result (its JSON): every hand shown with the
-    key of its ``kind`` and its ``label``, the cards shown (``cards``, or the hand's own
+    """The showdown of a poker-style round result (its JSON): every hand shown with its
+    comparison ``key``, its ``label`` and its ``kind``, the cards shown (``cards``, or the hand's own
     ``cards``), the pots as settled, the winners and each seat's net gain."""
     cards = results.get("cards", {})
-    hands = tuple(ShownHand(seat=int(s), key=hand_key(h.get("kind", h.get("label"))), label=str(h["label"]),
-                            cards=tuple(h.get("cards", cards.get(s, ()))))
+    hands = tuple(ShownHand(seat=int(s), key=plain_key(h.get("key", ())), label=str(h["label"]),
+                            kind=hand_key(h.get("kind", h.get("label"))), cards=tuple(h.get("cards", cards.get(s, ()))))
                   for s, h in sorted(results.get("hands", {}).items(), key=lambda item: int(item[0])))
     pots = pot_results(results.get("pots", ()))
     won = seat_pairs(results.get("won"))

@@ -110,7 +110,7 @@ def seat_view(state: AlethkarState, seat: int | None) -> SeatView:
     if results is not None:
         hands = tuple(_counted(s, results.hands[s]) for s in results.hands)
         showdown = Showdown(round=results.round_no, showdown=True,
-                            hands=tuple(ShownHand(seat=h.seat, key=f"value_{h.value}", label=h.label,
+                            hands=tuple(ShownHand(seat=h.seat, key=(h.value,), label=h.label, kind=f"value_{h.value}",
                                                   cards=tuple(c for combo in h.combinations for c in combo.cards))
                                         for h in sorted(hands, key=lambda h: h.seat)),
                             winners=tuple(results.payout.top_seats), net=tuple(results.net))

@@ -44,9 +44,9 @@ def seat_view(state: IpsoState, seat: int | None) -> SeatView:
     results = state.results
     showdown = None
     if results is not None:
-        hands = tuple(ShownHand(seat=s, key=hand_key(kind), label=f"{kind} ({value})",
+        hands = tuple(ShownHand(seat=s, key=(9 - rank, value), label=f"{kind} ({value})", kind=hand_key(kind),
                                 cards=tuple(state.hands[s]) if state.shown[s] else ())
-                      for s, (_, kind, value) in sorted(results.hands.items()))
+                      for s, (rank, kind, value) in sorted(results.hands.items()))
         showdown = Showdown(round=results.round_no, showdown=results.showdown, hands=hands,
                             winners=(results.winner,), net=tuple(results.net))
     can_play = tuple(state.can_play(s) for s in range(state.seats))

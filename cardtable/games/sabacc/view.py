@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.engine.view import GameExtra, Phase, PotResult, SeatView, Showdown, ShownHand, Zone, phase_words
+from cardtable.games.sabacc.hands import SabaccHand
 from cardtable.games.sabacc.rules import Phase as SabaccPhase
 from cardtable.games.sabacc.state import SabaccState
-from cardtable.games.seat_views import chip_view, counted, seat_pairs
+from cardtable.games.seat_views import chip_view, counted, plain_key, seat_pairs
 
 PHASE_WORDS = {SabaccPhase.SHUFFLE: "Shuffling", SabaccPhase.BET: "Betting", SabaccPhase.ROLL: "The die",
                SabaccPhase.SHIFT: "The shift", SabaccPhase.DRAW: "Drawing", SabaccPhase.DECIDE: "Keep or drop",
@@ -57,8 +58,13 @@ def _pot(name: str, pot: Mapping[str, Any] | None) -> tuple[PotResult, ...]:
 def showdown(results: Mapping[str, Any]) -> Showdown:
     """A settled Sabacc hand as the view's showdown."""
     cards = results.get("cards", {})
-    hands = tuple(ShownHand(seat=int(s), key=_hand_key(h), label=str(h["label"]), cards=tuple(cards.get(s, ())))
-                  for s, h in sorted(results.get("hands", {}).items(), key=lambda item: int(item[0])))
+    shown = []
+    for s, data in sorted(results.get("hands", {}).items(), key=lambda item: int(item[0])):
+        demise = results.get("demise", {}).get(s)
+        hand = SabaccHand.from_json(demise["hand"] if demise else data)  # a sudden demise decides by its hand
+        shown.append(ShownHand(seat=int(s), key=plain_key(hand.key or ()), label=hand.label, kind=_hand_key(data),
+                               cards=tuple(cards.get(s, ()))))
+    hands = tuple(shown)
     return Showdown(round=int(results["hand_no"]), showdown=bool(results.get("showdown")), hands=hands,
                     pots=_pot("hand pot", results.get("hand_pot")) + _pot("sabacc pot", results.get("sabacc_pot")),
                     winners=tuple(results.get("winners", ())), net=tuple(results.get("net", ())))
