@@ -155,13 +155,15 @@ def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
 
 class TableParts:
     """Drawing pieces for :class:`~cardtable.ui.game_table.GameTableScene` (a mixin:
-    it uses the scene's ``app``, ``felt``, ``bar_rect``, ``state``, ``viewer``,
+    it uses the scene's ``app``, ``felt``, ``bar_rect``, ``view``, ``match``, ``viewer``,
     ``seat_plate`` and ``card``)."""
 
     app: Any
     felt: pygame.Rect
     bar_rect: pygame.Rect
-    state: Any
+    view: Any
+    match: Any
+    names: Any
     viewer: int | None
     widgets: WidgetGroup
     bet_bar: Any
@@ -246,7 +248,9 @@ class TableParts:
 
     def own_hand(self) -> list[int]:
         """The viewer's cards ([] with nobody at the screen)."""
-        return list(self.state.hand_of(self.viewer)) if self.viewer is not None else []
+        if self.viewer is None:
+            return []
+        return [c for c in self.view.seats[self.viewer].hand if c is not None]
 
     # -- keys ---------------------------------------------------------------------------------
     @classmethod
@@ -459,9 +463,9 @@ class TableParts:
 
     def waiting_text(self, view: dict[str, Any]) -> str:
         """Who the table waits for: "Ann is thinking…", or "Dealing…" for chance."""
-        to_act = self.state.to_act
+        to_act = self.view.to_act
         if to_act is not None and to_act != CHANCE:
-            return f"{view['names'][to_act]} is thinking…"
+            return f"{self.names[to_act]} is thinking…"
         return "Dealing…"
 
     def draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -475,8 +479,8 @@ class TableParts:
     def round_end_text(self, view: dict[str, Any], round_word: str, words: Sequence[str]) -> str | None:
         """At the end of the match, who has every chip; after a round, who won it and why
         (:func:`showdown_reason` with ``words``); otherwise None."""
-        if self.state.to_act is None:
-            return f"{self.state.standings()[0][0]} has every chip. Well played!"
+        if self.view.to_act is None:
+            return f"{self.match.standings()[0][0]} has every chip. Well played!"
         if self.waits_for_next_round() and view["results"]:  # type: ignore[attr-defined]
             why = showdown_reason(view["results"], words)
             return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."

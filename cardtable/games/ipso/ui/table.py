@@ -18,6 +18,7 @@ import pygame
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
+from cardtable.games.ipso.view import IpsoParts
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
@@ -54,6 +55,10 @@ class IpsoTableScene(GameTableScene):
                    "naming_dealer", True),
     )
     BET_KEYS = IPSO_BET_KEYS
+
+    def bet_choices(self) -> Any:
+        """Ipso's own betting options, from its part of the view."""
+        return self.view.extra_as(IpsoParts).options
 
     def __init__(self, app, variant: VariantSpec, state: IpsoState, seats: list[SeatConfig], bots) -> None:
         self.selected: int | None = None     # the hand card chosen to exchange
