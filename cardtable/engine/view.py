@@ -168,6 +168,10 @@ class Showdown:
         """The hand ``seat`` showed, or None."""
         return next((h for h in self.hands if h.seat == seat), None)
 
+    def won(self, seat: int) -> int:
+        """What ``seat`` took from the pots."""
+        return sum(amount for pot in self.pots for s, amount in pot.shares if s == seat)
+
 
 _EXTRA_TYPES: dict[str, type[GameExtra]] = {}
 

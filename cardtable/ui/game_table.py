@@ -542,13 +542,13 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.draw_bar(surface, view)
         self.draw_title(surface, self.title(view))
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: Any) -> None:
         """The middle of the felt: piles, pots (subclasses)."""
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: Any, seat: int) -> None:
         """One seat's plate and cards (subclasses)."""
 
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: Any) -> str:
         """The felt's title line: the game, the round, the phase (subclasses)."""
         return self.variant.name
 
