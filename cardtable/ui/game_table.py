@@ -371,6 +371,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.match.forget_views()
         self.hint.update()
         if self.passing:
             return

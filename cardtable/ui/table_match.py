@@ -54,9 +54,14 @@ class TableMatch:
         """How many actions the match has had: a position's number."""
         return len(self.state.history)
 
+    def forget_views(self) -> None:
+        """Build the views again when next asked (the table does so every frame, so a
+        state changed other than by an action, as a test may, shows at the next frame)."""
+        self._views_at = -1
+
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` (None: nobody at the screen) may see now, typed; built once
-        per position and seat."""
+        per position and seat (and frame: :meth:`forget_views`)."""
         if self._views_at != len(self.state.history):
             self._views, self._views_at = {}, len(self.state.history)
         view = self._views.get(seat)

@@ -107,7 +107,7 @@ def shown_pots(view: SeatView | dict[str, Any]) -> list[int]:
         stacks = [s.stack for s in view.seats]
     else:
         pots = [(p["amount"], p["eligible"]) for p in view["pots"]]
-        stacks = view["stacks"]
+        stacks = view.get("stacks", [])
     if not pots:
         return []
     amounts = [pots[0][0]]
