@@ -315,10 +315,16 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
     def perform(self, action: Action) -> None:
         """Apply a legal action (a person's, a bot's or chance's), refresh the controls,
         and hand the screen over if the turn passed to another person."""
+        before = self.view
         self.match.apply(action)
         self.match_keeper().after_action()  # statistics of a settled round, then the autosave
         self.after_action()
         self.check_turn()
+        self.view_moved(before, self.view)
+
+    def view_moved(self, before: SeatView, after: SeatView) -> None:
+        """The table went from ``before`` to ``after`` (a move made here, or an update from
+        a host): a game starts the animations a move sets off here (subclasses)."""
 
     def check_turn(self) -> None:
         """If the turn has passed to another person, hand the screen over at once."""

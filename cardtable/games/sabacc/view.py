@@ -24,7 +24,9 @@ class SabaccParts(GameExtra, kind="sabacc"):
     the viewer's running total and its words (None for a spectator or an empty hand),
     the hand pot and the Sabacc pot, the bet to match, who called, each seat's turns
     taken, the die's last colour, the seats in the sudden demise, and at the call the
-    seats that bombed out and the chips carried over."""
+    seats that bombed out, each sudden-demise player's hand before the demise
+    (``(seat, label)``: the showdown shows the hand that counted) and the chips carried
+    over when everyone bombed out."""
 
     turn: int | None = None
     drawing: bool = False
@@ -38,6 +40,7 @@ class SabaccParts(GameExtra, kind="sabacc"):
     die: str | None = None
     demise_seats: tuple[int, ...] = ()
     bombed: tuple[int, ...] = ()
+    demise_from: tuple[tuple[int, str], ...] = ()
     carried: int = 0
 
 
@@ -89,10 +92,13 @@ def seat_view(state: SabaccState, seat: int | None) -> SeatView:
                         current_bet=max(state.chips.round_bets, default=0), caller=state.caller,
                         turns_taken=tuple(state.turns_taken), die=state.die, demise_seats=tuple(state.demise_seats),
                         bombed=tuple(sorted(int(s) for s in results.get("bombed", {}))) if results else (),
+                        demise_from=tuple(sorted((int(s), str(results["hands"][s]["label"]))
+                                                 for s in results.get("demise", {}) if s in results["hands"]))
+                        if results else (),
                         carried=int(results.get("carried", 0)) if results else 0)
     piles = (counted("deck", len(state.deck_order)), counted("dropped", len(state.dropped)))
-    folded = [state.folded[s] or not state.in_hand[s] for s in range(state.seats)]
+    # a seat is "in" unless it folded this hand (or is out): what the table says of it
     return chip_view(state, seat, game="sabacc", phase=phase, shown=state.shown, out=state.out,
-                     in_hand=[not f for f in folded], round_no=state.hand_no, zones=piles, seat_zones=seat_zones,
+                     in_hand=[not f for f in state.folded], round_no=state.hand_no, zones=piles, seat_zones=seat_zones,
                      pots=False, options=options, showdown=showdown(results) if results is not None else None,
                      extra=extra)
