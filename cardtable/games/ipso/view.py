@@ -21,7 +21,8 @@ class IpsoParts(GameExtra, kind="ipso"):
     each seat exchanged), the least first stake and the last amount bet, the viewer's
     betting options (Ipso's own kind), the draws for the first deal (``(seat, card)``
     pairs, draw after draw), the cut cards, who chooses the next dealer, the viewer's
-    own hand in words, and the pot the last winner took."""
+    own hand in words, and the pot the last winner took and the cuts that broke its tie
+    (``(seat, card)``, in the order dealt)."""
 
     can_play: tuple[bool, ...] = ()
     exchange_phase: int | None = None
@@ -34,6 +35,7 @@ class IpsoParts(GameExtra, kind="ipso"):
     chooser: int | None = None
     own_hand: str | None = None
     won_pot: int = 0
+    cuts: tuple[tuple[int, int], ...] = ()
 
 
 def seat_view(state: IpsoState, seat: int | None) -> SeatView:
@@ -55,7 +57,8 @@ def seat_view(state: IpsoState, seat: int | None) -> SeatView:
                       options=options, dealer_draws=tuple(tuple(tuple(p) for p in draw) for draw in state.dealer_draws),
                       cut_cards=tuple(tuple(c) for c in state.cut_cards), chooser=state.chooser,
                       own_hand=own.label if own is not None else None,
-                      won_pot=results.pot if results is not None else 0)
+                      won_pot=results.pot if results is not None else 0,
+                      cuts=tuple((s, c) for s, c in results.cuts) if results is not None else ())
     zones = (counted("stock", len(state.stock)), Zone(id="flip", cards=tuple(state.flip)),
              counted("down_discard", len(state.down_discard)), Zone(id="up_discard", cards=tuple(state.up_discard)),
              counted("buried", len(state.buried)), counted("muck", len(state.mucked)))
