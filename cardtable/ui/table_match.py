@@ -99,6 +99,11 @@ class TableMatch:
         """The log as ``seat`` may read it."""
         return self.state.log_for(seat)
 
+    @property
+    def log_length(self) -> int:
+        """How many lines the log has."""
+        return len(self.state.log)
+
     def standings(self) -> list[tuple[str, int]]:
         """Every player's name and holding, best first."""
         return self.state.standings()
