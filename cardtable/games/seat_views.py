@@ -107,7 +107,7 @@ def poker_showdown(results: Mapping[str, Any], *, round_key: str = "round_no") -
     comparison ``key``, its ``label`` and its ``kind``, the cards shown (``cards``, or the hand's own
     ``cards``), the pots as settled, the winners and each seat's net gain."""
     cards = results.get("cards", {})
-    hands = tuple(ShownHand(seat=int(s), key=plain_key(h.get("key", ())), label=str(h["label"]),
+    hands = tuple(ShownHand(seat=int(s), key=plain_key(h.get("key", ())), label=str(h["label"] or h.get("kind", "")),
                             kind=hand_key(h.get("kind", h.get("label"))), cards=tuple(h.get("cards", cards.get(s, ()))))
                   for s, h in sorted(results.get("hands", {}).items(), key=lambda item: int(item[0])))
     pots = pot_results(results.get("pots", ()))
