@@ -549,13 +549,13 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.draw_bar(surface, view)
         self.draw_title(surface, self.title(view))
 
-    def draw_centre(self, surface: pygame.Surface, view: Any) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The middle of the felt: piles, pots (subclasses)."""
 
-    def draw_seat(self, surface: pygame.Surface, view: Any, seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         """One seat's plate and cards (subclasses)."""
 
-    def title(self, view: Any) -> str:
+    def title(self, view: SeatView) -> str:
         """The felt's title line: the game, the round, the phase (subclasses)."""
         return self.variant.name
 
@@ -762,13 +762,9 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
             note("the bar's message", pygame.Rect(left, top, max(fonts.size_of(line, size, False)[0] for line in lines),
                                                   len(lines) * line_h))
 
-    TYPED_VIEW = False
-    """True for a table whose drawing reads the typed seat view (:meth:`viewer_view`)."""
-
-    def viewer_view(self) -> Any:
-        """What the viewer may see, as the game's drawing reads it: the typed
-        :attr:`view` (or, for a table not moved onto it yet, the game's view dict)."""
-        return self.view if self.TYPED_VIEW else self.match.view_dict(self.viewer)
+    def viewer_view(self) -> SeatView:
+        """What the viewer may see: the typed :attr:`view` the table draws."""
+        return self.view
 
     @property
     def view(self) -> SeatView:

@@ -69,10 +69,6 @@ class TableMatch:
             view = self._views[seat] = self.state.seat_view(seat)
         return view
 
-    def view_dict(self, seat: int | None) -> dict[str, Any]:
-        """The game's view dict (for the tables not yet drawn from :meth:`view`)."""
-        return self.state.view(seat)
-
     def why_illegal(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the reason in words."""
         return self.state.why_illegal(action)

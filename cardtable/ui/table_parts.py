@@ -98,42 +98,34 @@ def help_rows(bindings: Iterable[KeyBinding]) -> list[tuple[str, str]]:
     return [(b.label, b.does) for b in bindings]
 
 
-def shown_pots(view: SeatView | dict[str, Any]) -> list[int]:
+def shown_pots(view: SeatView) -> list[int]:
     """The pot amounts to show, main pot first: a side pot only where a seat still in
     is all-in. The view's pots close at every contribution level; a level no all-in
     seat caps is merged into the pot below it (the uncalled part is already out)."""
-    if isinstance(view, SeatView):
-        pots = [(p.amount, p.eligible) for p in view.pots]
-        stacks = [s.stack for s in view.seats]
-    else:
-        pots = [(p["amount"], p["eligible"]) for p in view["pots"]]
-        stacks = view.get("stacks", [])
+    pots = view.pots
     if not pots:
         return []
-    amounts = [pots[0][0]]
+    amounts = [pots[0].amount]
     for below, above in zip(pots, pots[1:]):
-        capped = set(below[1]) - set(above[1])
-        if any(stacks[s] == 0 for s in capped):
-            amounts.append(above[0])
+        capped = set(below.eligible) - set(above.eligible)
+        if any(view.seats[s].stack == 0 for s in capped):
+            amounts.append(above.amount)
         else:
-            amounts[-1] += above[0]
+            amounts[-1] += above.amount
     return amounts
 
 
-def pot_words(view: SeatView | dict[str, Any]) -> list[str]:
+def pot_words(view: SeatView) -> list[str]:
     """"pot N", or "main N", "side 1 M"... where a seat is all-in; [] with nothing in."""
     amounts = shown_pots(view)
     if len(amounts) > 1:
         return [f"{'main' if i == 0 else f'side {i}'} {amount:,}" for i, amount in enumerate(amounts)]
-    total = view.pot_total if isinstance(view, SeatView) else view["pot_total"]
-    return [f"pot {total:,}"] if total else []
+    return [f"pot {view.pot_total:,}"] if view.pot_total else []
 
 
-def pot_winners(results: Showdown | dict[str, Any]) -> list[int]:
+def pot_winners(results: Showdown) -> list[int]:
     """Every seat that won a share of some pot, in seat order."""
-    if isinstance(results, Showdown):
-        return sorted({w for p in results.pots for w in p.winners})
-    return sorted({w for p in results["pots"] for w in p["winners"]})
+    return sorted({w for p in results.pots for w in p.winners})
 
 
 def named(names: Sequence[str], seats: Iterable[int]) -> str:
@@ -142,19 +134,14 @@ def named(names: Sequence[str], seats: Iterable[int]) -> str:
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
 
 
-def showdown_reason(results: Showdown | dict[str, Any], words: Sequence[str]) -> str:
+def showdown_reason(results: Showdown, words: Sequence[str]) -> str:
     """Why the main pot's single winner won, in words: "Flush beats Two Pair" when the
     kind decided, else "Pair of Kings beats Pair of Kings on the last kicker". The
     showdown's hands have a ``label`` and a ``key`` (a greater key is a better hand; a hand
     without one competed for nothing); ``words[i]`` names what place ``i`` of the key
     compares. "" when nobody showed or the pot split."""
-    if isinstance(results, Showdown):
-        hands = {h.seat: {"label": h.label, "key": _comparable(h.key)} for h in results.hands if h.key}
-        main = list(results.pots[0].winners) if results.pots else list(results.winners)
-    else:
-        hands = {int(s): v for s, v in results.get("hands", {}).items() if isinstance(v, dict) and "key" in v}
-        pots = results.get("pots") or []
-        main = list(pots[0]["winners"]) if pots else []
+    hands = {h.seat: {"label": h.label, "key": _comparable(h.key)} for h in results.hands if h.key}
+    main = list(results.pots[0].winners) if results.pots else list(results.winners)
     if len(main) != 1 or main[0] not in hands or len(hands) < 2:
         return ""
     winner = main[0]
@@ -372,7 +359,7 @@ class TableParts:
         zone = view.zone(zone_id)
         return zone.size if zone is not None else 0
 
-    def draw_pot_line(self, surface: pygame.Surface, view: SeatView | dict[str, Any], midbottom: tuple[int, int],
+    def draw_pot_line(self, surface: pygame.Surface, view: SeatView, midbottom: tuple[int, int],
                       extra: Sequence[str] = ()) -> str:
         """The pots (a side pot only where a seat is all-in) and ``extra`` in one line."""
         parts = pot_words(view) + list(extra)
@@ -483,18 +470,18 @@ class TableParts:
         return self.note_box("your hand", self.banner(surface, text, midbottom, within=within))
 
     # -- the bottom bar -----------------------------------------------------------------------------
-    def bar_text(self, view: Any) -> str | None:
+    def bar_text(self, view: SeatView) -> str | None:
         """The bar's message this frame, or None for the default (subclasses)."""
         return None
 
-    def waiting_text(self, view: Any) -> str:
+    def waiting_text(self, view: SeatView) -> str:
         """Who the table waits for: "Ann is thinking…", or "Dealing…" for chance."""
         to_act = self.view.to_act
         if to_act is not None and to_act != CHANCE:
             return f"{self.names[to_act]} is thinking…"
         return "Dealing…"
 
-    def draw_bar(self, surface: pygame.Surface, view: Any) -> None:
+    def draw_bar(self, surface: pygame.Surface, view: SeatView) -> None:
         """The bottom bar: the betting bar while it is up, else a message; then the buttons."""
         if self.bet_bar is not None:
             self.bet_bar.draw(surface)
@@ -502,24 +489,21 @@ class TableParts:
             self.bar_message(surface, self.bar_text(view) or self.waiting_text(view))  # type: ignore[attr-defined]
         self.widgets.draw(surface)
 
-    def round_end_text(self, view: SeatView | dict[str, Any], round_word: str, words: Sequence[str]) -> str | None:
+    def round_end_text(self, view: SeatView, round_word: str, words: Sequence[str]) -> str | None:
         """At the end of the match, who has every chip; after a round, who won it and why
         (:func:`showdown_reason` with ``words``); otherwise None."""
         if self.view.to_act is None:
             return f"{self.match.standings()[0][0]} has every chip. Well played!"
-        results = view.showdown if isinstance(view, SeatView) else view["results"]
-        if self.waits_for_next_round() and results:  # type: ignore[attr-defined]
+        results = view.showdown
+        if self.waits_for_next_round() and results is not None:  # type: ignore[attr-defined]
             why = showdown_reason(results, words)
             return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."
         return None
 
-    def winners_text(self, view: SeatView | dict[str, Any], round_word: str, why: str = "") -> str:
+    def winners_text(self, view: SeatView, round_word: str, why: str = "") -> str:
         """"Hand 3: Ann wins (with a flush). " for the showdown's bar."""
-        if isinstance(view, SeatView):
-            assert view.showdown is not None
-            winners, round_no, names = pot_winners(view.showdown), view.showdown.round, view.names
-        else:
-            winners, round_no, names = pot_winners(view["results"]), view["round_no"], view["names"]
+        assert view.showdown is not None
+        winners, round_no, names = pot_winners(view.showdown), view.showdown.round, view.names
         how = "wins" if len(winners) == 1 else "share"
         return f"{round_word} {round_no}: {named(names, winners)} {how}" + \
             (f" ({why})" if why else "") + ". "

@@ -42,7 +42,6 @@ def _text_width(font: pygame.font.Font, text: str) -> int:
 class AlethkarTableScene(GameTableScene):
     """One match of Alethkar Poker on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         KeyBinding((pygame.K_TAB,), "Tab", "at the reveal: hide or show the sums", "toggle_sums", "revealing",
                    first=True),

@@ -37,7 +37,6 @@ __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "DrawTa
 class DrawTableScene(GameTableScene):
     """One match of Five-Card Draw on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding(DIGITS[:5], "1-5", "choose a card to discard (again: put it back)", "key_pick", "drawing", True),

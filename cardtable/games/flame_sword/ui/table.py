@@ -72,7 +72,6 @@ def make_bot(level: str, rng: random.Random) -> Any:
 class FlameTableScene(GameTableScene):
     """One match of Flame Sword on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding((pygame.K_s,), "S", "Called Shot: name ten cards", "ask_called_shot", "calling"),

@@ -45,7 +45,6 @@ PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.
 class IpsoTableScene(GameTableScene):
     """One game of Ipso on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         next_round_binding("deal (when a person deals); at the end: the standings", ENTER + (pygame.K_SPACE,),
                            "Enter / Space"),

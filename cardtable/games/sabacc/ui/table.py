@@ -50,7 +50,6 @@ PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "
 class SabaccTableScene(GameTableScene):
     """One game of Sabacc on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding((pygame.K_d, pygame.K_SPACE) + ENTER, "D / Enter", "draw a card", "draw_card", "drawing"),

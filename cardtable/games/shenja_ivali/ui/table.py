@@ -48,7 +48,6 @@ __all__ = ["IvaliTableScene", "shown_pots", "open_game", "help_pages", "smoke", 
 class IvaliTableScene(GameTableScene):
     """One match of Shenja Ivali on one screen."""
 
-    TYPED_VIEW = True
     KEYS = (
         next_round_binding("next round (after the reveal)"),
         KeyBinding(DIGITS, "1-8", "a card to discard, or the flop card to bid on", "key_number", with_event=True),
