@@ -11,7 +11,9 @@ would, and the host builds each seat's masked state after every action). The lat
 action is from the moment the host applied it to the moment the *last* client read
 the resulting view (``time.perf_counter`` is the system-wide monotonic clock on Linux,
 so the two processes' readings compare). Host CPU is ``time.process_time`` over the
-match divided by the actions. Prints the figures, then one JSON line. Only 127.0.0.1.
+match divided by the actions. The size of each ``state`` message the host writes is
+counted too (median and largest, in bytes as sent). Prints the figures, then one JSON
+line. Only 127.0.0.1.
 Target: p95 under 30 ms.
 """
 
@@ -82,7 +84,13 @@ def main() -> int:
 
     game = games.get(args.variant)
     kinds = ["remote"] * (args.seats - 1) + ["random"]
-    host = Host(game, kinds, seed=args.seed, absent_after=600).start()
+    sizes: list[int] = []
+
+    def on_send(seat: int, state: object, message: dict[str, object], data: bytes) -> None:
+        if message.get("type") == "state":
+            sizes.append(len(data))
+
+    host = Host(game, kinds, seed=args.seed, absent_after=600, on_send=on_send).start()
     remote = [n for n, k in enumerate(kinds) if k == "remote"]
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
@@ -113,12 +121,15 @@ def main() -> int:
     print(f"action to all clients: median {median:.2f} ms, p95 {p95:.2f} ms, max {latencies[-1]:.2f} ms "
           f"({len(latencies)} actions measured)")
     print(f"host CPU per action: {per_action:.2f} ms (process_time; includes serving {len(remote)} views)")
+    size_median, size_max = statistics.median(sizes), max(sizes)
+    print(f"state messages: {len(sizes)}, median {size_median / 1024:.2f} KB, largest {size_max / 1024:.2f} KB")
     print(f"p95 target < 30 ms: {'met' if p95 < 30 else 'NOT met'}")
     print(json.dumps({"benchmark": "lan", "variant": game.id, "seats": args.seats, "remote": len(remote),
                       "mirror": args.mirror,
                       "actions": actions, "measured": len(latencies), "median_ms": round(median, 3),
                       "p95_ms": round(p95, 3), "max_ms": round(latencies[-1], 3),
                       "host_cpu_ms_per_action": round(per_action, 3), "wall_s": round(wall, 3),
+                      "messages": len(sizes), "message_median_bytes": size_median, "message_max_bytes": size_max,
                       "target_p95_ms": 30, "met": p95 < 30}))
     return 0
 

@@ -13,6 +13,7 @@ from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.games.flame_sword import rules
 from cardtable.games.flame_sword.rules import FlameSwordSettings, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
+from cardtable.games.flame_sword.view import line_preview
 from cardtable.variants import load_deck_by_id
 
 DECK = load_deck_by_id("infinite")
@@ -363,6 +364,11 @@ def test_line_preview_uses_only_what_the_viewer_sees():
         if preview is not None:
             hand, cards = preview
             assert set(cards) <= set(state.hands[seat]) | seen
+        # the table's preview, worked out from the seat's view alone, is the same
+        from_view = line_preview(state.seat_view(seat), state.deck, state.settings.order, line)
+        assert (from_view is None) == (preview is None)
+        if preview is not None:
+            assert from_view[0].key == preview[0].key and from_view[1] == preview[1]
 
 
 def test_start_hand_only_between_hands():

@@ -50,7 +50,8 @@ def test_a_match_through_events(app):
     state = scene.state
     wait_for_the_draw(d, scene)
     assert state.phase == Phase.SHUFFLE and state.round_no == 0   # the draw is on the table
-    assert state.dealer_draws and scene._drawn_for_deal(state.view(None))
+    view = state.seat_view(None)
+    assert state.dealer_draws and scene._drawn_for_deal(view.round, scene.parts(view).dealer_draws)
     deal(d, scene)
     assert state.round_no == 1
     passes, bets, drags, key_exchanges, skips = [], 0, 0, 0, 0
@@ -160,10 +161,10 @@ def test_a_card_drawn_again_off_a_tie_shows_only_at_the_seat_that_drew_it_last()
     from cardtable.ui.game_table import CardSprites
 
     table = SimpleNamespace(_draw_holders={}, cards=CardSprites())
-    first = {"round_no": 0, "dealer_draws": [[(0, 5), (3, 11), (4, 20)]]}
-    assert IpsoTableScene._drawn_for_deal(table, first) == {0: 5, 3: 11, 4: 20}
+    first = [[(0, 5), (3, 11), (4, 20)]]
+    assert IpsoTableScene._drawn_for_deal(table, 0, first) == {0: 5, 3: 11, 4: 20}
     table.cards.last[20] = (700.0, 200.0)  # where seat 4's card was drawn last frame
-    again = {"round_no": 0, "dealer_draws": [[(0, 5), (3, 11), (4, 20)], [(0, 30), (3, 20)]]}
-    assert IpsoTableScene._drawn_for_deal(table, again) == {0: 30, 3: 20}
+    again = [[(0, 5), (3, 11), (4, 20)], [(0, 30), (3, 20)]]
+    assert IpsoTableScene._drawn_for_deal(table, 0, again) == {0: 30, 3: 20}
     assert 20 not in table.cards.last  # it appears at seat 3 rather than sliding from seat 4
-    assert IpsoTableScene._drawn_for_deal(table, {"round_no": 1, "dealer_draws": again["dealer_draws"]}) == {}
+    assert IpsoTableScene._drawn_for_deal(table, 1, again) == {}

@@ -111,19 +111,19 @@ def test_the_pot_line_shows_a_side_pot_only_where_a_seat_is_all_in(app):
     chips = scene.state.chips
     for seat, amount in [(0, 1), (1, 3), (2, 3)]:  # different levels in a round, nobody all-in
         chips.put_in(seat, amount)
-    view = scene.viewer_view()
-    assert len(view["pots"]) > 1  # the engine closes a pot at every level ...
-    assert shown_pots(view) == [sum(p["amount"] for p in view["pots"])]  # ... the table shows one
     d.step()
+    view = scene.viewer_view()
+    assert len(view.pots) > 1  # the engine closes a pot at every level ...
+    assert shown_pots(view) == [sum(p.amount for p in view.pots)]  # ... the table shows one
     assert "side" not in scene.pot_line and scene.pot_line.startswith("pot ")
     chips.stacks[0], chips.stacks[1] = 20, chips.stacks[1] + chips.stacks[0] - 20  # seat 0 the short stack
     chips.put_in(0, chips.stacks[0])  # seat 0 all-in below the others' raise
     chips.put_in(1, chips.contributed[0] + 10 - chips.contributed[1])
     chips.put_in(2, chips.contributed[1] - chips.contributed[2])
+    d.step()
     view = scene.viewer_view()
     main, side = shown_pots(view)
     assert main == 3 * chips.contributed[0] and side == 2 * (chips.contributed[1] - chips.contributed[0])
-    d.step()
     assert scene.pot_line.startswith(f"main {main}") and f"side 1 {side}" in scene.pot_line
 
 

@@ -12,6 +12,8 @@ from uihelp import Driver, StandIn, variant_spec
 
 from cardtable import games
 from cardtable.engine.game import CHANCE
+from cardtable.engine.view import Phase as ViewPhase
+from cardtable.engine.view import Pot, SeatInfo, SeatView
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import pot_words
@@ -173,14 +175,19 @@ def test_ipso_computer_dealer_deals_without_asking_for_enter(app):
     assert state.round_no > hand
 
 
+def a_view(pots, stacks) -> SeatView:
+    """A seat view with only the pots and the stacks (the rest as a new round's)."""
+    return SeatView(game="test", seat=0, round=1, phase=ViewPhase(id="bet", words="Betting"), to_act=0,
+                    seats=tuple(SeatInfo(seat=s, name=f"P{s}", stack=stack) for s, stack in enumerate(stacks)),
+                    pots=tuple(Pot(amount=amount, eligible=eligible) for amount, eligible in pots),
+                    pot_total=sum(amount for amount, _ in pots))
+
+
 def test_no_side_pot_shows_unless_a_seat_is_all_in():
-    pots = [{"amount": 30, "eligible": [0, 1, 2]}, {"amount": 10, "eligible": [0, 1]}]
-    view = {"pots": pots, "pot_total": 40, "stacks": [50, 50, 50]}
-    assert pot_words(view) == ["pot 40"]
-    view["stacks"] = [50, 50, 0]
-    assert pot_words(view) == ["main 30", "side 1 10"]
-    assert pot_words({"pots": [{"amount": 12000, "eligible": [0, 1]}], "pot_total": 12000,
-                      "stacks": [1, 1]}) == ["pot 12,000"]
+    pots = [(30, (0, 1, 2)), (10, (0, 1))]
+    assert pot_words(a_view(pots, [50, 50, 50])) == ["pot 40"]
+    assert pot_words(a_view(pots, [50, 50, 0])) == ["main 30", "side 1 10"]
+    assert pot_words(a_view([(12000, (0, 1))], [1, 1])) == ["pot 12,000"]
 
 
 def test_five_card_draw_names_the_viewers_hand_and_why_the_winner_won(app):
@@ -193,8 +200,10 @@ def test_five_card_draw_names_the_viewers_hand_and_why_the_winner_won(app):
         d.key(pygame.K_RETURN)
     d.step()
     assert scene.hand_line is not None and scene.hand_line.startswith("Your hand: ")
-    results = {"hands": {"0": {"label": "Flush, Ace high", "key": [5, 14, 9, 7, 4, 2]},
-                         "1": {"label": "Pair of Kings", "key": [1, 13, 9, 7, 2]}},
-               "pots": [{"winners": [0]}]}
+    from cardtable.engine.view import PotResult, Showdown, ShownHand
     from cardtable.ui.table_parts import showdown_reason
+    results = Showdown(round=1, showdown=True,
+                       hands=(ShownHand(seat=0, key=(5, 14, 9, 7, 4, 2), label="Flush, Ace high"),
+                              ShownHand(seat=1, key=(1, 13, 9, 7, 2), label="Pair of Kings")),
+                       pots=(PotResult(name="main pot", amount=10, winners=(0,)),))
     assert showdown_reason(results, ("the kind of hand",)) == "Flush, Ace high beats Pair of Kings"

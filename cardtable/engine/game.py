@@ -13,7 +13,9 @@ through typed, frozen :class:`Action` records:
 * Chance (shuffling, dealing, dice) is an actor like any seat: when ``to_act`` is
   :data:`CHANCE`, ``chance_action()`` draws the outcome from the state's own random
   generator and returns an ordinary action to ``apply``.
-* ``view(seat)`` returns what that seat may know, with hidden cards as ``None``.
+* ``view(seat)`` returns what that seat may know, with hidden cards as ``None``;
+  ``seat_view(seat)`` the same, typed (:class:`~cardtable.engine.view.SeatView`), built by
+  the game's ``view`` module.
 * ``to_json()`` / ``from_json()`` round-trip the whole state, random generator
   included, so a resumed game continues exactly.
 """
@@ -22,16 +24,20 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, dataclass_transform
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.fields import JsonField
+
+if TYPE_CHECKING:
+    from cardtable.engine.view import SeatView
 
 CHANCE = -1
 """The seat number of chance (the dealer's shuffle, the Sabacc die)."""
@@ -390,6 +396,21 @@ class GameState(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as plain data; cards it may not see are ``None``."""
 
+    def seat_view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator), typed: the
+        :class:`~cardtable.engine.view.SeatView` every table, bot and the network read.
+
+        A game builds it in the ``view`` module beside its state's
+        (``cardtable.games.<id>.view.seat_view(state, seat)``), from the state's public
+        attributes, so the hand's flow can change inside the state without touching it.
+        """
+        build = _VIEW_BUILDERS.get(type(self))
+        if build is None:
+            package = type(self).__module__.rpartition(".")[0]
+            build = _VIEW_BUILDERS[type(self)] = importlib.import_module(f"{package}.view").seat_view
+        view: SeatView = build(self, seat)
+        return view
+
     def seat_copy(self, seat: int, rng: random.Random) -> GameState:
         """What ``seat`` may know, as a state to reason on: a copy in which every card
         the seat cannot see (other hands, the stock's order, face-down piles) is dealt
@@ -519,6 +540,9 @@ class GameState(ABC):
         elif deck.id != data["deck"]:
             raise ValueError(f"this save was played with the deck {data['deck']!r}, not {deck.id!r}")
         return deck
+
+
+_VIEW_BUILDERS: dict[type[GameState], Any] = {}
 
 
 def _json_fields(cls: type[GameState]) -> tuple[JsonField, ...]:

@@ -1,17 +1,19 @@
 """What every game's table scene shares: seats round the felt, hot-seat privacy, bots, the log.
 
-A :class:`GameTableScene` holds one :class:`~cardtable.engine.game.GameState` and
-the seats' configuration. Each frame it asks the state who is to act:
+A :class:`GameTableScene` plays one match through its
+:class:`~cardtable.ui.table_match.TableMatch` (the one door to the game's state: the scene
+itself never reads the state) and holds the seats' configuration. Each frame it asks the
+viewer's seat view (:class:`~cardtable.engine.view.SeatView`) who is to act:
 
 * chance: applied after a short pause (a game may ask to wait for "Next round");
 * a computer seat: its bot chooses after a short visible pause;
 * a person: if another person was at the screen, a :class:`PassScreen` comes
   first, and only then does the table show that person's cards.
 
-The *viewer* is the person whose cards are face up; everyone else's cards are
-drawn from the state's per-seat view, so nothing hidden can reach the screen, the
-log or a hover. Cards move with short tweens: a card drawn somewhere new slides
-there from where it was (or from the deck, when it is new on the table).
+The *viewer* is the person whose cards are face up; everything is drawn from the
+viewer's seat view, so nothing hidden can reach the screen, the log or a hover. Cards
+move with short tweens: a card drawn somewhere new slides there from where it was (or
+from the deck, when it is new on the table).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from typing import Any
 
 import pygame
 
-from cardtable.bots.base import Bot, choose_for
+from cardtable.bots.base import Bot
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
+from cardtable.engine.view import SeatView
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.help import HelpOverlay
@@ -35,6 +38,7 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.seat_layout import SeatLayout, SeatSlot, arrange, plate_height
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
+from cardtable.ui.table_match import HoldsMatch
 from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
@@ -50,17 +54,17 @@ CHANCE_PAUSE = 0.35
 TWEEN = 0.3
 
 
-def saved_seats(data: Mapping[str, Any], state: GameState,
+def saved_seats(data: Mapping[str, Any], seat_count: int,
                 make_bot: Any) -> tuple[list[SeatConfig], dict[int, Any]]:
     """The seats of a saved table (``GameTableScene.save_data()``) and its computer players.
 
     ``make_bot(level, rng)`` builds one of the game's bots; each gets back the generator
     it had when saved, so the match goes on exactly (a save without one gets a fresh
-    generator seeded by the seat). ValueError if the save's seats do not fit the state.
+    generator seeded by the seat). ValueError if the save's seats are not the table's ``seat_count``.
     """
     seats = [SeatConfig(s["name"], s.get("bot")) for s in data["seats"]]
-    if len(seats) != state.seats:
-        raise ValueError(f"the save has {len(seats)} seats for a table of {state.seats}")
+    if len(seats) != seat_count:
+        raise ValueError(f"the save has {len(seats)} seats for a table of {seat_count}")
     rngs = data.get("bot_rngs", {})
     bots = {i: make_bot(seat.bot, rng_from_json(rngs[str(i)]) if str(i) in rngs else random.Random(i))
             for i, seat in enumerate(seats) if seat.bot is not None}
@@ -142,7 +146,7 @@ class CardSprites:
         return bool(self.moving)
 
 
-class GameTableScene(TableHover, TableParts, Scene):
+class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -180,7 +184,7 @@ class GameTableScene(TableHover, TableParts, Scene):
         self.mouse = (0, 0)
         self.last_error = ""
         self.hint = HintBox(self)  # H: what the strong level would do, for the person to act
-        self.deck = getattr(state, "deck", None)
+        self.deck = self.match.deck
         self.deck_rect, self.discard_rect = pygame.Rect(0, 0, 1, 1), pygame.Rect(0, 0, 1, 1)  # as drawn last
         self.layout()
         self.after_action()
@@ -264,10 +268,10 @@ class GameTableScene(TableHover, TableParts, Scene):
         """Every seat's slot and the middle (:mod:`cardtable.ui.seat_layout`), for this
         window, seat count and viewer."""
         px = self.app.px
-        key = (tuple(self.felt), self.state.seats, self.seat_at_bottom(), self.band_top(), px(100))
+        key = (tuple(self.felt), self.seat_count, self.seat_at_bottom(), self.band_top(), px(100))
         cached = self.__dict__.get("_seat_layout")
         if cached is None or cached[0] != key:
-            layout = arrange(self.felt, self.state.seats, self.seat_at_bottom(), self.band_top(), px,
+            layout = arrange(self.felt, self.seat_count, self.seat_at_bottom(), self.band_top(), px,
                              min(px(190), self.felt.width // 4), title_h=px(26), middle_h=self.middle_height())
             cached = self.__dict__["_seat_layout"] = (key, layout)
         return cached[1]
@@ -290,7 +294,7 @@ class GameTableScene(TableHover, TableParts, Scene):
         slot = self.slot(seat)
         if slot is not None and slot.side != "bottom":
             return slot.plate.center
-        n = self.state.seats
+        n = self.seat_count
         angle = math.pi / 2 + 2 * math.pi * ((seat - self.seat_at_bottom()) % n) / n
         cx, cy = self.felt.center
         rx, ry = self.felt.width * 0.40, self.felt.height * 0.38
@@ -299,7 +303,7 @@ class GameTableScene(TableHover, TableParts, Scene):
     # -- playing -----------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         """Apply a person's action; a refused one is explained, not applied."""
-        reason = self.state.why_illegal(action)
+        reason = self.match.why_illegal(action)
         if reason is not None:
             self.last_error = reason
             self.app.toast(f"Not allowed: {reason}", 3.0)
@@ -311,14 +315,20 @@ class GameTableScene(TableHover, TableParts, Scene):
     def perform(self, action: Action) -> None:
         """Apply a legal action (a person's, a bot's or chance's), refresh the controls,
         and hand the screen over if the turn passed to another person."""
-        self.state.apply(action)
+        before = self.view
+        self.match.apply(action)
         self.match_keeper().after_action()  # statistics of a settled round, then the autosave
         self.after_action()
         self.check_turn()
+        self.view_moved(before, self.view)
+
+    def view_moved(self, before: SeatView, after: SeatView) -> None:
+        """The table went from ``before`` to ``after`` (a move made here, or an update from
+        a host): a game starts the animations a move sets off here (subclasses)."""
 
     def check_turn(self) -> None:
         """If the turn has passed to another person, hand the screen over at once."""
-        to_act = self.state.to_act
+        to_act = self.view.to_act
         if (not self.passing and to_act is not None and to_act != CHANCE and not self.is_bot(to_act)
                 and to_act != self.viewer):
             self.pass_to(to_act)
@@ -333,11 +343,11 @@ class GameTableScene(TableHover, TableParts, Scene):
     def after_action(self) -> None:
         """Rebuild the bar's controls for what the viewer may do now: between rounds the
         next-round button, at the end the standings, else the game's (:meth:`build_controls`)."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
+        if not hasattr(self, "bar_rect") or not hasattr(self, "match"):
             return  # still being built
         self.bet_bar = None
         group = WidgetGroup()
-        if self.state.to_act is None:
+        if self.view.to_act is None:
             self.bar_button(group, self.END_LABEL, self.leave, "Enter")
         elif self.waits_for_next_round():
             self.bar_button(group, self.NEXT_LABEL, self.next_round, "Enter")
@@ -350,9 +360,14 @@ class GameTableScene(TableHover, TableParts, Scene):
 
     def open_bet_bar(self, make: Any = BetBar, **options: Any) -> None:
         """The betting bar (``make``: its class) for the viewer's betting decision, if any."""
-        choices = self.state.betting_options(self.viewer)
+        choices = self.bet_choices()
         if choices is not None:
             self.bet_bar = make(self.app, self.bar_rect, choices, self.act, **options)
+
+    def bet_choices(self) -> Any:
+        """The viewer's betting options for the betting bar (the view's; a game with its
+        own kind of options gives them from its part of the view), or None."""
+        return self.view.options
 
     def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """The table's boxes, with what the betting bar draws besides its widgets (its
@@ -362,10 +377,11 @@ class GameTableScene(TableHover, TableParts, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.match.forget_views()
         self.hint.update()
         if self.passing:
             return
-        to_act = self.state.to_act
+        to_act = self.view.to_act
         if to_act is None:
             return
         if to_act == CHANCE:
@@ -374,13 +390,13 @@ class GameTableScene(TableHover, TableParts, Scene):
             self.wait += dt
             if self.wait >= (self.chance_pause() if not self.waits_for_next_round() else 3.0):
                 self.wait = 0.0
-                self.perform(self.state.chance_action())
+                self.perform(self.match.chance_action())
             return
         if self.is_bot(to_act):
             self.wait += dt
             if self.wait >= self.bot_pause() and not self.cards.busy:
                 self.wait = 0.0
-                self.perform(choose_for(self.bots[to_act], self.state, to_act))
+                self.perform(self.match.bot_action(self.bots[to_act], to_act))
             return
         self.wait = 0.0
         self.check_turn()
@@ -408,8 +424,8 @@ class GameTableScene(TableHover, TableParts, Scene):
 
     def next_round(self) -> None:
         """People say "next round": chance starts it."""
-        if self.state.to_act == CHANCE:
-            self.perform(self.state.chance_action())
+        if self.view.to_act == CHANCE:
+            self.perform(self.match.chance_action())
 
     # -- events --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -467,22 +483,22 @@ class GameTableScene(TableHover, TableParts, Scene):
 
     def mine(self) -> bool:
         """True when the viewer is to act and the table is not being handed over."""
-        return self.viewer is not None and self.state.to_act == self.viewer and not self.passing
+        return self.viewer is not None and self.view.to_act == self.viewer and not self.passing
 
     def between_rounds(self) -> bool:
         """True after a round while the people say when to go on, and when the match is over."""
-        return self.state.to_act is None or self.waits_for_next_round()
+        return self.view.to_act is None or self.waits_for_next_round()
 
     def key_next_round(self) -> None:
         """Enter or N after a round: the next one; at the end of the match: the standings."""
-        self.leave() if self.state.to_act is None else self.next_round()
+        self.leave() if self.view.to_act is None else self.next_round()
 
     def leave(self) -> None:
         """Show the standings, with the choice to leave the table or keep playing."""
         from cardtable.ui.standings import StandingsOverlay
-        over = self.state.to_act is None
+        over = self.view.to_act is None
         title = "The match is over" if over else "Standings"
-        self.app.push(StandingsOverlay(self.app, self.state.standings(), over=over, title=title, unit=self.UNIT,
+        self.app.push(StandingsOverlay(self.app, self.match.standings(), over=over, title=title, unit=self.UNIT,
                                        on_leave=lambda: self.app.scenes.remove(self)))
 
     # -- drawing -------------------------------------------------------------------------
@@ -505,7 +521,7 @@ class GameTableScene(TableHover, TableParts, Scene):
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it now (a game may hold back lines that would
         spoil what the table is still showing)."""
-        return self.state.log_for(self.viewer)
+        return self.match.log_for(self.viewer)
 
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted
@@ -528,18 +544,18 @@ class GameTableScene(TableHover, TableParts, Scene):
         view = self.viewer_view()
         self.hand_line: str | None = None
         self.draw_centre(surface, view)
-        for seat in range(self.state.seats):
+        for seat in range(self.seat_count):
             self.draw_seat(surface, view, seat)
         self.draw_bar(surface, view)
         self.draw_title(surface, self.title(view))
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The middle of the felt: piles, pots (subclasses)."""
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         """One seat's plate and cards (subclasses)."""
 
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The felt's title line: the game, the round, the phase (subclasses)."""
         return self.variant.name
 
@@ -558,7 +574,7 @@ class GameTableScene(TableHover, TableParts, Scene):
                 end = self.vanished_to(card)
                 if end is not None:
                     self.ghosts[card] = (start[0], start[1], end[0], end[1], self.clock)
-        deck = getattr(self.state, "deck", None)
+        deck = self.deck
         for card, tween in list(self.ghosts.items()):
             if self.clock - tween[4] >= TWEEN or deck is None:
                 del self.ghosts[card]
@@ -746,9 +762,20 @@ class GameTableScene(TableHover, TableParts, Scene):
             note("the bar's message", pygame.Rect(left, top, max(fonts.size_of(line, size, False)[0] for line in lines),
                                                   len(lines) * line_h))
 
-    def viewer_view(self) -> dict[str, Any]:
-        """The state as the viewer may see it."""
-        return self.state.view(self.viewer)
+    def viewer_view(self) -> SeatView:
+        """What the viewer may see: the typed :attr:`view` the table draws."""
+        return self.view
+
+    @property
+    def view(self) -> SeatView:
+        """The viewer's seat view now (:meth:`~cardtable.ui.table_match.TableMatch.view`):
+        all a table draws and asks."""
+        return self.match.view(self.viewer)
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has."""
+        return len(self.seat_configs)
 
     # -- saving ----------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
@@ -760,7 +787,7 @@ class GameTableScene(TableHover, TableParts, Scene):
         ``state.round_outcome()``: ``{"round", "winners", "net", "hands"}`` plus, where the
         game ranks hands, an optional ``"hand_rank": {"seat": int}`` (lower is better).
         """
-        return {"state": self.state.to_json(),
+        return {"state": self.match.to_json(),
                 "seats": [{"name": s.name, "bot": s.bot} for s in self.seat_configs],
                 "bot_rngs": {str(seat): rng_to_json(bot.rng) for seat, bot in self.bots.items()
                              if hasattr(bot, "rng")}}

@@ -1,9 +1,10 @@
 """The hint: what the strong computer level would do now, for the person whose turn it is.
 
 Press H (or the Hint button) at any game table. The hint is worked out on the seat's
-:meth:`~cardtable.engine.game.GameState.seat_copy` (what that person may know), never on
-the real state, by :meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread
-within the strong level's budget; "thinking…" shows meanwhile. A hint is shown only
+world (:meth:`~cardtable.ui.table_match.TableMatch.seat_world`: the seat's copy, what that
+person may know), never on the real state, which the table never reads, by
+:meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread within the strong
+level's budget; "thinking…" shows meanwhile. A hint is shown only
 while the same person is to act in the same position: any move, a pass screen or
 another seat's turn throws it away. It is drawn on the screen only, never written to
 the log.
@@ -45,14 +46,13 @@ class Hint:
                 f"({self.rollouts} plays of the round sampled)"]
 
 
-def describe(state: GameState, seat: int, action: Action) -> str:
-    """``action`` in words: the log line it would write, on a copy of ``state``."""
+def describe(world: GameState, seat: int, action: Action) -> str:
+    """``action`` in words: the log line it would write, on a copy of the seat's ``world``."""
     try:
-        world = state.seat_copy(seat, random.Random(0))
-        text = world.apply(action).text_for(seat)
+        text = world.seat_copy(seat, random.Random(0)).apply(action).text_for(seat)
     except Exception:  # words are a nicety; the action's own name will do
         return type(action).__name__
-    names = getattr(state, "names", None)
+    names = getattr(world, "names", None)
     if isinstance(names, (list, tuple)) and seat < len(names):
         name = str(names[seat])
         if text.startswith(name + " "):
@@ -149,7 +149,7 @@ class HintBox:
         person whose turn it is and whose cards are on the screen, never behind a pass
         screen or in an overlay."""
         table = self.table
-        to_act = table.state.to_act
+        to_act = table.view.to_act
         if to_act is None or to_act == CHANCE or table.is_bot(to_act) or table.passing:
             return None
         if table.viewer != to_act or table.app.scenes.top is not table:
@@ -157,7 +157,7 @@ class HintBox:
         return int(to_act)
 
     def _now(self, seat: int) -> tuple[int, int]:
-        return (len(self.table.state.history), seat)
+        return (self.table.match.actions, seat)
 
     # -- asking ------------------------------------------------------------------------
     def request(self) -> bool:
@@ -170,11 +170,11 @@ class HintBox:
         if key == self.key and (self.hint is not None or self.thinking):
             return True
         self.clear()
-        state = self.table.state
-        copy = state.seat_copy(seat, random.Random(len(state.history)))  # never the real state
+        actions = self.table.match.actions
+        copy = self.table.match.seat_world(seat, random.Random(actions))  # never the real state
         self.key, self.thinking = key, True
         cancel = self._cancel = threading.Event()
-        bot = strong_bot(getattr(self.table.variant, "game", None), len(state.history))
+        bot = strong_bot(getattr(self.table.variant, "game", None), actions)
 
         def run() -> None:
             try:

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import CHANCE
+from cardtable.engine.view import HandKey, SeatView, Showdown
 from cardtable.engine.words import plural  # noqa: F401 - kept importable here for the screens that still do
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
@@ -97,34 +98,34 @@ def help_rows(bindings: Iterable[KeyBinding]) -> list[tuple[str, str]]:
     return [(b.label, b.does) for b in bindings]
 
 
-def shown_pots(view: dict[str, Any]) -> list[int]:
+def shown_pots(view: SeatView) -> list[int]:
     """The pot amounts to show, main pot first: a side pot only where a seat still in
     is all-in. The view's pots close at every contribution level; a level no all-in
     seat caps is merged into the pot below it (the uncalled part is already out)."""
-    pots = view["pots"]
+    pots = view.pots
     if not pots:
         return []
-    amounts = [pots[0]["amount"]]
+    amounts = [pots[0].amount]
     for below, above in zip(pots, pots[1:]):
-        capped = set(below["eligible"]) - set(above["eligible"])
-        if any(view["stacks"][s] == 0 for s in capped):
-            amounts.append(above["amount"])
+        capped = set(below.eligible) - set(above.eligible)
+        if any(view.seats[s].stack == 0 for s in capped):
+            amounts.append(above.amount)
         else:
-            amounts[-1] += above["amount"]
+            amounts[-1] += above.amount
     return amounts
 
 
-def pot_words(view: dict[str, Any]) -> list[str]:
+def pot_words(view: SeatView) -> list[str]:
     """"pot N", or "main N", "side 1 M"... where a seat is all-in; [] with nothing in."""
     amounts = shown_pots(view)
     if len(amounts) > 1:
         return [f"{'main' if i == 0 else f'side {i}'} {amount:,}" for i, amount in enumerate(amounts)]
-    return [f"pot {view['pot_total']:,}"] if view["pot_total"] else []
+    return [f"pot {view.pot_total:,}"] if view.pot_total else []
 
 
-def pot_winners(results: dict[str, Any]) -> list[int]:
+def pot_winners(results: Showdown) -> list[int]:
     """Every seat that won a share of some pot, in seat order."""
-    return sorted({w for p in results["pots"] for w in p["winners"]})
+    return sorted({w for p in results.pots for w in p.winners})
 
 
 def named(names: Sequence[str], seats: Iterable[int]) -> str:
@@ -133,16 +134,17 @@ def named(names: Sequence[str], seats: Iterable[int]) -> str:
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
 
 
-def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
+def showdown_reason(results: Showdown, words: Sequence[str]) -> str:
     """Why the main pot's single winner won, in words: "Flush beats Two Pair" when the
-    kind decided, else "Pair of Kings beats Pair of Kings on the last kicker". ``results["hands"]``
-    maps seats to ``{"label", "key"}`` (a greater key is a better hand); ``words[i]``
-    names what place ``i`` of the key compares. "" when nobody showed or the pot split."""
-    hands = {int(s): v for s, v in results.get("hands", {}).items() if isinstance(v, dict) and "key" in v}
-    pots = results.get("pots") or []
-    if not pots or len(pots[0]["winners"]) != 1 or pots[0]["winners"][0] not in hands or len(hands) < 2:
+    kind decided, else "Pair of Kings beats Pair of Kings on the last kicker". The
+    showdown's hands have a ``label`` and a ``key`` (a greater key is a better hand; a hand
+    without one competed for nothing); ``words[i]`` names what place ``i`` of the key
+    compares. "" when nobody showed or the pot split."""
+    hands = {h.seat: {"label": h.label, "key": _comparable(h.key)} for h in results.hands if h.key}
+    main = list(results.pots[0].winners) if results.pots else list(results.winners)
+    if len(main) != 1 or main[0] not in hands or len(hands) < 2:
         return ""
-    winner = pots[0]["winners"][0]
+    winner = main[0]
     best = hands[winner]
     runner = max((h for s, h in hands.items() if s != winner), key=lambda h: list(h["key"]))
     layer = next((i for i, (a, b) in enumerate(zip(best["key"], runner["key"])) if a != b), None)
@@ -153,15 +155,22 @@ def showdown_reason(results: dict[str, Any], words: Sequence[str]) -> str:
     return f"{best['label']} beats {runner['label']} on {words[min(layer, len(words) - 1)]}"
 
 
+def _comparable(key: HandKey) -> list[Any]:
+    """A hand key as lists, as the games' keys compare (a tuple inside compares as a list)."""
+    return [list(part) if isinstance(part, tuple) else part for part in key]
+
+
 class TableParts:
     """Drawing pieces for :class:`~cardtable.ui.game_table.GameTableScene` (a mixin:
-    it uses the scene's ``app``, ``felt``, ``bar_rect``, ``state``, ``viewer``,
+    it uses the scene's ``app``, ``felt``, ``bar_rect``, ``view``, ``match``, ``viewer``,
     ``seat_plate`` and ``card``)."""
 
     app: Any
     felt: pygame.Rect
     bar_rect: pygame.Rect
-    state: Any
+    view: Any
+    match: Any
+    names: Any
     viewer: int | None
     widgets: WidgetGroup
     bet_bar: Any
@@ -246,7 +255,9 @@ class TableParts:
 
     def own_hand(self) -> list[int]:
         """The viewer's cards ([] with nobody at the screen)."""
-        return list(self.state.hand_of(self.viewer)) if self.viewer is not None else []
+        if self.viewer is None:
+            return []
+        return [c for c in self.view.seats[self.viewer].hand if c is not None]
 
     # -- keys ---------------------------------------------------------------------------------
     @classmethod
@@ -342,7 +353,13 @@ class TableParts:
         rect = (bar.right - px(right + width), bar.y + px(8), px(width), px(42))
         return group.add(Button(rect, self.app.fonts, label, action, size=px(size), primary=primary, hotkey=hotkey))
 
-    def draw_pot_line(self, surface: pygame.Surface, view: dict[str, Any], midbottom: tuple[int, int],
+    @staticmethod
+    def pile_size(view: SeatView, zone_id: str) -> int:
+        """How many cards lie in the view's shared zone ``zone_id`` (0 when it has none)."""
+        zone = view.zone(zone_id)
+        return zone.size if zone is not None else 0
+
+    def draw_pot_line(self, surface: pygame.Surface, view: SeatView, midbottom: tuple[int, int],
                       extra: Sequence[str] = ()) -> str:
         """The pots (a side pot only where a seat is all-in) and ``extra`` in one line."""
         parts = pot_words(view) + list(extra)
@@ -453,18 +470,18 @@ class TableParts:
         return self.note_box("your hand", self.banner(surface, text, midbottom, within=within))
 
     # -- the bottom bar -----------------------------------------------------------------------------
-    def bar_text(self, view: dict[str, Any]) -> str | None:
+    def bar_text(self, view: SeatView) -> str | None:
         """The bar's message this frame, or None for the default (subclasses)."""
         return None
 
-    def waiting_text(self, view: dict[str, Any]) -> str:
+    def waiting_text(self, view: SeatView) -> str:
         """Who the table waits for: "Ann is thinking…", or "Dealing…" for chance."""
-        to_act = self.state.to_act
+        to_act = self.view.to_act
         if to_act is not None and to_act != CHANCE:
-            return f"{view['names'][to_act]} is thinking…"
+            return f"{self.names[to_act]} is thinking…"
         return "Dealing…"
 
-    def draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_bar(self, surface: pygame.Surface, view: SeatView) -> None:
         """The bottom bar: the betting bar while it is up, else a message; then the buttons."""
         if self.bet_bar is not None:
             self.bet_bar.draw(surface)
@@ -472,20 +489,21 @@ class TableParts:
             self.bar_message(surface, self.bar_text(view) or self.waiting_text(view))  # type: ignore[attr-defined]
         self.widgets.draw(surface)
 
-    def round_end_text(self, view: dict[str, Any], round_word: str, words: Sequence[str]) -> str | None:
+    def round_end_text(self, view: SeatView, round_word: str, words: Sequence[str]) -> str | None:
         """At the end of the match, who has every chip; after a round, who won it and why
         (:func:`showdown_reason` with ``words``); otherwise None."""
-        if self.state.to_act is None:
-            return f"{self.state.standings()[0][0]} has every chip. Well played!"
-        if self.waits_for_next_round() and view["results"]:  # type: ignore[attr-defined]
-            why = showdown_reason(view["results"], words)
+        if self.view.to_act is None:
+            return f"{self.match.standings()[0][0]} has every chip. Well played!"
+        results = view.showdown
+        if self.waits_for_next_round() and results is not None:  # type: ignore[attr-defined]
+            why = showdown_reason(results, words)
             return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."
         return None
 
-    def winners_text(self, view: dict[str, Any], round_word: str, why: str = "") -> str:
+    def winners_text(self, view: SeatView, round_word: str, why: str = "") -> str:
         """"Hand 3: Ann wins (with a flush). " for the showdown's bar."""
-        results = view["results"]
-        winners = pot_winners(results)
+        assert view.showdown is not None
+        winners, round_no, names = pot_winners(view.showdown), view.showdown.round, view.names
         how = "wins" if len(winners) == 1 else "share"
-        return f"{round_word} {view['round_no']}: {named(view['names'], winners)} {how}" + \
+        return f"{round_word} {round_no}: {named(names, winners)} {how}" + \
             (f" ({why})" if why else "") + ". "

@@ -192,7 +192,7 @@ class TableSetup:
         deck_id = data["state"]["state"]["deck"] if self.deck_from_save else game.decks[0]
         state = game.state.from_json(data["state"], deck=load_deck_by_id(deck_id))
         assert isinstance(state, game.state)
-        seats, bots = saved_seats(data, state, self.bot)
+        seats, bots = saved_seats(data, state.seats, self.bot)
         if any(isinstance(s, dict) and s.get("remote") for s in data["seats"]):
             from cardtable.ui.hosted_table import host_again
             seats = [SeatConfig(s.name, s.bot, bool(data["seats"][i].get("remote"))) for i, s in enumerate(seats)]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from cardtable.games.alethkar_poker.view import CountedHand
 
 STEP_SECONDS = 0.7
 """How long each combination stays highlighted."""
@@ -33,12 +34,14 @@ class CountState:
 
 
 class CountingShow:
-    """The counting of one round's hands (``results``: the view's results JSON)."""
+    """The counting of one round's hands (``hands``: the view's counted hands), in the
+    seats' ``order``."""
 
-    def __init__(self, results: Mapping[str, Any], order: Sequence[int]) -> None:
-        self.hands = {seat: results["hands"][str(seat)] for seat in order if str(seat) in results["hands"]}
+    def __init__(self, hands: Sequence[CountedHand], order: Sequence[int]) -> None:
+        by_seat = {hand.seat: hand for hand in hands}
+        self.hands = {seat: by_seat[seat] for seat in order if seat in by_seat}
         self.steps = [(seat, i) for seat in self.hands
-                      for i in range(len(self.hands[seat]["combinations"]))]
+                      for i in range(len(self.hands[seat].combinations))]
         self.elapsed = 0.0
         self.skipped = False
 
@@ -57,17 +60,17 @@ class CountingShow:
         totals = {seat: 0 for seat in self.hands}
         for seat, index in self.steps[:done]:
             counted[seat] += 1
-            totals[seat] += self.hands[seat]["combinations"][index]["value"]
+            totals[seat] += self.hands[seat].combinations[index].value
         current = self.steps[done] if done < len(self.steps) else None
         return CountState(counted, totals, current)
 
     def face_down(self, seat: int) -> set[int]:
         """The cards of ``seat`` already counted (turned face down) while counting runs."""
-        state = self.at()
-        if state.finished:
+        moment = self.at()
+        if moment.finished or seat not in self.hands:
             return set()  # all counted: the hands lie face up again for everybody to check
-        combos = self.hands.get(seat, {}).get("combinations", [])
-        return {c for combo in combos[:state.counted.get(seat, 0)] for c in combo["cards"]}
+        combos = self.hands[seat].combinations
+        return {c for combo in combos[:moment.counted.get(seat, 0)] for c in combo.cards}
 
     def highlighted(self) -> set[int]:
         """The cards of the combination being counted now."""
@@ -75,4 +78,4 @@ class CountingShow:
         if current is None:
             return set()
         seat, index = current
-        return set(self.hands[seat]["combinations"][index]["cards"])
+        return set(self.hands[seat].combinations[index].cards)

@@ -1,8 +1,8 @@
 """The Alethkar Poker table: seats with their black bags, gems, the secret bet, the
 discard, the counting of the hands and the payout's arithmetic.
 
-Everything drawn comes from ``state.view(viewer)``: another seat's cards, stack
-and bag are never in hand here. The bet: choose how many chips go into the bag
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state): another seat's cards, stack and bag are never in hand here. The bet: choose how many chips go into the bag
 (click your gems, Up/Down, or the stepper) and press Check. The discard: click
 exactly two cards (or 1-7) and press Discard. At the reveal each hand is counted
 combination by combination (:mod:`cardtable.games.alethkar_poker.ui.count`), then steps 6-8
@@ -12,17 +12,18 @@ are written out in the middle of the table.
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import pygame
 
 from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.view import OUT, SeatView
 from cardtable.games.alethkar_poker.bot import warm_up
 from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems, gems_width
 from cardtable.games.alethkar_poker.values import best_five
+from cardtable.games.alethkar_poker.view import AlethkarParts
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
@@ -41,7 +42,6 @@ def _text_width(font: pygame.font.Font, text: str) -> int:
 class AlethkarTableScene(GameTableScene):
     """One match of Alethkar Poker on one screen."""
 
-    state: AlethkarState
     KEYS = (
         KeyBinding((pygame.K_TAB,), "Tab", "at the reveal: hide or show the sums", "toggle_sums", "revealing",
                    first=True),
@@ -70,7 +70,15 @@ class AlethkarTableScene(GameTableScene):
 
     # -- flow ------------------------------------------------------------------------
     def waits_for_next_round(self) -> bool:
-        return self.state.phase == Phase.REVEAL
+        return self.view.phase.id == Phase.REVEAL
+
+    def parts(self, view: SeatView | None = None) -> AlethkarParts:
+        """Alethkar Poker's own part of the viewer's view (or of ``view``)."""
+        return (view or self.view).extra_as(AlethkarParts)
+
+    def own_stack(self) -> int:
+        """The viewer's stack (0 with nobody at the screen)."""
+        return (self.view.seats[self.viewer].stack or 0) if self.viewer is not None else 0
 
     def update(self, dt: float) -> None:
         if self.show is not None:
@@ -79,9 +87,9 @@ class AlethkarTableScene(GameTableScene):
 
     def perform(self, action: Action) -> None:
         """Apply an action; the log lines of a reveal wait until the counting is done."""
-        before = len(self.state.log)
+        before = self.match.log_length
         super().perform(action)
-        if self.show is not None and self.show_round == self.state.round_no and self.log_mark is None:
+        if self.show is not None and self.show_round == self.view.round and self.log_mark is None:
             self.log_mark = before
 
     def log_lines(self) -> list[str]:
@@ -94,13 +102,14 @@ class AlethkarTableScene(GameTableScene):
 
     def after_action(self) -> None:
         """Start the counting at a reveal, and rebuild the controls for the viewer."""
-        if not hasattr(self, "bar_rect") or not hasattr(self, "state"):
+        if not hasattr(self, "bar_rect") or not hasattr(self, "match"):
             return
-        state = self.state
-        if state.phase in (Phase.REVEAL, Phase.GAME_OVER) and state.results is not None:
-            if self.show_round != state.round_no:
-                self.show_round = state.round_no
-                self.show = CountingShow(state.results.to_json(), state.players())
+        view = self.view
+        if view.phase.id in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:
+            if self.show_round != view.round:
+                parts = self.parts(view)
+                self.show_round = view.round
+                self.show = CountingShow(parts.counted, parts.players)
             if len(self.humans) > 1:
                 self.viewer = None  # the reveal is for everybody: nobody's bag shows
         else:
@@ -111,20 +120,20 @@ class AlethkarTableScene(GameTableScene):
 
     def build_controls(self, group: WidgetGroup) -> None:
         """The secret bet's stepper and Check, or Discard 2, on the viewer's turn."""
-        state, viewer = self.state, self.viewer
+        viewer, phase = self.viewer, self.view.phase.id
         px, fonts = self.app.px, self.app.fonts
         bar = self.bar_rect
         h, y = px(42), bar.y + (bar.height - px(42)) // 2
         if viewer is None or not self.mine():
             return
-        if state.phase == Phase.BET:
-            stack = state.stacks[viewer]
+        if phase == Phase.BET:
+            stack = self.own_stack()
             self.pending = max(0, min(self.pending, stack))
             group.add(Stepper((bar.right - px(470), y, px(270), h), fonts, "Into the bag", self.pending,
                               low=0, high=stack, step=1, size=px(16), on_change=lambda v: self._set_pending(int(v))))
             self.bar_button(group, "Check", self.check, "Enter")
-        elif state.phase == Phase.DISCARD:
-            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+        elif phase == Phase.DISCARD:
+            self.selected = [c for c in self.selected if c in self.own_hand()]
             button = self.bar_button(group, "Discard 2", self.discard, "Enter")
             if len(self.selected) != 2:
                 button.disabled_reason = f"choose exactly two cards ({len(self.selected)} chosen)"
@@ -143,7 +152,7 @@ class AlethkarTableScene(GameTableScene):
         """Add one gem's worth to the chips going into the bag."""
         if self.viewer is None:
             return
-        stack = self.state.stacks[self.viewer]
+        stack = self.own_stack()
         if self.pending + GEM_VALUES[gem] > stack:
             self.app.toast(f"Only {plural(stack - self.pending, 'more chip', 'more chips')} in your stack")
             return
@@ -171,15 +180,15 @@ class AlethkarTableScene(GameTableScene):
     # -- events ---------------------------------------------------------------------------
     def betting(self) -> bool:
         """True on the viewer's own turn to bet in secret."""
-        return self.mine() and self.state.phase == Phase.BET
+        return self.mine() and self.view.phase.id == Phase.BET
 
     def discarding(self) -> bool:
         """True on the viewer's own turn to discard two."""
-        return self.mine() and self.state.phase == Phase.DISCARD
+        return self.mine() and self.view.phase.id == Phase.DISCARD
 
     def revealing(self) -> bool:
         """True at the reveal and at the end of the match."""
-        return self.state.phase in (Phase.REVEAL, Phase.GAME_OVER)
+        return self.view.phase.id in (Phase.REVEAL, Phase.GAME_OVER)
 
     def counting(self) -> bool:
         """True while the hands are being counted on the table."""
@@ -202,7 +211,7 @@ class AlethkarTableScene(GameTableScene):
 
     def key_pending(self, event: pygame.event.Event) -> None:
         """Up or Down in the secret bet: one chip more or less."""
-        stack = self.state.stacks[self.viewer] if self.viewer is not None else 0
+        stack = self.own_stack()
         self._set_pending(max(0, min(stack, self.pending + (1 if event.key == pygame.K_UP else -1))))
 
     def key_pick(self, event: pygame.event.Event) -> bool:
@@ -220,32 +229,33 @@ class AlethkarTableScene(GameTableScene):
         self.hand_rects, self.gem_rects = {}, {}
         super().draw_game(surface)
 
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The round and the step of the source's rules."""
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
-                "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view["phase"], "")
-        return f"Alethkar Poker   ·   round {view['round_no']}" + (f"   ·   {step}" if step else "")
+                "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view.phase.id, "")
+        return f"Alethkar Poker   ·   round {view.round}" + (f"   ·   {step}" if step else "")
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The middle's chips (a line and its gems), then the deck and the discards, in
         the felt's middle, clear of every seat."""
         px, fonts, mid = self.app.px, self.app.fonts, self.middle
-        results = view["results"]
-        if results is not None and self.show is not None:
+        middle = self.parts(view).middle
+        if view.showdown is not None and self.show is not None:
             return  # the counting and the payout are drawn over the seats (draw_game)
-        label = fonts.render(f"The middle: {view['middle']}", px(17), THEME.highlight, bold=True)
+        label = fonts.render(f"The middle: {middle}", px(17), THEME.highlight, bold=True)
         y = mid.y + px(4)
         surface.blit(label, self.note_box("the middle", label.get_rect(midtop=(mid.centerx, y))))
         y += label.get_height() + px(4)
-        if view["middle"]:
-            gems = draw_gems(surface, fonts, view["middle"], (mid.centerx - px(80), y), size=px(20),
+        if middle:
+            gems = draw_gems(surface, fonts, middle, (mid.centerx - px(80), y), size=px(20),
                              max_width=min(px(200), mid.width))
             if gems:
                 rects = list(gems.values())
                 y = rects[0].unionall(rects[1:]).bottom + px(6)
         width = max(20, min(px(40), int((mid.bottom - y - px(24)) / 1.4)))
         gap = min(px(80), mid.width // 3)
-        for n, (count, word) in enumerate(((view["deck_count"], "deck"), (view["discard_count"], "discards"))):
+        for n, (count, word) in enumerate(((self.pile_size(view, "deck"), "deck"),
+                                           (self.pile_size(view, "discard"), "discards"))):
             if not count:
                 continue
             back = self.faces.back(self.deck, width)
@@ -255,24 +265,25 @@ class AlethkarTableScene(GameTableScene):
 
     def draw_over_log(self, surface: pygame.Surface) -> None:
         """At the reveal, the counting and the sums over the log (unless Tab hid them)."""
-        view = self.viewer_view()
-        if view["results"] is not None and self.show is not None and not self.hide_sums:
-            self._draw_reckoning(surface, view, view["results"])
+        view = self.view
+        if view.showdown is not None and self.show is not None and not self.hide_sums:
+            self._draw_reckoning(surface, view, self.parts(view))
 
-    def _draw_reckoning(self, surface: pygame.Surface, view: dict[str, Any], results: dict[str, Any]) -> None:
+    def _draw_reckoning(self, surface: pygame.Surface, view: SeatView, parts: AlethkarParts) -> None:
         """The counting of the hands, then the arithmetic of steps 6 to 8."""
         px, fonts = self.app.px, self.app.fonts
         assert self.show is not None
         moment = self.show.at()
-        names = view["names"]
+        names = view.names
         if not moment.finished:
             seat, index = moment.current  # type: ignore[misc]
-            combo = results["hands"][str(seat)]["combinations"][index]
+            combo = self.show.hands[seat].combinations[index]
             lines = [f"Step 5: counting {names[seat]}'s hand",
-                     f"{combo['name']}: {combo['value']}   (so far {moment.totals[seat] + combo['value']})",
+                     f"{combo.name}: {combo.value}   (so far {moment.totals[seat] + combo.value})",
                      "Space: skip the counting"]
         else:
-            lines = payout_lines(results["payout"], lambda s: names[s]) + ["Tab: hide these sums"]
+            assert parts.payout is not None  # a shown round has its payout
+            lines = payout_lines(parts.payout.payout().to_json(), lambda s: names[s]) + ["Tab: hide these sums"]
         limit = self.log_panel.rect.width  # over the log (which says the same): clear of every hand
         whole = lines
         for size in range(px(14) if len(whole) > 8 else px(15), 8, -1):  # the largest size that fits
@@ -291,42 +302,42 @@ class AlethkarTableScene(GameTableScene):
             colour = THEME.text_dim if line.startswith(("Tab", "Space")) else colour
             surface.blit(fonts.render(line, size, colour), (box.x + px(14), box.y + px(8) + i * int(size * 1.45)))
 
-    def _status(self, view: dict[str, Any], seat: int) -> str:
-        results = view["results"]
-        if view["out"][seat]:
+    def _status(self, view: SeatView, seat: int) -> str:
+        parts, info, phase = self.parts(view), view.seats[seat], view.phase.id
+        hand = next((h for h in parts.counted if h.seat == seat), None)
+        if info.status == OUT:
             return "out (cannot buy in)"
-        if results is not None and str(seat) in results["hands"]:
-            hand = results["hands"][str(seat)]
+        if view.showdown is not None and hand is not None and parts.payout is not None:
             if self.show is not None and not self.show.at().finished:
                 moment = self.show.at()
                 counted = moment.counted.get(seat, 0)
-                if counted == len(hand["combinations"]):
-                    return f"hand {hand['value']} (counted)"
+                if counted == len(hand.combinations):
+                    return f"hand {hand.value} (counted)"
                 return f"counting: {moment.totals.get(seat, 0)} so far" if counted else "waiting to be counted"
-            total = hand["value"]
-            payout = results["payout"]
-            share = payout["shares"].get(str(seat), 0)
-            paid = payout["paid"].get(str(seat))
+            payout = parts.payout
+            share = dict(payout.shares).get(seat, 0)
+            paid = dict(payout.paid).get(seat)
             if paid is not None:
                 money = f"paid {paid}, got {share}"
             else:
-                money = f"bag {payout['returned'][str(seat)]} back, got {share}"
-            return f"hand {total}   ·   {money}"
-        if not view["in_round"][seat]:
+                money = f"bag {dict(payout.returned)[seat]} back, got {share}"
+            return f"hand {hand.value}   ·   {money}"
+        if not info.in_hand:
             return ""
-        if view["phase"] == "bet":
-            return "checked" if view["checked"][seat] else "betting in secret…"
-        if view["phase"] == "discard":
-            return "discarded two" if view["discarded"][seat] else "choosing a discard…"
+        if phase == Phase.BET:
+            return "checked" if parts.checked[seat] else "betting in secret…"
+        if phase == Phase.DISCARD:
+            return "discarded two" if parts.discarded[seat] else "choosing a discard…"
         return ""
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px, fonts = self.app.px, self.app.fonts
-        cards = view["hands"][seat]
-        own = seat == self.viewer and view["phase"] in ("bet", "discard") and bool(cards)
+        info, parts = view.seats[seat], self.parts(view)
+        cards = list(info.hand)
+        own = seat == self.viewer and view.phase.id in (Phase.BET, Phase.DISCARD) and bool(cards)
         bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
         # Beside the bag drawn on the plate, "in all" says it (the longer line was cut there).
-        held = view["holdings"][seat]
+        held = parts.holdings[seat]
         lines = [f"chips {held} in all" if bag_size else f"chips {held} (stack + bag)"]
         status = self._status(view, seat)
         if status:
@@ -334,13 +345,13 @@ class AlethkarTableScene(GameTableScene):
         at = None
         if own:
             at = self._own_plate_centre(len(lines))
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at,
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
+                                acting=view.to_act == seat, dim=info.status == OUT, at=at,
                                 reserve=bag_size + px(4) if bag_size else 0)
         if bag_size:  # the bag in the plate's bottom-right corner, clear of the lines
             self.note_box(f"bag:{seat}", draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6),
                                                                    plate.bottom - bag_size // 2 - px(4)),
-                                                  bag_size, amount=view["bags"][seat]))
+                                                  bag_size, amount=parts.bags[seat]))
         if own:
             self._draw_own(surface, view, seat, plate)
             self._draw_hand_line(surface, cards)
@@ -349,7 +360,7 @@ class AlethkarTableScene(GameTableScene):
             return
         shown = cards[0] is not None
         cw = self.card_width(big=False) if shown else max(24, self.card_width() // 2)
-        step = int(cw * ((0.9 if self.state.seats <= 4 else 0.6) if shown else 0.3))
+        step = int(cw * ((0.9 if self.seat_count <= 4 else 0.6) if shown else 0.3))
         x0, y0, cw, step = self.seat_cards_row(seat, plate, len(cards), cw, step)
         down = self.show.face_down(seat) if self.show is not None else set()
         lit = self.show.highlighted() if self.show is not None else set()
@@ -367,7 +378,7 @@ class AlethkarTableScene(GameTableScene):
         known = [self.deck[c] for c in cards if c is not None]
         if len(known) < 5:
             return None
-        return best_five(known, ace_low_straight=self.state.settings.ace_low_straight).value
+        return best_five(known, ace_low_straight=self.match.settings.ace_low_straight).value
 
     def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None]) -> None:
         """"Your hand: worth N" just over the viewer's own cards (never another seat's)."""
@@ -403,10 +414,11 @@ class AlethkarTableScene(GameTableScene):
         h = int(cw * 1.4)
         return pygame.Rect(left + (right - left - total) // 2, self.felt.bottom - h - px(34), total, h)
 
-    def _draw_own(self, surface: pygame.Surface, view: dict[str, Any], seat: int, plate: pygame.Rect) -> None:
+    def _draw_own(self, surface: pygame.Surface, view: SeatView, seat: int, plate: pygame.Rect) -> None:
         """The viewer's cards, their stack as gems (clickable in the bet) and their bag."""
         px, fonts = self.app.px, self.app.fonts
-        cards = view["hands"][seat]
+        cards = [c for c in view.seats[seat].hand if c is not None]  # the viewer's own: all seen
+        bag = self.parts(view).bags[seat]
         box = self._own_hand_box(len(cards))
         cw = (box.width + px(8)) // len(cards) - px(8)
         for i, card in enumerate(cards):
@@ -421,13 +433,13 @@ class AlethkarTableScene(GameTableScene):
         if self.hand_rects:
             rects = list(self.hand_rects.values())
             self.note_box("hand:own", rects[0].unionall(rects[1:]))
-        stack = view["stacks"][seat] or 0
+        stack = view.seats[seat].stack or 0
         bag_size = px(26)
         self.note_box("bag:own", draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2),
                                                            plate.bottom + bag_size // 2 + px(6)),
-                                          bag_size, amount=view["bags"][seat]))
+                                          bag_size, amount=bag))
         room = self._own_hand_box(len(cards)).x - plate.x - px(8)
-        whole = f"bag {view['bags'][seat]}  ·  stack {stack}"
+        whole = f"bag {bag}  ·  stack {stack}"
         words = fit_text(fonts, whole, px(13), room - bag_size - px(8))
         line = fonts.render(words, px(13), THEME.text)
         at = line.get_rect(topleft=(plate.x + bag_size + px(8), plate.bottom + px(10)))
@@ -441,22 +453,22 @@ class AlethkarTableScene(GameTableScene):
             gems = list(self.gem_rects.values())
             self.note_box("gems:own", gems[0].unionall(gems[1:]))
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, to_act, names = self.state, self.state.to_act, view["names"]
-        if state.phase == Phase.GAME_OVER:
-            return f"The match is over: {state.standings()[0][0]} leads."
-        if state.phase == Phase.REVEAL and view["results"]:
+    def bar_text(self, view: SeatView) -> str | None:
+        to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
+        if phase == Phase.GAME_OVER:
+            return f"The match is over: {self.match.standings()[0][0]} leads."
+        if phase == Phase.REVEAL and view.showdown is not None and parts.payout is not None:
             if self.show is not None and not self.show.at().finished:
-                return f"Round {view['round_no']}: counting the hands…   Space: skip the counting."
-            top = view["results"]["payout"]["top_seats"]
-            worth = view["results"]["hands"][str(top[0])]["value"] if top else 0
-            return f"Round {view['round_no']}: {named(names, top)} had the highest hand, worth {worth}."
+                return f"Round {view.round}: counting the hands…   Space: skip the counting."
+            top = list(parts.payout.top_seats)
+            worth = next((h.value for h in parts.counted if h.seat == top[0]), 0) if top else 0
+            return f"Round {view.round}: {named(names, top)} had the highest hand, worth {worth}."
         if self.betting():
             return "Secret bet: click gems."
         if self.discarding():
             return f"Click exactly two cards to discard ({len(self.selected)} chosen)."
         if to_act is not None and to_act != CHANCE:
-            return f"{names[to_act]} is {'betting' if state.phase == Phase.BET else 'discarding'}…"
+            return f"{names[to_act]} is {'betting' if phase == Phase.BET else 'discarding'}…"
         return None
 
 

@@ -1,21 +1,21 @@
 """The Five-Card Draw table: seats round the felt, the stock and the discards, the
 betting bar, discarding by clicking cards, and the showdown.
 
-Everything drawn comes from ``state.view(viewer)``, so a card the viewer may not
-see is never in hand here. Controls are rebuilt after every action from what the
-engine says is legal: the betting bar from ``betting_options``; the draw by
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state), so a card the viewer may not see is never in hand here. Controls are rebuilt
+after every action from the view: the betting bar from its ``options``; the draw by
 clicking cards (or keys 1-5) and pressing Discard / Stand pat.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from cardtable.engine.view import OUT, SeatView
 from cardtable.games.five_card_draw.hands import evaluate
 from cardtable.games.five_card_draw.rules import BETTING_ROUND_NAMES, Discard, Phase
 from cardtable.games.five_card_draw.state import DrawState
+from cardtable.games.five_card_draw.view import DrawParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
@@ -37,7 +37,6 @@ __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "DrawTa
 class DrawTableScene(GameTableScene):
     """One match of Five-Card Draw on one screen."""
 
-    state: DrawState
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding(DIGITS[:5], "1-5", "choose a card to discard (again: put it back)", "key_pick", "drawing", True),
@@ -59,24 +58,29 @@ class DrawTableScene(GameTableScene):
         return max(40, int(self.felt.height / 6.0 * (0.9 if big else 0.5)))
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
-        """Discarded and folded cards fly to the discard pile."""
-        state = self.state
-        return self.discard_rect.topleft if card in state.discards or card in state.pending else None
+        """Discarded and folded cards fly to the discard pile (a card leaves the table
+        there only while the pile holds cards: a new hand empties it)."""
+        discards = self.view.zone("discard")
+        return self.discard_rect.topleft if discards is not None and discards.size else None
 
     def waits_for_next_round(self) -> bool:
         """Between hands the people press Next hand."""
-        return self.state.phase == Phase.REVEAL
+        return self.view.phase.id == Phase.REVEAL
+
+    def parts(self) -> DrawParts:
+        """The draw's own part of the viewer's view."""
+        return self.view.extra_as(DrawParts)
 
     # -- controls -----------------------------------------------------------------------
     NEXT_LABEL = "Next hand"
 
     def build_controls(self, group: WidgetGroup) -> None:
         """The betting bar, or the Discard / Stand pat button, on the viewer's turn."""
-        state, viewer = self.state, self.viewer
-        if viewer is not None and self.mine() and state.phase == Phase.BET:
+        phase = self.view.phase.id
+        if self.mine() and phase == Phase.BET:
             self.open_bet_bar()
-        elif viewer is not None and self.mine() and state.phase == Phase.DRAW:
-            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+        elif self.mine() and phase == Phase.DRAW:
+            self.selected = [c for c in self.selected if c in self.own_hand()]
             self.bar_button(group, f"Discard {len(self.selected)}" if self.selected else "Stand pat",
                             self.discard, "Enter")
         else:
@@ -89,7 +93,7 @@ class DrawTableScene(GameTableScene):
 
     def toggle(self, card: int) -> None:
         """Choose or un-choose a hand card to discard."""
-        limit = self.state.draw_limit(self.viewer) if self.viewer is not None else 0
+        limit = self.parts().draw_limit or 0
         if card in self.selected:
             self.selected.remove(card)
         elif len(self.selected) < limit:
@@ -106,7 +110,7 @@ class DrawTableScene(GameTableScene):
     # -- events ------------------------------------------------------------------------------
     def drawing(self) -> bool:
         """True on the viewer's own turn to discard."""
-        return self.mine() and self.state.phase == Phase.DRAW
+        return self.mine() and self.view.phase.id == Phase.DRAW
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a hand card chooses it (or puts it back) in the draw."""
@@ -117,76 +121,79 @@ class DrawTableScene(GameTableScene):
         return by_number(event, self.own_hand(), self.toggle)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Five-Card Draw   ·   hand {view['round_no']}"
-        if view["phase"] == "bet" and view["betting_round"] is not None:
-            title += f"   ·   betting {BETTING_ROUND_NAMES[view['betting_round']]}"
-        elif view["phase"] in ("draw", "reshuffle"):
+        title = f"Five-Card Draw   ·   hand {view.round}"
+        phase = view.phase.id
+        if phase == Phase.BET and view.betting_round is not None:
+            title += f"   ·   betting {BETTING_ROUND_NAMES[view.betting_round]}"
+        elif phase in (Phase.DRAW, Phase.RESHUFFLE):
             title += "   ·   the draw"
-        elif view["phase"] == "reveal":
+        elif phase == Phase.REVEAL:
             title += "   ·   showdown"
         return title
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         px = self.app.px
         cw, top = self.middle_row(2, self.card_width() + px(10), gap=px(40), above=0, below=px(58))
         ch = int(cw * 1.4)
         cx = self.middle.centerx
         self.deck_rect = pygame.Rect(cx - cw - px(20), top, cw, ch)
         self.discard_rect = pygame.Rect(cx + px(20), top, cw, ch)
-        if view["deck_count"]:
+        stock = self.pile_size(view, "deck")
+        if stock:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
-        self.caption(surface, self.note_box("stock", self.deck_rect), f"stock {view['deck_count']}")
+        self.caption(surface, self.note_box("stock", self.deck_rect), f"stock {stock}")
         pygame.draw.rect(surface, THEME.felt_dark, self.discard_rect, 2, border_radius=px(8))
-        if view["discard_count"]:
+        discards = self.pile_size(view, "discard")
+        if discards:
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
-        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
+        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {discards}")
         # under the piles' captions: above them it met the cards of the seat across the table
         self.pot_line = self.draw_pot_line(surface, view, (cx, top + ch + px(56)))
 
-    def _status(self, view: dict[str, Any], seat: int) -> str:
-        stack = view["stacks"][seat]
-        results = view["results"]
-        if results and str(seat) in results["hands"]:
-            status = results["hands"][str(seat)]["label"]
-            won = results["won"].get(str(seat), 0)
-            return status + (f"   +{won}" if won else "")
-        if results and results["won"].get(str(seat)):
-            return f"wins {results['won'][str(seat)]}"
-        if view["out"][seat]:
+    def _status(self, view: SeatView, seat: int) -> str:
+        info, results, phase = view.seats[seat], view.showdown, view.phase.id
+        shown = results.hand(seat) if results is not None else None
+        won = results.won(seat) if results is not None else 0
+        if shown is not None:
+            return shown.label + (f"   +{won}" if won else "")
+        if won:
+            return f"wins {won}"
+        if info.status == OUT:
             return "out of chips"
-        if view["round_no"] and view["phase"] != "shuffle" and not view["in_hand"][seat]:
+        if view.round and phase != Phase.SHUFFLE and not info.in_hand:
             return "folded"
-        if view["in_hand"][seat] and stack == 0 and view["phase"] != "reveal":
+        if info.in_hand and info.stack == 0 and phase != Phase.REVEAL:
             return "all-in"
-        drawn = view["drawn"][seat]
-        if drawn is not None and view["phase"] in ("draw", "bet", "reshuffle"):
+        drawn = view.extra_as(DrawParts).drawn[seat]
+        if drawn is not None and phase in (Phase.DRAW, Phase.BET, Phase.RESHUFFLE):
             return "stood pat" if drawn == 0 else f"drew {drawn}"
         return ""
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
-        stack, bet = view["stacks"][seat], view["round_bets"][seat]
+        info = view.seats[seat]
+        stack, bet = info.stack or 0, info.bet
         lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
         status = self._status(view, seat)
         if status:
             lines.append(status)
-        cards = view["hands"][seat]
+        cards = list(info.hand)
         own = seat == self.viewer
         at = None
         cw = self.card_width(big=own)
         if own:
             hand = self.own_hand_box(len(cards) or 5, cw)
             at = self.plate_beside(hand)
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
+                                acting=view.to_act == seat, dim=info.status == OUT, at=at)
         if own:
             box = self.own_hand_box(len(cards), cw)
             self.hand_rects = self.draw_own_cards(surface, cards, box, cw, chosen=self.selected,
                                                   origin=self.deck_rect.topleft)
             kind = self.own_hand_kind(cards)
-            if kind is not None and view["phase"] in ("bet", "draw"):
+            if kind is not None and view.phase.id in (Phase.BET, Phase.DRAW):
                 self.hand_line = f"Your hand: {kind}"
                 self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - px(22)))
             return
@@ -201,12 +208,13 @@ class DrawTableScene(GameTableScene):
         known = [self.deck[c] for c in cards if c is not None]
         return evaluate(known).label if len(known) == 5 else None
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
+    def bar_text(self, view: SeatView) -> str | None:
         ended = self.round_end_text(view, "Hand", KEY_WORDS)
         if ended is not None:
             return ended
         if self.drawing():
-            return f"Click up to {plural(view['draw_limit'], 'card')} (or 1-5) to discard, then Discard or Stand pat."
+            limit = self.parts().draw_limit or 0
+            return f"Click up to {plural(limit, 'card')} (or 1-5) to discard, then Discard or Stand pat."
         return None
 
 

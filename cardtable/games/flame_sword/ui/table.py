@@ -1,9 +1,10 @@
 """The Flame Sword table: the 10 x 10 grid in the middle, the seats down both sides, the
 viewer's hole cards at the bottom, the Called Shots by their seats, the showdown lines.
 
-Everything drawn comes from ``state.view(viewer)`` and ``state.line_preview`` (which
-uses only the viewer's hole cards and face-up grid cards), so nothing hidden reaches
-the screen. Seats run clockwise on screen: the viewer at the bottom, the seat to
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state), and a line's preview is worked out from that view alone (the viewer's hole
+cards and the face-up grid cards: :func:`cardtable.games.flame_sword.view.line_preview`),
+so nothing hidden reaches the screen. Seats run clockwise on screen: the viewer at the bottom, the seat to
 their left up the left side, then down the right side.
 
 At one screen with several people, flipping needs no secrets: when the flip passes to
@@ -19,10 +20,12 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import CHANCE
+from cardtable.engine.view import OUT, PotResult, SeatView
 from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
+from cardtable.games.flame_sword.view import FlameParts, line_preview
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.seat_layout import plate_height
@@ -41,15 +44,16 @@ LINES = tuple(f"row {i}" for i in range(1, 11)) + tuple(f"column {i}" for i in r
 """The grid's 20 lines by name, in the order the rules break ties between equal lines."""
 
 
-def decision_text(pot: dict[str, Any]) -> str:
-    """What decided a pot (a result's ``pots`` entry) in words for the table, "" for none.
+def decision_text(decided: tuple[str, int]) -> str:
+    """What decided a pot (``(words, tie layer)``, from Flame Sword's part of the view) in
+    words for the table, "" for none.
 
-    >>> decision_text({"decided": "more trumps", "layer": 3})
+    >>> decision_text(("more trumps", 3))
     'won on more trumps (tie layer 3)'
-    >>> decision_text({"decided": "a better kind", "layer": 0}), decision_text({"winners": [1]})
+    >>> decision_text(("a better kind", 0)), decision_text(("", -1))
     ('won with a better kind', '')
     """
-    layer, words = pot.get("layer", -1), pot.get("decided", "")
+    words, layer = decided
     if layer is None or layer < 0 or not words:
         return ""
     if layer == 0:
@@ -68,7 +72,6 @@ def make_bot(level: str, rng: random.Random) -> Any:
 class FlameTableScene(GameTableScene):
     """One match of Flame Sword on one screen."""
 
-    state: FlameSwordState
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding((pygame.K_s,), "S", "Called Shot: name ten cards", "ask_called_shot", "calling"),
@@ -94,7 +97,7 @@ class FlameTableScene(GameTableScene):
     # -- pace and turns ---------------------------------------------------------------------
     def bot_pause(self) -> float:
         """Computer players flip quickly; they bet at the usual pace; both at the chosen speed."""
-        if self.state.phase == Phase.FLIP:
+        if self.view.phase.id == Phase.FLIP:
             return FLIP_PAUSE / self.app.settings.bot_speed
         return super().bot_pause()
 
@@ -111,20 +114,29 @@ class FlameTableScene(GameTableScene):
             self.wait += dt
             if self.wait >= self.bot_pause():
                 self.wait = 0.0
-                cells = [c for c, up in enumerate(self.state.face_up) if not up]
+                cells = [c for c, card in enumerate(self.grid_cards()) if card is None]
                 if cells:
                     self.perform(Flip(seat=flipper, cell=self.flip_rng.choice(cells)))
             return
         super().update(dt)
 
     def waits_for_next_round(self) -> bool:
-        return self.state.phase == Phase.REVEAL
+        return self.view.phase.id == Phase.REVEAL
+
+    def parts(self, view: SeatView | None = None) -> FlameParts:
+        """Flame Sword's own part of the viewer's view (or of ``view``)."""
+        return (view or self.view).extra_as(FlameParts)
+
+    def grid_cards(self, view: SeatView | None = None) -> tuple[int | None, ...]:
+        """The grid as the view shows it, cell by cell (None face down; empty before the deal)."""
+        zone = (view or self.view).zone("grid")
+        return zone.cards if zone is not None else ()
 
     def check_turn(self) -> None:
         """Flips need no secrets: with several people, a flip passes without a pass screen
         and with nobody's cards face up."""
-        to_act = self.state.to_act
-        if (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
+        to_act = self.view.to_act
+        if (self.view.phase.id == Phase.FLIP and to_act is not None and to_act != CHANCE
                 and not self.is_bot(to_act) and to_act != self.viewer and len(self.humans) > 1):
             if self.viewer is not None:
                 self.viewer = None
@@ -152,7 +164,7 @@ class FlameTableScene(GameTableScene):
 
     def _place_seats(self) -> None:
         px, felt, grid = self.app.px, self.felt, self.grid_view.rect
-        n = self.state.seats
+        n = self.seat_count
         if self.viewer is not None:
             self.bottom_seat = self.viewer  # the last person at the screen keeps the bottom place
         bottom = getattr(self, "bottom_seat", self.humans[0] if self.humans else 0)
@@ -211,11 +223,11 @@ class FlameTableScene(GameTableScene):
 
     def build_controls(self, group: WidgetGroup) -> None:
         """Show my cards for a person flipping unseen, auto-flip, the betting bar, Called Shots."""
-        state, viewer = self.state, self.viewer
+        viewer = self.viewer
         flipper = self._flipper()
         if flipper is not None and viewer is None:
             self.bar_button(group, "Show my cards", self.show_my_cards, "M", width=190, primary=False, size=17)
-        elif viewer is not None and self.mine() and state.phase == Phase.BET:
+        elif viewer is not None and self.mine() and self.view.phase.id == Phase.BET:
             self.open_bet_bar()
         elif self.calling():
             self.bar_button(group, "Called Shot…", self.open_called_shot, "S", right=210, width=220,
@@ -227,8 +239,8 @@ class FlameTableScene(GameTableScene):
 
     def _flipper(self) -> int | None:
         """The seat of the person at this screen to flip now, unless the pass screen is up; else None."""
-        to_act = self.state.to_act
-        if (self.state.phase == Phase.FLIP and to_act is not None and to_act != CHANCE
+        to_act = self.view.to_act
+        if (self.view.phase.id == Phase.FLIP and to_act is not None and to_act != CHANCE
                 and self.is_here(to_act) and not self.passing):
             return to_act
         return None
@@ -239,7 +251,7 @@ class FlameTableScene(GameTableScene):
     # -- actions ------------------------------------------------------------------------------------
     def open_called_shot(self) -> None:
         """Open the deck browser to choose the viewer's ten cards."""
-        if self.viewer is None or self.state.phase != Phase.CALL or self.state.to_act != self.viewer:
+        if self.viewer is None or self.view.phase.id != Phase.CALL or self.view.to_act != self.viewer:
             return
         if self.picker is None or self.picker.seat != self.viewer:
             self.picker = CalledShotPicker(self.app, self.deck, self.faces, self.viewer, self.act)
@@ -271,7 +283,7 @@ class FlameTableScene(GameTableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.grid_view.cell_at(event.pos)
             if cell is not None and self._person_flipping():
-                if self.state.face_up[cell]:
+                if self.grid_cards()[cell] is not None:
                     self.app.toast("That card is already face up: choose a face-down one")
                 else:
                     self.flip(cell)
@@ -280,7 +292,7 @@ class FlameTableScene(GameTableScene):
 
     def calling(self) -> bool:
         """True on the viewer's own turn to make a Called Shot or pass."""
-        return self.state.phase == Phase.CALL and self.viewer is not None and self.state.to_act == self.viewer
+        return self.view.phase.id == Phase.CALL and self.viewer is not None and self.view.to_act == self.viewer
 
     def ask_called_shot(self) -> None:
         """S: open the Called Shot picker after this frame's events (see :meth:`update`)."""
@@ -288,7 +300,7 @@ class FlameTableScene(GameTableScene):
 
     def flipping_unseen(self) -> bool:
         """True while a person flips with nobody's cards face up (several people at the screen)."""
-        return self.state.phase == Phase.FLIP and self._flipper() is not None and self.viewer is None
+        return self.view.phase.id == Phase.FLIP and self._flipper() is not None and self.viewer is None
 
     def show_my_cards(self) -> None:
         """The pass screen for the person flipping, to look at their cards."""
@@ -299,25 +311,25 @@ class FlameTableScene(GameTableScene):
     # -- the hover preview -------------------------------------------------------------------------------
     def hovered_line(self) -> str | None:
         """The row or column whose number the mouse is over (for the viewer's preview)."""
-        if self.viewer is None or not self.state.grid or self.passing:
+        if self.viewer is None or not self.grid_cards() or self.passing:
             return None
         return self.grid_view.line_at(self.mouse)
 
     def preview(self, line: str) -> Any:
         """The viewer's best hand with ``line`` from what they can see (cached per moment)."""
-        state, seat = self.state, self.viewer
+        view, seat = self.view, self.viewer
         assert seat is not None, "only the viewer's hovered line is previewed"
-        key = (seat, line, state.hand_no, state.face_up_count, len(state.hands[seat]))
+        key = (seat, line, view.round, self.parts(view).face_up_count, len(view.seats[seat].hand))
         if key not in self._preview_cache:
             if len(self._preview_cache) > 200:
                 self._preview_cache.clear()
-            self._preview_cache[key] = state.line_preview(seat, line)
+            self._preview_cache[key] = line_preview(view, self.deck, self.match.settings.order, line)
         return self._preview_cache[key]
 
     def best_now(self) -> tuple[Any, str] | None:
         """The viewer's best hand over every line from what they can see now, and its line
         (the first line of equals), or None while no line shows enough cards."""
-        if self.viewer is None or not self.state.grid or not self.state.hands[self.viewer]:
+        if self.viewer is None or not self.grid_cards() or not self.view.seats[self.viewer].hand:
             return None
         found = [(preview[0], line) for line in LINES if (preview := self.preview(line)) is not None]
         return max(found, key=lambda hand_line: hand_line[0].key) if found else None
@@ -327,14 +339,15 @@ class FlameTableScene(GameTableScene):
         """The grid, the showdown's lines, the seats, the middle line, the bar, then a
         hovered line's preview or a hovered card large."""
         view = self.viewer_view()
+        grid_cards, parts = list(self.grid_cards(view)), self.parts(view)
         self.seat_hands = {}
         self.hand_line: str | None = None
         hover_line = self.hovered_line()
         hover_cell = None
-        if self._person_flipping() and (self.viewer is None or self.state.to_act == self.viewer):
+        if self._person_flipping() and (self.viewer is None or view.to_act == self.viewer):
             cell = self.grid_view.cell_at(self.mouse)
-            hover_cell = cell if cell is not None and not self.state.face_up[cell] else None
-        self.grid_view.draw(surface, view["grid"], hover_cell=hover_cell, last_flipped=view["last_flipped"],
+            hover_cell = cell if cell is not None and cell < len(grid_cards) and grid_cards[cell] is None else None
+        self.grid_view.draw(surface, grid_cards, hover_cell=hover_cell, last_flipped=parts.last_flipped,
                             lit_line=hover_line)
         grid = self.grid_view
         self.note_box("grid", grid.rect)
@@ -342,7 +355,7 @@ class FlameTableScene(GameTableScene):
             self.note_box("grid numbers:rows", grid.row_labels[0].unionall(grid.row_labels[1:]))
             self.note_box("grid numbers:columns", grid.column_labels[0].unionall(grid.column_labels[1:]))
         self._draw_showdown_lines(surface, view)
-        for seat in range(self.state.seats):
+        for seat in range(self.seat_count):
             self._draw_seat(surface, view, seat)
         self._draw_middle(surface, view)
         self.draw_bar(surface, view)
@@ -350,12 +363,13 @@ class FlameTableScene(GameTableScene):
             self._draw_preview(surface, view, hover_line)
         else:
             self._draw_magnified(surface, view)
-        title = f"Flame Sword   ·   hand {view['hand_no']}"
-        if view["phase"] == "bet" and view["betting_round"] is not None:
-            title += f"   ·   betting {BETTING_ROUND_NAMES[view['betting_round']]}"
-        elif view["phase"] == "flip":
-            title += f"   ·   {'the flop' if view['flip_target'] == 60 else 'the turn'}"
-        elif view["phase"] == "call":
+        title = f"Flame Sword   ·   hand {view.round}"
+        phase = view.phase.id
+        if phase == Phase.BET and view.betting_round is not None:
+            title += f"   ·   betting {BETTING_ROUND_NAMES[view.betting_round]}"
+        elif phase == Phase.FLIP:
+            title += f"   ·   {'the flop' if parts.flip_target == 60 else 'the turn'}"
+        elif phase == Phase.CALL:
             title += "   ·   Called Shots"
         # the seats sit lower; the title stops short of the grid's row numbers
         self.draw_title(surface, title, top=10, room=self.grid_view.rect.x - self.felt.x - self.app.px(60))
@@ -365,15 +379,15 @@ class FlameTableScene(GameTableScene):
         px = self.app.px
         return self.grid_view.rect.bottom + px(5) + self.app.fonts.size_of("Ag", px(15), True)[1] + px(2)
 
-    def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_middle(self, surface: pygame.Surface, view: SeatView) -> None:
         px, fonts = self.app.px, self.app.fonts
         grid = self.grid_view.rect
         parts = []
-        if view["pot_total"]:
+        if view.pot_total:
             parts.append("   ".join(pot_words(view)))
-        if view["grid"]:
-            parts.append(f"face up {view['face_up_count']}/100")
-        parts.append(f"stock {view['stock_count']:,}")
+        if self.grid_cards(view):
+            parts.append(f"face up {self.parts(view).face_up_count}/100")
+        parts.append(f"stock {self.pile_size(view, 'deck'):,}")
         room = self.grid_box().width + px(30)  # between the side seats' places
         tries = [("   ·   ".join(parts), px(15)), ("  ·  ".join(parts), px(13)),
                  ("  ·  ".join(p for p in parts if not p.startswith("face up")), px(13))]
@@ -384,58 +398,69 @@ class FlameTableScene(GameTableScene):
                          border_radius=px(8))
         surface.blit(img, rect)
 
-    def _draw_showdown_lines(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        results = view["results"]
-        if not results or view["phase"] not in ("reveal", "game_over") or not view["grid"]:
+    def _main_pot(self, view: SeatView) -> tuple[PotResult | None, tuple[str, int]]:
+        """The showdown's main pot and what decided it (``(words, layer)``)."""
+        results, decided = view.showdown, self.parts(view).decided
+        if results is None or not results.pots:
+            return None, ("", -1)
+        return results.pots[0], decided[0] if decided else ("", -1)
+
+    def _draw_showdown_lines(self, surface: pygame.Surface, view: SeatView) -> None:
+        results, grid = view.showdown, list(self.grid_cards(view))
+        if results is None or view.phase.id not in (Phase.REVEAL, Phase.GAME_OVER) or not grid:
             return
-        winners = {w for p in results["pots"][:1] for w in p["winners"]}
-        for order, (seat, hand) in enumerate(sorted(results["hands"].items(), key=lambda kv: int(kv[0]))):
-            seat = int(seat)
+        lines = dict(self.parts(view).lines)
+        winners = {w for p in results.pots[:1] for w in p.winners}
+        for order, hand in enumerate(sorted(results.hands, key=lambda h: h.seat)):
+            seat = hand.seat
             colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
             width = self.app.px(4) if seat in winners else self.app.px(2)
-            self.grid_view.outline_line(surface, hand["line"], colour, width, inset=order * 2)
+            self.grid_view.outline_line(surface, lines[seat], colour, width, inset=order * 2)
             if seat in winners:
-                self.grid_view.mark_cards(surface, view["grid"], set(hand["cards"]), colour)
+                self.grid_view.mark_cards(surface, grid, set(hand.cards), colour)
 
-    def _plate_lines(self, view: dict[str, Any], seat: int) -> list[str]:
-        stack, bet = view["stacks"][seat], view["round_bets"][seat]
+    def _plate_lines(self, view: SeatView, seat: int) -> list[str]:
+        info, phase, parts = view.seats[seat], view.phase.id, self.parts(view)
+        stack, bet = info.stack or 0, info.bet
         lines = [f"chips {stack:,}" + (f"  ·  bet {bet:,}" if bet else "")]
+        blinds = dict(parts.blinds)
         posted = [name for role, name in (("small", "small"), ("big", "big"),
-                                           ("extra", "winner's" if view["hand_no"] > 1 else "dealer's"))
-                  if view["blinds"].get(role) == seat]
+                                           ("extra", "winner's" if view.round > 1 else "dealer's"))
+                  if blinds.get(role) == seat]
         roles = [" + ".join(posted) + " blind"] if posted else []
         status = ""
-        if view["out"][seat]:
+        if info.status == OUT:
             status = "out of chips"
-        elif view["phase"] not in ("start",) and not view["in_hand"][seat] and view["hand_no"]:
+        elif phase != Phase.START and not info.in_hand and view.round:
             status = "folded"
-        elif view["in_hand"][seat] and stack == 0 and view["phase"] not in ("reveal", "game_over"):
+        elif info.in_hand and stack == 0 and phase not in (Phase.REVEAL, Phase.GAME_OVER):
             status = "all-in"
-        if view["phase"] not in ("reveal", "game_over") and (roles or status):
+        if phase not in (Phase.REVEAL, Phase.GAME_OVER) and (roles or status):
             lines.append(", ".join(roles + ([status] if status else [])))
-        results = view["results"]
-        if results and view["phase"] in ("reveal", "game_over"):
-            hand = results["hands"].get(str(seat))
-            won = results["won"].get(str(seat), 0)
-            if hand:
-                lines.append(f"{hand['label'] or hand['kind']}")
-                lines.append(f"{hand['line']}" + (f"   +{won}" if won else ""))
-                main = results["pots"][0] if results["pots"] else {}
-                if seat in main.get("winners", ()) and decision_text(main):
-                    lines.append(decision_text(main).replace(" (tie layer", " (layer"))
+        results = view.showdown
+        if results is not None and phase in (Phase.REVEAL, Phase.GAME_OVER):
+            hand = results.hand(seat)
+            won = results.won(seat)
+            if hand is not None:
+                lines.append(hand.label)
+                lines.append(dict(parts.lines).get(seat, "") + (f"   +{won}" if won else ""))
+                main, decided = self._main_pot(view)
+                if main is not None and seat in main.winners and decision_text(decided):
+                    lines.append(decision_text(decided).replace(" (tie layer", " (layer"))
             elif won:
                 lines.append(f"wins {won}")
             elif status:
                 lines.append(status)
         return lines
 
-    def _draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def _draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         area = self.seat_areas.get(seat)
         if area is None:
             return
         px = self.app.px
         lines = self._plate_lines(view, seat)  # the plate cuts a long line with an ellipsis
-        cards = view["hands"][seat]
+        info, parts = view.seats[seat], self.parts(view)
+        cards = list(info.hand)
         own = area is self.bottom_area
         compact = self.compact_plates()
         while len(lines) > 1 and plate_height(px, len(lines), compact) > area.height:
@@ -445,15 +470,16 @@ class FlameTableScene(GameTableScene):
             at = (area.x + plate_w // 2, area.centery)
         else:
             at = (area.x + plate_w // 2, area.y + plate_height(px, len(lines), compact) // 2)
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
-        if view["underdog"] == seat and view["phase"] not in ("start",):
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
+                                acting=view.to_act == seat, dim=info.status == OUT, at=at)
+        if parts.underdog == seat and view.phase.id != Phase.START:
             self.extend_box(f"plate:{seat}", self._tag(surface, plate, "UNDERDOG", THEME.error))
-        results = view["results"]
-        if results and str(seat) in results["hands"] and view["phase"] in ("reveal", "game_over"):
+        results = view.showdown
+        if results is not None and results.hand(seat) is not None and view.phase.id in (Phase.REVEAL,
+                                                                                         Phase.GAME_OVER):
             colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
             pygame.draw.rect(surface, colour, plate.inflate(4, 4), 2, border_radius=px(11))
-        called = view["called"][seat] or []
+        called = list(parts.called[seat] or [])
         if own:
             x = plate.right + px(14)
             width = self.own_card_width if any(c is not None for c in cards) else max(24, self.own_card_width // 2)
@@ -465,7 +491,7 @@ class FlameTableScene(GameTableScene):
             if rects:
                 self.note_box("hand:own", rects[0].unionall(rects[1:]))
             x += step * max(len(cards) - 1, 0) + width + px(18) if cards else 0
-            best = self.best_now() if view["phase"] in ("bet", "flip", "call") else None
+            best = self.best_now() if view.phase.id in (Phase.BET, Phase.FLIP, Phase.CALL) else None
             if best is not None:
                 hand, line = best
                 self.hand_line = f"Your best now: {getattr(hand, 'label', '') or hand.kind} ({line})"
@@ -563,19 +589,20 @@ class FlameTableScene(GameTableScene):
         surface.blit(img, rect)
         return rect.inflate(px(8), px(2))
 
-    def _draw_preview(self, surface: pygame.Surface, view: dict[str, Any], line: str) -> None:
+    def _draw_preview(self, surface: pygame.Surface, view: SeatView, line: str) -> None:
         px, fonts = self.app.px, self.app.fonts
         assert self.viewer is not None, "only the viewer's hovered line is previewed"
+        grid = list(self.grid_cards(view))
         self.grid_view.outline_line(surface, line, THEME.focus, px(3))
         preview = self.preview(line)
-        seen = sum(1 for c in line_cells_of(line) if view["grid"][c] is not None)
-        title = f"{line.capitalize()}: your {len(self.state.hands[self.viewer])} hole cards + {seen} face up"
+        seen = sum(1 for c in line_cells_of(line) if grid[c] is not None)
+        title = f"{line.capitalize()}: your {len(view.seats[self.viewer].hand)} hole cards + {seen} face up"
         if preview is None:
             body = "fewer than ten cards seen: no hand yet"
         else:
             hand, cards = preview
             body = getattr(hand, "label", "") or hand.kind
-            self.grid_view.mark_cards(surface, view["grid"], set(cards), THEME.focus)
+            self.grid_view.mark_cards(surface, grid, set(cards), THEME.focus)
         lines = [fonts.render(title, px(14), THEME.text_dim), fonts.render(body, px(17), THEME.highlight, bold=True)]
         width = max(img.get_width() for img in lines) + px(20)
         height = sum(img.get_height() for img in lines) + px(16)
@@ -588,44 +615,46 @@ class FlameTableScene(GameTableScene):
             surface.blit(img, (box.x + px(10), y))
             y += img.get_height()
 
-    def _draw_magnified(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_magnified(self, surface: pygame.Surface, view: SeatView) -> None:
         """A face-up grid card under the mouse drawn large beside the grid (a seat's shown
         cards under the mouse are drawn large by the shared table, :meth:`draw_hover`)."""
-        if self.passing or not view["grid"]:
+        grid = self.grid_cards(view)
+        if self.passing or not grid:
             return
         px = self.app.px
         cell = self.grid_view.cell_at(self.mouse)
-        if cell is not None and view["grid"][cell] is not None:
-            face = self.faces.get(self.deck, view["grid"][cell], True, px(110), force=True)
+        card = grid[cell] if cell is not None and cell < len(grid) else None
+        if cell is not None and card is not None:
+            face = self.faces.get(self.deck, card, True, px(110), force=True)
             rect = face.get_rect(midleft=(self.grid_view.rect.right + px(16), self.grid_view.cells[cell].centery))
             if rect.right > self.felt.right - px(10):
                 rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
             self._show_large(surface, [face], rect)
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, to_act, names = self.state, self.state.to_act, view["names"]
-        if state.phase == Phase.GAME_OVER:
-            return f"{state.standings()[0][0]} has every chip. Well played!"
-        if state.phase == Phase.REVEAL and view["results"]:
-            results = view["results"]
-            winners = sorted({w for p in results["pots"] for w in p["winners"]})
+    def bar_text(self, view: SeatView) -> str | None:
+        to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
+        if phase == Phase.GAME_OVER:
+            return f"{self.match.standings()[0][0]} has every chip. Well played!"
+        if phase == Phase.REVEAL and view.showdown is not None:
+            results = view.showdown
+            winners = sorted({w for p in results.pots for w in p.winners})
             how = "wins" if len(winners) == 1 else "share"
-            decided = decision_text(results["pots"][0]) if results["pots"] else ""
-            main = "" if len(results["pots"]) == 1 else "the main pot "
+            decided = decision_text(self._main_pot(view)[1]) if results.pots else ""
+            main = "" if len(results.pots) == 1 else "the main pot "
             if decided.startswith("won "):  # "Bo wins on higher cards (tie layer 1)"
                 how = f"{'wins' if len(winners) == 1 else 'share'} {main}{decided[4:]}"
             elif decided:
                 how += f" {main}({decided})"
-            return f"Hand {view['hand_no']}: {named(names, winners)} {how}. Enter: next hand."
-        if state.phase == Phase.FLIP and self._person_flipping() and to_act is not None:
-            left = view["flip_target"] - view["face_up_count"]
+            return f"Hand {view.round}: {named(names, winners)} {how}. Enter: next hand."
+        if phase == Phase.FLIP and self._person_flipping() and to_act is not None:
+            left = (parts.flip_target or 0) - parts.face_up_count
             auto = ("the computer flips for you (U: stop)" if self.auto_flip
                     else "click a face-down grid card to flip it")
             return f"{names[to_act]}: {auto} ({left} to go)"
         if self.calling():
             return "Called Shot: name ten cards, or pass"
         if to_act is not None and to_act != CHANCE:
-            return f"{names[to_act]} is {'flipping' if state.phase == Phase.FLIP else 'thinking'}…"
+            return f"{names[to_act]} is {'flipping' if phase == Phase.FLIP else 'thinking'}…"
         return None
 
 

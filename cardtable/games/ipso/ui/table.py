@@ -1,8 +1,9 @@
 """The Ipso table: seats, the four piles, the draw for the deal, exchanges, the showdown.
 
-Everything drawn comes from ``state.view(viewer)``, so a card the viewer may not see
-is never in hand here. The controls are rebuilt after every action from what the
-engine says is legal: the betting bar from ``betting_options``; an exchange by
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state), so a card the viewer may not see is never in hand here. The controls are
+rebuilt after every action from the view: the betting bar from Ipso's own betting
+options in its part of the view, the dealers to name from the legal actions; an exchange by
 dragging a hand card onto the pile to take from (or clicking a card, then a pile;
 or the keys 1-4, then T, P, D or U), Skip (K); the winner names the next dealer
 with one button per seat.
@@ -11,13 +12,16 @@ with one button per seat.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
+from cardtable.engine.view import SeatView, Showdown
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
+from cardtable.games.ipso.view import IpsoParts
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
@@ -41,7 +45,6 @@ PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.
 class IpsoTableScene(GameTableScene):
     """One game of Ipso on one screen."""
 
-    state: IpsoState
     KEYS = (
         next_round_binding("deal (when a person deals); at the end: the standings", ENTER + (pygame.K_SPACE,),
                            "Enter / Space"),
@@ -54,6 +57,14 @@ class IpsoTableScene(GameTableScene):
                    "naming_dealer", True),
     )
     BET_KEYS = IPSO_BET_KEYS
+
+    def bet_choices(self) -> Any:
+        """Ipso's own betting options, from its part of the view."""
+        return self.parts().options
+
+    def parts(self, view: SeatView | None = None) -> IpsoParts:
+        """Ipso's own part of the viewer's view (or of ``view``)."""
+        return (view or self.view).extra_as(IpsoParts)
 
     def __init__(self, app, variant: VariantSpec, state: IpsoState, seats: list[SeatConfig], bots) -> None:
         self.selected: int | None = None     # the hand card chosen to exchange
@@ -82,31 +93,32 @@ class IpsoTableScene(GameTableScene):
 
     def waits_for_next_round(self) -> bool:
         """Between hands a person dealing presses Deal; a computer dealer deals by itself."""
-        return self.state.phase == Phase.SHUFFLE and not self.is_bot(self.state.dealer)
+        dealer = self.view.dealer
+        return self.view.phase.id == Phase.SHUFFLE and dealer is not None and not self.is_bot(dealer)
 
     def chance_pause(self) -> float:
         """A computer dealer lets everyone read the last hand's result before it deals."""
-        return READ_PAUSE if self.state.phase == Phase.SHUFFLE else super().chance_pause()
+        return READ_PAUSE if self.view.phase.id == Phase.SHUFFLE else super().chance_pause()
 
     # -- controls -----------------------------------------------------------------------
     NEXT_LABEL = "Deal"
 
     def build_controls(self, group: WidgetGroup) -> None:
         """The betting bar, Skip in the exchange, or a button per seat to name the next dealer."""
-        state, viewer = self.state, self.viewer
+        view, viewer = self.view, self.viewer
         px, fonts = self.app.px, self.app.fonts
+        phase = view.phase.id
         if viewer is None or not self.mine():
             self.selected = None
-        elif state.phase == Phase.BET:
-            self.open_bet_bar(IpsoBetBar, note=f"Betting round {state.betting_round} of 6")
-        elif state.phase == Phase.EXCHANGE:
-            if self.selected not in state.hand_of(viewer):
+        elif phase == Phase.BET:
+            self.open_bet_bar(IpsoBetBar, note=f"Betting round {view.betting_round} of 6")
+        elif phase == Phase.EXCHANGE:
+            if self.selected not in self.own_hand():
                 self.selected = None
             self.bar_button(group, "Skip", self.skip, "K", width=140, primary=False)
-        elif state.phase == Phase.CHOOSE_DEALER:
+        elif phase == Phase.CHOOSE_DEALER:
             x, y = self.bar_rect.x + px(8), self.bar_rect.y + px(8)
-            for number, action in enumerate(state.legal_actions(viewer), start=1):
-                dealer = action.dealer  # type: ignore[attr-defined]
+            for number, dealer in enumerate(self.dealers_to_name(), start=1):
                 label = f"{number}: {'me' if dealer == viewer else self.names[dealer]}"
                 width = px(36) + fonts.render(label, px(16), THEME.text).get_width()
                 group.add(Button((x, y, width, px(42)), fonts, label, functools.partial(self.choose_dealer, dealer),
@@ -127,6 +139,10 @@ class IpsoTableScene(GameTableScene):
         """Name the next hand's dealer."""
         self.act_mine(ChooseDealer, dealer=dealer)
 
+    def dealers_to_name(self) -> list[int]:
+        """The seats the viewer may name the next dealer (its legal actions)."""
+        return [a.dealer for a in self.view.legal if isinstance(a, ChooseDealer)]
+
     def select(self, card: int) -> None:
         """Choose (or un-choose) the hand card to exchange."""
         self.selected = None if self.selected == card else card
@@ -134,7 +150,7 @@ class IpsoTableScene(GameTableScene):
     # -- events ------------------------------------------------------------------------------
     def exchanging(self) -> bool:
         """True on the viewer's own turn to exchange."""
-        return self.state.phase == Phase.EXCHANGE and self.mine()
+        return self.view.phase.id == Phase.EXCHANGE and self.mine()
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """Drag a hand card onto a pile, or click a card and then a pile."""
@@ -169,7 +185,7 @@ class IpsoTableScene(GameTableScene):
 
     def naming_dealer(self) -> bool:
         """True when the viewer, having won, names the next dealer."""
-        return self.state.phase == Phase.CHOOSE_DEALER and self.mine()
+        return self.view.phase.id == Phase.CHOOSE_DEALER and self.mine()
 
     def deal_myself(self) -> None:
         """The viewer deals the next hand."""
@@ -178,29 +194,37 @@ class IpsoTableScene(GameTableScene):
 
     def key_dealer(self, event: pygame.event.Event) -> bool:
         """1-5 after a hand the viewer won: the dealer by number."""
-        dealers = [a.dealer for a in self.state.legal_actions(self.viewer)]  # type: ignore[attr-defined,arg-type]
-        return by_number(event, dealers, self.choose_dealer)
+        return by_number(event, self.dealers_to_name(), self.choose_dealer)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Ipso   ·   hand {view['round_no']}" if view["round_no"] else "Ipso   ·   drawing for the deal"
-        if view["betting_round"] is not None:
-            title += f"   ·   betting round {view['betting_round']} of 6"
-        elif view["exchange_phase"] is not None:
-            title += f"   ·   exchange phase {view['exchange_phase']} of 4"
+        title = f"Ipso   ·   hand {view.round}" if view.round else "Ipso   ·   drawing for the deal"
+        exchange = self.parts(view).exchange_phase
+        if view.betting_round is not None:
+            title += f"   ·   betting round {view.betting_round} of 6"
+        elif exchange is not None:
+            title += f"   ·   exchange phase {exchange} of 4"
         return title
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    @staticmethod
+    def shown_cards(view: SeatView, zone_id: str) -> list[int]:
+        """The cards of a face-up shared zone (the flip pile, the face-up discards), bottom first."""
+        zone = view.zone(zone_id)
+        return [c for c in zone.cards if c is not None] if zone is not None else []
+
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         px, fonts = self.app.px, self.app.fonts
-        if not view["round_no"] or view["phase"] in ("choose_dealer", "shuffle", "game_over"):
+        parts = self.parts(view)
+        if not view.round or view.phase.id in (Phase.CHOOSE_DEALER, Phase.SHUFFLE, Phase.GAME_OVER):
             self.pile_rects = {}  # the hand is over: the shown hands have the centre
             return
         gap = max(px(12), min(px(34), self.middle.width // 24))
         cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(40), below=px(44))
         ch = int(cw * 1.4)
-        counts = {Pile.STOCK: view["stock_count"], Pile.FLIP: len(view["flip"]),
-                  Pile.DOWN_DISCARD: view["down_discard_count"], Pile.UP_DISCARD: len(view["up_discard"])}
+        flip, up_discard = self.shown_cards(view, "flip"), self.shown_cards(view, "up_discard")
+        counts = {Pile.STOCK: self.pile_size(view, "stock"), Pile.FLIP: len(flip),
+                  Pile.DOWN_DISCARD: self.pile_size(view, "down_discard"), Pile.UP_DISCARD: len(up_discard)}
         roomy = cw + gap >= px(84)
         labels = {pile: pile_caption(pile, counts[pile], roomy) for pile in PILE_ORDER}
         widest = max(fonts.size_of(line, px(13))[0] + 8 for lines in labels.values() for line in lines)
@@ -209,9 +233,9 @@ class IpsoTableScene(GameTableScene):
         cx = self.middle.centerx
         left = cx - total // 2
         self.deck_rect = pygame.Rect(left, top, cw, ch)
-        tops = {Pile.FLIP: view["flip"][-1] if view["flip"] else None,
-                Pile.UP_DISCARD: view["up_discard"][-1] if view["up_discard"] else None}
-        exchanging = view["phase"] == "exchange" and view["to_act"] == self.viewer and self.viewer is not None
+        tops = {Pile.FLIP: flip[-1] if flip else None,
+                Pile.UP_DISCARD: up_discard[-1] if up_discard else None}
+        exchanging = view.phase.id == Phase.EXCHANGE and view.to_act == self.viewer and self.viewer is not None
         self.pile_rects = {}
         for i, pile in enumerate(PILE_ORDER):
             rect = pygame.Rect(left + i * (cw + gap), top, cw, ch)
@@ -220,7 +244,7 @@ class IpsoTableScene(GameTableScene):
             if counts[pile]:
                 if pile in tops:
                     if pile == Pile.UP_DISCARD and counts[pile] > 1:  # a peek at the card beneath
-                        beneath = view["up_discard"][-2]
+                        beneath = up_discard[-2]
                         surface.blit(self.faces.get(self.deck, beneath, True, cw, force=True),
                                      (rect.x - px(8), rect.y - px(6)))
                     self.card(surface, self.deck, tops[pile], True, cw, rect.topleft, origin=self.deck_rect.topleft)
@@ -236,61 +260,62 @@ class IpsoTableScene(GameTableScene):
                 pygame.draw.ellipse(surface, THEME.highlight, badge)
                 key = fonts.render(PILE_KEY_NAMES[pile], px(12), (20, 20, 20), bold=True)
                 surface.blit(key, key.get_rect(center=badge.center))
-        if not view["pot_total"]:
+        if not view.pot_total:
             return
-        extra = ([f"last bet {view['last_amount']:,}"] if view["last_amount"] is not None
-                 else [f"stake at least {view['floor']:,}"] if view["phase"] == "bet" else [])
-        self.draw_pot_line(surface, {"pots": [], "pot_total": view["pot_total"]}, (cx, top - px(14)), extra)
+        extra = ([f"last bet {parts.last_amount:,}"] if parts.last_amount is not None
+                 else [f"stake at least {parts.floor:,}"] if view.phase.id == Phase.BET else [])
+        self.draw_pot_line(surface, view, (cx, top - px(14)), extra)  # Ipso's view has one pot, no side pots
 
-    def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
-        stack, put = view["stacks"][seat], view["contributed"][seat]
+    def _seat_lines(self, view: SeatView, seat: int) -> list[str]:
+        info, parts, phase = view.seats[seat], self.parts(view), view.phase.id
+        stack, put = info.stack or 0, info.contributed
         lines = [f"chips {stack:,}" + (f"   ·   in pot {put:,}" if put else "")]
         status = ""
-        if view["round_no"] and not view["in_hand"][seat]:
-            status = "folded" if view["contributed"][seat] or view["phase"] in ("bet", "exchange") else ""
-            if not view["can_play"][seat] and view["phase"] != "bet":
+        if view.round and not info.in_hand:
+            status = "folded" if put or phase in (Phase.BET, Phase.EXCHANGE) else ""
+            if not parts.can_play[seat] and phase != Phase.BET:
                 status = "cannot pay the ante"
-        if view["in_hand"][seat] and view["round_bets"][seat]:
-            status = f"put in {view['round_bets'][seat]} this round"
-        done = view["exchanged"][seat]
-        if view["phase"] == "exchange" and done:
+        if info.in_hand and info.bet:
+            status = f"put in {info.bet} this round"
+        done = parts.exchanged[seat]
+        if phase == Phase.EXCHANGE and done:
             if done == "skip":
                 status = "skipped"
             else:
                 status = f"took from the {done.replace('_', '-').replace('-discard', ' discards')}"
-        results = view["results"]
-        if results and view["phase"] in ("choose_dealer", "shuffle", "game_over"):
-            shown = results["hands"].get(str(seat))
-            status = f"{shown[1]} ({shown[2]})" if shown else status
-            if results["winner"] == seat:
-                status = (status + "   " if shown else "wins ") + f"+{results['pot']}"
-        cuts = [c for s, c in view["cut_cards"] if s == seat]
+        results = view.showdown
+        if results is not None and phase in (Phase.CHOOSE_DEALER, Phase.SHUFFLE, Phase.GAME_OVER):
+            shown = results.hand(seat)
+            status = shown.label if shown else status
+            if seat in results.winners:
+                status = (status + "   " if shown else "wins ") + f"+{parts.won_pot}"
+        cuts = [c for s, c in parts.cut_cards if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)
         return lines + [status] if status else lines
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
-        cards = view["hands"][seat]
-        own = seat == self.viewer and not self.state.shown[seat]
+        info = view.seats[seat]
+        cards = list(info.hand)
+        own = seat == self.viewer and not info.shown
         big = self.card_width(big=True)
         hand = self.own_hand_box(max(4, len(cards)), big, shift=px(40)) if own else None
         at = self.plate_beside(hand) if hand is not None else None
         lines = self._seat_lines(view, seat)
-        value = self.state.hand_value(seat) if own else None
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat
-                                and view["round_no"] > 0, acting=view["to_act"] == seat, at=at,
-                                dim=not view["in_hand"][seat] and view["round_no"] > 0)
+        value = self.parts(view).own_hand if own else None
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer and view.round > 0,
+                                acting=view.to_act == seat, at=at, dim=not info.in_hand and view.round > 0)
         if value is not None and hand is not None:
             # Over the viewer's plate, in the felt left of their hand: over the hand it covered
             # the piles' counts, and on the plate "High Card & Tags (35)" lost its value to an ellipsis.
             left = self.felt.x + px(10)  # clear of the felt's rim
             room = pygame.Rect(left, self.felt.y, hand.x - px(8) - left, plate.y - self.felt.y)
-            self.hand_line = f"Your hand: {value.label}"
+            self.hand_line = f"Your hand: {value}"
             if not self.banner_fits(self.hand_line, room):
-                self.hand_line = value.label  # (a narrow felt) over their own plate it says as much
+                self.hand_line = value  # (a narrow felt) over their own plate it says as much
             self.draw_hand_line(surface, self.hand_line, (plate.centerx, plate.y - px(8)), within=room)
-        drawn = self._drawn_for_deal(view).get(seat)
+        drawn = self._drawn_for_deal(view.round, self.parts(view).dealer_draws).get(seat)
         if drawn is not None:
             self.draw_seat_cards(surface, seat, plate, [drawn], self.card_width(), 0)
         if hand is not None:
@@ -310,13 +335,14 @@ class IpsoTableScene(GameTableScene):
             self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.7 if face_up else 0.32)),
                                  origin=self.deck_rect.topleft)
 
-    def _drawn_for_deal(self, view: dict[str, Any]) -> dict[int, int]:
+    def _drawn_for_deal(self, round_no: int, draws: Sequence[Sequence[Sequence[int]]]) -> dict[int, int]:
         """Each seat's latest card of the draw for the first dealer, while it is on the table:
         a card that went back and was drawn again by a seat drawing off a tie shows only
-        there, where it now lies (one card, one place)."""
-        if view["round_no"] or not view["dealer_draws"]:
+        there, where it now lies (one card, one place). ``draws``: the draws for the deal,
+        each ``(seat, card)`` pairs, while the ``round_no`` is 0."""
+        if round_no or not draws:
             return {}
-        latest = {seat: (turn, card) for turn, draw in enumerate(view["dealer_draws"]) for seat, card in draw}
+        latest = {seat: (turn, card) for turn, draw in enumerate(draws) for seat, card in draw}
         newest: dict[int, int] = {}  # card -> the turn it was last drawn in
         for turn, card in latest.values():
             newest[card] = max(turn, newest.get(card, -1))
@@ -331,27 +357,30 @@ class IpsoTableScene(GameTableScene):
         self._draw_holders = holders
         return shown
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, names, results, mine = self.state, view["names"], view["results"], self.mine()
+    def bar_text(self, view: SeatView) -> str | None:
+        names, results, mine, phase = view.names, view.showdown, self.mine(), view.phase.id
+        parts = self.parts(view)
         summary = ""
-        if results:
-            how = (f"with {results['hands'][str(results['winner'])][1]}" if results["showdown"]
+        if results is not None:
+            winner = results.winners[0]
+            shown = results.hand(winner)
+            how = (f"with {shown.label.rsplit(' (', 1)[0]}" if results.showdown and shown is not None
                    else "(everyone else folded)")
-            why = ipso_reason(results)
-            summary = f"{names[results['winner']]} wins {results['pot']:,} {how}" + (f": {why}" if why else "") + ". "
-        if state.phase == Phase.GAME_OVER:
-            return f"{summary}Fewer than two players can pay the ante: {state.standings()[0][0]} finishes on top."
-        if state.phase == Phase.SHUFFLE:
-            dealer = names[view["dealer"]]
-            start = f"{dealer} drew the highest card and deals." if view["round_no"] == 0 \
+            why = ipso_reason(results, parts.cuts)
+            summary = f"{names[winner]} wins {parts.won_pot:,} {how}" + (f": {why}" if why else "") + ". "
+        if phase == Phase.GAME_OVER:
+            return f"{summary}Fewer than two players can pay the ante: {self.match.standings()[0][0]} finishes on top."
+        if phase == Phase.SHUFFLE and view.dealer is not None:
+            dealer = names[view.dealer]
+            start = f"{dealer} drew the highest card and deals." if view.round == 0 \
                 else f"{summary}{dealer} deals next."
             return start + (" Press Enter to deal." if self.waits_for_next_round() else " Dealing soon…")
-        if state.phase == Phase.DEALER_DRAW:
+        if phase == Phase.DEALER_DRAW:
             return "Everyone draws a card: the highest deals (Aces are low)…"
-        if mine and state.phase == Phase.EXCHANGE:
+        if mine and phase == Phase.EXCHANGE:
             return "Drag a card onto the pile to take from (or 1-4, then T/P/D/U), or Skip."
-        if state.phase == Phase.CHOOSE_DEALER and state.to_act is not None:
-            return f"{summary}Who deals next?" if mine else f"{summary}{names[state.to_act]} names the next dealer…"
+        if phase == Phase.CHOOSE_DEALER and view.to_act is not None:
+            return f"{summary}Who deals next?" if mine else f"{summary}{names[view.to_act]} names the next dealer…"
         return None
 
 
@@ -367,14 +396,13 @@ def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:
     return lines
 
 
-def ipso_reason(results: dict[str, Any]) -> str:
+def ipso_reason(results: Showdown, cuts: Sequence[tuple[int, int]] = ()) -> str:
     """Why the winner's hand beat the next best shown ("Quad (12) beats Run (10)"), or
-    that the cut decided a tie; "" when nobody showed."""
-    if not results["showdown"] or len(results["hands"]) < 2:
+    that the cut decided a tie (``cuts``: the cuts dealt); "" when nobody showed."""
+    if not results.showdown or len(results.hands) < 2:
         return ""
-    hands = {s: {"label": f"{h[1]} ({h[2]})", "key": [9 - h[0], h[2]]} for s, h in results["hands"].items()}
-    why = showdown_reason({"hands": hands, "pots": [{"winners": [results["winner"]]}]}, IPSO_WORDS)
-    return why or ("equal hands: the cut decided" if results["cuts"] else "")
+    why = showdown_reason(results, IPSO_WORDS)
+    return why or ("equal hands: the cut decided" if cuts else "")
 
 
 IPSO_WORDS = ("the kind of hand", "the value")

@@ -1,25 +1,26 @@
 """The Sabacc table: seats, the two pots side by side, the shift die, drawing and the showdown.
 
-Everything drawn comes from ``state.view(viewer)``: the viewer's own cards, drawn card
-and running total, and nothing of anyone else's until the hand is called. The
-controls are rebuilt after every action from what the engine says is legal: the
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state): the viewer's own cards, drawn card and running total, and nothing of anyone
+else's until the hand is called. The controls are rebuilt after every action from the
+view: the
 shared betting bar in the betting phase; Draw and Stand; then Keep, Drop, or a click
 on a card of the hand to swap the drawn card for it. The red/blue die tumbles on the
-table while chance rolls it (:mod:`cardtable.games.sabacc.ui.die`), and the table holds the
-next move until everyone has seen where it landed.
+table while chance rolls it (:mod:`cardtable.games.sabacc.ui.die`; started and landed
+from the views before and after each move, here or across the network), and the table
+holds the next move until everyone has seen where it landed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.game import CHANCE
+from cardtable.engine.view import FOLDED, OUT, SeatView, Showdown
 from cardtable.games.sabacc.bot import opponent_table
-from cardtable.games.sabacc.hands import SabaccHand
-from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, RollDie, SabaccState, Stand, Swap
+from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
 from cardtable.games.sabacc.ui.die import ShiftDie
+from cardtable.games.sabacc.view import SabaccParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
@@ -49,7 +50,6 @@ PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "
 class SabaccTableScene(GameTableScene):
     """One game of Sabacc on one screen."""
 
-    state: SabaccState
     KEYS = (
         next_round_binding("next hand (after the showdown)"),
         KeyBinding((pygame.K_d, pygame.K_SPACE) + ENTER, "D / Enter", "draw a card", "draw_card", "drawing"),
@@ -64,11 +64,15 @@ class SabaccTableScene(GameTableScene):
                  bots) -> None:
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.die = ShiftDie()
-        self.die.colour = state.die  # a restored table shows this hand's roll, as the live one does
         self.dropped_rect = pygame.Rect(0, 0, 1, 1)
         super().__init__(app, variant, state, seats, bots)
-        if state.phase == Phase.ROLL:
+        self.die.colour = self.parts().die  # a restored table shows this hand's roll, as the live one does
+        if self.view.phase.id == Phase.ROLL:
             self.die.start_roll(self.clock)
+
+    def parts(self, view: SeatView | None = None) -> SabaccParts:
+        """Sabacc's own part of the viewer's view (or of ``view``)."""
+        return (view or self.view).extra_as(SabaccParts)
 
     # -- geometry and pacing -----------------------------------------------------------
     def card_width(self, big: bool = False) -> int:
@@ -81,11 +85,12 @@ class SabaccTableScene(GameTableScene):
         return self.felt.bottom - int(self.card_width(big=True) * 1.4) - self.app.px(58)
 
     def waits_for_next_round(self) -> bool:
-        return self.state.phase == Phase.REVEAL
+        return self.view.phase.id == Phase.REVEAL
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
-        """Dropped, swapped and folded cards fly to the out-of-play pile."""
-        return self.dropped_rect.topleft if card in self.state.dropped else None
+        """Dropped, swapped and folded cards fly to the out-of-play pile (a card leaves
+        the table there only while the pile holds cards: a new hand empties it)."""
+        return self.dropped_rect.topleft if self.pile_size(self.view, "dropped") else None
 
     def update(self, dt: float) -> None:
         if self.die.busy(self.clock):
@@ -93,14 +98,15 @@ class SabaccTableScene(GameTableScene):
             return
         super().update(dt)
 
-    def perform(self, action: Action) -> None:
-        before = self.state.hand_no
-        super().perform(action)
-        if isinstance(action, RollDie):
-            self.die.land(action.colour, self.clock)
-        elif self.state.hand_no != before:
+    def view_moved(self, before: SeatView, after: SeatView) -> None:
+        """The die: it lands when the roll is over, is put away with a new hand, and
+        tumbles while chance is to roll it."""
+        die = self.parts(after).die
+        if before.phase.id == Phase.ROLL and after.phase.id != Phase.ROLL and die is not None:
+            self.die.land(die, self.clock)
+        elif after.round != before.round:
             self.die.reset()
-        if self.state.phase == Phase.ROLL:
+        if after.phase.id == Phase.ROLL:
             self.die.start_roll(self.clock)
 
     # -- controls -------------------------------------------------------------------------
@@ -114,14 +120,14 @@ class SabaccTableScene(GameTableScene):
 
     def build_controls(self, group: WidgetGroup) -> None:
         """The betting bar; Draw and Stand; Keep and Drop it: on the viewer's turn."""
-        state, viewer = self.state, self.viewer
-        if viewer is None or not self.mine():
+        if not self.mine():
             return
-        if state.phase == Phase.BET:
+        phase = self.view.phase.id
+        if phase == Phase.BET:
             self.open_bet_bar(chip_values=CHIP_VALUES)
-        elif state.phase in (Phase.DRAW, Phase.DECIDE):
-            drawing = state.phase == Phase.DRAW
-            if state.deck_order or not drawing:
+        elif phase in (Phase.DRAW, Phase.DECIDE):
+            drawing = phase == Phase.DRAW
+            if self.pile_size(self.view, "deck") or not drawing:
                 self.bar_button(group, "Draw" if drawing else "Keep", self.draw_card if drawing else self.keep,
                                 "D" if drawing else "K", right=200, width=140, size=17)
             self.bar_button(group, "Stand" if drawing else "Drop it", self.stand if drawing else self.drop,
@@ -151,11 +157,11 @@ class SabaccTableScene(GameTableScene):
     # -- events -------------------------------------------------------------------------------
     def drawing(self) -> bool:
         """True on the viewer's own turn to draw or stand."""
-        return self.mine() and self.state.phase == Phase.DRAW
+        return self.mine() and self.view.phase.id == Phase.DRAW
 
     def deciding(self) -> bool:
         """True on the viewer's own turn to keep, drop or swap a drawn card."""
-        return self.mine() and self.state.phase == Phase.DECIDE
+        return self.mine() and self.view.phase.id == Phase.DECIDE
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a hand card, with a card drawn: swap them."""
@@ -166,11 +172,12 @@ class SabaccTableScene(GameTableScene):
         return by_number(event, self.own_hand(), self.swap)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Sabacc   ·   hand {view['hand_no']}   ·   {PHASE_WORDS.get(view['phase'], view['phase'])}"
-        if view["turn"] is not None:
-            title += f"   ·   {view['names'][view['turn']]}'s turn"
+        title = f"Sabacc   ·   hand {view.round}   ·   {PHASE_WORDS.get(view.phase.id, view.phase.id)}"
+        turn = self.parts(view).turn
+        if turn is not None:
+            title += f"   ·   {view.names[turn]}'s turn"
         return title
 
     def pot_label(self, label: str, room: int) -> tuple[list[str], int]:
@@ -199,9 +206,10 @@ class SabaccTableScene(GameTableScene):
         value = fonts.render(f"{amount:,}", size, ink, bold=True)
         surface.blit(value, value.get_rect(midbottom=(rect.centerx, rect.bottom - px(4))))
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """One row across the middle: the deck and the out-of-play pile, the two pots, the die."""
-        px, mid = self.app.px, self.middle
+        px, mid, parts = self.app.px, self.middle, self.parts(view)
+        deck_count, dropped_count = self.pile_size(view, "deck"), self.pile_size(view, "dropped")
         small = mid.width < px(600)  # the row stays in the middle, clear of every seat
         cw = max(24, int(self.card_width(big=True) * (0.36 if small else 0.42)))
         pot_w, pot_h = px(150), px(64)
@@ -232,20 +240,20 @@ class SabaccTableScene(GameTableScene):
         self.dropped_rect = pygame.Rect(x + cw + apart, cy - ch // 2, cw, ch)
         hand_pot = pygame.Rect(self.dropped_rect.right + gap, cy - pot_h // 2, pot_w, pot_h)
         sabacc_pot = pygame.Rect(hand_pot.right + px(10), cy - pot_h // 2, pot_w, pot_h)
-        self._pot_panel(surface, hand_pot, "hand pot", view["hand_pot"], THEME.highlight)
-        self._pot_panel(surface, sabacc_pot, "sabacc pot", view["sabacc_pot"], (120, 210, 230))
-        if view["deck_count"]:
+        self._pot_panel(surface, hand_pot, "hand pot", parts.hand_pot, THEME.highlight)
+        self._pot_panel(surface, sabacc_pot, "sabacc pot", parts.sabacc_pot, (120, 210, 230))
+        if deck_count:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
         pygame.draw.rect(surface, THEME.felt_dark, self.dropped_rect, 2, border_radius=px(6))
-        if view["dropped_count"]:
+        if dropped_count:
             surface.blit(self.faces.back(self.deck, cw), self.dropped_rect)
         piles = self.note_box("piles", self.deck_rect.union(self.dropped_rect))
-        words = f"deck {view['deck_count']} · out {view['dropped_count']}"
+        words = f"deck {deck_count} · out {dropped_count}"
         if not stacked:
             self.caption(surface, piles, words)
         else:  # each pile says what it is under itself, and what it holds: "deck" over "66", "out" over "2"
-            for rect, name, count in ((self.deck_rect, "deck", view["deck_count"]),
-                                      (self.dropped_rect, "out", view["dropped_count"])):
+            for rect, name, count in ((self.deck_rect, "deck", deck_count),
+                                      (self.dropped_rect, "out", dropped_count)):
                 self.caption(surface, rect, [name, str(count)] if stack_room else name, gap=3)
                 if not stack_room:  # no room for a second line: the count on the pile
                     img = self.app.fonts.render(str(count), px(12), THEME.text, bold=True)
@@ -263,59 +271,71 @@ class SabaccTableScene(GameTableScene):
         self.note_box("die", die_rect)
         self.note_box("die caption", self.die.draw(surface, die_rect, self.clock, self.app.fonts, px))
         cx = (hand_pot.x + sabacc_pot.right) // 2
-        if view["phase"] == "demise":
-            names = ", ".join(view["names"][s] for s in view["demise_seats"])
+        if view.phase.id == Phase.DEMISE:
+            names = ", ".join(view.names[s] for s in parts.demise_seats)
             self.banner(surface, f"Sudden demise: {names}", (cx, hand_pot.y - px(18)), size=15)
-        elif view["current_bet"]:
-            self.banner(surface, f"bet to match: {view['current_bet']:,}", (cx, hand_pot.y - px(18)), size=15)
+        elif parts.current_bet:
+            self.banner(surface, f"bet to match: {parts.current_bet:,}", (cx, hand_pot.y - px(18)), size=15)
 
-    def _pile_gap(self, view: dict[str, Any], cw: int, gap: int, two_lines: bool) -> tuple[int, bool]:
+    def _pile_gap(self, view: SeatView, cw: int, gap: int, two_lines: bool) -> tuple[int, bool]:
         """The room between the deck and the out pile, and whether each has its own
         caption: one caption under both ("deck 66 · out 2") when it fits, else one each,
         "deck" over its count (``two_lines``: there is room under the piles) or "deck"
         alone with the count on the pile; these may need the piles further apart."""
         px, fonts = self.app.px, self.app.fonts
-        words = f"deck {view['deck_count']} · out {view['dropped_count']}"
+        deck_count, dropped_count = self.pile_size(view, "deck"), self.pile_size(view, "dropped")
+        words = f"deck {deck_count} · out {dropped_count}"
         if fonts.size_of(words, px(13))[0] <= 2 * cw + px(8) + gap:
             return px(8), False
         deck, out = (max(fonts.size_of(w, px(13))[0] for w in ((name, str(count)) if two_lines else (name,))) + 8
-                     for name, count in (("deck", view["deck_count"]), ("out", view["dropped_count"])))
+                     for name, count in (("deck", deck_count), ("out", dropped_count)))
         return max(px(8), (deck + out) // 2 + px(6) - cw), True
 
-    def _seat_lines(self, view: dict[str, Any], seat: int) -> list[str]:
-        stack, bet = view["stacks"][seat], view["bets"][seat]
-        lines = [f"credits {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
+    def _seat_lines(self, view: SeatView, seat: int) -> list[str]:
+        info, phase = view.seats[seat], view.phase.id
+        stack = info.stack or 0
+        lines = [f"credits {stack:,}" + (f"   ·   bet {info.bet:,}" if info.bet else "")]
         status = ""
-        results = view["results"] if view["phase"] in ("reveal", "game_over") else None
-        if view["out"][seat]:
+        results = view.showdown if phase in (Phase.REVEAL, Phase.GAME_OVER) else None
+        if info.status == OUT:
             status = "out of credits"
-        elif view["folded"][seat]:
+        elif info.status == FOLDED:
             status = "folded"
-        elif view["in_hand"][seat] and stack == 0 and view["phase"] not in ("reveal", "game_over"):
+        elif stack == 0 and phase not in (Phase.REVEAL, Phase.GAME_OVER):
             status = "all-in"
-        if view["demise_cards"].get(str(seat)) is not None and view["phase"] in ("demise", "reveal"):
+        if info.zone("demise") is not None and phase in (Phase.DEMISE, Phase.REVEAL):
             status = "sudden demise"
-        if results and str(seat) in results["hands"]:
-            status = results["hands"][str(seat)]["label"]
-            if str(seat) in results["demise"]:
-                status += f" → {results['demise'][str(seat)]['hand']['label']}"
-        if results:
-            pots = (results["hand_pot"], results["sabacc_pot"])
-            won = sum(int(pot["shares"].get(str(seat), 0)) for pot in pots if pot)
-            if won:
-                status += f"   wins {won:,}"
+        shown = results.hand(seat) if results is not None else None
+        if shown is not None:
+            before = dict(self.parts(view).demise_from).get(seat)
+            status = shown.label if before is None else f"{before} → {shown.label}"
+        if results is not None and results.won(seat):
+            status += f"   wins {results.won(seat):,}"
         return lines + [status] if status else lines
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    @staticmethod
+    def _demise_card(view: SeatView, seat: int | None) -> int | None:
+        """The sudden-demise card dealt to ``seat``, or None."""
+        zone = view.seats[seat].zone("demise") if seat is not None else None
+        return zone.cards[0] if zone is not None and zone.cards else None
+
+    @staticmethod
+    def _drawn_card(view: SeatView) -> int | None:
+        """The card the viewer drew and has not yet kept, swapped or dropped, or None."""
+        zone = view.seats[view.seat].zone("drawn") if view.seat is not None else None
+        return zone.cards[0] if zone is not None and zone.cards else None
+
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
-        cards = view["hands"][seat]
+        info = view.seats[seat]
+        cards = list(info.hand)
         own = seat == self.viewer
         at = None
         if own:
             box = self._own_hand_box(max(2, len(cards)))
             at = self.plate_beside(box)
-        plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        plate = self.seat_plate(surface, seat, self._seat_lines(view, seat), dealer=info.dealer,
+                                acting=view.to_act == seat, dim=info.status == OUT, at=at)
         if own:
             self._draw_own_hand(surface, view, cards)
             return
@@ -325,7 +345,7 @@ class SabaccTableScene(GameTableScene):
         cw = self.card_width(big=True) * 3 // 4 if face_up else max(28, int(self.card_width() * 0.8))  # slot caps it
         rects = self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.6 if face_up else 0.3)),
                                      origin=self.deck_rect.topleft)
-        demise = view["demise_cards"].get(str(seat))
+        demise = self._demise_card(view, seat)
         for card, rect in zip(cards, rects):
             if card is not None:
                 self.value_badge(surface, card, rect)
@@ -352,13 +372,14 @@ class SabaccTableScene(GameTableScene):
         width = self.card_width(big=True)
         return self.own_hand_box(count, width, gap=10, shift=-(width // 2), lift=18)
 
-    def _draw_own_hand(self, surface: pygame.Surface, view: dict[str, Any], cards: list[int | None]) -> None:
-        px, fonts = self.app.px, self.app.fonts
+    def _draw_own_hand(self, surface: pygame.Surface, view: SeatView, cards: list[int | None]) -> None:
+        px, fonts, parts = self.app.px, self.app.fonts, self.parts(view)
         cw = self.card_width(big=True)
         box = self._own_hand_box(max(2, len(cards)))
         self.hand_rects = {}
-        swapping = view["phase"] == "decide" and view["drawn"] is not None
-        demise = view["demise_cards"].get(str(view["seat"]))
+        drawn = self._drawn_card(view)
+        swapping = view.phase.id == Phase.DECIDE and drawn is not None
+        demise = self._demise_card(view, view.seat)
         for i, card in enumerate(cards):
             if card is None:
                 continue
@@ -374,63 +395,61 @@ class SabaccTableScene(GameTableScene):
                 key = fonts.render(str(i + 1), px(14), THEME.text, bold=True)
                 at = key.get_rect(midtop=(rect.centerx, rect.bottom + px(2)))
                 surface.blit(key, self.note_box(f"key:{i + 1}", at))
-        if view["drawn"] is not None:
+        if drawn is not None:
             x = box.right + px(34)
-            rect = self.card(surface, self.deck, view["drawn"], True, cw, (x, box.y - px(16)),
+            rect = self.card(surface, self.deck, drawn, True, cw, (x, box.y - px(16)),
                              origin=self.deck_rect.topleft)
-            self.value_badge(surface, view["drawn"], rect)
+            self.value_badge(surface, drawn, rect)
             pygame.draw.rect(surface, THEME.highlight, rect.inflate(8, 8), 3, border_radius=px(8))
             self.caption(surface, rect, "drawn")
-        if view["total"] is not None and cards:
-            bombed = view["label"].startswith("bomb")
-            self.hand_line = f"your total: {view['label']}"
+        if parts.total is not None and parts.label is not None and cards:
+            bombed = parts.label.startswith("bomb")
+            self.hand_line = f"your total: {parts.label}"
             self.note_box("your hand", self.banner(surface, self.hand_line, (box.centerx, box.y - px(8)), size=17,
                                                    colour=THEME.error if bombed else THEME.highlight))
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
-        state, to_act = self.state, self.state.to_act
-        if state.phase == Phase.GAME_OVER:
-            return f"The game is over: {state.standings()[0][0]} leads. Well played!"
-        if state.phase == Phase.REVEAL and view["results"]:
-            return self._result_line(view) + "   Enter: next hand."
+    def bar_text(self, view: SeatView) -> str | None:
+        phase, to_act = view.phase.id, view.to_act
+        if phase == Phase.GAME_OVER:
+            return f"The game is over: {self.match.standings()[0][0]} leads. Well played!"
+        if phase == Phase.REVEAL and view.showdown is not None:
+            return self._result_line(view, view.showdown) + "   Enter: next hand."
         if self.drawing():
             return "Draw a card (D), or stand (S)."
         if self.deciding():
             return "Keep it (K), drop it (X), or click a card of your hand to swap (1-9)."
         if to_act == CHANCE:
-            return CHANCE_WORDS.get(state.phase)
+            return CHANCE_WORDS.get(Phase(view.phase.id))
         return None
 
-    def _result_line(self, view: dict[str, Any]) -> str:
-        results, names = view["results"], view["names"]
+    def _result_line(self, view: SeatView, results: Showdown) -> str:
+        names = view.names
         parts = []
-        hand_pot = results["hand_pot"]
+        pots = {pot.name: pot for pot in results.pots}
+        hand_pot, sabacc_pot = pots.get("hand pot"), pots.get("sabacc pot")
         if hand_pot is None:
-            parts.append(f"Everyone bombed out: {results['carried']:,} stays in the hand pot.")
+            parts.append(f"Everyone bombed out: {self.parts(view).carried:,} stays in the hand pot.")
         else:
-            winners = hand_pot["winners"]
+            winners = list(hand_pot.winners)
             why = sabacc_reason(results, winners)
             parts.append(f"{named(names, winners)} {'wins' if len(winners) == 1 else 'split'} the hand pot "
-                         f"({hand_pot['amount']:,})" + (f": {why}." if why else "."))
-        if results["sabacc_pot"]:
-            winners = results["sabacc_pot"]["winners"]
+                         f"({hand_pot.amount:,})" + (f": {why}." if why else "."))
+        if sabacc_pot is not None:
+            winners = list(sabacc_pot.winners)
             parts.append(f"Sabacc! {named(names, winners)} {'takes' if len(winners) == 1 else 'take'} "
-                         f"the sabacc pot ({results['sabacc_pot']['amount']:,}).")
+                         f"the sabacc pot ({sabacc_pot.amount:,}).")
         return " ".join(parts)
 
 
-def sabacc_reason(results: dict[str, Any], winners: list[int]) -> str:
+def sabacc_reason(results: Showdown, winners: list[int]) -> str:
     """Why the hand pot's winner won ("Pure Sabacc beats +20"; "+20: the total nearer 23
-    beats -17"; "everyone else bombed out"), or ""."""
-    hands = {}
-    for seat, data in results["hands"].items():
-        demise = results["demise"].get(seat)
-        hand = SabaccHand.from_json(demise["hand"] if demise else data)
-        if hand.key is not None:
-            hands[seat] = {"label": hand.label, "key": list(hand.key)}
-    if len(winners) == 1 and len(hands) == 1 and len(results["hands"]) > 1:
+    beats -17"; "everyone else bombed out"), or "". A shown hand's key and label are
+    those of the hand that counted (after a sudden demise, the demise hand)."""
+    keyed = [hand for hand in results.hands if hand.key]
+    if len(winners) == 1 and len(keyed) == 1 and len(results.hands) > 1:
         return "everyone else bombed out"
-    return showdown_reason({"hands": hands, "pots": [{"winners": winners}]}, SABACC_WORDS)
+    return showdown_reason(Showdown(round=results.round, showdown=True, hands=tuple(keyed),
+                                    winners=tuple(winners)), SABACC_WORDS)
 
 
 TABLE = TableSetup("sabacc", SabaccTableScene, "cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",

@@ -1,8 +1,8 @@
 """The Shenja Ivali table: seats, the flop line, the auction, the discard pile, the reveal.
 
-Everything drawn comes from ``state.view(viewer)``, so a card the viewer may not
-see is never in hand here. The controls are rebuilt after every action from what
-the engine says is legal: the betting bar from ``betting_options``; discarding by
+Everything drawn comes from the viewer's typed seat view (the table never reads the
+state), so a card the viewer may not see is never in hand here. The controls are
+rebuilt after every action from the view: the betting bar from its ``options``; discarding by
 clicking cards (or dragging them onto the discard pile) and pressing Discard; the
 auction by clicking a flop card, choosing an amount, and pressing Bid.
 """
@@ -10,15 +10,16 @@ auction by clicking a flop card, choosing an amount, and pressing Bid.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import pygame
 
+from cardtable.engine.view import OUT, SeatView
 from cardtable.games.shenja_ivali.auction import Bid, DropOut, PassBid
 from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
+from cardtable.games.shenja_ivali.view import FlopBid, IvaliParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.setup_scene import SeatConfig
@@ -47,7 +48,6 @@ __all__ = ["IvaliTableScene", "shown_pots", "open_game", "help_pages", "smoke", 
 class IvaliTableScene(GameTableScene):
     """One match of Shenja Ivali on one screen."""
 
-    state: ShenjaIvaliState
     KEYS = (
         next_round_binding("next round (after the reveal)"),
         KeyBinding(DIGITS, "1-8", "a card to discard, or the flop card to bid on", "key_number", with_event=True),
@@ -79,20 +79,31 @@ class IvaliTableScene(GameTableScene):
         return max(40, int(base * (1.0 if big else 0.55)))
 
     def vanished_to(self, card: int) -> tuple[float, float] | None:
-        """Discarded and folded cards fly to the discard pile."""
-        return self.discard_rect.topleft if card in self.state.discards else None
+        """Discarded and folded cards fly to the discard pile (a card leaves the table
+        there only while the pile holds cards: a new round empties it)."""
+        return self.discard_rect.topleft if self.pile_size(self.view, "discard") else None
 
     def waits_for_next_round(self) -> bool:
-        return self.state.phase == Phase.REVEAL
+        return self.view.phase.id == Phase.REVEAL
+
+    def parts(self, view: SeatView | None = None) -> IvaliParts:
+        """Shenja Ivali's own part of the viewer's view (or of ``view``)."""
+        return (view or self.view).extra_as(IvaliParts)
+
+    def flop(self, view: SeatView | None = None) -> list[tuple[int, FlopBid]]:
+        """The flop cards in line order, each with its auction."""
+        view = view or self.view
+        zone = view.zone("flop")
+        cards = [c for c in zone.cards if c is not None] if zone is not None else []
+        return list(zip(cards, self.parts(view).flop))
 
     # -- controls -----------------------------------------------------------------------
     def build_controls(self, group: WidgetGroup) -> None:
         """The betting bar, the Discard button or the auction's controls, on the viewer's turn."""
-        state, viewer = self.state, self.viewer
-        if viewer is not None and self.mine() and state.phase == Phase.BET:
+        if self.mine() and self.view.phase.id == Phase.BET:
             self.open_bet_bar()
-        elif viewer is not None and self.drawing():
-            self.selected = [c for c in self.selected if c in state.hand_of(viewer)]
+        elif self.drawing():
+            self.selected = [c for c in self.selected if c in self.own_hand()]
             self.bar_button(group, f"Discard {len(self.selected)}" if self.selected else "Stand pat",
                             self.discard, "Enter")
         elif self.bidding():
@@ -102,15 +113,15 @@ class IvaliTableScene(GameTableScene):
 
     def _auction_controls(self, group: WidgetGroup, bar: pygame.Rect, y: int, h: int) -> None:
         px, fonts = self.app.px, self.app.fonts
-        view = self.state.auction_view() or {}
+        parts = self.parts()
         viewer = self.viewer
         assert viewer is not None  # only drawn on the viewer's own turn
-        status = view.get("status", [])[viewer] if viewer is not None else ""
-        mine = (view.get("bids") or [None] * self.state.seats)[viewer]
+        status = parts.auction_status[viewer] if parts.auction_status else ""
+        mine = parts.auction_bids[viewer] if parts.auction_bids else None
         if mine is not None:
-            self.bid_card = mine["card"]  # a topped bidder may only top on the same card
+            self.bid_card = mine.card  # a topped bidder may only top on the same card
         x = bar.x + px(360)
-        stack = self.state.stacks[viewer] + (mine["amount"] if mine else 0)
+        stack = (self.view.seats[viewer].stack or 0) + (mine.amount if mine else 0)
         low = self._min_bid()
         if self.bid_card is not None and low <= stack:
             self.bid_amount = max(low, min(self.bid_amount, stack))
@@ -124,10 +135,9 @@ class IvaliTableScene(GameTableScene):
                             "O" if topped else "P", width=160, primary=False, size=17)
 
     def _min_bid(self) -> int:
-        view = self.state.auction_view() or {}
-        for entry in view.get("cards", []):
-            if entry["card"] == self.bid_card:
-                return entry["high_bid"] + 1
+        for card, entry in self.flop():
+            if card == self.bid_card:
+                return entry.high_bid + 1
         return 1
 
     # -- actions ----------------------------------------------------------------------------
@@ -140,18 +150,18 @@ class IvaliTableScene(GameTableScene):
         """Choose or un-choose a hand card to discard."""
         if card in self.selected:
             self.selected.remove(card)
-        elif len(self.selected) < self.state.settings.max_discard:
+        elif len(self.selected) < self.match.settings.max_discard:
             self.selected.append(card)
         else:
-            self.app.toast(f"You may discard at most {plural(self.state.settings.max_discard, 'card')}")
+            self.app.toast(f"You may discard at most {plural(self.match.settings.max_discard, 'card')}")
         self.after_action()
 
     def choose_flop(self, card: int) -> None:
         """Pick the flop card to bid on."""
-        view = self.state.auction_view() or {}
+        bids = self.parts().auction_bids
         assert self.viewer is not None  # a flop card is chosen on the viewer's own turn
-        mine = (view.get("bids") or [None] * self.state.seats)[self.viewer]
-        if mine is not None and mine["card"] != card:
+        mine = bids[self.viewer] if bids else None
+        if mine is not None and mine.card != card:
             self.app.toast("Once you have bid, you may only top the bid on that card, or drop out")
             return
         self.bid_card = card
@@ -194,11 +204,11 @@ class IvaliTableScene(GameTableScene):
 
     def drawing(self) -> bool:
         """True on the viewer's own turn to discard."""
-        return self.mine() and self.state.phase == Phase.DRAW
+        return self.mine() and self.view.phase.id == Phase.DRAW
 
     def bidding(self) -> bool:
         """True on the viewer's own turn in the auction."""
-        return self.mine() and self.state.phase == Phase.AUCTION
+        return self.mine() and self.view.phase.id == Phase.AUCTION
 
     def bid_chosen(self) -> bool:
         """True in the viewer's auction turn once a flop card is chosen."""
@@ -208,7 +218,7 @@ class IvaliTableScene(GameTableScene):
         """1-8: the hand card to discard, or the flop card to bid on."""
         if self.drawing():
             return by_number(event, self.own_hand(), self.toggle)
-        return self.bidding() and by_number(event, self.state.flop, self.choose_flop)
+        return self.bidding() and by_number(event, [card for card, _ in self.flop()], self.choose_flop)
 
     def key_bid_amount(self, event: pygame.event.Event) -> None:
         """Up or Down in the auction: the bid one more or less."""
@@ -216,19 +226,22 @@ class IvaliTableScene(GameTableScene):
         self.after_action()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Shenja Ivali   ·   round {view['round_no']}"
-        if view["phase"] == "bet" and view["betting_round"] is not None:
-            title += f"   ·   betting {ROUND_NAMES[view['betting_round']]}"
-        elif view["phase"] in ("draw", "auction"):
-            title += f"   ·   {'discard and draw' if view['phase'] == 'draw' else 'the auction'}"
+        title = f"Shenja Ivali   ·   round {view.round}"
+        phase = view.phase.id
+        if phase == Phase.BET and view.betting_round is not None:
+            title += f"   ·   betting {ROUND_NAMES[view.betting_round]}"
+        elif phase in (Phase.DRAW, Phase.AUCTION):
+            title += f"   ·   {'discard and draw' if phase == Phase.DRAW else 'the auction'}"
         return title
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         px = self.app.px
-        flop = view["flop"]
-        lying = [entry for entry in flop if entry["taker"] is None]  # a handed-out card lies in its taker's hand
+        flop = self.flop(view)
+        parts = self.parts(view)
+        deck_count, discard_count = self.pile_size(view, "deck"), self.pile_size(view, "discard")
+        lying = [item for item in flop if item[1].taker is None]  # a handed-out card lies in its taker's hand
         gap = px(10)
         # the deck, the flop and the discards in one row in the middle, clear of every seat
         cw, top = self.middle_row(len(lying) + 2, self.card_width(big=False) + px(14), gap=gap, above=px(40),
@@ -242,33 +255,33 @@ class IvaliTableScene(GameTableScene):
         if not lying:
             self.deck_rect.x, self.discard_rect.x = cx - cw - px(40), cx + px(40)  # room for both captions
             mid, fonts = self.middle, self.app.fonts
-            half = [fonts.size_of(f"{name} {view[key]}", px(13))[0] // 2 + 4
-                    for name, key in (("deck", "deck_count"), ("discards", "discard_count"))]
+            half = [fonts.size_of(f"{name} {count}", px(13))[0] // 2 + 4
+                    for name, count in (("deck", deck_count), ("discards", discard_count))]
             self.deck_rect.centerx = max(self.deck_rect.centerx, mid.x + half[0])  # the captions keep to the middle
             self.discard_rect.centerx = min(self.discard_rect.centerx, mid.right - half[1])
-        if view["deck_count"]:
+        if deck_count:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
-            self.caption(surface, self.note_box("deck", self.deck_rect), f"deck {view['deck_count']}")
+            self.caption(surface, self.note_box("deck", self.deck_rect), f"deck {deck_count}")
         pygame.draw.rect(surface, THEME.felt_dark, self.discard_rect, 2, border_radius=px(8))
-        if view["discard_count"]:
+        if discard_count:
             surface.blit(self.faces.back(self.deck, cw), self.discard_rect)
-        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {view['discard_count']}")
+        self.caption(surface, self.note_box("discards", self.discard_rect), f"discards {discard_count}")
         self.flop_rects = {}
-        for i, entry in enumerate(flop):
-            if entry["taker"] is not None:
+        for i, (card, entry) in enumerate(flop):
+            if entry.taker is not None:
                 continue  # handed out: it is drawn in its taker's hand now
-            place = lying.index(entry)
-            rect = self.card(surface, self.deck, entry["card"], True, cw, (left + place * (cw + gap), top),
+            place = lying.index((card, entry))
+            rect = self.card(surface, self.deck, card, True, cw, (left + place * (cw + gap), top),
                              origin=self.deck_rect.topleft)
-            self.flop_rects[entry["card"]] = self.note_box(f"flop:{i + 1}", rect)
-            if entry["card"] == self.bid_card:
+            self.flop_rects[card] = self.note_box(f"flop:{i + 1}", rect)
+            if card == self.bid_card:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
-            if entry["high_bidder"] is not None:
-                self._flop_caption(surface, rect, gap, f"{entry['high_bid']} by", view["names"][entry["high_bidder"]])
-            elif view["phase"] == "auction":
+            if entry.high_bidder is not None:
+                self._flop_caption(surface, rect, gap, f"{entry.high_bid} by", view.names[entry.high_bidder])
+            elif view.phase.id == Phase.AUCTION:
                 self._flop_caption(surface, rect, gap, f"{i + 1}:", "no bid")
         self.pot_line = "   ·   ".join(pot_words(view))
-        auction = [f"auction pot {view['auction_pot']:,}"] if view["auction_pot"] else []
+        auction = [f"auction pot {parts.auction_pot:,}"] if parts.auction_pot else []
         self.draw_pot_line(surface, view, (cx, top - px(12)), auction)
 
     def _flop_caption(self, surface: pygame.Surface, rect: pygame.Rect, gap: int, first: str, second: str) -> None:
@@ -281,49 +294,50 @@ class IvaliTableScene(GameTableScene):
         else:
             self.caption(surface, rect, [fit_text(fonts, first, px(13), room), fit_text(fonts, second, px(13), room)])
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
-        stack, bet = view["stacks"][seat], view["round_bets"][seat]
+        info, phase, parts = view.seats[seat], view.phase.id, self.parts(view)
+        stack, bet = info.stack or 0, info.bet
         lines = [f"chips {stack:,}" + (f"   ·   bet {bet:,}" if bet else "")]
         status = ""
-        if view["out"][seat]:
+        if info.status == OUT:
             status = "out of chips"
-        elif view["phase"] not in ("shuffle",) and not view["in_hand"][seat] and view["round_no"]:
+        elif phase != Phase.SHUFFLE and not info.in_hand and view.round:
             status = "folded"
-        elif view["in_hand"][seat] and stack == 0 and view["phase"] != "reveal":
+        elif info.in_hand and stack == 0 and phase != Phase.REVEAL:
             status = "all-in"
-        auction = view["auction"]
-        if auction and view["phase"] == "auction" and auction["bids"][seat]:
-            b = auction["bids"][seat]
-            status = f"bids {b['amount']} ({auction['status'][seat]})"
-        results = view["results"]
-        if results and str(seat) in results["hands"]:
-            status = results["hands"][str(seat)]["label"]
-            won = results["won"].get(str(seat), 0)
+        bid = parts.auction_bids[seat] if parts.auction and parts.auction_bids else None
+        if phase == Phase.AUCTION and bid is not None:
+            status = f"bids {bid.amount} ({parts.auction_status[seat]})"
+        results = view.showdown
+        shown_hand = results.hand(seat) if results is not None else None
+        if results is not None and shown_hand is not None:
+            status = shown_hand.label
+            won = results.won(seat)
             if won:
                 status += f"   +{won:,}"
         if status:
             lines.append(status)
-        cards = view["hands"][seat]
-        own = seat == self.viewer and view["phase"] != "reveal"
+        cards = list(info.hand)
+        own = seat == self.viewer and phase != Phase.REVEAL
         at = None
         if own:
             hand = self.own_hand_box(len(cards) or 4, self.card_width(big=True))
             at = self.plate_beside(hand)
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, dim=view["out"][seat], at=at)
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
+                                acting=view.to_act == seat, dim=info.status == OUT, at=at)
         if own:
             cw = self.card_width(big=True)
             box = self.own_hand_box(len(cards), cw)
             self.hand_rects = self.draw_own_cards(surface, cards, box, cw, chosen=self.selected,
                                                   dragging=self.dragging, origin=self.deck_rect.topleft)
             self.hand_line = None
-            if view["phase"] in ("bet", "draw", "auction"):
+            if phase in (Phase.BET, Phase.DRAW, Phase.AUCTION):
                 kind = self.own_hand_kind(cards)
                 if kind is not None:
                     self.hand_line = f"Your hand: {kind}"
                 else:
-                    lying = [entry["card"] for entry in view["flop"] if entry["taker"] is None]
+                    lying = [card for card, entry in self.flop(view) if entry.taker is None]
                     best = self.best_with_one_of(cards, lying)
                     if best is not None:
                         self.hand_line = f"With a flop card: {best[0]} ({self.deck[best[1]].name})"
@@ -345,7 +359,7 @@ class IvaliTableScene(GameTableScene):
         known = [self.deck[c] for c in cards if c is not None]
         if len(known) < 5:
             return None
-        rules = self.state.settings.hands
+        rules = self.match.settings.hands
         best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
         return best.label
 
@@ -371,12 +385,12 @@ class IvaliTableScene(GameTableScene):
         known = [c for c in cards if c is not None]
         if len(known) != 4 or not flop:
             return None
-        rules = self.state.settings.hands
+        rules = self.match.settings.hands
         mine = [self.deck[c] for c in known]
         value, card = max(((evaluate([*mine, self.deck[c]], rules), c) for c in flop), key=lambda vc: vc[0].key)
         return value.label, card
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
+    def bar_text(self, view: SeatView) -> str | None:
         ended = self.round_end_text(view, "Round", KEY_WORDS)
         if ended is not None:
             return ended

@@ -1,0 +1,125 @@
+"""The one door between a table scene and the game it shows.
+
+A table scene (:class:`~cardtable.ui.game_table.GameTableScene` and every game's table)
+never reads the game's state: it draws the typed seat view
+(:class:`~cardtable.engine.view.SeatView`) it is given, and it hands actions back. Both
+go through a :class:`TableMatch`: :meth:`TableMatch.view` for what a seat may see (built
+once per position and seat), :meth:`TableMatch.why_illegal` and :meth:`TableMatch.apply`
+for a person's move, :meth:`TableMatch.chance_action` and :meth:`TableMatch.bot_action`
+for the moves the table makes itself, and the few things a table keeps or shows that are
+not a seat's view (the log as a seat reads it, the standings, the save).
+
+:class:`HoldsMatch` is mixed into the scenes: their ``state`` attribute (what saves,
+hosting and the tests use) stands for the match's state, so replacing one replaces the
+other.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.bots.base import choose_for
+from cardtable.engine.game import Action, GameState
+from cardtable.engine.view import SeatView
+
+__all__ = ["TableMatch", "HoldsMatch"]
+
+
+class TableMatch:
+    """A local match: the state itself, behind the questions a table asks of it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._views: dict[int | None, SeatView] = {}
+        self._views_at = -1
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return self.state.seats
+
+    @property
+    def deck(self) -> Any:
+        """The deck the cards are drawn from (None for a game without one)."""
+        return getattr(self.state, "deck", None)
+
+    @property
+    def settings(self) -> Any:
+        """The game's settings (static for the match; None for a game without them)."""
+        return getattr(self.state, "settings", None)
+
+    @property
+    def actions(self) -> int:
+        """How many actions the match has had: a position's number."""
+        return len(self.state.history)
+
+    def forget_views(self) -> None:
+        """Build the views again when next asked (the table does so every frame, so a
+        state changed other than by an action, as a test may, shows at the next frame)."""
+        self._views_at = -1
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` (None: nobody at the screen) may see now, typed; built once
+        per position and seat (and frame: :meth:`forget_views`)."""
+        if self._views_at != len(self.state.history):
+            self._views, self._views_at = {}, len(self.state.history)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.seat_view(seat)
+        return view
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the reason in words."""
+        return self.state.why_illegal(action)
+
+    def apply(self, action: Action) -> None:
+        """Perform a legal action."""
+        self.state.apply(action)
+
+    def chance_action(self) -> Action:
+        """Chance's next action (only when chance is to act)."""
+        return self.state.chance_action()
+
+    def bot_action(self, bot: Any, seat: int) -> Action:
+        """What the computer player ``bot`` of ``seat`` does now (it reasons on the seat's
+        copy of the match: :func:`cardtable.bots.base.choose_for`)."""
+        return choose_for(bot, self.state, seat)
+
+    def seat_world(self, seat: int, rng: random.Random) -> GameState:
+        """What ``seat`` may know, as a state to reason on (the hint's strong player is
+        given this, never the state): :meth:`~cardtable.engine.game.GameState.seat_copy`."""
+        return self.state.seat_copy(seat, rng)
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` may read it."""
+        return self.state.log_for(seat)
+
+    @property
+    def log_length(self) -> int:
+        """How many lines the log has."""
+        return len(self.state.log)
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Every player's name and holding, best first."""
+        return self.state.standings()
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, for a save."""
+        return self.state.to_json()
+
+
+class HoldsMatch:
+    """A scene's ``state`` as its :class:`TableMatch`'s (a mixin): reading it gives the
+    match's state, setting it puts a new match in place."""
+
+    match: TableMatch
+
+    @property
+    def state(self) -> GameState:
+        """The game's state (for saves, hosting and tests: the scenes themselves ask the match)."""
+        return self.match.state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self.match = TableMatch(state)
