@@ -281,15 +281,35 @@ class ShowdownBot:
         return self.rng.choice(actions)
 '''
 
+VIEW = '''\
+"""High Card Showdown's typed seat view: the shared chip view of a poker-style game."""
+
+from __future__ import annotations
+
+from cardtable.engine.view import Phase, SeatView, phase_words
+from cardtable.games.high_card_showdown.state import ShowdownState
+from cardtable.games.seat_views import chip_view, counted, poker_showdown
+
+
+def seat_view(state: ShowdownState, seat: int | None) -> SeatView:
+    """What ``seat`` (None: a spectator) may see of ``state``, typed."""
+    options = state.betting_options(seat) if seat is not None and seat == state.to_act else None
+    return chip_view(state, seat, game="high_card_showdown",
+                     phase=Phase(id=state.phase.value, words=phase_words(state.phase.value)),
+                     shown=state.shown, out=state.out, in_hand=state.in_hand, round_no=state.round_no,
+                     betting_round=state.betting_round, zones=(counted("deck", len(state.deck_order)),),
+                     options=options,
+                     showdown=poker_showdown(state.results.to_json()) if state.results is not None else None)
+'''
+
 TABLE = '''\
 """High Card Showdown's table: seats round the felt, the pot, the betting bar."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from cardtable.engine.view import SeatView
 from cardtable.games.high_card_showdown.rules import Phase
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
@@ -299,7 +319,7 @@ from cardtable.ui.widgets import WidgetGroup
 
 
 class ShowdownTableScene(GameTableScene):
-    """One match on one screen, drawn from ``state.view(viewer)``."""
+    """One match on one screen, drawn from the viewer's typed seat view."""
 
     KEYS = (next_round_binding("next hand (after the showdown)"),)
     BET_KEYS = BET_KEYS
@@ -307,37 +327,36 @@ class ShowdownTableScene(GameTableScene):
 
     def waits_for_next_round(self) -> bool:
         """Between hands the people press Next hand."""
-        return bool(self.state.phase == Phase.REVEAL)
+        return self.view.phase.id == Phase.REVEAL
 
     def build_controls(self, group: WidgetGroup) -> None:
         """The betting bar on the viewer's turn."""
         if self.viewer is not None and self.mine():
             self.open_bet_bar()
 
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: SeatView) -> str:
         """The game and the hand."""
-        return f"High Card Showdown   ·   hand {view['round_no']}"
+        return f"High Card Showdown   ·   hand {view.round}"
 
-    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The pot line in the middle."""
         self.pot_line = self.draw_pot_line(surface, view, self.middle.center)
 
-    def draw_seat(self, surface: pygame.Surface, view: dict[str, Any], seat: int) -> None:
+    def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         """A seat's plate, and its cards (the viewer's large, at the bottom)."""
-        bet = view["round_bets"][seat]
-        lines = [f"chips {view['stacks'][seat]:,}" + (f"   ·   bet {bet:,}" if bet else "")]
-        cards = view["hands"][seat]
+        info = view.seats[seat]
+        lines = [f"chips {info.stack or 0:,}" + (f"   ·   bet {info.bet:,}" if info.bet else "")]
+        cards = list(info.hand)
         own = seat == self.viewer
         width = max(40, int(self.felt.height / 6.0 * (0.9 if own else 0.5)))
         at = self.plate_beside(self.own_hand_box(len(cards) or 3, width)) if own else None
-        plate = self.seat_plate(surface, seat, lines, dealer=view["dealer"] == seat,
-                                acting=view["to_act"] == seat, at=at)
+        plate = self.seat_plate(surface, seat, lines, dealer=info.dealer, acting=view.to_act == seat, at=at)
         if own:
             self.draw_own_cards(surface, cards, self.own_hand_box(len(cards), width), width)
         elif cards:
             self.draw_seat_cards(surface, seat, plate, cards, width, int(width * 0.6))
 
-    def bar_text(self, view: dict[str, Any]) -> str | None:
+    def bar_text(self, view: SeatView) -> str | None:
         """Who won the hand, and why."""
         return self.round_end_text(view, "Hand", ("the second card", "the third card"))
 
@@ -373,6 +392,7 @@ FILES = {
     "state.py": STATE,
     "checks.py": CHECKS,
     "bot.py": BOT,
+    "view.py": VIEW,
     "ui/__init__.py": '"""High Card Showdown\'s screens."""\n',
     "ui/table.py": TABLE,
 }
