@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from cardtable.engine.game import CHANCE, Action, Event, GameState
 
-__all__ = ["Bot", "play_step", "play_until", "choose_for"]
+__all__ = ["Bot", "LevelledBot", "play_step", "play_until", "choose_for"]
 
 
 @runtime_checkable
@@ -28,6 +28,21 @@ class Bot(Protocol):
     def choose(self, state: GameState, seat: int) -> Action:
         """A legal action for ``seat``, which must be the seat to act."""
         ...
+
+
+class LevelledBot:
+    """A game's own computer player at one of its levels: its seeded ``rng``, its
+    ``level`` and that level's ``knobs`` (from :attr:`LEVEL_KNOBS`, by level name)."""
+
+    LEVEL_KNOBS: ClassVar[Mapping[str, Any]]
+    """Each level's settings, by the level's name ("normal", "tough")."""
+
+    def __init__(self, rng: random.Random, level: str = "normal") -> None:
+        if level not in self.LEVEL_KNOBS:
+            raise ValueError(f"level must be one of {', '.join(self.LEVEL_KNOBS)}, not {level!r}")
+        self.rng = rng
+        self.level = level
+        self.knobs = self.LEVEL_KNOBS[level]
 
 
 def play_step(state: GameState, bots: Sequence[Bot] | Mapping[int, Bot]) -> Event:

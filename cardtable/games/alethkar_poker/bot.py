@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardtable.bots.base import LevelledBot
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import Action, GameState
 from cardtable.games.alethkar_poker import planning
@@ -81,24 +82,20 @@ def guess_bag(value: int, holdings: int, buy_in: int) -> int:
     return max(buy_in, min(holdings // 2, value // 10))
 
 
-class AlethkarBot:
+class AlethkarBot(LevelledBot):
     """A computer player for Alethkar Poker (``level`` normal or tough).
 
     >>> AlethkarBot(random.Random(1), level="tough").level
     'tough'
     """
 
+    LEVEL_KNOBS = LEVELS
+
     reads_moves = False
     """The strong level does not weigh its worlds by the moves it saw (see
     :mod:`cardtable.bots.reading`): every move is a bag amount nobody else sees, so a
     move says nothing, and replaying them took up to half its budget at four seats."""
 
-    def __init__(self, rng: random.Random, level: str = "normal") -> None:
-        if level not in LEVELS:
-            level = "normal"
-        self.rng = rng
-        self.level = level
-        self.knobs = LEVELS[level]
 
     def rollout_bot(self, rng: random.Random) -> AlethkarBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.games.five_card_draw.hands import rank_value, score
@@ -121,15 +122,14 @@ def equity(mine: Sequence[tuple[int, str]], throw: Sequence[int], unseen: Sequen
     return wins / samples
 
 
-class DrawBot:
+class DrawBot(LevelledBot):
     """Five-Card Draw computer player (``level`` "normal" or "tough")."""
 
+    LEVEL_KNOBS = _SAMPLES
+
     def __init__(self, rng: random.Random, level: str = "normal") -> None:
-        if level not in _SAMPLES:
-            raise ValueError(f"no Five-Card Draw bot level {level!r} (normal, tough)")
-        self.rng = rng
-        self.level = level
-        self.samples = _SAMPLES[level]
+        super().__init__(rng, level)
+        self.samples: int = self.knobs
         self._memo: dict[tuple[Any, ...], float] | None = None  # equities kept (rollout players only)
 
     def rollout_bot(self, rng: random.Random) -> DrawBot:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.bots.base import LevelledBot
 from cardtable.bots.strong import light_choice
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
@@ -79,19 +80,17 @@ fair one (``1 / players``): a playable hand at good odds is not folded (the norm
 folded half the minimum bets at four seats before)."""
 
 
-class FlameBot:
+class FlameBot(LevelledBot):
     """A Flame Sword player of ``level`` ``normal`` or ``tough``.
 
     >>> FlameBot(random.Random(1)).level
     'normal'
     """
 
+    LEVEL_KNOBS = LEVEL_KNOBS
+
     def __init__(self, rng: random.Random, level: str = "normal") -> None:
-        if level not in LEVELS:
-            level = "normal"
-        self.rng = rng
-        self.level = level
-        self.knobs = LEVEL_KNOBS[level]
+        super().__init__(rng, level)
         self._memo: tuple[Any, float] | None = None
 
     rollout_choice = staticmethod(rollout_choice)

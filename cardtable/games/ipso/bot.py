@@ -28,6 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import Fold
 from cardtable.engine.game import Action
 from cardtable.games.ipso.betting import Cover, CoverRaise, Stake
@@ -101,15 +102,13 @@ def _shape_percentile(pips: tuple[int, ...], one_suit: bool) -> float:
     return percentile(evaluate_pips(pips, "SSSS" if one_suit else "SSSH").key)
 
 
-class IpsoBot:
+class IpsoBot(LevelledBot):
     """A computer player for Ipso (levels ``normal`` and ``tough``)."""
 
+    LEVEL_KNOBS = LEVEL_KNOBS
+
     def __init__(self, rng: random.Random, level: str = "normal") -> None:
-        if level not in LEVEL_KNOBS:
-            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVEL_KNOBS)})")
-        self.rng = rng
-        self.level = level
-        self.knobs = LEVEL_KNOBS[level]
+        super().__init__(rng, level)
         self.unseen_sample: int | None = None  # None: every unseen card weighs a face-down exchange
 
     def rollout_bot(self, rng: random.Random) -> IpsoBot:

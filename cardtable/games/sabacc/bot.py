@@ -32,6 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import Action
@@ -159,8 +160,11 @@ class DrawOdds:
                 f"still_bombs={self.still_bombs:.3f}, win={self.win:.3f})")
 
 
-class SabaccBot:
+class SabaccBot(LevelledBot):
     """A Sabacc player for any seat: ``level`` is ``"normal"`` or ``"tough"``."""
+
+    LEVEL_KNOBS = LEVEL_KNOBS
+    knobs: dict[str, float]
 
     reads_moves = False
     """The strong level does not weigh its worlds by the moves it saw (see
@@ -169,12 +173,6 @@ class SabaccBot:
     a bet look 121 credits better than it was on the real cards (141 decisions scored,
     30 plays of each candidate on the real state), 46 worse unread."""
 
-    def __init__(self, rng: random.Random, level: str = "normal") -> None:
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        self.rng = rng
-        self.level = level
-        self.knobs = LEVEL_KNOBS[level]
 
     def planning_candidates(self, state: SabaccState, seat: int, prior: Action,
                             actions: Sequence[Action]) -> list[Action]:

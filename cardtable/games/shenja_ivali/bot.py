@@ -46,6 +46,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.cards import Card
 from cardtable.engine.game import Action
@@ -113,13 +114,15 @@ def percentile(key: Any, keys: Sequence[Any]) -> float:
     return (low + 0.5 * (high - low)) / len(keys)
 
 
-class IvaliBot:
+class IvaliBot(LevelledBot):
     """A Shenja Ivali player for any seat.
 
     ``rng`` is its own seeded generator; ``level`` is ``"normal"`` or ``"tough"``;
     ``samples`` fixes the number of simulated deals per estimate (default: chosen
     from the level and the number of players so a decision stays well under 200 ms).
     """
+
+    LEVEL_KNOBS = LEVEL_KNOBS
 
     strong_prior = "tough"
     """The level whose choice the strong level plays unless its rollouts find better
@@ -128,14 +131,10 @@ class IvaliBot:
     0.568 (0.517 to 0.620; 80 matches, seeds 1 to 3) against 0.507 with normal's choice."""
 
     def __init__(self, rng: random.Random, level: str = "normal", samples: int | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
-        self.rng = rng
-        self.level = level
+        super().__init__(rng, level)
         self.samples = samples
-        self.knobs = LEVEL_KNOBS[level]
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
