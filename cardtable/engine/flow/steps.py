@@ -63,9 +63,13 @@ class Step:
     """Chance's actions while the step waits, besides the runner's shuffle and reshuffle
     (Sabacc's die): :class:`FlowState` takes them as chance's."""
 
+    NAME: ClassVar[str] = ""
+    """The step in words, as :meth:`describe` says it when it needs no parameter."""
+
     def describe(self) -> str:
-        """The step in words, for a person reading the flow as a list."""
-        return type(self).__name__.lower()
+        """The step in words, for a person reading the flow as a list: its :attr:`NAME`
+        (the class's name in lower case when it has none)."""
+        return self.NAME or type(self).__name__.lower()
 
     def waits_in(self, phase: str) -> bool:
         """True when the hand may wait on this step in the game's ``phase`` (how a save
@@ -118,9 +122,7 @@ class Antes(Step):
 
     amount: int | str = "ante"
 
-    def describe(self) -> str:
-        """"antes"."""
-        return "antes"
+    NAME: ClassVar[str] = "antes"
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """Take the antes; the line names the hand and the dealer."""
@@ -153,9 +155,7 @@ class Blinds(Step):
     small: int | str = "small_blind"
     big: int | str = "blind"
 
-    def describe(self) -> str:
-        """"blinds"."""
-        return "blinds"
+    NAME: ClassVar[str] = "blinds"
 
     def posts(self, state: FlowState) -> list[Blind]:
         """The blinds of this hand, in the order they go in."""
@@ -278,9 +278,9 @@ class InTurn(Step):
     TURN: ClassVar[str] = "turn"
     """The state's attribute naming the seat to act."""
 
-    def opening(self, state: Any, first: int) -> str:
-        """The log's line as the step begins with ``first`` to act."""
-        raise NotImplementedError(f"{type(self).__name__} has no opening line")
+    def opening(self, state: Any, first: int) -> str | None:
+        """The log's line as the step begins with ``first`` to act (None: no line)."""
+        return None
 
     def first(self, state: Any) -> int:
         """Who acts first: the first seat in the hand left of the dealer."""
@@ -292,7 +292,9 @@ class InTurn(Step):
         state.enter(self.phase)
         first = self.first(state)
         setattr(state, self.TURN, first)
-        events.append(Event(CHANCE, self.opening(state, first)))
+        line = self.opening(state, first)
+        if line is not None:
+            events.append(Event(CHANCE, line))
 
     def waiting(self, state: Any) -> bool:
         """Until the last seat has acted."""
@@ -322,9 +324,7 @@ class Draw(InTurn):
     phase: ClassVar[str] = "draw"
     TURN: ClassVar[str] = "draw_turn"
 
-    def describe(self) -> str:
-        """"the draw"."""
-        return "draw"
+    NAME: ClassVar[str] = "draw"
 
     def most(self, state: FlowState, *, has_ace: bool) -> int:
         """The most cards a seat may discard, keeping an ace or not."""
@@ -467,9 +467,7 @@ class Showdown(Step):
     evaluator: str
     rules: str = ""
 
-    def describe(self) -> str:
-        """"showdown"."""
-        return "showdown"
+    NAME: ClassVar[str] = "showdown"
 
     def value(self, state: FlowState, cards: Sequence[int]) -> Any:
         """The value of a hand of ``cards`` (deck indices)."""
@@ -494,9 +492,7 @@ class Settle(Step):
     hand eligible for it, ties split with odd chips to the first tied seat left of the
     dealer; then the next hand, or the end of the match when one seat has every chip."""
 
-    def describe(self) -> str:
-        """"settle"."""
-        return "settle"
+    NAME: ClassVar[str] = "settle"
 
     def begin(self, state: FlowState, events: list[Event]) -> None:
         """Settle on the hands shown."""

@@ -32,9 +32,7 @@ class BuyIn(Step):
     """Step 1: every player puts the buy-in from the stack into the bag (when the stack
     is short, chips already in the bag stand for the rest)."""
 
-    def describe(self) -> str:
-        """"buy-in"."""
-        return "buy-in"
+    NAME: ClassVar[str] = "buy-in"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Move the buy-ins; the line names the round and the dealer."""
@@ -55,9 +53,7 @@ class SecretBet(InTurn):
 
     phase: ClassVar[str] = "bet"
 
-    def describe(self) -> str:
-        """"secret bet"."""
-        return "secret bet"
+    NAME: ClassVar[str] = "secret bet"
 
     def opening(self, state: Any, first: int) -> str:
         """The first player left of the dealer bets first."""
@@ -103,9 +99,7 @@ class DiscardStep(InTurn):
 
     phase: ClassVar[str] = "discard"
 
-    def describe(self) -> str:
-        """"discard two"."""
-        return "discard two"
+    NAME: ClassVar[str] = "discard two"
 
     def opening(self, state: Any, first: int) -> str:
         """The first player left of the dealer discards first."""
@@ -149,9 +143,7 @@ class Show(Step):
     (:func:`~cardtable.games.alethkar_poker.values.best_split`), its cards put in
     counting order; the counts go to the :class:`Payout`."""
 
-    def describe(self) -> str:
-        """"show"."""
-        return "show"
+    NAME: ClassVar[str] = "show"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Show and count every hand."""
@@ -179,9 +171,7 @@ class Payout(Step):
     end of the match when at most one player can still buy in (that player takes what is
     left in the middle)."""
 
-    def describe(self) -> str:
-        """"payout"."""
-        return "payout"
+    NAME: ClassVar[str] = "payout"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Pay on the hands shown."""

@@ -68,9 +68,7 @@ class CalledShots(flow.InTurn):
     phase: ClassVar[str] = "call"
     TURN: ClassVar[str] = "call_turn"
 
-    def describe(self) -> str:
-        """"called shots"."""
-        return "called shots"
+    NAME: ClassVar[str] = "called shots"
 
     def opening(self, state: Any, first: int) -> str:
         """The first from the dealer's left calls."""
@@ -117,9 +115,7 @@ class DealGrid(flow.Step):
     phase: ClassVar[str] = "deal"
     CHANCE_ACTIONS: ClassVar[tuple[type[Action], ...]] = (Deal,)
 
-    def describe(self) -> str:
-        """"deal"."""
-        return "deal"
+    NAME: ClassVar[str] = "deal"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Chance is to deal."""
@@ -178,7 +174,7 @@ class DealGrid(flow.Step):
 
 
 @dataclass(frozen=True)
-class Flips(flow.Step):
+class Flips(flow.InTurn):
     """The flop or the turn (``name``): the players still in flip one face-down grid card
     each, in turn counterclockwise from the dealer's right, until ``target`` are face up.
 
@@ -191,19 +187,27 @@ class Flips(flow.Step):
     name: str
     target: int
     phase: ClassVar[str] = "flip"
+    TURN: ClassVar[str] = "flip_turn"
 
     def describe(self) -> str:
         """The street's name."""
         return self.name
 
+    def first(self, state: Any) -> int:
+        """The first player right of the dealer."""
+        first: int = state.flip_order()[0]
+        return first
+
+    def opening(self, state: Any, first: int) -> str:
+        """Who flips first, and to how many."""
+        return (f"The {self.name}: flip grid cards in turn, counterclockwise from {state.names[first]}, "
+                f"until {self.target} are face up")
+
     def begin(self, state: Any, events: list[Event]) -> None:
         """The first player right of the dealer flips (a rollout copy flips them all)."""
         game: FlameSwordState = state
-        game.enter(self.phase)
         game.flip_target = self.target
-        game.flip_turn = game.flip_order()[0]
-        events.append(Event(CHANCE, f"The {self.name}: flip grid cards in turn, counterclockwise from "
-                                    f"{game.names[game.flip_turn]}, until {self.target} are face up"))
+        super().begin(game, events)
         if game.sampled_deal:
             self._flip_at_once(game, events)
 
@@ -216,15 +220,6 @@ class Flips(flow.Step):
         events.append(Event(CHANCE, f"{len(turned)} grid cards flip at once (a rollout copy)"))
         game.flip_turn = None
         game.flip_target = None
-
-    def waiting(self, state: Any) -> bool:
-        """Until ``target`` cards are face up."""
-        return state.flip_turn is not None
-
-    def to_act(self, state: Any) -> int | None:
-        """The seat flipping."""
-        turn: int | None = state.flip_turn
-        return turn
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every face-down cell."""
@@ -260,9 +255,7 @@ class Flips(flow.Step):
 class River(flow.Step):
     """The grid cards still face down turn over by themselves."""
 
-    def describe(self) -> str:
-        """"river"."""
-        return "river"
+    NAME: ClassVar[str] = "river"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Turn them over; the line names them."""
@@ -280,9 +273,7 @@ class LineShowdown(flow.Step):
     and one row or column of the grid
     (:func:`~cardtable.games.flame_sword.hands.best_line`, with its Called Shot)."""
 
-    def describe(self) -> str:
-        """"showdown"."""
-        return "showdown"
+    NAME: ClassVar[str] = "showdown"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Show and value every hand still in, for the settle."""
@@ -308,9 +299,7 @@ class FlameSettle(flow.Step):
     tie layer); the weakest hand shown is the next hand's Underdog and the winner of the
     main pot posts the next extra blind."""
 
-    def describe(self) -> str:
-        """"settle"."""
-        return "settle"
+    NAME: ClassVar[str] = "settle"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Settle on the hands shown (none when all but one folded)."""

@@ -237,30 +237,18 @@ class ExchangePhase(flow.Step):
 
 
 @dataclass(frozen=True)
-class NextDealer(flow.Step):
+class NextDealer(flow.InTurn):
     """After the settle, the hand's winner names the next dealer (one who can pay the ante)."""
 
     phase: ClassVar[str] = "choose_dealer"
+    TURN: ClassVar[str] = "chooser"
+    NAME: ClassVar[str] = "the winner names the next dealer"
 
-    def describe(self) -> str:
-        """"the winner names the next dealer"."""
-        return "the winner names the next dealer"
-
-    def begin(self, state: Any, events: list[Event]) -> None:
-        """The winner chooses."""
+    def first(self, state: Any) -> int:
+        """The hand's winner chooses."""
         game: IpsoState = state
         assert game.results is not None
-        game.enter(self.phase)
-        game.chooser = game.results.winner
-
-    def waiting(self, state: Any) -> bool:
-        """Until the winner has named the dealer."""
-        return state.chooser is not None
-
-    def to_act(self, state: Any) -> int | None:
-        """The winner."""
-        chooser: int | None = state.chooser
-        return chooser
+        return game.results.winner
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every seat that can pay the ante."""

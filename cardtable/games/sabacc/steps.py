@@ -61,9 +61,7 @@ class SabaccAnte(Step):
     """When the sabacc pot is empty, every player in the hand antes ``sabacc_ante`` into
     it (one short of it puts in what it has), told in the antes' line."""
 
-    def describe(self) -> str:
-        """"sabacc ante"."""
-        return "sabacc ante"
+    NAME: ClassVar[str] = "sabacc ante"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Fill the empty sabacc pot."""
@@ -92,9 +90,7 @@ class Turns(Step):
     PHASES: ClassVar[frozenset[str]] = frozenset({"bet", "roll", "shift", "draw", "decide"})
     CHANCE_ACTIONS: ClassVar[tuple[type[Action], ...]] = (RollDie, Shift)
 
-    def describe(self) -> str:
-        """"turns"."""
-        return "turns"
+    NAME: ClassVar[str] = "turns"
 
     def waits_in(self, phase: str) -> bool:
         """A turn passes through betting, the die, the shift, the draw and the decision."""
@@ -335,9 +331,7 @@ class BombOuts(Step):
     """At the call, each hand shown that bombs out (over 23, under -23, or 0) pays the
     hand pot's amount into the sabacc pot (all its credits when it has less)."""
 
-    def describe(self) -> str:
-        """"bomb-outs"."""
-        return "bomb-outs"
+    NAME: ClassVar[str] = "bomb-outs"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Keep the hands of the call and charge the bomb-outs."""
@@ -363,9 +357,7 @@ class SuddenDemise(Step):
     phase: ClassVar[str] = "demise"
     CHANCE_ACTIONS: ClassVar[tuple[type[Action], ...]] = (DealDemise,)
 
-    def describe(self) -> str:
-        """"sudden demise"."""
-        return "sudden demise"
+    NAME: ClassVar[str] = "sudden demise"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Call the sudden demise when the best hands tie."""
@@ -413,9 +405,7 @@ class SabaccSettle(Step):
     when the others folded; else the best hand takes the hand pot, a special hand the
     sabacc pot too, and when every hand bombed out the hand pot stays for the next hand."""
 
-    def describe(self) -> str:
-        """"settle"."""
-        return "settle"
+    NAME: ClassVar[str] = "settle"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Settle the hand, then see who is out and whether the game is over."""

@@ -21,9 +21,7 @@ __all__ = ["Flop", "AuctionStep"]
 class Flop(Step):
     """One card per player still in, off the stock, face up in a line in deal order."""
 
-    def describe(self) -> str:
-        """"flop"."""
-        return "flop"
+    NAME: ClassVar[str] = "flop"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Deal the flop."""
@@ -41,9 +39,7 @@ class AuctionStep(Step):
 
     phase: ClassVar[str] = "auction"
 
-    def describe(self) -> str:
-        """"auction"."""
-        return "auction"
+    NAME: ClassVar[str] = "auction"
 
     def begin(self, state: Any, events: list[Event]) -> None:
         """Open the auction (its forced passes and drops are logged at once)."""
