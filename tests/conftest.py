@@ -66,3 +66,34 @@ def spread_table():
     table.spread(pid, "grid")
     yield table
     pygame.quit()
+
+
+
+def in_display(size: tuple[int, int], make):
+    """For a fixture to ``yield from``: start pygame with a (headless) display of ``size``,
+    yield what ``make()`` returns, and quit pygame once the test is done with it."""
+    import pygame
+
+    pygame.init()
+    pygame.display.set_mode(size)
+    yield make()
+    pygame.quit()
+
+
+@pytest.fixture
+def small_table():
+    """A table of the standard 52-card deck (seed 1) in a 640x400 display."""
+    import random
+
+    from cardtable import variants
+    from cardtable.engine.table import Table
+
+    yield from in_display((640, 400), lambda: Table(variants.load_deck_by_id("standard52"), random.Random(1)))
+
+
+@pytest.fixture(scope="module")
+def display_infinite():
+    """The 12,000-card Infinite Deck loaded once a module, in an 800x600 display."""
+    from cardtable import variants
+
+    yield from in_display((800, 600), lambda: variants.load_deck_by_id("infinite"))

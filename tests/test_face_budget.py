@@ -7,21 +7,17 @@ from __future__ import annotations
 import math
 import time
 
-import pygame
 import pytest
 
-from cardtable import variants
 from cardtable.ui.face_cache import FaceCache
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
 
 
 @pytest.fixture(scope="module")
-def deck():
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield variants.load_deck_by_id("infinite")
-    pygame.quit()
+def deck(display_infinite):
+    """The Infinite Deck, in a display (conftest's ``display_infinite``)."""
+    return display_infinite
 
 
 def test_the_first_face_of_a_frame_is_drawn_past_the_deadline_the_next_waits(deck):

@@ -9,7 +9,6 @@ import pygame
 import pytest
 from uihelp import Driver
 
-from cardtable import variants
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.ui.camera import Camera
@@ -76,6 +75,50 @@ def layer(scene) -> bytes:
     return pygame.image.tobytes(scene.view.layer, "RGB")
 
 
+def slowed_table(app, monkeypatch, slow):
+    """The table open at zoom 0.29 and settled; then ``slow(monkeypatch)`` makes its next new
+    picture paint over many frames."""
+    d, scene = open_faces(app, 0.29)
+    settle(d, scene)
+    slow(monkeypatch)
+    return d, scene
+
+
+def picture_under_way(app, monkeypatch, slow, *, zoom_at=None, jump=(0, 0), frames=1):
+    """The :func:`slowed_table`; then the camera zooms (``zoom_at``: factor, x, y) or jumps
+    (``jump``: dx, dy in table units) and after ``frames`` frames the new picture is checked to
+    be under way."""
+    d, scene = slowed_table(app, monkeypatch, slow)
+    if zoom_at is not None:
+        scene.camera.zoom_at(*zoom_at)
+    scene.camera.x += jump[0]
+    scene.camera.y += jump[1]
+    d.step(frames)
+    assert scene.view._build is not None
+    return d, scene
+
+
+def move_half_over(scene, mover: int, under: int) -> int:
+    """A step during a test: the pile ``len(shown) // mover`` of those in view (``shown``, in
+    drawing order) moves half over the one at ``len(shown) // under``; returns that one's id."""
+    shown = scene.view.visible(scene.table, scene.camera.view_rect())
+    (a, _), (b, pb) = shown[len(shown) // mover], shown[len(shown) // under]
+    scene.table.move(a, None, pb.x + 37, pb.y + 21)
+    return b
+
+
+def assert_settles_to_reference(d, scene, monkeypatch=None, limit=3000) -> None:
+    """Undo ``monkeypatch`` (if given: the real budgets back), step until the picture under way is
+    swapped in (within ``limit`` frames) and every face is drawn, then check the view is settled
+    and its picture is the card-by-card one."""
+    if monkeypatch is not None:
+        monkeypatch.undo()
+    finish_build(d, scene, limit=limit)
+    settle(d, scene)
+    assert scene.view.settled
+    assert layer(scene) == reference(scene)
+
+
 def test_stand_ins_show_first_and_the_settled_picture_is_the_card_by_card_one(app, monkeypatch):
     monkeypatch.setattr("cardtable.ui.face_cache.FACE_BUDGET_S", 0.0)
     d, scene = open_faces(app)
@@ -83,9 +126,7 @@ def test_stand_ins_show_first_and_the_settled_picture_is_the_card_by_card_one(ap
     d.step()
     assert len(scene.view._pending) > 100  # one face a frame: the rest are stand-ins
     assert layer(scene) != reference(scene)
-    monkeypatch.undo()
-    settle(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 @pytest.mark.parametrize("zoom", [0.29, 0.7])
@@ -94,8 +135,7 @@ def test_panning_into_undrawn_faces_settles_to_the_card_by_card_picture(app, zoo
     for dx, dy in ((-12, -3),) * 25 + ((40, 0),) * 5 + ((0, 37),) * 4:
         scene.camera.pan_pixels(dx, dy)
         d.step()
-    settle(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene)
 
 
 def test_a_pan_draws_the_faces_ahead_of_it(app, monkeypatch):
@@ -123,9 +163,7 @@ def test_stand_ins_of_piles_that_left_the_view_are_forgotten(app, monkeypatch):
     d.step()
     scene.camera.pan_pixels(-5000, 0)
     d.step()
-    monkeypatch.undo()
-    settle(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 def test_a_step_with_stacks_and_lifted_cards_settles_to_the_card_by_card_picture(app):
@@ -136,8 +174,7 @@ def test_a_step_with_stacks_and_lifted_cards_settles_to_the_card_by_card_picture
     table.move(shown[50][0], None, table.piles[stack].x + 30, table.piles[stack].y + 20)
     scene.view.cache.clear()
     scene.view._layer_key = None
-    settle(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene)
 
 
 def test_face_rows_follow_the_lru(display_infinite):
@@ -174,11 +211,3 @@ def test_the_view_draws_on_a_bare_surface_without_a_window(display_infinite):
         if not view._pending:
             break
     assert not view._pending and surface.get_at((5 + CARD_W // 4, 5 + CARD_H // 4))[:3] != THEME.felt
-
-
-@pytest.fixture(scope="module")
-def display_infinite():
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield variants.load_deck_by_id("infinite")
-    pygame.quit()

@@ -3,14 +3,18 @@ old one shows, then swapped in; what it shows once settled (never how fast: see 
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
-from test_view_budget import finish_build, layer, open_faces, reference, settle
+from test_view_budget import (
+    assert_settles_to_reference,
+    layer,
+    move_half_over,
+    open_faces,
+    picture_under_way,
+    settle,
+    slowed_table,
+)
 
-from cardtable import variants
-from cardtable.engine.table import Table
 from cardtable.ui import table_view
 from cardtable.ui.camera import Camera
 from cardtable.ui.faces import FaceArt
@@ -19,21 +23,13 @@ from cardtable.ui.table_view import TableView
 
 
 def one_band_a_frame(monkeypatch) -> None:
+    """One band of a jump's picture a frame."""
     monkeypatch.setattr(table_view, "JUMP_SLICE_S", 0.0)
 
 
-def settle_all(d, scene) -> None:
-    """Step until the picture after a jump is swapped in and every face is drawn."""
-    finish_build(d, scene, limit=3000)
-    settle(d, scene)
-    assert scene.view.settled
-
-
 def test_a_jump_paints_a_band_a_frame_showing_the_old_picture_then_settles_to_the_fresh_one(app, monkeypatch):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
+    d, scene = slowed_table(app, monkeypatch, one_band_a_frame)
     view, camera = scene.view, scene.camera
-    one_band_a_frame(monkeypatch)
     shown = view.drawn_last_frame
     old = layer(scene)
     painted, jumps = view.cards_painted, view.layer_jumps
@@ -48,42 +44,22 @@ def test_a_jump_paints_a_band_a_frame_showing_the_old_picture_then_settles_to_th
         d.step()
         frames += 1
     assert frames == table_view.JUMP_BANDS
-    monkeypatch.undo()
-    settle_all(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 @pytest.mark.parametrize("moves", [((-40, 17), (3, 3)), ((0, 0),), ((-900, 0),)])
 def test_pans_and_jumps_while_the_picture_is_painted_settle_to_the_fresh_one(app, monkeypatch, moves):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
-    camera = scene.camera
-    one_band_a_frame(monkeypatch)
-    camera.y += 6000
-    d.step(3)
+    d, scene = picture_under_way(app, monkeypatch, one_band_a_frame, jump=(0, 6000), frames=3)
     for dx, dy in moves:
-        camera.pan_pixels(dx, dy)
+        scene.camera.pan_pixels(dx, dy)
         d.step()
-    monkeypatch.undo()
-    settle_all(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 def test_a_step_while_the_picture_is_painted_is_repaired_after_the_swap(app, monkeypatch):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
-    view, camera, table = scene.view, scene.camera, scene.table
-    one_band_a_frame(monkeypatch)
-    camera.x += 4500
-    d.step(2)
-    assert view._build is not None
-    shown = view.visible(table, camera.view_rect())
-    (a, _), (b, pb) = shown[len(shown) // 3], shown[len(shown) // 2]
-    table.move(a, None, pb.x + 37, pb.y + 21)  # half over another card
-    table.flip(b)
-    monkeypatch.undo()
-    settle_all(d, scene)
-    assert layer(scene) == reference(scene)
+    d, scene = picture_under_way(app, monkeypatch, one_band_a_frame, jump=(4500, 0), frames=2)
+    scene.table.flip(move_half_over(scene, 3, 2))  # a card moved half over another, and that one turned over
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 def test_a_pan_of_most_of_the_view_is_a_jump_a_small_one_scrolls(app):
@@ -125,26 +101,11 @@ def test_nothing_lifted_is_needed_for_a_jump(app):
 
 
 def test_cards_lifted_while_the_picture_is_painted_drop_it_and_the_view_paints_at_once(app, monkeypatch):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
+    d, scene = picture_under_way(app, monkeypatch, one_band_a_frame, jump=(9000, 0), frames=2)
     view, camera, table = scene.view, scene.camera, scene.table
-    one_band_a_frame(monkeypatch)
-    camera.x += 9000
-    d.step(2)
-    assert view._build is not None
     camera.x -= 9000 - 30  # back near the old picture, then a card is lifted
     pid, pile = view.visible(table, camera.view_rect())[40]
     surface = pygame.Surface(app.screen.get_size())
     view.draw(surface, table, camera, hidden={pid: len(pile.cards)})
     assert view._build is None
-    monkeypatch.undo()
-    settle_all(d, scene)
-    assert layer(scene) == reference(scene)
-
-
-@pytest.fixture
-def small_table():
-    pygame.init()
-    pygame.display.set_mode((640, 400))
-    yield Table(variants.load_deck_by_id("standard52"), random.Random(1))
-    pygame.quit()
+    assert_settles_to_reference(d, scene, monkeypatch)

@@ -17,8 +17,6 @@ from cardtable.ui.table_view import MAX_DAMAGE, TableView
 SIZE = (960, 600)
 
 
-
-
 def settled_picture(view: TableView, table: Table, camera: Camera, limit: int = 3000) -> bytes:
     surface = pygame.Surface(SIZE)
     for _ in range(limit):
@@ -32,6 +30,17 @@ def fresh_picture(view: TableView, table: Table, camera: Camera) -> bytes:
     return settled_picture(TableView(view.art, view.cache), table, camera)
 
 
+def settled_view(table: Table, zoom: float = 0.29, at: tuple[float, float] | None = None):
+    """A fresh view of ``table`` through a camera at ``zoom`` (its corner at ``at`` if given),
+    drawn until its picture is settled: the view, the camera and a surface to draw on."""
+    view = TableView(FaceArt(FontBook()))
+    camera = Camera(SIZE, zoom=zoom)
+    if at is not None:
+        camera.x, camera.y = at
+    settled_picture(view, table, camera)
+    return view, camera, pygame.Surface(SIZE)
+
+
 def hidden_in_view(view: TableView, table: Table, camera: Camera) -> dict[int, int]:
     shown = view.visible(table, camera.view_rect())
     assert len(shown) > MAX_DAMAGE + 20
@@ -42,11 +51,7 @@ def hidden_in_view(view: TableView, table: Table, camera: Camera) -> dict[int, i
 @pytest.mark.parametrize("change", ["none", "step", "pan", "early"])
 def test_a_landing_swaps_in_the_picture_painted_meanwhile(spread_table, monkeypatch, zoom, change):
     table = spread_table
-    view = TableView(FaceArt(FontBook()))
-    camera = Camera(SIZE, zoom=zoom)
-    camera.x, camera.y = 300.0, 500.0
-    surface = pygame.Surface(SIZE)
-    settled_picture(view, table, camera)
+    view, camera, surface = settled_view(table, zoom, at=(300.0, 500.0))
     monkeypatch.setattr(landing, "LANDING_CHUNK", 10)  # a landing of many frames
     monkeypatch.setattr(landing, "LANDING_SLICE_S", 0.0)
     hidden = hidden_in_view(view, table, camera)
@@ -69,10 +74,7 @@ def test_a_landing_swaps_in_the_picture_painted_meanwhile(spread_table, monkeypa
 
 def test_a_zoom_drops_the_landing(spread_table):
     table = spread_table
-    view = TableView(FaceArt(FontBook()))
-    camera = Camera(SIZE, zoom=0.29)
-    surface = pygame.Surface(SIZE)
-    settled_picture(view, table, camera)
+    view, camera, surface = settled_view(table)
     hidden = hidden_in_view(view, table, camera)
     for _ in range(500):
         view.draw(surface, table, camera, hidden=hidden)
@@ -88,10 +90,7 @@ def test_a_zoom_drops_the_landing(spread_table):
 
 def test_few_hidden_piles_paint_no_landing(spread_table):
     table = spread_table
-    view = TableView(FaceArt(FontBook()))
-    camera = Camera(SIZE, zoom=0.29)
-    surface = pygame.Surface(SIZE)
-    settled_picture(view, table, camera)
+    view, camera, surface = settled_view(table)
     pid, pile = view.visible(table, camera.view_rect())[3]
     for _ in range(4):
         view.draw(surface, table, camera, hidden={pid: len(pile.cards)})
@@ -135,11 +134,7 @@ def test_a_paced_landing_is_done_before_the_piles_land(spread_table, monkeypatch
     least, _most, margin = landing.LANDING_SPREAD
     monkeypatch.setattr(landing, "LANDING_SPREAD", (least, 10.0, margin))
     table = spread_table
-    view = TableView(FaceArt(FontBook()))
-    camera = Camera(SIZE, zoom=0.29)
-    camera.x, camera.y = 300.0, 500.0
-    surface = pygame.Surface(SIZE)
-    settled_picture(view, table, camera)
+    view, camera, surface = settled_view(table, at=(300.0, 500.0))
     hidden = hidden_in_view(view, table, camera)
     for n in range(frames):
         view.draw(surface, table, camera, hidden=hidden, landing_frames=frames - n)

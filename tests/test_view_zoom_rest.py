@@ -4,16 +4,19 @@ shown as it is until the new one is swapped in; what it shows once settled (neve
 from __future__ import annotations
 
 import pygame
-from test_view_budget import layer, open_faces, reference, settle
+from test_view_budget import assert_settles_to_reference, move_half_over, picture_under_way, slowed_table
 
 from cardtable.ui import layer_build, table_view
 
 
+def one_band_a_frame(monkeypatch) -> None:
+    """One band of a zoom's picture a frame."""
+    monkeypatch.setattr(layer_build, "BUILD_SLICE_S", 0.0)
+
+
 def test_the_old_picture_is_scaled_once_while_the_new_zoom_is_painted_in_bands(app, monkeypatch):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
+    d, scene = slowed_table(app, monkeypatch, one_band_a_frame)
     view, camera = scene.view, scene.camera
-    monkeypatch.setattr(layer_build, "BUILD_SLICE_S", 0.0)  # one band a frame
     scales = []
     real_scale = pygame.transform.scale
 
@@ -31,28 +34,11 @@ def test_the_old_picture_is_scaled_once_while_the_new_zoom_is_painted_in_bands(a
     assert frames >= table_view.JUMP_BANDS  # a band a frame, after the frame that scaled
     assert view.layer_building - building == frames - 1
     assert len(scales) == 1
-    monkeypatch.undo()
-    settle(d, scene)
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch)
 
 
 def test_a_step_while_the_zoom_is_painted_is_shown_once_the_picture_is_swapped_in(app, monkeypatch):
-    d, scene = open_faces(app, 0.29)
-    settle(d, scene)
-    view, camera, table = scene.view, scene.camera, scene.table
-    monkeypatch.setattr(layer_build, "BUILD_SLICE_S", 0.0)
-    camera.zoom_at(1 / 1.15, 500, 200)
-    d.step(3)
-    assert view._build is not None
-    shown = view.visible(table, camera.view_rect())
-    (a, _), (_, pb) = shown[len(shown) // 4], shown[len(shown) // 2]
-    table.move(a, None, pb.x + 37, pb.y + 21)
+    d, scene = picture_under_way(app, monkeypatch, one_band_a_frame, zoom_at=(1 / 1.15, 500, 200), frames=3)
+    move_half_over(scene, 4, 2)
     d.step(2)
-    monkeypatch.undo()
-    for _ in range(200):
-        if view._build is None:
-            break
-        d.step()
-    settle(d, scene)
-    assert view.settled
-    assert layer(scene) == reference(scene)
+    assert_settles_to_reference(d, scene, monkeypatch, limit=200)
