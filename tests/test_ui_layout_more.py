@@ -113,6 +113,25 @@ def to_my_turn(scene, ready, moves: int = 400) -> None:
     raise AssertionError(f"never Ann's turn in {state.phase}")
 
 
+def play_calmly_to_the_showdown(scene, calm: tuple[str, ...], *, moves: int, bots: bool = False) -> None:
+    """Play the table until it waits for the next round (checked): each seat takes its first
+    legal action whose class is named in ``calm``; with none, its bot's choice (with ``bots``,
+    if it has one) or its first legal action."""
+    state = scene.state
+    for _ in range(moves):
+        if scene.waits_for_next_round() or state.to_act is None:
+            break
+        seat = state.to_act
+        if seat == CHANCE:
+            scene.perform(state.chance_action())
+            continue
+        actions = state.legal_actions(seat)
+        quiet = [a for a in actions if type(a).__name__ in calm]
+        bot = scene.bots.get(seat) if bots else None
+        scene.perform(bot.choose(state, seat) if bot is not None and not quiet else (quiet or actions)[0])
+    assert scene.waits_for_next_round()
+
+
 def boxes_of(scene) -> set[str]:
     return {name.split(":")[0] + (":" + name.split(":")[1] if name.startswith(("key:", "bag:")) else "")
             for name, _ in scene.layout_boxes()}
@@ -161,19 +180,7 @@ def test_a_tag_on_a_plates_top_edge_is_part_of_the_plate_and_clear_of_the_seat_a
 
 def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app):
     scene = eight_seats(small_app, "sabacc", seed=2)
-    state = scene.state
-    for _ in range(3000):  # to the showdown
-        if scene.waits_for_next_round() or state.to_act is None:
-            break
-        seat = state.to_act
-        if seat == CHANCE:
-            scene.perform(state.chance_action())
-        else:
-            bot = scene.bots.get(seat)
-            actions = state.legal_actions(seat)
-            calm = [a for a in actions if type(a).__name__ in ("Check", "Call", "Stand", "Keep")]
-            scene.perform(bot.choose(state, seat) if bot is not None and not calm else (calm or actions)[0])
-    assert scene.waits_for_next_round()
+    play_calmly_to_the_showdown(scene, ("Check", "Call", "Stand", "Keep"), moves=3000, bots=True)
     d = Driver(small_app)
     d.step(20)
     assert scene.compact_plates() and scene.seat_hands, "no small revealed cards to hover"
@@ -221,18 +228,7 @@ def test_flame_swords_called_shots_stay_in_their_seats_places(size, scale):
 
 def test_ivalis_piles_keep_to_the_middle_at_a_crowded_showdown(small_app):
     scene = eight_seats(small_app, "shenja_ivali", seed=7)
-    state = scene.state
-    calm = ("Check", "Call", "PassBid", "Discard")
-    for _ in range(5000):
-        if scene.waits_for_next_round() or state.to_act is None:
-            break
-        seat = state.to_act
-        if seat == CHANCE:
-            scene.perform(state.chance_action())
-        else:
-            actions = state.legal_actions(seat)
-            scene.perform(([a for a in actions if type(a).__name__ in calm] or actions)[0])
-    assert scene.waits_for_next_round()
+    play_calmly_to_the_showdown(scene, ("Check", "Call", "PassBid", "Discard"), moves=5000)
     Driver(small_app).step(30)
     boxes = dict(scene.layout_boxes())
     assert boxes["deck"].colliderect(scene.middle) and scene.middle.contains(boxes["discards"])
