@@ -51,6 +51,20 @@ def test_data_packages_map_to_top_level_folders() -> None:
         )
 
 
+def test_every_data_file_beside_the_code_goes_into_the_wheel() -> None:
+    """A file under cardtable/ that is not Python (a game's flow.yaml) is data the code
+    reads: package-data must name it, or the installed app would not find it."""
+    import fnmatch
+    patterns = _pyproject()["tool"]["setuptools"]["package-data"].get("*", [])
+    data = [path for path in (ROOT / "cardtable").rglob("*")
+            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts]
+    assert data, "no data file under cardtable/: is the flow still written as data?"
+    missed = sorted(str(p.relative_to(ROOT)) for p in data if not any(fnmatch.fnmatch(p.name, pat) for pat in patterns))
+    assert not missed, f"package-data does not take: {missed}"
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    assert '"games", "*", "flow.yaml"' in spec  # the frozen app takes them too
+
+
 def _normalise(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 

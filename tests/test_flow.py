@@ -115,3 +115,33 @@ def test_a_save_from_before_the_flow_position_loads_where_it_was(game):
         play_step(state, bots)
     first_wait = next(step.phase for step in state.steps if step.phase)
     assert first_wait in seen and between_hands  # hands were played through, and between them
+
+
+@pytest.mark.parametrize(("items", "message"), [
+    ("deal", "a flow is a list of steps"),
+    ([{"deal": {"hole": 2}, "bet": {}}, {"settle": {}}], "step 1: a step is one kind and its parameters"),
+    ([{"shuffle": {}}, {"settle": {}}], "step 1 (shuffle): no step 'shuffle' (known: antes, blinds, deal"),
+    ([{"deal": {"hole": 2, "face": "up"}}, {"settle": {}}], "step 1 (deal): unknown parameter 'face'"),
+    ([{"deal": {}}, {"settle": {}}], "step 1 (deal): missing hole"),
+    ([{"antes": {"amount": True}}, {"settle": {}}], "amount must be a whole number or text, not True"),
+    ([{"bet": {"name": "x", "opener": "left"}}, {"settle": {}}], "step 1 (bet): a betting round opens at"),
+    ([{"hook": "flop"}, {"settle": {}}], "step 1 (hook): no step of the game's own called 'flop'"),
+    ([{"deal": {"hole": 2}}], "a hand flow has one settle"),
+])
+def test_a_flow_written_as_data_is_refused_saying_which_step_and_why(items, message):
+    from cardtable.engine.flow.reader import read_flow
+    with pytest.raises(ValueError) as refused:
+        read_flow(items)
+    assert message in str(refused.value)
+
+
+def test_every_flow_game_reads_its_hand_from_its_flow_file():
+    """Each game's hand is data (``flow.yaml`` beside its code); what the game's own
+    ``HAND_SIZE`` says, where it has one, is what the flow deals."""
+    import importlib.resources
+    for game in FLOW_GAMES:
+        package = game.state.__module__.rpartition(".")[0]
+        assert importlib.resources.files(package).joinpath("flow.yaml").is_file(), package
+        rules = importlib.import_module(f"{package}.rules")
+        if hasattr(rules, "HAND_SIZE"):
+            assert rules.HAND_SIZE == game.state.FLOW.hole_cards, package

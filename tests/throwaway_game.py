@@ -57,11 +57,9 @@ from typing import Any
 from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules
 from cardtable.engine.cards import Card
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.showdown import KeyOrdered, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
-
-HAND_SIZE = 3
-"""Cards dealt to each player."""
 
 RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13,
          "A": 14}
@@ -125,14 +123,8 @@ def high_cards(cards: list[Card]) -> HighCards:
     return HighCards.of(cards)
 
 
-FLOW = flow.HandFlow((
-    flow.Antes("ante"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Bet("on three cards"),
-    flow.Showdown("cardtable.games.high_card_showdown.rules:high_cards"),
-    flow.Settle(),
-))
-"""A hand, step by step: the engine runs it."""
+FLOW = load_flow(__package__)
+"""A hand, step by step (``flow.yaml``): the engine runs it."""
 
 
 class RoundResult(ShowdownResult[HighCards]):
@@ -386,8 +378,18 @@ variant:
     the second, then the third; suits never count. Side pots as in poker.
 '''
 
+FLOW_FILE = """\
+# A hand of High Card Showdown, step by step: the engine runs it.
+- antes: {amount: ante}
+- deal: {hole: 3}
+- bet: {name: on three cards}
+- showdown: {evaluator: "cardtable.games.high_card_showdown.rules:high_cards"}
+- settle: {}
+"""
+
 FILES = {
     "__init__.py": INIT,
+    "flow.yaml": FLOW_FILE,
     "rules.py": RULES,
     "state.py": STATE,
     "checks.py": CHECKS,

@@ -550,6 +550,11 @@ class HandFlow:
         return tuple(self.hooks[s.name] if isinstance(s, Hook) else s for s in self.steps)
 
     @property
+    def hole_cards(self) -> int:
+        """The cards the engine's deals give each seat in a hand."""
+        return sum(s.hole for s in self.playing if isinstance(s, Deal))
+
+    @property
     def betting_names(self) -> tuple[str, ...]:
         """The names of the hand's betting rounds, in order ("before the draw", ...)."""
         return tuple(s.name for s in self.playing if isinstance(s, Bet))

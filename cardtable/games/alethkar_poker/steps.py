@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.engine import flow
 from cardtable.engine.flow import InTurn, Step
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.words import figure, plural
 from cardtable.games.alethkar_poker.payout import payout_lines, settle
-from cardtable.games.alethkar_poker.rules import HAND_SIZE, BagBet, CountedHand, DiscardTwo, RoundResult
+from cardtable.games.alethkar_poker.rules import BagBet, CountedHand, DiscardTwo, RoundResult
 from cardtable.games.alethkar_poker.values import best_split
 
 if TYPE_CHECKING:
@@ -208,14 +208,8 @@ class Payout(Step):
         events.append(Event(last, text))
 
 
-FLOW = flow.HandFlow((
-    flow.Hook("buy-in"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Hook("secret bet"),
-    flow.Hook("discard two"),
-    flow.Hook("show"),
-    flow.Hook("settle"),
-), hooks={"buy-in": BuyIn(), "secret bet": SecretBet(), "discard two": DiscardStep(), "show": Show(),
-          "settle": Payout()})
+FLOW = load_flow(__package__, hooks={
+    "buy-in": BuyIn(), "secret bet": SecretBet(), "discard two": DiscardStep(), "show": Show(), "settle": Payout()
+})
 """A round of Alethkar Poker, step by step (run by
 :class:`~cardtable.engine.flow.SeatedFlowState`)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules, Limit
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.five_card_draw.hands import HandValue
@@ -21,19 +22,11 @@ from cardtable.games.five_card_draw.hands import HandValue
 __all__ = ["Phase", "DrawSettings", "Shuffle", "Discard", "Reshuffle", "PotResult", "RoundResult",
            "BETTING_ROUND_NAMES", "HAND_SIZE", "FLOW"]
 
-HAND_SIZE = 5
-"""Cards dealt to each player."""
-
-FLOW = flow.HandFlow((
-    flow.Antes("ante"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Bet("before the draw"),
-    flow.Draw(up_to="max_draw", ace_bonus="ace_bonus"),
-    flow.Bet("after the draw", big=True),
-    flow.Showdown("cardtable.games.five_card_draw.hands:evaluate"),
-    flow.Settle(),
-))
+FLOW = load_flow(__package__)
 """A hand of Five-Card Draw, step by step (run by :class:`~cardtable.engine.flow.FlowState`)."""
+
+HAND_SIZE = FLOW.hole_cards
+"""Cards dealt to each player."""
 
 BETTING_ROUND_NAMES = FLOW.betting_names
 """The two betting rounds of a hand, in order (``DrawState.betting_round``)."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import flow
 from cardtable.engine.chips import seats_from_left_of
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.showdown import pot_phrase
 from cardtable.engine.words import figure
@@ -382,21 +383,10 @@ class FlameSettle(flow.Step):
         return next(s for s in seats_from_left_of(game.dealer, game.seats) if keys.get(s) == low)
 
 
-FLOW = flow.HandFlow((
-    flow.Hook("blinds"),
-    flow.Hook("called shots"),
-    flow.Hook("deal"),
-    flow.Bet("before the flop", opener="big_blind_left"),
-    flow.Hook("flop"),
-    flow.Bet("after the flop"),
-    flow.Hook("turn"),
-    flow.Bet("after the turn"),
-    flow.Hook("river"),
-    flow.Bet("after the river"),
-    flow.Hook("showdown"),
-    flow.Hook("settle"),
-), hooks={"blinds": WinnersBlinds(), "called shots": CalledShots(), "deal": DealGrid(),
-          "flop": Flips("flop", FLIP_TARGETS[0]), "turn": Flips("turn", FLIP_TARGETS[1]), "river": River(),
-          "showdown": LineShowdown(), "settle": FlameSettle()})
+FLOW = load_flow(__package__, hooks={
+    "blinds": WinnersBlinds(), "called shots": CalledShots(), "deal": DealGrid(),
+    "flop": Flips("flop", FLIP_TARGETS[0]), "turn": Flips("turn", FLIP_TARGETS[1]), "river": River(),
+    "showdown": LineShowdown(), "settle": FlameSettle()
+})
 """A hand of Flame Sword, step by step (run by :class:`~cardtable.engine.flow.FlowState`):
 the betting rounds are the engine's, the rest the game's own steps."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import flow
 from cardtable.engine.betting import Fold
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.flow.steps import setting
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.words import figure
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["AntesAndBurial", "Flip", "IpsoBet", "ExchangePhase", "NextDealer", "FLOW", "HAND_SIZE",
            "BETTING_ROUNDS", "EXCHANGE_PHASES", "BET_ACTIONS", "street_of_old_save", "turn_flip"]
 
-HAND_SIZE = 4
 BETTING_ROUNDS = (2, 3, 4, 5, 6)
 """The betting rounds players act in (round 1 is the ante)."""
 EXCHANGE_PHASES = (1, 2, 3, 4)
@@ -278,25 +278,13 @@ class NextDealer(flow.InTurn):
         events.append(Event(action.seat, f"{game.names[action.seat]} chooses {chosen} the next hand"))
 
 
-FLOW = flow.HandFlow((
-    flow.Hook("antes and burial"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Hook("flip"),
-    flow.Hook("betting round 2"),
-    flow.Hook("exchange phase 1"),
-    flow.Hook("betting round 3"),
-    flow.Hook("exchange phase 2"),
-    flow.Hook("betting round 4"),
-    flow.Hook("exchange phase 3"),
-    flow.Hook("betting round 5"),
-    flow.Hook("exchange phase 4"),
-    flow.Hook("betting round 6"),
-    flow.Showdown("cardtable.games.ipso.hands:evaluate"),
-    flow.Settle(),
-    flow.Hook("next dealer"),
-), hooks={"antes and burial": AntesAndBurial("ante"), "flip": Flip(), "next dealer": NextDealer(),
-          **{f"betting round {n}": IpsoBet(n) for n in BETTING_ROUNDS},
-          **{f"exchange phase {n}": ExchangePhase(n) for n in EXCHANGE_PHASES}})
+FLOW = load_flow(__package__, hooks={
+    "antes and burial": AntesAndBurial("ante"), "flip": Flip(), "next dealer": NextDealer(),
+    **{f"betting round {n}": IpsoBet(n) for n in BETTING_ROUNDS},
+    **{f"exchange phase {n}": ExchangePhase(n) for n in EXCHANGE_PHASES},
+})
+HAND_SIZE = FLOW.hole_cards
+"""Cards dealt to each player."""
 """A hand of Ipso, step by step; the settle is the engine's, paying as Ipso does
 (:meth:`cardtable.games.ipso.state.IpsoState.settle`: the whole pot to one winner, a tie
 cut from the stock)."""

@@ -13,15 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.engine import flow
 from cardtable.engine.betting import BettingAction, BettingRound, Fold
 from cardtable.engine.flow import Step
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.words import figure
 from cardtable.games.sabacc import showdown
 from cardtable.games.sabacc.rules import (
     DIE_FACES,
-    HAND_SIZE,
     RED,
     DealDemise,
     Draw,
@@ -421,15 +420,8 @@ class SabaccSettle(Step):
             showdown.carry_hand_pot(game, events)
 
 
-FLOW = flow.HandFlow((
-    flow.Antes("hand_ante"),
-    flow.Hook("sabacc ante"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Hook("turns"),
-    flow.Showdown("cardtable.games.sabacc.hands:evaluate"),
-    flow.Hook("bomb-outs"),
-    flow.Hook("sudden demise"),
-    flow.Hook("settle"),
-), hooks={"sabacc ante": SabaccAnte(), "turns": Turns(), "bomb-outs": BombOuts(),
-          "sudden demise": SuddenDemise(), "settle": SabaccSettle()})
+FLOW = load_flow(__package__, hooks={
+    "sabacc ante": SabaccAnte(), "turns": Turns(), "bomb-outs": BombOuts(), "sudden demise": SuddenDemise(),
+    "settle": SabaccSettle()
+})
 """A hand of Sabacc, step by step (run by :class:`~cardtable.engine.flow.FlowState`)."""

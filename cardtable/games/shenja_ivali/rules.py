@@ -15,6 +15,7 @@ from typing import Any
 
 from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules, Limit
+from cardtable.engine.flow.reader import load_flow
 from cardtable.engine.showdown import PotResult, ShowdownResult
 from cardtable.games.definition import DeclaredSettings
 from cardtable.games.shenja_ivali.hands import HandValue, IvaliRules
@@ -23,24 +24,12 @@ from cardtable.games.shenja_ivali.steps import AuctionStep, Flop
 __all__ = ["Phase", "ShenjaIvaliSettings", "Shuffle", "Discard", "PotResult", "RoundResult",
            "BETTING_ROUND_NAMES", "HAND_SIZE", "FLOW"]
 
-HAND_SIZE = 4
-"""Cards dealt to each player; the auction brings the hand to five."""
-
-FLOW = flow.HandFlow((
-    flow.Antes("ante"),
-    flow.Deal(hole=HAND_SIZE),
-    flow.Bet("after the deal"),
-    flow.Hook("flop"),
-    flow.Bet("after the flop"),
-    flow.Draw(up_to="max_discard", in_place=True),
-    flow.Bet("after the draw", big=True),
-    flow.Hook("auction"),
-    flow.Bet("after the auction", big=True),
-    flow.Showdown("cardtable.games.shenja_ivali.hands:evaluate", rules="hands"),
-    flow.Settle(),
-), hooks={"flop": Flop(), "auction": AuctionStep()})
+FLOW = load_flow(__package__, hooks={"flop": Flop(), "auction": AuctionStep()})
 """A round of Shenja Ivali, step by step; the flop and the auction are the game's own
 steps (:mod:`cardtable.games.shenja_ivali.steps`)."""
+
+HAND_SIZE = FLOW.hole_cards
+"""Cards dealt to each player; the auction brings the hand to five."""
 
 BETTING_ROUND_NAMES = FLOW.betting_names
 """The four betting rounds of a hand, in order (``ShenjaIvaliState.betting_round``)."""
