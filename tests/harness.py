@@ -31,6 +31,19 @@ def random_players(seed: Any, seats: int, tag: str = "player") -> list[RandomBot
     return [RandomBot(random.Random(f"{tag}:{seed}:{s}")) for s in range(seats)]
 
 
+def seats_to_act(state, most: int):
+    """The seat to act at each of up to ``most`` decisions of ``state``, chance's moves
+    made on the way; it ends early when the match does. The caller makes each seat's move."""
+    for _ in range(most):
+        seat = state.to_act
+        while seat == CHANCE:
+            state.apply(state.chance_action())
+            seat = state.to_act
+        if seat is None:
+            return
+        yield seat
+
+
 def step(state, players) -> None:
     """One action: chance's own, or the player's to act (which must be legal)."""
     to_act = state.to_act

@@ -72,13 +72,7 @@ def test_bots_keep_every_invariant_and_every_view_is_private():
 def test_any_legal_or_illegal_move_keeps_the_state_sound(seed, seats, data):
     """Hypothesis picks moves, legal or not: refused ones change nothing."""
     state = table(seed, seats)
-    for _ in range(40):
-        to_act = state.to_act
-        if to_act is None:
-            break
-        if to_act == CHANCE:
-            state.apply(state.chance_action())
-            continue
+    for to_act in harness.seats_to_act(state, 40):
         hand = state.hand_of(to_act)
         action = data.draw(st.one_of(
             st.sampled_from(state.legal_actions(to_act)),

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
+import harness
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable import games
-from cardtable.engine.game import CHANCE
 from cardtable.games.five_card_draw import fast
 from cardtable.games.five_card_draw.bot import ROLLOUT_SAMPLES, DrawBot, plan_discard
 from cardtable.games.five_card_draw.hands import evaluate, rank_value, score
@@ -73,13 +73,7 @@ def test_the_rollout_player_draws_and_bets_by_the_normal_rules():
         for seed in range(3):
             state = game.new_state(game.read_settings(game.defaults()), DECK, [f"P{s}" for s in range(seats)],
                                    random.Random(seed))
-            for _ in range(150):
-                seat = state.to_act
-                if seat is None:
-                    break
-                if seat == CHANCE:
-                    state.apply(state.chance_action())
-                    continue
+            for seat in harness.seats_to_act(state, 150):
                 view = state.seat_copy(seat, random.Random(seed))
                 quick = RolloutDrawBot(random.Random(seed))
                 action = quick.choose(view, seat)
