@@ -36,12 +36,7 @@ class BackScreen(Scene):
         self.app.scenes.remove(self)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return self.handle_more(event)
+        return self.widgets_or_escape(event, self.close) or self.handle_more(event)
 
     def handle_more(self, event: pygame.event.Event) -> bool:
         """The screen's other events (subclasses)."""

@@ -85,10 +85,7 @@ class Dialog(Overlay, ABC):
         self.close()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.escape()
+        self.widgets_or_escape(event, self.escape)
         return True  # modal
 
     def draw(self, surface: pygame.Surface) -> None:

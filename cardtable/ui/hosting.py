@@ -217,19 +217,19 @@ class LobbyScene(Scene):
 
     def ready(self) -> None:
         """Everyone is here (or the host plays on): open the table."""
-        if self.done:
-            return
-        self.done = True
-        self.app.scenes.remove(self)
-        self.on_ready()
+        self._leave(self.on_ready)
 
     def cancel(self) -> None:
         """Stop hosting and go back."""
+        self._leave(self.on_cancel)
+
+    def _leave(self, then: Callable[[], Any]) -> None:
+        """Leave the lobby once, then ``then()``."""
         if self.done:
             return
         self.done = True
         self.app.scenes.remove(self)
-        self.on_cancel()
+        then()
 
     def update(self, dt: float) -> None:
         server = self.session.server
@@ -237,10 +237,7 @@ class LobbyScene(Scene):
             self.ready()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
+        if self.widgets_or_escape(event, self.cancel):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.play_on:
             self.ready()

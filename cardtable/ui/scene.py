@@ -86,6 +86,17 @@ class Scene:
         """React to an event; return True if it was consumed."""
         return False
 
+    def widgets_or_escape(self, event: pygame.event.Event, escape: Callable[[], object]) -> bool:
+        """Give ``event`` to the scene's ``widgets``; Esc not taken by them calls ``escape``.
+        True when either used the event (the usual start of a screen's :meth:`handle`)."""
+        widgets = getattr(self, "widgets", None)
+        if widgets is not None and widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            escape()
+            return True
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 
