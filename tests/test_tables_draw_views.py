@@ -24,7 +24,7 @@ from cardtable import games
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_match import ViewMatch
 
-SHARED = ("cardtable.ui.game_table", "cardtable.ui.table_parts", "cardtable.ui.hint")
+SHARED = ("cardtable.ui.game_table", "cardtable.ui.table_parts", "cardtable.ui.hint", "cardtable.ui.remote_table")
 """The table modules every game's scene is built on."""
 
 RULES_GAMES = games.registry().with_rules()

@@ -165,12 +165,14 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
     )
     """Keys every table has, tried before the game's own."""
 
-    def __init__(self, app, variant: VariantSpec, state: GameState, seats: list[SeatConfig],
+    def __init__(self, app, variant: VariantSpec, state: GameState | None, seats: list[SeatConfig],
                  bots: Mapping[int, Bot]) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
         self.bet_bar = None
-        self.variant, self.state, self.seat_configs = variant, state, seats
+        self.variant, self.seat_configs = variant, seats
+        if state is not None:  # else the match is in place already (a remote table's, of views)
+            self.state = state
         self.bots = dict(bots)
         self.humans = [i for i, s in enumerate(seats) if s.bot is None]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None

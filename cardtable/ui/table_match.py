@@ -112,13 +112,17 @@ class TableMatch:
 
 class HoldsMatch:
     """A scene's ``state`` as its :class:`TableMatch`'s (a mixin): reading it gives the
-    match's state, setting it puts a new match in place."""
+    match's state, setting it puts a new match in place. A scene whose match is a
+    :class:`ViewMatch` has no state to give."""
 
-    match: TableMatch
+    match: TableMatch | ViewMatch
 
     @property
     def state(self) -> GameState:
-        """The game's state (for saves, hosting and tests: the scenes themselves ask the match)."""
+        """The game's state (for saves, hosting and tests: the scenes themselves ask the
+        match). AttributeError for a match of views."""
+        if not isinstance(self.match, TableMatch):
+            raise AttributeError("a table drawn from views has no state")
         return self.match.state
 
     @state.setter
@@ -187,3 +191,7 @@ class ViewMatch:
     def bot_action(self, bot: Any, seat: int) -> Action:
         """Never: the holder of the match plays its computers."""
         raise RuntimeError("a match known by its views plays no computer")
+
+    def to_json(self) -> dict[str, Any]:
+        """Never: the holder of the match saves it."""
+        raise RuntimeError("a match known by its views is saved by its holder")
