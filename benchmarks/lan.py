@@ -1,13 +1,15 @@
 """Networked play on loopback: how long an action takes to reach every client, and the
 host's CPU per action.
 
-    python benchmarks/lan.py [--variant flame_sword] [--seats 8] [--actions 600] [--seed 1] [--mirror]
+    python benchmarks/lan.py [--variant flame_sword] [--seats 8] [--actions 600] [--seed 1]
 
 A host (this process) with ``seats - 1`` remote seats and one computer seat; the remote
 seats are headless clients in a second process (so the host's CPU time is its own),
-each choosing uniformly among the legal actions the host sends. Like ``cardtable join
---bot`` they draw nothing, so they ask for no mirror (``--mirror``: they do, as windows
-would, and the host builds each seat's masked state after every action). The latency of an
+each choosing uniformly among the legal actions the host sends. Each is sent what a
+window draws, its seat's typed view, built by the host after every action (since
+protocol version 3 there is nothing else to ask for: ``--mirror``, which used to add
+the masked copy of the state windows drew then, is still accepted and changes
+nothing, so old figures and new compare). The latency of an
 action is from the moment the host applied it to the moment the *last* client read
 the resulting view (``time.perf_counter`` is the system-wide monotonic clock on Linux,
 so the two processes' readings compare). Host CPU is ``time.process_time`` over the
@@ -32,14 +34,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-async def _clients(port: int, code: str, seats: list[int], limit: int, seed: int,
-                   mirror: bool) -> dict[str, dict[int, float]]:
+async def _clients(port: int, code: str, seats: list[int], limit: int, seed: int) -> dict[str, dict[int, float]]:
     from cardtable.net.client import Client, choose_from_legal
 
     async def one(seat: int) -> dict[int, float]:
         rng = random.Random(f"{seed}:{seat}")
-        client = Client("127.0.0.1", port, code, name=f"Client {seat + 1}", seat=seat, want_legal=True,
-                        want_mirror=mirror)
+        client = Client("127.0.0.1", port, code, name=f"Client {seat + 1}", seat=seat, want_legal=True)
         await client.connect()
         seen: dict[int, float] = {}
         acted = -1
@@ -65,8 +65,7 @@ async def _clients(port: int, code: str, seats: list[int], limit: int, seed: int
 def clients_main(argv: list[str]) -> None:
     port, code, limit, seed = int(argv[0]), argv[1], int(argv[2]), int(argv[3])
     seats = [int(s) for s in argv[4].split(",")]
-    mirror = len(argv) > 5 and argv[5] == "mirror"
-    out = asyncio.run(asyncio.wait_for(_clients(port, code, seats, limit, seed, mirror), 300))
+    out = asyncio.run(asyncio.wait_for(_clients(port, code, seats, limit, seed), 300))
     print(json.dumps(out))
 
 
@@ -76,7 +75,8 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--actions", type=int, default=600, help="stop after this many actions")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mirror", action="store_true", help="the clients ask for the mirror, as windows do")
+    parser.add_argument("--mirror", action="store_true",
+                        help="accepted for old command lines: every client is sent what a window draws")
     args = parser.parse_args()
 
     from cardtable import games
@@ -95,7 +95,7 @@ def main() -> int:
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     proc = subprocess.run([sys.executable, __file__, "--clients", str(host.port), host.code, str(args.actions),
-                           str(args.seed), ",".join(map(str, remote)), "mirror" if args.mirror else "none"],
+                           str(args.seed), ",".join(map(str, remote))],
                           capture_output=True, text=True, timeout=600)
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
@@ -116,7 +116,7 @@ def main() -> int:
     p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
     per_action = cpu / max(1, actions) * 1000
     print(f"{game.name}, {args.seats} seats ({len(remote)} remote clients in another process + 1 computer"
-          f"{', each sent the mirror' if args.mirror else ', no mirror'}), "
+          ", each sent its seat's view), "
           f"{actions} actions in {wall:.2f} s on 127.0.0.1")
     print(f"action to all clients: median {median:.2f} ms, p95 {p95:.2f} ms, max {latencies[-1]:.2f} ms "
           f"({len(latencies)} actions measured)")
@@ -125,7 +125,7 @@ def main() -> int:
     print(f"state messages: {len(sizes)}, median {size_median / 1024:.2f} KB, largest {size_max / 1024:.2f} KB")
     print(f"p95 target < 30 ms: {'met' if p95 < 30 else 'NOT met'}")
     print(json.dumps({"benchmark": "lan", "variant": game.id, "seats": args.seats, "remote": len(remote),
-                      "mirror": args.mirror,
+                      "views": True,
                       "actions": actions, "measured": len(latencies), "median_ms": round(median, 3),
                       "p95_ms": round(p95, 3), "max_ms": round(latencies[-1], 3),
                       "host_cpu_ms_per_action": round(per_action, 3), "wall_s": round(wall, 3),

@@ -76,13 +76,13 @@ def main() -> int:
         assert isinstance(table, RemoteTable), join.status
         rng, turns = random.Random(2), 0
         for _ in range(5000):
-            state = table.state
-            if state.to_act == 0 and not table.updates and not table.in_flight:
+            view = table.view
+            if view.to_act == 0 and not table.updates and not table.in_flight:
                 turns += 1
                 if turns == 3:
                     break
-                actions = [a for a in state.legal_actions(0) if "fold" not in a.kind and "drop" not in a.kind]
-                table.act(rng.choice(actions or state.legal_actions(0)))
+                actions = [a for a in view.legal if "fold" not in a.kind and "drop" not in a.kind]
+                table.act(rng.choice(actions or list(view.legal)))
             frames(app)
         frames(app, 30)
         pygame.image.save(app.screen, str(DOCS / "remote_table.png"))

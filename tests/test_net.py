@@ -29,10 +29,10 @@ import pytest
 from cardtable import games
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE, action_from_json
+from cardtable.engine.view import SeatView
 from cardtable.net import protocol
 from cardtable.net.client import Client, JoinRefused, ThreadedClient, choose_from_legal
 from cardtable.net.host import Host, new_match, state_message
-from cardtable.net.mirror import MASKED, hidden_places, mirror_state
 
 GAMES = games.registry().with_rules()
 SEATS = ["remote", "remote", "random", "remote"]
@@ -89,7 +89,7 @@ class Recorder:
         self._seen: dict[int, tuple[int, str]] = {}
         self._views: list[Any] = []
         self.secrets_seen = 0
-        self.mirrors_checked = 0
+        self.views_checked = 0
 
     def __call__(self, seat, state, message, data) -> None:
         self.sent.setdefault(seat, bytearray()).extend(data)
@@ -118,25 +118,18 @@ class Recorder:
             copy = state.seat_copy(seat, random.Random(message["count"] * 31 + seat))
             again = state_message(copy, seat, count=message["count"], log_from=message["log_from"],
                                   want_legal=message["legal"] is not None,
-                                  log_to=message["log_from"] + len(message["log"]), mirror="mirror" in message,
+                                  log_to=message["log_from"] + len(message["log"]),
                                   computers=message.get("computers"), away=message.get("away"))
             if protocol.encode(again) != data:
                 self.problems.append(f"seat {seat}, action {message['count']}: the message depends on hidden cards")
-            self.check_mirror(seat, state, message)
+            self.check_view(seat, state, message)
 
-    def check_mirror(self, seat, state, message) -> None:
-        """The ``mirror`` field: rebuilt by the game, every place hidden from the seat
-        holds MASKED (no hidden card's id is sent) and it shows the seat exactly its view."""
-        if "mirror" not in message:
-            self.problems.append(f"seat {seat}, action {message['count']}: no mirror")
-            return
-        self.mirrors_checked += 1
-        game = next(g for g in GAMES if g.state is type(state))
-        mirror = mirror_state(game, message["mirror"])
-        if any(container[i] != MASKED for container, i in hidden_places(mirror, seat)):
-            self.problems.append(f"seat {seat}, action {message['count']}: a hidden card's id is in the mirror")
-        if mirror.view(seat) != state.view(seat):
-            self.problems.append(f"seat {seat}, action {message['count']}: the mirror shows another view")
+    def check_view(self, seat, state, message) -> None:
+        """The ``view`` field: read back as a typed seat view, it is exactly the seat's
+        view of the state (all a window draws)."""
+        self.views_checked += 1
+        if SeatView.from_json(message["view"]) != state.seat_view(seat):
+            self.problems.append(f"seat {seat}, action {message['count']}: the view sent is not the seat's")
 
     def hidden_names(self, state, seat) -> set[str]:
         """The names of the cards in another seat's hidden slots now: where this seat's
@@ -251,7 +244,7 @@ def test_every_game_plays_to_the_end_as_locally_and_sends_nothing_hidden(game):
         for client in clients:
             assert client.over and client.standings == [list(s) for s in host.state.standings()]
             assert client.log == host.state.log_for(client.seat)
-            assert client.view == host.state.view(client.seat)
+            assert client.view == host.state.seat_view(client.seat).to_json()
             # every byte the client read is what the host sent that seat, all checked (the host
             # may have sent a notice more, "waiting for ...", as the others left after the end:
             # a client that has read the end reads no further)
@@ -259,7 +252,7 @@ def test_every_game_plays_to_the_end_as_locally_and_sends_nothing_hidden(game):
         assert recorder.problems == []
         assert recorder.copy_checks > 0 and host.refused_count == 0
         assert recorder.secrets_seen > 0, "the leak check had nothing to check"
-        assert recorder.mirrors_checked > 0
+        assert recorder.views_checked > 0
     finally:
         host.stop()
 
@@ -278,26 +271,11 @@ def test_the_leak_check_catches_a_leak():
         if leak == "log":
             message["log"].append(f"psst: B holds {state.card_name(secret)}")
         else:
-            message["view"]["hands"][1] = list(state.view(1)["hands"][1])
+            message["view"]["seats"][1]["hand"] = list(state.view(1)["hands"][1])
         recorder(0, state, message, protocol.encode(message))
         assert any("depends on hidden cards" in p for p in recorder.problems), leak
         if leak == "log":
             assert any("hidden" in p and "sent" in p for p in recorder.problems)
-
-
-def test_the_leak_check_catches_a_hidden_card_in_the_mirror():
-    """A mirror with another seat's real card in place of MASKED is caught by id."""
-    game = games.get("five_card_draw")
-    state = new_match(game, {}, ["A", "B", "C"], 3)
-    while not any(isinstance(c, int) for c in state.view(1)["hands"][1]):
-        state.apply(state.chance_action())
-    message = state_message(state, 0, count=len(state.history), log_from=0, want_legal=False)
-    hands = message["mirror"]["state"]["hands"]
-    hands[1] = list(state.hands[1])
-    recorder = Recorder()
-    recorder(0, state, message, protocol.encode(message))
-    assert any("hidden card's id is in the mirror" in p for p in recorder.problems)
-    assert any("depends on hidden cards" in p for p in recorder.problems)
 
 
 # -- (3) faults ------------------------------------------------------------------------------
@@ -375,7 +353,7 @@ class Misbehaver:
                     await self.junk_before(choice, last_line)
                     if not big_sent:  # 10 MB in one line, skipped unread
                         big_sent = True
-                        await c.send_raw(b'{"v":2,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
+                        await c.send_raw(b'{"v":3,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
                     acted_at = c.count
                     c.seq += 1
                     line = protocol.encode({"type": "action", "seq": c.seq, "count": c.count, "action": choice})
@@ -418,7 +396,7 @@ def test_faults_kill_reconnect_garbage_flood_and_the_match_is_unchanged():
 
         a, back, c, bad = run(play())
         check_same_as_local(host, game, seed)
-        assert back.over and back.log == host.state.log_for(1) and back.view == host.state.view(1)
+        assert back.over and back.log == host.state.log_for(1) and back.view == host.state.seat_view(1).to_json()
         assert a.over and c.over
         assert bad.sent_junk >= 1000
         reasons = " | ".join(reason for _, reason in host.refusals)
@@ -544,18 +522,18 @@ def test_oversize_is_refused_before_parsing(monkeypatch):
 
     monkeypatch.setattr(protocol.json, "loads", no_parsing)
     with pytest.raises(protocol.Oversize):
-        protocol.decode(b'{"v":2,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
+        protocol.decode(b'{"v":3,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
 
 
 def test_messages_and_actions_are_checked_against_their_schema():
     with pytest.raises(protocol.ProtocolError, match="version"):
         protocol.decode(b'{"type":"ping"}\n')
     with pytest.raises(protocol.ProtocolError, match="unknown message type"):
-        protocol.decode(b'{"v":2,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
+        protocol.decode(b'{"v":3,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
     with pytest.raises(protocol.ProtocolError, match="wrong type"):
-        protocol.decode(b'{"v":2,"type":"action","seq":true,"count":0,"action":{}}\n')
+        protocol.decode(b'{"v":3,"type":"action","seq":true,"count":0,"action":{}}\n')
     with pytest.raises(protocol.ProtocolError, match="not JSON"):
-        protocol.decode(b'{"v":2,"type":"ping","n":NaN}\n')
+        protocol.decode(b'{"v":3,"type":"ping","n":NaN}\n')
     state = new_match(games.get("five_card_draw"), {}, ["A", "B"], 0)
     kinds = protocol.game_action_types(type(state))
     action = protocol.decode_action({"type": "five_card_draw.discard", "seat": 1, "cards": [3, 4]}, kinds)

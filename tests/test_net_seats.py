@@ -2,7 +2,8 @@
 
 * the host pings every client and learns its round trip (on every system, not only
   where the kernel tells it);
-* a client that draws nothing is sent no mirror;
+* every client is sent its seat's typed view, the rules with its first message, and
+  the legal actions beside the view only when it asked for them;
 * the host says which seats computers play and which players are away;
 * a player who leaves before the deal frees the seat for someone else;
 * closing a threaded client twice is harmless.
@@ -14,6 +15,7 @@ import asyncio
 import time
 
 from cardtable import games
+from cardtable.engine.view import SeatView
 from cardtable.net import protocol
 from cardtable.net.client import Client, ThreadedClient
 from cardtable.net.host import Host
@@ -58,13 +60,13 @@ def test_the_host_pings_each_client_and_knows_its_round_trip():
         host.stop()
 
 
-def test_a_client_that_draws_nothing_gets_no_mirror_and_everyone_learns_who_plays_where():
+def test_every_client_gets_its_view_and_everyone_learns_who_plays_where():
     sent: dict[int, list[dict]] = {0: [], 1: []}
     host = host_of(["remote", "remote", "normal"],
                    on_send=lambda seat, state, message, data: sent[seat].append(message)).start()
     try:
         async def both():
-            headless = Client("127.0.0.1", host.port, host.code, seat=0, want_legal=True, want_mirror=False)
+            headless = Client("127.0.0.1", host.port, host.code, seat=0, want_legal=True)
             window = Client("127.0.0.1", host.port, host.code, seat=1)
             await headless.connect()
             await window.connect()
@@ -76,8 +78,12 @@ def test_a_client_that_draws_nothing_gets_no_mirror_and_everyone_learns_who_play
 
         headless, window = run(both())
         states = {seat: [m for m in messages if m["type"] == "state"] for seat, messages in sent.items()}
-        assert states[0] and all("mirror" not in m for m in states[0])
-        assert states[1] and all("mirror" in m for m in states[1])
+        assert states[0] and states[1] and all("mirror" not in m for m in states[0] + states[1])
+        for messages in states.values():
+            assert all(SeatView.from_json(m["view"]).seat == m["seat"] for m in messages)
+            assert "settings" in messages[0]  # the rules come with the whole log, once
+        assert all(m["legal"] is None for m in states[1])  # the window asked for none beside its view
+        assert headless.settings == window.settings and window.settings is not None
         assert headless.computers == [2] and window.computers == [2] and window.away == []
     finally:
         host.stop()
@@ -113,7 +119,7 @@ def test_a_player_who_leaves_before_the_deal_frees_the_seat():
             while host.waiting_for < 2 and time.monotonic() < end:
                 await asyncio.sleep(0.01)
             assert host.waiting_for == 2 and host.state is None
-            late = [Client("127.0.0.1", host.port, host.code, name=n, want_mirror=False) for n in ("Cy", "Di")]
+            late = [Client("127.0.0.1", host.port, host.code, name=n) for n in ("Cy", "Di")]
             for client in late:
                 await client.connect()  # both seated: the seats were freed
             while any(c.view is None for c in late):

@@ -85,3 +85,28 @@ def test_every_view_hides_what_it_must_and_round_trips(game):
     assert shown, "no hand was shown in the match"
     assert all(hand.label and hand.kind for hand in shown)
     assert any(hand.key for hand in shown), "no shown hand has a key to compare by"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_the_biggest_view_of_a_whole_match_fits_a_message(game, capsys):
+    """Every seat's view, as the host writes it in a ``state`` message, at every step of
+    a match of the most seats, measured; the largest is printed (``pytest -s``)."""
+    from cardtable.net import protocol
+
+    low, high = game.seats
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                           [f"P{s + 1}" for s in range(high)], random.Random(5))
+    players = [game.bot(random.Random(s), "random") for s in range(high)]
+    biggest = 0
+    for _ in range(2000):
+        if state.to_act is None:
+            break
+        for seat in range(state.seats):
+            size = len(protocol.encode({"type": "state", "view": state.seat_view(seat).to_json()}))
+            biggest = max(biggest, size)
+        seat = state.to_act
+        state.apply(state.chance_action() if seat == CHANCE else players[seat].choose(state, seat))
+    with capsys.disabled():
+        print(f"\n{game.id}: biggest view message {biggest:,} bytes ({state.seats} seats, "
+              f"{len(state.history)} actions)")
+    assert biggest < protocol.MAX_MESSAGE // 4

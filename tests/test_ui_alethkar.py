@@ -86,11 +86,9 @@ def test_the_counting_goes_combination_by_combination_and_turns_cards_face_down(
     from cardtable.games.alethkar_poker.ui.count import STEP_SECONDS, CountingShow
     from cardtable.games.alethkar_poker.view import Combination, CountedHand
 
-    hands = (CountedHand(seat=0, combinations=(Combination(name="Pair 2s", cards=(0, 13), value=16),), value=16,
-                         label="Pair 2s (16)"),
+    hands = (CountedHand(seat=0, combinations=(Combination(name="Pair 2s", cards=(0, 13), value=16),), value=16),
              CountedHand(seat=1, combinations=(Combination(name="Triple Aces", cards=(12, 25, 38), value=92),
-                                               Combination(name="King", cards=(11,), value=6)), value=98,
-                         label="Triple Aces, King (98)"))
+                                               Combination(name="King", cards=(11,), value=6)), value=98))
     show = CountingShow(hands, [1, 0])
     assert show.at().current == (1, 0) and show.highlighted() == {12, 25, 38} and show.face_down(1) == set()
     show.advance(STEP_SECONDS * 1.5)

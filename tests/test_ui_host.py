@@ -135,7 +135,7 @@ def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_roun
         step_until(app, round_over)
         c = client.client
         step_until(app, lambda: player.turn() or c.count == len(scene.state.history))
-        assert c.view == scene.state.view(0) and c.log == scene.state.log_for(0)
+        assert c.view == scene.state.seat_view(0).to_json() and c.log == scene.state.log_for(0)
         assert player.refused == []
         assert all(type(s).__name__ != "PassScreen" for s in app.scenes.scenes)
     finally:
@@ -192,7 +192,7 @@ def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
         assert welcome["seat"] == 0 and welcome["token"] == token
         c = client.client
         step_until(app, lambda: player.turn() or (server.connected(0) and c.count == len(scene.state.history)
-                                                   and c.view == scene.state.view(0)))
+                                                   and c.view == scene.state.seat_view(0).to_json()))
         assert c.log == scene.state.log_for(0)
         step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
     finally:
@@ -245,7 +245,7 @@ def test_the_autosave_keeps_the_hosting_and_resuming_it_hosts_again(app):
     try:
         assert again.start()["seat"] == 0
         step_until(app, lambda: app.scenes.top is resumed)
-        step_until(app, lambda: again.client.view == resumed.state.view(0))
+        step_until(app, lambda: again.client.view == resumed.state.seat_view(0).to_json())
     finally:
         again.close()
 

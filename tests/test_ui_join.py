@@ -83,13 +83,13 @@ def test_join_from_the_menu_and_play_a_round_by_keys(app, game_id, quick):
         first_round = None  # the round our seat first acts in
         pressed = 0
         for _ in range(3000):
-            state = table.state
+            view = table.view
             if host.state.to_act is None or (first_round is not None and host.state.round_number > first_round):
                 break
-            if state.to_act == 0 and not table.updates and not table.in_flight:
-                first_round = state.round_number if first_round is None else first_round
-                if game_id == "sabacc" and state.phase.value in ("draw", "decide"):
-                    d.key(pygame.K_s if state.phase.value == "draw" else pygame.K_k)
+            if view.to_act == 0 and not table.updates and not table.in_flight:
+                first_round = view.round if first_round is None else first_round
+                if game_id == "sabacc" and view.phase.id in ("draw", "decide"):
+                    d.key(pygame.K_s if view.phase.id == "draw" else pygame.K_k)
                 else:
                     d.key(pygame.K_c if table.bet_bar is not None else pygame.K_RETURN)
                 pressed += 1
@@ -102,8 +102,8 @@ def test_join_from_the_menu_and_play_a_round_by_keys(app, game_id, quick):
         # what the window shows is the host's state as our seat sees it
         assert wait_for(d, lambda: host.state.to_act in (0, None) and not table.updates
                         and table.remote_count == len(host.state.history), 600)  # the host waits for us
-        assert table.state.view(0) == host.state.view(0)
-        assert table.state.log_for(0) == host.state.log_for(0)
+        assert table.view == host.state.seat_view(0)
+        assert table.match.log_for(0) == host.state.log_for(0)
     finally:
         host.stop()
 
@@ -144,7 +144,7 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(app, quick):
         assert table.link.client.token == token and table.link.client.seat == 0
         assert wait_for(d, lambda: host.state.to_act in (0, None) and not table.updates
                         and table.remote_count == len(host.state.history), 600)
-        assert table.state.view(0) == host.state.view(0)
+        assert table.view == host.state.seat_view(0)
     finally:
         host.stop()
 
@@ -210,15 +210,15 @@ def test_every_game_is_played_to_its_end_from_a_joined_window(app, game, monkeyp
         for _ in range(20000):
             if host.over and not table.updates and table.remote_count == len(host.state.history):
                 break
-            state = table.state
-            if state.to_act == 0 and not table.updates and not table.in_flight:
-                legal = state.legal_actions(0)
+            view = table.view
+            if view.to_act == 0 and not table.updates and not table.in_flight:
+                legal = list(view.legal)
                 table.act(rng.choice([a for a in legal if "fold" not in a.kind and "drop" not in a.kind] or legal))
             d.step()
             time.sleep(0.001)
         assert host.over and host.refused_count == 0
         d.step(3)
-        assert table.state.standings() == host.state.standings() and table.state.view(0) == host.state.view(0)
+        assert table.match.standings() == host.state.standings() and table.view == host.state.seat_view(0)
         assert any(type(s).__name__ == "StandingsOverlay" for s in app.scenes.scenes)
     finally:
         host.stop()

@@ -1,9 +1,10 @@
 """A remote player's table (cardtable.ui.remote_table), fed the host's messages directly.
 
 * Every game: a whole match played here by computer players, every ``state`` message
-  seat 0 would receive given to its remote table, each mirror shown and drawn; no card
-  face is ever drawn for a masked card, chance and the other seats are never played
-  here, and the table ends on the standings.
+  seat 0 would receive given to its remote table, each view shown and drawn (the table
+  has no state at all, only the view it was sent); no card face is ever drawn for a
+  card that is not a deck's, chance and the other seats are never played here, and the
+  table ends on the standings.
 * Our person's action goes to the host (not applied), at most one at a time; a refusal
   is a toast; a dropped connection shows "Reconnecting…" and joins again.
 """
@@ -90,7 +91,7 @@ def faces_checked(monkeypatch):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
-def test_every_games_mirror_is_drawn_for_a_whole_match(app, game, no_pause, faces_checked):
+def test_every_games_view_is_drawn_for_a_whole_match(app, game, no_pause, faces_checked):
     state = new_match(game, dict(game.profile.short_match), ["Ada", "Bo", "Cy"][:max(2, game.seats[0])], 4)
     link = FakeLink()
     table = open_table(app, game, state, link)
@@ -104,12 +105,12 @@ def test_every_games_mirror_is_drawn_for_a_whole_match(app, game, no_pause, face
         link.inbox.append(message(state, 0, sent))
         sent = len(state.log)
         app.step(1 / 30)
-        assert table.state is not state and table.state.seats == state.seats
+        assert not hasattr(table, "state") and table.match.seats == state.seats
         shown += 1
-        assert table.state.view(0) == state.view(0)
+        assert table.view == state.seat_view(0)
         assert table.viewer == 0 and not table.passing
     assert state.to_act is None and shown > 10 and faces_checked
-    assert table.state.log_for(0) == state.log_for(0)
+    assert table.match.log_for(0) == state.log_for(0)
     assert link.sent == []  # nothing was played from here
     assert isinstance(app.scenes.top, StandingsOverlay) and app.scenes.top.over
 
@@ -135,7 +136,7 @@ def test_our_action_goes_to_the_host_once_and_a_refusal_is_shown(app, no_pause):
     table.act(action)
     app.step(1 / 30)
     assert table.latency.actions, "the answer to our action was timed"
-    assert table.state.view(0) == state.view(0)
+    assert table.view == state.seat_view(0)
 
 
 def test_a_dropped_connection_reconnects_and_shows_it(app, no_pause, monkeypatch):
@@ -193,7 +194,7 @@ def test_after_the_end_a_closed_connection_is_not_reconnected(app, no_pause, mon
         state.apply(state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act))
     link.inbox.append(message(state, 0, 0))
     app.step(1 / 30)
-    assert table.state.to_act is None
+    assert table.view.to_act is None
     link.connected = False
     link.inbox.append({"type": "disconnected"})
     app.step(1 / 30)
@@ -219,14 +220,14 @@ def test_a_settled_round_stays_on_the_table_until_enter_or_a_few_seconds(app, mo
         link.inbox.append(message(state, 0, sent))
         sent = len(state.log)
     app.step(1 / 30)
-    assert table.state.phase.value == "reveal" and table.holding and len(table.updates) == 20
+    assert table.view.phase.id == "reveal" and table.holding and len(table.updates) == 20
     for _ in range(30):
         app.step(1 / 30)
-    assert table.state.phase.value == "reveal", "held for the few seconds"
-    held = table.state.round_number
+    assert table.view.phase.id == "reveal", "held for the few seconds"
+    held = table.view.round
     table.next_round()
     app.step(1 / 30)
-    assert len(table.updates) < 20 and table.state.round_number > held
+    assert len(table.updates) < 20 and table.view.round > held
 
 
 def test_the_plates_say_which_seats_the_hosts_computers_play_and_who_is_away(app, no_pause):

@@ -36,7 +36,7 @@ from cardtable.engine.game import CHANCE, Action, action_from_json
 
 __all__ = ["CHANCE", "IN_HAND", "FOLDED", "OUT", "STATUSES", "Card", "Zone", "SeatInfo", "Pot", "Phase",
            "HandKey", "ShownHand", "PotResult", "Showdown", "GameExtra", "SeatView", "ViewError", "phase_words",
-           "to_plain", "from_plain"]
+           "to_plain", "from_plain", "group_actions", "ungroup_actions"]
 
 Card = int | None
 """A card as a view lists it: the deck index, or ``None`` when hidden from the viewer."""
@@ -252,16 +252,68 @@ class SeatView:
         return self.extra
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (dicts, lists, strings, numbers, booleans, null)."""
+        """Plain JSON data (dicts, lists, strings, numbers, booleans, null); the legal
+        actions grouped (:func:`group_actions`), since a view travels after every move."""
         data: dict[str, Any] = to_plain(self)
+        data["legal"] = group_actions(data["legal"])
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatView:
         """The view :meth:`to_json` wrote (ViewError when ``data`` is not one)."""
+        data = dict(data)
+        data["legal"] = ungroup_actions(data.get("legal", []))
         view = from_plain(cls, data)
         assert isinstance(view, SeatView)
         return view
+
+
+_EACH = "#each"
+
+
+def group_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Action JSON with every run of actions alike but for one field written once, that
+    field's values in a list and its name under ``"#each"`` (a hundred grid flips are one
+    entry, not a hundred); :func:`ungroup_actions` gives the list back, in order.
+
+    >>> group_actions([{"type": "flip", "seat": 0, "cell": c} for c in (3, 7, 9)])
+    [{'type': 'flip', 'seat': 0, 'cell': [3, 7, 9], '#each': 'cell'}]
+    """
+    out: list[dict[str, Any]] = []
+    i = 0
+    while i < len(actions):
+        first, j, varying = actions[i], i + 1, None
+        while j < len(actions) and actions[j].keys() == first.keys():
+            differ = [k for k in first if actions[j][k] != first[k]]
+            if len(differ) != 1 or varying not in (None, differ[0]) or differ[0] == "type":
+                break
+            varying, j = differ[0], j + 1
+        if varying is None or j - i < 3:
+            out.extend(actions[i:j] if varying is not None else [first])
+            i = j if varying is not None else i + 1
+            continue
+        out.append({**first, varying: [a[varying] for a in actions[i:j]], _EACH: varying})
+        i = j
+    return out
+
+
+def ungroup_actions(entries: Any) -> list[Any]:
+    """The action JSON :func:`group_actions` grouped, one entry an action again
+    (ViewError for a group that is not one)."""
+    if not isinstance(entries, list):
+        raise ViewError("the legal actions are a list")
+    out: list[Any] = []
+    for entry in entries:
+        if isinstance(entry, dict) and _EACH in entry:
+            name = entry[_EACH]
+            values = entry.get(name) if isinstance(name, str) else None
+            if not isinstance(values, list) or len(values) > 100_000:
+                raise ViewError("a group of legal actions names no list of values")
+            rest = {k: v for k, v in entry.items() if k not in (_EACH, name)}
+            out.extend({**rest, name: value} for value in values)
+        else:
+            out.append(entry)
+    return out
 
 
 def phase_words(phase_id: str) -> str:

@@ -84,18 +84,18 @@ class Client:
     """One connection to a host, driven with ``await``.
 
     After :meth:`connect`: ``seat``, ``token``, ``game``, ``names``; after each ``state``
-    message: ``view``, ``log`` (this seat's lines), ``count``, ``to_act``, ``legal``,
-    ``over``, ``standings``, ``computers`` and ``away`` (seat numbers). ``received`` (when
-    ``record``) holds every byte read. ``want_mirror`` False asks the host to leave the
-    mirror out (a client that draws nothing). The host's pings are answered as they come.
+    message: ``view`` (the seat's typed view as JSON:
+    :meth:`cardtable.engine.view.SeatView.from_json` reads it), ``log`` (this seat's
+    lines), ``count``, ``to_act``, ``legal``, ``over``, ``standings``, ``settings`` (the
+    rules, as the first message said), ``computers`` and ``away`` (seat numbers).
+    ``received`` (when ``record``) holds every byte read. The host's pings are answered
+    as they come.
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False, record: bool = False,
-                 want_mirror: bool = True) -> None:
+                 seat: int | None = None, want_legal: bool = False, record: bool = False) -> None:
         self.host, self.port, self.code = host, port, code
         self.name, self.token, self.wished_seat, self.want_legal = name, token, seat, want_legal
-        self.want_mirror = want_mirror
         self.received: bytearray | None = bytearray() if record else None
         self.seat: int | None = None
         self.game = ""
@@ -108,6 +108,7 @@ class Client:
         self.legal: list[dict[str, Any]] | None = None
         self.over = False
         self.standings: list[list[Any]] | None = None
+        self.settings: dict[str, Any] | None = None
         self.computers: list[int] = []
         self.away: list[int] = []
         self.lobby: dict[str, Any] | None = None
@@ -121,7 +122,7 @@ class Client:
         self._reader, self._writer = await asyncio.wait_for(
             asyncio.open_connection(self.host, self.port, limit=MAX_MESSAGE + 1), timeout)
         await self._send({"type": "hello", "code": self.code, "name": self.name, "token": self.token,
-                          "seat": self.wished_seat, "want_legal": self.want_legal, "mirror": self.want_mirror})
+                          "seat": self.wished_seat, "want_legal": self.want_legal})
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
@@ -185,6 +186,7 @@ class Client:
             self.legal = message["legal"]
             self.over = message["over"]
             self.standings = message.get("standings")
+            self.settings = message.get("settings", self.settings)
             if "names" in message:
                 self.names = message["names"]
             self.computers = list(message.get("computers", self.computers))
@@ -270,9 +272,8 @@ class ThreadedClient:
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False, want_mirror: bool = True) -> None:
-        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal,
-                             want_mirror=want_mirror)
+                 seat: int | None = None, want_legal: bool = False) -> None:
+        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-client", daemon=True)
@@ -294,7 +295,7 @@ class ThreadedClient:
         """Join again with our seat token (after the connection dropped)."""
         old = self.client
         self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
-                             want_legal=old.want_legal, want_mirror=old.want_mirror)
+                             want_legal=old.want_legal)
         self.client.seq = old.seq
         return self.start(timeout)
 

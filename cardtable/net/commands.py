@@ -152,8 +152,7 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
     async def play() -> Client:
-        client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True,
-                        want_mirror=False)  # nothing is drawn: the host need not build the mirror
+        client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
         welcome = await client.connect()
         print(f"Seat {welcome['seat'] + 1} of {welcome['seats']} at {welcome['game_name']}; "
               f"seat token {welcome['token']} (to come back: --token {welcome['token']})", file=out)

@@ -14,8 +14,8 @@ and notes when a seat's player has gone. Two kinds of table build on it:
   frame loop takes the remote actions from a queue and sends the views itself.
 
 After each applied action every connected player gets only *their* seat's message
-(:func:`state_message`: ``view(seat)`` and the log lines they have not had), never the
-state. A seat whose player has been gone longer than ``absent_after`` seconds is played
+(:func:`state_message`: the seat's typed view and the log lines they have not had),
+never the state. A seat whose player has been gone longer than ``absent_after`` seconds is played
 by a computer until they return.
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
@@ -91,27 +91,27 @@ def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: S
 
 
 def state_message(state: GameState, seat: int, *, count: int, log_from: int, want_legal: bool,
-                  log_to: int | None = None, mirror: bool = True, computers: Sequence[int] | None = None,
+                  log_to: int | None = None, computers: Sequence[int] | None = None,
                   away: Sequence[int] | None = None) -> dict[str, Any]:
-    """The ``state`` message for ``seat``: built only from what the seat may see
-    (``view(seat)``, its log lines, its own legal actions, and the state a window draws
-    with every hidden card masked: :func:`cardtable.net.mirror.masked_json`, left out
-    when not ``mirror``), plus who plays where, which is public (``computers``, ``away``:
-    seat numbers, when given). The tests build it again from ``state.seat_copy(seat)``
-    to prove it depends on no hidden card."""
-    from cardtable.net.mirror import masked_json
+    """The ``state`` message for ``seat``: built only from what the seat may see (its
+    typed view, :meth:`~cardtable.engine.game.GameState.seat_view`, which is all a window
+    draws; its log lines; its own legal actions when ``want_legal``), plus what is public:
+    who plays where (``computers``, ``away``: seat numbers, when given) and, with the log
+    from its start, the rules (``settings``). The tests build it again from
+    ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
     to_act = state.to_act
-    legal = None
-    if want_legal and to_act is not None and to_act == seat:
-        legal = [a.to_json() for a in state.legal_actions(seat)]
+    seat_view = state.seat_view(seat)
+    view = seat_view.to_json()
+    legal = [a.to_json() for a in seat_view.legal] if want_legal and to_act is not None and to_act == seat else None
     end = len(state.log) if log_to is None else log_to
     message: dict[str, Any] = {
-        "type": "state", "seat": seat, "count": count, "view": state.view(seat), "log_from": log_from,
+        "type": "state", "seat": seat, "count": count, "view": view, "log_from": log_from,
         "log": [e.text_for(seat) for e in state.log[log_from:end]], "to_act": to_act, "legal": legal,
         "over": to_act is None,
     }
-    if mirror:
-        message["mirror"] = masked_json(state, seat, log=False)
+    settings = getattr(state, "settings", None)
+    if log_from == 0 and settings is not None:
+        message["settings"] = dict(settings.to_settings())
     if computers is not None:
         message["computers"] = list(computers)
     if away is not None:
@@ -121,7 +121,7 @@ def state_message(state: GameState, seat: int, *, count: int, log_from: int, wan
     return message
 
 
-def state_messages(state: GameState, seat: int, *, log_from: int, want_legal: bool, mirror: bool = True,
+def state_messages(state: GameState, seat: int, *, log_from: int, want_legal: bool,
                    computers: Sequence[int] | None = None,
                    away: Sequence[int] | None = None) -> Iterator[tuple[dict[str, Any], bytes, int]]:
     """The :func:`state_message` for ``seat`` with the log lines from ``log_from`` on, as
@@ -132,7 +132,7 @@ def state_messages(state: GameState, seat: int, *, log_from: int, want_legal: bo
         stop = end
         while True:
             message = state_message(state, seat, count=count, log_from=start, want_legal=want_legal, log_to=stop,
-                                    mirror=mirror, computers=computers, away=away)
+                                    computers=computers, away=away)
             try:
                 data = encode(message)
                 break
@@ -167,7 +167,6 @@ class _Conn:
     peer: str
     seat: int | None = None
     want_legal: bool = False
-    want_mirror: bool = True
     log_sent: int = 0
     closed: bool = False
     refusal_window: collections.deque[float] = field(default_factory=collections.deque)
@@ -471,7 +470,6 @@ class SeatServer:
         seat.stand_in = None
         conn.seat = number
         conn.want_legal = bool(message.get("want_legal", False))
-        conn.want_mirror = bool(message.get("mirror", True))
         _log.info("%s sits at seat %d as %s%s", conn.peer, number, seat.name, " (back)" if token else "")
         names = self.names or [s.name for s in self.seats]
         assert seat.token is not None
@@ -662,7 +660,7 @@ class Host(SeatServer):
     def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
         assert self.state is not None and conn.seat is not None
         pieces = state_messages(self.state, conn.seat, log_from=0 if full else conn.log_sent,
-                                want_legal=conn.want_legal, mirror=conn.want_mirror,
+                                want_legal=conn.want_legal,
                                 computers=self.computers(), away=self.away())
         for message, data, sent in pieces:
             self._write(conn, message, data)

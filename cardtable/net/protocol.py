@@ -13,9 +13,8 @@ Client to host:
 
 * ``hello``: ``code`` (the join code), ``name``, ``token`` (a seat token to come back to
   a seat, or null), ``seat`` (a wished-for seat, or null), ``want_legal`` (true: send me
-  my legal actions with each view; the headless computer player asks for them),
-  ``mirror`` (false: leave the ``mirror`` out of my ``state`` messages; a client that
-  draws nothing, such as ``cardtable join --bot``, saves the host the work).
+  my legal actions, as action JSON, beside each view; the headless computer player asks
+  for them).
 * ``action``: ``seq`` (this seat's own count of actions sent, rising), ``count`` (the
   number of actions the game had when the view acted on was sent) and ``action``
   (``Action.to_json()``).
@@ -27,12 +26,13 @@ Host to client:
 
 * ``welcome``: the seat, its ``token``, the game's id and name, the deck id, names.
 * ``lobby``: who has joined while the table fills.
-* ``state``: ``count``, ``view`` (``state.view(seat)``: hidden cards are null), ``log_from``
-  and ``log`` (the seat's log lines from that index on), ``to_act``, ``legal`` (a list of
-  action JSON when asked for and it is the seat's turn, else null), ``over``, at the
-  end, ``standings``, and ``mirror``: the state as the seat may know it, for a window to
-  draw (:func:`cardtable.net.mirror.masked_json` without the log: hidden cards masked,
-  no generator, no history; left out when the hello said ``mirror`` false),
+* ``state``: ``count``, ``view`` (the seat's typed view,
+  :meth:`cardtable.engine.view.SeatView.to_json`: hidden cards are null, the seat's
+  legal actions in it; all a window draws), ``log_from`` and ``log`` (the seat's log
+  lines from that index on), ``to_act``, ``legal`` (a list of action JSON when asked for
+  and it is the seat's turn, else null), ``over``, at the end, ``standings``, with the
+  log from its start (a seat's first message, and after a reconnect) ``settings`` (the
+  game's settings as a variant writes them: the rules the table plays by, public),
   ``computers`` (the seats a computer plays now, stand-ins for absent players
   included) and ``away`` (the remote seats whose player is not connected): public.
 * ``refused``: ``reason``, ``about`` (the refused message's type, or "message") and
@@ -43,7 +43,10 @@ Host to client:
 * ``pong``, ``bye``.
 
 Version 2 added the hello's ``mirror``, the state's ``computers`` and ``away``, and the
-host's ``ping``; a version 1 peer is told the versions differ.
+host's ``ping``. Version 3 made the state's ``view`` the typed seat view, and it replaced
+the ``mirror`` (a masked copy of the whole state) as what a window draws: the hello's
+``mirror`` and the state's ``mirror`` are gone, the state's ``settings`` came. A peer of
+another version is told the versions differ.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from cardtable.engine.game import Action
 __all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "ProtocolError", "Oversize", "WrongVersion", "encode", "decode",
            "check_message", "read_message_line", "decode_action", "game_action_types"]
 
-VERSION = 2
+VERSION = 3
 """The protocol version every message carries as ``v``."""
 
 MAX_MESSAGE = 64 * 1024
@@ -80,7 +83,7 @@ _DICT = (dict,)
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # client -> host
     "hello": {"code": (_STR, True), "name": (_STR, False), "token": (_OPT_STR, False),
-              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False), "mirror": (_BOOL, False)},
+              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False)},
     "action": {"seq": (_INT, True), "count": (_INT, True), "action": (_DICT, True)},
     "ping": {"n": (_INT, False)},
     "bye": {},
@@ -91,7 +94,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "state": {"seat": (_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
               "log": (_LIST, True), "to_act": (_OPT_INT, True), "legal": (_OPT_LIST, True),
               "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False),
-              "mirror": (_DICT, False), "computers": (_LIST, False), "away": (_LIST, False)},
+              "settings": (_DICT, False), "computers": (_LIST, False), "away": (_LIST, False)},
     "refused": {"reason": (_STR, True), "about": (_STR, True), "seq": (_OPT_INT, False)},
     "join_refused": {"reason": (_STR, True)},
     "pong": {"n": (_INT, False)},

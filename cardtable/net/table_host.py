@@ -192,7 +192,7 @@ class TableHost(SeatServer):
             if conn is None or conn.closed:
                 continue
             pieces = list(state_messages(state, number, log_from=self._sent_log.get(number, 0),
-                                         want_legal=conn.want_legal, mirror=conn.want_mirror,
+                                         want_legal=conn.want_legal,
                                          computers=computers, away=away))
             self._sent_log[number] = pieces[-1][2]
             arrived = self._arrived.pop(number, None)

@@ -216,9 +216,7 @@ class JoinScene(Scene):
             self._refresh()
         elif kind == "state":
             self.log = self.log[:message["log_from"]] + list(message["log"])
-            if "mirror" in message:
-                return self.open_table(message)
-            self.say("The host sent no table to draw (an older cardtable?).", error=True)
+            return self.open_table(message)
         return False
 
     def open_table(self, message: dict[str, Any]) -> bool:
@@ -228,7 +226,8 @@ class JoinScene(Scene):
         assert self.link is not None and self.welcome is not None
         try:
             game = games.get(self.welcome["game"])
-            open_remote_table(self.app, game, self.link, self.welcome["seat"], message, self.log)
+            open_remote_table(self.app, game, self.link, self.welcome["seat"], message, self.log,
+                              self.welcome.get("deck"))
         except (KeyError, ValueError) as exc:
             self.say(f"Cannot play this table here: {exc}", error=True)
             return False

@@ -1,10 +1,13 @@
-"""A remote player's table: the game's own table scene, drawn from the host's mirror.
+"""A remote player's table: the game's own table scene, drawn from the host's views.
 
 :func:`remote_table_class` wraps a game's table scene class (a subclass of
-:class:`~cardtable.ui.game_table.GameTableScene`) in :class:`RemoteTable`: the state
-is the mirror the host sends with every update (:mod:`cardtable.net.mirror`: every card
-hidden from our seat masked), replaced message by message, paced so the other seats'
-moves slide in as they do at a local table; the viewer is our seat and every other seat
+:class:`~cardtable.ui.game_table.GameTableScene`) in :class:`RemoteTable`: its match is
+a :class:`~cardtable.ui.table_match.ViewMatch` of the typed seat view the host sends
+with every update (what our seat may see, and nothing else), replaced message by
+message, paced so the other seats' moves slide in as they do at a local table; the
+game's table draws it exactly as it draws a local view, and starts the animations a
+move sets off from the views before and after it (:meth:`GameTableScene.view_moved`),
+so nothing here is any game's own. The viewer is our seat and every other seat
 is elsewhere: never passed to, never played by a local computer, and chance is never
 drawn here. Our person's actions go to the host instead of being applied; a refusal
 comes back as a toast. A dropped connection shows "Reconnecting…" and joins again with
@@ -25,13 +28,15 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.game import CHANCE, Action, GameState
+from cardtable.engine.cards import Deck
+from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.view import SeatView, ViewError
 from cardtable.games.definition import GameDefinition
 from cardtable.net.client import JoinRefused, ThreadedClient
-from cardtable.net.mirror import MirrorError, mirror_state
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.net_readout import draw_readout_lines
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_match import ViewMatch
 from cardtable.ui.theme import THEME
 from cardtable.variants import VariantSpec
 
@@ -91,7 +96,7 @@ class Latency:
 
 class _NoHint:
     """The hint box of a remote table: the strong computer reasons on a seat's copy of
-    the real state, which a remote window does not have."""
+    the real state, which a remote window never has."""
 
     visible = False
 
@@ -147,10 +152,11 @@ class _HostKeeps:
 class RemoteTable(GameTableScene):
     """Mixed in before a game's table scene class (see :func:`remote_table_class`)."""
 
-    def __init__(self, app: Any, variant: VariantSpec, state: GameState, seats: list[SeatConfig],
+    def __init__(self, app: Any, variant: VariantSpec, match: ViewMatch, seats: list[SeatConfig],
                  bots: Any = None, *, link: ThreadedClient | None = None, seat: int = 0,
                  game: GameDefinition | None = None, log: list[str] | None = None, count: int = 0) -> None:
         assert link is not None and game is not None
+        self.match = match  # before the game's table is built: it draws from the first view
         self.link, self.remote_seat, self.game_def = link, seat, game
         self.remote_log: list[str] = list(log or [])
         self.remote_count = count
@@ -166,7 +172,7 @@ class RemoteTable(GameTableScene):
         self.computers: frozenset[int] = frozenset()  # as the host said last
         self.away: frozenset[int] = frozenset()
         self._keeper = _HostKeeps(self)
-        super().__init__(app, variant, state, seats, {})
+        super().__init__(app, variant, None, seats, {})
         self.viewer = seat
         self.hint = _NoHint(self)  # type: ignore[assignment]
 
@@ -196,7 +202,7 @@ class RemoteTable(GameTableScene):
 
     def waits_for_next_round(self) -> bool:
         """Chance is the host's: the table never draws it (so the base never applies it)."""
-        if self.state.to_act == CHANCE:
+        if self.view.to_act == CHANCE:
             return True
         answer: bool = super().waits_for_next_round()
         return answer
@@ -217,10 +223,7 @@ class RemoteTable(GameTableScene):
         if self.in_flight or self.updates:
             self.app.toast("Waiting for the host…", 1.5)
             return False
-        try:
-            reason = self.state.why_illegal(action)
-        except Exception:  # noqa: BLE001 - the mirror cannot judge it: the host will
-            reason = None
+        reason = self.match.why_illegal(action)  # our seat's own: the host judges the rest
         if reason is not None:
             self.last_error = reason
             self.app.toast(f"Not allowed: {reason}", 3.0)
@@ -245,9 +248,9 @@ class RemoteTable(GameTableScene):
         """Go on from a settled round at once (the host has dealt the next already)."""
         self.next_apply, self.holding = self.clock, False
         try:
-            super().next_round()  # the game's own resets; the chance action it draws is dropped by perform
-        except Exception:  # noqa: BLE001 - chance drawn on a mirror is never needed
-            _log.debug("next round on a mirror", exc_info=True)
+            super().next_round()  # the game's own resets; the base would draw chance, which the host does
+        except RuntimeError:
+            _log.debug("no chance is drawn at a remote table", exc_info=True)
 
     # -- the network, each frame ------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -276,7 +279,7 @@ class RemoteTable(GameTableScene):
             self.remote_count = message["count"]
             self.computers = frozenset(message.get("computers", self.computers))
             self.away = frozenset(message.get("away", self.away))
-            if "mirror" in message:
+            if "view" in message:
                 if self.updates and self.updates[-1][0]["count"] == message["count"]:
                     self.updates.pop()  # a long log came in pieces: the last has it all
                 self.updates.append((message, len(self.remote_log)))
@@ -291,52 +294,47 @@ class RemoteTable(GameTableScene):
             self.app.toast("Back at the table", 2.0)
         elif kind == "disconnected":
             self.in_flight = False
-            over = self.state.to_act is None and not self.updates
+            over = self.view.to_act is None and not self.updates
             if not self.reconnecting and not self.lost and not over:  # after the end: nothing to come back to
                 self.start_reconnecting()
 
     def show_next(self) -> None:
-        """Replace the state by the next update's mirror."""
+        """Show the next update's view (its match in place of the last one)."""
         message, log_length = self.updates.popleft()
         try:
-            state = mirror_state(self.game_def, message["mirror"], self.remote_log[:log_length])
-        except MirrorError as exc:
+            view = SeatView.from_json(message["view"])
+        except ViewError as exc:
             _log.warning("an update could not be shown: %s", exc)
             return
-        old, self.state = self.state, state
+        if view.seat != self.remote_seat:
+            _log.warning("an update for seat %s came to seat %s", view.seat, self.remote_seat)
+            return
+        before = self.view
+        settings = self.match.settings
+        if "settings" in message:
+            settings = read_settings(self.game_def, message["settings"], settings)
+        self.match = ViewMatch(view, deck=self.match.deck, settings=settings, log=self.remote_log[:log_length],
+                               standings=[(str(n), int(v)) for n, v in message.get("standings") or []],
+                               actions=message["count"])
         self.seat_configs = [SeatConfig(name, None if n == self.remote_seat else ELSEWHERE)
-                             for n, name in enumerate(state.names)]
-        self.mirrored(old, state)
+                             for n, name in enumerate(view.names)]
+        self.view_moved(before, view)
         self.after_action()
-        ours = state.to_act == self.remote_seat
-        self.holding = state.to_act == CHANCE and self.waits_for_settled(state)
+        ours = view.to_act == self.remote_seat
+        self.holding = view.to_act == CHANCE and self.waits_for_settled()
         if self.holding:
             self.next_apply = self.clock + REVEAL_HOLD
         else:
-            self.next_apply = self.clock + (0.0 if ours or state.to_act is None else PACE)
-        if state.to_act is None and not self.updates and not self.shown_over:
+            self.next_apply = self.clock + (0.0 if ours or view.to_act is None else PACE)
+        if view.to_act is None and not self.updates and not self.shown_over:
             self.shown_over = True
             self.leave()
 
-    def waits_for_settled(self, state: GameState) -> bool:
-        """True when ``state`` is a settled round the local table would hold for "Next"
-        (the game's own answer, past this class's)."""
+    def waits_for_settled(self) -> bool:
+        """True when the view shown is a settled round the local table would hold for
+        "Next" (the game's own answer, past this class's)."""
         settled: bool = super().waits_for_next_round()
-        return state.to_act == CHANCE and settled
-
-    def mirrored(self, old: GameState, new: GameState) -> None:
-        """Animations the game's table starts in ``perform`` (the Sabacc shift die)."""
-        die = getattr(self, "die", None)
-        if die is None:
-            return
-        old_phase, new_phase = getattr(old, "phase", None), getattr(new, "phase", None)
-        if getattr(new, "hand_no", None) != getattr(old, "hand_no", None):
-            die.reset()
-        if getattr(old_phase, "value", None) == "roll" and getattr(new_phase, "value", None) != "roll" \
-                and getattr(new, "die", None):
-            die.land(new.die, self.clock)  # type: ignore[attr-defined]
-        elif getattr(new_phase, "value", None) == "roll" and getattr(old_phase, "value", None) != "roll":
-            die.start_roll(self.clock)
+        return self.view.to_act == CHANCE and settled
 
     def start_reconnecting(self) -> None:
         """Join again with the seat token on a background thread, trying every few seconds."""
@@ -382,7 +380,7 @@ class RemoteTable(GameTableScene):
         note = None
         if self.lost and self.lost != "left":
             note = self.lost
-        elif self.reconnecting or (not self.link.connected and self.state.to_act is not None):
+        elif self.reconnecting or (not self.link.connected and self.view.to_act is not None):
             note = "Reconnecting…"
         if note:
             img = fonts.render(note, px(20), THEME.text, bold=True)
@@ -413,21 +411,50 @@ def variant_for(app: Any, game: GameDefinition) -> VariantSpec | None:
     return next((s for s in specs if s.id == game.id), specs[0] if specs else None)
 
 
+_DECKS: dict[str, Deck] = {}
+
+
+def _deck(deck_id: str) -> Deck:
+    """A deck by id, loaded once (the Infinite Deck takes a while to build)."""
+    if deck_id not in _DECKS:
+        from cardtable.variants import load_deck_by_id
+        _DECKS[deck_id] = load_deck_by_id(deck_id)
+    return _DECKS[deck_id]
+
+
+def read_settings(game: GameDefinition, data: Any, fallback: Any) -> Any:
+    """The game's settings object from the host's ``settings`` (``fallback`` when they
+    cannot be read: a table still draws, by this window's rules)."""
+    try:
+        return game.read_settings(dict(data))
+    except (TypeError, ValueError) as exc:
+        _log.warning("the host's settings could not be read: %s", exc)
+        return fallback
+
+
 def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat: int,
-                      message: dict[str, Any], log: list[str]) -> RemoteTable:
-    """Push the remote table for ``seat`` from the first ``state`` message (with its
-    ``mirror``); ``log``: the seat's log lines so far. ValueError when no variant of the
-    game is installed here or the mirror cannot be read."""
+                      message: dict[str, Any], log: list[str], deck_id: str | None = None) -> RemoteTable:
+    """Push the remote table for ``seat`` from the first ``state`` message (its view and,
+    the log being whole, the rules it is played by); ``log``: the seat's log lines so far;
+    ``deck_id``: the deck the welcome named (the game's own when None). ValueError when
+    no variant of the game is installed here, or the deck or the view cannot be read."""
     variant = variant_for(app, game)
     if variant is None:
         raise ValueError(f"no variant of {game.name} is installed here")
     try:
-        state = mirror_state(game, message["mirror"], log)
-    except (MirrorError, KeyError) as exc:
+        view = SeatView.from_json(message["view"])
+        deck_id = deck_id or game.decks[0]
+        if deck_id not in game.decks:
+            raise ValueError(f"{game.name} is not played with the deck {deck_id[:40]!r}")
+        local = game.read_settings(dict(variant.settings))
+        settings = read_settings(game, message["settings"], local) if "settings" in message else local
+    except (ViewError, KeyError) as exc:
         raise ValueError(f"the host's table could not be read: {exc}") from None
-    seats = [SeatConfig(name, None if n == seat else ELSEWHERE) for n, name in enumerate(state.names)]
+    match = ViewMatch(view, deck=_deck(deck_id), settings=settings, log=log, actions=message["count"],
+                      standings=[(str(n), int(v)) for n, v in message.get("standings") or []])
+    seats = [SeatConfig(name, None if n == seat else ELSEWHERE) for n, name in enumerate(view.names)]
     cls: Any = remote_table_class(game.table_module().TABLE.scene)
-    scene: RemoteTable = cls(app, variant, state, seats, {}, link=link, seat=seat, game=game, log=log,
+    scene: RemoteTable = cls(app, variant, match, seats, {}, link=link, seat=seat, game=game, log=log,
                              count=message["count"])
     scene.computers = frozenset(message.get("computers", ()))
     scene.away = frozenset(message.get("away", ()))

@@ -11,19 +11,20 @@ not a seat's view (the log as a seat reads it, the standings, the save).
 
 :class:`HoldsMatch` is mixed into the scenes: their ``state`` attribute (what saves,
 hosting and the tests use) stands for the match's state, so replacing one replaces the
-other.
+other. :class:`ViewMatch` is a match known only by one seat's view (a remote window's).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import Action, GameState
 from cardtable.engine.view import SeatView
 
-__all__ = ["TableMatch", "HoldsMatch"]
+__all__ = ["TableMatch", "ViewMatch", "HoldsMatch"]
 
 
 class TableMatch:
@@ -111,15 +112,86 @@ class TableMatch:
 
 class HoldsMatch:
     """A scene's ``state`` as its :class:`TableMatch`'s (a mixin): reading it gives the
-    match's state, setting it puts a new match in place."""
+    match's state, setting it puts a new match in place. A scene whose match is a
+    :class:`ViewMatch` has no state to give."""
 
-    match: TableMatch
+    match: TableMatch | ViewMatch
 
     @property
     def state(self) -> GameState:
-        """The game's state (for saves, hosting and tests: the scenes themselves ask the match)."""
+        """The game's state (for saves, hosting and tests: the scenes themselves ask the
+        match). AttributeError for a match of views."""
+        if not isinstance(self.match, TableMatch):
+            raise AttributeError("a table drawn from views has no state")
         return self.match.state
 
     @state.setter
     def state(self, state: GameState) -> None:
         self.match = TableMatch(state)
+
+
+class ViewMatch:
+    """A match known only by what one seat is shown: its seat view, its log lines, the
+    standings, the deck and the settings (what a remote window gets from its host). A
+    table draws it as it draws a :class:`TableMatch`; it applies nothing: a move goes to
+    whoever holds the match (the host), and a new view comes back.
+    """
+
+    def __init__(self, view: SeatView, *, deck: Any, settings: Any, log: Sequence[str] = (),
+                 standings: Sequence[tuple[str, int]] = (), actions: int = 0) -> None:
+        self.shown = view
+        self.deck = deck
+        self.settings = settings
+        self.log = list(log)
+        self.final_standings = list(standings)
+        self.actions = actions
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return len(self.shown.seats)
+
+    @property
+    def log_length(self) -> int:
+        """How many lines the seat's log has."""
+        return len(self.log)
+
+    def forget_views(self) -> None:
+        """Nothing to build again: the view is given."""
+
+    def view(self, seat: int | None) -> SeatView:
+        """The one view this match has (LookupError for another seat's)."""
+        if seat != self.shown.seat:
+            raise LookupError(f"this match shows seat {self.shown.seat}'s view only, not seat {seat}'s")
+        return self.shown
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Only the seat's own actions may be sent; the holder of the match judges the rest."""
+        return None if action.seat == self.shown.seat else "not your seat"
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The seat's log lines."""
+        self.view(seat)
+        return list(self.log)
+
+    def standings(self) -> list[tuple[str, int]]:
+        """The standings as last told, else every seat's stack from the view, best first."""
+        if self.final_standings:
+            return list(self.final_standings)
+        return sorted(((s.name, s.stack or 0) for s in self.shown.seats), key=lambda pair: -pair[1])
+
+    def apply(self, action: Action) -> None:
+        """Never: the holder of the match applies every action."""
+        raise RuntimeError("a match known by its views applies nothing: the move goes to the host")
+
+    def chance_action(self) -> Action:
+        """Never: chance is drawn by the holder of the match."""
+        raise RuntimeError("a match known by its views draws no chance")
+
+    def bot_action(self, bot: Any, seat: int) -> Action:
+        """Never: the holder of the match plays its computers."""
+        raise RuntimeError("a match known by its views plays no computer")
+
+    def to_json(self) -> dict[str, Any]:
+        """Never: the holder of the match saves it."""
+        raise RuntimeError("a match known by its views is saved by its holder")

@@ -32,12 +32,12 @@ class Combination:
 
 @dataclass(frozen=True, kw_only=True)
 class CountedHand:
-    """A hand as counted at the reveal: the seat, its combinations, value and words."""
+    """A hand as counted at the reveal: the seat, its combinations and value (its words
+    are the showdown's label for the seat)."""
 
     seat: int
     combinations: tuple[Combination, ...]
     value: int
-    label: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,7 +95,7 @@ class AlethkarParts(GameExtra, kind="alethkar_poker"):
 
 def _counted(seat: int, hand: Any) -> CountedHand:
     data = hand.to_json()
-    return CountedHand(seat=seat, value=int(data["value"]), label=str(data["label"]),
+    return CountedHand(seat=seat, value=int(data["value"]),
                        combinations=tuple(Combination(name=str(c["name"]), cards=tuple(c["cards"]),
                                                       value=int(c["value"])) for c in data["combinations"]))
 
@@ -110,7 +110,8 @@ def seat_view(state: AlethkarState, seat: int | None) -> SeatView:
     if results is not None:
         hands = tuple(_counted(s, results.hands[s]) for s in results.hands)
         showdown = Showdown(round=results.round_no, showdown=True,
-                            hands=tuple(ShownHand(seat=h.seat, key=(h.value,), label=h.label, kind=f"value_{h.value}",
+                            hands=tuple(ShownHand(seat=h.seat, key=(h.value,), label=results.hands[h.seat].label,
+                                                  kind=f"value_{h.value}",
                                                   cards=tuple(c for combo in h.combinations for c in combo.cards))
                                         for h in sorted(hands, key=lambda h: h.seat)),
                             winners=tuple(results.payout.top_seats), net=tuple(results.net))
