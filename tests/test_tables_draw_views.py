@@ -55,16 +55,13 @@ def state_reads(path: Path) -> list[str]:
     return found
 
 
-def test_the_scan_finds_a_state_read():
+def test_the_scan_finds_a_state_read(tmp_path):
     """The scan itself: it sees each way a table could read the state."""
     source = "def f(self, state):\n    state.phase\n    self.state.to_act\n    g(table.state)\n" \
              "    getattr(self, 'state')\n"
-    path = Path(__file__).with_name("_scan_probe.py")
-    try:
-        path.write_text(source, encoding="utf-8")
-        assert len(state_reads(path)) == 4
-    finally:
-        path.unlink()
+    path = tmp_path / "probe.py"
+    path.write_text(source, encoding="utf-8")
+    assert len(state_reads(path)) == 4
 
 
 def test_the_scan_covers_every_game_of_the_registry():

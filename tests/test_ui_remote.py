@@ -275,3 +275,28 @@ def test_flame_swords_auto_flip_flips_our_cards_through_the_host_and_only_ours(a
         app.step(1 / 30)
     assert len(link.sent) == 1, "ours: the computer flips for us, through the host, once"
     assert link.sent[0][0].seat == 0 and type(link.sent[0][0]).__name__ == "Flip"
+
+
+def test_sabaccs_die_lands_on_a_remote_table_from_the_views_alone(app, no_pause):
+    """The shift die is the game's own animation: the remote table, which holds no game's
+    code, shows it landing on the colour the host rolled, from the views before and after."""
+    from cardtable.games.sabacc.state import RollDie
+    game = games.get("sabacc")
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    bots = {s: game.bot(random.Random(s), "random") for s in range(2)}
+    sent, rolled = len(state.log), None
+    for _ in range(3000):
+        if state.to_act is None:
+            break
+        action = state.chance_action() if state.to_act == CHANCE else bots[state.to_act].choose(state, state.to_act)
+        state.apply(action)
+        link.inbox.append(message(state, 0, sent))
+        sent = len(state.log)
+        app.step(1 / 30)
+        if isinstance(action, RollDie):
+            rolled = action.colour
+            break
+    assert rolled is not None, "no die was rolled"
+    assert table.die.colour == rolled and table.die.busy(table.clock)

@@ -81,7 +81,7 @@ class HostedTable:
 
     def check_turn(self) -> None:
         """A remote seat's turn hands nothing over: its player acts on their own screen."""
-        to_act = self.state.to_act
+        to_act = self.view.to_act  # type: ignore[attr-defined]
         if to_act is not None and to_act in self.remote:
             return
         super().check_turn()  # type: ignore[misc]
