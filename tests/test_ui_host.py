@@ -12,6 +12,7 @@ import json
 import random
 import socket
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -117,16 +118,25 @@ class RemotePlayer:
             self.client.send_action(choose_from_legal(c.legal, "normal", self.rng))
 
 
-def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_round(app):
+@contextmanager
+def hosted_and_joined(app, name: str = "Remo"):
+    """A table hosted from setup for a remote seat and a computer, joined by a client called
+    ``name``: ``(driver, lobby, table, client, player)`` once the table is open (``player``
+    plays the client's seat from its legal actions); the client is closed afterwards."""
     d, lobby = host_from_setup(app, ["remote", "normal"])
-    assert lobby.session.code and lobby.session.endpoints[0].startswith("127.0.0.1:")
-    client = join(lobby)
+    client = join(lobby, name=name)
     try:
         step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
+        yield d, lobby, table_of(app), client, RemotePlayer(client)
+    finally:
+        client.close()
+
+
+def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_round(app):
+    with hosted_and_joined(app) as (d, lobby, scene, client, player):
+        assert lobby.session.code and lobby.session.endpoints[0].startswith("127.0.0.1:")
         assert scene.names[0] == "Remo" and scene.humans == [] and 0 in scene.remote
         assert scene.hosting.badge().startswith(f"Hosting · {lobby.session.code} · 1 of 1")
-        player = RemotePlayer(client)
 
         def round_over() -> bool:
             player.turn()
@@ -138,17 +148,10 @@ def test_a_window_hosted_table_is_played_by_a_remote_client_to_the_end_of_a_roun
         assert c.view == scene.state.seat_view(0).to_json() and c.log == scene.state.log_for(0)
         assert player.refused == []
         assert all(type(s).__name__ != "PassScreen" for s in app.scenes.scenes)
-    finally:
-        client.close()
 
 
 def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app, monkeypatch):
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby)
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
-        player = RemotePlayer(client)
+    with hosted_and_joined(app) as (d, lobby, scene, client, player):
         c = client.client
         # the computer holds its move while we wait for its turn with a legal list of ours
         # in hand (then that list is illegal); at 0.1 s a frame it would otherwise move
@@ -169,18 +172,11 @@ def test_an_illegal_action_is_refused_with_the_reason_and_the_table_goes_on(app,
         step_until(app, lambda: player.turn() or len(scene.state.history) > before)  # the computer went on
         step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
         assert player.refused == []
-    finally:
-        client.close()
 
 
 def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         server = scene.hosting.server
-        player = RemotePlayer(client)
         step_until(app, lambda: player.turn() or len(scene.state.history) >= 4)
         token = client.client.token
         client._loop.call_soon_threadsafe(client.client.abort)  # the cable is pulled
@@ -195,8 +191,6 @@ def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
                                                    and c.view == scene.state.seat_view(0).to_json()))
         assert c.log == scene.state.log_for(0)
         step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
-    finally:
-        client.close()
 
 
 def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
@@ -222,17 +216,10 @@ def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
 def test_the_autosave_keeps_the_hosting_and_resuming_it_hosts_again(app):
     from cardtable.saves import SaveFile, decode
     from cardtable.ui.saves_scene import resume_save
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
-        player = RemotePlayer(client)
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         step_until(app, lambda: player.turn() or len(scene.state.history) >= 3)
         data = decode(scene.match_keeper().encode("named"))
         token, code = client.client.token, lobby.session.code
-    finally:
-        client.close()
     hosted = data["payload"]["hosting"]
     assert hosted["code"] == code and hosted["tokens"] == {"0": token}
     assert data["payload"]["seats"][0] == {"name": "Ada", "bot": None, "remote": True}
@@ -252,13 +239,8 @@ def test_the_autosave_keeps_the_hosting_and_resuming_it_hosts_again(app):
 
 def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, monkeypatch):
     monkeypatch.setattr(hosting, "ABSENT_AFTER", 0.0)  # gone at once
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         server = scene.hosting.server
-        player = RemotePlayer(client)
         step_until(app, lambda: player.turn() or len(scene.state.history) >= 2)
         assert not scene.is_bot(0)
         client._loop.call_soon_threadsafe(client.client.abort)
@@ -272,18 +254,11 @@ def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, 
         step_until(app, lambda: server.connected(0))
         app.step(0.1)
         assert not scene.is_bot(0) and 0 not in scene.save_data()["bot_rngs"]
-    finally:
-        client.close()
 
 
 def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkeypatch):
     monkeypatch.setattr(table_host, "tcp_round_trip_ms", lambda sock: None)  # as on Windows and macOS
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
-        player = RemotePlayer(client)
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         step_until(app, lambda: player.turn() or player.acted_at >= 0 and len(scene.state.history) > player.acted_at)
         step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).action_ms is not None)
         step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).round_trip_ms is not None)
@@ -297,8 +272,6 @@ def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkey
         assert boxes and all(scene.bar_rect.contains(box) for box in boxes)  # clear of the log and the badge
         assert not any(box.colliderect(scene.log_panel.rect) for box in boxes)
         assert not any(box.colliderect(w.rect) for box in boxes for w in scene.widgets.widgets)
-    finally:
-        client.close()
     d2, lobby2 = host_from_setup(app, ["remote", "normal"])
     port = lobby2.session.server.port
     d2.key(pygame.K_ESCAPE)
@@ -342,12 +315,7 @@ def test_people_here_pass_the_screen_between_them_but_never_to_the_remote_seat(a
 
 def test_remote_actions_go_on_while_help_covers_the_hosts_table(app):
     from cardtable.ui.help import HelpOverlay
-    d, lobby = host_from_setup(app, ["remote", "normal"])
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
-        player = RemotePlayer(client)
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         c = client.client
         step_until(app, lambda: scene.state.to_act == 0 and c.count == len(scene.state.history) and bool(c.legal))
         before = len(scene.state.history)
@@ -357,8 +325,6 @@ def test_remote_actions_go_on_while_help_covers_the_hosts_table(app):
         step_until(app, lambda: player.turn() or len(scene.state.history) > before)  # applied under the overlay
         assert app.scenes.top is help_overlay and scene.state.history[before].seat == 0
         step_until(app, lambda: player.turn() or c.count == len(scene.state.history))  # and sent
-    finally:
-        client.close()
 
 
 def test_a_crash_at_a_hosted_table_saves_it_and_closes_the_port(app, monkeypatch):
