@@ -4,7 +4,14 @@ secret bet with gems and keys, the discard, the counting and the payout."""
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person, through_pass_screens
+from uihelp import (
+    Driver,
+    a_person_to_act,
+    people_turns,
+    start_two_people_and_a_computer,
+    step_to_a_person,
+    through_pass_screens,
+)
 
 from cardtable.games.alethkar_poker.state import BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.table import AlethkarTableScene, restore
@@ -105,9 +112,7 @@ def test_the_counting_goes_combination_by_combination_and_turns_cards_face_down(
 def test_the_viewer_is_told_what_their_hand_is_worth_and_only_theirs(app):
     from cardtable.games.alethkar_poker.values import best_five
 
-    d, scene = start_match(app)
-    state = scene.state
-    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d, scene, state = a_person_to_act(app, start_match, lambda state: state.phase == Phase.BET)
     d.step()
     seat = scene.viewer
     assert seat == state.to_act and len(state.hands[seat]) >= 5

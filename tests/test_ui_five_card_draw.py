@@ -4,7 +4,7 @@ clicking cards to discard, the showdown; a refused move; a save restored."""
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, a_person_to_act, people_turns, start_two_people_and_a_computer
 
 from cardtable.games.five_card_draw.rules import Discard, Phase
 from cardtable.games.five_card_draw.ui.table import DrawTableScene, restore
@@ -45,9 +45,7 @@ def test_a_hand_through_events_with_pass_screens_and_the_draw(app):
 
 
 def test_a_refused_move_is_explained_and_changes_nothing(app):
-    d, scene = start_match(app)
-    state = scene.state
-    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d, scene, state = a_person_to_act(app, start_match, lambda state: state.phase == Phase.BET)
     history = len(state.history)
     assert not scene.act(Discard(seat=state.to_act, cards=()))
     assert len(state.history) == history and "Not allowed" in app.toast_text

@@ -4,7 +4,7 @@ discarding, the auction and the reveal, with two people and a computer at one sc
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, people_turns, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, a_person_to_act, people_turns, start_two_people_and_a_computer
 
 from cardtable.games.shenja_ivali.auction import Bid
 from cardtable.games.shenja_ivali.rules import Discard, Phase
@@ -59,9 +59,7 @@ def test_a_round_through_events_with_pass_screens_and_the_auction(app):
 
 
 def test_a_refused_move_is_explained_and_changes_nothing(app):
-    d, scene = start_match(app)
-    state = scene.state
-    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d, scene, state = a_person_to_act(app, start_match, lambda state: state.phase == Phase.BET)
     seat = state.to_act
     history = len(state.history)
     assert not scene.act(Discard(seat=seat, cards=()))
@@ -130,9 +128,7 @@ def test_the_pot_line_shows_a_side_pot_only_where_a_seat_is_all_in(app):
 def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
     from cardtable.games.shenja_ivali.hands import evaluate
 
-    d, scene = start_match(app)
-    state = scene.state
-    step_to_a_person(d, scene, lambda state: state.phase == Phase.BET)
+    d, scene, state = a_person_to_act(app, start_match, lambda state: state.phase == Phase.BET)
     d.step()
     seat = scene.viewer
     assert seat == state.to_act and len(state.hands[seat]) == 4

@@ -68,6 +68,18 @@ def open_table(app, game, state, link, seat=0) -> RemoteTable:
     return open_remote_table(app, game, link, seat, first, list(first["log"]))
 
 
+def dealt_remote_table(app, game_id: str):
+    """A two-seat match of ``game_id`` just dealt, and seat 0's remote table open on it
+    (one frame drawn): ``(game, state, link, table)``."""
+    game = games.get(game_id)
+    state = new_match(game, {}, ["Ada", "Bo"], 2)
+    state.apply(state.chance_action())
+    link = FakeLink()
+    table = open_table(app, game, state, link)
+    app.step(1 / 30)
+    return game, state, link, table
+
+
 @pytest.fixture
 def no_pause(monkeypatch):
     monkeypatch.setattr(remote_table, "PACE", 0.0)
@@ -140,12 +152,7 @@ def test_our_action_goes_to_the_host_once_and_a_refusal_is_shown(app, no_pause):
 
 
 def test_a_dropped_connection_reconnects_and_shows_it(app, no_pause, monkeypatch):
-    game = games.get("sabacc")
-    state = new_match(game, {}, ["Ada", "Bo"], 2)
-    state.apply(state.chance_action())
-    link = FakeLink()
-    table = open_table(app, game, state, link)
-    app.step(1 / 30)
+    _, _, link, table = dealt_remote_table(app, "sabacc")
     link.connected = False
     link.inbox.append({"type": "disconnected"})
     calls = []
@@ -162,12 +169,7 @@ def test_a_dropped_connection_reconnects_and_shows_it(app, no_pause, monkeypatch
 
 def test_a_remote_table_saves_nothing_here_on_leaving_a_crash_or_ctrl_s(app, no_pause):
     from cardtable import saves
-    game = games.get("ipso")
-    state = new_match(game, {}, ["Ada", "Bo"], 2)
-    state.apply(state.chance_action())
-    link = FakeLink()
-    table = open_table(app, game, state, link)
-    app.step(1 / 30)
+    _, _, link, table = dealt_remote_table(app, "ipso")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="",
                                          scancode=0))
     app.step(1 / 30)

@@ -101,6 +101,14 @@ def start_two_people_and_a_computer(app, variant_id: str, table_class, chips: in
     return d, scene
 
 
+def a_person_to_act(app, start_match, ready=lambda state: True):
+    """A match opened by ``start_match(app)`` and stepped to a person's turn that
+    ``ready(state)`` accepts: ``(driver, scene, state)``."""
+    d, scene = start_match(app)
+    step_to_a_person(d, scene, ready)
+    return d, scene, scene.state
+
+
 def step_to_a_person(d: Driver, scene, ready=lambda state: True, steps: int = 500) -> None:
     """Step (passing pass screens) until a person is to act and ``ready(state)``."""
     from cardtable.ui.pass_screen import PassScreen
