@@ -23,7 +23,7 @@ from cardtable.net.discovery import Found, browse, unavailable
 from cardtable.ui.scene import Scene
 from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, TextInput, WidgetGroup
+from cardtable.ui.widgets import Button, TextInput, WidgetGroup, felt_page
 
 __all__ = ["JoinScene"]
 
@@ -267,12 +267,7 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = self.px, self.app.fonts
-        w, h = surface.get_size()
-        surface.fill(THEME.felt_dark)
-        pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
-        surface.blit(fonts.render("Join a table", px(40), THEME.text, bold=True), (px(40), px(34)))
-        surface.blit(fonts.render("Play on your own screen at a table hosted on another computer",
-                                  px(18), THEME.accent), (px(44), px(88)))
+        felt_page(surface, px, fonts, "Join a table", "Play on your own screen at a table hosted on another computer")
         self._draw_found(surface)
         for label, (x, y) in self.field_labels:
             surface.blit(fonts.render(label, px(16), THEME.text_dim), (x, y))

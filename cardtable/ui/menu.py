@@ -11,7 +11,7 @@ from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
 from cardtable.ui.text import fit_text, plural, reflow, wrap_font
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, TextInput, WidgetGroup
+from cardtable.ui.widgets import Button, TextInput, WidgetGroup, felt_page
 from cardtable.variants import VariantEntry, VariantSpec
 
 
@@ -265,12 +265,8 @@ class MenuScene(Scene):
     def _draw_whole(self, surface: pygame.Surface) -> None:
         """Paint the whole menu."""
         px, fonts = self.px, self.app.fonts
-        w, h = surface.get_size()
-        surface.fill(THEME.felt_dark)
-        pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
-        surface.blit(fonts.render("cardtable", px(48), THEME.text, bold=True), (px(40), px(34)))
-        surface.blit(fonts.render("♠ ♥ ♦ ♣   card games no shop sells, on one screen", px(18), THEME.accent),
-                     (px(44), px(92)))
+        felt_page(surface, px, fonts, "cardtable", "♠ ♥ ♦ ♣   card games no shop sells, on one screen",
+                  title_size=48, subtitle_y=92)
         entries = self.entries
         for i, row in self.rows:
             self._draw_row(surface, entries[i], row, i == self.selected)

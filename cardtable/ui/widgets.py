@@ -17,6 +17,17 @@ from cardtable.ui.fonts import FontBook
 from cardtable.ui.theme import THEME
 
 
+def felt_page(surface: pygame.Surface, px: Callable[[float], int], fonts: FontBook, title: str, subtitle: str, *,
+              title_size: int = 40, subtitle_y: int = 88) -> None:
+    """A full screen's felt: the dark border, the rounded felt, the title at the top left
+    and the line under it (sizes and places in unscaled pixels)."""
+    w, h = surface.get_size()
+    surface.fill(THEME.felt_dark)
+    pygame.draw.rect(surface, THEME.felt, (px(16), px(16), w - px(32), h - px(32)), border_radius=px(24))
+    surface.blit(fonts.render(title, px(title_size), THEME.text, bold=True), (px(40), px(34)))
+    surface.blit(fonts.render(subtitle, px(18), THEME.accent), (px(44), px(subtitle_y)))
+
+
 class Widget:
     """A rectangle on screen that can draw itself and take events."""
 
