@@ -98,6 +98,15 @@ class SeatedFlowState(SeatedState):
         """What the game calls a hand, capitalized ("Hand", "Round")."""
         return str(self.settings.definition().round_word).capitalize()
 
+    def first_to_act(self, opener: str) -> int:
+        """Where a betting round opened at ``opener`` (see :class:`~cardtable.engine.flow.Bet`)
+        starts: the action passes on from there over seats that cannot act."""
+        if opener == "dealer_left":
+            return (self.dealer + 1) % self.seats
+        if opener == "big_blind_left":
+            return (self.big_blind_seat() + 1) % self.seats
+        raise ValueError(f"{type(self).__name__} has no up cards or bring-in to open a betting round at {opener!r}")
+
     def big_blind_seat(self) -> int:
         """The seat that posted the big blind this hand (:class:`~cardtable.engine.flow.Blinds`
         records it; see :class:`~cardtable.engine.flow.Bet`'s ``opener``)."""
@@ -334,17 +343,23 @@ class FlowState(ChipSeatedState, SeatedFlowState):
         settlement = self.chips.settle(keys, dealer_seat=self.dealer)
         self._return_uncalled(settlement.uncalled, events)
         pots = PotResult.of_awards(settlement.awards) + self._extra_pots(keys, players)
+        for pot in pots:
+            how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"
+            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
+        self._hand_paid(pots, values, keys is not None, settlement.uncalled, events)
+
+    def _hand_paid(self, pots: Sequence[PotResult], values: Mapping[int, Any], showdown: bool,
+                   uncalled: tuple[int | None, int], events: list[Event]) -> None:
+        """Record the paid hand (:attr:`RESULT`), who is out, and the next hand or the end."""
         won: dict[int, int] = {}
         for pot in pots:
             for winner, chips in pot.shares.items():
                 won[winner] = won.get(winner, 0) + chips
-            how = f" with {values[pot.winners[0]].label}" if values else " (everyone else folded)"
-            events.append(Event(pot.winners[0], pot.announce(self.names, how)))
         self.results = self.RESULT(
-            round_no=self.round_no, showdown=keys is not None, hands=dict(values),
+            round_no=self.round_no, showdown=showdown, hands=dict(values),
             cards={s: tuple(self.hands[s]) for s in values}, pots=tuple(pots), won=won,
             net=tuple(self.chips.stacks[s] - self.round_start_stacks[s] for s in range(self.seats)),
-            uncalled=settlement.uncalled)
+            uncalled=uncalled)
         self.shown_values = {}
         self.out = [stack == 0 for stack in self.chips.stacks]
         alive = [s for s in range(self.seats) if not self.out[s]]

@@ -202,18 +202,21 @@ class Deal(Step):
 class Bet(Step):
     """A betting round in the structure of the game's ``settings.betting``; ``big`` rounds
     bet the big bet (fixed limit). ``name`` is how the log calls it ("before the draw").
-    ``opener``: who acts first, ``dealer_left`` (the first seat in the hand left of the
-    dealer) or ``big_blind_left`` (left of the big blind, before the flop in blind games)."""
+    ``opener``: who acts first: ``dealer_left`` (the first seat in the hand left of the
+    dealer), ``big_blind_left`` (left of the big blind, before the flop in blind games),
+    ``bring_in`` (left of the bring-in, which the first bet completes: Stud's third
+    street) or ``best_showing`` (the best hand showing in the up cards: Stud's later
+    streets); the state says which seat that is (``first_to_act``)."""
 
     name: str
     big: bool = False
     opener: str = "dealer_left"
-    OPENERS: ClassVar[tuple[str, ...]] = ("dealer_left", "big_blind_left")
+    OPENERS: ClassVar[tuple[str, ...]] = ("dealer_left", "big_blind_left", "bring_in", "best_showing")
+    phase: ClassVar[str] = "bet"
 
     def __post_init__(self) -> None:
         if self.opener not in self.OPENERS:
             raise ValueError(f"a betting round opens at {' or '.join(self.OPENERS)}, not {self.opener!r}")
-    phase: ClassVar[str] = "bet"
 
     def describe(self) -> str:
         """"betting NAME"."""
@@ -223,9 +226,9 @@ class Bet(Step):
         """Open the round; the line says who is first."""
         state.enter(self.phase)
         state.betting_round = state.betting_number(self)
-        first = state.dealer if self.opener == "dealer_left" else state.big_blind_seat()
         state.betting = BettingRound(rules=state.settings.betting, chips=state.chips,
-                                     first_to_act=(first + 1) % state.seats, big_bet=self.big)
+                                     first_to_act=state.first_to_act(self.opener), big_bet=self.big,
+                                     completing=self.opener == "bring_in")
         if state.betting.to_act is not None:
             events.append(Event(CHANCE, f"Betting {self.name}: {state.names[state.betting.to_act]} is first"))
 
