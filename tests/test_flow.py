@@ -120,7 +120,7 @@ def test_a_save_from_before_the_flow_position_loads_where_it_was(game):
 @pytest.mark.parametrize(("items", "message"), [
     ("deal", "a flow is a list of steps"),
     ([{"deal": {"hole": 2}, "bet": {}}, {"settle": {}}], "step 1: a step is one kind and its parameters"),
-    ([{"shuffle": {}}, {"settle": {}}], "step 1 (shuffle): no step 'shuffle' (known: antes, blinds, deal"),
+    ([{"shuffle": {}}, {"settle": {}}], "step 1 (shuffle): no step 'shuffle' (known: antes, blinds, bring_in, deal"),
     ([{"deal": {"hole": 2, "face": "up"}}, {"settle": {}}], "step 1 (deal): unknown parameter 'face'"),
     ([{"deal": {}}, {"settle": {}}], "step 1 (deal): missing hole"),
     ([{"antes": {"amount": True}}, {"settle": {}}], "amount must be a whole number or text, not True"),

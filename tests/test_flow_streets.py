@@ -171,3 +171,18 @@ def test_omaha_hilo_splits_the_pot_between_the_best_high_and_the_only_low():
     assert names["main pot (high)"].winners == (0,) and names["main pot (low)"].winners == (1,)
     assert names["main pot (high)"].amount == names["main pot (low)"].amount
     assert state.chips.stacks == [100, 100]
+
+
+def test_a_stud_hand_written_as_data_reads_as_the_one_declared_in_code():
+    from cardtable.engine.flow.reader import read_flow
+    written = read_flow([
+        {"antes": {"amount": "ante"}}, {"deal": {"hole": 2}}, {"deal_up": {"name": "third street"}},
+        {"bring_in": {}}, {"bet": {"name": "on third street", "opener": "bring_in"}},
+        {"deal_up": {"name": "fourth street"}}, {"bet": {"name": "on fourth street", "opener": "best_showing"}},
+        {"deal_up": {"name": "fifth street"}},
+        {"bet": {"name": "on fifth street", "big": True, "opener": "best_showing"}},
+        {"deal_up": {"name": "sixth street"}},
+        {"bet": {"name": "on sixth street", "big": True, "opener": "best_showing"}}, {"deal": {"hole": 1}},
+        {"bet": {"name": "on the river", "big": True, "opener": "best_showing"}},
+        {"board_showdown": {"high": "high"}}, {"settle": {}}])
+    assert written == STUD

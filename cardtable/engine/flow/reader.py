@@ -35,11 +35,13 @@ from typing import Any
 import yaml
 
 from cardtable.engine.flow.steps import Antes, Bet, Blinds, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
+from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp
 
 __all__ = ["STEP_KINDS", "read_flow", "load_flow"]
 
-STEP_KINDS: dict[str, type[Step]] = {"antes": Antes, "blinds": Blinds, "deal": Deal, "bet": Bet, "draw": Draw,
-                                     "showdown": Showdown, "settle": Settle}
+STEP_KINDS: dict[str, type[Step]] = {"antes": Antes, "blinds": Blinds, "bring_in": BringIn, "deal": Deal,
+                                     "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw,
+                                     "showdown": Showdown, "board_showdown": BoardShowdown, "settle": Settle}
 """The engine's steps by the kind a flow writes (``hook`` names a game's own)."""
 
 _WORDS = {int: "a whole number", str: "text", bool: "true or false"}
