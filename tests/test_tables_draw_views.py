@@ -6,7 +6,7 @@ Two proofs over the registry (every game's table, never a list kept here):
   package) reads an attribute of a state: no ``state.x``, no ``self.state.x``, and no
   ``<anything>.state`` at all (a table asks its match, which hands it views);
 * at run time: a table in play draws the very same pixels when its match is replaced by
-  a :class:`~cardtable.ui.table_match.ViewMatch`, which knows nothing but the viewer's
+  a :class:`~cardtable.match.ViewMatch`, which knows nothing but the viewer's
   seat view, its log lines, the deck and the settings (any other question fails).
 """
 
@@ -21,8 +21,8 @@ import pytest
 from uihelp import Driver, play
 
 from cardtable import games
+from cardtable.match import ViewMatch
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_match import ViewMatch
 
 SHARED = ("cardtable.ui.game_table", "cardtable.ui.table_parts", "cardtable.ui.hint", "cardtable.ui.remote_table")
 """The table modules every game's scene is built on."""

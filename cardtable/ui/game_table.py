@@ -1,7 +1,7 @@
 """What every game's table scene shares: seats round the felt, hot-seat privacy, bots, the log.
 
 A :class:`GameTableScene` plays one match through its
-:class:`~cardtable.ui.table_match.TableMatch` (the one door to the game's state: the scene
+:class:`~cardtable.match.TableMatch` (the one door to the game's state: the scene
 itself never reads the state) and holds the seats' configuration. Each frame it asks the
 viewer's seat view (:class:`~cardtable.engine.view.SeatView`) who is to act:
 
@@ -706,7 +706,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
 
     @property
     def view(self) -> SeatView:
-        """The viewer's seat view now (:meth:`~cardtable.ui.table_match.TableMatch.view`):
+        """The viewer's seat view now (:meth:`~cardtable.match.TableMatch.view`):
         all a table draws and asks."""
         return self.match.view(self.viewer)
 

@@ -1,7 +1,7 @@
 """The hint: what the strong computer level would do now, for the person whose turn it is.
 
 Press H (or the Hint button) at any game table. The hint is worked out on the seat's
-world (:meth:`~cardtable.ui.table_match.TableMatch.seat_world`: the seat's copy, what that
+world (:meth:`~cardtable.match.TableMatch.seat_world`: the seat's copy, what that
 person may know), never on the real state, which the table never reads, by
 :meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread within the strong
 level's budget; "thinking…" shows meanwhile. A hint is shown only

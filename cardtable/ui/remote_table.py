@@ -2,7 +2,7 @@
 
 :func:`remote_table_class` wraps a game's table scene class (a subclass of
 :class:`~cardtable.ui.game_table.GameTableScene`) in :class:`RemoteTable`: its match is
-a :class:`~cardtable.ui.table_match.ViewMatch` of the typed seat view the host sends
+a :class:`~cardtable.match.ViewMatch` of the typed seat view the host sends
 with every update (what our seat may see, and nothing else), replaced message by
 message, paced so the other seats' moves slide in as they do at a local table; the
 game's table draws it exactly as it draws a local view, and starts the animations a
@@ -28,17 +28,16 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.cards import Deck
 from cardtable.engine.game import CHANCE, Action
 from cardtable.engine.view import SeatView, ViewError
 from cardtable.games.definition import GameDefinition
+from cardtable.match import ViewMatch
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.net_readout import draw_readout_lines
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_match import ViewMatch
 from cardtable.ui.theme import THEME
-from cardtable.variants import VariantSpec
+from cardtable.variants import VariantSpec, load_deck_by_id
 
 __all__ = ["RemoteTable", "remote_table_class", "open_remote_table", "variant_for", "Latency"]
 
@@ -314,7 +313,7 @@ class RemoteTable(GameTableScene):
         if "settings" in message:
             settings = read_settings(self.game_def, message["settings"], settings)
         self.match = ViewMatch(view, deck=self.match.deck, settings=settings, log=self.remote_log[:log_length],
-                               standings=[(str(n), int(v)) for n, v in message.get("standings") or []],
+                               standings=_standings(message),
                                actions=message["count"])
         self.seat_configs = [SeatConfig(name, None if n == self.remote_seat else ELSEWHERE)
                              for n, name in enumerate(view.names)]
@@ -411,15 +410,9 @@ def variant_for(app: Any, game: GameDefinition) -> VariantSpec | None:
     return next((s for s in specs if s.id == game.id), specs[0] if specs else None)
 
 
-_DECKS: dict[str, Deck] = {}
-
-
-def _deck(deck_id: str) -> Deck:
-    """A deck by id, loaded once (the Infinite Deck takes a while to build)."""
-    if deck_id not in _DECKS:
-        from cardtable.variants import load_deck_by_id
-        _DECKS[deck_id] = load_deck_by_id(deck_id)
-    return _DECKS[deck_id]
+def _standings(message: dict[str, Any]) -> list[tuple[str, int]]:
+    """The standings a host's message tells (none before the end)."""
+    return [(str(name), int(chips)) for name, chips in message.get("standings") or []]
 
 
 def read_settings(game: GameDefinition, data: Any, fallback: Any) -> Any:
@@ -450,8 +443,8 @@ def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat
         settings = read_settings(game, message["settings"], local) if "settings" in message else local
     except (ViewError, KeyError) as exc:
         raise ValueError(f"the host's table could not be read: {exc}") from None
-    match = ViewMatch(view, deck=_deck(deck_id), settings=settings, log=log, actions=message["count"],
-                      standings=[(str(n), int(v)) for n, v in message.get("standings") or []])
+    match = ViewMatch(view, deck=load_deck_by_id(deck_id), settings=settings, log=log, actions=message["count"],
+                      standings=_standings(message))
     seats = [SeatConfig(name, None if n == seat else ELSEWHERE) for n, name in enumerate(view.names)]
     cls: Any = remote_table_class(game.table_module().TABLE.scene)
     scene: RemoteTable = cls(app, variant, match, seats, {}, link=link, seat=seat, game=game, log=log,
