@@ -86,14 +86,23 @@ def table_of(app) -> GameTableScene:
     return next(s for s in reversed(app.scenes.scenes) if isinstance(s, HostedTable))
 
 
+FRAME_REST = 0.001  # seconds each frame leaves the network threads, as the window's frame pacing does
+
+
 def step_until(app, done, frames: int = 20000, dt: float = 0.1) -> int:
-    """Step frames until ``done()``; the number of frames stepped (fails past the bound)."""
+    """Step frames until ``done()``; the number of frames stepped (fails past the bound).
+
+    Each frame rests :data:`FRAME_REST` outside the interpreter lock, as the window's
+    clock does between frames: a loop of bare frames starves the server's and the
+    client's threads (they wait for the lock for seconds), and a bound in frames then
+    fails by the machine's timing rather than by the table."""
     end = time.monotonic() + DEADLINE
     for n in range(frames):
         if done():
             return n
         assert time.monotonic() < end, "stuck: the deadline passed"
         app.step(dt)
+        time.sleep(FRAME_REST)
     raise AssertionError(f"not done after {frames} frames")
 
 

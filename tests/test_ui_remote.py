@@ -179,7 +179,7 @@ def test_a_remote_table_saves_nothing_here_on_leaving_a_crash_or_ctrl_s(app, no_
     assert "hint" in app.toast_text.lower()
     app.crashed(RuntimeError("a test's crash"))
     assert table not in app.scenes.scenes and saves.list_saves() == []
-    for _ in range(100):
+    for _ in range(1000):
         if link.closed:
             break
         time.sleep(0.01)
