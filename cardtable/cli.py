@@ -86,10 +86,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
 
 
 def game_tools(name: str) -> Any | None:
-    """The tools module of the game called ``name`` (its id or an alias), or None."""
+    """The game called ``name`` (its id or an alias) when it has tools, or None."""
     from cardtable import games
     game = games.find(name)
-    return game.tools_module() if game is not None else None
+    return game if game is not None and game.tools else None
 
 
 def _known() -> str:
@@ -105,7 +105,7 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               f"(known: {_known()})", file=err)
         return 2
     try:
-        result = tools.rank(list(args.cards))
+        result = tools.rank(list(args.cards))  # GameDefinition.rank
     except ValueError as exc:
         print(f"cardtable rank: {exc}", file=err)
         return 2

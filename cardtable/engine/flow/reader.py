@@ -35,12 +35,12 @@ from typing import Any
 import yaml
 
 from cardtable.engine.flow.steps import Antes, Bet, Blinds, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
-from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp
+from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp, DiscardDown
 
 __all__ = ["STEP_KINDS", "read_flow", "load_flow"]
 
 STEP_KINDS: dict[str, type[Step]] = {"antes": Antes, "blinds": Blinds, "bring_in": BringIn, "deal": Deal,
-                                     "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw,
+                                     "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw, "discard": DiscardDown,
                                      "showdown": Showdown, "board_showdown": BoardShowdown, "settle": Settle}
 """The engine's steps by the kind a flow writes (``hook`` names a game's own)."""
 

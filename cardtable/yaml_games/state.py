@@ -1,0 +1,131 @@
+"""The state of a game written in a variant file: a match of hands on the flow its file
+declares (the board, up cards, the bring-in and the high-low settle of
+:class:`~cardtable.engine.flow.streets.BoardFlowState`, and the draw).
+
+Each declared game gets its own subclass of :class:`DeclaredState` (:func:`state_class`),
+holding its flow and its :class:`~cardtable.games.definition.GameDefinition`; the code is
+the same for all of them. Cards are deck indices. The deal passes left to the next seat
+with chips; a seat with no chips is out; the match ends when one seat has every chip.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.engine import fields
+from cardtable.engine.cards import Deck
+from cardtable.engine.flow.state import street_field
+from cardtable.engine.flow.steps import Draw, HandFlow
+from cardtable.engine.flow.streets import BoardFlowState
+from cardtable.engine.game import TrustedInRollouts, seat_table
+from cardtable.engine.poker_hands import pairs_of
+from cardtable.games.definition import GameDefinition
+from cardtable.yaml_games.rules import FlowSettings, Phase, RoundResult
+
+__all__ = ["DeclaredState", "state_class"]
+
+
+class DeclaredState(TrustedInRollouts, BoardFlowState):
+    """A match of a game written in a variant file (2 to 8 seats), its hands run on
+    :attr:`FLOW`. Build one with :meth:`new` (through the game's definition)."""
+
+    GAME: ClassVar[GameDefinition]
+    """The game this class plays (set by :func:`state_class`'s caller)."""
+    RESULT = RoundResult
+
+    settings: FlowSettings
+    phase: Phase
+    round_no: int
+    """The hand being played (1 from the first shuffle on)."""
+    total_chips: int
+    results: RoundResult | None
+
+    @classmethod
+    def read_settings(cls, values: Mapping[str, Any]) -> FlowSettings:
+        """The game's settings from a variant's ``settings`` (ValueError naming every problem)."""
+        return FlowSettings.read(cls.GAME, values)
+
+    @classmethod
+    def new(cls, settings: FlowSettings, deck: Deck, names: Sequence[str], rng: random.Random,
+            dealer: int = 0, *, stacks: Sequence[int] | None = None) -> DeclaredState:
+        """A match about to start: chance's shuffle is the first action. ValueError for a
+        table the game cannot seat or a deck whose cards the poker hands cannot read."""
+        names, stacks = seat_table(cls.GAME, names, stacks, settings.starting_chips, dealer)
+        if deck.id not in cls.GAME.decks:
+            raise ValueError(f"{cls.GAME.name} is played with {', '.join(cls.GAME.decks)}, not {deck.name}")
+        pairs = pairs_of(list(deck))  # ValueError for a card that is no standard card
+        if len(set(pairs)) != len(pairs):
+            raise ValueError(f"{deck.name} holds a card twice: a poker hand cannot be valued")
+        state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
+        state._start_match(stacks)
+        return state
+
+    def draw_limit(self, seat: int) -> int:
+        """The most cards ``seat`` may discard now (0 in a game with no draw)."""
+        if not any(isinstance(step, Draw) for step in self.steps):
+            return 0
+        return super().draw_limit(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-safe plain data: its own
+        cards, every up card, the board and the hands shown at the showdown; every other
+        card ``None``."""
+        hands = [[card if s == seat or self.shown[s] or card in self.up[s] else None for card in cards]
+                 for s, cards in enumerate(self.hands)]
+        return {
+            "seat": seat, "phase": self.phase.value, "round_no": self.round_no, "dealer": self.dealer,
+            "to_act": self.to_act, "names": list(self.names), "stacks": self.stacks,
+            "out": list(self.out), "in_hand": self.in_hand, "hands": hands,
+            "up": [list(cards) for cards in self.up], "board": list(self.board),
+            "deck_count": len(self.deck_order), "discard_count": len(self.discards) + len(self.pending),
+            "drawn": list(self.drawn), "betting_round": self.betting_round,
+            "round_bets": list(self.chips.round_bets), "contributed": list(self.chips.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "pot_total": self.chips.pot_total,
+            "draw_limit": self.draw_limit(seat) if seat is not None else None,
+            "options": self.options_json(seat),
+            "results": self.results.to_json() if self.results is not None else None,
+        }
+
+    def _hidden_slots(self, seat: int) -> list[tuple[Any, Any]]:
+        """The cards ``seat`` cannot see: other players' unshown cards dealt face down, the
+        stock, the burned cards and the face-down discards (its own discards waiting for a
+        reshuffle it knows)."""
+        slots: list[tuple[Any, Any]] = []
+        for owner, hand in enumerate(self.hands):
+            if owner != seat and not self.shown[owner]:
+                up = self.up[owner]
+                slots += [(hand, i) for i, card in enumerate(hand) if card not in up]
+        slots += [(self.deck_order, i) for i in range(len(self.deck_order))]
+        slots += [(self.burned, i) for i in range(len(self.burned))]
+        slots += [(self.discards, i) for i in range(len(self.discards))]
+        if self.draw_turn != seat:
+            slots += [(self.pending, i) for i in range(len(self.pending))]
+        return slots
+
+
+def _json_fields(cls: type[DeclaredState], flow: HandFlow) -> tuple[fields.JsonField, ...]:
+    """What a save of ``cls`` holds (a Five-Card Draw save from before it was written in
+    YAML has no board, burned or up cards: none)."""
+    empty_lists = lambda data: [[] for _ in data["names"]]  # noqa: E731 - one line, read once
+    return (
+        *fields.header(FlowSettings, Phase, load=cls.read_settings), "round_no", "dealer", "total_chips",
+        fields.listed("round_start_stacks"), fields.listed("out"), *fields.SHARED_LEDGER, "betting_round",
+        fields.listed("deck_order"), fields.nested_lists("hands"), fields.listed("discards"),
+        fields.listed("pending"), "owed", fields.listed("drawn"), "draw_turn",
+        fields.optional_json("results", RoundResult), fields.listed("shown"), street_field(flow),
+        fields.listed("board", missing=lambda data: []), fields.listed("burned", missing=lambda data: []),
+        fields.JsonField("up", fields._lists, fields._lists, missing=empty_lists),
+        fields.JsonField("bring_in_seat", missing=lambda data: None))
+
+
+def state_class(game_id: str, flow: HandFlow) -> type[DeclaredState]:
+    """The state class of the declared game ``game_id``, playing ``flow`` (its ``GAME`` is
+    set once the definition is made)."""
+    name = "".join(part.capitalize() for part in game_id.split("_")) + "State"
+    cls = type(name, (DeclaredState,), {"FLOW": flow, "__module__": __name__, "__qualname__": name,
+                                        "__doc__": f"A match of the declared game {game_id}."})
+    cls.JSON_FIELDS = _json_fields(cls, flow)
+    return cls
