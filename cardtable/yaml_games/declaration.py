@@ -95,9 +95,9 @@ _GENERIC_DOCS = {"limit": "the betting structure: no_limit, pot_limit or fixed",
 def _game_schema() -> Any:
     from cardtable.schema import Any as AnyValue
     from cardtable.schema import DictOf, Field, Map, Seq, Str
-    ident = Str(min_len=1, max_len=40, pattern=r"[a-z][a-z0-9_]*")
+    alias = Str(min_len=1, max_len=40, pattern=r"[a-z0-9][a-z0-9_]*")
     return Map({
-        "aliases": Field(Seq(ident, max_len=10, unique_by=True), required=False, default=[],
+        "aliases": Field(Seq(alias, max_len=10, unique_by=True), required=False, default=[],
                          doc="other names the command line accepts"),
         "round_word": Field(Str(min_len=1, max_len=20, pattern=r"[a-z]+"), required=False, default="hand",
                             doc="what the game calls a round"),
@@ -356,7 +356,9 @@ def _settings(where: _Where, flow: HandFlow, given: Mapping[str, Any], at: tuple
     """The game's settings: what its flow names, then the betting structure, the stack and
     the computer level; each default the variant's value when it gives one."""
     settings: dict[str, Setting] = {}
+    hand = 0
     for index, step in enumerate(flow.steps):
+        hand += step.hole if isinstance(step, Deal) else 1 if isinstance(step, DealUp) else 0
         for f in dataclasses.fields(step):
             value = getattr(step, f.name)
             named = _NAMED.get((type(step), f.name))
@@ -364,8 +366,8 @@ def _settings(where: _Where, flow: HandFlow, given: Mapping[str, Any], at: tuple
                 continue
             kind = next(k for k, v in STEPS.items() if type(step) is v)
             default = given.get(value, named.default)
-            setting = Setting(value, named.kind, default, named.doc, low=named.low,
-                              high=1_000_000_000 if named.kind is int else None)
+            high = hand if isinstance(step, Draw) else 1_000_000_000 if named.kind is int else None
+            setting = Setting(value, named.kind, default, named.doc, low=named.low, high=high)
             earlier = settings.get(value)
             if earlier is not None and earlier.kind is not setting.kind:
                 raise where.error((*at, index, kind, f.name), f"the setting {value!r} is named for "

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine import flow
 from cardtable.engine.betting import BettingRules
 from cardtable.engine.poker_hands import HandValue
 from cardtable.engine.showdown import ShowdownResult
@@ -15,7 +16,7 @@ from cardtable.engine.showdown import ShowdownResult
 if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
-__all__ = ["Phase", "FlowSettings", "RoundResult", "BETTING_KEYS"]
+__all__ = ["Phase", "FlowSettings", "RoundResult", "BETTING_KEYS", "DrawShuffle", "DrawDiscard", "DrawReshuffle"]
 
 BETTING_KEYS = ("limit", "min_bet", "big_bet", "raise_cap")
 """The settings of the betting structure (:class:`~cardtable.engine.betting.BettingRules`)."""
@@ -97,3 +98,16 @@ class RoundResult(ShowdownResult[HandValue]):
     def hand_from_json(data: Any) -> HandValue:
         """A hand value written by :meth:`hand_json`."""
         return HandValue.from_json(data)
+
+
+# -- Five-Card Draw's actions, as its saves from before it was written in YAML name them ------
+class DrawShuffle(flow.Shuffle, kind="five_card_draw.shuffle"):
+    """A shuffle in a Five-Card Draw save from when the game had its own package."""
+
+
+class DrawDiscard(flow.Discard, kind="five_card_draw.discard"):
+    """A discard in a Five-Card Draw save from when the game had its own package."""
+
+
+class DrawReshuffle(flow.Reshuffle, kind="five_card_draw.reshuffle"):
+    """A reshuffle in a Five-Card Draw save from when the game had its own package."""

@@ -7,7 +7,7 @@ writes it::
     - bet: {name: before the draw}
     - draw: {up_to: max_draw, ace_bonus: ace_bonus}
     - bet: {name: after the draw, big: true}
-    - showdown: {evaluator: "cardtable.games.five_card_draw.hands:evaluate"}
+    - showdown: {evaluator: "cardtable.engine.poker_hands:evaluate"}
     - settle: {}
 
 A step only one game has is ``- hook: <name>``, the name one of the game's own steps

@@ -217,6 +217,12 @@ class BoardFlowState(FlowState):
         self.shown_lows: dict[int, Any] = {}
         """The qualifying lows shown at this hand's showdown, by seat."""
 
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """The cards go face down to the discards; a folded seat's up cards with them."""
+        super()._discard_cards(seat, cards)
+        if self.up[seat]:
+            self.up[seat] = [card for card in self.up[seat] if card not in cards]
+
     def first_to_act(self, opener: str) -> int:
         """Also ``bring_in`` (left of the bring-in) and ``best_showing`` (the best up cards,
         the first from the dealer's left among equals)."""
