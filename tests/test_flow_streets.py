@@ -72,8 +72,7 @@ def test_stud_the_lowest_up_card_brings_it_in_and_the_best_showing_opens_later()
     options = state.betting_options(0)
     assert options.can_raise and options.min_raise_to == options.max_raise_to == 2  # completes to the small bet
     state.apply(Call(seat=0))
-    state.apply(Call(seat=1))
-    state.apply(Check(seat=2))  # nobody completed: the bring-in stands
+    state.apply(Call(seat=1))  # nobody completed: the bring-in stands, and it has no option
     assert state.chips.pot_total == 3 + 3
     # fourth street: P2 KD KC shows a pair, the best: it opens
     assert [state.card_name(state.up[s][1]) for s in (1, 2, 0)] == ["KC", "3D", "4H"]

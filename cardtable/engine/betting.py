@@ -268,7 +268,8 @@ class BettingRound(LedgerRound):
     ``completing``: a forced bet smaller than a full bet was posted (Stud's bring-in). The
     first bet above it *completes* it to the full bet (in fixed limit, exactly that), which
     counts as the round's opening bet, not a raise, and lets every seat that only called
-    the bring-in raise when the turn comes back to it.
+    the bring-in raise when the turn comes back to it. Bringing it in is the seat's action
+    (unlike a big blind, it has no option): when everyone else only calls, the round is over.
 
     >>> chips = HandChips([50, 50, 50]); chips.post(0, 1)
     1
@@ -295,6 +296,8 @@ class BettingRound(LedgerRound):
         """The highest bet when each seat last acted this round (``None``: not yet)."""
         self.completing = completing and 0 < self.current_bet < self.bet_size
         """A bring-in below a full bet stands: the next bet or raise completes it."""
+        if self.completing:
+            self.acted_level = [self.current_bet if bet else None for bet in chips.round_bets]
         self._to_act = self._next_to_act(first_to_act, include_start=True)
 
     # -- questions --------------------------------------------------------------------
