@@ -251,6 +251,10 @@ class Match:
             assert self.short_all_in == self.ours.betting_round, self.history
             assert theirs.completion_betting_or_raising_count == theirs.street.max_completion_betting_or_raising_count
             self.capped = True
+        elif their_low is not None and not ours_raise:  # pokerkit's looser reopening (see above)
+            betting = self.ours.betting
+            assert betting is not None
+            assert "not reopened" in (betting._why_no_raise(seat) or ""), self.history
         elif ours_raise:
             assert (options.min_raise_to, options.max_raise_to) == (
                 their_low, theirs.max_completion_betting_or_raising_to_amount), self.history
