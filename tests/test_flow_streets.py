@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from poker_tables import HOLDEM, OMAHA_HILO, STUD, stacked, table
+from poker_tables import HOLDEM, OMAHA_HILO, STUD, WRITTEN, stacked, table
 
 from cardtable.engine import flow
 from cardtable.engine.betting import Call, Check
@@ -113,7 +113,7 @@ def test_a_stud_hand_written_as_data_reads_as_the_one_declared_in_code():
 
 @pytest.mark.parametrize("heads_up,small,big", [("dealer_big", 1, 0), ("dealer_small", 0, 1)])
 def test_heads_up_the_blinds_say_whether_the_dealer_posts_the_small_or_the_big(heads_up, small, big):
-    hand = flow.HandFlow((flow.Blinds(heads_up=heads_up), *HOLDEM.steps[1:]))
+    hand = flow.HandFlow((flow.Blinds("small_blind", "big_blind", heads_up=heads_up), *HOLDEM.steps[1:]))
     state = table(hand, 2)  # P1 (seat 0) deals
     state.apply(flow.Shuffle(order=stacked()))
     assert state.blind_seats == {"small": small, "big": big}
@@ -124,3 +124,9 @@ def test_heads_up_the_blinds_say_whether_the_dealer_posts_the_small_or_the_big(h
     assert state.to_act == 1  # after the flop the dealer's opponent is first, either way
     with pytest.raises(ValueError, match="dealer_big or dealer_small"):
         flow.Blinds(heads_up="button")
+
+
+@pytest.mark.parametrize("game_id", sorted(WRITTEN))
+def test_each_bundled_yaml_game_declares_the_standard_hand(game_id):
+    from cardtable import games
+    assert games.get(game_id).state.FLOW == WRITTEN[game_id]
