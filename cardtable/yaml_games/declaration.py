@@ -416,8 +416,8 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         simulation=SimulationSpec(),
         profile=GameProfile(short_match={"starting_chips": max(3 * top, 4)},
                             high_stakes={"starting_chips": 20000 * top,
-                                         **{k: defaults[k] * 1000 for k in forced}, "min_bet": defaults["min_bet"]
-                                         * 1000}),
+                                         **{k: defaults[k] * 1000 for k in (*forced, "min_bet", "big_bet")
+                                            if defaults[k] is not None}}),
     )
     state.GAME = game
     return game
