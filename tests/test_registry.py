@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from harness import BUNDLED_GAMES
+from harness import BUNDLED_GAMES, BUNDLED_YAML_GAMES
 
 from cardtable import games, variants
 from cardtable.games import GameDefinition, Setting
@@ -202,11 +202,17 @@ def _settings_hit(text: str) -> int:
     return sum("0" in line for line in lines[:target]) + 1
 
 
-def test_every_bundled_game_is_found_and_every_found_game_is_a_package_or_a_plug_in():
+def test_every_bundled_game_is_found_and_every_found_game_is_a_package_or_a_yaml_file():
     found = games.registry()
     assert set(BUNDLED_GAMES) <= set(found.games), sorted(set(BUNDLED_GAMES) - set(found.games))
     folders = Path(games.__file__).parent
-    assert all((folders / game_id / "__init__.py").is_file() for game_id in BUNDLED_GAMES)
+    packages = [g for g in BUNDLED_GAMES if g not in BUNDLED_YAML_GAMES]
+    assert all((folders / game_id / "__init__.py").is_file() for game_id in packages)
+    # the games written in YAML alone have no package, and are declared by a bundled file
+    assert not any((folders / game_id).exists() for game_id in BUNDLED_YAML_GAMES)
+    bundled = variants.variant_dirs()[0][0]
+    assert {g: games.declared_in.get(g) for g in BUNDLED_YAML_GAMES} == {
+        g: bundled / f"{g}.yaml" for g in BUNDLED_YAML_GAMES}
 
 
 def test_every_bundled_variant_loads():

@@ -262,16 +262,8 @@ def _code_stamp() -> str | None:
 
 def _variant_stamps() -> list[str]:
     """``path=stamp`` of every variant file (a game may be declared in one)."""
-    from cardtable.deck_checks import file_stamp
-    from cardtable.variants import variant_dirs
-    found = []
-    for folder, _ in variant_dirs():
-        try:
-            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-        except OSError:
-            continue
-        found += [f"{path}={file_stamp(path)}" for path in files]
-    return found
+    from cardtable.variant_checks import variant_file_stamps
+    return variant_file_stamps()
 
 
 def _remember(ids: frozenset[str]) -> None:
