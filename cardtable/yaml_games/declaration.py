@@ -172,7 +172,7 @@ def read_declared(path: Path, root: yaml.Node, known_decks: Mapping[str, Path]) 
                                                           default={})}))})
     data = validate(root, schema, file=str(path), warnings=[])["variant"]
     at = ("variant", "game", "flow")
-    flow = _read_flow(where, data["game"]["flow"], at)
+    steps = _read_steps(where, data["game"]["flow"], at)
     seats = data["seats"] if _has(root, "variant", "seats") else {"min": 2, "max": 8}
     low, high = seats["min"], seats["max"]
     if low > high:
@@ -180,7 +180,11 @@ def read_declared(path: Path, root: yaml.Node, known_decks: Mapping[str, Path]) 
     if low < 2:
         raise where.error(("variant", "seats", "min"), "a poker game needs at least 2 players")
     deck_size = _deck_size(where, data["decks"], known_decks)
-    _check_flow(where, flow, at, high, deck_size)
+    _check_flow(where, steps, at, high, deck_size)
+    try:
+        flow = HandFlow(tuple(steps))
+    except ValueError as exc:
+        raise where.key_error(at[:-1], str(at[-1]), str(exc)) from None
     settings = _settings(where, flow, data["settings"], at)
     game = _definition(data, flow, settings, (low, high))
     return Declared(game, path, flow)
@@ -218,7 +222,7 @@ def _deck_size(where: _Where, decks: Sequence[str], known: Mapping[str, Path]) -
     return min(sizes)
 
 
-def _read_flow(where: _Where, items: Sequence[Mapping[str, Any]], at: tuple[str | int, ...]) -> HandFlow:
+def _read_steps(where: _Where, items: Sequence[Mapping[str, Any]], at: tuple[str | int, ...]) -> list[Step]:
     steps = []
     for index, item in enumerate(items):
         keys = (*at, index)
@@ -229,7 +233,7 @@ def _read_flow(where: _Where, items: Sequence[Mapping[str, Any]], at: tuple[str 
         if record is None:
             raise where.key_error(keys, kind, f"no step {kind!r} (known: {', '.join(STEPS)})")
         steps.append(_step(where, record, kind, params, (*keys, kind)))
-    return HandFlow(tuple(steps))
+    return steps
 
 
 def _step(where: _Where, record: type[Step], kind: str, params: Any, keys: tuple[str | int, ...]) -> Step:
@@ -262,12 +266,12 @@ def _step(where: _Where, record: type[Step], kind: str, params: Any, keys: tuple
         raise where.error(keys, str(exc)) from None
 
 
-def _check_flow(where: _Where, flow: HandFlow, at: tuple[str | int, ...], seats: int, deck: int) -> None:
+def _check_flow(where: _Where, steps: Sequence[Step], at: tuple[str | int, ...], seats: int, deck: int) -> None:
     """Refuse a flow that cannot complete at ``seats`` players with a ``deck``-card deck."""
     hand = up = board = dealt = 0
     blinds = bring_in = showdown = drawn = False
     settles = 0
-    for index, step in enumerate(flow.steps):
+    for index, step in enumerate(steps):
         keys = (*at, index)
         kind = next(k for k, v in STEPS.items() if type(step) is v)
         if settles:
@@ -325,7 +329,7 @@ def _check_flow(where: _Where, flow: HandFlow, at: tuple[str | int, ...], seats:
                 raise where.error(keys, "a settle with no showdown before it: write a showdown step first")
             settles += 1
     if not settles:
-        raise where.error(at, "the flow never settles: end it with a showdown and - settle: {}")
+        raise where.key_error(at[:-1], str(at[-1]), "the flow never settles: end it with a showdown and - settle: {}")
 
 
 def _check_showdown(where: _Where, keys: tuple[str | int, ...], step: BoardShowdown, hand: int,
