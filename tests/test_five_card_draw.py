@@ -1,5 +1,6 @@
-"""Five-Card Draw, written in YAML alone (``variants/five_card_draw.yaml``): a golden hand from a fixed deck, betting, the draw and its
-reshuffle, the showdown with split and side pots, JSON, views and refused actions."""
+"""Five-Card Draw, written in YAML alone (``variants/five_card_draw.yaml``): a golden hand
+from a fixed deck, betting, the draw and its reshuffle, the showdown with split and side
+pots, JSON, views and refused actions."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import random
 
 import pytest
 
-from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
-from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable import games
+from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.flow import Discard, Reshuffle, Shuffle
+from cardtable.engine.game import CHANCE, IllegalAction
 from cardtable.variants import load_deck_by_id
 from cardtable.yaml_games import checks
 from cardtable.yaml_games.rules import Phase

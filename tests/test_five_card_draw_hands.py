@@ -1,4 +1,5 @@
-"""The standard poker hand ranking (Five-Card Draw's, and every YAML game's ``high``) against an independent reference and known facts."""
+"""The standard poker hand ranking (Five-Card Draw's, and every YAML game's ``high``) against
+an independent reference and known facts."""
 
 from __future__ import annotations
 

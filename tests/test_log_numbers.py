@@ -41,8 +41,8 @@ def test_the_states_write_thousands_with_separators(game_id):
 
 
 def test_one_chip_one_card_one_player():
-    from cardtable.games.alethkar_poker.rules import BagBet
     from cardtable.engine.flow import Discard
+    from cardtable.games.alethkar_poker.rules import BagBet
 
     alethkar = played("alethkar_poker", 1, rounds=0, settings={"starting_chips": 2, "buy_in": 1})
     while alethkar.to_act is not None and alethkar.to_act < 0:

@@ -389,12 +389,12 @@ def _settings(where: _Where, flow: HandFlow, given: Mapping[str, Any], at: tuple
             raise where.error(at, f"the flow names a setting {setting.key!r}, which every game has already")
         out.append(setting)
     for key, value in given.items():
-        setting = next((s for s in out if s.key == key), None)
-        if setting is None:
+        declared = next((s for s in out if s.key == key), None)
+        if declared is None:
             known = ", ".join(s.key for s in out)
             raise where.key_error(("variant", "settings"), key, f"unknown setting {key!r}: the flow names none "
                                                                f"such (known: {known})")
-        problem = setting.problem(value)
+        problem = declared.problem(value)
         if problem:
             raise where.error(("variant", "settings", key), problem)
     return [dataclasses.replace(s, default=given.get(s.key, s.default)) for s in out]

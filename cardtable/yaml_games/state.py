@@ -106,10 +106,14 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
         return slots
 
 
-def _json_fields(cls: type[DeclaredState], flow: HandFlow) -> tuple[fields.JsonField, ...]:
+def _no_up_cards(data: Mapping[str, Any]) -> list[list[int]]:
+    """Every seat's up cards in a save from before they were recorded: none."""
+    return [[] for _ in data["names"]]
+
+
+def _json_fields(cls: type[DeclaredState], flow: HandFlow) -> tuple[str | fields.JsonField, ...]:
     """What a save of ``cls`` holds (a Five-Card Draw save from before it was written in
     YAML has no board, burned or up cards: none)."""
-    empty_lists = lambda data: [[] for _ in data["names"]]  # noqa: E731 - one line, read once
     return (
         *fields.header(FlowSettings, Phase, load=cls.read_settings), "round_no", "dealer", "total_chips",
         fields.listed("round_start_stacks"), fields.listed("out"), *fields.SHARED_LEDGER, "betting_round",
@@ -117,7 +121,7 @@ def _json_fields(cls: type[DeclaredState], flow: HandFlow) -> tuple[fields.JsonF
         fields.listed("pending"), "owed", fields.listed("drawn"), "draw_turn",
         fields.optional_json("results", RoundResult), fields.listed("shown"), street_field(flow),
         fields.listed("board", missing=lambda data: []), fields.listed("burned", missing=lambda data: []),
-        fields.JsonField("up", fields._lists, fields._lists, missing=empty_lists),
+        fields.JsonField("up", fields._lists, fields._lists, missing=_no_up_cards),
         fields.JsonField("bring_in_seat", missing=lambda data: None))
 
 
@@ -125,7 +129,8 @@ def state_class(game_id: str, flow: HandFlow) -> type[DeclaredState]:
     """The state class of the declared game ``game_id``, playing ``flow`` (its ``GAME`` is
     set once the definition is made)."""
     name = "".join(part.capitalize() for part in game_id.split("_")) + "State"
-    cls = type(name, (DeclaredState,), {"FLOW": flow, "__module__": __name__, "__qualname__": name,
-                                        "__doc__": f"A match of the declared game {game_id}."})
+    cls: type[DeclaredState] = type(name, (DeclaredState,), {
+        "FLOW": flow, "__module__": __name__, "__qualname__": name,
+        "__doc__": f"A match of the declared game {game_id}."})
     cls.JSON_FIELDS = _json_fields(cls, flow)
     return cls

@@ -41,7 +41,10 @@ def rank(cards: list[str], game: GameDefinition | None = None) -> dict[str, Any]
     names = [c.code.upper().replace("T", "10") for c in hole + board]
     if len(set(names)) != len(names):
         raise ValueError("a card is named twice")
-    showdown = next((s for s in game.state.FLOW.steps if isinstance(s, BoardShowdown)), BoardShowdown())
+    flow = getattr(game.state, "FLOW", None)
+    if flow is None:
+        raise ValueError(f"{game.name} declares no hand flow to rank by")
+    showdown = next((s for s in flow.steps if isinstance(s, BoardShowdown)), BoardShowdown())
     out: dict[str, Any] = {"variant": game.id}
     for half, name in (("high", showdown.high), ("low", showdown.low)):
         if not name:

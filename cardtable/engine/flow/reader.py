@@ -40,8 +40,9 @@ from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp,
 __all__ = ["STEP_KINDS", "read_flow", "load_flow"]
 
 STEP_KINDS: dict[str, type[Step]] = {"antes": Antes, "blinds": Blinds, "bring_in": BringIn, "deal": Deal,
-                                     "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw, "discard": DiscardDown,
-                                     "showdown": Showdown, "board_showdown": BoardShowdown, "settle": Settle}
+                                     "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw,
+                                     "discard": DiscardDown, "showdown": Showdown, "board_showdown": BoardShowdown,
+                                     "settle": Settle}
 """The engine's steps by the kind a flow writes (``hook`` names a game's own)."""
 
 _WORDS = {int: "a whole number", str: "text", bool: "true or false"}

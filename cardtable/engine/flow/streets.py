@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.engine.flow.state import FlowState
 from cardtable.engine.flow.actions import Discard
+from cardtable.engine.flow.state import FlowState
 from cardtable.engine.flow.steps import InTurn, Step, setting
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.hand_evaluators import EVALUATORS
