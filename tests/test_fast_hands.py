@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from cardtable.engine.fast_hands import FAST, deck_codes, size, strength_of
+from cardtable.engine.fast_hands import FAST, deck_codes, size, strength_of, value_of
 from cardtable.engine.hand_evaluators import EVALUATORS
 from cardtable.variants import load_deck_by_id
 
@@ -71,3 +71,16 @@ def test_strengths_order_like_the_keys_and_no_low_is_zero():
     assert high.value(codes("AS 2D"), codes("3C 4H 5S 9D KC")) < high.value(codes("6S 2D"), codes("3C 4H 5S 9D KC"))
     assert FAST["low8"].value(codes("KS QD 9C 9H 2S AS 3D"), []) == 0
     assert FAST["omaha_low8"].value(codes("AS 2D KC KH"), codes("3C 4H 5S QD JC")) == size("omaha_low8")
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_the_value_found_on_codes_is_the_named_evaluators_value(name):
+    """The showdown of the declared games values hands on codes (value_of): the very
+    HandValue, key, kind, label and rank, the named evaluator gives."""
+    rng = random.Random(f"value:{name}")
+    for hole_count, board_count in SHAPES[name][:3]:
+        for _ in range(DEALS // 3):
+            dealt = rng.sample(range(len(CARDS)), hole_count + board_count)
+            hole, board = dealt[:hole_count], dealt[hole_count:]
+            expected = EVALUATORS[name].value([CARDS[i] for i in hole], [CARDS[i] for i in board])
+            assert value_of(name, hole, board, DECK) == expected

@@ -36,10 +36,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.engine.low_hands import _27_ranks_table, _a5_high_key, _a5_ranks_table
-from cardtable.engine.poker_hands import _rank_table, key_of, rank_value
+from cardtable.engine.low_hands import _27_NAMES, _A5_NAMES, _27_ranks_table, _a5_high_key, _a5_ranks_table, _label
+from cardtable.engine.poker_hands import KINDS, HandValue, _rank_table, all_keys, key_of, label_of, rank_value
 
-__all__ = ["Fast", "FAST", "deck_codes", "size", "strength_of", "high", "low8", "PRIMES"]
+__all__ = ["Fast", "FAST", "deck_codes", "size", "strength_of", "hand_value", "value_of", "high", "low8", "PRIMES"]
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """One prime a rank, 2 to Ace."""
@@ -85,7 +85,7 @@ class _Plain(dict[int, int]):
     def __missing__(self, product: int) -> int:
         ranks = [r for r in range(2, 15) for _ in range(_multiplicity(product, PRIMES[r - 2]))]
         if len(ranks) < 5:
-            raise KeyError(product)
+            raise ValueError(f"a poker hand is five cards, got {len(ranks)}")
         best = max(self[product // PRIMES[r - 2]] for r in set(ranks))
         self[product] = best
         return best
@@ -374,6 +374,33 @@ FAST: dict[str, Fast] = {
     "omaha_low8": Fast("omaha_low8", _low8_board, _omaha_low, True),
 }
 """Every standard evaluator by name, as :data:`~cardtable.engine.hand_evaluators.EVALUATORS`."""
+
+
+@functools.cache
+def _values(name: str) -> list[HandValue | None]:
+    """Strength -> the named evaluator's value (index 0: None, no hand)."""
+    if name in ("high", "omaha_high"):
+        keys = all_keys()
+        made = [HandValue(key, KINDS[key[0]], label_of(key), rank) for rank, key in enumerate(keys, 1)]
+    else:
+        table = _27_ranks_table() if name == "low_27" else _a5_ranks_table()
+        names = _27_NAMES if name == "low_27" else _A5_NAMES
+        made = [HandValue(key, "Low", _label(key, names), rank)
+                for key, rank in sorted(table.items(), key=lambda kr: kr[1])]
+    return [None, *reversed(made)]
+
+
+def hand_value(name: str, strength: int) -> HandValue | None:
+    """The :class:`~cardtable.engine.poker_hands.HandValue` of the evaluator ``name`` whose
+    strength is ``strength`` (None for 0): what :mod:`~cardtable.engine.hand_evaluators` gives."""
+    return _values(name)[strength]
+
+
+def value_of(name: str, hole: Sequence[int], board: Sequence[int], deck: Any) -> HandValue | None:
+    """The value of the deck indices ``hole`` with ``board`` of ``deck`` under the evaluator
+    ``name``, equal to ``EVALUATORS[name].value`` of those cards, found on codes."""
+    codes = deck_codes(deck)
+    return _values(name)[FAST[name].value([codes[c] for c in hole], [codes[c] for c in board])]
 
 
 _DECKS: dict[int, tuple[Any, list[int]]] = {}

@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.engine.flow.state import FlowState
+from cardtable.engine.fast_hands import value_of
 from cardtable.engine.flow.actions import Discard
+from cardtable.engine.flow.state import FlowState
 from cardtable.engine.flow.steps import InTurn, Step, setting
 from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.hand_evaluators import EVALUATORS
@@ -180,16 +181,16 @@ class BoardShowdown(Step):
 
     def begin(self, state: BoardFlowState, events: list[Event]) -> None:
         """Show and value every hand still in."""
-        board = [state.deck[c] for c in state.board]
-        high, lows = EVALUATORS[self.high], {}
+        board = state.board
+        lows: dict[int, Any] = {}
         values: dict[int, Any] = {}
         for seat in state.players_from_left():
-            cards = [state.deck[c] for c in state.hands[seat]]
-            values[seat] = high.value(cards, board)
+            cards = state.hands[seat]
+            values[seat] = value_of(self.high, cards, board, state.deck)
             state.shown[seat] = True
             words = values[seat].label
             if self.low:
-                low = EVALUATORS[self.low].value(cards, board)
+                low = value_of(self.low, cards, board, state.deck)
                 if low is not None:
                     lows[seat] = low
                 words += f"; low: {low.label}" if low is not None else "; no low"
