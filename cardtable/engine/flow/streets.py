@@ -218,6 +218,13 @@ class BoardFlowState(FlowState):
         self.shown_lows: dict[int, Any] = {}
         """The qualifying lows shown at this hand's showdown, by seat."""
 
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """Also: a folded hand's up cards are turned down with it (they are no longer up)."""
+        super()._discard_cards(seat, cards)
+        if self.up[seat]:
+            gone = set(cards)
+            self.up[seat] = [c for c in self.up[seat] if c not in gone]
+
     def first_to_act(self, opener: str) -> int:
         """Also ``bring_in`` (left of the bring-in) and ``best_showing`` (the best up cards,
         the first from the dealer's left among equals)."""
