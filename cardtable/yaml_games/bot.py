@@ -397,6 +397,12 @@ class FlowBot(LevelledBot):
         return (Bet if options.can_bet else Raise)(seat=seat, to=to)
 
     # -- the hint -------------------------------------------------------------------------------
+    def hint_name(self, state: Any, seat: int, action: Action) -> str:
+        """``action`` in words ("Call 2", "Raise to 8", "Discard 4D, 8C", "Stand pat"): no
+        card but those the seat holds."""
+        from cardtable.yaml_games.words import action_name
+        return action_name(state, action)
+
     def hint_reasons(self, state: Any, seat: int, action: Action) -> list[str]:
         """Why ``action`` (or not), in a player's words, from what ``seat`` may see: its
         chance against the price, or what a discard keeps. Names no card but the seat's own."""
