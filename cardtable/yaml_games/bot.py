@@ -228,22 +228,36 @@ class FlowBot(LevelledBot):
                 throws.append(throw)
         return throws, tuple((tuple(codes[c] for c in mine if c not in t), len(t)) for t in throws)
 
-    def _choice(self, model: Model, options: tuple[Option, ...], share: float = 1.0) -> tuple[int, float]:
+    def _choice(self, model: Model, options: tuple[Option, ...], share: float = 1.0,
+                limit: int | None = None) -> tuple[int, float]:
         """The best of ``options`` and its equity (:func:`~cardtable.yaml_games.odds.best_option`
-        with ``share`` of the level's deals), kept for the hand."""
+        with ``share`` of the level's deals; at a draw of at most ``limit`` cards the plain
+        player's keep the choice to beat), kept for the hand."""
         key = (model, options, share)
         found = self._plans.get(key)
         if found is None:
             knobs = self.settings
+            prior = None
+            if limit is not None and options:
+                hand = list(max(options, key=lambda o: len(o[0]))[0])
+                kept = keeper(model.high, model.low)(hand, limit)
+                prior = next((i for i, (held, _) in enumerate(options) if sorted(held) == sorted(kept)), None)
             found = self._plans[key] = best_option(model, options, random.Random(self.rng.getrandbits(64)),
-                                                   int(knobs.draw_first * share), int(knobs.draw_second * share))
+                                                   int(knobs.draw_first * share), int(knobs.draw_second * share),
+                                                   prior=prior)
         return found
 
     def _planned(self, state: Any, model: Model, mine: Sequence[int]) -> tuple[Option, float]:
         """The seat's best discard at the draw to come and its equity (betting before it)."""
         _, options = self._my_draw_options(state, mine, deck_codes(state.deck))
-        best, equity = self._choice(model, options, 0.5)
+        best, equity = self._choice(model, options, 0.5, self._draw_limit(state, mine))
         return options[best], equity
+
+    def _draw_limit(self, state: Any, mine: Sequence[int]) -> int:
+        """The most cards the seat may change at the draw to come, keeping what it holds."""
+        step = state.step if isinstance(state.step, Draw) else next(s for s in state.steps[state.street + 1:]
+                                                                    if isinstance(s, Draw))
+        return int(step.most(state, has_ace=any(state.deck[c].rank == "A" for c in mine)))
 
     # -- decisions ------------------------------------------------------------------------
     def situation(self, state: Any, seat: int, view: Any = None) -> Situation:
@@ -284,7 +298,7 @@ class FlowBot(LevelledBot):
                         for a in discards)
         if not model.opponents:
             return tuple(c for c in mine if c not in discards[0].cards), 1.0
-        best, equity = self._choice(model, options)
+        best, equity = self._choice(model, options, limit=self._draw_limit(state, mine) if draws else None)
         return tuple(c for c in mine if c not in discards[best].cards), equity
 
     def _discard(self, state: Any, view: Any, seat: int) -> Action:

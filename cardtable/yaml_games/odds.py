@@ -155,10 +155,14 @@ class Estimate:
     n: int = 0
     sums: list[float] = field(default_factory=list)
     squares: list[float] = field(default_factory=list)
+    record: bool = False
+    """Keep every deal's share of every option (:attr:`values`), for paired comparisons."""
+    values: list[list[float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.sums = [0.0] * len(self.options)
         self.squares = [0.0] * len(self.options)
+        self.values = [[] for _ in self.options] if self.record else []
         m = self.model
         self._high: Fast = FAST[m.high]
         self._low: Fast | None = FAST[m.low] if m.low else None
@@ -250,6 +254,8 @@ class Estimate:
                     share = 0.5 * (share + low_share)
             sums[i] += share
             squares[i] += share * share
+            if self.record:
+                self.values[i].append(share)
 
     def _reread(self, opp: Opponent, hand: list[int], value: int, used: set[int], ctx: object) -> tuple[list[int], int]:
         """A hand for ``opp`` that reaches its floor, a few tries from the cards not dealt
@@ -280,20 +286,36 @@ def _deal_from(cards: Sequence[int], count: int, draw: Callable[[], float]) -> l
     return pool[:count]
 
 
+PRIOR_Z = 1.0
+"""How many standard errors (paired) an option must beat the plain player's choice by to be
+played instead of it (:func:`best_option`)."""
+
+
 def best_option(model: Model, options: tuple[Option, ...], rng: random.Random, first: int, second: int,
-                finalists: int = 4) -> tuple[int, float]:
+                finalists: int = 4, prior: int | None = None) -> tuple[int, float]:
     """The option with the best share and that share, in two rounds: every option on ``first``
     deals, then the ``finalists`` best of them on ``second`` deals more (a draw's thirty-odd
-    discards are told apart roughly by the first, the close ones by the second)."""
+    discards are told apart roughly by the first, the close ones by the second). ``prior``, the
+    option a plain player would take (:func:`keeper`), is always a finalist, and is kept unless
+    the best beats it by :data:`PRIOR_Z` standard errors of their paired difference: deals
+    cannot tell a pair's draw of three from its draw of two with a kicker, the plain way can."""
     if len(options) <= finalists:
-        estimate = Estimate(model, options, rng)
-        estimate.run(first + second)
-        best = estimate.best()
-        return best, estimate.mean(best)
-    rough = Estimate(model, options, rng)
-    rough.run(first)
-    order = sorted(range(len(options)), key=lambda i: (-rough.sums[i], i))[:finalists]
-    close = Estimate(model, tuple(options[i] for i in order), rng)
-    close.run(second)
+        order = list(range(len(options)))
+    else:
+        rough = Estimate(model, options, rng)
+        rough.run(first)
+        order = sorted(range(len(options)), key=lambda i: (-rough.sums[i], i))[:finalists]
+        if prior is not None and prior not in order:
+            order[-1] = prior
+        first = 0
+    close = Estimate(model, tuple(options[i] for i in order), rng, record=prior is not None)
+    close.run(first + second)
     best = close.best()
+    if prior is not None and order[best] != prior:
+        mine = order.index(prior)
+        diffs = [a - b for a, b in zip(close.values[best], close.values[mine])]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(max(0.0, sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) / len(diffs))
+        if mean <= PRIOR_Z * spread:
+            best = mine
     return order[best], close.mean(best)
