@@ -231,3 +231,28 @@ def test_the_written_games_read_no_hidden_card(written, level):
             theirs = choose_for(game.bot(random.Random(11), level), twin, seat)
             assert mine == theirs, (game.id, level, moment)
             assert state.why_illegal(mine) is None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_a_deep_copy_is_equal_and_its_own(game):
+    """DeclaredState copies itself attribute by attribute (for the strong level's rollouts):
+    the copy writes the same JSON, its betting round uses its own ledger, and playing it on
+    leaves the original as it was."""
+    import copy
+    import json
+
+    from cardtable.bots.random_bot import RandomBot
+    state = game.new_state(game.read_settings(dict(game.profile.short_match)), DECK, ["A", "B", "C"],
+                           random.Random(2))
+    bots = [RandomBot(random.Random(s)) for s in range(3)]
+    for step in range(150):
+        if state.to_act is None:
+            break
+        twin = copy.deepcopy(state)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        assert json.dumps(twin.to_json(), sort_keys=True) == before
+        assert twin.chips is not state.chips and (twin.betting is None or twin.betting.chips is twin.chips)
+        play_step(twin, [RandomBot(random.Random(step)) for _ in range(3)])
+        play_step(twin, [RandomBot(random.Random(step)) for _ in range(3)]) if twin.to_act is not None else None
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        play_step(state, bots)

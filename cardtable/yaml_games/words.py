@@ -101,7 +101,11 @@ def action_name(state: Any, action: Action) -> str:
         return f"Raise to {action.to}"
     if isinstance(action, AllIn):
         return "All in"
-    return {Fold: "Fold", Check: "Check"}.get(type(action), type(action).__name__)
+    if isinstance(action, Fold):
+        return "Fold"
+    if isinstance(action, Check):
+        return "Check"
+    return type(action).__name__
 
 
 def _made(label: str) -> str:
