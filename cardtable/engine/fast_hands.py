@@ -235,20 +235,17 @@ def low8(cards: Sequence[int]) -> int:
 
 
 def _omaha_high(hole: Sequence[int], ctx: Any) -> int:
-    triples, suited = ctx
-    plain = _plain()
-    get = plain.__getitem__
+    triples, suited, known = ctx
+    get = _plain().__getitem__
     best = 0
     prime = _PRIME
-    seen: set[int] = set()
     for i, a in enumerate(hole):
         pa = prime[a]
         for b in hole[i + 1:]:
             pair = pa * prime[b]
-            if pair in seen:
-                continue
-            seen.add(pair)
-            value = max(map(get, [pair * t for t in triples]))
+            value = known.get(pair)
+            if value is None:
+                value = known[pair] = max(map(get, [pair * t for t in triples]))
             if value > best:
                 best = value
     if suited:
@@ -264,15 +261,38 @@ def _omaha_high(hole: Sequence[int], ctx: Any) -> int:
     return best
 
 
+_OMAHA_BOARDS: dict[int, tuple[list[int], dict[int, int]]] = {}
+"""A board's ranks (their product) -> the rank products of its threes, and the best unsuited
+hand found so far of each pair of hole ranks with them (two of the hand, three of the board:
+the same for every hand on boards of those ranks, worked out once)."""
+_OMAHA_MOST = 3000
+"""Boards kept at most (then forgotten all at once): a five-card board has 6,175 rank sets."""
+_THREE_SUITED_ADD = 0x7D7D7D7D
+"""Added to four one-byte suit counters, sets a top bit where a suit has three cards or more."""
+
+
 def _omaha_board(board: Sequence[int]) -> Any:
-    """The board's threes: their rank products (without repeats) and, by suit, the rank bits
-    of each three of one suit."""
-    triples = sorted({_PRIME[a] * _PRIME[b] * _PRIME[c] for a, b, c in itertools.combinations(board, 3)})
+    """The board's threes (rank products, without repeats), by suit the rank bits of each three
+    of one suit, and the pairs' best hands known on boards of these ranks."""
+    product = 1
+    suits = 0
+    for c in board:
+        product *= _PRIME[c]
+        suits += _SUIT_BIT[c]
+    entry = _OMAHA_BOARDS.get(product)
+    if entry is None:
+        if len(_OMAHA_BOARDS) >= _OMAHA_MOST:
+            _OMAHA_BOARDS.clear()
+        triples = sorted({_PRIME[a] * _PRIME[b] * _PRIME[c] for a, b, c in itertools.combinations(board, 3)})
+        if not triples:
+            raise ValueError("omaha_high needs three board cards")
+        entry = _OMAHA_BOARDS[product] = (triples, {})
     suited: dict[int, list[int]] = {}
-    for a, b, c in itertools.combinations(board, 3):
-        if a & 3 == b & 3 == c & 3:
-            suited.setdefault(a & 3, []).append(_RANK_BIT[a] | _RANK_BIT[b] | _RANK_BIT[c])
-    return triples, suited
+    if (suits + _THREE_SUITED_ADD) & _FIVE_SUITED:
+        for a, b, c in itertools.combinations(board, 3):
+            if a & 3 == b & 3 == c & 3:
+                suited.setdefault(a & 3, []).append(_RANK_BIT[a] | _RANK_BIT[b] | _RANK_BIT[c])
+    return entry[0], suited, entry[1]
 
 
 def _omaha_low(hole: Sequence[int], board_mask: int) -> int:
