@@ -382,6 +382,9 @@ class FlowBot(LevelledBot):
         if raising and equity >= value:
             stretch = min(1.0, max(0.0, (equity - value) / max(0.05, 1.0 - value)))
             return self._raise(view, seat, 0.4 + 0.6 * stretch if tough else 0.6, equity)
+        short = options.can_all_in and options.all_in_to > view.seats[seat].bet + to_call
+        if not raising and short and equity >= value:
+            return AllIn(seat=seat)  # too short for a full raise: all of it
         if raising and to_call == 0 and opponents <= 2:
             bluff = 0.04 + (0.04 if later == 0 else 0.0)
             if tough and more and equity >= 1.15 / (opponents + 1):
