@@ -256,3 +256,23 @@ def test_a_deep_copy_is_equal_and_its_own(game):
         play_step(twin, [RandomBot(random.Random(step)) for _ in range(3)]) if twin.to_act is not None else None
         assert json.dumps(state.to_json(), sort_keys=True) == before
         play_step(state, bots)
+
+
+@pytest.mark.parametrize("game", GAMES[:2], ids=[g.id for g in GAMES[:2]])
+def test_a_seat_copy_reads_the_log_as_the_shared_one_does(game):
+    """DeclaredState.seat_copy keeps each seat's reading of the log between calls: the copy is
+    still the one GameState.seat_copy makes (the same JSON, the same lines), move after move."""
+    import json
+
+    from cardtable.engine.game import GameState
+    state = game.new_state(game.read_settings(dict(game.profile.short_match)), DECK, ["A", "B", "C"],
+                           random.Random(4))
+    bots = [game.bot(random.Random(s), "random") for s in range(3)]
+    for step in range(120):
+        if state.to_act is None:
+            break
+        for seat in range(3):
+            ours = state.seat_copy(seat, random.Random(step))
+            shared = GameState.seat_copy(state, seat, random.Random(step))
+            assert json.dumps(ours.to_json(), sort_keys=True) == json.dumps(shared.to_json(), sort_keys=True)
+        play_step(state, bots)
