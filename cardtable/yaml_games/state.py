@@ -177,8 +177,8 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
     """A deep copy of one of a declared state's attributes (``memo`` as ``copy.deepcopy``
     keeps it): numbers, text, enums, hand values, the settings and a hand's result as they are
     (frozen: they never change), lists
-    and dicts of those and lists of such lists copied by slicing, the chip ledger and the
-    betting round by their attributes (the round's ledger is the copy's own), anything else
+    and dicts of those and lists of such lists copied by slicing, a generator by its state, the
+    chip ledger and the betting round by their attributes (the round's ledger is the copy's own), anything else
     by ``copy.deepcopy``."""
     kind = type(value)
     if kind in _SCALARS or isinstance(value, (Enum, HandValue, FlowSettings, ShowdownResult)):
@@ -196,6 +196,11 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
     elif kind is dict and _scalars(value.keys()) and all(type(v) in _SCALARS or isinstance(v, HandValue)
                                                          for v in value.values()):
         return dict(value)
+    elif kind is random.Random:
+        twin = random.Random()
+        twin.setstate(value.getstate())  # deepcopy walks its 625-number state one by one
+        memo[id(value)] = twin
+        return twin
     elif kind is HandChips or kind is BettingRound:
         new = object.__new__(kind)
         memo[id(value)] = new
