@@ -76,13 +76,15 @@ def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..
               prefix: str = "bot") -> tuple[list[Any], list[str]]:
     """The bots of one simulated match and the name of each one's kind.
 
-    ``kind`` is ``normal``, ``tough``, ``random`` or ``mixed`` (normal, random, tough
-    round the table). ``make_bot(rng, level=...)`` builds a game's own bot; random
-    seats get a :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is
-    seeded from ``prefix``, ``seed``, ``game`` and its seat.
+    ``kind`` is ``normal``, ``tough``, ``strong``, ``random`` or ``mixed`` (normal, random,
+    tough round the table), or levels joined by commas, round the table ("strong,normal").
+    ``make_bot(rng, level=...)`` builds a game's own bot; random seats get a
+    :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is seeded from
+    ``prefix``, ``seed``, ``game`` and its seat.
     """
     from cardtable.bots.random_bot import RandomBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
+    levels = ("normal", "random", "tough") if kind == "mixed" else tuple(kind.split(","))
+    kinds = [levels[s % len(levels)] for s in range(seats)]
     bots: list[Any] = []
     for seat, bot_kind in enumerate(kinds):
         rng = random.Random(f"{prefix}:{seed}:{game}:{seat}")

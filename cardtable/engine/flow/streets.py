@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from cardtable.engine.fast_hands import value_of
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.state import FlowState
 from cardtable.engine.flow.steps import InTurn, Step, setting
@@ -180,16 +181,16 @@ class BoardShowdown(Step):
 
     def begin(self, state: BoardFlowState, events: list[Event]) -> None:
         """Show and value every hand still in."""
-        board = [state.deck[c] for c in state.board]
-        high, lows = EVALUATORS[self.high], {}
+        board = state.board
+        lows: dict[int, Any] = {}
         values: dict[int, Any] = {}
         for seat in state.players_from_left():
-            cards = [state.deck[c] for c in state.hands[seat]]
-            values[seat] = high.value(cards, board)
+            cards = state.hands[seat]
+            values[seat] = value_of(self.high, cards, board, state.deck)
             state.shown[seat] = True
             words = values[seat].label
             if self.low:
-                low = EVALUATORS[self.low].value(cards, board)
+                low = value_of(self.low, cards, board, state.deck)
                 if low is not None:
                     lows[seat] = low
                 words += f"; low: {low.label}" if low is not None else "; no low"
@@ -218,10 +219,11 @@ class BoardFlowState(FlowState):
         """The qualifying lows shown at this hand's showdown, by seat."""
 
     def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
-        """The cards go face down to the discards; a folded seat's up cards with them."""
+        """Also: a folded hand's up cards are turned down with it (they are no longer up)."""
         super()._discard_cards(seat, cards)
         if self.up[seat]:
-            self.up[seat] = [card for card in self.up[seat] if card not in cards]
+            gone = set(cards)
+            self.up[seat] = [c for c in self.up[seat] if c not in gone]
 
     def first_to_act(self, opener: str) -> int:
         """Also ``bring_in`` (left of the bring-in) and ``best_showing`` (the best up cards,
