@@ -30,6 +30,9 @@ class Phase(StrEnum):
     """A betting round."""
     DRAW = "draw"
     """From the dealer's left, each player still in discards and draws."""
+    DISCARD = "discard"
+    """From the dealer's left, each player still in discards a set number of cards and
+    draws none (a ``discard`` step: Pineapple's)."""
     RESHUFFLE = "reshuffle"
     """The stock ran out in a draw: chance shuffles the discards into a new one."""
     REVEAL = "reveal"
