@@ -622,13 +622,14 @@ class PokerTableScene(GameTableScene):
     def _row(self, surface: pygame.Surface, cards: Sequence[int | None], x0: int, y0: int, width: int, span: int,
              lower: set[int | None], drop: int = 0) -> list[pygame.Rect]:
         """``cards`` in a row from (``x0``, ``y0``) over ``span`` pixels (each card's share as
-        much of it as shows: :func:`_shows`); the cards of ``lower`` ``drop`` pixels lower."""
+        much of it as shows: :func:`_shows`); the cards of ``lower`` ``drop`` pixels lower.
+        Returns where each card lies (a card sliding in is drawn short of it)."""
         shows = _shows(cards)
         total, done, rects = sum(shows) or 1.0, 0.0, []
         for i, card in enumerate(cards):
             at = (x0 + int(span * done / total), y0 + (drop if card in lower else 0))
-            rects.append(self.card(surface, self.deck, card, card is not None, width, at,
-                                   origin=self.deck_rect.topleft))
+            drawn = self.card(surface, self.deck, card, card is not None, width, at, origin=self.deck_rect.topleft)
+            rects.append(pygame.Rect(at, drawn.size))
             done += shows[i] if i < len(shows) else 0.0
         return rects
 
