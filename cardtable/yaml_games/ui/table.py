@@ -333,6 +333,7 @@ class PokerTableScene(GameTableScene):
                 else:
                     pygame.draw.rect(surface, THEME.felt_dark, (*at, row.width, ch), 2, border_radius=px(8))
             self.note_box("board", pygame.Rect(row.left, row.top, row.length, ch))
+            self.note_small_cards("board", pygame.Rect(row.left, row.top, row.length, ch), board, row.width)
             under = pygame.Rect(row.left, row.top, row.length, ch)
         else:
             under = row.deck
@@ -511,29 +512,44 @@ class PokerTableScene(GameTableScene):
         return []
 
     def plate_lines(self, view: SeatView, seat: int) -> list[str]:
-        """The plate's lines under the name: the chips and the bet, then the status, said as
-        shortly as it must be to fit the plate whole (as the plate merges them, when compact)."""
+        """The plate's lines under the name: the chips and the bet, then the status, each
+        said as shortly as it must be for the plate to show them whole: the bet on the
+        second line where the first has no room for it; on a compact plate all on one line,
+        and after a hand the hand shown may have that line alone."""
         px, fonts = self.app.px, self.app.fonts
         info = view.seats[seat]
-        chips = f"chips {info.stack or 0:,}" + (f"   ·   bet {info.bet:,}" if info.bet else "")
-        statuses = self._statuses(view, seat)
-        if not statuses:
-            return [chips]
+        stack, bet = info.stack or 0, info.bet
+        statuses = self._statuses(view, seat) or [""]
         compact = self.compact_plates()
         slot = self.slot(seat)
         apart = seat == self.viewer or slot is None or slot.side == "bottom"
         width = self.plate_width() if apart or slot is None else slot.plate.width
         room = width - 2 * px(7 if compact else 10)
         size = px(12) if compact else px(14)
+        chips = f"chips {stack:,}"
+        choices: list[list[str]] = []
         for status in statuses:
-            line = status if apart or not compact else f"{status}  ·  {chips.replace('   ·   ', ' · ')}"
-            if fonts.size_of(line, size)[0] <= room:
-                return [chips, status]
+            if bet:
+                choices += [[f"{chips}   ·   bet {bet:,}", status], [f"{chips} · bet {bet:,}", status]]
+                if not compact or apart:  # the bet moves to the second line
+                    choices.append([chips, f"bet {bet:,}" + (f"  ·  {status}" if status else "")])
+                else:  # the bet first: where even this is cut, the bet still shows
+                    choices += [[f"{stack:,} · bet {bet:,}", status], [f"bet {bet:,} · {stack:,}", status]]
+            else:
+                choices.append([chips, status])
         if compact and not apart and view.phase.id in (Phase.REVEAL, Phase.GAME_OVER):
-            for status in statuses:  # the hand shown says more than the chips: it has the line to itself
-                if fonts.size_of(status, size)[0] <= room:
-                    return [status]
-        return [chips, statuses[-1]]
+            choices += [[status] for status in statuses if status]  # the hand shown says more than the chips
+        choices = [[line for line in lines if line] for lines in choices]
+
+        def written(lines: list[str]) -> list[str]:  # as the plate writes them (seat_plate)
+            if compact and not apart and len(lines) > 1:
+                return ["  ·  ".join(line.replace("   ·   ", " · ") for line in [*lines[1:], lines[0]])]
+            return lines
+
+        for lines in choices:
+            if all(fonts.size_of(line, size)[0] <= room for line in written(lines)):
+                return lines
+        return choices[-1]
 
     def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         info = view.seats[seat]
@@ -547,6 +563,11 @@ class PokerTableScene(GameTableScene):
             at = self.plate_beside(self.own_hand_box(count, width, gap=self.own_gap(count)))
         plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
                                 acting=view.to_act == seat, dim=info.status == OUT, at=at)
+        results = view.showdown
+        if results is not None and view.phase.id in (Phase.REVEAL, Phase.GAME_OVER) and results.won(seat):
+            px = self.app.px
+            pygame.draw.rect(surface, THEME.highlight, plate, px(2), border_radius=px(8 if self.compact_plates()
+                                                                                       else 10))
         if own:
             self._own_cards(surface, view, cards, set(info.up))
         elif cards:
@@ -668,14 +689,15 @@ class PokerTableScene(GameTableScene):
         return self._row(surface, cards, x0, y0, width, span, set(downs), drop)
 
     def _cards_room(self, seat: int, plate: pygame.Rect) -> pygame.Rect | None:
-        """The room a seat's cards have in its slot: beside a compact plate, else under it
-        to the slot's foot (None for a seat without a slot of its own: the bottom one)."""
+        """The room a seat's cards have in its slot: beside a compact plate, else under the
+        plate as drawn to the slot's foot (None for a seat without a slot of its own: the
+        bottom one)."""
         slot = self.slot(seat)
         if slot is None or slot.side == "bottom":
             return None
         if self._beside(seat, plate):
             return pygame.Rect(slot.cards)
-        top = max(slot.cards.y, plate.bottom) + self.app.px(4)
+        top = plate.bottom + self.app.px(4)  # a plate without a status line leaves its room to the cards
         return pygame.Rect(slot.rect.x, top, slot.rect.width, max(0, slot.rect.bottom - top))
 
     def _beside(self, seat: int, plate: pygame.Rect) -> bool:
