@@ -606,7 +606,8 @@ class PokerTableScene(GameTableScene):
             high, low = self.hand_words([c for c in cards if c is not None], self.board(view))
             if high is not None:
                 self.hand_line = f"Your hand: {high}" + (f";  low {low}" if low else "")
-                self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - rise - px(8)))
+                clear = px(22) if view.phase.id in DRAWING else px(8)  # over a card lifted as chosen
+                self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - rise - clear))
 
     def _down_mark(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A dark band across the foot of a card dealt face down: only its owner sees it."""
