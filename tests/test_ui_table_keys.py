@@ -23,7 +23,7 @@ GAMES = [game.id for game in games.registry().with_rules()]
 
 def open_table(app, game: str, seats=("Ann", "Bo"), bots=(None, "normal"), seed: int = 3):
     """A table of ``game`` started with a seed (no setup screen)."""
-    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    table = importlib.import_module(games.get(game).table).TABLE
     configs = [SeatConfig(name, bot=bot) for name, bot in zip(seats, bots)]
     return table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
 
