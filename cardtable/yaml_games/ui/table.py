@@ -488,13 +488,14 @@ class PokerTableScene(GameTableScene):
             short = high.split(",")[0]
             halves = {pot.name.endswith("(low)") for pot in results.pots if seat in pot.winners}
             if halves == {True} and low:
-                texts = [low, low.removesuffix(" low")]
+                texts = [low, low.removesuffix(" low"), "low"]
             elif halves == {True, False} and low:
                 texts = [f"{high} + {low}", f"{short} + {low}", f"{short} + low", short]
             else:
                 texts = [high, short]
             gains = [f"   +{won:,}", f" +{won:,}"] if won else [""]
-            return list(dict.fromkeys(text + gain for text in texts for gain in gains))
+            return list(dict.fromkeys([*(text + gain for text in texts for gain in gains),
+                                       *([f"wins {won:,}"] if won else [])]))
         if won:
             return [f"wins {won:,}"]
         if info.status == OUT:
