@@ -127,7 +127,7 @@ class PokerTableScene(GameTableScene):
         gap = self.own_gap(count)
         width = self.card_width(big=True)
         if self.parts().has_up:
-            width = int(width * 0.88)  # the up cards stand higher: the hand keeps to its band
+            width = int(width * (1 - RISE))  # the up cards stand higher: the hand keeps to its band
         return max(24, min(width, (room - (count - 1) * gap) // max(count, 1)))
 
     def own_gap(self, count: int) -> int:
