@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.engine.flow.streets import BoardShowdown
+from cardtable.engine.flow.steps import HandFlow
+from cardtable.engine.flow.streets import Board, BoardShowdown
 from cardtable.engine.hand_evaluators import EVALUATORS
 from cardtable.engine.poker_hands import parse_code
 from cardtable.games.definition import GameDefinition
 
-__all__ = ["rank", "RANKS_ANY_GAME"]
+__all__ = ["rank", "showdown_of", "board_size", "RANKS_ANY_GAME"]
 
 RANKS_ANY_GAME = True
 """One module ranks the hands of every game written in a variant file: ``rank`` takes the game."""
@@ -25,6 +26,25 @@ class _Code:
         self.code = code
         self.rank = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
         self.suit = suit
+
+
+def _flow(game: GameDefinition) -> HandFlow:
+    """The declared game's flow (its state class's)."""
+    flow: HandFlow = getattr(game.state, "FLOW")  # noqa: B009 - the state class is typed as any game's
+    return flow
+
+
+def showdown_of(game: GameDefinition) -> BoardShowdown:
+    """The showdown step of the declared game's flow: the evaluators it names (``high``,
+    and ``low`` when the pot is split high and low). The flow is the game's, fixed when its
+    file was read: a table may ask this without reading any match."""
+    return next((s for s in _flow(game).steps if isinstance(s, BoardShowdown)), BoardShowdown())
+
+
+def board_size(game: GameDefinition) -> int:
+    """How many cards the declared game's flow turns up on the board in a whole hand (0:
+    no board, as Stud and Draw)."""
+    return sum(step.count for step in _flow(game).steps if isinstance(step, Board))
 
 
 def rank(cards: list[str], game: GameDefinition | None = None) -> dict[str, Any]:
@@ -41,10 +61,7 @@ def rank(cards: list[str], game: GameDefinition | None = None) -> dict[str, Any]
     names = [c.code.upper().replace("T", "10") for c in hole + board]
     if len(set(names)) != len(names):
         raise ValueError("a card is named twice")
-    flow = getattr(game.state, "FLOW", None)
-    if flow is None:
-        raise ValueError(f"{game.name} declares no hand flow to rank by")
-    showdown = next((s for s in flow.steps if isinstance(s, BoardShowdown)), BoardShowdown())
+    showdown = showdown_of(game)
     out: dict[str, Any] = {"variant": game.id}
     for half, name in (("high", showdown.high), ("low", showdown.low)):
         if not name:
