@@ -418,7 +418,7 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         aliases=tuple(data["game"]["aliases"]), round_word=data["game"]["round_word"],
         setting_choices={"starting_chips": (5, 20, 100), "limit": ("no_limit", "pot_limit", "fixed")},
         simulation=SimulationSpec(),
-        profile=GameProfile(short_match={"starting_chips": max(3 * top, 4)},
+        profile=GameProfile(short_match={"starting_chips": 8 * top},
                             high_stakes={"starting_chips": 20000 * top,
                                          **{k: defaults[k] * 1000 for k in (*forced, "min_bet", "big_bet")
                                             if defaults[k] is not None}}),

@@ -204,7 +204,8 @@ class Deal(Step):
 
     def begin(self, state: SeatedFlowState, events: list[Event]) -> None:
         """Deal; each seat reads its own cards in the line."""
-        words = f"{_NUMBER_WORDS[self.hole] if self.hole < len(_NUMBER_WORDS) else self.hole} cards"
+        count = _NUMBER_WORDS[self.hole] if self.hole < len(_NUMBER_WORDS) else str(self.hole)
+        words = "one card" if self.hole == 1 else f"{count} cards"
         events.append(state._deal_each(state.players_from_left(), self.hole, state.deck_order, words))
 
 
