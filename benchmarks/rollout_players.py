@@ -51,11 +51,6 @@ def decisions(game_id: str, seats: int, seed: int, count: int) -> list[GameState
 
 def slow_player(game_id: str, rng: random.Random) -> Any:
     """The normal bot at the rollout sample count, as the rollouts played it before."""
-    if game_id == "five_card_draw":
-        from cardtable.games.five_card_draw.bot import ROLLOUT_SAMPLES, DrawBot
-        bot = DrawBot(rng)
-        bot.samples, bot._memo = ROLLOUT_SAMPLES, {}
-        return bot
     from cardtable.games.shenja_ivali.bot import ROLLOUT_SAMPLES as IVALI_SAMPLES
     from cardtable.games.shenja_ivali.bot import IvaliBot
     return IvaliBot(rng, samples=IVALI_SAMPLES)
@@ -81,7 +76,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     result: dict[str, Any] = {"seats": args.seats, "seed": args.seed, "games": {}}
-    for game_id in ("five_card_draw", "shenja_ivali"):
+    for game_id in ("shenja_ivali",):  # Five-Card Draw's own bot went with its package (YAML now)
         states = decisions(game_id, args.seats, args.seed, 60)
         normal = games.get(game_id).bot(random.Random(0), "normal")
         slow = per_decision(states, lambda rng, g=game_id: slow_player(g, rng), args.repeat)

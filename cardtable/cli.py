@@ -3,7 +3,7 @@
 ``cardtable rank GAME CARD ...`` prints the value of a hand as one JSON object, e.g.
 ``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...``.
 
-``cardtable simulate GAME --games N --seats K --seed S [--bots normal|tough|random|mixed]
+``cardtable simulate GAME --games N --seats K --seed S [--bots normal|tough|strong|random|mixed ...]
 [--max-rounds R] [--json-every J]`` plays N matches of computer players with no window,
 checks the invariants after every action (chips conserved, every card in one place,
 no hidden card in another seat's view or in a public log line, somebody always able
@@ -24,7 +24,7 @@ from cardtable.engine.words import figure, plural
 
 __all__ = ["main", "build_parser", "game_tools"]
 
-BOT_CHOICES = ("normal", "tough", "random", "mixed")
+BOT_CHOICES = ("normal", "tough", "random", "mixed", "strong")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,9 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10, help="matches to play (default 10)")
     sim.add_argument("--seats", type=int, default=4, help="players, 2 to 8 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="the seed of everything (default 0)")
-    sim.add_argument("--bots", choices=BOT_CHOICES, default="random",
-                     help="who plays: every seat normal, tough or random bots, or mixed "
-                          "(normal, random, tough round the table); default random")
+    sim.add_argument("--bots", choices=BOT_CHOICES, default=["random"], nargs="+",
+                     help="who plays: every seat normal, tough, strong or random bots, or mixed "
+                          "(normal, random, tough round the table); several levels go round the table "
+                          "(--bots strong normal: seat 1 strong, seat 2 normal, seat 3 strong...); default random")
     sim.add_argument("--max-rounds", type=int, default=0,
                      help="stop a match after this many rounds (default 0: play to the end)")
     sim.add_argument("--json-every", type=int, default=25,
@@ -86,10 +87,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
 
 
 def game_tools(name: str) -> Any | None:
-    """The tools module of the game called ``name`` (its id or an alias), or None."""
+    """The game called ``name`` (its id or an alias) when it has tools, or None."""
     from cardtable import games
     game = games.find(name)
-    return game.tools_module() if game is not None else None
+    return game if game is not None and game.tools else None
 
 
 def _known() -> str:
@@ -105,7 +106,7 @@ def _rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               f"(known: {_known()})", file=err)
         return 2
     try:
-        result = tools.rank(list(args.cards))
+        result = tools.rank(list(args.cards))  # GameDefinition.rank
     except ValueError as exc:
         print(f"cardtable rank: {exc}", file=err)
         return 2
@@ -127,13 +128,15 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         problems.append("--games must be at least 1")
     if not low <= args.seats <= high:
         problems.append(f"--seats must be {low} to {high}")
+    if "mixed" in args.bots and len(args.bots) > 1:
+        problems.append("--bots mixed goes alone (it is normal, random, tough round the table already)")
     if args.max_rounds < 0 or args.json_every < 0:
         problems.append("--max-rounds and --json-every cannot be negative")
     if problems:
         print("cardtable simulate: " + "; ".join(problems), file=err)
         return 2
     try:
-        summary = simulate_game(game, games=args.games, seats=args.seats, seed=args.seed, bots=args.bots,
+        summary = simulate_game(game, games=args.games, seats=args.seats, seed=args.seed, bots=",".join(args.bots),
                                 max_rounds=args.max_rounds, json_every=args.json_every, log=out)
     except ValueError as exc:
         print(f"cardtable simulate: {exc}", file=err)

@@ -6,8 +6,9 @@
 :class:`~cardtable.games.definition.SimulationSpec` (seeds, the between-rounds phase,
 words, caps). It describes the game with a :class:`Simulation` and hands it to
 :func:`simulate_matches`, which plays the matches, runs the checks after every action
-and a JSON round trip every ``json_every`` actions (play goes on from the copy), and
-returns the summary the command prints.
+and a JSON round trip every ``json_every`` actions (play goes on from the copy; in a long
+match, every twentieth of the actions played so far, since a round trip reads the whole
+history back), and returns the summary the command prints.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
 __all__ = ["Simulation", "simulate_game", "simulate_matches", "seat_bots", "bundled_settings",
            "seats_between", "play_fingerprint"]
 
+
+
+_TRIPS_A_MATCH = 20
+"""A long match's round trips come every this many-th part of the actions so far (each reads
+the whole history: at a fixed interval a fixed-limit match of 30,000 actions spent most of
+its time in them)."""
 
 @dataclass(frozen=True)
 class Simulation:
@@ -69,13 +76,15 @@ def seat_bots(kind: str, seats: int, seed: int, game: int, make_bot: Callable[..
               prefix: str = "bot") -> tuple[list[Any], list[str]]:
     """The bots of one simulated match and the name of each one's kind.
 
-    ``kind`` is ``normal``, ``tough``, ``random`` or ``mixed`` (normal, random, tough
-    round the table). ``make_bot(rng, level=...)`` builds a game's own bot; random
-    seats get a :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is
-    seeded from ``prefix``, ``seed``, ``game`` and its seat.
+    ``kind`` is ``normal``, ``tough``, ``strong``, ``random`` or ``mixed`` (normal, random,
+    tough round the table), or levels joined by commas, round the table ("strong,normal").
+    ``make_bot(rng, level=...)`` builds a game's own bot; random seats get a
+    :class:`~cardtable.bots.random_bot.RandomBot`. Each bot's generator is seeded from
+    ``prefix``, ``seed``, ``game`` and its seat.
     """
     from cardtable.bots.random_bot import RandomBot
-    kinds = [("normal", "random", "tough")[s % 3] if kind == "mixed" else kind for s in range(seats)]
+    levels = ("normal", "random", "tough") if kind == "mixed" else tuple(kind.split(","))
+    kinds = [levels[s % len(levels)] for s in range(seats)]
     bots: list[Any] = []
     for seat, bot_kind in enumerate(kinds):
         rng = random.Random(f"{prefix}:{seed}:{game}:{seat}")
@@ -168,7 +177,7 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
             done += 1
             found = list(sim.problems(state, before, done))
             checked += 1
-            if json_every and done % json_every == 0:
+            if json_every and done % max(json_every, done // _TRIPS_A_MATCH) == 0:
                 state, trip = sim.round_trip(state)  # play on from the copy
                 found += trip
                 checked += 1

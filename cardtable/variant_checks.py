@@ -26,7 +26,7 @@ from cardtable.deck_checks import cache_file, file_stamp, read_cache, write_cach
 if TYPE_CHECKING:
     from cardtable.variants import VariantSpec
 
-__all__ = ["CACHE_NAME", "Verdicts", "tree_stamps"]
+__all__ = ["CACHE_NAME", "Verdicts", "tree_stamps", "variant_file_stamps"]
 
 CACHE_NAME = "variant-checks.json"
 """The cache file's name in the user cache folder."""
@@ -78,6 +78,19 @@ def _stamp_folder(folder: str, shown: str, skip: tuple[str, ...], found: list[st
         _stamp_folder(entry.path, f"{shown}{os.sep}{entry.name}", skip, found)
 
 
+def variant_file_stamps() -> list[str]:
+    """``path=stamp`` of every variant file in the variant folders (any may declare a game)."""
+    from cardtable.variants import variant_dirs
+    found = []
+    for folder, _ in variant_dirs():
+        try:
+            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        except OSError:
+            continue
+        found += [f"{path}={file_stamp(path)}" for path in files]
+    return found
+
+
 class Verdicts:
     """The remembered verdicts, read once for one discovery and written back by :meth:`save`."""
 
@@ -94,13 +107,14 @@ class Verdicts:
             return None
         if game_id not in self._games:
             folder = _ROOT / "games" / game_id
-            if not (folder / "__init__.py").is_file():
-                self._games[game_id] = None
-            else:
-                if self._shared is None:
-                    self._shared = [__version__, *(f"{n}={file_stamp(_ROOT / n)}" for n in _SHARED),
-                                    *_tree_stamps(_ROOT / "engine")]
+            if self._shared is None:
+                self._shared = [__version__, *(f"{n}={file_stamp(_ROOT / n)}" for n in _SHARED),
+                                *_tree_stamps(_ROOT / "engine")]
+            if (folder / "__init__.py").is_file():
                 self._games[game_id] = "\n".join([*self._shared, *_tree_stamps(folder)])
+            else:  # a game written in a variant file: the shared code of those, and every variant file
+                self._games[game_id] = "\n".join([*self._shared, *_tree_stamps(_ROOT / "yaml_games"),
+                                                  *variant_file_stamps()])
         return self._games[game_id]
 
     def _games_loading(self) -> frozenset[str]:

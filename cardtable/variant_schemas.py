@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from cardtable.engine.decks import BUILDERS
 from cardtable.schema import Any as AnyValue
-from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, Retired, Seq, Str
+from cardtable.schema import Bool, Colour, DictOf, Field, Int, Map, OneOf, Retired, Seq, Str
 
 __all__ = ["SCHEMA_VERSION", "DECK_SCHEMAS", "variant_schema"]
 
@@ -80,20 +80,30 @@ DECK_SCHEMAS: dict[str, Map] = {
     }),
 }
 
-def variant_schema(game_ids: Iterable[str]) -> Map:
-    """The schema of a variant file whose ``game`` is one of ``game_ids``."""
-    return Map({
-    "schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
-    "variant": Field(Map({
+def variant_fields() -> dict[str, Field]:
+    """The fields of a variant file's ``variant`` mapping every variant has (its ``game``
+    and ``settings`` are checked by who reads them)."""
+    return {
         "id": Field(_ID),
         "name": Field(_NAME),
-        "game": Field(Str(choices=tuple(sorted(game_ids)))),
         "summary": Field(Str(max_len=200), required=False, default=""),
         "seats": Field(Map({"min": Field(Int(min=1, max=8)), "max": Field(Int(min=1, max=8))}),
                        required=False, default={"min": 1, "max": 8}),
         "decks": Field(Seq(_ID, min_len=1, max_len=20, unique_by=True)),
-        "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
         "rules": Field(Str(max_len=100_000), required=False, default=""),
         "hotkeys": Field(Retired(HOTKEYS_RETIRED), required=False),
-    })),
+    }
+
+
+def variant_schema(game_ids: Iterable[str]) -> Map:
+    """The schema of a variant file whose ``game`` is one of ``game_ids``, or a block
+    declaring a game of its own (:mod:`cardtable.yaml_games.declaration`)."""
+    from cardtable.yaml_games.declaration import game_schema
+    return Map({
+        "schema_version": Field(Int(min=1, max=SCHEMA_VERSION)),
+        "variant": Field(Map({
+            **variant_fields(),
+            "game": Field(OneOf(Str(choices=tuple(sorted(game_ids))), game_schema())),
+            "settings": Field(DictOf(Str(min_len=1), AnyValue()), required=False, default={}),
+        })),
     })

@@ -165,12 +165,33 @@ def _load_variant(path: Path, known_decks: Iterable[str] | None) -> VariantSpec:
     warnings: list[SpecError] = []
     data = _schema().validate(node, _schemas().variant_schema(registry.games), file=str(path),
                               warnings=warnings)["variant"]
+    if isinstance(data["game"], dict):
+        data["game"] = _declared_game_id(path, node, data, known_decks)
     game = registry.games[data["game"]]
     _check_against_game(path, node, data, game, known_decks)
     return VariantSpec(
         id=data["id"], name=data["name"], game=data["game"], summary=data["summary"],
         min_seats=data["seats"]["min"], max_seats=data["seats"]["max"], decks=tuple(data["decks"]),
         rules=data["rules"], settings=data["settings"], path=path, warnings=tuple(map(str, warnings)))
+
+
+def _declared_game_id(path: Path, node: yaml.Node, data: dict[str, Any],
+                      known_decks: Iterable[str] | None) -> str:
+    """The id of the game the variant file at ``path`` declares (its own id), once the
+    registry holds that game from this very file; else the SpecError saying why not (the
+    declaration's own, at its line and column, or the id taken by another game)."""
+    from cardtable import games
+    from cardtable.yaml_games.declaration import declare_file
+    game_id: str = data["id"]
+    if games.declared_in.get(game_id) == path:
+        return game_id
+    decks = known_decks if isinstance(known_decks, dict) else deck_files()
+    declare_file(path, decks)  # raises where the declaration is wrong
+    where = "a game package" if game_id not in games.declared_in else str(games.declared_in[game_id])
+    if game_id in games.registry().games:
+        raise _error_at(path, node, ("variant", "id"), f"the game id '{game_id}' is taken by {where}")
+    raise _error_at(path, node, ("variant", "game"), "this game was not found when the games were loaded: "
+                                                     "start cardtable again to play it")
 
 
 def _check_against_game(path: Path, node: yaml.Node, data: dict[str, Any], game: GameDefinition,

@@ -64,6 +64,8 @@ def main() -> None:
         for entry in NEW_GAMES:
             if entry[0] in only:
                 table_game(app, d, *entry)
+        if "texas_holdem" in only:
+            texas_holdem(app, d)
         app.shutdown()
         return
     app = App(size=SIZE)
@@ -75,6 +77,7 @@ def main() -> None:
     shenja_ivali(app, d)
     for game, start, chips, seed in NEW_GAMES:
         table_game(app, d, game, start, chips, seed)
+    texas_holdem(app, d)
     app.toast_until = 0.0  # nor the last table's over the saves list
     saves_and_stats(app, d)
     app.shutdown()
@@ -237,6 +240,32 @@ def table_game(app: App, d: Driver, game: str, start: str, chips: int, seed: int
     save(app, f"{game}_hands")
     while app.scenes.top is not None and not isinstance(app.scenes.top, MenuScene):
         app.scenes.pop()
+
+
+def texas_holdem(app: App, d: Driver) -> None:
+    """Texas Hold'em, written in its variant file alone, at eight seats: Ada (checking and
+    calling) facing a bet on the flop, five players still in."""
+    from cardtable.engine.betting import Call, Check
+    from cardtable.engine.game import CHANCE
+    from cardtable.ui.setup_scene import SeatConfig
+    from cardtable.yaml_games.ui.table import TABLE
+
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "texas_holdem")
+    names = ("Ada", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
+    seats = [SeatConfig(name, None if n == 0 else "normal") for n, name in enumerate(names)]
+    scene = TABLE.start(app, spec, seats, 200, seed=14)
+    state = scene.state
+    while not (len(state.board) >= 3 and state.to_act == 0):
+        if state.to_act == CHANCE:
+            scene.perform(state.chance_action())
+        elif state.to_act == 0:
+            options = state.betting_options(0)
+            scene.perform(Check(seat=0) if options.can_check else Call(seat=0))
+        else:
+            scene.perform(scene.bots[state.to_act].choose(state, state.to_act))
+    d.step(40)
+    save(app, "texas_holdem")
+    app.scenes.remove(scene)
 
 
 def saves_and_stats(app: App, d: Driver) -> None:

@@ -19,11 +19,15 @@ import pytest
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine.game import CHANCE, IllegalAction
 
-BUNDLED_GAMES = ("alethkar_poker", "five_card_draw", "flame_sword", "free_table", "ipso", "sabacc", "shenja_ivali")
-"""The games shipped in ``cardtable/games/``: the one exact list of them in the tests (as
-OpenSpiel's games_sim_test keeps one). Every other test takes the games from the registry
-and counts them as at least these, so a game added to ``cardtable/games/`` is tested
-without being named anywhere; naming it here only says it must never go missing."""
+BUNDLED_GAMES = ("alethkar_poker", "five_card_draw", "flame_sword", "free_table", "ipso", "omaha", "omaha_hilo",
+                 "sabacc", "seven_card_stud", "shenja_ivali", "texas_holdem")
+"""The games shipped, in ``cardtable/games/`` or written in a bundled variant file alone: the
+one exact list of them in the tests (as OpenSpiel's games_sim_test keeps one). Every other
+test takes the games from the registry and counts them as at least these, so a game added
+is tested without being named anywhere; naming it here only says it must never go missing."""
+
+BUNDLED_YAML_GAMES = ("five_card_draw", "omaha", "omaha_hilo", "seven_card_stud", "texas_holdem")
+"""Those of :data:`BUNDLED_GAMES` written in YAML alone (no package under ``cardtable/games/``)."""
 
 
 def random_players(seed: Any, seats: int, tag: str = "player") -> list[RandomBot]:

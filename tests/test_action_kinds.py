@@ -32,6 +32,11 @@ ENGINE_SAVED_AS = {  # module: ["kind Class field ...", ...]
         "flow.discard Discard seat cards",
         "flow.reshuffle Reshuffle seat order",
     ],
+    "cardtable.yaml_games.rules": [  # Five-Card Draw's saves from before it was written in YAML
+        "five_card_draw.shuffle DrawShuffle seat order",
+        "five_card_draw.discard DrawDiscard seat cards",
+        "five_card_draw.reshuffle DrawReshuffle seat order",
+    ],
 }
 
 GAMES = games.registry().with_rules()
@@ -66,6 +71,9 @@ def test_the_engines_actions_keep_their_kind_and_fields() -> None:
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_every_games_actions_keep_the_kind_and_fields_it_declares(game) -> None:
     package = load_rules(game)
+    if package == "cardtable.yaml_games":  # written in YAML: the engine's actions, pinned above
+        assert game.profile.saved_actions == ()
+        return
     found = sorted(saved_as(cls) for cls in actions_of_package(package))
     declared = sorted(game.profile.saved_actions)
     where = f"profile=GameProfile(saved_actions=...) in {package.replace('.', '/')}/__init__.py"

@@ -16,7 +16,7 @@ import pytest
 from uihelp import Driver
 
 from cardtable import games
-from cardtable.engine.betting import AllIn, Bet, BetOptions, Check
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Check, Limit
 from cardtable.engine.game import CHANCE
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.layout_check import check_scene, text_overflows
@@ -26,7 +26,8 @@ TABLE_GAMES = [g for g in games.games() if g.id != "free_table"]
 
 def _facing_a_bet(table, app, game_id: str):
     """A four-seat table of ``game_id`` (a person at seat 0) played on until the
-    person faces a bet they may go all-in against; None for a game without the bar."""
+    person faces a bet they may go all-in against (at fixed limit, where only a short
+    stack may: any bet); None for a game without the bar."""
     spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.game == game_id)
     seats = [table.smoke_names[0]] + [f"Computer {n}" for n in range(2, 5)]
     from cardtable.ui.setup_scene import SeatConfig
@@ -36,6 +37,8 @@ def _facing_a_bet(table, app, game_id: str):
     if not hasattr(state, "betting_options"):
         return None  # no betting decisions of the shared kind (Alethkar's secret bet)
     mine = table.bot("normal", random.Random(0))
+    betting = getattr(getattr(state, "settings", None), "betting", None)
+    fixed = getattr(betting, "limit", None) == Limit.FIXED
     for _ in range(2000):
         to = state.to_act
         assert to is not None, f"{game_id}: the match ended before the person faced a bet"
@@ -48,7 +51,7 @@ def _facing_a_bet(table, app, game_id: str):
         if to == 0 and options is not None and not isinstance(scene.bet_bar, BetBar):
             return None  # a game with its own betting controls (Alethkar's secret bet)
         if to == 0:
-            if options is not None and options.can_call and options.can_all_in:
+            if options is not None and options.can_call and (options.can_all_in or fixed):
                 return scene
             scene.perform(Check(seat=0) if options is not None and options.can_check else mine.choose(state, 0))
         elif options is not None and options.can_bet:
@@ -68,7 +71,7 @@ def test_the_bet_bar_fits_and_all_in_goes_all_in(game, size, scale):
     try:
         app.settings = dataclasses.replace(app.settings, ui_scale=scale)
         app.push(MenuScene(app))
-        table = importlib.import_module(f"cardtable.games.{game.id}.ui.table").TABLE
+        table = importlib.import_module(game.table).TABLE
         scene = _facing_a_bet(table, app, game.id)
         if scene is None:
             pytest.skip(f"{game.id} has no shared bet bar")
@@ -81,16 +84,20 @@ def test_the_bet_bar_fits_and_all_in_goes_all_in(game, size, scale):
         found = [p for p in check_scene(scene, size) if "bet:" in p]  # the bar's own; the table's have their tests
         assert found == [], (game.id, found)
         all_in = [w for w in bar.widgets.widgets if getattr(w, "label", "").startswith("All-in")]
-        assert len(all_in) == 1, (game.id, [getattr(w, "label", "") for w in bar.widgets.widgets])
+        labels = [getattr(w, "label", "") for w in bar.widgets.widgets]
+        assert len(all_in) == int(bar.options.can_all_in), (game.id, labels)
         # inside the bar itself: a control under the log panel is "held whole" by it, which the check allows
         outside = [(n, r) for n, r in scene.layout_boxes() if n.startswith("bet:") and not bar.rect.contains(r)]
         assert outside == [], (game.id, bar.rect, outside)
         names = [name for name, _ in scene.layout_boxes()]
-        assert bar.field is not None and bar.slider is not None, game.id  # the amount, typed or slid
-        assert "bet:slider" in names and (not bar.chips or any(n.startswith("bet:chip") for n in names)), names
+        if bar.options.can_bet or bar.options.can_raise:  # fixed limit past its raise cap: nothing to size
+            assert bar.field is not None and bar.slider is not None, game.id  # the amount, typed or slid
+            assert "bet:slider" in names and (not bar.chips or any(n.startswith("bet:chip") for n in names)), names
         assert text_overflows([(f"bet:{n}", w) for n, w in enumerate(bar.widgets.widgets)]) == [], game.id
         for widget in bar.widgets.widgets:
             assert any(rect == widget.rect for _, rect in scene.layout_boxes()), (game.id, widget)
+        if not all_in:
+            return  # fixed limit, a stack deeper than the bet: no all-in to click
         assert pygame.Rect((0, 0), size).contains(all_in[0].rect) and bar.rect.contains(all_in[0].rect)
         applied = []
         apply = scene.state.apply

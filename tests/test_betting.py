@@ -443,3 +443,20 @@ def test_random_hands_are_deterministic_for_a_seed():
     random.seed(999)  # stirring the global generator changes nothing
     random.random()
     assert play_random_hand(*args) == first
+
+
+def test_nobody_may_raise_when_nobody_else_could_call_more_than_the_bet():
+    # seat 0 is all-in for 30; seat 2, yet to act, has 20: seat 1's raise could never be
+    # called, so it may only call or fold
+    betting = start([30, 100, 20], first=0)
+    betting.apply(AllIn(seat=0))
+    options = betting.legal_options(1)
+    assert options.can_call and options.call_amount == 30 and not options.can_raise and not options.can_all_in
+    refused(betting, Raise(seat=1, to=60), "nobody else has the chips to call more than the current bet")
+    betting.apply(Call(seat=1))
+    betting.apply(Call(seat=2))  # all-in for 20
+    assert betting.is_over
+    # with 40 behind seat 2 could call more than 30: seat 1 may raise
+    betting = start([30, 100, 40], first=0)
+    betting.apply(AllIn(seat=0))
+    assert betting.legal_options(1).can_raise

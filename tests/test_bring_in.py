@@ -3,7 +3,7 @@ completed (the full bet, then raises from it) and not completed (everyone calls 
 
 from __future__ import annotations
 
-from cardtable.engine.betting import BettingRound, BettingRules, Call, Check, Fold, Raise
+from cardtable.engine.betting import BettingRound, BettingRules, Call, Fold, Raise
 from cardtable.engine.chips import HandChips
 
 FIXED = BettingRules(limit="fixed", min_bet=4, raise_cap=3)
@@ -22,9 +22,7 @@ def test_not_completed_everyone_calls_the_bring_in_and_the_round_ends():
         options = betting.legal_options(seat)
         assert options.call_amount == 1 and options.can_raise and options.min_raise_to == options.max_raise_to == 4
         betting.apply(Call(seat=seat))
-    assert betting.to_act == 1  # the bring-in may still complete: nobody has bet
-    assert betting.legal_options(1).can_check and betting.legal_options(1).min_raise_to == 4
-    betting.apply(Check(seat=1))
+    # bringing it in was the bring-in's action (it has no option, unlike a big blind)
     assert betting.to_act is None and chips.round_bets == [1, 1, 1, 1] and chips.pot_total == 4
 
 

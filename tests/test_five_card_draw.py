@@ -1,5 +1,6 @@
-"""Five-Card Draw's engine: a golden hand from a fixed deck, betting, the draw and its
-reshuffle, the showdown with split and side pots, JSON, views and refused actions."""
+"""Five-Card Draw, written in YAML alone (``variants/five_card_draw.yaml``): a golden hand
+from a fixed deck, betting, the draw and its reshuffle, the showdown with split and side
+pots, JSON, views and refused actions."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ import random
 
 import pytest
 
+from cardtable import games
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.flow import Discard, Reshuffle, Shuffle
 from cardtable.engine.game import CHANCE, IllegalAction
-from cardtable.games import five_card_draw
-from cardtable.games.five_card_draw import checks
-from cardtable.games.five_card_draw.rules import Discard, DrawSettings, Phase, Reshuffle, Shuffle
-from cardtable.games.five_card_draw.state import DrawState
 from cardtable.variants import load_deck_by_id
+from cardtable.yaml_games import checks
+from cardtable.yaml_games.rules import Phase
+from cardtable.yaml_games.state import DeclaredState
 
 DECK = load_deck_by_id("standard52")
+GAME = games.get("five_card_draw")
 
 
 def idx(code: str) -> int:
@@ -30,20 +33,19 @@ def order_for(hands: list[list[str]], stock: list[str] = ()) -> tuple[int, ...]:
     return tuple(top + [c for c in range(52) if c not in top])
 
 
-def new(names=("Ada", "Bo"), settings=None, stacks=None, dealer=0) -> DrawState:
-    return DrawState.new(settings or DrawSettings(), DECK, list(names), random.Random(7), dealer,
-                         stacks=stacks)
+def new(names=("Ada", "Bo"), settings=None, stacks=None, dealer=0) -> DeclaredState:
+    return GAME.state.new(settings or GAME.rules({}), DECK, list(names), random.Random(7), dealer,
+                          stacks=stacks)
 
 
-def ok(state: DrawState) -> None:
+def ok(state: DeclaredState) -> None:
     assert checks.all_problems(state) == []
     assert checks.round_trip_problems(state) == []
 
 
 def test_the_game_is_in_the_registry():
-    from cardtable import games
     game = games.get("five_card_draw")
-    assert game is five_card_draw.GAME and game.seats == (2, 6) and game.decks == ("standard52",)
+    assert games.find("5cd") is game and game.seats == (2, 6) and game.decks == ("standard52",)
     assert game.read_settings({"max_draw": 2}).max_draw == 2
     assert game.settings_problems({"max_draw": 7})
 
@@ -170,7 +172,7 @@ def test_four_cards_only_when_keeping_an_ace():
     state.apply(Discard(seat=1, cards=four))
     assert "keeping an ace" in state.log_for(None)[-1]
     assert "keep an ace" in state.why_illegal(Discard(seat=0, cards=tuple(map(idx, ada[:4]))))
-    no_bonus = new(settings=DrawSettings.from_settings({"ace_bonus": False}))
+    no_bonus = new(settings=GAME.rules({"ace_bonus": False}))
     no_bonus.apply(Shuffle(order=order_for([bo, ada])))
     no_bonus.apply(Check(seat=1))
     no_bonus.apply(Check(seat=0))
@@ -197,7 +199,7 @@ def test_default_rules_never_run_the_stock_out():
 
 def test_the_stock_runs_out_and_the_discards_are_reshuffled():
     names = [f"P{i}" for i in range(6)]
-    state = new(names, dealer=5, settings=DrawSettings.from_settings({"max_draw": 4}))
+    state = new(names, dealer=5, settings=GAME.rules({"max_draw": 4}))
     state.apply(state.chance_action())
     for seat in range(6):
         state.apply(Check(seat=seat))

@@ -1,4 +1,5 @@
-"""Five-Card Draw's hand ranking against an independent reference and known facts."""
+"""The standard poker hand ranking (Five-Card Draw's, and every YAML game's ``high``) against
+an independent reference and known facts."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import random
 
 import pytest
 
-from cardtable.games.five_card_draw.hands import KINDS, all_keys, evaluate, evaluate_codes, kind_counts, parse_code
-from cardtable.games.five_card_draw.tools import rank
+from cardtable import games
+from cardtable.engine.poker_hands import KINDS, all_keys, evaluate, evaluate_codes, kind_counts, parse_code
 from cardtable.variants import load_deck_by_id
 
 RANKS = "23456789TJQKA"
@@ -116,12 +117,16 @@ def test_labels_and_the_deck_cards():
     assert parse_code("10h") == (10, "Hearts") and parse_code("Td") == (10, "Diamonds")
 
 
+def rank(words):
+    return games.get("five_card_draw").rank(words)
+
+
 def test_rank_tool_prints_json():
     result = rank(["AS", "KS", "QS", "JS", "TS"])
-    assert json.loads(json.dumps(result)) == {"variant": "five_card_draw", "rank": 1,
-                                              "kind": "Straight Flush", "label": "Royal Flush",
-                                              "key": [8, 14]}
-    assert rank(["2c,3c,4c,5c,7d"])["kind"] == "High Card"
+    assert json.loads(json.dumps(result)) == {"variant": "five_card_draw",
+                                              "high": {"rank": 1, "kind": "Straight Flush",
+                                                       "label": "Royal Flush", "key": [8, 14]}}
+    assert rank(["2c,3c,4c,5c,7d"])["high"]["kind"] == "High Card"
 
 
 @pytest.mark.parametrize("words,message", [

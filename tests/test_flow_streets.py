@@ -7,90 +7,14 @@ stacked deck, and random play to the end keeping every chip and card."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from enum import StrEnum
-from types import SimpleNamespace
-from typing import Any
 
 import pytest
+from poker_tables import HOLDEM, OMAHA_HILO, STUD, WRITTEN, stacked, table
 
 from cardtable.engine import flow
-from cardtable.engine.betting import BettingRules, Call, Check
-from cardtable.engine.flow.streets import Board, BoardFlowState, BoardShowdown, BringIn, DealUp
+from cardtable.engine.betting import Call, Check
+from cardtable.engine.flow.streets import BoardFlowState
 from cardtable.engine.game import CHANCE
-from cardtable.engine.showdown import ShowdownResult
-from cardtable.variants import load_deck_by_id
-
-DECK = load_deck_by_id("standard52")
-BY_CODE = {card.code: card.index for card in DECK}
-
-
-class Phase(StrEnum):
-    """The phases the streets' steps wait in, and between hands."""
-
-    SHUFFLE = "shuffle"
-    BET = "bet"
-    REVEAL = "reveal"
-    GAME_OVER = "game_over"
-
-
-@dataclass(frozen=True)
-class Stakes:
-    """The settings the steps read by name."""
-
-    ante: int = 1
-    small_blind: int = 1
-    blind: int = 2
-    bring_in: int = 1
-    starting_chips: int = 100
-    betting: BettingRules = field(default_factory=lambda: BettingRules(limit="fixed", min_bet=2, big_bet=4))
-
-    @staticmethod
-    def definition() -> Any:
-        return SimpleNamespace(round_word="hand")
-
-
-class Result(ShowdownResult[Any]):
-    """A hand's result; its hands written by label."""
-
-    @staticmethod
-    def hand_json(hand: Any) -> Any:
-        return {"label": hand.label, "key": list(hand.key)}
-
-
-HOLDEM = flow.HandFlow((
-    flow.Blinds(), flow.Deal(hole=2), flow.Bet("before the flop", opener="big_blind_left"),
-    Board(3, "flop"), flow.Bet("on the flop"), Board(1, "turn"), flow.Bet("on the turn", big=True),
-    Board(1, "river"), flow.Bet("on the river", big=True), BoardShowdown("high"), flow.Settle()))
-STUD = flow.HandFlow((
-    flow.Antes("ante"), flow.Deal(hole=2), DealUp("third street"), BringIn(),
-    flow.Bet("on third street", opener="bring_in"), DealUp("fourth street"),
-    flow.Bet("on fourth street", opener="best_showing"), DealUp("fifth street"),
-    flow.Bet("on fifth street", big=True, opener="best_showing"), DealUp("sixth street"),
-    flow.Bet("on sixth street", big=True, opener="best_showing"), flow.Deal(hole=1),
-    flow.Bet("on the river", big=True, opener="best_showing"), BoardShowdown("high"), flow.Settle()))
-OMAHA_HILO = flow.HandFlow((
-    flow.Blinds(), flow.Deal(hole=4), flow.Bet("before the flop", opener="big_blind_left"),
-    Board(3, "flop"), flow.Bet("on the flop"), Board(1, "turn"), flow.Bet("on the turn", big=True),
-    Board(1, "river"), flow.Bet("on the river", big=True), BoardShowdown("omaha_high", low="omaha_low8"),
-    flow.Settle()))
-
-
-def table(hand: flow.HandFlow, seats: int, stacks: list[int] | None = None) -> BoardFlowState:
-    """A match of the test game on ``hand``'s flow."""
-    state_type = type("StreetState", (BoardFlowState,), {"FLOW": hand, "RESULT": Result, "new": None,
-                                                         "view": None, "__abstractmethods__": frozenset()})
-    names = [f"P{s + 1}" for s in range(seats)]
-    stacks = stacks or [100] * seats
-    state: BoardFlowState = state_type._seated(Stakes(), DECK, names, random.Random(1), 0, stacks, Phase.SHUFFLE)
-    state._start_match(stacks)
-    return state
-
-
-def stacked(*codes: str) -> tuple[int, ...]:
-    """A shuffle's order: these cards on top, the rest of the deck after them."""
-    top = [BY_CODE[c] for c in codes]
-    return tuple(top + [i for i in range(len(DECK)) if i not in top])
 
 
 def play_calling(state: BoardFlowState, hands: int = 1) -> None:
@@ -148,8 +72,7 @@ def test_stud_the_lowest_up_card_brings_it_in_and_the_best_showing_opens_later()
     options = state.betting_options(0)
     assert options.can_raise and options.min_raise_to == options.max_raise_to == 2  # completes to the small bet
     state.apply(Call(seat=0))
-    state.apply(Call(seat=1))
-    state.apply(Check(seat=2))  # nobody completed: the bring-in stands
+    state.apply(Call(seat=1))  # nobody completed: the bring-in stands, and it has no option
     assert state.chips.pot_total == 3 + 3
     # fourth street: P2 KD KC shows a pair, the best: it opens
     assert [state.card_name(state.up[s][1]) for s in (1, 2, 0)] == ["KC", "3D", "4H"]
@@ -186,3 +109,24 @@ def test_a_stud_hand_written_as_data_reads_as_the_one_declared_in_code():
         {"bet": {"name": "on the river", "big": True, "opener": "best_showing"}},
         {"board_showdown": {"high": "high"}}, {"settle": {}}])
     assert written == STUD
+
+
+@pytest.mark.parametrize("heads_up,small,big", [("dealer_big", 1, 0), ("dealer_small", 0, 1)])
+def test_heads_up_the_blinds_say_whether_the_dealer_posts_the_small_or_the_big(heads_up, small, big):
+    hand = flow.HandFlow((flow.Blinds("small_blind", "big_blind", heads_up=heads_up), *HOLDEM.steps[1:]))
+    state = table(hand, 2)  # P1 (seat 0) deals
+    state.apply(flow.Shuffle(order=stacked()))
+    assert state.blind_seats == {"small": small, "big": big}
+    assert state.chips.round_bets[small] == 1 and state.chips.round_bets[big] == 2
+    assert state.to_act == small  # left of the big blind, heads-up the small blind
+    state.apply(Call(seat=small))
+    state.apply(Check(seat=big))
+    assert state.to_act == 1  # after the flop the dealer's opponent is first, either way
+    with pytest.raises(ValueError, match="dealer_big or dealer_small"):
+        flow.Blinds(heads_up="button")
+
+
+@pytest.mark.parametrize("game_id", sorted(WRITTEN))
+def test_each_bundled_yaml_game_declares_the_standard_hand(game_id):
+    from cardtable import games
+    assert games.get(game_id).state.FLOW == WRITTEN[game_id]

@@ -14,7 +14,7 @@ from cardtable.engine.game import CHANCE
 from cardtable.ui.hint import HintBox, work_out
 from cardtable.ui.pass_screen import PassScreen
 
-TABLES = [("five_card_draw", "cardtable.games.five_card_draw.ui.table", "DrawTableScene"),
+TABLES = [("five_card_draw", "cardtable.yaml_games.ui.table", "PokerTableScene"),
           ("ipso", "cardtable.games.ipso.ui.table", "IpsoTableScene")]
 
 

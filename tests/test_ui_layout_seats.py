@@ -44,7 +44,7 @@ def small_app():
 
 @pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda g: g.id)
 def test_four_and_most_seats_fit_the_smallest_window_at_scale_one_and_a_half(small_app, game):
-    table = importlib.import_module(f"cardtable.games.{game.id}.ui.table").TABLE
+    table = importlib.import_module(game.table).TABLE
     spec = next(e.spec for e in small_app.variant_entries if e.spec and e.spec.game == game.id)
     for count in sorted({4, min(game.seats[1], spec.max_seats)}):
         scene = table.smoke_seats(small_app, spec, count, frames=60)

@@ -23,7 +23,7 @@ GAMES = [game.id for game in games.registry().with_rules()]
 
 def open_table(app, game: str, seats=("Ann", "Bo"), bots=(None, "normal"), seed: int = 3):
     """A table of ``game`` started with a seed (no setup screen)."""
-    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    table = importlib.import_module(games.get(game).table).TABLE
     configs = [SeatConfig(name, bot=bot) for name, bot in zip(seats, bots)]
     return table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=seed)
 
@@ -191,7 +191,7 @@ def test_no_side_pot_shows_unless_a_seat_is_all_in():
 
 
 def test_five_card_draw_names_the_viewers_hand_and_why_the_winner_won(app):
-    from cardtable.games.five_card_draw.rules import Phase
+    from cardtable.yaml_games.rules import Phase
 
     scene = open_table(app, "five_card_draw")
     play_until(scene, lambda s: s.phase == Phase.DRAW and s.to_act == 0)

@@ -27,7 +27,7 @@ def test_every_table_keeps_its_parts_apart(size):
     app.push(MenuScene(app))
     try:
         for game in GAMES:
-            table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+            table = importlib.import_module(games.get(game).table).TABLE
             seats = [SeatConfig("Ann")] + [SeatConfig(n, bot="normal") for n in ("Bo", "Cy", "Di")]
             scene = table.start(app, variant_spec(app, game), seats, table.smoke_stack, seed=5)
             state, player = scene.state, NeverFolds()

@@ -36,7 +36,9 @@ The rules, as implemented (they are the standard card-room rules):
   blinds, not counted; short all-in raises not counted; heads-up too). After a short
   all-in, the next fixed-limit raise goes one bet above it.
 * A blind posted short (all-in) counts for what it is: the others call that much.
-* Nobody may raise when every other seat in the hand is all-in.
+* Nobody may bet or raise when no other seat in the hand could put in more than the
+  current bet: every other seat is all-in, or has too few chips to do more than call
+  (the raise could only come back as an uncalled bet).
 * Folding is allowed on one's turn even when checking is free.
 * The round ends when every seat still in and not all-in has acted since the last
   full raise and matched the highest bet, or when only one seat is left in the
@@ -268,7 +270,8 @@ class BettingRound(LedgerRound):
     ``completing``: a forced bet smaller than a full bet was posted (Stud's bring-in). The
     first bet above it *completes* it to the full bet (in fixed limit, exactly that), which
     counts as the round's opening bet, not a raise, and lets every seat that only called
-    the bring-in raise when the turn comes back to it.
+    the bring-in raise when the turn comes back to it. Bringing it in is the seat's action
+    (unlike a big blind, it has no option): when everyone else only calls, the round is over.
 
     >>> chips = HandChips([50, 50, 50]); chips.post(0, 1)
     1
@@ -295,6 +298,8 @@ class BettingRound(LedgerRound):
         """The highest bet when each seat last acted this round (``None``: not yet)."""
         self.completing = completing and 0 < self.current_bet < self.bet_size
         """A bring-in below a full bet stands: the next bet or raise completes it."""
+        if self.completing:
+            self.acted_level = [self.current_bet if bet else None for bet in chips.round_bets]
         self._to_act = self._next_to_act(first_to_act, include_start=True)
 
     # -- questions --------------------------------------------------------------------
@@ -525,6 +530,8 @@ class BettingRound(LedgerRound):
             return f"{_name(seat)} has no chips beyond the call"
         if not any(chips.in_hand[s] and chips.stacks[s] > 0 for s in range(self.seats) if s != seat):
             return "everyone else is all-in: you may only call or fold"
+        if not any(chips.in_hand[s] and self._all_in_to(s) > current for s in range(self.seats) if s != seat):
+            return "nobody else has the chips to call more than the current bet: you may only call or fold"
         level = self.acted_level[seat]
         if level is not None and current - level < self.last_raise_size:
             return ("the betting was not reopened (a short all-in raise is not a full raise): "

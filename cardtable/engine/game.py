@@ -426,14 +426,28 @@ class GameState(ABC):
         redeal(copy._hidden_slots(seat), rng)
         copy.rng = random.Random(rng.getrandbits(64))
         copy.history = []
-        copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
+        copy.log = self._log_as_read_by(seat)
         return copy
+
+    def _log_as_read_by(self, seat: int) -> list[Event]:
+        """The log as ``seat`` reads it, a new list: worded once per event and kept (a long
+        match's log is thousands of events, and every computer move asks for it)."""
+        kept: dict[int, tuple[list[Event], list[Event]]] = self.__dict__.setdefault("_read_logs", {})
+        log = self.log
+        found = kept.get(seat)
+        if found is None or found[0] is not log or len(found[1]) > len(log):
+            found = kept[seat] = (log, [])
+        lines = found[1]
+        lines.extend(Event(e.seat, e.text_for(seat)) for e in log[len(lines):])
+        return list(lines)
 
     def _copy(self) -> GameState:
         """A deep copy of the game state without its history and log, sharing what never
         changes (the deck). Games with cheaper ways to copy override it."""
         deck = getattr(self, "deck", None)
         memo: dict[int, Any] = {id(self.history): [], id(self.log): []}
+        if "_read_logs" in self.__dict__:
+            memo[id(self.__dict__["_read_logs"])] = {}
         if deck is not None:
             memo[id(deck)] = deck
         return copy.deepcopy(self, memo)

@@ -27,6 +27,7 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -175,12 +176,67 @@ def registry() -> Registry:
     _found = True
     games: dict[str, GameDefinition] = {}
     broken: dict[str, BrokenGame] = {}
+    declared_in.clear()
     _load_bundled(games, broken)
     bundled = set(games)
     _load_entry_points(games, broken)
-    if not broken and set(games) == bundled:
+    plugged = set(games) != bundled
+    _load_declared(games)
+    if not broken and not plugged:
         _remember(frozenset(games))
     return Registry(games, broken)
+
+
+def _declaring_files() -> list[Path]:
+    """The variant files that may declare a game of their own (``game:`` a block), bundled
+    folder first (see :func:`cardtable.yaml_games.declaration.declares_game`)."""
+    from cardtable.variants import variant_dirs
+    from cardtable.yaml_games.declaration import declares_game
+    found = []
+    for folder, _ in variant_dirs():
+        try:
+            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        except OSError:
+            continue
+        for path in files:
+            try:
+                if not path.is_file():  # a pipe would block the read
+                    continue
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    head = handle.read(_MOST_READ)
+            except OSError:
+                continue
+            if declares_game(head):
+                found.append(path)
+    return found
+
+
+_MOST_READ = 4_000_000
+"""The most of a variant file read to see whether it declares a game (the schema's limit)."""
+
+
+def _load_declared(games: dict[str, GameDefinition]) -> None:
+    """The games declared in variant files (:mod:`cardtable.yaml_games`), after the packages:
+    a file that fails is left out here and reported where variants are found
+    (:func:`cardtable.variants.discover`, at its line and column); a file declaring an id
+    already taken is left out too (the variant loader reports the clash)."""
+    from cardtable.schema import SpecError
+    from cardtable.variants import deck_files
+    from cardtable.yaml_games.declaration import declare_file
+    decks = deck_files()
+    for path in _declaring_files():
+        try:
+            declared = declare_file(path, decks)
+        except (SpecError, OSError, ValueError, RecursionError, MemoryError) as exc:
+            _log.info("variant file %s declares no game that loads: %s", path, exc)
+            continue
+        if declared.game.id not in games:
+            games[declared.game.id] = declared.game
+            declared_in[declared.game.id] = path
+
+
+declared_in: dict[str, Path] = {}
+"""The variant file each game written in YAML was read from, by id."""
 
 
 # -- the games remembered as loading ------------------------------------------------------
@@ -201,7 +257,13 @@ def _code_stamp() -> str | None:
         if not stamps:
             return None
         lines += [folder, *stamps]
-    return "\n".join(lines)
+    return "\n".join([*lines, *_variant_stamps()])
+
+
+def _variant_stamps() -> list[str]:
+    """``path=stamp`` of every variant file (a game may be declared in one)."""
+    from cardtable.variant_checks import variant_file_stamps
+    return variant_file_stamps()
 
 
 def _remember(ids: frozenset[str]) -> None:

@@ -493,6 +493,17 @@ class GameDefinition:
         """The command-line tools' module, or None when the game has none."""
         return importlib.import_module(self.tools) if self.tools else None
 
+    def rank(self, cards: list[str]) -> dict[str, Any]:
+        """The value of the hand ``cards`` names, as ``cardtable rank`` prints it: the tools
+        module's ``rank(cards)``, or ``rank(cards, game)`` for a module serving many games
+        (its ``RANKS_ANY_GAME``). LookupError when the game has no tools."""
+        tools = self.tools_module()
+        if tools is None:
+            raise LookupError(f"ranking hands of {self.name} is not available")
+        result: dict[str, Any] = (tools.rank(cards, self) if getattr(tools, "RANKS_ANY_GAME", False)
+                                  else tools.rank(cards))
+        return result
+
 
 def _lazy_given(game: GameDefinition, name: str) -> object:
     """The field ``name`` of ``game`` as given, without importing what it names."""

@@ -40,10 +40,10 @@ class Hint:
 
     @property
     def lines(self) -> list[str]:
-        return [f"Hint: {self.name}",
-                f"Chance of winning the round: {round(100 * self.win_chance)}%",
-                *self.reasons,
-                f"({self.rollouts} plays of the round sampled)"]
+        """The panel's lines (no chance of winning the round when no round was played out:
+        then there is none to tell)."""
+        chance = [f"Chance of winning the round: {round(100 * self.win_chance)}%"] if self.rollouts else []
+        return [f"Hint: {self.name}", *chance, *self.reasons, f"({self.rollouts} plays of the round sampled)"]
 
 
 def describe(world: GameState, seat: int, action: Action) -> str:
@@ -115,17 +115,48 @@ def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed
     bot = bot or StrongBot(random.Random(seed))
     plan: Plan = bot.plan(copy, seat, budget_ms=budget_ms, stop=stop)
     chosen = plan.chosen
+    name = _game_name(bot, copy, seat)
     reasons = []
     shown = [e for e in plan.estimates if e.count > 0][:3]
     if chosen is not None and chosen not in shown and chosen.count > 0:
         shown = [chosen, *shown[:2]]
     for estimate in shown:
-        reasons.append(f"{describe(copy, seat, estimate.action)}: {_signed(estimate.mean)} "
-                       f"on average")
-    if not reasons:
+        reasons.append(f"{name(estimate.action)}: {_signed(estimate.mean)} on average")
+    told = _game_reasons(bot, copy, seat, plan.action)
+    if not reasons and not told:
         reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
     win = chosen.win_rate if chosen is not None else 0.0
-    return Hint(plan.action, describe(copy, seat, plan.action), win, tuple(reasons), plan.rollouts)
+    return Hint(plan.action, name(plan.action), win, (*told, *reasons), plan.rollouts)
+
+
+def _game_name(bot: StrongBot, copy: GameState, seat: int) -> Any:
+    """How the hint names an action: the game's own words where its normal bot has them
+    (``hint_name(state, seat, action)``: "Discard 4D, 8C", never the cards a seat copy would
+    deal after it), else :func:`describe`."""
+    named = getattr(bot.normal, "hint_name", None)
+
+    def name(action: Action) -> str:
+        if named is not None:
+            try:
+                return str(named(copy, seat, action))
+            except Exception:  # words are a nicety
+                pass
+        return describe(copy, seat, action)
+
+    return name
+
+
+def _game_reasons(bot: StrongBot, copy: GameState, seat: int, action: Action) -> list[str]:
+    """The game's own words for ``action`` first, where its normal bot has them
+    (``hint_reasons(state, seat, action)``: "Call: about 38% to win, the price is 20%"),
+    worked out on a copy of the seat's copy; none when it has none or they fail."""
+    explain = getattr(bot.normal, "hint_reasons", None)
+    if explain is None:
+        return []
+    try:
+        return [str(line) for line in explain(copy.seat_copy(seat, random.Random(0)), seat, action)]
+    except Exception:  # words are a nicety: the figures below still stand
+        return []
 
 
 class HintBox:

@@ -5,7 +5,7 @@ poker reads as a list, the way pokerkit declares a variant as a tuple of streets
 
     HandFlow(Shuffle(), Antes("ante"), Deal(hole=5), Bet("before the draw"),
              Draw(up_to="max_draw", ace_bonus="ace_bonus"), Bet("after the draw", big=True),
-             Showdown("cardtable.games.five_card_draw.hands:evaluate"), Settle())
+             Showdown("cardtable.engine.poker_hands:evaluate"), Settle())
 
 :class:`FlowState` runs it: chance's shuffle starts a hand, the steps that need nobody's
 decision follow by themselves, a betting round or a draw waits for its seats, all but one

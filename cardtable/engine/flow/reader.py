@@ -7,7 +7,7 @@ writes it::
     - bet: {name: before the draw}
     - draw: {up_to: max_draw, ace_bonus: ace_bonus}
     - bet: {name: after the draw, big: true}
-    - showdown: {evaluator: "cardtable.games.five_card_draw.hands:evaluate"}
+    - showdown: {evaluator: "cardtable.engine.poker_hands:evaluate"}
     - settle: {}
 
 A step only one game has is ``- hook: <name>``, the name one of the game's own steps
@@ -35,13 +35,14 @@ from typing import Any
 import yaml
 
 from cardtable.engine.flow.steps import Antes, Bet, Blinds, Deal, Draw, HandFlow, Hook, Settle, Showdown, Step
-from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp
+from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp, DiscardDown
 
 __all__ = ["STEP_KINDS", "read_flow", "load_flow"]
 
 STEP_KINDS: dict[str, type[Step]] = {"antes": Antes, "blinds": Blinds, "bring_in": BringIn, "deal": Deal,
                                      "deal_up": DealUp, "board": Board, "bet": Bet, "draw": Draw,
-                                     "showdown": Showdown, "board_showdown": BoardShowdown, "settle": Settle}
+                                     "discard": DiscardDown, "showdown": Showdown, "board_showdown": BoardShowdown,
+                                     "settle": Settle}
 """The engine's steps by the kind a flow writes (``hook`` names a game's own)."""
 
 _WORDS = {int: "a whole number", str: "text", bool: "true or false"}

@@ -146,20 +146,30 @@ class Blind(NamedTuple):
 @dataclass(frozen=True)
 class Blinds(Step):
     """The first seat in the hand left of the dealer posts the ``small`` blind, the next
-    one the ``big`` blind (heads-up: the dealer's opponent the small, the dealer the big);
-    a seat short of its blind posts what it has and is all-in. The state's
+    one the ``big`` blind; a seat short of its blind posts what it has and is all-in.
+    Heads-up, ``heads_up`` says who posts which: ``dealer_big`` (the dealer's opponent the
+    small, the dealer the big) or ``dealer_small`` (Hold'em's rule: the dealer the small
+    and, left of the big blind, first to act before the flop). The state's
     ``blind_seats`` records who posted which ("small", "big"): a betting round may open
     left of the big blind (:class:`Bet`'s ``opener``). A game with more forced bets
     extends :meth:`posts` (Flame Sword's last winner's blind)."""
 
     small: int | str = "small_blind"
     big: int | str = "blind"
+    heads_up: str = "dealer_big"
 
     NAME: ClassVar[str] = "blinds"
+    HEADS_UP: ClassVar[tuple[str, ...]] = ("dealer_big", "dealer_small")
+
+    def __post_init__(self) -> None:
+        if self.heads_up not in self.HEADS_UP:
+            raise ValueError(f"heads-up the dealer posts {' or '.join(self.HEADS_UP)}, not {self.heads_up!r}")
 
     def posts(self, state: FlowState) -> list[Blind]:
         """The blinds of this hand, in the order they go in."""
         players = state.players_from_left()
+        if len(players) == 2 and self.heads_up == "dealer_small":
+            players = players[::-1]
         return [Blind("small", "small blind", players[0], setting(state, self.small)),
                 Blind("big", "big blind", players[1 % len(players)], setting(state, self.big))]
 
@@ -194,7 +204,8 @@ class Deal(Step):
 
     def begin(self, state: SeatedFlowState, events: list[Event]) -> None:
         """Deal; each seat reads its own cards in the line."""
-        words = f"{_NUMBER_WORDS[self.hole] if self.hole < len(_NUMBER_WORDS) else self.hole} cards"
+        count = _NUMBER_WORDS[self.hole] if self.hole < len(_NUMBER_WORDS) else str(self.hole)
+        words = "one card" if self.hole == 1 else f"{count} cards"
         events.append(state._deal_each(state.players_from_left(), self.hole, state.deck_order, words))
 
 

@@ -12,20 +12,23 @@ evaluators by name, split high and low (:mod:`cardtable.engine.hilo`) when a low
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from cardtable.engine.fast_hands import value_of
+from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.state import FlowState
-from cardtable.engine.flow.steps import Step, setting
-from cardtable.engine.game import CHANCE, Event
+from cardtable.engine.flow.steps import InTurn, Step, setting
+from cardtable.engine.game import CHANCE, Action, Event
 from cardtable.engine.hand_evaluators import EVALUATORS
 from cardtable.engine.hilo import settle_hilo
 from cardtable.engine.poker_hands import pairs_of
 from cardtable.engine.showdown import PotResult
-from cardtable.engine.words import figure
+from cardtable.engine.words import figure, plural
 
-__all__ = ["Board", "DealUp", "BringIn", "BoardShowdown", "BoardFlowState", "showing_key"]
+__all__ = ["Board", "DealUp", "BringIn", "DiscardDown", "BoardShowdown", "BoardFlowState", "showing_key"]
 
 _SUIT_ORDER = {"Clubs": 0, "Diamonds": 1, "Hearts": 2, "Spades": 3}
 
@@ -109,6 +112,59 @@ class BringIn(Step):
 
 
 @dataclass(frozen=True)
+class DiscardDown(InTurn):
+    """From the dealer's left, each seat in the hand discards exactly ``count`` cards face
+    down and draws none (Pineapple's discard after the flop)."""
+
+    count: int = 1
+    phase: ClassVar[str] = "discard"
+    TURN: ClassVar[str] = "draw_turn"
+
+    NAME: ClassVar[str] = "discard"
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"count must be at least 1, not {self.count}")
+
+    def describe(self) -> str:
+        """"discard N"."""
+        return f"discard {plural(self.count, 'card')}"
+
+    def opening(self, state: BoardFlowState, first: int) -> str:
+        """How many cards each seat lets go, and who starts."""
+        return f"Each player discards {plural(self.count, 'card')}, from {state.names[first]}"
+
+    def legal_actions(self, state: BoardFlowState, seat: int) -> list[Action]:
+        """Every choice of ``count`` cards of the hand."""
+        return [state.DISCARD(seat=seat, cards=tuple(c)) for c in itertools.combinations(state.hands[seat], self.count)]
+
+    def why_not(self, state: BoardFlowState, action: Action) -> str | None:
+        """A discard of exactly ``count`` cards of the hand."""
+        wanted = f"discard exactly {plural(self.count, 'card')}"
+        if not isinstance(action, Discard):
+            return f"now each player must {wanted}"
+        cards = action.cards
+        if not isinstance(cards, tuple) or any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
+            return "a discard names the cards by their deck indices"
+        if (wrong := state._why_not_held(action.seat, cards)) is not None:
+            return wrong
+        return None if len(cards) == self.count else f"you must {wanted}, not {len(cards)}"
+
+    def apply(self, state: BoardFlowState, action: Action, events: list[Event]) -> None:
+        """The cards leave the hand face down; the turn passes."""
+        assert isinstance(action, Discard)
+        seat = action.seat
+        for card in action.cards:
+            state.hands[seat].remove(card)
+        state._discard_cards(seat, action.cards)
+        state.drawn[seat] = len(action.cards)
+        who = state.names[seat]
+        events.append(Event(seat, f"{who} discards {plural(len(action.cards), 'card')}",
+                            {seat: f"{who} discards {state._names_of(action.cards)}"}))
+        self.pass_turn(state, seat)
+
+
+@dataclass(frozen=True)
 class BoardShowdown(Step):
     """Every seat still in shows, from the dealer's left; each hand is valued by the
     standard evaluator ``high`` over its cards and the board, and, with ``low``, by that
@@ -125,16 +181,16 @@ class BoardShowdown(Step):
 
     def begin(self, state: BoardFlowState, events: list[Event]) -> None:
         """Show and value every hand still in."""
-        board = [state.deck[c] for c in state.board]
-        high, lows = EVALUATORS[self.high], {}
+        board = state.board
+        lows: dict[int, Any] = {}
         values: dict[int, Any] = {}
         for seat in state.players_from_left():
-            cards = [state.deck[c] for c in state.hands[seat]]
-            values[seat] = high.value(cards, board)
+            cards = state.hands[seat]
+            values[seat] = value_of(self.high, cards, board, state.deck)
             state.shown[seat] = True
             words = values[seat].label
             if self.low:
-                low = EVALUATORS[self.low].value(cards, board)
+                low = value_of(self.low, cards, board, state.deck)
                 if low is not None:
                     lows[seat] = low
                 words += f"; low: {low.label}" if low is not None else "; no low"
@@ -161,6 +217,13 @@ class BoardFlowState(FlowState):
         self.bring_in_seat = None
         self.shown_lows: dict[int, Any] = {}
         """The qualifying lows shown at this hand's showdown, by seat."""
+
+    def _discard_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """Also: a folded hand's up cards are turned down with it (they are no longer up)."""
+        super()._discard_cards(seat, cards)
+        if self.up[seat]:
+            gone = set(cards)
+            self.up[seat] = [c for c in self.up[seat] if c not in gone]
 
     def first_to_act(self, opener: str) -> int:
         """Also ``bring_in`` (left of the bring-in) and ``best_showing`` (the best up cards,
