@@ -168,16 +168,18 @@ class Recorder:
 
 def _secrets(mine: Any, theirs: Any, into: set[int]) -> None:
     """Collect the cards of ``theirs`` (another seat's view) that ``mine`` (the same
-    structure) hides: lists all None in ``mine`` and all card indices in ``theirs``
-    (another seat's hand; lists mixing this seat's own numbers, like stacks, are not)."""
+    structure) hides: in a list of card indices in ``theirs`` (another seat's hand), the
+    places that are None in ``mine`` (all of them, or a stud hand's down cards beside its
+    up cards); lists of this seat's own numbers, like stacks, have no None."""
     if isinstance(mine, dict) and isinstance(theirs, dict):
         for key, value in mine.items():
             if key in theirs:
                 _secrets(value, theirs[key], into)
     elif isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
-        if mine and all(m is None for m in mine) and all(
-                isinstance(t, int) and not isinstance(t, bool) for t in theirs):
-            into.update(theirs)
+        if (any(m is None for m in mine)
+                and all(m is None or (isinstance(m, int) and not isinstance(m, bool)) for m in mine)
+                and all(isinstance(t, int) and not isinstance(t, bool) for t in theirs)):
+            into.update(t for m, t in zip(mine, theirs) if m is None)
             return
         for a, b in zip(mine, theirs):
             _secrets(a, b, into)

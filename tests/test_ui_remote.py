@@ -121,7 +121,8 @@ def test_every_games_view_is_drawn_for_a_whole_match(app, game, no_pause, faces_
         shown += 1
         assert table.view == state.seat_view(0)
         assert table.viewer == 0 and not table.passing
-    assert state.to_act is None and shown > 10 and faces_checked
+    # a no-limit match between random players may end in the first hand's all-in (6 views)
+    assert state.to_act is None and shown > 5 and faces_checked
     assert table.match.log_for(0) == state.log_for(0)
     assert link.sent == []  # nothing was played from here
     assert isinstance(app.scenes.top, StandingsOverlay) and app.scenes.top.over
