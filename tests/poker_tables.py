@@ -65,7 +65,8 @@ def table(hand: flow.HandFlow, seats: int, stacks: list[int] | None = None, *, d
     structure (``limit``, ``min_bet``, ``big_bet``, ``raise_cap``: see
     :class:`~cardtable.engine.betting.BettingRules`) and the stakes the steps read."""
     from cardtable import games
-    game = next((g for g in games.registry().with_rules() if getattr(g.state, "FLOW", None) is hand), None)
+    # equal, not the same object: a test may have loaded the registry again since
+    game = next((g for g in games.registry().with_rules() if getattr(g.state, "FLOW", None) == hand), None)
     if game is None:  # a hand of the test's own: Hold'em's table playing it
         holdem = games.get("texas_holdem")
         game = dataclasses.replace(holdem, state=type("TestHandState", (holdem.state,), {"FLOW": hand}))

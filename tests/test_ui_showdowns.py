@@ -3,12 +3,11 @@ be read: played to showdowns by people who never fold, then the bar and the tabl
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 import pytest
 from uihelp import Driver, StandIn, variant_spec
 
+from cardtable import games
 from cardtable.engine.game import CHANCE
 from cardtable.ui.setup_scene import SeatConfig
 
@@ -36,7 +35,7 @@ class NeverFolds:
 def showdown_table(app, game: str, seats: int = 3):
     """A table of people who never fold, played to a showdown the hands decided (not a
     split, not everyone folding); the pass screens are gone."""
-    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    table = games.get(game).table_module().TABLE
     configs = [SeatConfig(name) for name in ("Ann", "Bo", "Cy", "Di")[:seats]]
     scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=11)
     player, state = NeverFolds(), scene.state
@@ -90,7 +89,7 @@ no hand before the auction: it names what a flop card would make)."""
 
 @pytest.mark.parametrize("game", sorted(HAND_WORDS))
 def test_every_game_names_the_viewers_hand_as_they_play(app, game):
-    table = importlib.import_module(f"cardtable.games.{game}.ui.table").TABLE
+    table = games.get(game).table_module().TABLE
     configs = [SeatConfig("Ann"), SeatConfig("Bo", bot="normal")]
     scene = table.start(app, variant_spec(app, game), configs, table.smoke_stack, seed=4)
     state, player, d = scene.state, NeverFolds(), Driver(app)

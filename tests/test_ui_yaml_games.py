@@ -100,8 +100,12 @@ def test_a_hand_to_the_showdown_through_events(app, game, monkeypatch):
     passes: list[str] = []
     moves = 0
     for seat in people_turns(d, scene, lambda state: state.phase == Phase.REVEAL, 6000, passes, private=no_up_cards):
-        assert state.phase == Phase.BET and scene.viewer == seat  # the bundled games draw nothing
+        assert state.phase in (Phase.BET, Phase.DRAW) and scene.viewer == seat
         history = len(state.history)
+        if state.phase == Phase.DRAW:  # Five-Card Draw's: stand pat
+            d.key(pygame.K_d)
+            assert len(state.history) > history and state.history[history] == Discard(seat=seat, cards=())
+            continue
         if moves % 2 == 0:
             call_with_the_mouse(d, scene)
         else:

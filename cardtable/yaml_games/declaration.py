@@ -89,7 +89,9 @@ _NAMED: dict[tuple[type[Step], str], _Named] = {
 _GENERIC_DOCS = {"limit": "the betting structure: no_limit, pot_limit or fixed",
                  "min_bet": "the smallest bet (fixed limit: the small bet)",
                  "big_bet": "fixed limit: the big bet of the later rounds (null: twice min_bet)",
-                 "raise_cap": "fixed limit: raises allowed in a round (null: no cap)"}
+                 "raise_cap": "fixed limit: raises allowed in a round (null: no cap)",
+                 "stakes_double_every": "the forced bets and the bets double every this many hands, "
+                                        "so a match ends (0: never)"}
 
 
 def _game_schema() -> Any:
@@ -382,7 +384,8 @@ def _settings(where: _Where, flow: HandFlow, given: Mapping[str, Any], at: tuple
                Setting("limit", str, "no_limit", _GENERIC_DOCS["limit"], choices=("no_limit", "pot_limit", "fixed")),
                chips("min_bet", 2, _GENERIC_DOCS["min_bet"]),
                chips("big_bet", None, _GENERIC_DOCS["big_bet"], optional=True),
-               chips("raise_cap", 4, _GENERIC_DOCS["raise_cap"], low=0, high=100, optional=True), bot_level()]
+               chips("raise_cap", 4, _GENERIC_DOCS["raise_cap"], low=0, high=100, optional=True),
+               chips("stakes_double_every", 0, _GENERIC_DOCS["stakes_double_every"], low=0, high=1000), bot_level()]
     out = list(settings.values())
     for setting in generic:
         if setting.key in settings:

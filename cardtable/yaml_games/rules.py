@@ -16,10 +16,13 @@ from cardtable.engine.showdown import ShowdownResult
 if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
-__all__ = ["Phase", "FlowSettings", "RoundResult", "BETTING_KEYS", "DrawShuffle", "DrawDiscard", "DrawReshuffle"]
+__all__ = ["Phase", "FlowSettings", "MOST_DOUBLINGS", "RoundResult", "BETTING_KEYS", "DrawShuffle", "DrawDiscard",
+           "DrawReshuffle"]
 
 BETTING_KEYS = ("limit", "min_bet", "big_bet", "raise_cap")
 """The settings of the betting structure (:class:`~cardtable.engine.betting.BettingRules`)."""
+MOST_DOUBLINGS = 30
+"""Stakes that rise stop doubling here (a billion times the first: by then every stack is all-in)."""
 
 
 class Phase(StrEnum):
@@ -81,6 +84,17 @@ class FlowSettings:
         """The game these settings are for (from the registry)."""
         from cardtable import games
         return games.get(self.game_id)
+
+    def doubled(self, times: int, keys: tuple[str, ...]) -> FlowSettings:
+        """These settings with the amounts under ``keys`` (the forced bets and the bets)
+        doubled ``times`` times: a hand's stakes when they rise as the match goes on."""
+        if times <= 0:
+            return self
+        factor = 2 ** min(times, MOST_DOUBLINGS)
+        values = {**self.values, **{k: self.values[k] * factor for k in keys
+                                    if isinstance(self.values.get(k), int)}}
+        betting = BettingRules.from_settings({k: values[k] for k in BETTING_KEYS if k in values})
+        return FlowSettings(self.game_id, values, betting)
 
     def to_settings(self) -> dict[str, Any]:
         """The settings as a plain mapping :meth:`read` reads back."""

@@ -21,13 +21,13 @@ from cardtable.engine.betting import BettingRound, BettingRules
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
 from cardtable.engine.flow.state import street_field
-from cardtable.engine.flow.steps import Draw, HandFlow
-from cardtable.engine.flow.streets import BoardFlowState
-from cardtable.engine.game import Event, TrustedInRollouts, redeal, seat_table
+from cardtable.engine.flow.steps import Antes, Blinds, Draw, HandFlow
+from cardtable.engine.flow.streets import BoardFlowState, BringIn
+from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, redeal, seat_table
 from cardtable.engine.poker_hands import HandValue, pairs_of
 from cardtable.engine.showdown import ShowdownResult
 from cardtable.games.definition import GameDefinition
-from cardtable.yaml_games.rules import FlowSettings, Phase, RoundResult
+from cardtable.yaml_games.rules import MOST_DOUBLINGS, FlowSettings, Phase, RoundResult
 
 __all__ = ["DeclaredState", "state_class"]
 
@@ -38,6 +38,9 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
 
     GAME: ClassVar[GameDefinition]
     """The game this class plays (set by :func:`state_class`'s caller)."""
+    STAKE_KEYS: ClassVar[tuple[str, ...]] = ("min_bet", "big_bet")
+    """The settings that double when the stakes rise: the forced bets the flow names and
+    the bets (set by :func:`state_class`)."""
     RESULT = RoundResult
 
     settings: FlowSettings
@@ -66,6 +69,32 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
         state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
         state._start_match(stacks)
         return state
+
+    @property
+    def stakes(self) -> FlowSettings:
+        """This hand's settings: the table's, the forced bets and the bets doubled once
+        every ``stakes_double_every`` hands when the table sets that."""
+        times = self.doublings()
+        cached = self.__dict__.get("_stakes")
+        if cached is None or cached[0] != times or cached[1] is not self.settings:
+            cached = self.__dict__["_stakes"] = (times, self.settings, self.settings.doubled(times, self.STAKE_KEYS))
+        stakes: FlowSettings = cached[2]
+        return stakes
+
+    def doublings(self) -> int:
+        """How many times the stakes have doubled by this hand (0 when they never rise)."""
+        every = self.settings.values.get("stakes_double_every") or 0
+        return (max(self.round_no, 1) - 1) // every if every else 0
+
+    def _start_hand(self, action: Action, events: list[Event]) -> None:
+        """A new hand; when the stakes double with it, a line says so and to what."""
+        super()._start_hand(action, events)
+        every = self.settings.values.get("stakes_double_every") or 0
+        if every and self.round_no > 1 and (self.round_no - 1) % every == 0 and self.doublings() <= MOST_DOUBLINGS:
+            stakes = self.stakes
+            amounts = ", ".join(f"{key.replace('_', ' ')} {stakes.values[key]:,}" for key in self.STAKE_KEYS
+                                if isinstance(stakes.values.get(key), int))
+            events.append(Event(CHANCE, f"The stakes double, as every {every} hands: {amounts}"))
 
     def draw_limit(self, seat: int) -> int:
         """The most cards ``seat`` may discard now (0 in a game with no draw)."""
@@ -241,4 +270,17 @@ def state_class(game_id: str, flow: HandFlow) -> type[DeclaredState]:
         "FLOW": flow, "__module__": __name__, "__qualname__": name,
         "__doc__": f"A match of the declared game {game_id}."})
     cls.JSON_FIELDS = _json_fields(cls, flow)
+    cls.STAKE_KEYS = _stake_keys(flow)
     return cls
+
+
+def _stake_keys(flow: HandFlow) -> tuple[str, ...]:
+    """The settings the flow's forced bets name (an ante, the blinds, the bring-in), then
+    the bets."""
+    named: list[str] = []
+    for step in flow.steps:
+        if isinstance(step, Antes | BringIn) and isinstance(step.amount, str):
+            named.append(step.amount)
+        elif isinstance(step, Blinds):
+            named += [v for v in (step.small, step.big) if isinstance(v, str)]
+    return (*dict.fromkeys(named), "min_bet", "big_bet")

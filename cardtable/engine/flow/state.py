@@ -94,6 +94,12 @@ class SeatedFlowState(SeatedState):
         self.phase = type(self.phase)(phase)
 
     @property
+    def stakes(self) -> Any:
+        """The settings this hand is played at, which the steps read: the table's (a game
+        whose stakes rise as the match goes on gives the hand's)."""
+        return self.settings
+
+    @property
     def round_title(self) -> str:
         """What the game calls a hand, capitalized ("Hand", "Round")."""
         return str(self.settings.definition().round_word).capitalize()

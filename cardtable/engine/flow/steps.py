@@ -34,8 +34,9 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 
 def setting(state: SeatedFlowState, value: Any) -> Any:
-    """``value``, or the game's setting it names when it is text ("ante": ``settings.ante``)."""
-    return getattr(state.settings, value) if isinstance(value, str) else value
+    """``value``, or the setting it names when it is text ("ante": ``settings.ante``), at
+    this hand's stakes."""
+    return getattr(state.stakes, value) if isinstance(value, str) else value
 
 
 @cache
@@ -237,7 +238,7 @@ class Bet(Step):
         """Open the round; the line says who is first."""
         state.enter(self.phase)
         state.betting_round = state.betting_number(self)
-        state.betting = BettingRound(rules=state.settings.betting, chips=state.chips,
+        state.betting = BettingRound(rules=state.stakes.betting, chips=state.chips,
                                      first_to_act=state.first_to_act(self.opener), big_bet=self.big,
                                      completing=self.opener == "bring_in")
         if state.betting.to_act is not None:
