@@ -361,7 +361,8 @@ class FlowBot(LevelledBot):
     def _bet(self, state: Any, view: Any, seat: int) -> Action:
         options = view.options
         if options is None:
-            return view.legal[0]
+            first: Action = view.legal[0]
+            return first
         model, mine = self.model(state, view, seat)
         to_call = options.call_amount if options.can_call else 0
         price, lines = self._lines(state, view, seat, len(model.opponents), to_call, model)
@@ -492,7 +493,7 @@ class FlowRolloutBot(FlowBot):
         step = self._draw_step(state)
         showdown = next(s for s in state.steps if isinstance(s, BoardShowdown))
         kept = set(keeper(showdown.high, showdown.low)([codes[c] for c in mine], setting(state, step.up_to)))
-        action = state.DISCARD(seat=seat, cards=tuple(c for c in mine if codes[c] not in kept))
+        action: Action = state.DISCARD(seat=seat, cards=tuple(c for c in mine if codes[c] not in kept))
         return action if state.why_illegal(action) is None else state.DISCARD(seat=seat, cards=())
 
 
