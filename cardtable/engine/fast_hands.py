@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.engine.low_hands import _27_NAMES, _A5_NAMES, _27_ranks_table, _a5_high_key, _a5_ranks_table, _label
+from cardtable.engine.named_evaluators import lookup
 from cardtable.engine.poker_hands import KINDS, HandValue, _rank_table, all_keys, key_of, label_of, rank_value
 
 __all__ = ["Fast", "FAST", "deck_codes", "size", "strength_of", "hand_value", "value_of", "high", "low8", "PRIMES"]
@@ -418,9 +419,14 @@ def hand_value(name: str, strength: int) -> HandValue | None:
 
 def value_of(name: str, hole: Sequence[int], board: Sequence[int], deck: Any) -> HandValue | None:
     """The value of the deck indices ``hole`` with ``board`` of ``deck`` under the evaluator
-    ``name``, equal to ``EVALUATORS[name].value`` of those cards, found on codes."""
+    ``name``, equal to ``EVALUATORS[name].value`` of those cards, found on codes; a game's own
+    evaluator (:func:`~cardtable.engine.named_evaluators.lookup`) values the cards themselves."""
+    fast = FAST.get(name)
+    if fast is None:
+        evaluator = lookup(name)
+        return evaluator.value([deck[c] for c in hole], [deck[c] for c in board])
     codes = deck_codes(deck)
-    return _values(name)[FAST[name].value([codes[c] for c in hole], [codes[c] for c in board])]
+    return _values(name)[fast.value([codes[c] for c in hole], [codes[c] for c in board])]
 
 
 _DECKS: dict[int, tuple[Any, list[int]]] = {}

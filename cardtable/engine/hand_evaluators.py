@@ -14,6 +14,9 @@ they make none (a low that does not qualify):
 ``omaha_low8``  the best eight-or-better low of exactly two hole cards and three of the board
 =============== ===============================================================
 
+A showdown may name a game's own evaluator too (``shenja_ivali``, ...): every name is
+resolved by :func:`~cardtable.engine.named_evaluators.lookup`.
+
 >>> from cardtable.variants import load_deck_by_id
 >>> by_code = {card.code: card for card in load_deck_by_id("standard52")}
 >>> def cards(text):
@@ -53,6 +56,30 @@ class Evaluator:
     low: bool = False
     """True for a low (the second half of a Hi/Lo pot)."""
 
+    @property
+    def standard(self) -> bool:
+        """True: a standard evaluator (see :mod:`~cardtable.engine.named_evaluators`)."""
+        return True
+
+    @property
+    def decks(self) -> tuple[str, ...]:
+        """None named: any deck of standard cards."""
+        return ()
+
+    @property
+    def fewest(self) -> int:
+        """The fewest cards it values: its hole and board cards, else five."""
+        return self.hole + self.board if self.hole else 5
+
+    @property
+    def most(self) -> int | None:
+        """None: any number of cards."""
+        return None
+
+    def plays(self, card: Any) -> bool:
+        """True: a game valued by it deals every card of its deck."""
+        return True
+
     def value(self, hole: Sequence[Any], board: Sequence[Any]) -> HandValue | None:
         """The best hand ``hole`` and ``board`` make, or None when they make none."""
         mine, shared = pairs_of(hole), pairs_of(board)
@@ -88,9 +115,7 @@ EVALUATORS: dict[str, Evaluator] = {e.name: e for e in (
 
 
 def evaluate_named(name: str, hole: Sequence[Any], board: Sequence[Any]) -> HandValue | None:
-    """The value of ``hole`` with ``board`` under the evaluator ``name``."""
-    try:
-        evaluator = EVALUATORS[name]
-    except KeyError:
-        raise ValueError(f"no hand evaluator {name!r} (known: {', '.join(EVALUATORS)})") from None
-    return evaluator.value(hole, board)
+    """The value of ``hole`` with ``board`` under the evaluator ``name``, a standard one or a
+    game's (:func:`~cardtable.engine.named_evaluators.lookup`)."""
+    from cardtable.engine.named_evaluators import lookup
+    return lookup(name).value(hole, board)

@@ -171,20 +171,55 @@ def _broken(game_id: str, source: str, exc: BaseException) -> BrokenGame:
 
 @functools.cache
 def registry() -> Registry:
-    """Every game, found once per process (bundled packages, then entry points)."""
-    global _found
+    """Every game, found once per process (bundled packages, then entry points, then the games
+    written in variant files); the hand evaluators the games declare are made known by name
+    (:func:`cardtable.engine.named_evaluators.register`) before the variant files are read."""
+    global _found, _finding
     _found = True
     games: dict[str, GameDefinition] = {}
     broken: dict[str, BrokenGame] = {}
     declared_in.clear()
-    _load_bundled(games, broken)
-    bundled = set(games)
-    _load_entry_points(games, broken)
-    plugged = set(games) != bundled
-    _load_declared(games)
+    _finding = True
+    try:
+        _load_bundled(games, broken)
+        bundled = set(games)
+        _load_entry_points(games, broken)
+        plugged = set(games) != bundled
+        _register_evaluators(games, broken)
+        _load_declared(games)
+    finally:
+        _finding = False
     if not broken and not plugged:
         _remember(frozenset(games))
     return Registry(games, broken)
+
+
+def _register_evaluators(games: dict[str, GameDefinition], broken: dict[str, BrokenGame]) -> None:
+    """Make every game's own evaluators known by name; a game whose evaluator takes a name
+    already taken (a standard one's, another game's) is broken."""
+    from cardtable.engine.named_evaluators import register
+    owners: dict[str, str] = {}
+    for game_id in sorted(games):
+        game = games[game_id]
+        try:
+            for evaluator in game.evaluators:
+                if evaluator.name in owners:
+                    raise ValueError(f"the evaluator name {evaluator.name!r} is taken by {owners[evaluator.name]}")
+            register(game.evaluators)
+        except ValueError as exc:
+            broken[game_id] = _broken(game_id, f"the evaluators of {game_id}", exc)
+            del games[game_id]
+            continue
+        owners.update((evaluator.name, game_id) for evaluator in game.evaluators)
+
+
+_finding = False  # the registry is being found (a name asked for on the way is not looked for again)
+
+
+def _find_evaluators() -> None:
+    """Find the games, and so their evaluators (:func:`cardtable.engine.named_evaluators.set_finder`)."""
+    if not _finding:
+        registry()
 
 
 def _declaring_files() -> list[Path]:
@@ -237,6 +272,14 @@ def _load_declared(games: dict[str, GameDefinition]) -> None:
 
 declared_in: dict[str, Path] = {}
 """The variant file each game written in YAML was read from, by id."""
+
+
+def _set_finder() -> None:
+    from cardtable.engine import named_evaluators
+    named_evaluators.set_finder(_find_evaluators)
+
+
+_set_finder()
 
 
 # -- the games remembered as loading ------------------------------------------------------

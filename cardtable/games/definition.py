@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast, o
 if TYPE_CHECKING:
     from cardtable.engine.cards import Deck
     from cardtable.engine.game import GameState
+    from cardtable.engine.named_evaluators import GameEvaluator
 
 __all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "GameProfile", "BOT_LEVELS",
            "MAX_AMOUNT", "chips", "starting_stack", "bot_level", "DeclaredSettings"]
@@ -310,6 +311,10 @@ class GameDefinition:
         stack_setting: the key of the starting stack in ``settings``.
         simulation: how ``cardtable simulate`` plays the game (see :class:`SimulationSpec`).
         profile: how the shared tests play the game (see :class:`GameProfile`).
+        evaluators: the game's own ways to value a hand, each named (by the game's id) so
+            that a game written in a variant file may name it at its showdown (see
+            :class:`~cardtable.engine.named_evaluators.GameEvaluator`); the registry makes
+            them known.
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -333,6 +338,7 @@ class GameDefinition:
     stack_setting: str = "starting_chips"
     simulation: SimulationSpec = SimulationSpec()
     profile: GameProfile = GameProfile()
+    evaluators: tuple[GameEvaluator, ...] = ()
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
@@ -392,6 +398,9 @@ class GameDefinition:
             problems.append(f"setting_choices names undeclared settings {sorted(unknown)}")
         if not self.table:
             problems.append("no table module")
+        named = [e.name for e in self.evaluators]
+        if len(set(named)) != len(named):
+            problems.append(f"an evaluator is declared twice: {named}")
         problems += self._profile_problems()
         if problems:
             raise ValueError(f"game {self.id!r} declares itself wrongly: " + "; ".join(problems))

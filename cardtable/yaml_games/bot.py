@@ -21,7 +21,8 @@ random, many times; in a high-low game each half counted, a scoop the whole).
   street (two pair or better), gives itself implied odds before the last cards, semi-bluffs,
   and sizes its bets by its equity.
 
-Equity costs little: hands are valued on integer codes (:mod:`cardtable.engine.fast_hands`),
+Equity costs little: hands are valued on integer codes (:mod:`cardtable.engine.fast_hands`; a game's
+own evaluator named at the showdown values the cards themselves, exact but slower),
 the sampling stops early when the decision is clear either way, and each estimate is kept for
 the hand (asked again on the same street with the same cards it goes on from where it was).
 """
@@ -38,14 +39,23 @@ from typing import Any
 
 from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
-from cardtable.engine.fast_hands import deck_codes
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.steps import Bet as BetStep
 from cardtable.engine.flow.steps import Deal, Draw, setting
 from cardtable.engine.flow.streets import Board, BoardShowdown, DealUp, DiscardDown
 from cardtable.engine.game import Action
 from cardtable.engine.view import FOLDED, IN_HAND, OUT
-from cardtable.yaml_games.odds import Estimate, Model, Opponent, Option, best_option, category_floor, keeper
+from cardtable.yaml_games.odds import (
+    Estimate,
+    Model,
+    Opponent,
+    Option,
+    best_option,
+    category_floor,
+    codes_of,
+    keeper,
+    on_indices,
+)
 
 __all__ = ["FlowBot", "FlowRolloutBot", "Knobs", "Situation"]
 
@@ -95,6 +105,12 @@ class Situation:
     """Deck indices kept (draw or discard decisions)."""
     split: bool = False
     """A high-low game (the equity counts halves)."""
+
+
+def _codes(state: Any) -> Sequence[int]:
+    """Each card's code as the showdown's evaluators read it (:func:`~cardtable.yaml_games.odds.codes_of`)."""
+    showdown = next(s for s in state.steps if isinstance(s, BoardShowdown))
+    return codes_of(state.deck, showdown.high, showdown.low)
 
 
 class FlowBot(LevelledBot):
@@ -152,7 +168,7 @@ class FlowBot(LevelledBot):
     def model(self, state: Any, view: Any, seat: int) -> tuple[Model, list[int]]:
         """What ``seat`` knows (:class:`~cardtable.yaml_games.odds.Model`) and its own cards
         (deck indices), from its view and the flow."""
-        codes = deck_codes(state.deck)
+        codes = _codes(state)
         steps = state.steps
         position = state.street
         ahead = steps[position + 1:] if position >= 0 else steps
@@ -189,9 +205,10 @@ class FlowBot(LevelledBot):
                         and info.bet >= max(i.bet for i in view.seats):
                     floor = max(floor, category_floor(2))
             opponents.append(Opponent(known, hidden, most if pending else 0, floor))
-        unseen = tuple(codes[c] for c in range(len(state.deck)) if c not in seen)
+        unseen = tuple(codes[c] for c in state.playing_cards() if c not in seen)
+        own = on_indices(showdown.high, showdown.low)
         model = Model(showdown.high, showdown.low, tuple(codes[c] for c in board), board_to_come, hole_to_come,
-                      tuple(opponents), unseen)
+                      tuple(opponents), unseen, state.deck if own else None)
         return model, mine
 
     @staticmethod
@@ -249,7 +266,7 @@ class FlowBot(LevelledBot):
 
     def _planned(self, state: Any, model: Model, mine: Sequence[int]) -> tuple[Option, float]:
         """The seat's best discard at the draw to come and its equity (betting before it)."""
-        _, options = self._my_draw_options(state, mine, deck_codes(state.deck))
+        _, options = self._my_draw_options(state, mine, _codes(state))
         best, equity = self._choice(model, options, 0.5, self._draw_limit(state, mine))
         return options[best], equity
 
@@ -278,7 +295,7 @@ class FlowBot(LevelledBot):
     def _equity(self, state: Any, model: Model, mine: Sequence[int], lines: Sequence[float]) -> float:
         if not model.opponents:
             return 1.0
-        codes = deck_codes(state.deck)
+        codes = _codes(state)
         if self._draw_ahead(state, state.steps[state.street + 1:]) is not None and isinstance(state.step, BetStep):
             return self._planned(state, model, mine)[1]
         estimate = self._estimate(model, ((tuple(codes[c] for c in mine), 0),))
@@ -289,7 +306,7 @@ class FlowBot(LevelledBot):
     def _best_discard(self, state: Any, view: Any, seat: int, model: Model,
                       mine: Sequence[int]) -> tuple[tuple[int, ...], float]:
         """The discard with the best equity among the legal ones: (cards kept, equity)."""
-        codes = deck_codes(state.deck)
+        codes = _codes(state)
         discards = [a for a in view.legal if isinstance(a, Discard)]
         if not discards:
             return tuple(mine), 0.0
@@ -448,7 +465,7 @@ class FlowRolloutBot(FlowBot):
     def _equity(self, state: Any, model: Model, mine: Sequence[int], lines: Sequence[float]) -> float:
         if not model.opponents:
             return 1.0
-        codes = deck_codes(state.deck)
+        codes = _codes(state)
         draw = self._draw_ahead(state, state.steps[state.street + 1:]) is not None and isinstance(state.step, BetStep)
         if draw:
             hand = [codes[c] for c in mine]
@@ -489,7 +506,7 @@ class FlowRolloutBot(FlowBot):
         if isinstance(state.step, DiscardDown):
             discard: Action = super()._discard(state, view, seat)
             return discard
-        codes = deck_codes(state.deck)
+        codes = _codes(state)
         mine = [c for c in view.seats[seat].hand if c is not None]
         step = self._draw_step(state)
         showdown = next(s for s in state.steps if isinstance(s, BoardShowdown))

@@ -9,7 +9,7 @@ is :class:`cardtable.engine.checks.GameChecks`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from cardtable.engine import checks as shared
@@ -29,6 +29,10 @@ class FlowChecks(shared.GameChecks):
     hidden_keys = frozenset({"deck_order", "discards", "pending", "burned"})
     hidden_words = "the stock, the burned cards or the discards"
     chance = True
+
+    def all_cards(self, state: DeclaredState) -> Collection[int]:
+        """The cards a hand is dealt from (a game valued by its own evaluator may leave some out)."""
+        return state.playing_cards()
 
     def card_places(self, state: DeclaredState) -> Iterable[Iterable[int]]:
         return (state.deck_order, *state.hands, state.board, state.burned, state.discards, state.pending)

@@ -23,9 +23,10 @@ A parameter given as text where the step takes a number or a yes/no names a sett
 value the ``settings`` block gives: the game's settings are those its flow names plus the
 betting structure's (``limit``, ``min_bet``, ``big_bet``, ``raise_cap``), the starting stack
 and the computer level. Everything wrong is a :class:`~cardtable.schema.SpecError` at the
-file's line and column: an unknown step, parameter or evaluator, a value out of range, and a
-flow that cannot complete (more cards dealt at the most seats than the deck holds, a betting
-round before any card is dealt, a showdown with no cards to show, ...).
+file's line and column: an unknown step, parameter or evaluator, an evaluator that does not
+read the game's deck, a value out of range, and a flow that cannot complete (more cards dealt
+at the most seats than the deck holds, a betting round before any card is dealt, a showdown
+with no cards to show, ...).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.flow.reader import _accepts, _kinds
 from cardtable.engine.flow.steps import Antes, Bet, Blinds, Deal, Draw, HandFlow, Settle, Step
 from cardtable.engine.flow.streets import Board, BoardShowdown, BringIn, DealUp, DiscardDown
-from cardtable.engine.hand_evaluators import EVALUATORS
+from cardtable.engine.named_evaluators import NamedEvaluator, lookup, names, registered
 from cardtable.games.definition import (
     GameDefinition,
     GameProfile,
@@ -181,8 +182,10 @@ def read_declared(path: Path, root: yaml.Node, known_decks: Mapping[str, Path]) 
         raise where.error(("variant", "seats"), "min is larger than max")
     if low < 2:
         raise where.error(("variant", "seats", "min"), "a poker game needs at least 2 players")
-    deck_size = _deck_size(where, data["decks"], known_decks)
-    _check_flow(where, steps, at, high, deck_size)
+    named = _named_evaluators(steps, at)
+    deck_size = _deck_size(where, data["decks"], known_decks, named)
+    standard = not named or any(evaluator.standard for _, evaluator in named)
+    _check_flow(where, steps, at, high, deck_size, standard)
     try:
         flow = HandFlow(tuple(steps))
     except ValueError as exc:
@@ -202,26 +205,55 @@ def _has(root: yaml.Node, *keys: str) -> bool:
     return _node_lookup(root, *keys) is not None
 
 
-def _deck_size(where: _Where, decks: Sequence[str], known: Mapping[str, Path]) -> int:
-    """The fewest cards among the decks the game is played with; each must be a deck of
-    distinct standard cards (rank 2 to Ace, four suits) the evaluators can read."""
+def _named_evaluators(steps: Sequence[Step], at: tuple[str | int, ...]) -> list[tuple[tuple[str | int, ...],
+                                                                                     NamedEvaluator]]:
+    """Each evaluator the flow's showdowns name, with where its name is written."""
+    named = []
+    for index, step in enumerate(steps):
+        if isinstance(step, BoardShowdown):
+            for half, name in (("high", step.high), ("low", step.low)):
+                if name:
+                    named.append(((*at, index, "showdown", half), lookup(name)))
+    return named
+
+
+def _deck_size(where: _Where, decks: Sequence[str], known: Mapping[str, Path],
+               named: Sequence[tuple[tuple[str | int, ...], NamedEvaluator]]) -> int:
+    """The fewest cards dealt among the decks the game is played with (the cards the
+    evaluators named play). Each deck must be one every evaluator named reads: a game's own
+    evaluator names its decks; a standard one reads distinct standard cards (rank 2 to Ace,
+    four suits)."""
     from cardtable.engine.poker_hands import pairs_of
     from cardtable.variants import load_deck
+    standard = not named or any(evaluator.standard for _, evaluator in named)
     sizes = []
     for index, deck_id in enumerate(decks):
         keys = ("variant", "decks", index)
         if deck_id not in known:
             raise where.error(keys, f"no deck file defines '{deck_id}' (known: {', '.join(sorted(known))})")
+        for at, evaluator in named:
+            if evaluator.decks and deck_id not in evaluator.decks:
+                decks = " or ".join(evaluator.decks)
+                raise where.error(at, f"{evaluator.name} reads only the {decks} deck, but this game is played "
+                                      f"with {deck_id}, whose cards it does not know ({evaluator.name} values "
+                                      f"{evaluator.doc}): play the game with {evaluator.decks[0]}, or name an "
+                                      f"evaluator that reads {deck_id}")
         try:
             deck = load_deck(known[deck_id])
-            pairs = pairs_of(list(deck))
+            pairs = pairs_of(list(deck)) if standard else []
         except Exception as exc:  # noqa: BLE001 - any deck the poker evaluators cannot read is refused here
             raise where.error(keys, f"the deck '{deck_id}' cannot be played here: the poker hands need "
-                                    f"standard cards, ranks 2 to Ace in four suits ({exc})") from None
+                                    f"standard cards, ranks 2 to Ace in four suits ({exc}){_own_of(deck_id)}") from None
         if len(set(pairs)) != len(pairs):
             raise where.error(keys, f"the deck '{deck_id}' holds a card twice: a poker hand cannot be valued")
-        sizes.append(len(deck))
+        sizes.append(sum(1 for card in deck if all(evaluator.plays(card) for _, evaluator in named)))
     return min(sizes)
+
+
+def _own_of(deck_id: str) -> str:
+    """What a showdown may name for the deck ``deck_id`` instead: the games' evaluators that read it."""
+    own = sorted(name for name, evaluator in registered().items() if deck_id in evaluator.decks)
+    return f"; a showdown may name {' or '.join(own)}, which reads it" if own else ""
 
 
 def _read_steps(where: _Where, items: Sequence[Mapping[str, Any]], at: tuple[str | int, ...]) -> list[Step]:
@@ -268,8 +300,10 @@ def _step(where: _Where, record: type[Step], kind: str, params: Any, keys: tuple
         raise where.error(keys, str(exc)) from None
 
 
-def _check_flow(where: _Where, steps: Sequence[Step], at: tuple[str | int, ...], seats: int, deck: int) -> None:
-    """Refuse a flow that cannot complete at ``seats`` players with a ``deck``-card deck."""
+def _check_flow(where: _Where, steps: Sequence[Step], at: tuple[str | int, ...], seats: int, deck: int,
+                standard: bool = True) -> None:
+    """Refuse a flow that cannot complete at ``seats`` players with a ``deck``-card deck (of
+    ``standard`` cards, or only of cards its showdown's own evaluators read)."""
     hand = up = board = dealt = 0
     blinds = bring_in = showdown = drawn = False
     settles = 0
@@ -298,6 +332,9 @@ def _check_flow(where: _Where, steps: Sequence[Step], at: tuple[str | int, ...],
         elif isinstance(step, Blinds):
             blinds = True
         elif isinstance(step, BringIn):
+            if not standard:
+                raise where.error(keys, "the bring-in is posted by the lowest card by poker rank, and this "
+                                        "game's cards have none: leave it out")
             if not up:
                 raise where.error(keys, "the bring-in is posted by the lowest card showing: deal a card face up "
                                         "(deal_up) before it")
@@ -305,6 +342,9 @@ def _check_flow(where: _Where, steps: Sequence[Step], at: tuple[str | int, ...],
         elif isinstance(step, Bet):
             needs = {"big_blind_left": (blinds, "blinds"), "bring_in": (bring_in, "bring_in"),
                      "best_showing": (up > 0, "deal_up")}.get(step.opener)
+            if step.opener == "best_showing" and not standard:
+                raise where.error((*keys, kind, "opener"), "opener best_showing reads the up cards as a poker "
+                                                           "hand, and this game's cards are none")
             if needs is not None and not needs[0]:
                 raise where.error((*keys, kind, "opener"), f"opener {step.opener} needs a {needs[1]} step before "
                                                            "this betting round")
@@ -338,20 +378,22 @@ def _check_showdown(where: _Where, keys: tuple[str | int, ...], step: BoardShowd
                     board: int) -> None:
     if hand == 0:
         raise where.error(keys, "a showdown with no cards to show: deal first")
-    for name in (step.high, step.low):
-        if not name:
-            continue
-        evaluator = EVALUATORS[name]
+    for evaluator in step.evaluators():
+        name = evaluator.name
         if evaluator.hole and (hand < evaluator.hole or board < evaluator.board):
             raise where.error(keys, f"{name} makes a hand of exactly {evaluator.hole} hole cards and "
                                     f"{evaluator.board} from the board, but here a hand holds {hand} and the "
                                     f"board {board}")
-        if not evaluator.hole and hand + board < 5:
-            raise where.error(keys, f"{name} makes a five-card hand, but here a hand and the board hold "
+        if not evaluator.hole and hand + board < evaluator.fewest:
+            what = "a five-card hand" if evaluator.standard else f"a hand of at least {evaluator.fewest} cards"
+            raise where.error(keys, f"{name} makes {what}, but here a hand and the board hold "
                                     f"{hand + board} cards")
-    if step.low and not EVALUATORS[step.low].low:
+        if evaluator.most is not None and hand + board > evaluator.most:
+            raise where.error(keys, f"{name} values at most {evaluator.most} cards, but here a hand and the "
+                                    f"board hold {hand + board}")
+    if step.low and not lookup(step.low).low:
         raise where.error((*keys, "low"), f"{step.low} is not a low: the low half needs a low evaluator "
-                                          f"({', '.join(n for n, e in EVALUATORS.items() if e.low)})")
+                                          f"({', '.join(n for n in names() if lookup(n).low)})")
 
 
 def _nth(number: int) -> str:

@@ -9,7 +9,9 @@ the seat's share of the pot at the showdown (ties shared; with a low, half for t
 half for the best qualifying low, the whole to the high when no low qualifies) for each of a few
 *options*: which cards the seat keeps and how many it draws (one option when it only bets). All
 options are valued on the same deals (common random numbers), so that their differences are
-measured, not the luck of different deals. Evaluation is on :mod:`cardtable.engine.fast_hands`.
+measured, not the luck of different deals. Evaluation is on :mod:`cardtable.engine.fast_hands`
+for the standard evaluators; a game's own evaluator (``shenja_ivali``, ...) values the cards
+themselves, on deck indices (:mod:`cardtable.yaml_games.own_odds`): exact, and slower.
 
 An opponent still to draw keeps what a plain player keeps (:func:`keeper`: its pairs and sets,
 else four to a flush or an open straight, else its two best cards; in a low game its different
@@ -22,11 +24,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from cardtable.engine.fast_hands import FAST, Fast, high
+from cardtable.engine.fast_hands import FAST, Fast, deck_codes, high
 from cardtable.engine.poker_hands import _rank_table
+from cardtable.yaml_games.own_odds import OwnOnIndices, StandardOnIndices
 
-__all__ = ["Opponent", "Model", "Estimate", "Option", "keeper", "category_floor", "best_option"]
+__all__ = ["Opponent", "Model", "Estimate", "Option", "keeper", "category_floor", "best_option", "codes_of",
+           "on_indices", "evaluator_on"]
 
 Option = tuple[tuple[int, ...], int]
 """Cards the seat keeps (codes) and how many it draws to them."""
@@ -57,6 +62,30 @@ class Model:
     mine_to_come: int
     opponents: tuple[Opponent, ...]
     unseen: tuple[int, ...]
+    deck: Any = field(default=None, compare=False, repr=False)
+    """The deck whose indices the codes are, when the showdown names a game's own evaluator
+    (:func:`codes_of`); None: the codes are standard cards' codes."""
+
+
+def codes_of(deck: Any, high_name: str, low_name: str = "") -> Sequence[int]:
+    """Each card's code, by deck index, as the showdown's evaluators read it here: a standard
+    card's code (:func:`~cardtable.engine.fast_hands.deck_codes`) for the standard evaluators,
+    else the deck index itself (a game's own evaluator reads the card at it)."""
+    return range(len(deck)) if on_indices(high_name, low_name) else deck_codes(deck)
+
+
+def on_indices(high_name: str, low_name: str = "") -> bool:
+    """Whether the codes of this showdown are deck indices (it names a game's own evaluator)."""
+    return high_name not in FAST or bool(low_name) and low_name not in FAST
+
+
+def evaluator_on(name: str, deck: Any = None) -> Fast | OwnOnIndices | StandardOnIndices:
+    """The evaluator ``name`` on codes: a standard one's fast path on standard codes; on the
+    indices of ``deck`` (see :attr:`Model.deck`), a game's own evaluator valuing the cards
+    themselves (exact, not fast), or a standard one on the cards' codes."""
+    if deck is None:
+        return FAST[name]
+    return StandardOnIndices(name, deck) if name in FAST else OwnOnIndices(name, deck)
 
 
 def category_floor(category: int) -> int:
@@ -130,8 +159,15 @@ def _within(hand: list[int], kept: list[int], limit: int) -> list[int]:
     return kept
 
 
+def _stand_pat(hand: list[int], limit: int) -> list[int]:
+    return hand
+
+
 def keeper(high_name: str, low_name: str) -> Callable[[list[int], int], list[int]]:
-    """How a plain player keeps at a draw of this showdown: ``keep(hand, limit) -> kept``."""
+    """How a plain player keeps at a draw of this showdown: ``keep(hand, limit) -> kept``. With
+    a game's own evaluator a plain player stands pat (no rule of thumb is known for its hands)."""
+    if high_name not in FAST:
+        return _stand_pat
     if not low_name:
         return _keep_high
     if high_name in ("high", "omaha_high"):
@@ -164,8 +200,8 @@ class Estimate:
         self.squares = [0.0] * len(self.options)
         self.values = [[] for _ in self.options] if self.record else []
         m = self.model
-        self._high: Fast = FAST[m.high]
-        self._low: Fast | None = FAST[m.low] if m.low else None
+        self._high = evaluator_on(m.high, m.deck)
+        self._low = evaluator_on(m.low, m.deck) if m.low else None
         self._keep = keeper(m.high, m.low)
         self._most = max((k for _, k in self.options), default=0)
         need = m.board_to_come + m.mine_to_come + self._most
@@ -218,7 +254,8 @@ class Estimate:
         high_ev, low_ev = self._high, self._low
         high_ctx = high_ev.prepare(board)
         low_ctx = low_ev.prepare(board) if low_ev is not None else None
-        best_high, tied_high, best_low, tied_low = -1, 0, 0, 0
+        best_high: Any = None  # a strength, or a game's own evaluator's key
+        tied_high, best_low, tied_low = 0, 0, 0
         for opp in m.opponents:
             hand = [*opp.known, *pool[at:at + opp.hidden]]
             at += opp.hidden
@@ -232,7 +269,7 @@ class Estimate:
             value = high_ev.value_on(hand, high_ctx)
             if self._floors and value < opp.floor:
                 hand, value = self._reread(opp, hand, value, set(pool[:at]) | set(board), high_ctx)
-            if value > best_high:
+            if best_high is None or value > best_high:
                 best_high, tied_high = value, 1
             elif value == best_high:
                 tied_high += 1
@@ -246,7 +283,8 @@ class Estimate:
         for i, (kept_cards, count) in enumerate(self.options):
             hand = [*kept_cards, *mine_extra, *drawn[:count]]
             value = high_ev.value_on(hand, high_ctx)
-            share = 1.0 if value > best_high else 1.0 / (tied_high + 1) if value == best_high else 0.0
+            share = 1.0 if best_high is None or value > best_high else \
+                1.0 / (tied_high + 1) if value == best_high else 0.0
             if low_ev is not None:
                 low = low_ev.value_on(hand, low_ctx)
                 if low or best_low:

@@ -22,8 +22,9 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
 from cardtable.engine.flow.state import street_field
 from cardtable.engine.flow.steps import Antes, Blinds, Draw, HandFlow
-from cardtable.engine.flow.streets import BoardFlowState, BringIn
+from cardtable.engine.flow.streets import BoardFlowState, BoardShowdown, BringIn
 from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, redeal, seat_table
+from cardtable.engine.named_evaluators import NamedEvaluator
 from cardtable.engine.poker_hands import HandValue, pairs_of
 from cardtable.engine.showdown import ShowdownResult
 from cardtable.games.definition import GameDefinition
@@ -63,9 +64,10 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
         names, stacks = seat_table(cls.GAME, names, stacks, settings.starting_chips, dealer)
         if deck.id not in cls.GAME.decks:
             raise ValueError(f"{cls.GAME.name} is played with {', '.join(cls.GAME.decks)}, not {deck.name}")
-        pairs = pairs_of(list(deck))  # ValueError for a card that is no standard card
-        if len(set(pairs)) != len(pairs):
-            raise ValueError(f"{deck.name} holds a card twice: a poker hand cannot be valued")
+        if any(evaluator.standard for evaluator in cls.evaluators()):
+            pairs = pairs_of(list(deck))  # ValueError for a card that is no standard card
+            if len(set(pairs)) != len(pairs):
+                raise ValueError(f"{deck.name} holds a card twice: a poker hand cannot be valued")
         state = cls._seated(settings, deck, names, rng, dealer, stacks, Phase.SHUFFLE)
         state._start_match(stacks)
         return state
@@ -95,6 +97,24 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
             amounts = ", ".join(f"{key.replace('_', ' ')} {stakes.values[key]:,}" for key in self.STAKE_KEYS
                                 if isinstance(stakes.values.get(key), int))
             events.append(Event(CHANCE, f"The stakes double, as every {every} hands: {amounts}"))
+
+    @classmethod
+    def evaluators(cls) -> list[NamedEvaluator]:
+        """The evaluators the flow's showdown names, the high's first."""
+        return next((step.evaluators() for step in cls.FLOW.steps if isinstance(step, BoardShowdown)), [])
+
+    def playing_cards(self) -> Sequence[int]:
+        """The deck indices a hand is dealt from: every card the showdown's evaluators play
+        (a game valued by Shenja Ivali's leaves the Ivali wilds out)."""
+        evaluators = [e for e in self.evaluators() if not e.standard]
+        if not evaluators:
+            return super().playing_cards()
+        deck = self.deck
+        known = _PLAYING.get(id(deck))
+        if known is None or known[0] is not deck or known[1] is not type(self):
+            cards = tuple(card.index for card in deck if all(e.plays(card) for e in evaluators))
+            known = _PLAYING[id(deck)] = (deck, type(self), cards)
+        return known[2]
 
     def draw_limit(self, seat: int) -> int:
         """The most cards ``seat`` may discard now (0 in a game with no draw)."""
@@ -164,6 +184,10 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
         if self.draw_turn != seat:
             slots += [(self.pending, i) for i in range(len(self.pending))]
         return slots
+
+
+_PLAYING: dict[int, tuple[Deck, type, tuple[int, ...]]] = {}
+"""A deck's playing cards for the game that last asked (by the deck's id)."""
 
 
 class _SeatLogs:

@@ -16,7 +16,7 @@ from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.steps import Draw
 from cardtable.engine.game import Action
-from cardtable.engine.hand_evaluators import EVALUATORS
+from cardtable.engine.named_evaluators import NamedEvaluator, lookup
 from cardtable.engine.poker_hands import RANK_NAMES, pairs_of
 from cardtable.engine.words import plural
 
@@ -49,16 +49,19 @@ def kept_words(state: Any, kept: Sequence[int], board: Sequence[int], high: str,
     if not kept:
         return "a whole new hand"
     cards = [state.deck[c] for c in kept]
+    evaluator = lookup(high)
+    if not evaluator.standard:
+        return _own_words(state, kept, board, evaluator)
     pairs = pairs_of(cards)
     ranks = [r for r, _ in pairs]
     counts = Counter(ranks)
     if board and len(kept) + len(board) >= 5:
-        value = EVALUATORS[high].value(cards, [state.deck[c] for c in board])
+        value = evaluator.value(cards, [state.deck[c] for c in board])
         held = ", ".join(state.card_name(c) for c in kept)
         return f"{held} ({_made(value.label)} with the board)" if value is not None else held
     if len(kept) >= 5:
-        value = EVALUATORS[high].value(cards, [])
-        if value is not None and (not low or EVALUATORS[low].value(cards, []) is None):
+        value = evaluator.value(cards, [])
+        if value is not None and (not low or lookup(low).value(cards, []) is None):
             return _made(value.label)
     groups = sorted(((n, r) for r, n in counts.items() if n >= 2), reverse=True)
     singles = sorted((r for r, n in counts.items() if n == 1), reverse=True)
@@ -85,6 +88,17 @@ def kept_words(state: Any, kept: Sequence[int], board: Sequence[int], high: str,
         return "four to a straight"
     named = [f"the {_rank_word(r)}" for r in sorted(ranks, reverse=True)]
     return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
+
+
+def _own_words(state: Any, kept: Sequence[int], board: Sequence[int], evaluator: NamedEvaluator) -> str:
+    """What keeping ``kept`` holds on to under a game's own evaluator: the cards, and the hand
+    they make (with the board) once there are enough of them."""
+    held = ", ".join(state.card_name(c) for c in kept)
+    count = len(kept) + len(board)
+    if count < evaluator.fewest or (evaluator.most is not None and count > evaluator.most):
+        return held
+    value = evaluator.value([state.deck[c] for c in kept], [state.deck[c] for c in board])
+    return f"{held} ({value.label})" if value is not None else held
 
 
 def action_name(state: Any, action: Action) -> str:

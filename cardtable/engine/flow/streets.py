@@ -22,8 +22,8 @@ from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.state import FlowState
 from cardtable.engine.flow.steps import InTurn, Step, setting
 from cardtable.engine.game import CHANCE, Action, Event
-from cardtable.engine.hand_evaluators import EVALUATORS
 from cardtable.engine.hilo import settle_hilo
+from cardtable.engine.named_evaluators import NamedEvaluator, lookup
 from cardtable.engine.poker_hands import pairs_of
 from cardtable.engine.showdown import PotResult
 from cardtable.engine.words import figure, plural
@@ -167,17 +167,21 @@ class DiscardDown(InTurn):
 @dataclass(frozen=True)
 class BoardShowdown(Step):
     """Every seat still in shows, from the dealer's left; each hand is valued by the
-    standard evaluator ``high`` over its cards and the board, and, with ``low``, by that
-    low too: each pot is then split between the best high and the best qualifying low."""
+    evaluator ``high`` (a standard one or a game's own, by name) over its cards and the board,
+    and, with ``low``, by that low too: each pot is then split between the best high and the
+    best qualifying low."""
 
     high: str = "high"
     low: str = ""
     NAME: ClassVar[str] = "showdown"
 
     def __post_init__(self) -> None:
-        for name in (self.high, self.low):
-            if name and name not in EVALUATORS:
-                raise ValueError(f"no hand evaluator {name!r} (known: {', '.join(EVALUATORS)})")
+        self.evaluators()  # ValueError naming the known evaluators for an unknown one
+
+    def evaluators(self) -> list[NamedEvaluator]:
+        """The evaluators named, the high's first (a standard one or a game's own:
+        :func:`~cardtable.engine.named_evaluators.lookup`)."""
+        return [lookup(name) for name in (self.high, self.low) if name]
 
     def begin(self, state: BoardFlowState, events: list[Event]) -> None:
         """Show and value every hand still in."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.named_evaluators import GameEvaluator
 from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -22,6 +23,9 @@ GAME = GameDefinition.package(
     # Two careful players can go on for ever (the loser of a round pays no more than the
     # winner put in): a simulated match stops after 500 rounds unless told otherwise.
     simulation=SimulationSpec(round_cap=500),
+    evaluators=(GameEvaluator("alethkar_poker", "the five cards worth the most by Alethkar Poker's value table",
+                              decks=("standard52",), fewest=5,
+                              function="cardtable.games.alethkar_poker.evaluator:value"),),
     profile=GameProfile(
         short_match={"starting_chips": 6},
         high_stakes={"starting_chips": 20000, "buy_in": 1000},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.named_evaluators import GameEvaluator
 from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -27,6 +28,9 @@ GAME = GameDefinition.package(
     # 12,000 cards make a full view check the dearest part of a step: every seat's view
     # is checked at the end of each hand and every 10th action.
     simulation=SimulationSpec(view_every=10),
+    evaluators=(GameEvaluator("flame_sword", "the best ten cards, as Flame Sword ranks them (its 102 kinds)",
+                              decks=("infinite",), fewest=10, most=18,
+                              function="cardtable.games.flame_sword.evaluator:value"),),
     profile=GameProfile(
         short_match={"starting_chips": 20},
         high_stakes={"starting_chips": 20000, "blind": 1000},

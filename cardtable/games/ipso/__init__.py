@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.named_evaluators import GameEvaluator
 from cardtable.games.definition import GameDefinition, GameProfile, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -23,6 +24,8 @@ GAME = GameDefinition.package(
     # The first dealer is drawn for; a hand ends when its winner names the next dealer.
     simulation=SimulationSpec(deal_seed="ipso-deal:{seed}:{game}", bot_seed="ipso-bot", rotate_dealer=False,
                               between_phase="choose_dealer", match_word="game"),
+    evaluators=(GameEvaluator("ipso", "the best four cards, as Ipso ranks them (Aces low, Quad down to High Card)",
+                              decks=("standard52",), fewest=4, function="cardtable.games.ipso.evaluator:value"),),
     profile=GameProfile(
         short_match={"starting_chips": 10},
         high_stakes={"starting_chips": 20000, "ante": 1000, "min_bet": 1000, "max_bet": 5000},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.named_evaluators import GameEvaluator
 from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -24,6 +25,8 @@ GAME = GameDefinition.package(
     setting_choices={"pot_limit": (True, False), "hand_limit": (0, 500), "min_bet": (50, 100),
                      "starting_credits": (1500, 5000)},
     simulation=SimulationSpec(match_word="game"),
+    evaluators=(GameEvaluator("sabacc", "all the cards as one Sabacc hand (closest to 23 or -23; over it bombs out)",
+                              decks=("sabacc",), fewest=2, function="cardtable.games.sabacc.evaluator:value"),),
     profile=GameProfile(
         short_match={"starting_credits": 1500},
         saved_actions=(

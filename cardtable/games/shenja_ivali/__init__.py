@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.named_evaluators import GameEvaluator
 from cardtable.games.definition import GameDefinition, GameProfile, Setting, chips, starting_stack
 
 GAME = GameDefinition.package(
@@ -28,6 +29,9 @@ GAME = GameDefinition.package(
     setting_choices={"ante": (1, 2, 3), "limit": ("no_limit", "pot_limit", "fixed"),
                      "min_bet": (1, 2, 4), "max_discard": (0, 1, 2),
                      "starting_chips": (5, 20, 100, 300)},
+    evaluators=(GameEvaluator("shenja_ivali", "the best five cards, as Shenja Ivali ranks them (its 43 kinds)",
+                              decks=("ivali",), fewest=5, skip_tags=("wild",),
+                              function="cardtable.games.shenja_ivali.evaluator:value"),),
     profile=GameProfile(
         short_match={"starting_chips": 8},
         high_stakes={"starting_chips": 20000, "ante": 1000},

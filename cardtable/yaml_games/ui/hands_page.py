@@ -1,7 +1,7 @@
 """The help overlay's hand table for a game written in a variant file: the nine kinds of
 poker hand, best first, an example of each and the chance of five cards making it; and,
 for a game whose showdown splits the pot with a low, the lows, best first, and what makes
-no low."""
+no low; for a game valued by another game's own evaluator, which game's hands they are."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable.engine.hand_evaluators import EVALUATORS
+from cardtable.engine.named_evaluators import lookup
 from cardtable.engine.poker_hands import KINDS, kind_counts
 from cardtable.ui.hands_page import RowsPage
 from cardtable.ui.theme import THEME
@@ -50,6 +50,12 @@ LOW_WORDS = {"low8": "The low half: eight or better, aces low",
              "low_a5": "The low: ace-to-five, aces low", "low_27": "The low: deuce-to-seven, aces high"}
 
 
+def _owner(name: str) -> str:
+    """The name of the game that declares the evaluator ``name`` (the name itself if none)."""
+    from cardtable import games
+    return next((game.name for game in games.games() if any(e.name == name for e in game.evaluators)), name)
+
+
 @dataclass(frozen=True)
 class Row:
     """One row of the page: a hand (its place, name, example and note), or a heading."""
@@ -69,13 +75,18 @@ class HandsPage(RowsPage):
     def __init__(self, app, variant=None) -> None:
         super().__init__(app, variant)
         self.low = ""
+        self.own = ""
         if variant is not None:
             from cardtable import games
             from cardtable.yaml_games.tools import showdown_of
-            self.low = showdown_of(games.get(variant.game)).low
+            showdown = showdown_of(games.get(variant.game))
+            self.low = showdown.low
+            self.own = "" if lookup(showdown.high).standard else showdown.high
         self._rows = self._make_rows()
 
     def _make_rows(self) -> tuple[Row, ...]:
+        if self.own:  # a game's own evaluator: its hands are that game's, told on its own pages
+            return (Row(f"The hands rank as in {_owner(self.own)}: {lookup(self.own).doc}"),)
         counts = kind_counts()
         total = sum(counts.values())
         rows = []
@@ -84,7 +95,7 @@ class HandsPage(RowsPage):
             rows.append(Row(kind, EXAMPLES[kind], NOTES.get(kind, ""), str(i + 1),
                             f"{p:.4f}%" if p < 0.1 else f"{p:.2f}%"))
         if self.low in LOWS:
-            rows.append(Row(LOW_WORDS.get(self.low, EVALUATORS[self.low].doc)))
+            rows.append(Row(LOW_WORDS.get(self.low, lookup(self.low).doc)))
             rows += [Row(name, cards, note, str(i + 1) if ranked else "")
                      for i, (name, cards, note, ranked) in enumerate(LOWS[self.low])]
         return tuple(rows)

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from cardtable.engine.flow.actions import Discard
-from cardtable.engine.hand_evaluators import EVALUATORS
+from cardtable.engine.named_evaluators import lookup
 from cardtable.engine.view import OUT, SeatView, Showdown
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
@@ -47,6 +47,9 @@ __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "PokerT
 KEY_WORDS = ("the kind of hand", "the top rank", "the second rank", "the third rank", "the fourth rank",
              "the last kicker")
 """What a poker hand's key compares at each place, for the showdown's reason."""
+
+OWN_KEY_WORDS = ("the kind of hand", "a tie-break")
+"""The same for a game's own evaluator (its key's places are its own)."""
 
 HELP_PAGE = "cardtable.yaml_games.ui.hands_page:HandsPage"
 """The help overlay's page after the rules: the poker hands (and the lows, where a pot splits)."""
@@ -708,7 +711,8 @@ class PokerTableScene(GameTableScene):
         return slot is not None and slot.side != "bottom" and slot.cards.y < plate.bottom
 
     def bar_text(self, view: SeatView) -> str | None:
-        ended = self.round_end_text(view, "Hand", KEY_WORDS)
+        standard = all(evaluator.standard for evaluator in self.showdown_step.evaluators())
+        ended = self.round_end_text(view, "Hand", KEY_WORDS if standard else OWN_KEY_WORDS)
         if ended is not None:
             return ended
         if self.drawing():
@@ -761,12 +765,13 @@ def _hand_words(deck: Any, high: str, low: str, cards: tuple[int, ...],
     shared = [deck[c] for c in board]
     out: list[str | None] = []
     for name in (high, low):
-        evaluator = EVALUATORS.get(name) if name else None
+        evaluator = lookup(name) if name else None
         if evaluator is None:
             out.append(None)
             continue
+        count = len(hole) + len(shared)
         enough = (len(hole) >= evaluator.hole and len(shared) >= evaluator.board) if evaluator.hole \
-            else len(hole) + len(shared) >= 5
+            else evaluator.fewest <= count and (evaluator.most is None or count <= evaluator.most)
         value = evaluator.value(hole, shared) if enough else None
         out.append(value.label if value is not None else None)
     if out[0] is None:
