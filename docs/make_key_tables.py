@@ -1,8 +1,9 @@
 """Write README's key tables from the tables' key maps, so README says what the keys do.
 
-Each table sits between ``<!-- keys: GAME -->`` and ``<!-- /keys -->`` in README.md;
-this rewrites what is between them from the game table's ``key_rows()`` (what help
-lists and the table dispatches through). ``python docs/make_key_tables.py`` rewrites
+Each table sits between ``<!-- keys: GAME -->`` and ``<!-- /keys -->`` in README.md
+(``<!-- keys: GAME OTHER -->`` for games played at one table with the same keys, as the
+games written in YAML are); this rewrites what is between them from the first game's
+table's ``key_rows()`` (what help lists and the table dispatches through). ``python docs/make_key_tables.py`` rewrites
 README.md; ``--check`` exits 1 if it would change anything.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
-BLOCK = re.compile(r"(<!-- keys: (?P<game>[a-z_]+) -->\n)(?P<body>.*?)(<!-- /keys -->)", re.S)
+BLOCK = re.compile(r"(<!-- keys: (?P<games>[a-z_]+(?: [a-z_]+)*) -->\n)(?P<body>.*?)(<!-- /keys -->)", re.S)
 
 
 def key_rows(game: str) -> list[tuple[str, str]]:
@@ -36,12 +37,17 @@ def table(game: str) -> str:
 
 def rewrite(text: str) -> str:
     """``text`` (README's) with every key block rewritten from its game's key map."""
-    return BLOCK.sub(lambda m: m.group(1) + table(m.group("game")) + m.group(4), text)
+    return BLOCK.sub(lambda m: m.group(1) + table(m.group("games").split()[0]) + m.group(4), text)
 
 
 def games_in(text: str) -> list[str]:
     """The games README has a key block for, in order."""
-    return [m.group("game") for m in BLOCK.finditer(text)]
+    return [game for m in BLOCK.finditer(text) for game in m.group("games").split()]
+
+
+def blocks_in(text: str) -> list[list[str]]:
+    """Each key block's games (the first's keys are written), in order."""
+    return [m.group("games").split() for m in BLOCK.finditer(text)]
 
 
 def main(argv: list[str]) -> int:

@@ -27,6 +27,8 @@ def test_readme_has_every_rule_games_key_table_as_its_key_map_says():
     blocks = set(tool.games_in(text))
     assert blocks <= set(games.registry().games), "a key block names no game"
     assert blocks >= {g for g in BUNDLED_GAMES if g != "free_table"}, "a bundled game has no key block"
+    for together in tool.blocks_in(text):  # games sharing a block have the same keys
+        assert all(tool.key_rows(game) == tool.key_rows(together[0]) for game in together[1:]), together
 
 
 def test_readme_names_every_key_of_the_free_tables_key_map():
