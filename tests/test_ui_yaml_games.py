@@ -293,7 +293,7 @@ def test_the_most_seats_fit_the_smallest_window_to_the_showdown(small_app, game,
     seats = [SeatConfig("Ada")] + [SeatConfig(f"Computer {n}", "normal") for n in range(2, count + 1)]
     scene = TABLE.start(app, variant_spec(app, game), seats, 200, seed=count)
     scene.bots = dict.fromkeys(scene.bots, Stays())
-    state, d, problems = scene.state, Driver(app), []
+    state, d, problems, boards = scene.state, Driver(app), [], []
     for _ in range(3000):
         if state.phase == Phase.REVEAL:
             break
@@ -302,10 +302,14 @@ def test_the_most_seats_fit_the_smallest_window_to_the_showdown(small_app, game,
         else:
             app.step(1 / 30)
         problems += check_scene(scene, app.screen.get_size())
+        board = next((rect for name, rect in scene.layout_boxes() if name == "board"), None)
+        if board is not None and not scene.result_lines:  # a board to read: 20 px cards at scale 1 (was 13)
+            boards.append(int(board.height / 1.4) + 1 >= app.px(20))
     d.step(12)
     problems += check_scene(scene, app.screen.get_size())
     assert state.phase == Phase.REVEAL and state.results is not None
     assert not problems, sorted(set(problems))[:8]
+    assert all(boards) and (bool(boards) or game == "seven_card_stud")
     names = {name.split(":")[0] for name, _ in scene.layout_boxes()}
     assert {"results", "plate", "hand"} <= names
     assert len(scene.result_lines) >= 1 and not any("…" in line for line in scene.result_lines)

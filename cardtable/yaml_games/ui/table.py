@@ -255,30 +255,38 @@ class PokerTableScene(GameTableScene):
             if fitted is not None:
                 break
             below += mid.height // 4
-        self._draw_row(surface, view, row)
-        self._street_line(surface, view, (mid.centerx, row.top - px(8)))
+        compact = not self.result_lines and row.width < self.card_width()
+        if compact:  # a board smaller than the seats' cards: it takes the street line's room
+            row = self._centre_row(view, below, up_top=False, compact=True)
+        self._draw_row(surface, view, row, counts=not compact)
+        if compact:
+            self._street_line(surface, view, (mid.centerx, row.top + int(row.width * 1.4) + px(26)))
+        else:
+            self._street_line(surface, view, (mid.centerx, row.top - px(8)))
         if self.result_lines:
             self._draw_results(surface, fitted, area)
         else:
             self.pot_line = self.draw_pot_line(surface, view, (mid.centerx, row.captions + px(30)))
 
-    def _centre_row(self, view: SeatView, below: int, *, up_top: bool) -> _Row:
+    def _centre_row(self, view: SeatView, below: int, *, up_top: bool, compact: bool = False) -> _Row:
         """Where the middle's row goes: the board with the stock left of it and the discards
         right (just the board, when their captions would not fit beside it; their counts
         then say so on one line), or the two piles. ``below``: the room left under the
-        cards; ``up_top``: the row at the top of the middle, not in its middle."""
+        cards; ``up_top``: the row at the top of the middle, not in its middle; ``compact``:
+        the board alone, with no room kept over it (the street line goes under it)."""
         px, fonts = self.app.px, self.app.fonts
         mid = self.middle
         stock, discards = self.pile_size(view, "deck"), self.pile_size(view, "discard")
         words = (f"stock {stock}", f"discards {discards}")
         half = [fonts.size_of(w, px(13))[0] // 2 + px(6) for w in words]  # a caption's half, with its pill
-        slots, gap, above = self.board_slots, px(8), px(30)
+        slots, gap, above = self.board_slots, px(8), px(4 if compact else 30)
         if slots:
-            cw, top = self.middle_row(slots + 2, int(self.card_width(big=True) * 0.85), gap=gap, above=above,
-                                      below=below, spare=2 * px(16))
+            beside = 0 if compact else 2  # the piles' places
+            cw, top = self.middle_row(slots + beside, int(self.card_width(big=True) * 0.85), gap=gap, above=above,
+                                      below=below, spare=beside * px(16))
             pile = max(20, int(cw * 0.75))
             length = slots * (cw + gap) - gap
-            piles_fit = length + 2 * (gap + px(16) + pile // 2 + max(half)) <= mid.width
+            piles_fit = not compact and length + 2 * (gap + px(16) + pile // 2 + max(half)) <= mid.width
             if not piles_fit:
                 cw, top = self.middle_row(slots, int(self.card_width(big=True) * 0.85), gap=gap, above=above,
                                           below=below)
@@ -308,8 +316,9 @@ class PokerTableScene(GameTableScene):
             discard.y -= shift
         return _Row(cw, top, left, length, pile, deck, discard, piles_fit, top + ch + px(24))
 
-    def _draw_row(self, surface: pygame.Surface, view: SeatView, row: _Row) -> None:
-        """The middle's row as :meth:`_centre_row` placed it."""
+    def _draw_row(self, surface: pygame.Surface, view: SeatView, row: _Row, *, counts: bool = True) -> None:
+        """The middle's row as :meth:`_centre_row` placed it (``counts``: the piles' counts
+        under it when the piles are not drawn)."""
         px = self.app.px
         self.deck_rect, self.discard_rect = row.deck, row.discard
         stock, discards = self.pile_size(view, "deck"), self.pile_size(view, "discard")
@@ -340,7 +349,7 @@ class PokerTableScene(GameTableScene):
             under = pygame.Rect(row.left, row.top, row.length, ch)
         else:
             under = row.deck
-        if not row.piles:  # the counts on one line under the board (or the stock)
+        if not row.piles and counts:  # the counts on one line under the board (or the stock)
             self.caption(surface, under, f"stock {stock}  ·  discards {discards}")
 
     def results_bottom(self) -> int:
