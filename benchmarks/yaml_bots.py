@@ -5,9 +5,9 @@
 
 Every seat of a table at ``--seats`` (or the game's most, if fewer) is the level measured;
 each decision is timed as the table asks for it (:func:`~cardtable.bots.base.choose_for`: the
-seat's copy made, then the bot's choice). Besides the bundled YAML games, a Five-Card Draw and a
-Pineapple written in YAML (as a player would write them: a ``draw`` and a ``discard`` step) are
-measured from a temporary user folder, unless ``--no-written``.
+seat's copy made, then the bot's choice). Besides the bundled YAML games, the examples of
+``docs/examples`` (a draw game and Crazy Pineapple, as a player would write them: a ``draw`` and a
+``discard`` step) are measured from a temporary user folder, unless ``--no-written``.
 
 Printed, one line a game and level: the decisions, their median, 95th percentile and slowest
 milliseconds, the same for the draw or discard decisions alone, and, with ``--old``, the ratio of
@@ -25,64 +25,34 @@ import random
 import statistics
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-WRITTEN = {
-    "bench_draw": """\
-        schema_version: 1
-        variant:
-          id: bench_draw
-          name: Five-Card Draw (written in YAML)
-          seats: {min: 2, max: 6}
-          decks: [standard52]
-          game:
-            flow:
-              - antes: {amount: ante}
-              - deal: {hole: 5}
-              - bet: {name: before the draw}
-              - draw: {up_to: max_draw, ace_bonus: ace_bonus}
-              - bet: {name: after the draw}
-              - showdown: {high: high}
-              - settle: {}
-          settings: {ante: 1, max_draw: 3, ace_bonus: true, starting_chips: 100, min_bet: 2}
-        """,
-    "bench_pineapple": """\
-        schema_version: 1
-        variant:
-          id: bench_pineapple
-          name: Pineapple (written in YAML)
-          seats: {min: 2, max: 8}
-          decks: [standard52]
-          game:
-            flow:
-              - blinds: {small: small_blind, big: big_blind, heads_up: dealer_small}
-              - deal: {hole: 3}
-              - bet: {name: before the flop, opener: big_blind_left}
-              - board: {count: 3, name: flop}
-              - discard: {count: 1}
-              - bet: {name: on the flop}
-              - board: {count: 1, name: turn}
-              - bet: {name: on the turn}
-              - board: {count: 1, name: river}
-              - bet: {name: on the river}
-              - showdown: {high: high}
-              - settle: {}
-          settings: {small_blind: 1, big_blind: 2, starting_chips: 200}
-        """,
-}
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+"""The example games written in YAML (a draw where an ace draws four, Crazy Pineapple)."""
+
+
+def yaml_games(written: bool, only: list[str] | None) -> list[Any]:
+    """The games written in YAML the registry finds in a fresh home: the bundled ones, with
+    the examples too when ``written``; only those of ``only`` when given."""
+    home = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
+    if written:
+        write_games(home)
+    os.environ["CARDTABLE_HOME"] = str(home)
+    from cardtable import games
+    found = [g for g in games.registry().with_rules() if g.table == "cardtable.yaml_games.ui.table"]
+    return [g for g in found if not only or g.id in only]
 
 
 def write_games(home: Path) -> None:
-    """The written games, in the user variant folder of ``home`` (CARDTABLE_HOME)."""
+    """The example games, in the user variant folder of ``home`` (CARDTABLE_HOME)."""
     folder = home / "data" / "variants"
     folder.mkdir(parents=True, exist_ok=True)
-    for game_id, text in WRITTEN.items():
-        (folder / f"{game_id}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
 
 
 def old_equity(state: Any, seat: int, samples: int = 120) -> float:
@@ -188,14 +158,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--no-written", action="store_true", help="only the bundled YAML games")
     parser.add_argument("--old", action="store_true", help="also time the equity as it was (slow)")
     args = parser.parse_args(argv)
-    home = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
-    if not args.no_written:
-        write_games(home)
-    os.environ["CARDTABLE_HOME"] = str(home)
-    from cardtable import games
-    found = [g for g in games.registry().with_rules() if g.table == "cardtable.yaml_games.ui.table"]
-    if args.games:
-        found = [g for g in found if g.id in args.games]
+    found = yaml_games(not args.no_written, args.games)
     results = []
     for game in found:
         for level in args.levels:

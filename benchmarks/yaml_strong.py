@@ -17,9 +17,7 @@ import argparse
 import contextlib
 import io
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +40,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--budget-ms", type=float, default=None)
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
-    home = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
-    if not args.no_written:
-        yaml_bots.write_games(home)
-    os.environ["CARDTABLE_HOME"] = str(home)
-    from cardtable import games
-    found = [g for g in games.registry().with_rules() if g.table == "cardtable.yaml_games.ui.table"]
-    if args.games:
-        found = [g for g in found if g.id in args.games]
+    found = yaml_bots.yaml_games(not args.no_written, args.games)
     results = []
     for game in found:
         argv_game = ["--game", game.id, "--a", "strong", "--b", "normal", "--matches", str(args.matches),

@@ -80,15 +80,8 @@ def _stamp_folder(folder: str, shown: str, skip: tuple[str, ...], found: list[st
 
 def variant_file_stamps() -> list[str]:
     """``path=stamp`` of every variant file in the variant folders (any may declare a game)."""
-    from cardtable.variants import variant_dirs
-    found = []
-    for folder, _ in variant_dirs():
-        try:
-            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-        except OSError:
-            continue
-        found += [f"{path}={file_stamp(path)}" for path in files]
-    return found
+    from cardtable.variants import variant_files
+    return [f"{path}={file_stamp(path)}" for path in variant_files()]
 
 
 class Verdicts:

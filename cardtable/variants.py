@@ -321,6 +321,18 @@ def variant_dirs() -> list[tuple[Path, bool]]:
     return [(paths.bundled_variants_dir(), False), (paths.user_variants_dir(), True)]
 
 
+def variant_files() -> list[Path]:
+    """Every ``*.yaml`` file in the variant folders, bundled first (a folder that cannot be
+    read is passed over)."""
+    found: list[Path] = []
+    for folder, _ in variant_dirs():
+        try:
+            found += sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        except OSError:
+            continue
+    return found
+
+
 def deck_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:
     """Deck id -> file, from every ``decks`` subfolder (the first folder with an id wins).
 

@@ -22,6 +22,17 @@ def _cardtable_home(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def user_folder(_cardtable_home):
+    """The user's variants folder, empty; the registry found anew when the test is done."""
+    from cardtable import games
+    folder = _cardtable_home / "data" / "variants"
+    folder.mkdir(parents=True)
+    games.registry.cache_clear()
+    yield folder
+    games.registry.cache_clear()
+
+
+@pytest.fixture
 def app():
     """The real app in a 1280x800 window with the menu open (headless)."""
     from cardtable.ui.app import App

@@ -9,11 +9,11 @@ the largest scale, every frame to the showdown within the layout check."""
 from __future__ import annotations
 
 import dataclasses
-import textwrap
 
 import pygame
 import pytest
 from uihelp import Driver, people_turns, start_two_people_and_a_computer, variant_spec
+from written_games import DRAW, PINEAPPLE, write_examples
 
 from cardtable import games, paths
 from cardtable.engine.betting import Call, Check
@@ -159,70 +159,20 @@ def test_the_hands_page_has_the_lows_only_where_a_pot_splits(app):
     assert len(TABLE.help_pages(app, variant_spec(app, "omaha_hilo"))) == 1
 
 
-# -- games a person writes: a draw, and Pineapple's discard ----------------------------------------
-WRITTEN = {
-    "draw_test": """
-        schema_version: 1
-        variant:
-          id: draw_test
-          name: Draw Test
-          seats: {min: 2, max: 6}
-          decks: [standard52]
-          game:
-            flow:
-              - antes: {amount: ante}
-              - deal: {hole: 5}
-              - bet: {name: before the draw}
-              - draw: {up_to: max_draw, ace_bonus: ace_bonus}
-              - bet: {name: after the draw}
-              - showdown: {high: high}
-              - settle: {}
-          settings: {ante: 1, max_draw: 3, ace_bonus: true, starting_chips: 100}
-          rules: Five-Card Draw, written as a variant file.
-        """,
-    "pineapple_test": """
-        schema_version: 1
-        variant:
-          id: pineapple_test
-          name: Pineapple Test
-          seats: {min: 2, max: 8}
-          decks: [standard52]
-          game:
-            flow:
-              - blinds: {small: small_blind, big: big_blind, heads_up: dealer_small}
-              - deal: {hole: 3}
-              - bet: {name: before the flop, opener: big_blind_left}
-              - board: {count: 3, name: flop}
-              - bet: {name: on the flop}
-              - discard: {count: 1}
-              - board: {count: 1, name: turn}
-              - bet: {name: on the turn}
-              - board: {count: 1, name: river}
-              - bet: {name: on the river}
-              - showdown: {high: high}
-              - settle: {}
-          settings: {small_blind: 1, big_blind: 2, starting_chips: 200}
-          rules: Hold'em with three cards each; after the flop, each player discards one.
-        """,
-}
-
-
+# -- games a person writes: a draw, and Pineapple's discard (docs/examples) -----------------------
 @pytest.fixture
 def written_app():
-    """The app with the games of :data:`WRITTEN` in the user's variants folder, the
+    """The app with the example games (docs/examples) in the user's variants folder, the
     registry found again with them (and as it was afterwards)."""
     from cardtable.ui.app import App
     from cardtable.ui.menu import MenuScene
 
-    folder = paths.user_variants_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in WRITTEN.items():
-        (folder / f"{name}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    write_examples(paths.user_variants_dir(), PINEAPPLE, DRAW)
     games.registry.cache_clear()
     app = App(size=(1280, 800))
     app.push(MenuScene(app))
     try:
-        assert {"draw_test", "pineapple_test"} <= set(games.registry().games), games.broken()
+        assert {DRAW, PINEAPPLE} <= set(games.registry().games), games.broken()
         yield app
     finally:
         app.shutdown()
@@ -243,7 +193,7 @@ def to_the_persons_discard(d: Driver, scene):
 
 
 def test_pineapple_discards_exactly_one_card_by_clicking(written_app):
-    d, scene = start_two_people_and_a_computer(written_app, "pineapple_test", PokerTableScene)
+    d, scene = start_two_people_and_a_computer(written_app, PINEAPPLE, PokerTableScene)
     state, seat = to_the_persons_discard(d, scene)
     assert scene.parts().draw_exact and scene.parts().draw_limit == 1
     button = d.button("Choose 1 more")
@@ -263,7 +213,7 @@ def test_pineapple_discards_exactly_one_card_by_clicking(written_app):
 
 
 def test_a_written_draw_game_draws_by_keys(written_app):
-    d, scene = start_two_people_and_a_computer(written_app, "draw_test", PokerTableScene)
+    d, scene = start_two_people_and_a_computer(written_app, DRAW, PokerTableScene)
     state, seat = to_the_persons_discard(d, scene)
     hand = list(state.hands[seat])
     assert not scene.parts().draw_exact and d.button("Stand pat")

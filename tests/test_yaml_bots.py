@@ -11,9 +11,9 @@ written into the user's variant folder of the test's own CARDTABLE_HOME, as a pl
 from __future__ import annotations
 
 import random
-import textwrap
 
 import pytest
+from written_games import DRAW, PINEAPPLE, write_examples
 
 from cardtable import games, paths
 from cardtable.bots.base import choose_for, play_step
@@ -31,60 +31,13 @@ LEVELS = ("random", "normal", "tough", "strong")
 DECK = load_deck_by_id("standard52")
 INDEX = {card.code: i for i, card in enumerate(DECK)}
 
-DRAW = """\
-    schema_version: 1
-    variant:
-      id: test_draw
-      name: Test Draw
-      seats: {min: 2, max: 6}
-      decks: [standard52]
-      game:
-        flow:
-          - antes: {amount: ante}
-          - deal: {hole: 5}
-          - bet: {name: before the draw}
-          - draw: {up_to: max_draw, ace_bonus: ace_bonus}
-          - bet: {name: after the draw}
-          - showdown: {high: high}
-          - settle: {}
-      settings: {ante: 1, max_draw: 3, ace_bonus: true, starting_chips: 100, min_bet: 2}
-"""
-
-PINEAPPLE = """\
-    schema_version: 1
-    variant:
-      id: test_pineapple
-      name: Test Pineapple
-      seats: {min: 2, max: 8}
-      decks: [standard52]
-      game:
-        flow:
-          - blinds: {small: small_blind, big: big_blind, heads_up: dealer_small}
-          - deal: {hole: 3}
-          - bet: {name: before the flop, opener: big_blind_left}
-          - board: {count: 3, name: flop}
-          - discard: {count: 1}
-          - bet: {name: on the flop}
-          - board: {count: 1, name: turn}
-          - bet: {name: on the turn}
-          - board: {count: 1, name: river}
-          - bet: {name: on the river}
-          - showdown: {high: high}
-          - settle: {}
-      settings: {small_blind: 1, big_blind: 2, starting_chips: 200}
-"""
-
-
 @pytest.fixture
 def written():
     """The draw and Pineapple games, written in the user's variant folder and registered."""
-    folder = paths.user_variants_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "test_draw.yaml").write_text(textwrap.dedent(DRAW), encoding="utf-8")
-    (folder / "test_pineapple.yaml").write_text(textwrap.dedent(PINEAPPLE), encoding="utf-8")
+    write_examples(paths.user_variants_dir(), DRAW, PINEAPPLE)
     games.registry.cache_clear()
     try:
-        yield games.get("test_draw"), games.get("test_pineapple")
+        yield games.get(DRAW), games.get(PINEAPPLE)
     finally:
         games.registry.cache_clear()
 

@@ -5,62 +5,18 @@ broken flow refused at its file, line and column without stopping anything else.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
 from harness import BUNDLED_YAML_GAMES
+from written_games import PINEAPPLE, example_text, run_cli
 
-from cardtable import cli, games, variants
+from cardtable import games, variants
 from cardtable.engine.game import CHANCE
 from cardtable.simulation import simulate_game
 
-PINEAPPLE = """\
-schema_version: 1
-variant:
-  id: pineapple
-  name: Pineapple
-  summary: Hold'em with three hole cards; after the flop each player throws one away.
-  decks: [standard52]
-  game:
-    flow:
-      - blinds: {small: small_blind, big: big_blind, heads_up: dealer_small}
-      - deal: {hole: 3}
-      - bet: {name: before the flop, opener: big_blind_left}
-      - board: {count: 3, name: flop}
-      - discard: {count: 1}
-      - bet: {name: on the flop}
-      - board: {count: 1, name: turn}
-      - bet: {name: on the turn, big: true}
-      - board: {count: 1, name: river}
-      - bet: {name: on the river, big: true}
-      - showdown: {high: high}
-      - settle: {}
-  settings:
-    small_blind: 1
-    big_blind: 2
-    starting_chips: 40
-  rules: |
-    Pineapple is Texas Hold'em with three hole cards; after the flop each player
-    discards one of them face down.
-"""
-
-
-@pytest.fixture
-def user_folder(_cardtable_home):
-    """The user's variants folder, empty; the registry found anew when the test is done."""
-    folder = _cardtable_home / "data" / "variants"
-    folder.mkdir(parents=True)
-    games.registry.cache_clear()
-    yield folder
-    games.registry.cache_clear()
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(args), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
+PINEAPPLE_TEXT = example_text(PINEAPPLE)
 
 
 @pytest.mark.parametrize("game_id", BUNDLED_YAML_GAMES)
@@ -101,21 +57,22 @@ def test_rank_refuses_omaha_without_a_board():
 
 
 def test_a_game_a_user_writes_appears_and_plays_headless_to_the_end(user_folder):
-    (user_folder / "pineapple.yaml").write_text(PINEAPPLE, encoding="utf-8")
+    (user_folder / "pineapple.yaml").write_text(PINEAPPLE_TEXT, encoding="utf-8")
     entry = next(e for e in variants.discover() if e.path.name == "pineapple.yaml")
-    assert entry.error is None and entry.user and entry.spec.game == "pineapple"
-    game = games.get("pineapple")
+    assert entry.error is None and entry.user and entry.spec.game == PINEAPPLE
+    game = games.get(PINEAPPLE)
     assert game.seats == (2, 8) and game.table == "cardtable.yaml_games.ui.table"
     assert [s.key for s in game.settings][:2] == ["small_blind", "big_blind"]
-    assert game.state.FLOW.describe().startswith("blinds, deal 3 hole cards, betting before the flop, flop, discard 1")
+    assert game.state.FLOW.describe().startswith(
+        "blinds, deal 3 hole cards, betting before the flop, flop, betting on the flop, discard 1")
     for bots in ("random", "normal"):
         summary = simulate_game(game, games=3, seats=4, seed=2, bots=bots)
         assert summary["finished"] == 3 and summary["invariants"]["failed"] == 0, summary["invariants"]
 
 
 def test_a_pineapple_hand_discards_one_card_each_after_the_flop(user_folder):
-    (user_folder / "pineapple.yaml").write_text(PINEAPPLE, encoding="utf-8")
-    game = games.get("pineapple")
+    (user_folder / "pineapple.yaml").write_text(PINEAPPLE_TEXT, encoding="utf-8")
+    game = games.get(PINEAPPLE)
     deck = variants.load_deck_by_id("standard52")
     state = game.new_state(game.rules({}), deck, ["Ada", "Bo", "Cy"], random.Random(3))
     rng = random.Random(4)
@@ -178,7 +135,7 @@ def test_a_broken_flow_is_refused_at_its_file_line_and_column_and_the_rest_goes_
     text = _flow_file(flow)
     path = user_folder / "broken.yaml"
     path.write_text(text, encoding="utf-8")
-    (user_folder / "pineapple.yaml").write_text(PINEAPPLE, encoding="utf-8")
+    (user_folder / "pineapple.yaml").write_text(PINEAPPLE_TEXT, encoding="utf-8")
     entries = {e.path.name: e for e in variants.discover()}
     error = entries["broken.yaml"].error
     assert entries["broken.yaml"].spec is None and error is not None
@@ -216,7 +173,8 @@ def test_a_deck_the_poker_hands_cannot_read_is_refused_at_its_line(user_folder):
 
 
 def test_a_user_file_cannot_take_a_bundled_games_id(user_folder):
-    (user_folder / "mine.yaml").write_text(PINEAPPLE.replace("id: pineapple", "id: texas_holdem"), encoding="utf-8")
+    taken = PINEAPPLE_TEXT.replace(f"id: {PINEAPPLE}", "id: texas_holdem")
+    (user_folder / "mine.yaml").write_text(taken, encoding="utf-8")
     entry = next(e for e in variants.discover() if e.path.name == "mine.yaml")
     assert entry.spec is None and "variant/id: the game id 'texas_holdem' is taken by" in entry.error
     assert games.declared_in["texas_holdem"].parent == variants.variant_dirs()[0][0]

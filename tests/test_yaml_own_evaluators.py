@@ -6,14 +6,14 @@ cannot read refused at its file, line and column; and the computer players' odds
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import random
 
 import pytest
+from written_games import run_cli
 
-from cardtable import cli, games, variants
+from cardtable import games, variants
 from cardtable.engine.named_evaluators import lookup, names
 from cardtable.games.alethkar_poker.values import best_five, best_split
 from cardtable.games.flame_sword.hands import best_hand
@@ -50,22 +50,6 @@ variant:
 """
 
 OWN = ("alethkar_poker", "flame_sword", "ipso", "sabacc", "shenja_ivali")
-
-
-@pytest.fixture
-def user_folder(_cardtable_home):
-    """The user's variants folder, empty; the registry found anew when the test is done."""
-    folder = _cardtable_home / "data" / "variants"
-    folder.mkdir(parents=True)
-    games.registry.cache_clear()
-    yield folder
-    games.registry.cache_clear()
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(args), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def cards_of(deck_id: str, *codes: str):

@@ -225,24 +225,19 @@ def _find_evaluators() -> None:
 def _declaring_files() -> list[Path]:
     """The variant files that may declare a game of their own (``game:`` a block), bundled
     folder first (see :func:`cardtable.yaml_games.declaration.declares_game`)."""
-    from cardtable.variants import variant_dirs
+    from cardtable.variants import variant_files
     from cardtable.yaml_games.declaration import declares_game
     found = []
-    for folder, _ in variant_dirs():
+    for path in variant_files():
         try:
-            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+            if not path.is_file():  # a pipe would block the read
+                continue
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                head = handle.read(_MOST_READ)
         except OSError:
             continue
-        for path in files:
-            try:
-                if not path.is_file():  # a pipe would block the read
-                    continue
-                with open(path, encoding="utf-8", errors="replace") as handle:
-                    head = handle.read(_MOST_READ)
-            except OSError:
-                continue
-            if declares_game(head):
-                found.append(path)
+        if declares_game(head):
+            found.append(path)
     return found
 
 
