@@ -292,6 +292,38 @@ def _action_json(action: Action) -> dict[str, Any]:
     return action.to_json()
 
 
+class SeatLogs:
+    """Each seat's reading of one log (events with only the line it may read), extended as
+    the log grows; any copy of the state starts with none (a cache: a copy that carried it
+    deep-copied thousands of events with every seat copy)."""
+
+    __slots__ = ("read_by",)
+
+    def __init__(self) -> None:
+        self.read_by: dict[int, tuple[list[Event], list[Event], Event | None]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeatLogs:
+        return SeatLogs()
+
+    def __copy__(self) -> SeatLogs:
+        return SeatLogs()
+
+    def read(self, log: list[Event], seat: int) -> list[Event]:
+        """``log`` as ``seat`` reads it, a new list (the events themselves never change). What
+        was read before is used again only when it is the same list, still holding the same
+        event where the reading stopped (a log is only ever appended to)."""
+        entry = self.read_by.get(seat)
+        lines: list[Event] = []
+        if entry is not None:
+            source, known, last = entry
+            done = len(known)
+            if source is log and done <= len(log) and (not done or log[done - 1] is last):
+                lines = known
+        lines.extend(Event(e.seat, e.text_for(seat)) for e in log[len(lines):])
+        self.read_by[seat] = (log, lines, log[len(lines) - 1] if lines else None)
+        return lines[:]
+
+
 class GameState(ABC):
     """One play of a game. Subclasses implement the underscored hooks.
 
@@ -432,22 +464,16 @@ class GameState(ABC):
     def _log_as_read_by(self, seat: int) -> list[Event]:
         """The log as ``seat`` reads it, a new list: worded once per event and kept (a long
         match's log is thousands of events, and every computer move asks for it)."""
-        kept: dict[int, tuple[list[Event], list[Event]]] = self.__dict__.setdefault("_read_logs", {})
-        log = self.log
-        found = kept.get(seat)
-        if found is None or found[0] is not log or len(found[1]) > len(log):
-            found = kept[seat] = (log, [])
-        lines = found[1]
-        lines.extend(Event(e.seat, e.text_for(seat)) for e in log[len(lines):])
-        return list(lines)
+        logs = self.__dict__.get("_seat_logs")
+        if logs is None:
+            logs = self.__dict__["_seat_logs"] = SeatLogs()
+        return logs.read(self.log, seat)
 
     def _copy(self) -> GameState:
         """A deep copy of the game state without its history and log, sharing what never
         changes (the deck). Games with cheaper ways to copy override it."""
         deck = getattr(self, "deck", None)
         memo: dict[int, Any] = {id(self.history): [], id(self.log): []}
-        if "_read_logs" in self.__dict__:
-            memo[id(self.__dict__["_read_logs"])] = {}
         if deck is not None:
             memo[id(deck)] = deck
         return copy.deepcopy(self, memo)

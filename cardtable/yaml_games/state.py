@@ -23,7 +23,7 @@ from cardtable.engine.chips import HandChips
 from cardtable.engine.flow.state import street_field
 from cardtable.engine.flow.steps import Antes, Blinds, Draw, HandFlow
 from cardtable.engine.flow.streets import BoardFlowState, BoardShowdown, BringIn
-from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, redeal, seat_table
+from cardtable.engine.game import CHANCE, Action, Event, TrustedInRollouts, seat_table
 from cardtable.engine.named_evaluators import NamedEvaluator
 from cardtable.engine.poker_hands import HandValue, pairs_of
 from cardtable.engine.showdown import ShowdownResult
@@ -143,22 +143,6 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
             "results": self.results.to_json() if self.results is not None else None,
         }
 
-    def seat_copy(self, seat: int, rng: random.Random) -> DeclaredState:
-        """:meth:`GameState.seat_copy <cardtable.engine.game.GameState.seat_copy>`, the log as
-        the seat reads it kept between calls and only extended (a bot decides on a seat copy
-        every move, and rewriting a long match's whole log every time grew with the match:
-        6 ms a decision by the fortieth hand of Omaha Hi/Lo at four seats)."""
-        made = self._copy()
-        redeal(made._hidden_slots(seat), rng)
-        made.rng = random.Random(rng.getrandbits(64))
-        made.history = []
-        logs = self.__dict__.get("_seat_logs")
-        if logs is None:
-            logs = self.__dict__["_seat_logs"] = _SeatLogs()
-        made.log = logs.read(self.log, seat)
-        assert isinstance(made, DeclaredState)
-        return made
-
     def __deepcopy__(self, memo: dict[int, Any]) -> DeclaredState:
         """A deep copy made attribute by attribute (:func:`_copied`): the strong level copies
         the state for every rollout, and ``copy.deepcopy``'s walk of every list and ledger was
@@ -188,34 +172,6 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
 
 _PLAYING: dict[int, tuple[Deck, type, tuple[int, ...]]] = {}
 """A deck's playing cards for the game that last asked (by the deck's id)."""
-
-
-class _SeatLogs:
-    """Each seat's reading of one log (events with only the line it may read), extended as
-    the log grows; a copy of the state starts with none (see :meth:`DeclaredState.seat_copy`)."""
-
-    __slots__ = ("read_by",)
-
-    def __init__(self) -> None:
-        self.read_by: dict[int, tuple[list[Event], list[Event], Event | None]] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _SeatLogs:
-        return _SeatLogs()
-
-    def read(self, log: list[Event], seat: int) -> list[Event]:
-        """``log`` as ``seat`` reads it, a new list (the events themselves never change). What
-        was read before is used again only when it is the same list, still holding the same
-        event where the reading stopped (a log is only ever appended to)."""
-        entry = self.read_by.get(seat)
-        lines: list[Event] = []
-        if entry is not None:
-            source, known, last = entry
-            done = len(known)
-            if source is log and done <= len(log) and (not done or log[done - 1] is last):
-                lines = known
-        lines.extend(Event(e.seat, e.text_for(seat)) for e in log[len(lines):])
-        self.read_by[seat] = (log, lines, log[len(lines) - 1] if lines else None)
-        return lines[:]
 
 
 _SCALARS = (int, str, bool, float, type(None))
