@@ -300,6 +300,8 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         """The betting bar (``make``: its class) for the viewer's betting decision, if any."""
         choices = self.bet_choices()
         if choices is not None:
+            if isinstance(make, type) and issubclass(make, BetBar) and self.viewer is not None:
+                options.setdefault("stack", self.view.seats[self.viewer].stack)  # one button for an all-in call
             self.bet_bar = make(self.app, self.bar_rect, choices, self.act, **options)
 
     def bet_choices(self) -> Any:
