@@ -155,6 +155,6 @@ def test_the_bag_shows_the_chips_going_in_as_the_amount_moves(app, monkeypatch):
     drawn.clear(), gems.clear()
     d.step()
     assert [a for a in drawn if a is not None] == [bag + 3] and gems == [stack - 3]  # others' bags: closed
-    assert scene.own_bag_words(scene.view, seat)[2] == f"bag {bag + 3} (3 going in)  ·  stack {stack - 3}"
+    assert scene.own_bag_words(scene.view, seat)[2] == f"bag {bag + 3} (+3)  ·  stack {stack - 3}"
     d.key(pygame.K_RETURN)
     assert state.bags[seat] == bag + 3

@@ -418,12 +418,12 @@ class AlethkarTableScene(GameTableScene):
         """The viewer's bag and stack as drawn, and the line under their plate. While they
         choose their secret bet the chips chosen are shown going in as the amount moves:
         the bag holds them, the stack (its gems) no longer does, and the line says how
-        many go in ("bag 8 (3 going in)  ·  stack 29")."""
+        many go in ("bag 8 (+3)  ·  stack 29")."""
         bag, stack = self.parts(view).bags[seat] or 0, view.seats[seat].stack or 0
         going = self.pending if view.phase.id == Phase.BET and self.mine() else 0
         if not going:
             return bag, stack, f"bag {bag}  ·  stack {stack}"
-        return bag + going, stack - going, f"bag {bag + going} ({going} going in)  ·  stack {stack - going}"
+        return bag + going, stack - going, f"bag {bag + going} (+{going})  ·  stack {stack - going}"
 
     def _draw_own(self, surface: pygame.Surface, view: SeatView, seat: int, plate: pygame.Rect) -> None:
         """The viewer's cards, their stack as gems (clickable in the bet) and their bag."""
