@@ -209,8 +209,12 @@ def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed
     shown = [e for e in plan.estimates if e.count > 0][:3]
     if chosen is not None and chosen not in shown and chosen.count > 0:
         shown = [chosen, *shown[:2]]
+    named: set[str] = set()
     for estimate in shown:
-        reasons.append(f"{name(estimate.action)}: {_signed(estimate.mean)} on average")
+        words = name(estimate.action)
+        if words not in named:  # one move by two names (an all-in call): said once
+            named.add(words)
+            reasons.append(f"{words}: {_signed(estimate.mean)} on average")
     told = _game_reasons(bot, copy, seat, plan.action)
     if not reasons and not told:
         reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
