@@ -96,3 +96,27 @@ def test_with_no_time_to_weigh_the_hint_says_nothing_about_a_chance():
     assert hint.win_chance is None
     assert not any("chance" in line.lower() or "%" in line for line in hint.lines), hint.lines
     assert "no time to weigh it" in hint.lines
+
+
+class _Weighed(_Unweighed):
+    """A strong player that weighed every candidate once."""
+
+    def __init__(self, action, others):
+        super().__init__(action, others)
+        for estimate in self.plan_made.estimates:
+            estimate.add(-1.0, False)
+
+
+def test_an_all_in_call_and_all_in_are_one_reason():
+    game = games.get("five_card_draw")
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                           ["Ada", "Bo"], random.Random(2))
+    while state.to_act == CHANCE:
+        state.apply(state.chance_action())
+    state.apply(AllIn(seat=state.to_act))  # the first to act goes all-in: the other's call takes every chip
+    seat = state.to_act
+    legal = state.legal_actions(seat)
+    call, all_in = (next(a for a in legal if isinstance(a, kind)) for kind in (Call, AllIn))
+    hint = work_out(state.seat_copy(seat, random.Random(0)), seat, bot=_Weighed(call, [all_in]))
+    assert hint.name == f"Call {state.betting_options(seat).call_amount} (all-in)"
+    assert sum(line.startswith("Call") for line in hint.reasons) == 1, hint.reasons
