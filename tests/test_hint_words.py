@@ -65,11 +65,8 @@ def test_every_move_is_named_by_the_player_s_own_action(game):
 def test_a_discard_names_the_cards_it_throws_and_no_card_it_would_draw():
     game = games.get("shenja_ivali")
     from cardtable.games.shenja_ivali.rules import Discard, Phase
-    for state, seat in decisions(game, 200, seed=7):
-        if state.phase == Phase.DRAW:
-            break
-    else:
-        pytest.fail("no discard came")
+    state, seat = next(((s, t) for s, t in decisions(game, 200, seed=7) if s.phase == Phase.DRAW), (None, None))
+    assert state is not None, "no discard came"
     world = state.seat_copy(seat, random.Random(1))
     hand = state.hand_of(seat)
     name = describe(world, seat, Discard(seat=seat, cards=tuple(hand[:2])))

@@ -134,7 +134,7 @@ def _card_name(world: GameState, card: int) -> str:
     """A card's name as the table writes it (its deck's code)."""
     named = getattr(world, "card_name", None)
     try:
-        return str(named(card)) if named is not None else str(world.deck[card].code)  # type: ignore[attr-defined]
+        return str(named(card)) if named is not None else str(world.deck[card].code)
     except Exception:  # words are a nicety
         return "a card"
 
