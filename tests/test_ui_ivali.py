@@ -79,7 +79,7 @@ def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
     d.key(pygame.K_ESCAPE)
     overlay = app.scenes.top
     assert isinstance(overlay, StandingsOverlay)
-    assert sorted(n for n, _ in overlay.standings) == ["Player 1", "Player 2", "Player 3"]
+    assert sorted(row.name for row in overlay.standings) == ["Player 1", "Player 2", "Player 3"]
     d.key(pygame.K_ESCAPE)  # keep playing
     assert app.scenes.top is scene
     d.key(pygame.K_ESCAPE)

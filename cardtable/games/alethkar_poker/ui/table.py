@@ -118,6 +118,10 @@ class AlethkarTableScene(GameTableScene):
 
     END_LABEL = "Standings"
 
+    def showing_result(self) -> bool:
+        """The counting of the last reveal is still going: the final standings wait for it."""
+        return (self.show is not None and not self.show.at().finished) or super().showing_result()
+
     def build_controls(self, group: WidgetGroup) -> None:
         """The secret bet's stepper and Check, or Discard 2, on the viewer's turn."""
         viewer, phase = self.viewer, self.view.phase.id
