@@ -10,11 +10,15 @@ screen, the size and the widgets.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
 import tempfile
 import traceback
+from collections.abc import Iterator
+
+from cardtable.paths import HOME_ENV_VAR
 
 SIZES = ((1024, 640), (1366, 768), (1920, 1080))
 """The window sizes every screen is checked at: a small laptop, the common laptop, full HD."""
@@ -27,14 +31,30 @@ def run_smoke() -> int:
     """Return 0 when everything loads and draws; print the reason and return 1 otherwise."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory(prefix="cardtable-smoke-") as home:
-        os.environ.setdefault("CARDTABLE_HOME", home)
+    with tempfile.TemporaryDirectory(prefix="cardtable-smoke-") as home, _own_home(home):
         try:
             return _smoke()
         except Exception:  # noqa: BLE001 - the smoke test reports anything at all
             traceback.print_exc()
             print("smoke: FAILED", file=sys.stderr)
             return 1
+
+
+@contextlib.contextmanager
+def _own_home(home: str) -> Iterator[None]:
+    """Put every user folder under ``home`` for the run, whatever ``CARDTABLE_HOME`` the
+    user's environment already names (the smoke run plays tables, which autosave and
+    keep statistics: none of that may land among the user's own saves), and put the
+    user's setting back afterwards."""
+    before = os.environ.get(HOME_ENV_VAR)
+    os.environ[HOME_ENV_VAR] = home
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(HOME_ENV_VAR, None)
+        else:
+            os.environ[HOME_ENV_VAR] = before
 
 
 def _smoke() -> int:

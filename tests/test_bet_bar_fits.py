@@ -143,3 +143,37 @@ def test_a_narrow_bar_keeps_every_control_on_two_rows(app):
         assert bar.amount > 1950
         click(bar.buttons["all_in"].rect.center)
         assert isinstance(sent[-1], AllIn)
+
+
+def test_a_call_that_takes_every_chip_is_one_button(app):
+    """Issue 30: Five-Card Draw offered "Call 99" and "All-in 99" for the same move when
+    calling puts the person all-in; the bar offers one button, and it calls all-in."""
+    from uihelp import variant_spec
+
+    from cardtable.engine.betting import Call
+    from cardtable.ui.setup_scene import SeatConfig
+
+    spec = variant_spec(app, "five_card_draw")
+    table = games.get(spec.game).table_module().TABLE
+    configs = [SeatConfig("Ada")] + [SeatConfig(f"Computer {n}", bot="normal") for n in (2, 3)]
+    scene = table.start(app, spec, configs, 100, seed=2)
+    state = scene.state
+    for _ in range(200):
+        to = state.to_act
+        if to == CHANCE:
+            scene.perform(state.chance_action())
+        elif to == 0:
+            break
+        else:
+            options = state.betting_options(to)
+            scene.perform(AllIn(seat=to) if options is not None and options.can_all_in else
+                          scene.bots[to].choose(state, to))
+    d = Driver(app)
+    d.step()
+    options = state.betting_options(0)
+    assert options.can_call and options.can_all_in and not (options.can_bet or options.can_raise)
+    assert options.call_amount == state.seat_view(0).seats[0].stack  # the call takes every chip
+    labels = [b.label for b in scene.bet_bar.buttons.values()]
+    assert labels == ["Fold", f"Call {options.call_amount} (all-in)"], labels
+    d.click(scene.bet_bar.buttons["call"].rect.center)
+    assert isinstance(state.history[-1], Call) and state.seat_view(0).seats[0].stack == 0

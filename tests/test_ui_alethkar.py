@@ -132,3 +132,29 @@ def test_the_viewer_is_told_what_their_hand_is_worth_and_only_theirs(app):
     scene.viewer = None
     scene.draw_game(app.screen)
     assert scene.hand_line is None  # nobody at the screen (a pass screen): nothing told
+
+
+def test_the_bag_shows_the_chips_going_in_as_the_amount_moves(app, monkeypatch):
+    """Issue 30: the bag did not change on screen while the person raised "Into the bag";
+    it shows the chips going in at once, and the stack's gems no longer count them."""
+    import cardtable.games.alethkar_poker.ui.table as table_module
+
+    d, scene, state = a_person_to_act(app, start_match, lambda state: state.phase == Phase.BET)
+    seat = state.to_act
+    bag, stack = state.bags[seat], state.stacks[seat]
+    drawn: list[int | None] = []
+    real = table_module.draw_bag
+    monkeypatch.setattr(table_module, "draw_bag", lambda *a, **kw: (drawn.append(kw.get("amount")), real(*a, **kw))[1])
+    gems: list[int] = []
+    real_gems = table_module.draw_gems
+    monkeypatch.setattr(table_module, "draw_gems", lambda surface, fonts, amount, *a, **kw: (
+        gems.append(amount), real_gems(surface, fonts, amount, *a, **kw))[1])
+    for _ in range(3):
+        d.key(pygame.K_UP)
+    assert scene.pending == 3 and state.bags[seat] == bag  # nothing is bet yet
+    drawn.clear(), gems.clear()
+    d.step()
+    assert [a for a in drawn if a is not None] == [bag + 3] and gems == [stack - 3]  # others' bags: closed
+    assert scene.own_bag_words(scene.view, seat)[2] == f"bag {bag + 3} (+3)  ·  stack {stack - 3}"
+    d.key(pygame.K_RETURN)
+    assert state.bags[seat] == bag + 3

@@ -470,3 +470,25 @@ def test_flame_sword_offers_no_show_my_cards_for_a_remote_seats_flip(app):
         step_until(app, lambda: player.turn() or scene.state.phase != Phase.FLIP or scene.state.to_act != 0)
     finally:
         client.close()
+
+
+def test_play_again_at_a_hosted_table_hosts_a_new_match_with_the_same_seats(app):
+    """Issue 30: the final standings' Play again at a hosted table closes its server and
+    opens a new lobby for the same seats (the remote players join the new match)."""
+    from cardtable.ui.standings import MatchOverScene
+
+    with hosted_and_joined(app) as (d, lobby, scene, client, player):
+        server = scene.hosting.server
+        assert scene.again is not None
+        scene.show_final()  # as at the end of the match
+        final = app.scenes.top
+        assert isinstance(final, MatchOverScene) and [w.label for w in final.widgets.widgets] == ["Menu",
+                                                                                                 "Play again"]
+        d.key(pygame.K_RETURN)
+        again = app.scenes.top
+        assert isinstance(again, LobbyScene) and again is not lobby
+        assert scene not in app.scenes.scenes and again.session.server is not server
+        with pytest.raises(OSError):  # the old match's server is closed
+            ThreadedClient("127.0.0.1", server.port, lobby.session.code, name="Late").start()
+        assert [(s.remote, s.bot) for s in again.session.seats] == [(True, None), (False, "normal")]
+        again.session.stop()

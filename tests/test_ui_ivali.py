@@ -79,7 +79,7 @@ def test_escape_shows_the_standings_and_leave_returns_to_the_menu(app):
     d.key(pygame.K_ESCAPE)
     overlay = app.scenes.top
     assert isinstance(overlay, StandingsOverlay)
-    assert sorted(n for n, _ in overlay.standings) == ["Player 1", "Player 2", "Player 3"]
+    assert sorted(row.name for row in overlay.standings) == ["Player 1", "Player 2", "Player 3"]
     d.key(pygame.K_ESCAPE)  # keep playing
     assert app.scenes.top is scene
     d.key(pygame.K_ESCAPE)
@@ -170,3 +170,31 @@ def test_with_four_cards_after_the_flop_the_viewer_is_told_what_a_flop_card_woul
     scene.viewer = None
     scene.draw_game(app.screen)
     assert scene.hand_line is None  # nobody at the screen: nothing told
+
+
+def test_a_bidders_plate_says_the_bid_once(app, monkeypatch):
+    """Issue 30: a standing bid's plate said "bids 11 (bid)"; it says "bids 11"."""
+    d, scene = start_match(app)
+    state = scene.state
+    for seat in people_turns(d, scene, lambda state: state.phase == Phase.AUCTION
+                             and state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act)
+                             and state.auction_view()["status"][state.to_act] == "waiting", 3000):
+        if state.phase == Phase.BET:
+            d.key(pygame.K_c)
+        elif state.phase == Phase.DRAW:
+            d.drag(scene.hand_rects[state.hand_of(seat)[0]].center, scene.discard_rect.center)
+            d.key(pygame.K_RETURN)
+        else:
+            d.key(pygame.K_o if state.auction_view()["status"][seat] == "topped" else pygame.K_p)
+    bidder = state.to_act
+    d.click(scene.flop_rects[state.flop[0]].center)
+    amount = scene.bid_amount
+    d.press(f"Bid {amount}")
+    assert isinstance(state.history[-1], Bid) and state.phase == Phase.AUCTION
+    plates: dict[int, list[str]] = {}
+    real = scene.seat_plate
+    monkeypatch.setattr(scene, "seat_plate", lambda surface, seat, lines, **kw: (plates.__setitem__(seat, lines),
+                                                                                  real(surface, seat, lines, **kw))[1])
+    d.step()
+    assert f"bids {amount}" in plates[bidder], plates[bidder]
+    assert not any("(bid)" in line for lines in plates.values() for line in lines), plates

@@ -219,6 +219,6 @@ def test_every_game_is_played_to_its_end_from_a_joined_window(app, game, monkeyp
         assert host.over and host.refused_count == 0
         d.step(3)
         assert table.match.standings() == host.state.standings() and table.view == host.state.seat_view(0)
-        assert any(type(s).__name__ == "StandingsOverlay" for s in app.scenes.scenes)
+        assert any(type(s).__name__ == "MatchOverScene" for s in app.scenes.scenes)
     finally:
         host.stop()

@@ -23,7 +23,7 @@ from cardtable.engine.game import CHANCE
 from cardtable.net.host import new_match, state_message
 from cardtable.ui import remote_table
 from cardtable.ui.remote_table import RemoteTable, open_remote_table
-from cardtable.ui.standings import StandingsOverlay
+from cardtable.ui.standings import MatchOverScene
 from cardtable.ui.table_view import FaceCache
 
 GAMES = games.registry().with_rules()
@@ -125,7 +125,7 @@ def test_every_games_view_is_drawn_for_a_whole_match(app, game, no_pause, faces_
     assert state.to_act is None and shown > 5 and faces_checked
     assert table.match.log_for(0) == state.log_for(0)
     assert link.sent == []  # nothing was played from here
-    assert isinstance(app.scenes.top, StandingsOverlay) and app.scenes.top.over
+    assert isinstance(app.scenes.top, MatchOverScene) and app.scenes.top.on_again is None  # the host deals again
 
 
 def test_our_action_goes_to_the_host_once_and_a_refusal_is_shown(app, no_pause):

@@ -17,7 +17,7 @@ from cardtable.ui.hint import strong_bot, work_out
 from cardtable.yaml_games.checks import CARD_CODE
 
 CHANCE_WORDS = r"about (?:\d+%|under 1%|over 99%) (?:to win|of the pot)"
-FIRST_LINE = re.compile(rf"^(?:Fold|Call|Check|Bet \d+|Raise to \d+|All in): {CHANCE_WORDS}")
+FIRST_LINE = re.compile(rf"^(?:Fold|Call|Check|Bet \d+|Raise to \d+|All-in): {CHANCE_WORDS}")
 
 
 def visible_codes(state, seat: int) -> set[str]:

@@ -68,7 +68,7 @@ from cardtable.engine.game import Action, Event, IllegalAction
 from cardtable.engine.words import figure, plural
 
 __all__ = ["Limit", "BettingRules", "BetOptions", "LedgerRound", "BettingRound", "BettingAction", "Fold",
-           "Check", "Call", "Bet", "Raise", "AllIn"]
+           "Check", "Call", "Bet", "Raise", "AllIn", "bet_words"]
 
 
 # -- actions -------------------------------------------------------------------------
@@ -233,6 +233,26 @@ class BetOptions:
         if not (self.can_bet or self.can_raise):
             return range(0)
         return range(self.min_raise_to, self.max_raise_to + 1)
+
+
+def bet_words(action: BettingAction, options: BetOptions | None, stack: int | None) -> str:
+    """A call or an all-in as a betting bar's button says it: "Call 20", "All-in 96", and
+    one name for both, "Call 99 (all-in)", when calling takes every chip the seat has
+    (``stack``: its chips behind, None when not known): the bar then offers one button.
+
+    >>> options = BetOptions(0, True, False, True, 99, False, False, 0, 0, True, 99)
+    >>> bet_words(Call(seat=0), options, 99), bet_words(AllIn(seat=0), options, 99)
+    ('Call 99 (all-in)', 'Call 99 (all-in)')
+    >>> bet_words(AllIn(seat=0), options, 150), bet_words(Call(seat=0), None, None)
+    ('All-in 99', 'Call')
+    """
+    owed = options.call_amount if options is not None else 0
+    total = options.all_in_to if options is not None else 0
+    if options is not None and options.can_call and owed and stack is not None and owed >= stack:
+        return f"Call {owed:,} (all-in)"
+    if isinstance(action, Call):
+        return f"Call {owed:,}" if owed else "Call"
+    return f"All-in {total:,}" if total else "All-in"
 
 
 # -- the round -------------------------------------------------------------------------

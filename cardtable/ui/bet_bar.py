@@ -46,9 +46,13 @@ class BetBar:
     KEYS = BET_KEYS
 
     def __init__(self, app, rect: pygame.Rect, options: BetOptions, on_action: Callable[[Action], object],
-                 *, chip_values: tuple[int, ...] = CHIP_VALUES) -> None:
+                 *, chip_values: tuple[int, ...] = CHIP_VALUES, stack: int | None = None) -> None:
         self.app, self.rect, self.options, self.on_action = app, pygame.Rect(rect), options, on_action
         self.chip_values = chip_values  # a game with big stakes (Sabacc's credits) passes its own
+        # ``stack``: the chips the seat has behind (None: not known). When a call takes them
+        # all, calling and going all-in are one move: the bar offers one button for it.
+        self.call_all_in = (stack is not None and options.can_call and options.can_all_in
+                            and options.call_amount >= stack)
         self.amount = options.min_raise_to
         self.dragging = False
         self.widgets = WidgetGroup()
@@ -77,12 +81,12 @@ class BetBar:
             if o.can_check:
                 out.append(("call", "Check", self.call, width("Check", 72, True), "C", True))
             elif o.can_call:
-                call = f"Call {o.call_amount:,}"
+                call = f"Call {o.call_amount:,}" + ("" if short or not self.call_all_in else " (all-in)")
                 out.append(("call", call, self.call, width(call, 80, True), "C", True))
             if sizing:
                 out.append(("bet", "", self.bet, width(f"{self._bet_word(o, short)} {o.max_raise_to:,}", 90),
                             "B", False))
-            if o.can_all_in:
+            if o.can_all_in and not self.call_all_in:
                 label = "All-in" if short else f"All-in {o.all_in_to:,}"
                 out.append(("all_in", label, self.all_in, width(label, 72), "A", False))
             return out

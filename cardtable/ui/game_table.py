@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import CHANCE, Action, GameState, rng_from_json, rng_to_json
-from cardtable.engine.view import SeatView
+from cardtable.engine.view import OUT, SeatView
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.card_sprites import TWEEN, CardSprites
@@ -275,8 +275,14 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
     """What the stacks count, for the standings ("1 chip", "12,000 chips")."""
     NEXT_LABEL = "Next round"
     """The bar's button between rounds."""
-    END_LABEL = "Back to menu"
-    """The bar's button when the match is over (it shows the standings)."""
+    END_LABEL = "Final standings"
+    """The bar's button when the match is over (it opens the final standings at once)."""
+    END_PAUSE = 2.5
+    """Seconds the table stays in view once the match is over for the people here (the
+    last hand's result), before the final standings open by themselves."""
+    again: Callable[[], object] | None = None
+    """Starts a new match with the same seats and settings ("Play again"; set by the
+    game's :class:`~cardtable.ui.table_setup.TableSetup`; None: the table cannot)."""
 
     def after_action(self) -> None:
         """Rebuild the bar's controls for what the viewer may do now: between rounds the
@@ -286,7 +292,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.bet_bar = None
         group = WidgetGroup()
         if self.view.to_act is None:
-            self.bar_button(group, self.END_LABEL, self.leave, "Enter")
+            self.bar_button(group, self.END_LABEL, self.show_final, "Enter")
         elif self.waits_for_next_round():
             self.bar_button(group, self.NEXT_LABEL, self.next_round, "Enter")
         else:
@@ -300,6 +306,8 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         """The betting bar (``make``: its class) for the viewer's betting decision, if any."""
         choices = self.bet_choices()
         if choices is not None:
+            if isinstance(make, type) and issubclass(make, BetBar) and self.viewer is not None:
+                options.setdefault("stack", self.view.seats[self.viewer].stack)  # one button for an all-in call
             self.bet_bar = make(self.app, self.bar_rect, choices, self.act, **options)
 
     def bet_choices(self) -> Any:
@@ -317,6 +325,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.clock += dt
         self.match.forget_views()
         self.hint.update()
+        self.watch_for_the_end(dt)
         if self.passing:
             return
         to_act = self.view.to_act
@@ -428,16 +437,83 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         return self.view.to_act is None or self.waits_for_next_round()
 
     def key_next_round(self) -> None:
-        """Enter or N after a round: the next one; at the end of the match: the standings."""
-        self.leave() if self.view.to_act is None else self.next_round()
+        """Enter or N after a round: the next one; at the end of the match: the final standings."""
+        self.show_final() if self.view.to_act is None else self.next_round()
 
     def leave(self) -> None:
-        """Show the standings, with the choice to leave the table or keep playing."""
+        """Esc: the standings, with the choice to leave the table or keep playing; once the
+        match is over for the people here, the final standings (:meth:`show_final`)."""
         from cardtable.ui.standings import StandingsOverlay
-        over = self.view.to_act is None
-        title = "The match is over" if over else "Standings"
-        self.app.push(StandingsOverlay(self.app, self.match.standings(), over=over, title=title, unit=self.UNIT,
-                                       on_leave=lambda: self.app.scenes.remove(self)))
+        if self.match_over_words() is not None:
+            self.show_final()
+            return
+        self.app.push(StandingsOverlay(self.app, self.standings_now(), over=False, title="Standings",
+                                       unit=self.UNIT, on_leave=lambda: self.app.scenes.remove(self)))
+
+    def standings_now(self) -> list[tuple[str, int, int]]:
+        """Every seat's name, holding and chips in the pot this hand, best first: in the
+        middle of a hand a seat's chips in the pot are still its own until the hand settles
+        (the view's ``contributed``: none once a hand is settled)."""
+        in_pot = {info.name: info.contributed for info in self.view.seats}
+        rows = [(name, chips, in_pot.get(name, 0)) for name, chips in self.match.standings()]
+        return sorted(rows, key=lambda row: -(row[1] + row[2]))
+
+    def people_here(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [s for s in self.humans if self.is_here(s)]
+
+    def match_over_words(self) -> tuple[str, str] | None:
+        """The final standings' title and line when the match is over for the people here:
+        it has ended, or every person playing at this screen is out of chips (the computers
+        would only play on among themselves); None while it goes on for them."""
+        view = self.view
+        units = f"{self.UNIT}s"
+        if view.to_act is None:
+            leader = self.match.standings()[0][0] if view.seats else ""
+            return "The match is over", f"{leader} finishes on top." if leader else "Every round is played."
+        here = self.people_here()
+        if here and all(view.seats[s].status == OUT for s in here):
+            names = [self.names[s] for s in here]
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            verb = "is" if len(names) == 1 else "are"
+            return (f"{who} {verb} out of {units}",
+                    "The rest of the table would play on without you: the match is over for you.")
+        return None
+
+    def watch_for_the_end(self, dt: float) -> None:
+        """Each frame: once the match is over for the people here, the final standings open
+        by themselves after :attr:`END_PAUSE` seconds (once a match)."""
+        if getattr(self, "final_shown", False) or self.match_over_words() is None:
+            self.end_wait = 0.0
+            return
+        self.end_wait = getattr(self, "end_wait", 0.0)
+        if not self.showing_result():
+            self.end_wait = getattr(self, "end_wait", 0.0) + dt
+        if self.end_wait >= self.END_PAUSE and self.app.scenes.top is self:
+            self.show_final()
+
+    def showing_result(self) -> bool:
+        """True while the table is still showing how the last move came out (cards in
+        flight; a game adds its own, as Alethkar's counting): the final standings wait."""
+        return bool(self.cards.busy)
+
+    def show_final(self) -> None:
+        """The final standings screen: "Play again" (a new match, same seats and settings)
+        or "Menu"."""
+        from cardtable.ui.standings import MatchOverScene
+        words = self.match_over_words()
+        title, line = words if words is not None else ("Standings", "")
+        self.final_shown = True
+        again = self.again
+
+        def play_again() -> None:
+            self.app.scenes.remove(self)
+            if again is not None:
+                again()
+
+        self.app.push(MatchOverScene(self.app, self.standings_now(), title=title, line=line, unit=self.UNIT,
+                                     on_again=play_again if again is not None else None,
+                                     on_menu=lambda: self.app.scenes.remove(self)))
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

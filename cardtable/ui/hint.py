@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from cardtable.bots.strong import Plan, StrongBot
+from cardtable.engine.betting import AllIn, Bet, Call, Raise, bet_words
 from cardtable.engine.game import CHANCE, Action, GameState
 from cardtable.ui.theme import THEME
 
@@ -30,35 +31,123 @@ REFUSED = "A hint is only for the person whose turn it is."
 
 @dataclass(frozen=True)
 class Hint:
-    """A finished hint: the action, its words, the chance of winning the round and why."""
+    """A finished hint: the action, its words, the chance of winning the round (None when
+    the chosen action was not weighed: no round was played out after it) and why."""
 
     action: Action
     name: str
-    win_chance: float
+    win_chance: float | None
     reasons: tuple[str, ...]
     rollouts: int
 
     @property
     def lines(self) -> list[str]:
-        """The panel's lines (no chance of winning the round when no round was played out:
-        then there is none to tell)."""
-        chance = [f"Chance of winning the round: {round(100 * self.win_chance)}%"] if self.rollouts else []
-        return [f"Hint: {self.name}", *chance, *self.reasons, f"({self.rollouts} plays of the round sampled)"]
+        """The panel's lines: the move, the chance of winning the round and the plays
+        sampled only when the move was weighed (with no time to weigh it there is no
+        chance to tell, not a chance of 0%), then why."""
+        weighed = self.win_chance is not None and self.rollouts > 0
+        chance = [f"Chance of winning the round: {round(100 * (self.win_chance or 0.0))}%"] if weighed else []
+        sampled = [f"({self.rollouts} plays of the round sampled)"] if weighed else []
+        return [f"Hint: {self.name}", *chance, *self.reasons, *sampled]
+
+
+VERBS = {"Fold": "Fold", "Check": "Check", "Stand": "Stand", "Draw": "Draw", "Keep": "Keep",
+         "Drop": "Drop it", "Skip": "Skip", "PassBid": "Pass", "DropOut": "Drop out"}
+"""Moves without an amount or a card, named as the tables' buttons name them, by the
+action's class: the imperative, never the log's third person ("Folds")."""
 
 
 def describe(world: GameState, seat: int, action: Action) -> str:
-    """``action`` in words: the log line it would write, on a copy of the seat's ``world``."""
+    """``action`` as the tables' buttons say it, in the imperative: "Fold", "Call 20",
+    "Raise to 40", "All-in 96", "Discard 4D, 8C", "Stand pat", "Bid 3 on Gula 2 of Fire".
+
+    Worked out from the action itself and what ``seat`` may see of ``world`` (its own cards,
+    the amounts its betting options give), never from the log line a copy of the world
+    writes after the move: that line is the third person ("Folds"), names the cards a
+    guessed world would deal ("... and draws 3H, 7D, 5D") or tells what followed the move
+    ("Wins the pot of 51").
+    """
+    kind = type(action).__name__
+    if kind in VERBS:
+        return VERBS[kind]
+    options = _options(world, seat)
+    amount = getattr(action, "amount", None)
+    cards = getattr(action, "cards", None)
+    if isinstance(action, (Call, AllIn)):
+        return bet_words(action, options, _stack(world, seat))
+    if isinstance(action, Bet):
+        return f"Bet {action.to:,}"
+    if isinstance(action, Raise):
+        return f"Raise to {action.to:,}"
+    if kind in ("Discard", "DiscardTwo") and isinstance(cards, tuple):
+        held = _own_cards(world, seat, cards)
+        return f"Discard {held}" if held else "Stand pat"
+    if kind == "BagBet" and isinstance(amount, int):
+        return f"Put {amount:,} in the bag and check" if amount else "Check"
+    if kind == "Stake" and isinstance(amount, int):
+        return f"Stake {amount:,}"
+    if kind == "Cover":
+        owed = getattr(options, "cover_amount", 0)
+        return f"Cover {owed:,}" if owed else "Cover"
+    if kind == "CoverRaise" and isinstance(amount, int):
+        return f"Cover & raise {amount:,}"
+    card = getattr(action, "card", None)
+    if kind == "Bid" and isinstance(card, int) and isinstance(amount, int):
+        return f"Bid {amount:,} on {_card_name(world, card)}"  # a flop card: face up for all
+    if kind == "Swap" and isinstance(card, int):
+        return f"Swap {_own_cards(world, seat, (card,)) or 'a card'} for the drawn card"
+    if kind == "Exchange" and isinstance(card, int):
+        pile = str(getattr(action, "pile", "")).replace("_", " ").replace("down ", "face-down ")
+        pile = pile.replace("up ", "face-up ")
+        return f"Exchange {_own_cards(world, seat, (card,)) or 'a card'} for the top of the {pile} pile"
+    if kind == "ChooseDealer" and isinstance(getattr(action, "dealer", None), int):
+        names = getattr(world, "names", ())
+        dealer = action.dealer  # type: ignore[attr-defined]
+        return f"Choose {names[dealer]} to deal" if dealer < len(names) else "Choose the dealer"
+    if kind == "CallShot" and isinstance(cards, tuple):
+        return "Make a Called Shot" if cards else "No Called Shot"
+    if kind == "Flip" and isinstance(getattr(action, "cell", None), int):
+        row, column = divmod(action.cell, 10)  # type: ignore[attr-defined]
+        return f"Flip row {row + 1}, column {column + 1}"
+    return action_words(action)
+
+
+def _stack(world: GameState, seat: int) -> int | None:
+    """The chips ``seat`` has behind on ``world`` (None for a game that does not say)."""
+    stacks = getattr(world, "stacks", None)
     try:
-        text = world.seat_copy(seat, random.Random(0)).apply(action).text_for(seat)
-    except Exception:  # words are a nicety; the action's own name will do
-        return type(action).__name__
-    names = getattr(world, "names", None)
-    if isinstance(names, (list, tuple)) and seat < len(names):
-        name = str(names[seat])
-        if text.startswith(name + " "):
-            text = text[len(name) + 1:]
-            return (text[:1].upper() + text[1:]).rstrip(".")
-    return action_words(action)  # the line tells what followed (a pot won), not the action
+        return int(stacks[seat]) if stacks is not None else None
+    except Exception:  # noqa: BLE001 - words are a nicety
+        return None
+
+
+def _options(world: GameState, seat: int) -> Any:
+    """The seat's betting options on ``world`` (None for a game without them)."""
+    ask = getattr(world, "betting_options", None)
+    try:
+        return ask(seat) if ask is not None else None
+    except Exception:  # words are a nicety
+        return None
+
+
+def _card_name(world: GameState, card: int) -> str:
+    """A card's name as the table writes it (its deck's code)."""
+    named = getattr(world, "card_name", None)
+    try:
+        return str(named(card)) if named is not None else str(world.deck[card].code)
+    except Exception:  # words are a nicety
+        return "a card"
+
+
+def _own_cards(world: GameState, seat: int, cards: tuple[int, ...]) -> str:
+    """The names of those of ``cards`` that ``seat`` holds, joined by commas: a hint names
+    no other card."""
+    hand_of = getattr(world, "hand_of", None)
+    try:
+        held = set(hand_of(seat)) if hand_of is not None else set(cards)
+    except Exception:  # noqa: BLE001 - a game without hands: the action's cards are the seat's
+        held = set(cards)
+    return ", ".join(_card_name(world, c) for c in cards if c in held)
 
 
 def action_words(action: Action) -> str:
@@ -120,12 +209,16 @@ def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed
     shown = [e for e in plan.estimates if e.count > 0][:3]
     if chosen is not None and chosen not in shown and chosen.count > 0:
         shown = [chosen, *shown[:2]]
+    named: set[str] = set()
     for estimate in shown:
-        reasons.append(f"{name(estimate.action)}: {_signed(estimate.mean)} on average")
+        words = name(estimate.action)
+        if words not in named:  # one move by two names (an all-in call): said once
+            named.add(words)
+            reasons.append(f"{words}: {_signed(estimate.mean)} on average")
     told = _game_reasons(bot, copy, seat, plan.action)
     if not reasons and not told:
         reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
-    win = chosen.win_rate if chosen is not None else 0.0
+    win = chosen.win_rate if chosen is not None and chosen.count > 0 else None  # not weighed: no chance to tell
     return Hint(plan.action, name(plan.action), win, (*told, *reasons), plan.rollouts)
 
 

@@ -106,7 +106,17 @@ class TableSetup:
         game's own), with the bots' tables warmed up."""
         if bots and self.warm_up is not None:
             self.warm_up(state.deck)
-        return (scene or self.scene)(app, spec, state, seats, bots)
+        table = (scene or self.scene)(app, spec, state, seats, bots)
+        stack = getattr(getattr(state, "settings", None), self.definition().stack_setting, None)
+        if isinstance(stack, int) and not isinstance(stack, bool):
+            table.again = lambda: self.play_again(app, spec, list(seats), stack, table)
+        return table
+
+    def play_again(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int, table: Any) -> Any:
+        """A new match of the same seats and settings as ``table`` (its "Play again"): hosted
+        again, with a new lobby, when a seat is remote, with the absence time it had."""
+        server = getattr(getattr(table, "hosting", None), "server", None)
+        return self.start(app, spec, seats, stack, absent_after=getattr(server, "absent_after", None))
 
     def _push(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig],
               bots: dict[int, Any]) -> Any:

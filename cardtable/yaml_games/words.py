@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise, bet_words
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.steps import Draw
 from cardtable.engine.game import Action
@@ -102,19 +102,16 @@ def _own_words(state: Any, kept: Sequence[int], board: Sequence[int], evaluator:
 
 
 def action_name(state: Any, action: Action) -> str:
-    """``action`` in words: "Fold", "Check", "Call 2", "Bet 4", "Raise to 8", "All in",
+    """``action`` in words: "Fold", "Check", "Call 2", "Bet 4", "Raise to 8", "All-in 96",
     "Discard 4D, 8C", "Stand pat"."""
     if isinstance(action, Discard):
         return f"Discard {', '.join(state.card_name(c) for c in action.cards)}" if action.cards else "Stand pat"
-    if isinstance(action, Call):
-        options = state.betting_options(action.seat)
-        return f"Call {options.call_amount}" if options is not None and options.call_amount else "Call"
+    if isinstance(action, (Call, AllIn)):
+        return bet_words(action, state.betting_options(action.seat), state.stacks[action.seat])
     if isinstance(action, Bet):
         return f"Bet {action.to}"
     if isinstance(action, Raise):
         return f"Raise to {action.to}"
-    if isinstance(action, AllIn):
-        return "All in"
     if isinstance(action, Fold):
         return "Fold"
     if isinstance(action, Check):
@@ -169,5 +166,5 @@ def reasons(bot: Any, state: Any, seat: int, action: Action) -> list[str]:
         verb = "Bet" if isinstance(action, Bet) else "Raise to"
         return [f"{verb} {action.to}: {win} {against}"]
     if isinstance(action, AllIn):
-        return [f"All in: {win} {against}"]
+        return [f"All-in: {win} {against}"]
     return [f"{win[0].upper()}{win[1:]} {against}"]

@@ -118,6 +118,10 @@ class AlethkarTableScene(GameTableScene):
 
     END_LABEL = "Standings"
 
+    def showing_result(self) -> bool:
+        """The counting of the last reveal is still going: the final standings wait for it."""
+        return (self.show is not None and not self.show.at().finished) or super().showing_result()
+
     def build_controls(self, group: WidgetGroup) -> None:
         """The secret bet's stepper and Check, or Discard 2, on the viewer's turn."""
         viewer, phase = self.viewer, self.view.phase.id
@@ -414,11 +418,21 @@ class AlethkarTableScene(GameTableScene):
         h = int(cw * 1.4)
         return pygame.Rect(left + (right - left - total) // 2, self.felt.bottom - h - px(34), total, h)
 
+    def own_bag_words(self, view: SeatView, seat: int) -> tuple[int, int, str]:
+        """The viewer's bag and stack as drawn, and the line under their plate. While they
+        choose their secret bet the chips chosen are shown going in as the amount moves:
+        the bag holds them, the stack (its gems) no longer does, and the line says how
+        many go in ("bag 8 (+3)  ·  stack 29")."""
+        bag, stack = self.parts(view).bags[seat] or 0, view.seats[seat].stack or 0
+        going = self.pending if view.phase.id == Phase.BET and self.mine() else 0
+        if not going:
+            return bag, stack, f"bag {bag}  ·  stack {stack}"
+        return bag + going, stack - going, f"bag {bag + going} (+{going})  ·  stack {stack - going}"
+
     def _draw_own(self, surface: pygame.Surface, view: SeatView, seat: int, plate: pygame.Rect) -> None:
         """The viewer's cards, their stack as gems (clickable in the bet) and their bag."""
         px, fonts = self.app.px, self.app.fonts
         cards = [c for c in view.seats[seat].hand if c is not None]  # the viewer's own: all seen
-        bag = self.parts(view).bags[seat]
         box = self._own_hand_box(len(cards))
         cw = (box.width + px(8)) // len(cards) - px(8)
         for i, card in enumerate(cards):
@@ -433,13 +447,12 @@ class AlethkarTableScene(GameTableScene):
         if self.hand_rects:
             rects = list(self.hand_rects.values())
             self.note_box("hand:own", rects[0].unionall(rects[1:]))
-        stack = view.seats[seat].stack or 0
+        bag, stack, whole = self.own_bag_words(view, seat)
         bag_size = px(26)
         self.note_box("bag:own", draw_bag(surface, fonts, (plate.x + bag_size // 2 + px(2),
                                                            plate.bottom + bag_size // 2 + px(6)),
                                           bag_size, amount=bag))
         room = self._own_hand_box(len(cards)).x - plate.x - px(8)
-        whole = f"bag {bag}  ·  stack {stack}"
         words = fit_text(fonts, whole, px(13), room - bag_size - px(8))
         line = fonts.render(words, px(13), THEME.text)
         at = line.get_rect(topleft=(plate.x + bag_size + px(8), plate.bottom + px(10)))

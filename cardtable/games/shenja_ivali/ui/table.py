@@ -45,6 +45,16 @@ KEY_WORDS = ("the kind of hand", "the numbers", "the planets", "the element")
 __all__ = ["IvaliTableScene", "shown_pots", "open_game", "help_pages", "smoke", "restore", "start_shenja_ivali"]
 
 
+def bid_words(amount: int, status: str) -> str:
+    """A bidder's plate line in the auction: "bids 11" while the bid stands, else the
+    bid and what became of it ("bids 11, topped"); never the status "bid" after "bids".
+
+    >>> bid_words(11, "bid"), bid_words(11, "topped")
+    ('bids 11', 'bids 11, topped')
+    """
+    return f"bids {amount:,}" if status == "bid" else f"bids {amount:,}, {status}"
+
+
 class IvaliTableScene(GameTableScene):
     """One match of Shenja Ivali on one screen."""
 
@@ -308,7 +318,7 @@ class IvaliTableScene(GameTableScene):
             status = "all-in"
         bid = parts.auction_bids[seat] if parts.auction and parts.auction_bids else None
         if phase == Phase.AUCTION and bid is not None:
-            status = f"bids {bid.amount} ({parts.auction_status[seat]})"
+            status = bid_words(bid.amount, parts.auction_status[seat])
         results = view.showdown
         shown_hand = results.hand(seat) if results is not None else None
         if results is not None and shown_hand is not None:
