@@ -19,9 +19,11 @@ from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
+from cardtable.games.shenja_ivali.ui.result import result_text
 from cardtable.games.shenja_ivali.view import FlopBid, IvaliParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import (
     DIGITS,
@@ -391,6 +393,12 @@ class IvaliTableScene(GameTableScene):
         return value.label, card
 
     def bar_text(self, view: SeatView) -> str | None:
+        results = view.showdown
+        if view.to_act is not None and results is not None and self.waits_for_next_round():
+            gained = gains(view.names, results, self.result_people(view))
+            told = result_text(view.names, results, self.match.settings.hands)
+            return f"Round {results.round}: {told} " + (f"{gained} " if gained else "") + \
+                "Press Enter for the next round."
         ended = self.round_end_text(view, "Round", KEY_WORDS)
         if ended is not None:
             return ended
