@@ -290,7 +290,7 @@ class IpsoTableScene(GameTableScene):
             shown = results.hand(seat)
             status = shown.label if shown else status
             if seat in results.winners:
-                status = (status + "   " if shown else "wins ") + f"+{parts.won_pot}"
+                status = (status + " " if shown else "wins ") + f"+{parts.won_pot}"  # one space: the plate shows it whole
         cuts = [c for s, c in parts.cut_cards if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)
@@ -365,8 +365,9 @@ class IpsoTableScene(GameTableScene):
         summary = ""
         if results is not None:
             gained = gains(names, results, self.result_people(view))
-            summary = result_text(names, results, pot=parts.won_pot, cuts=parts.cuts,
-                                  card_words=lambda card: self.deck[card].code) + " " + (gained + " " if gained else "")
+            summary = f"Hand {results.round}: " + result_text(names, results, pot=parts.won_pot, cuts=parts.cuts,
+                                                              card_words=lambda card: self.deck[card].code) + \
+                " " + (gained + " " if gained else "")
         if phase == Phase.GAME_OVER:
             return f"{summary}Fewer than two players can pay the ante: {self.match.standings()[0][0]} finishes on top."
         if phase == Phase.SHUFFLE and view.dealer is not None:
