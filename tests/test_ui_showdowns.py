@@ -120,3 +120,22 @@ def test_every_game_names_the_viewers_hand_as_they_play(app, game):
             scene.perform((scene.bots.get(state.to_act) or player).choose(state, state.to_act))
         d.step()
     assert scene.hand_line is not None and scene.hand_line.startswith(HAND_WORDS[game]), (game, scene.hand_line)
+
+
+def test_alethkar_chip_totals_change_only_once_the_hands_are_counted(app):
+    scene = showdown_table(app, "alethkar_poker")
+    plates: dict[int, str] = {}
+    drawn = scene.seat_plate
+
+    def seat_plate(surface, seat, lines, **kwargs):
+        plates[seat] = lines[0]
+        return drawn(surface, seat, lines, **kwargs)
+    scene.seat_plate = seat_plate
+    d = Driver(app)
+    d.step()
+    holdings, net = scene.parts().holdings, scene.view.showdown.net
+    assert scene.counting_shown() and "counting the hands" in scene.bar_text(scene.view)
+    assert all(plates[s].startswith(f"chips {holdings[s] - net[s]} ") for s in plates), plates  # as before the payout
+    d.key(pygame.K_SPACE)  # the counting done: the payout shows, and the totals after it
+    assert not scene.counting_shown() and "paid at most" in scene.bar_text(scene.view)
+    assert all(plates[s].startswith(f"chips {holdings[s]} ") for s in plates), plates
