@@ -139,3 +139,14 @@ def test_alethkar_chip_totals_change_only_once_the_hands_are_counted(app):
     d.key(pygame.K_SPACE)  # the counting done: the payout shows, and the totals after it
     assert not scene.counting_shown() and "paid at most" in scene.bar_text(scene.view)
     assert all(plates[s].startswith(f"chips {holdings[s]} ") for s in plates), plates
+
+
+@pytest.mark.parametrize("game", ["flame_sword", "sabacc", "shenja_ivali", "texas_holdem"])
+def test_the_last_hand_of_a_match_is_told_with_the_end(app, game):
+    scene = showdown_table(app, game)
+    told = scene.bar_text(scene.view)
+    scene.state.enter("game_over")  # as the settle does when one player is left
+    scene.match.forget_views()
+    ended = scene.bar_text(scene.view)
+    assert scene.view.to_act is None and ended.startswith(told.rsplit(". ", 1)[0]), (told, ended)
+    assert ended.endswith("Well played!")

@@ -761,9 +761,11 @@ class PokerTableScene(GameTableScene):
         return f"Hand {results.round}: {told}." + (f" {gained}" if gained else "")
 
     def bar_text(self, view: SeatView) -> str | None:
-        results = view.showdown
-        if view.to_act is not None and results is not None and self.waits_for_next_round():
-            return f"{self.summary_words(view, results)} Press Enter for the next hand."
+        results, over = view.showdown, view.to_act is None
+        if results is not None and (over or self.waits_for_next_round()):  # the last hand's too
+            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+                else "Press Enter for the next hand."
+            return f"{self.summary_words(view, results)} {then}"
         standard = all(evaluator.standard for evaluator in self.showdown_step.evaluators())
         ended = self.round_end_text(view, "Hand", KEY_WORDS if standard else OWN_KEY_WORDS)
         if ended is not None:

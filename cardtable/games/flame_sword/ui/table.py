@@ -644,13 +644,15 @@ class FlameTableScene(GameTableScene):
 
     def bar_text(self, view: SeatView) -> str | None:
         to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
-        if phase == Phase.GAME_OVER:
-            return f"{self.match.standings()[0][0]} has every chip. Well played!"
-        if phase == Phase.REVEAL and view.showdown is not None:
+        over = phase == Phase.GAME_OVER
+        then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over else "Enter: next hand."
+        if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
             results = view.showdown
             gained = gains(names, results, self.result_people(view))
             return f"Hand {view.round}: {result_text(names, results, self.rank_name)} " + \
-                (f"{gained} " if gained else "") + "Enter: next hand."
+                (f"{gained} " if gained else "") + then
+        if over:
+            return then
         if phase == Phase.FLIP and self._person_flipping() and to_act is not None:
             left = (parts.flip_target or 0) - parts.face_up_count
             auto = ("the computer flips for you (U: stop)" if self.auto_flip

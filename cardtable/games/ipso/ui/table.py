@@ -290,7 +290,8 @@ class IpsoTableScene(GameTableScene):
             shown = results.hand(seat)
             status = shown.label if shown else status
             if seat in results.winners:
-                status = (status + " " if shown else "wins ") + f"+{parts.won_pot}"  # one space: the plate shows it whole
+                # one space before the gain: at two the plate cut it
+                status = (status + " " if shown else "wins ") + f"+{parts.won_pot}"
         cuts = [c for s, c in parts.cut_cards if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)

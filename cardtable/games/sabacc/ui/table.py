@@ -409,13 +409,15 @@ class SabaccTableScene(GameTableScene):
 
     def bar_text(self, view: SeatView) -> str | None:
         phase, to_act = view.phase.id, view.to_act
-        if phase == Phase.GAME_OVER:
-            return f"The game is over: {self.match.standings()[0][0]} leads. Well played!"
-        if phase == Phase.REVEAL and view.showdown is not None:
+        over = phase == Phase.GAME_OVER
+        then = f"The game is over: {self.match.standings()[0][0]} leads. Well played!" if over else "Enter: next hand."
+        if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
             results = view.showdown
             gained = gains(view.names, results, self.result_people(view), "credit")
             told = result_text(view.names, results, self.parts(view), self._demise_words)
-            return f"Hand {results.round}: {told} " + (f"{gained} " if gained else "") + "Enter: next hand."
+            return f"Hand {results.round}: {told} " + (f"{gained} " if gained else "") + then
+        if over:
+            return then
         if self.drawing():
             return "Draw a card (D), or stand (S)."
         if self.deciding():

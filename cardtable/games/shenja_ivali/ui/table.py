@@ -393,12 +393,13 @@ class IvaliTableScene(GameTableScene):
         return value.label, card
 
     def bar_text(self, view: SeatView) -> str | None:
-        results = view.showdown
-        if view.to_act is not None and results is not None and self.waits_for_next_round():
+        results, over = view.showdown, view.to_act is None
+        if results is not None and (over or self.waits_for_next_round()):  # the last round's too
             gained = gains(view.names, results, self.result_people(view))
             told = result_text(view.names, results, self.match.settings.hands)
-            return f"Round {results.round}: {told} " + (f"{gained} " if gained else "") + \
-                "Press Enter for the next round."
+            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+                else "Press Enter for the next round."
+            return f"Round {results.round}: {told} " + (f"{gained} " if gained else "") + then
         ended = self.round_end_text(view, "Round", KEY_WORDS)
         if ended is not None:
             return ended
