@@ -218,7 +218,7 @@ def test_poker_a_kicker_decides_and_the_line_names_it():
     tens = (poker(0, "10S 10D AS QH 7C"), poker(1, "10H 10C AD JH 7D"))
     results = one_pot(tens, (0,), 6)
     assert against(["Ann", "Bo"], results, results.pots[0], poker_rule) == (
-        "Bo's Pair of Tens", "both One Pair; Ann's second kicker, a Queen, beats Bo's Jack")
+        "Bo's Pair of Tens", "both Pair of Tens; Ann's second kicker, a Queen, beats Bo's Jack")
     kinds = (poker(0, "2S 5S 9S JS KS"), poker(1, "KH KD 5H 5D 2C"))
     results = one_pot(kinds, (0,), 6)
     assert against(["Ann", "Bo"], results, results.pots[0], poker_rule)[1] == "Flush ranks above Two Pair"

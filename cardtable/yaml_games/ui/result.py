@@ -1,7 +1,7 @@
 """What decided a pot at the table of the games written in a variant file, in poker's
 words, from the seat view alone (the table's results say it pot by pot, half by half in a
 Hi/Lo game, with :func:`~cardtable.ui.result_words.against`): a better kind ("Flush ranks
-above Two Pair"), the card that broke a tie ("both One Pair; Ann's second kicker, a
+above Two Pair"), the card that broke a tie ("both Pair of Tens; Ann's second kicker, a
 Queen, beats Bo's Jack"), or the lower low.
 
 A standard high hand's key is ``(kind, ranks...)`` (:mod:`cardtable.engine.poker_hands`:
@@ -15,7 +15,7 @@ then says only whether the kind or a tie-break decided.
 ...          ShownHand(seat=1, key=(1, 10, 14, 11, 7), label="Pair of Tens"))
 >>> pot = PotResult(name="main pot", amount=6, eligible=(0, 1), winners=(0,), shares=((0, 6),))
 >>> against(["Ann", "Bo"], Showdown(round=1, showdown=True, hands=hands, pots=(pot,)), pot, poker_rule)
-("Bo's Pair of Tens", "both One Pair; Ann's second kicker, a Queen, beats Bo's Jack")
+("Bo's Pair of Tens", "both Pair of Tens; Ann's second kicker, a Queen, beats Bo's Jack")
 """
 
 from __future__ import annotations
@@ -61,11 +61,12 @@ def poker_rule(best: ShownHand, beaten: ShownHand) -> str:
         return f"{KINDS[kind]} ranks above {KINDS[number_at(beaten.key, 0)]}"
     name, group = PLACES[kind][min(place, len(PLACES[kind])) - 1]
     mine, theirs = number_at(best.key, place), number_at(beaten.key, place)
+    both = best.label if best.label == beaten.label else KINDS[kind]  # "both Pair of Tens", else the kind
     if group:
         won, lost = group.format(_many(mine)), group.format(_many(theirs))
         verb = "beat" if won.startswith(("three", "four")) else "beats"
-        return f"both {KINDS[kind]}; {{0}} {won} {verb} {{1}} {lost}"
-    return f"both {KINDS[kind]}; {{0}} {name}, {_a(RANK_NAMES[mine])}, beats {{1}} {RANK_NAMES[theirs]}"
+        return f"both {both}; {{0}} {won} {verb} {{1}} {lost}"
+    return f"both {both}; {{0}} {name}, {_a(RANK_NAMES[mine])}, beats {{1}} {RANK_NAMES[theirs]}"
 
 
 def low_rule(best: ShownHand, beaten: ShownHand) -> str:
