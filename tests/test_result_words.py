@@ -10,6 +10,8 @@ from test_ipso import game as ipso_game
 from test_ipso import play_to_showdown
 from test_sabacc import DECK as SABACC_DECK
 from test_sabacc import play, table, tie_table
+from test_shenja_ivali import SAMPLE_FLOP, SAMPLE_HOLE, card, play_passively, stacked, to_phase
+from test_shenja_ivali import new as new_ivali
 
 from cardtable.engine.betting import Check
 from cardtable.engine.hand_evaluators import EVALUATORS
@@ -25,8 +27,11 @@ from cardtable.games.sabacc import rules as sabacc_rules
 from cardtable.games.sabacc.ui.result import result_text as sabacc_text
 from cardtable.games.sabacc.view import SabaccParts
 from cardtable.games.sabacc.view import seat_view as sabacc_view
+from cardtable.games.shenja_ivali.auction import Bid, DropOut
 from cardtable.games.shenja_ivali.hands import DEFAULT_RULES, evaluate
+from cardtable.games.shenja_ivali.rules import Phase as IvaliPhase
 from cardtable.games.shenja_ivali.ui.result import result_text as ivali_text
+from cardtable.games.shenja_ivali.view import seat_view as ivali_view
 from cardtable.ui.result_words import against, gains
 from cardtable.variants import load_deck_by_id
 from cardtable.yaml_games.ui.result import low_rule, poker_rule
@@ -202,6 +207,23 @@ def test_shenja_ivali_a_tie_of_kinds_decided_on_the_numerals_then_on_the_planets
     text = ivali_text(["Ann", "Bo"], one_pot((fives, irath), (0,), 12), DEFAULT_RULES)
     assert "on the planets (Earth > Irath > Libera > Gula > Omec), Ann's two Earth cards beat Bo's two Irath cards" \
         in text
+
+
+def test_shenja_ivali_the_sources_sample_game_is_told_with_both_pots_and_each_loss():
+    state = new_ivali("ABCD", dealer=3)
+    state.apply(stacked(4, 3, SAMPLE_HOLE, SAMPLE_FLOP))
+    to_phase(state, IvaliPhase.AUCTION)
+    g3f, i2e = card(SAMPLE_FLOP[0]), card(SAMPLE_FLOP[2])
+    for action in [Bid(seat=0, card=g3f, amount=1), Bid(seat=1, card=g3f, amount=2), Bid(seat=2, card=g3f, amount=3),
+                   Bid(seat=3, card=i2e, amount=1), DropOut(seat=0), Bid(seat=1, card=g3f, amount=4),
+                   DropOut(seat=2)]:
+        state.apply(action)
+    play_passively(state, IvaliPhase.REVEAL)
+    view = ivali_view(state, 3)
+    assert ivali_text(view.names, view.showdown, DEFAULT_RULES) == (
+        "B wins the main pot and the auction pot, 9 chips, with Shooting Stars against C's Sensoth Party: "
+        "Shooting Stars ranks above Sensoth Party on the hand table.")
+    assert gains(view.names, view.showdown, [3]) == "You lost 2 chips."
 
 
 # --- the games written in a variant file ---------------------------------------------------

@@ -154,11 +154,23 @@ def pot_sentence(names: Sequence[str], results: Showdown, pot: PotResult, rule: 
 def pots_text(names: Sequence[str], results: Showdown, rule: Rule, *, unit: str = "chip",
               split: str = "equal hands") -> str:
     """Every pot won, a sentence each (:func:`pot_sentence`), the pot named when there are
-    several; "" when none was won."""
-    pots = [pot for pot in results.pots if pot.winners]
-    return ". ".join(pot_sentence(names, results, pot, rule, unit=unit, split=split,
-                                  pot_name=the_pot(pot.name) if len(pots) > 1 else "")
-                     for pot in pots) + "." if pots else ""
+    several; pots won alike (the same winners, against the same hand) in one sentence
+    ("Bo wins the main pot and the auction pot, 9 chips, with ..."); "" when none was won."""
+    pots = [pot for pot in results.pots if pot.winners and pot.amount]  # an empty auction pot is no news
+    alike: dict[tuple[Any, ...], list[PotResult]] = {}
+    for pot in pots:
+        alike.setdefault((pot.winners, against(names, results, pot, rule, split=split)), []).append(pot)
+    said = []
+    for group in alike.values():
+        shares: dict[int, int] = {}
+        for pot in group:
+            for seat, amount in pot.shares:
+                shares[seat] = shares.get(seat, 0) + amount
+        pot = PotResult(name=group[0].name, amount=sum(p.amount for p in group), eligible=group[0].eligible,
+                        winners=group[0].winners, shares=tuple(sorted(shares.items())))
+        pot_name = " and ".join(the_pot(p.name) for p in group) if len(pots) > 1 else ""
+        said.append(pot_sentence(names, results, pot, rule, unit=unit, split=split, pot_name=pot_name))
+    return ". ".join(said) + "." if said else ""
 
 
 def the_pot(name: str) -> str:
