@@ -1,5 +1,6 @@
-"""Every game's showdown says why the winner won, and another seat's revealed cards can
-be read: played to showdowns by people who never fold, then the bar and the table read."""
+"""Every game's showdown says who won how much, with which hand, against whose and why,
+and what each person lost; another seat's revealed cards can be read: played to
+showdowns by people who never fold, then the bar and the table read."""
 
 from __future__ import annotations
 
@@ -9,16 +10,18 @@ from uihelp import Driver, StandIn, variant_spec
 
 from cardtable import games
 from cardtable.engine.game import CHANCE
+from cardtable.engine.words import plural
 from cardtable.ui.setup_scene import SeatConfig
 
 CALM = ("Check", "Call", "Stake", "Cover", "Stand", "Keep", "BagBet", "PassBid", "Flip", "CallShot", "Discard", "Skip",
         "DiscardTwo", "Exchange", "Draw", "ChooseDealer")
 """Moves that stay in the hand (the first legal one of these is played)."""
 
-REASONS = {"five_card_draw": " beats ", "shenja_ivali": " beats ", "ipso": " beats ", "sabacc": " beats ",
-           "alethkar_poker": "worth ", "flame_sword": "wins "}
-"""What the bar says at a showdown that a better hand decided."""
-
+RULES = {"five_card_draw": (" beats ", "ranks above"), "texas_holdem": (" beats ", "ranks above"),
+         "omaha_hilo": (" beats ", "ranks above", "lower low"), "shenja_ivali": (" beat", "ranks above"),
+         "ipso": ("ranks above", " wins", "was cut"), "sabacc": (" wins", "bombed out"),
+         "alethkar_poker": ("paid at most",), "flame_sword": ("tie layer", "a better kind")}
+"""What the result says decided a showdown, in each game's words (any of these)."""
 
 class NeverFolds:
     """A person who stays in: the first legal move that is not a fold or a raise."""
@@ -55,8 +58,8 @@ def showdown_table(app, game: str, seats: int = 3):
     return scene
 
 
-@pytest.mark.parametrize("game", sorted(REASONS))
-def test_the_showdown_says_why_the_winner_won(app, game):
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_the_result_names_the_winner_the_amount_the_hands_the_rule_and_each_loss(app, game):
     scene = showdown_table(app, game)
     assert scene.waits_for_next_round(), game
     if game == "alethkar_poker":
@@ -64,7 +67,20 @@ def test_the_showdown_says_why_the_winner_won(app, game):
     said = []
     scene.bar_message = lambda surface, text: said.append(text)
     Driver(app).step()
-    assert said and REASONS[game] in said[-1], (game, said[-1:])
+    told = " ".join(said[-1:] + list(getattr(scene, "result_lines", [])))  # the bar, and a table's own results
+    view = scene.view
+    results, names = view.showdown, view.names
+    winner = results.winners[0]
+    extra = view.extra
+    amount = (extra.won_pot if game == "ipso" else extra.payout.middle if game == "alethkar_poker"
+              else results.pots[0].amount)
+    assert names[winner] in told and f"{amount:,}" in told, (game, told)
+    assert results.hand(winner).label.rsplit(" (", 1)[0] in told, (game, told)
+    assert any(rule in told for rule in RULES[game]), (game, told)
+    for seat, net in enumerate(results.net):  # every person at the screen sees what they lost
+        if net < 0:
+            assert f"{names[seat]} lost {plural(-net, 'credit' if game == 'sabacc' else 'chip')}" in told, told
+    assert "…" not in told
 
 
 def test_flame_sword_shows_a_seats_revealed_cards_large_under_the_mouse(app):
@@ -104,3 +120,33 @@ def test_every_game_names_the_viewers_hand_as_they_play(app, game):
             scene.perform((scene.bots.get(state.to_act) or player).choose(state, state.to_act))
         d.step()
     assert scene.hand_line is not None and scene.hand_line.startswith(HAND_WORDS[game]), (game, scene.hand_line)
+
+
+def test_alethkar_chip_totals_change_only_once_the_hands_are_counted(app):
+    scene = showdown_table(app, "alethkar_poker")
+    plates: dict[int, str] = {}
+    drawn = scene.seat_plate
+
+    def seat_plate(surface, seat, lines, **kwargs):
+        plates[seat] = lines[0]
+        return drawn(surface, seat, lines, **kwargs)
+    scene.seat_plate = seat_plate
+    d = Driver(app)
+    d.step()
+    holdings, net = scene.parts().holdings, scene.view.showdown.net
+    assert scene.counting_shown() and "counting the hands" in scene.bar_text(scene.view)
+    assert all(plates[s].startswith(f"chips {holdings[s] - net[s]} ") for s in plates), plates  # as before the payout
+    d.key(pygame.K_SPACE)  # the counting done: the payout shows, and the totals after it
+    assert not scene.counting_shown() and "paid at most" in scene.bar_text(scene.view)
+    assert all(plates[s].startswith(f"chips {holdings[s]} ") for s in plates), plates
+
+
+@pytest.mark.parametrize("game", ["flame_sword", "sabacc", "shenja_ivali", "texas_holdem"])
+def test_the_last_hand_of_a_match_is_told_with_the_end(app, game):
+    scene = showdown_table(app, game)
+    told = scene.bar_text(scene.view)
+    scene.state.enter("game_over")  # as the settle does when one player is left
+    scene.match.forget_views()
+    ended = scene.bar_text(scene.view)
+    assert scene.view.to_act is None and ended.startswith(told.rsplit(". ", 1)[0]), (told, ended)
+    assert ended.endswith("Well played!")

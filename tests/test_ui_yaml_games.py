@@ -118,7 +118,7 @@ def test_a_hand_to_the_showdown_through_events(app, game, monkeypatch):
     parts = scene.parts()
     assert seen.frames > 50
     assert seen.board_drawn == parts.has_board and seen.up_drawn == parts.has_up
-    # each pot said whole: its name, amount, winners and hand
+    # each pot said whole: its name, amount, winners and hand, the hand beaten and why
     results = scene.view.showdown
     assert results is not None and results.showdown  # the people never fold
     lines = scene.result_lines
@@ -127,10 +127,15 @@ def test_a_hand_to_the_showdown_through_events(app, game, monkeypatch):
         assert line.lower().startswith(f"{pot.name} {pot.amount:,}: ")
         assert all(scene.names[w] in line for w in pot.winners)
         high = results.hand(pot.winners[0])
-        if pot.name.endswith("(low)"):
-            assert line.endswith(" low")
+        low = pot.name.endswith("(low)")
+        if low:
+            assert " low" in line
         else:
             assert high is not None and high.label in line
+        if len(pot.winners) > 1:
+            assert line.endswith("(equal hands)")
+        elif pot.name.startswith("main pot") and not low:  # the people's hands at least were shown
+            assert ", against " in line and line.endswith(")")
     if game.id == "omaha_hilo" and any(p.name.endswith("(low)") for p in results.pots):
         assert any(line.startswith("Main pot (low)") for line in lines)
     d.key(pygame.K_RETURN)  # the next hand
@@ -263,6 +268,8 @@ def test_the_most_seats_fit_the_smallest_window_to_the_showdown(small_app, game,
     names = {name.split(":")[0] for name, _ in scene.layout_boxes()}
     assert {"results", "plate", "hand"} <= names
     assert len(scene.result_lines) >= 1 and not any("…" in line for line in scene.result_lines)
+    said = scene.bar_text(scene.view)  # the middle without room for the hands beaten: the bar says them
+    assert scene.results_whole or (", against " in said or "equal hands" in said), (scene.result_lines, said)
     up_rows = [state.up[s] for s in range(count) if s and state.in_hand[s]]
     assert game != "seven_card_stud" or all(len(up) == 4 for up in up_rows)
     assert CHANCE == state.to_act  # the next hand waits for the person

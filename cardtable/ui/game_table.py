@@ -745,7 +745,9 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's
-        width and clear of its buttons; what still does not fit ends in an ellipsis."""
+        width and clear of its buttons, in smaller type where it needs more lines than
+        the bar holds (a round's result says a lot); what still does not fit at the
+        smallest ends in an ellipsis."""
         px, fonts, bar = self.app.px, self.app.fonts, self.bar_rect
         pygame.draw.rect(surface, THEME.panel, bar, border_radius=px(10))
         size, line_h = px(18), px(24)
@@ -763,7 +765,12 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         if right - left < px(60):
             return  # the buttons fill the bar: they say what to do
         room = right - left
-        lines = wrap_font(text, room, fonts.font(size))
+        for size in (px(18), px(16), px(15), px(14), px(13), px(12), px(11)):
+            line_h = size * 4 // 3
+            fits = max(1, (bar.height - px(8)) // line_h)
+            lines = wrap_font(text, room, fonts.font(size))
+            if len(lines) <= fits:
+                break
         if len(lines) > fits:
             lines = [*lines[:fits - 1], " ".join(lines[fits - 1:])]
         lines = [fit_text(fonts, line, size, room) for line in lines]  # a word wider than the room is cut too

@@ -500,6 +500,14 @@ class TableParts:
             return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."
         return None
 
+    def result_people(self, view: SeatView) -> list[int]:
+        """Whose gains and losses a round's result tells: every person at this screen when
+        several share it (each sees their own), else the viewer (nobody for a spectator)."""
+        humans = list(getattr(self, "humans", ()))
+        if len(humans) > 1:
+            return humans
+        return [view.seat] if view.seat is not None else []
+
     def winners_text(self, view: SeatView, round_word: str, why: str = "") -> str:
         """"Hand 3: Ann wins (with a flush). " for the showdown's bar."""
         assert view.showdown is not None

@@ -25,11 +25,13 @@ from typing import Any
 
 import pygame
 
+from cardtable.engine.fast_hands import value_of
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.named_evaluators import lookup
-from cardtable.engine.view import OUT, SeatView, Showdown
+from cardtable.engine.view import OUT, SeatView, Showdown, ShownHand
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import Rule, against, gains
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding
 from cardtable.ui.table_setup import SMOKE_SEATS, TableSetup
@@ -39,6 +41,7 @@ from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 from cardtable.yaml_games.rules import Phase
 from cardtable.yaml_games.tools import board_size, showdown_of
+from cardtable.yaml_games.ui.result import low_rule, own_rule, poker_rule
 from cardtable.yaml_games.view import FlowParts
 
 __all__ = ["open_game", "help_pages", "smoke", "start_match", "restore", "PokerTableScene", "DeclaredTables",
@@ -100,6 +103,7 @@ class PokerTableScene(GameTableScene):
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.pot_line = ""                  # the pots as the centre shows them
         self.result_lines: list[str] = []   # each pot's winners and hands, as the centre shows them
+        self.results_whole = True           # the centre's results say the hands beaten and the rules too
         self.hand_line: str | None = None   # "Your hand: ..." over the viewer's cards
         super().__init__(app, variant, state, seats, bots)
 
@@ -396,13 +400,17 @@ class PokerTableScene(GameTableScene):
         areas = self._results_areas(captions)
         tellings = [self.result_lines]
         if results is not None:
-            tellings.append(self.results_words(view, results, merged=True))
-        for lines in tellings:
+            tellings += [self.results_words(view, results, merged=True),
+                         self.results_words(view, results, whole=False),
+                         self.results_words(view, results, merged=True, whole=False)]
+        for n, lines in enumerate(tellings):
             for area in areas:
                 fitted = self._fit_results(lines, area.width - px(16), area.height)
                 if fitted is not None:
                     self.result_lines = lines
+                    self.results_whole = n < 2
                     return fitted, area
+        self.results_whole = True  # they run past the area's foot, whole
         return None, areas[0]
 
     def _street_line(self, surface: pygame.Surface, view: SeatView, midbottom: tuple[int, int]) -> None:
@@ -421,10 +429,14 @@ class PokerTableScene(GameTableScene):
         self.note_box("street", self.banner(surface, text, midbottom, size=14, colour=THEME.text,
                                             within=self.middle))
 
-    def results_words(self, view: SeatView, results: Showdown, *, merged: bool = False) -> list[str]:
-        """Each pot as settled: its name and amount, who won it and with what hand ("Main
-        pot (low) 12: Bo with 8-4-3-2-A low"); a hand nobody called: who took it. With
-        ``merged``, the pots won by the same seats with the same hands are one line."""
+    def results_words(self, view: SeatView, results: Showdown, *, merged: bool = False,
+                      whole: bool = True) -> list[str]:
+        """Each pot as settled: its name and amount, who won it and with what hand, against
+        the best hand beaten and what decided ("Main pot (low) 12: Bo with 8-4-3-2-A low,
+        against Ann's 8-5-3-2-A low (the lower low wins, ...)"); a hand nobody called: who
+        took it. With ``merged``, the pots won by the same seats with the same hands are
+        one line; without ``whole``, the hand beaten and the rule are left to the bar (a
+        small window)."""
         names = view.names
         if not results.showdown:
             winners = sorted({w for pot in results.pots for w in pot.winners})
@@ -434,6 +446,7 @@ class PokerTableScene(GameTableScene):
             return [f"{named(names, winners)} {'takes' if len(winners) == 1 else 'share'} {total:,}: "
                     "everyone else folded"]
         told: dict[tuple[Any, ...], _Told] = {}
+        rule, lows = self.high_rule(), self.shown_lows(view)
         for pot in results.pots:
             if not pot.winners:
                 continue
@@ -446,6 +459,9 @@ class PokerTableScene(GameTableScene):
                     labels.append(label)
             key = (low, pot.winners, tuple(labels)) if merged else (pot.name,)
             entry = told.setdefault(key, _Told(pot.winners, tuple(labels)))
+            if not entry.pots:  # the hand beaten and the rule that decided, as the first pot says
+                entry.beaten, entry.why = against(names, results, pot, low_rule if low else rule,
+                                                  hands=list(lows.values()) if low else None)
             entry.pots.append(pot.name)
             entry.amount += pot.amount
         out = []
@@ -453,7 +469,9 @@ class PokerTableScene(GameTableScene):
             name = entry.pots[0] if len(entry.pots) == 1 else f"{len(entry.pots)} pots" + _half(entry.pots[0])
             who = named(names, entry.winners) + (" split it" if len(entry.winners) > 1 else "")
             out.append(f"{name[0].upper()}{name[1:]} {entry.amount:,}: {who}" +
-                       (f" with {' and '.join(entry.labels)}" if entry.labels else ""))
+                       (f" with {' and '.join(entry.labels)}" if entry.labels else "") +
+                       (f", against {entry.beaten}" if entry.beaten and whole else "") +
+                       (f" ({entry.why})" if entry.why and whole else ""))
         return out
 
     def _fit_results(self, lines: list[str], width: int, height: int) -> tuple[int, list[str]] | None:
@@ -719,7 +737,44 @@ class PokerTableScene(GameTableScene):
         slot = self.slot(seat)
         return slot is not None and slot.side != "bottom" and slot.cards.y < plate.bottom
 
+    def shown_lows(self, view: SeatView) -> dict[int, ShownHand]:
+        """Each shown hand's qualifying low (a Hi/Lo game's), from its cards and the board."""
+        results, low = view.showdown, self.showdown_step.low
+        if results is None or not low:
+            return {}
+        board, lows = self.board(view), {}
+        for hand in results.hands:
+            value = value_of(low, hand.cards, board, self.deck)
+            if value is not None:
+                lows[hand.seat] = ShownHand(seat=hand.seat, key=tuple(value.key), label=value.label)
+        return lows
+
+    def high_rule(self) -> Rule:
+        """The words of what decided a high pot: poker's, or a game's own evaluator's."""
+        standard = all(evaluator.standard for evaluator in self.showdown_step.evaluators())
+        return poker_rule if standard else own_rule
+
+    def summary_words(self, view: SeatView, results: Showdown) -> str:
+        """The bar's line after a hand: who took how much in all (the pots in the middle
+        say with what, against whom and why; where the middle has no room for that, the
+        bar says every pot whole) and what the people at the screen gained or lost."""
+        won = [(s, results.won(s)) for s in sorted({w for pot in results.pots for w in pot.winners})]
+        if len(won) == 1:
+            told = f"{view.names[won[0][0]]} wins {plural(won[0][1], 'chip')}"
+        else:
+            each = ", ".join(f"{view.names[s]} {amount:,}" for s, amount in won)
+            told = f"{named(view.names, [s for s, _ in won])} take {plural(sum(a for _, a in won), 'chip')} ({each})"
+        if not self.results_whole:  # the middle had room only for who won what: the rest is said here
+            told = ". ".join(self.results_words(view, results))
+        gained = gains(view.names, results, self.result_people(view))
+        return f"Hand {results.round}: {told}." + (f" {gained}" if gained else "")
+
     def bar_text(self, view: SeatView) -> str | None:
+        results, over = view.showdown, view.to_act is None
+        if results is not None and (over or self.waits_for_next_round()):  # the last hand's too
+            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+                else "Press Enter for the next hand."
+            return f"{self.summary_words(view, results)} {then}"
         standard = all(evaluator.standard for evaluator in self.showdown_step.evaluators())
         ended = self.round_end_text(view, "Hand", KEY_WORDS if standard else OWN_KEY_WORDS)
         if ended is not None:
@@ -753,12 +808,15 @@ class _Row:
 
 @dataclass
 class _Told:
-    """Pots told in one line of the results: won by ``winners`` with the hands ``labels``."""
+    """Pots told in one line of the results: won by ``winners`` with the hands ``labels``,
+    against the hand ``beaten``, ``why`` (the rule that decided, or why they split)."""
 
     winners: tuple[int, ...]
     labels: tuple[str, ...]
     pots: list[str] = field(default_factory=list)
     amount: int = 0
+    beaten: str = ""
+    why: str = ""
 
 
 def _half(pot_name: str) -> str:

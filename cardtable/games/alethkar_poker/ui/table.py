@@ -22,12 +22,14 @@ from cardtable.games.alethkar_poker.payout import payout_lines
 from cardtable.games.alethkar_poker.state import AlethkarState, BagBet, DiscardTwo, Phase
 from cardtable.games.alethkar_poker.ui.count import CountingShow
 from cardtable.games.alethkar_poker.ui.gems import GEM_VALUES, draw_bag, draw_gems, gems_width
+from cardtable.games.alethkar_poker.ui.result import result_text
 from cardtable.games.alethkar_poker.values import best_five
 from cardtable.games.alethkar_poker.view import AlethkarParts
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import fit_text, plural, wrap
 from cardtable.ui.theme import THEME
@@ -306,25 +308,38 @@ class AlethkarTableScene(GameTableScene):
             colour = THEME.text_dim if line.startswith(("Tab", "Space")) else colour
             surface.blit(fonts.render(line, size, colour), (box.x + px(14), box.y + px(8) + i * int(size * 1.45)))
 
+    def counting_shown(self) -> bool:
+        """True while the table still counts the revealed hands, one combination at a time."""
+        return self.show is not None and not self.show.at().finished
+
+    def before_payout(self, parts: AlethkarParts, seat: int) -> tuple[int, int | None]:
+        """The seat's chips (stack plus bag) and bag (None: not the viewer's) to show: while
+        the hands are still being counted, as they stood before steps 6 to 8, since the
+        view already holds them after the payout and the plates would tell the result
+        before the count does."""
+        held, bag = parts.holdings[seat], parts.bags[seat]
+        payout = parts.payout
+        if payout is None or not self.counting_shown():
+            return held, bag
+        paid, share = dict(payout.paid).get(seat, 0), dict(payout.shares).get(seat, 0)
+        back = dict(payout.returned).get(seat, 0)  # a top player's bag, gone back to the stack
+        return held + paid - share, (bag + paid + back if bag is not None else None)
+
     def _status(self, view: SeatView, seat: int) -> str:
         parts, info, phase = self.parts(view), view.seats[seat], view.phase.id
         hand = next((h for h in parts.counted if h.seat == seat), None)
         if info.status == OUT:
             return "out (cannot buy in)"
         if view.showdown is not None and hand is not None and parts.payout is not None:
-            if self.show is not None and not self.show.at().finished:
-                moment = self.show.at()
+            if self.counting_shown():
+                moment = self.show.at()  # type: ignore[union-attr]
                 counted = moment.counted.get(seat, 0)
                 if counted == len(hand.combinations):
                     return f"hand {hand.value} (counted)"
                 return f"counting: {moment.totals.get(seat, 0)} so far" if counted else "waiting to be counted"
-            payout = parts.payout
-            share = dict(payout.shares).get(seat, 0)
-            paid = dict(payout.paid).get(seat)
-            if paid is not None:
-                money = f"paid {paid}, got {share}"
-            else:
-                money = f"bag {dict(payout.returned)[seat]} back, got {share}"
+            # the round's gain or loss, short enough for a plate (the bar tells the payments)
+            net = view.showdown.net[seat] if seat < len(view.showdown.net) else 0
+            money = f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "even"
             return f"hand {hand.value}   ·   {money}"
         if not info.in_hand:
             return ""
@@ -341,7 +356,7 @@ class AlethkarTableScene(GameTableScene):
         own = seat == self.viewer and view.phase.id in (Phase.BET, Phase.DISCARD) and bool(cards)
         bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
         # Beside the bag drawn on the plate, "in all" says it (the longer line was cut there).
-        held = parts.holdings[seat]
+        held, bag = self.before_payout(parts, seat)
         lines = [f"chips {held} in all" if bag_size else f"chips {held} (stack + bag)"]
         status = self._status(view, seat)
         if status:
@@ -355,7 +370,7 @@ class AlethkarTableScene(GameTableScene):
         if bag_size:  # the bag in the plate's bottom-right corner, clear of the lines
             self.note_box(f"bag:{seat}", draw_bag(surface, fonts, (plate.right - bag_size // 2 - px(6),
                                                                    plate.bottom - bag_size // 2 - px(4)),
-                                                  bag_size, amount=parts.bags[seat]))
+                                                  bag_size, amount=bag))
         if own:
             self._draw_own(surface, view, seat, plate)
             self._draw_hand_line(surface, cards)
@@ -468,14 +483,17 @@ class AlethkarTableScene(GameTableScene):
 
     def bar_text(self, view: SeatView) -> str | None:
         to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
+        results = view.showdown if phase in (Phase.REVEAL, Phase.GAME_OVER) else None
+        if results is not None and parts.payout is not None:
+            if self.counting_shown():
+                return f"Round {view.round}: counting the hands…   Space: skip the counting."
+            gained = gains(names, results, self.result_people(view))
+            told = f"Round {view.round}: {result_text(names, results, parts.payout)}" + (f" {gained}" if gained else "")
+            if phase == Phase.GAME_OVER:
+                return f"{told} The match is over: {self.match.standings()[0][0]} leads."
+            return told
         if phase == Phase.GAME_OVER:
             return f"The match is over: {self.match.standings()[0][0]} leads."
-        if phase == Phase.REVEAL and view.showdown is not None and parts.payout is not None:
-            if self.show is not None and not self.show.at().finished:
-                return f"Round {view.round}: counting the hands…   Space: skip the counting."
-            top = list(parts.payout.top_seats)
-            worth = next((h.value for h in parts.counted if h.seat == top[0]), 0) if top else 0
-            return f"Round {view.round}: {named(names, top)} had the highest hand, worth {worth}."
         if self.betting():
             return "Secret bet: click gems."
         if self.discarding():

@@ -25,12 +25,14 @@ from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Fli
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
+from cardtable.games.flame_sword.ui.result import result_text
 from cardtable.games.flame_sword.view import FlameParts, line_preview
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import ENTER, KeyBinding, named, next_round_binding, pot_words
+from cardtable.ui.table_parts import ENTER, KeyBinding, next_round_binding, pot_words
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
@@ -446,7 +448,9 @@ class FlameTableScene(GameTableScene):
                 lines.append(dict(parts.lines).get(seat, "") + (f"   +{won}" if won else ""))
                 main, decided = self._main_pot(view)
                 if main is not None and seat in main.winners and decision_text(decided):
-                    lines.append(decision_text(decided).replace(" (tie layer", " (layer"))
+                    # short, so a plate shows it whole: the bar says it in full
+                    words, layer = decided
+                    lines.append(words if layer in (0, 6) else f"{words}, layer {layer}")
             elif won:
                 lines.append(f"wins {won}")
             elif status:
@@ -631,21 +635,24 @@ class FlameTableScene(GameTableScene):
                 rect.midright = (self.grid_view.rect.x - px(30), rect.centery)
             self._show_large(surface, [face], rect)
 
+    def rank_name(self, order: int) -> str:
+        """A rank's name from its place in the deck's rank order (0 ... Infinity)."""
+        names = self.__dict__.get("_rank_names")
+        if names is None:
+            names = self.__dict__["_rank_names"] = {card.rank_order: card.rank for card in self.deck.cards}
+        return str(names.get(order, order))
+
     def bar_text(self, view: SeatView) -> str | None:
         to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
-        if phase == Phase.GAME_OVER:
-            return f"{self.match.standings()[0][0]} has every chip. Well played!"
-        if phase == Phase.REVEAL and view.showdown is not None:
+        over = phase == Phase.GAME_OVER
+        then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over else "Enter: next hand."
+        if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
             results = view.showdown
-            winners = sorted({w for p in results.pots for w in p.winners})
-            how = "wins" if len(winners) == 1 else "share"
-            decided = decision_text(self._main_pot(view)[1]) if results.pots else ""
-            main = "" if len(results.pots) == 1 else "the main pot "
-            if decided.startswith("won "):  # "Bo wins on higher cards (tie layer 1)"
-                how = f"{'wins' if len(winners) == 1 else 'share'} {main}{decided[4:]}"
-            elif decided:
-                how += f" {main}({decided})"
-            return f"Hand {view.round}: {named(names, winners)} {how}. Enter: next hand."
+            gained = gains(names, results, self.result_people(view))
+            return f"Hand {view.round}: {result_text(names, results, self.rank_name)} " + \
+                (f"{gained} " if gained else "") + then
+        if over:
+            return then
         if phase == Phase.FLIP and self._person_flipping() and to_act is not None:
             left = (parts.flip_target or 0) - parts.face_up_count
             auto = ("the computer flips for you (U: stop)" if self.auto_flip

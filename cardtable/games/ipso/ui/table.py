@@ -17,14 +17,16 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine.view import SeatView, Showdown
+from cardtable.engine.view import SeatView
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
 from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
+from cardtable.games.ipso.ui.result import result_text
 from cardtable.games.ipso.view import IpsoParts
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -288,7 +290,8 @@ class IpsoTableScene(GameTableScene):
             shown = results.hand(seat)
             status = shown.label if shown else status
             if seat in results.winners:
-                status = (status + "   " if shown else "wins ") + f"+{parts.won_pot}"
+                # one space before the gain: at two the plate cut it
+                status = (status + " " if shown else "wins ") + f"+{parts.won_pot}"
         cuts = [c for s, c in parts.cut_cards if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)
@@ -362,12 +365,10 @@ class IpsoTableScene(GameTableScene):
         parts = self.parts(view)
         summary = ""
         if results is not None:
-            winner = results.winners[0]
-            shown = results.hand(winner)
-            how = (f"with {shown.label.rsplit(' (', 1)[0]}" if results.showdown and shown is not None
-                   else "(everyone else folded)")
-            why = ipso_reason(results, parts.cuts)
-            summary = f"{names[winner]} wins {parts.won_pot:,} {how}" + (f": {why}" if why else "") + ". "
+            gained = gains(names, results, self.result_people(view))
+            summary = f"Hand {results.round}: " + result_text(names, results, pot=parts.won_pot, cuts=parts.cuts,
+                                                              card_words=lambda card: self.deck[card].code) + \
+                " " + (gained + " " if gained else "")
         if phase == Phase.GAME_OVER:
             return f"{summary}Fewer than two players can pay the ante: {self.match.standings()[0][0]} finishes on top."
         if phase == Phase.SHUFFLE and view.dealer is not None:
@@ -394,19 +395,6 @@ def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:
     elif pile != Pile.FLIP:
         lines.append(str(count))
     return lines
-
-
-def ipso_reason(results: Showdown, cuts: Sequence[tuple[int, int]] = ()) -> str:
-    """Why the winner's hand beat the next best shown ("Quad (12) beats Run (10)"), or
-    that the cut decided a tie (``cuts``: the cuts dealt); "" when nobody showed."""
-    if not results.showdown or len(results.hands) < 2:
-        return ""
-    why = showdown_reason(results, IPSO_WORDS)
-    return why or ("equal hands: the cut decided" if cuts else "")
-
-
-IPSO_WORDS = ("the kind of hand", "the value")
-"""What an Ipso hand's key compares at each place."""
 
 
 TABLE = TableSetup("ipso", IpsoTableScene, "cardtable.games.ipso.ui.hands_page:IpsoHandsPage",

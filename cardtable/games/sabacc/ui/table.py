@@ -16,15 +16,17 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.game import CHANCE
-from cardtable.engine.view import FOLDED, OUT, SeatView, Showdown
+from cardtable.engine.view import FOLDED, OUT, SeatView
 from cardtable.games.sabacc.bot import opponent_table
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
 from cardtable.games.sabacc.ui.die import ShiftDie
+from cardtable.games.sabacc.ui.result import result_text
 from cardtable.games.sabacc.view import SabaccParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.setup_scene import SeatConfig
-from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, named, next_round_binding, showdown_reason
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_round_binding
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
@@ -38,9 +40,6 @@ CHANCE_WORDS = {Phase.ROLL: "The shift die is rolling…",
                 Phase.SHIFT: "Shifting: every hand loses a random card and gets a new one…",
                 Phase.DEMISE: "Sudden demise: one more card each for the tied players…"}
 """The bar while chance acts in these phases."""
-
-SABACC_WORDS = ("the special hand", "the total nearer 23")
-"""What a Sabacc hand's key compares at each place."""
 
 PHASE_WORDS = {"bet": "betting", "roll": "the shift die", "shift": "shifting", "draw": "drawing",
                "decide": "drawing", "demise": "sudden demise", "reveal": "the showdown",
@@ -410,10 +409,15 @@ class SabaccTableScene(GameTableScene):
 
     def bar_text(self, view: SeatView) -> str | None:
         phase, to_act = view.phase.id, view.to_act
-        if phase == Phase.GAME_OVER:
-            return f"The game is over: {self.match.standings()[0][0]} leads. Well played!"
-        if phase == Phase.REVEAL and view.showdown is not None:
-            return self._result_line(view, view.showdown) + "   Enter: next hand."
+        over = phase == Phase.GAME_OVER
+        then = f"The game is over: {self.match.standings()[0][0]} leads. Well played!" if over else "Enter: next hand."
+        if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
+            results = view.showdown
+            gained = gains(view.names, results, self.result_people(view), "credit")
+            told = result_text(view.names, results, self.parts(view), self._demise_words)
+            return f"Hand {results.round}: {told} " + (f"{gained} " if gained else "") + then
+        if over:
+            return then
         if self.drawing():
             return "Draw a card (D), or stand (S)."
         if self.deciding():
@@ -422,34 +426,10 @@ class SabaccTableScene(GameTableScene):
             return CHANCE_WORDS.get(Phase(view.phase.id))
         return None
 
-    def _result_line(self, view: SeatView, results: Showdown) -> str:
-        names = view.names
-        parts = []
-        pots = {pot.name: pot for pot in results.pots}
-        hand_pot, sabacc_pot = pots.get("hand pot"), pots.get("sabacc pot")
-        if hand_pot is None:
-            parts.append(f"Everyone bombed out: {self.parts(view).carried:,} stays in the hand pot.")
-        else:
-            winners = list(hand_pot.winners)
-            why = sabacc_reason(results, winners)
-            parts.append(f"{named(names, winners)} {'wins' if len(winners) == 1 else 'split'} the hand pot "
-                         f"({hand_pot.amount:,})" + (f": {why}." if why else "."))
-        if sabacc_pot is not None:
-            winners = list(sabacc_pot.winners)
-            parts.append(f"Sabacc! {named(names, winners)} {'takes' if len(winners) == 1 else 'take'} "
-                         f"the sabacc pot ({sabacc_pot.amount:,}).")
-        return " ".join(parts)
-
-
-def sabacc_reason(results: Showdown, winners: list[int]) -> str:
-    """Why the hand pot's winner won ("Pure Sabacc beats +20"; "+20: the total nearer 23
-    beats -17"; "everyone else bombed out"), or "". A shown hand's key and label are
-    those of the hand that counted (after a sudden demise, the demise hand)."""
-    keyed = [hand for hand in results.hands if hand.key]
-    if len(winners) == 1 and len(keyed) == 1 and len(results.hands) > 1:
-        return "everyone else bombed out"
-    return showdown_reason(Showdown(round=results.round, showdown=True, hands=tuple(keyed),
-                                    winners=tuple(winners)), SABACC_WORDS)
+    def _demise_words(self, seat: int) -> str | None:
+        """The sudden-demise card dealt to ``seat``, by name (None: none)."""
+        card = self._demise_card(self.view, seat)
+        return self.deck[card].name if card is not None else None
 
 
 TABLE = TableSetup("sabacc", SabaccTableScene, "cardtable.games.sabacc.ui.hands_page:SabaccHandsPage",

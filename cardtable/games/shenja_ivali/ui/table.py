@@ -19,9 +19,11 @@ from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
+from cardtable.games.shenja_ivali.ui.result import result_text
 from cardtable.games.shenja_ivali.view import FlopBid, IvaliParts
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.game_table import GameTableScene
+from cardtable.ui.result_words import gains
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import (
     DIGITS,
@@ -401,6 +403,13 @@ class IvaliTableScene(GameTableScene):
         return value.label, card
 
     def bar_text(self, view: SeatView) -> str | None:
+        results, over = view.showdown, view.to_act is None
+        if results is not None and (over or self.waits_for_next_round()):  # the last round's too
+            gained = gains(view.names, results, self.result_people(view))
+            told = result_text(view.names, results, self.match.settings.hands)
+            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+                else "Press Enter for the next round."
+            return f"Round {results.round}: {told} " + (f"{gained} " if gained else "") + then
         ended = self.round_end_text(view, "Round", KEY_WORDS)
         if ended is not None:
             return ended
