@@ -1,6 +1,6 @@
 """Issue 30: what a newcomer's keys make on the free table lands where they can see it. G
 and C put the cards below the view and behind the hand bar; N on the empty felt spread a
-pile nobody could see. Driven with posted events at 1,280 x 800 and at the tightest window
+pile nobody could see; the pile menu's "Players: 3" read as a status. Driven with posted events at 1,280 x 800 and at the tightest window
 (1,024 x 640, UI scale 1.5)."""
 
 from __future__ import annotations
@@ -124,3 +124,17 @@ def test_a_key_does_not_act_on_the_pile_last_touched_once_it_is_out_of_view(app)
     d.move((640, 400))
     d.key(pygame.K_s)
     assert app.toast_text.startswith("No pile in view to shuffle")
+
+
+def test_the_pile_menu_offers_setting_the_players_as_an_action(app):
+    d, scene = open_table(app)
+    pid = only_pile(scene)
+    d.click(centre_of(scene, pid), button=3)
+    labels = [item[0] for item in scene.menu.items]
+    assert not any(label.startswith("Players:") for label in labels)  # a status, not an action
+    assert "Set players… (2)" in labels
+    d.click(scene.menu.item_rect(labels.index("Set players… (2)")).center)
+    counts = [item[0] for item in scene.menu.items]
+    assert counts[:3] == ["1 player", "• 2 players", "3 players"] and counts[-1] == "8 players"
+    d.click(scene.menu.item_rect(counts.index("1 player")).center)
+    assert scene.players == 1 and app.toast_text == "1 player: H deals to 1 player"

@@ -118,7 +118,7 @@ class PileActions:
         """How many hot-seat players there are (1-8)."""
         self.players = max(1, min(8, players))
         self.seat %= self.players
-        self.toast(plural(self.players, "player"), 1.0)
+        self.toast(f"{plural(self.players, 'player')}: H deals {to_each(self.players)}", 1.5)
 
     def pass_on(self) -> None:
         """Hide the table behind a pass screen until the next player is at the screen."""
@@ -210,14 +210,17 @@ class PileActions:
             ("Count", "", lambda: self.count(pid)),
             (f"Take the top {plural(n, 'card')} into a new pile", "", lambda: self.take(pid)),
             (f"Deal {plural(n, 'card')} {to_each(self.players)}", "H", lambda: self.deal_to_players(pid)),
-            (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
-            (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
+            (f"Set players… ({self.players})", "", lambda: self.open_players_menu(at)),
         ]
         if len(self.table.piles[pid].cards) == 1:
-            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Players"))
+            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Set players"))
                      else (it[0], it[1], None) for it in items]
-        items = [it for it in items if not (it[0].startswith("Players: ") and not 1 <= int(it[0][9:]) <= 8)]
         self._popup(items, at)
+
+    def open_players_menu(self, at: tuple[int, int]) -> None:
+        """The menu of how many players share the screen (1-8), the current count marked."""
+        self._popup([(("• " if n == self.players else "") + plural(n, "player"), "",
+                      lambda n=n: self.set_players(n)) for n in range(1, 9)], at)
 
     def undo(self) -> None:
         """Take back the last move."""
