@@ -1,6 +1,7 @@
 """Issue 30: what a newcomer's keys make on the free table lands where they can see it. G
 and C put the cards below the view and behind the hand bar; N on the empty felt spread a
-pile nobody could see; the pile menu's "Players: 3" read as a status. Driven with posted events at 1,280 x 800 and at the tightest window
+pile nobody could see; the pile menu's "Players: 3" read as a status; "12000" had no
+thousands separator. Driven with posted events at 1,280 x 800 and at the tightest window
 (1,024 x 640, UI scale 1.5)."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
+from uihelp import rendered_texts
 
 from cardtable.engine.table import CARD_H, CARD_W
 
@@ -138,3 +140,11 @@ def test_the_pile_menu_offers_setting_the_players_as_an_action(app):
     assert counts[:3] == ["1 player", "• 2 players", "3 players"] and counts[-1] == "8 players"
     d.click(scene.menu.item_rect(counts.index("1 player")).center)
     assert scene.players == 1 and app.toast_text == "1 player: H deals to 1 player"
+
+
+def test_the_count_of_a_pile_of_12000_cards_is_written_12_000(app, monkeypatch):
+    d, scene = open_table(app, "infinite")
+    drawn = rendered_texts(app, monkeypatch)
+    d.move(centre_of(scene, only_pile(scene)))  # the status line says "pile of 12,000" too
+    d.step()
+    assert "12,000" in drawn and not any("12000" in text for text in drawn)
