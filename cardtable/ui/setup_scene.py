@@ -40,6 +40,11 @@ class SeatConfig:
     remote: bool = False
 
 
+def default_name(index: int) -> str:
+    """The name a seat has until someone types one: "Player 1" for the first."""
+    return f"Player {index + 1}"
+
+
 ABSENT_STEPS = (10, 600, 10)
 """The absence time's stepper: lowest, highest and step, in seconds."""
 
@@ -53,7 +58,7 @@ class SetupScene(Scene):
         self.variant, self.on_start = variant, on_start
         self.count = max(variant.min_seats, min(4, variant.max_seats))
         names = app.settings.player_names
-        self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(variant.max_seats)]
+        self.names = [names[i] if i < len(names) else default_name(i) for i in range(variant.max_seats)]
         from cardtable import games
         game = games.get(variant.game)
         # A person here, a person on another computer, then each computer level the game
@@ -71,6 +76,9 @@ class SetupScene(Scene):
         self._recall()
         self.widgets = WidgetGroup()
         self.layout()
+        # The first seat's name has the keyboard focus (Enter still starts): a default name is
+        # selected, so that typing one's own replaces it ("Ada", not "Player 1Ada").
+        self.widgets.focus(self.name_fields[0])
 
     # -- memory -----------------------------------------------------------------------------
     def _recall(self) -> None:
@@ -94,7 +102,11 @@ class SetupScene(Scene):
     # -- widgets ----------------------------------------------------------------------------
     def layout(self) -> None:
         """Build the widgets for the seat count (the UI scale shrunk when the window is
-        too small for every seat)."""
+        too small for every seat). A seat's name field that had the keyboard focus keeps it;
+        else Start has it."""
+        focused = self.widgets.focused
+        name_focus = next((i for i, f in enumerate(self.name_fields) if f is focused), None) \
+            if hasattr(self, "name_fields") else None
         self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100 + (56 if self.hosting else 0)))
         px, fonts = scaler(self.k), self.app.fonts
         group = WidgetGroup()
@@ -104,10 +116,12 @@ class SetupScene(Scene):
         group.add(Stepper((x + px(320), y, px(340), px(44)), fonts, "Starting chips", self.chips, low=10,
                           high=100_000, step=10, on_change=lambda v: setattr(self, "chips", int(v)), size=px(18)))
         y += px(70)
+        self.name_fields: list[TextInput] = []
         for i in range(self.count):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
-            group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
-                                functools.partial(self._name, i), size=px(18), max_len=20))
+            self.name_fields.append(group.add(TextInput(
+                (x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i], functools.partial(self._name, i),
+                size=px(18), max_len=20, default=default_name(i))))
             group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts,
                              seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
@@ -122,7 +136,10 @@ class SetupScene(Scene):
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
                                  primary=True, hotkey="Enter"))
         self.widgets = group
-        self.widgets.focus(start)
+        if name_focus is not None and name_focus < self.count:
+            self.widgets.focus(self.name_fields[name_focus])
+        else:
+            self.widgets.focus(start)
 
     @property
     def hosting(self) -> bool:
@@ -147,7 +164,7 @@ class SetupScene(Scene):
         """The seats as chosen (blank names become "Player N"; repeated names get a number)."""
         seats, seen = [], set()
         for i in range(self.count):
-            name = self.names[i].strip() or f"Player {i + 1}"
+            name = self.names[i].strip() or default_name(i)
             if name in seen:
                 name = f"{name} ({i + 1})"
             seen.add(name)
