@@ -1,10 +1,13 @@
 """Issue 30: the setup screen as a newcomer met it. Typing a name into a seat that held
-"Player 1" gave "Player 1Ada", and Ctrl+A on the screen just opened selected nothing. Driven
-with posted events."""
+"Player 1" gave "Player 1Ada", and Ctrl+A on the screen just opened selected nothing; at
+1,920 x 1,080 the screen sat in the top-left third. Driven with posted events."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
+import pytest
 from uihelp import Driver, variant_spec
 
 from cardtable.ui.menu import open_variant
@@ -74,3 +77,23 @@ def test_ctrl_a_selects_all_on_the_screen_just_opened_and_in_a_name_of_ones_own(
     assert first.all_selected
     d.type("Ann")
     assert first.text == "Ann"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_setup_screen_is_centred_in_the_window_and_fits_it(app, size, scale):
+    app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+    app._resized(size)
+    _, setup = open_setup(app)
+    w, h = size
+    boxes = [wd.rect for wd in setup.widgets.widgets]
+    content = boxes[0].unionall(boxes[1:])
+    assert pygame.Rect(0, 0, w, h).contains(content)
+    # as much room to the left of the widgets as to the right of the widest (the chips stepper),
+    # give or take the tip's overhang; the same above the title as below Start
+    left, right = content.x, w - content.right
+    assert abs(left - right) <= 0.12 * w, (left, right)
+    title_top = getattr(setup, "origin", (0, 0))[1] + round(40 * setup.k)  # (the title is drawn, not a widget)
+    assert abs(title_top - (h - content.bottom)) <= 0.05 * h
+    if size == (1920, 1080):
+        assert content.w >= 0.4 * w  # not a small block in a big window

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable.ui.scene import Scene, fitted_scale, scaler
+from cardtable.ui.scene import Scene, scaler
 from cardtable.ui.setup_memory import SetupMemory, memory_file
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
@@ -43,6 +43,25 @@ class SeatConfig:
 def default_name(index: int) -> str:
     """The name a seat has until someone types one: "Player 1" for the first."""
     return f"Player {index + 1}"
+
+
+SETUP_WIDTH = 860
+"""The unscaled width of the setup screen: its widest line (the tip under the title, 735
+pixels from 62) and a margin of 60 either side."""
+LAID_OUT_FOR = (1280, 800)
+"""The window the screens are laid out for at UI scale 1."""
+GROW_MOST = 1.25
+"""How much the setup screen grows in a window bigger than :data:`LAID_OUT_FOR`, at most."""
+
+
+def roomy_scale(app, need: tuple[int, int]) -> float:
+    """The setup screen's scale: the UI scale, grown with a window bigger than the one the
+    screens are laid out for (by up to :data:`GROW_MOST`: at 1,920 x 1,080 the screen is
+    not a small block in a big window), then shrunk as far as the window needs for ``need``
+    unscaled pixels."""
+    w, h = app.screen.get_size()
+    grown = app.settings.ui_scale * max(1.0, min(GROW_MOST, w / LAID_OUT_FOR[0], h / LAID_OUT_FOR[1]))
+    return grown * min(1.0, w / (need[0] * grown), h / (need[1] * grown))
 
 
 ABSENT_STEPS = (10, 600, 10)
@@ -100,17 +119,25 @@ class SetupScene(Scene):
         self.memory.remember(self.variant.game, self.count, list(zip(self.names, kinds)))
 
     # -- widgets ----------------------------------------------------------------------------
+    def need(self) -> tuple[int, int]:
+        """The unscaled size of the screen for the seat count (and a remote seat's absence
+        time): from the title (40 from the top) to the Start button, 40 below it."""
+        return (SETUP_WIDTH, 300 + self.count * 52 + (56 if self.hosting else 0))
+
     def layout(self) -> None:
-        """Build the widgets for the seat count (the UI scale shrunk when the window is
-        too small for every seat). A seat's name field that had the keyboard focus keeps it;
-        else Start has it."""
+        """Build the widgets for the seat count, centred in the window at :func:`roomy_scale`.
+        A seat's name field that had the keyboard focus keeps it; else Start has it."""
         focused = self.widgets.focused
         name_focus = next((i for i, f in enumerate(self.name_fields) if f is focused), None) \
             if hasattr(self, "name_fields") else None
-        self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100 + (56 if self.hosting else 0)))
+        need = self.need()
+        self.k = roomy_scale(self.app, need)
         px, fonts = scaler(self.k), self.app.fonts
+        w, h = self.app.screen.get_size()
+        self.origin = (max(0, (w - px(need[0])) // 2), max(0, (h - px(need[1])) // 2))
+        ox, oy = self.origin
         group = WidgetGroup()
-        x, y = px(60), px(120)
+        x, y = ox + px(60), oy + px(120)
         group.add(Stepper((x, y, px(300), px(44)), fonts, "Seats", self.count, low=self.variant.min_seats,
                           high=self.variant.max_seats, step=1, on_change=self._count, size=px(18)))
         group.add(Stepper((x + px(320), y, px(340), px(44)), fonts, "Starting chips", self.chips, low=10,
@@ -199,12 +226,13 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = scaler(self.k), self.app.fonts
+        ox, oy = self.origin
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(f"{self.variant.name}: who is playing?", px(34), THEME.text, bold=True),
-                     (px(60), px(40)))
+                     (ox + px(60), oy + px(40)))
         if self.hosting:
             tip = "Remote seats are people on other computers: Host shows the join code they need."
         else:
             tip = "Click a seat's button: a person here, a remote person, or a computer. Tab moves between fields."
-        surface.blit(fonts.render(tip, px(15), THEME.text_dim), (px(62), px(86)))
+        surface.blit(fonts.render(tip, px(15), THEME.text_dim), (ox + px(62), oy + px(86)))
         self.widgets.draw(surface)
