@@ -176,9 +176,18 @@ class Stepper(Widget):
         self.label, self.value, self.low, self.high, self.step = label, value, low, high, step
         self.on_change, self.fmt, self.size = on_change, fmt, size
 
+    def value_width(self) -> int:
+        """The room between the - and + buttons: the widest value the stepper can show (its
+        lowest, highest and current) with a margin either side, so that "1.00×" or "100000"
+        never touches a button; no less than 1.4 times the height."""
+        h = self.rect.height - 8
+        widest = max(self.fonts.size_of(self.fmt.format(v), self.size, True)[0]
+                     for v in (self.low, self.high, self.value))
+        return max(40, int(self.rect.height * 1.4), widest + 2 * max(4, h // 4))
+
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
         h = self.rect.height - 8
-        value_w = max(40, int(self.rect.height * 1.4))
+        value_w = self.value_width()
         plus = pygame.Rect(self.rect.right - h - 4, self.rect.y + 4, h, h)
         minus = pygame.Rect(plus.x - h - value_w, self.rect.y + 4, h, h)
         return minus, plus
