@@ -1,7 +1,8 @@
 """Issue 30: the settings screen's UI scale control sat alone in the window's top-right
 corner, its "1.00×" touching its buttons; it now stands in the column of the other
 controls, its value with room either side, and a new scale still steps twice under a
-pointer that stays put (the screen is laid out again once the pointer leaves)."""
+pointer that stays put (the screen is laid out again once the pointer leaves). A default
+player name is selected when its field is clicked, as on the setup screen."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from uihelp import Driver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.scene import fitted_scale
 from cardtable.ui.settings_scene import SettingsScene
+from cardtable.ui.widgets import TextInput
 
 
 def open_settings(app) -> tuple[Driver, SettingsScene]:
@@ -79,3 +81,12 @@ def test_the_arrow_keys_on_the_focused_stepper_lay_out_again_at_once(app):
     d.key(pygame.K_RIGHT)
     d.step()
     assert app.settings.ui_scale == 1.25 and scene.k == pytest.approx(fitted_scale(app, SettingsScene._WIDE))
+
+
+def test_clicking_a_default_player_name_selects_it_so_typing_replaces_it(app):
+    d, scene = open_settings(app)
+    field = [w for w in scene.widgets.widgets if isinstance(w, TextInput)][1]
+    d.click(field.rect.center)
+    assert field.all_selected
+    d.type("Bo")
+    assert field.text == "Bo" and app.settings.player_names[1] == "Bo"

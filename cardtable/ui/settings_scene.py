@@ -58,7 +58,7 @@ class SettingsScene(BackScreen):
             col, row = i % 2, i // 2
             group.add(TextInput((x + col * px(290), y + row * px(50), px(270), px(40)), fonts, name,
                                 functools.partial(self._name, i), size=px(18),
-                                placeholder=f"Player {i + 1}"))
+                                placeholder=f"Player {i + 1}", default=f"Player {i + 1}"))
         y += px(50) * ((len(s.player_names) + 1) // 2) + px(24)
         if side_by_side:
             cx, cy = x + px(620), px(170)
