@@ -15,7 +15,6 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
-
 BUTTON_PAD = 24
 """Room (at scale 1) between the ready button's words and its edges."""
 MARGIN = 24

@@ -386,7 +386,7 @@ class SabaccTableScene(GameTableScene):
         return self.own_hand_box(count, width, gap=10, shift=-(width // 2), lift=18)
 
     def _draw_own_hand(self, surface: pygame.Surface, view: SeatView, cards: list[int | None]) -> None:
-        px, fonts, parts = self.app.px, self.app.fonts, self.parts(view)
+        px, parts = self.app.px, self.parts(view)
         cw = self.card_width(big=True)
         box = self._own_hand_box(max(2, len(cards)))
         self.hand_rects = {}
