@@ -88,8 +88,11 @@ def test_players_count_from_the_pile_menu_and_gather_leaves_the_hands(app):
     (pid,) = scene.table.piles
     d.click(centre_of(scene, pid), button=3)
     labels = [item[0] for item in scene.menu.items]
-    d.click(scene.menu.item_rect(labels.index("Players: 3")).center)
-    assert scene.players == 3
+    d.click(scene.menu.item_rect(labels.index("Set players… (2)")).center)  # an action: it opens the counts
+    labels = [item[0] for item in scene.menu.items]
+    assert labels == ["1 player", "• 2 players", *(f"{n} players" for n in range(3, 9))]
+    d.click(scene.menu.item_rect(labels.index("3 players")).center)
+    assert scene.players == 3 and scene.menu is None
     d.move(centre_of(scene, pid))
     d.key(pygame.K_h)
     assert sorted(len(scene.table.piles[h].cards) for h in scene.table.hands) == [5, 5, 5]

@@ -24,7 +24,7 @@ def test_a_spread_over_several_frames_ends_as_one_done_at_once(app):
         assert not (app.toast_text or "").startswith("Spread")
         d.step()
     until_shown(d, scene)
-    assert app.toast_text == "Spread 12,000 cards as a grid"
+    assert app.toast_text == "Spread 12,000 cards as a grid: Home shows them all"  # (too many to show whole)
     done = state(scene.table)
     app.scenes.pop()  # (its table is let go of a slice a frame from here on)
     _, twin = open_table(app, "infinite")  # same seed: the same deck order

@@ -54,6 +54,18 @@ _LATTICE = sorted(((i, j) for i in range(-12, 13) for j in range(-12, 13)),
                                   ij[1] < 0, ij[0] < 0))
 
 
+def _spread_shape(n: int, mode: str, columns: int | None) -> tuple[int, int, int, int]:
+    """Columns, rows, width and height of a spread of ``n`` cards (see :meth:`Table.spread`)."""
+    if mode == "grid":
+        cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
+        rows = -(-n // cols)
+        return cols, rows, min(cols, n) * (CARD_W + GAP) - GAP, rows * (CARD_H + GAP) - GAP
+    if mode in ("row", "fan"):
+        step = CARD_W + GAP if mode == "row" else FAN_STEP
+        return n, 1, (n - 1) * step + CARD_W, CARD_H
+    raise ValueError(f"unknown spread mode {mode!r}")
+
+
 class Table:
     """A deck's cards on the felt, the moves made on them, and undo/redo.
 
@@ -201,9 +213,11 @@ class Table:
                                               faces=(False,) * len(cards))})
         return pid
 
-    def deal(self, pid: int, count: int, *, face_up: bool = False) -> list[int]:
+    def deal(self, pid: int, count: int, *, face_up: bool = False,
+             within: tuple[float, float, float, float] | None = None) -> list[int]:
         """Deal the top ``count`` cards of a pile into a row of single cards, face down
-        (face up with ``face_up``), in free space below the pile: never on another pile."""
+        (face up with ``face_up``), in free space below the pile: never on another pile
+        (inside ``within`` where there is room: see :meth:`free_spot`)."""
         self._finish()
         pile = self.piles[pid]
         count = max(0, min(count, len(pile.cards)))
@@ -215,7 +229,7 @@ class Table:
         made = []
         width = count * (CARD_W + GAP) - GAP
         x, y = self.free_spot(width, CARD_H, (pile.x, pile.y + CARD_H + GAP * 2),
-                              ignore=() if rest else (pid,))
+                              ignore=() if rest else (pid,), within=within)
         for i in range(count):
             card = pile.cards[-1 - i]
             new = self._new_pid()
@@ -224,34 +238,40 @@ class Table:
         self._commit("deal", after)
         return made
 
-    def spread(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> list[int]:
+    def spread(self, pid: int, mode: str = "grid", *, columns: int | None = None,
+               at: tuple[float, float] | None = None) -> list[int]:
         """Lay a pile's cards out one by one: ``"grid"`` (rows and columns), ``"row"``
         (side by side) or ``"fan"`` (an overlapping row whose every card still shows
         its corner). A grid is about 16:9 unless ``columns`` is given. The layout goes
-        in free space nearest the pile (the pile's own place first): never on another pile.
+        at ``at`` (its top-left corner) when given, else in free space nearest the pile
+        (the pile's own place first): never on another pile (see :meth:`spread_size`).
         Returns the new piles' ids, the top card's first.
         """
-        return self._now(self._spread(pid, mode, columns))
+        return self._now(self._spread(pid, mode, columns, at))
 
-    def spread_job(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> TableJob[list[int]]:
+    def spread_job(self, pid: int, mode: str = "grid", *, columns: int | None = None,
+                   at: tuple[float, float] | None = None) -> TableJob[list[int]]:
         """:meth:`spread` as a :class:`TableJob`, its first slice run (any error raised) now."""
-        return self._start(self._spread(pid, mode, columns))
+        return self._start(self._spread(pid, mode, columns, at))
 
-    def _spread(self, pid: int, mode: str, columns: int | None) -> Steps[list[int]]:
+    def spread_size(self, pid: int, mode: str = "grid", *, columns: int | None = None) -> tuple[float, float]:
+        """The world width and height the :meth:`spread` of a pile takes (a caller that
+        chooses where it goes, say in the part of the felt a player sees, passes ``at``).
+
+        >>> from cardtable.engine.cards import Card, Deck
+        >>> deck = Deck("d", "D", "standard", tuple(Card(i, f"c{i}", f"c{i}", str(i), i) for i in range(6)))
+        >>> t = Table(deck, random.Random(1))
+        >>> t.spread_size(t.pile_ids()[0], "grid", columns=3), t.spread_size(t.pile_ids()[0], "row")
+        ((324, 292), (660, 140))
+        """
+        return _spread_shape(len(self.piles[pid].cards), mode, columns)[2:]
+
+    def _spread(self, pid: int, mode: str, columns: int | None, at: tuple[float, float] | None) -> Steps[list[int]]:
         pile = self.piles[pid]
         n = len(pile.cards)
-        if mode == "grid":
-            cols = columns or max(1, round(math.sqrt(n * 16 / 9 * CARD_H / CARD_W)))
-            rows = -(-n // cols)
-            w, h = min(cols, n) * (CARD_W + GAP) - GAP, rows * (CARD_H + GAP) - GAP
-        elif mode in ("row", "fan"):
-            step = CARD_W + GAP if mode == "row" else FAN_STEP
-            cols, rows = n, 1
-            w, h = (n - 1) * step + CARD_W, CARD_H
-        else:
-            raise ValueError(f"unknown spread mode {mode!r}")
-        x0, y0 = self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
-        sx = CARD_W + GAP if mode == "grid" else step
+        cols, rows, w, h = _spread_shape(n, mode, columns)
+        sx = FAN_STEP if mode == "fan" else CARD_W + GAP
+        x0, y0 = at if at is not None else self.free_spot(w, h, (pile.x, pile.y), ignore=(pid,))
         big = n >= SLICE_PILES
         # C-level passes, no Python call per card: the columns' x repeated for every row,
         # each row's y repeated for every column, ids and z values by range.
@@ -291,13 +311,14 @@ class Table:
         yield from self._commit_steps(f"spread ({mode})", [pid, *made], new, after)
         return made
 
-    def take(self, pid: int, count: int) -> int:
-        """Lift the top ``count`` cards of a pile into a new pile in free space beside it."""
+    def take(self, pid: int, count: int, *, within: tuple[float, float, float, float] | None = None) -> int:
+        """Lift the top ``count`` cards of a pile into a new pile in free space beside it
+        (inside ``within`` where there is room: see :meth:`free_spot`)."""
         self._finish()
         pile = self.piles[pid]
         if count >= len(pile.cards):
             return pid
-        x, y = self.free_spot(CARD_W, CARD_H, (pile.x + CARD_W + GAP * 2, pile.y))
+        x, y = self.free_spot(CARD_W, CARD_H, (pile.x + CARD_W + GAP * 2, pile.y), within=within)
         return self.move(pid, count, x, y)
 
     def move_many(self, pids: Iterable[int], dx: float, dy: float) -> None:
@@ -325,20 +346,32 @@ class Table:
         return not found.difference(ignore)
 
     def free_spot(self, w: float, h: float, near: tuple[float, float], *,
-                  ignore: Iterable[int] = ()) -> tuple[float, float]:
+                  ignore: Iterable[int] = (), within: tuple[float, float, float, float] | None = None
+                  ) -> tuple[float, float]:
         """The top-left corner of a free ``w`` x ``h`` rectangle nearest ``near``.
 
         Tries places on a card-sized lattice around ``near`` (nearest first; below and
-        to the right win ties), found through the grid index; if none is free, the
-        place below everything on the table.
+        to the right win ties), found through the grid index; with ``within`` (a world
+        rectangle: the part of the felt a player sees), the nearest free place wholly
+        inside it wins over any outside it. If none is free, the place below
+        everything on the table.
         """
         skip = set(ignore)
         nx, ny = near
         sx, sy = CARD_W + GAP, CARD_H + GAP
+        first: tuple[float, float] | None = None
+        # (a rectangle bigger than ``within`` cannot lie inside it: the nearest free place anywhere)
+        left, top, right, bottom = (within[0], within[1], within[0] + within[2] - w, within[1] + within[3] - h) \
+            if within is not None and w <= within[2] and h <= within[3] else (-math.inf, -math.inf, math.inf, math.inf)
         for i, j in _LATTICE:
             x, y = nx + i * sx, ny + j * sy
-            if self.is_free((x, y, w, h), skip):
-                return (x, y)
+            inside = left <= x <= right and top <= y <= bottom
+            if (inside or first is None) and self.is_free((x, y, w, h), skip):
+                if inside:
+                    return (x, y)
+                first = (x, y)
+        if first is not None:
+            return first
         bx, by, _bw, bh = self.bounds()
         return (bx, by + bh + GAP * 2)
 

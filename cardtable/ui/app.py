@@ -37,6 +37,12 @@ _WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDO
                             pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
 """Events after which a frame is presented even if the scene holds its picture."""
 TITLE = "cardtable"
+TOAST_SIZE = 18
+"""The toast's type size (at scale 1)."""
+TOAST_PAD = (14, 7)
+"""Room (at scale 1) around the toast's text, across and down."""
+TOAST_MARGIN = 12
+"""Room (at scale 1) kept between the toast and the sides of the area it keeps to."""
 
 _log = logging.getLogger(__name__)
 
@@ -78,6 +84,7 @@ class App:
         self.frame_ms: list[float] = []
         self.toast_text = ""
         self.toast_until = 0.0
+        self._toast_lines: tuple[tuple[str, int, int], list[str]] | None = None  # see toast_lines
         self._toast_of: weakref.ref[Scene] | None = None  # see toast
         self.variant_entries = variants.discover()
 
@@ -322,21 +329,59 @@ class App:
         pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"call": fn}))
 
     # -- overlays drawn by the app -------------------------------------------------------
+    def toast_area(self) -> pygame.Rect:
+        """The part of the window a toast keeps to: the top scene's ``toast_area()`` (a game
+        table's felt and the bar under it: never over its log panel), else the window."""
+        area = getattr(self.scenes.top, "toast_area", None)
+        found = area() if area is not None else None
+        return found if found is not None else self.screen.get_rect()
+
+    def toast_room(self) -> int:
+        """How wide a line of a toast may be (pixels): wider text wraps to more lines."""
+        return max(1, self.toast_area().width - 2 * self.px(TOAST_MARGIN) - 2 * self.px(TOAST_PAD[0]))
+
+    def toast_lines(self, text: str | None = None) -> list[str]:
+        """The lines a toast of ``text`` (the one showing when not given) takes: wrapped to
+        :meth:`toast_room`."""
+        text = self.toast_text if text is None else text
+        size, room = self.px(TOAST_SIZE), self.toast_room()
+        key = (text, size, room)
+        if self._toast_lines is None or self._toast_lines[0] != key:
+            from cardtable.ui.text import wrap
+            lines = wrap(text, room, lambda line: self.fonts.size_of(line, size)[0]) or [""]
+            self._toast_lines = (key, lines)
+        return self._toast_lines[1]
+
+    def toast_box(self) -> pygame.Rect:
+        """Where the toast is drawn: centred along the bottom of :meth:`toast_area`, above the
+        line a scene's ``toast_avoid()`` names where they would meet."""
+        size, px = self.px(TOAST_SIZE), self.px
+        lines = self.toast_lines()
+        sizes = [self.fonts.size_of(line, size) for line in lines]
+        area = self.toast_area()
+        box = pygame.Rect(0, 0, max(w for w, _ in sizes) + 2 * px(TOAST_PAD[0]),
+                          sum(h for _, h in sizes) + 2 * px(TOAST_PAD[1]))
+        box.midbottom = (area.centerx, area.bottom - px(24) + px(TOAST_PAD[1]))
+        avoid = getattr(self.scenes.top, "toast_avoid", None)  # a scene's line the toast must not cover
+        if avoid is not None and (line := avoid()) is not None and box.colliderect(line):
+            box.bottom = line.top - px(6)
+        return box
+
     def _draw_toast(self) -> None:
         if not self.toast_text or time.monotonic() > self.toast_until:
             return
         if self._toast_of is not None and self._toast_of() not in self.scenes.scenes:
             self.toast_text = ""
             return
-        img = self.fonts.render(self.toast_text, self.px(18), THEME.text)
-        w, h = self.screen.get_size()
-        box = img.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(28), self.px(14))
-        avoid = getattr(self.scenes.top, "toast_avoid", None)  # a scene's line the toast must not cover
-        if avoid is not None and (line := avoid()) is not None and box.colliderect(line):
-            box.bottom = line.top - self.px(6)
-        pygame.draw.rect(self.screen, THEME.panel, box, border_radius=box.height // 2)
-        pygame.draw.rect(self.screen, THEME.panel_edge, box, 1, border_radius=box.height // 2)
-        self.screen.blit(img, img.get_rect(center=box.center))
+        box = self.toast_box()
+        radius = min(box.height // 2, self.px(18))
+        pygame.draw.rect(self.screen, THEME.panel, box, border_radius=radius)
+        pygame.draw.rect(self.screen, THEME.panel_edge, box, 1, border_radius=radius)
+        y = box.y + self.px(TOAST_PAD[1])
+        for line in self.toast_lines():
+            img = self.fonts.render(line, self.px(TOAST_SIZE), THEME.text)
+            self.screen.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def _draw_frame_time(self) -> None:
         recent = sorted(self.frame_ms[-60:]) or [0.0]

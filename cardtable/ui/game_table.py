@@ -142,6 +142,11 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         also says no for a person on another computer)."""
         return not self.is_bot(seat)
 
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's toast keeps to (:meth:`cardtable.ui.app.App.toast_area`): the felt
+        and the action bar under it, never the log panel beside them."""
+        return pygame.Rect(self.felt.x, 0, self.felt.width, self.app.screen.get_height())
+
     def readout_corner(self) -> tuple[int, int]:
         """Where F3's readouts end (their bottom-right corner): the action bar's
         bottom-right, which no game's controls fill."""

@@ -15,6 +15,11 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
+BUTTON_PAD = 24
+"""Room (at scale 1) between the ready button's words and its edges."""
+MARGIN = 24
+"""Room (at scale 1) kept between the screen's words and the window's sides."""
+
 
 class PassScreen(Scene):
     """Hides the table until ``name`` is at the screen; then calls ``on_ready``."""
@@ -26,11 +31,16 @@ class PassScreen(Scene):
         self.layout()
 
     def layout(self) -> None:
-        """Centre the ready button."""
+        """Centre the ready button, as wide as its words and :data:`BUTTON_PAD` either side
+        (at least 340 pixels at scale 1), its type smaller only if the window is too narrow."""
         w, h = self.app.screen.get_size()
-        px = self.app.px
-        button = Button((w // 2 - px(170), h // 2 + px(40), px(340), px(56)), self.app.fonts,
-                        f"I am {self.name}: show my cards", self.ready, size=px(20), primary=True, hotkey="Enter")
+        px, fonts = self.app.px, self.app.fonts
+        label = f"I am {self.name}: show my cards"
+        most = w - 2 * px(MARGIN)
+        size = fonts.fit_size(label, most - 2 * px(BUTTON_PAD), px(20), bold=True)
+        width = min(most, max(px(340), fonts.size_of(label, size, True)[0] + 2 * px(BUTTON_PAD)))
+        button = Button((w // 2 - width // 2, h // 2 + px(40), width, px(56)), fonts, label, self.ready, size=size,
+                        primary=True, hotkey="Enter")
         self.widgets = WidgetGroup([button])
         self.widgets.focus(button)
 
@@ -54,9 +64,11 @@ class PassScreen(Scene):
         px, fonts = self.app.px, self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.backdrop)
-        title = fonts.render(f"Pass to {self.name}", px(54), THEME.accent, bold=True)
+        most = w - 2 * px(MARGIN)  # (a long name sets the title smaller rather than past the window)
+        heading = f"Pass to {self.name}"
+        title = fonts.render(heading, fonts.fit_size(heading, most, px(54), bold=True), THEME.accent, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - px(70))))
         sub = self.note or "Everyone else: look away. The cards stay hidden until you are ready."
-        img = fonts.render(sub, px(18), THEME.text_dim)
+        img = fonts.render(sub, fonts.fit_size(sub, most, px(18)), THEME.text_dim)
         surface.blit(img, img.get_rect(center=(w // 2, h // 2 - px(10))))
         self.widgets.draw(surface)

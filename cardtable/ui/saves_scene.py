@@ -143,9 +143,11 @@ class MatchKeeper:
             self.scene.app.toast(f"Could not save: {getattr(exc, 'reason', exc)}", 5.0)
             return None
         app = self.scene.app
-        where = f"Saved to {path}"
-        if app.fonts.size_of(where, app.px(18))[0] > app.screen.get_width() - app.px(80):
-            where = f"Saved to …{os.sep}{path.parent.name}{os.sep}{path.name}"
+        # The whole path if it fits a line of the toast, else its end (the toast wraps what is
+        # still too long rather than run over the log panel).
+        shorter = [f"Saved to {path}", f"Saved to …{os.sep}{path.parent.name}{os.sep}{path.name}",
+                   f"Saved to …{os.sep}{path.name}"]
+        where = next((text for text in shorter if len(app.toast_lines(text)) == 1), shorter[-1])
         app.toast(where, 4.0)
         return SaveFile(path, "named", time.time())
 

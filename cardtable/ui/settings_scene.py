@@ -31,8 +31,13 @@ class SettingsScene(BackScreen):
 
     # Unscaled sizes of the two ways to lay the screen out: side by side (names left,
     # switches right) and one column; the one that needs less shrinking is used.
-    _WIDE = (1060, 470)
-    _NARROW = (680, 700)
+    _WIDE = (1060, 550)
+    _NARROW = (680, 780)
+
+    def __init__(self, app) -> None:
+        self.mouse = (-1, -1)  # where the pointer was last seen
+        self.scale_due = False  # a new UI scale waits for the pointer to leave its stepper
+        super().__init__(app)
 
     def fit(self) -> tuple[float, bool]:
         """The scale the screen is drawn at (the UI scale, shrunk when the window is too
@@ -45,14 +50,7 @@ class SettingsScene(BackScreen):
         self.k, side_by_side = self.fit()
         px = scaler(self.k)
         fonts, s = self.app.fonts, self.app.settings
-        width = self.app.screen.get_width()
         group = WidgetGroup()
-        # The UI scale stepper keeps its top-right corner where it is whatever the scale,
-        # so the "+" just clicked is still under the pointer for the next click.
-        self.scale_stepper = group.add(Stepper((0, 0, px(340), px(44)), fonts, "UI scale", s.ui_scale,
-                                               low=0.75, high=2.0, step=0.25, on_change=self._scale,
-                                               fmt="{:.2f}×", size=px(18)))
-        self.scale_stepper.rect.topright = (width - 24, 24)
         x, y = px(60), px(130)
         group.add(Label((x, y, px(300), px(30)), fonts, "Player names", size=px(20), bold=True))
         y += px(40)
@@ -60,7 +58,7 @@ class SettingsScene(BackScreen):
             col, row = i % 2, i // 2
             group.add(TextInput((x + col * px(290), y + row * px(50), px(270), px(40)), fonts, name,
                                 functools.partial(self._name, i), size=px(18),
-                                placeholder=f"Player {i + 1}"))
+                                placeholder=f"Player {i + 1}", default=f"Player {i + 1}"))
         y += px(50) * ((len(s.player_names) + 1) // 2) + px(24)
         if side_by_side:
             cx, cy = x + px(620), px(170)
@@ -74,7 +72,12 @@ class SettingsScene(BackScreen):
         self.speed_stepper = group.add(SpeedStepper(
             (cx, cy + len(switches) * px(56), px(340), px(44)), fonts, "Computer speed", s.bot_speed,
             low=BOT_SPEEDS[0], high=BOT_SPEEDS[-1], step=1, on_change=self._speed, fmt="×{:g}", size=px(18)))
-        bottom = cy + (len(switches) + 1) * px(56)
+        # With the other controls (not alone in a corner); a new scale lays the screen out
+        # again once the pointer has left it (see _scale).
+        self.scale_stepper = group.add(Stepper(
+            (cx, cy + (len(switches) + 1) * px(56), px(340), px(44)), fonts, "UI scale", s.ui_scale,
+            low=0.75, high=2.0, step=0.25, on_change=self._scale, fmt="{:.2f}×", size=px(18)))
+        bottom = cy + (len(switches) + 2) * px(56)
         group.add(self.back_button(px, (x, max(y, bottom) + px(8)), width=140, primary=True))
         self.widgets = group
 
@@ -90,11 +93,33 @@ class SettingsScene(BackScreen):
         self.app.update_settings(bot_speed=value)
 
     def _scale(self, value: float) -> None:
+        """A new UI scale, saved at once. Every screen is laid out again at it at once when it
+        came from the keys; from a click, once the pointer leaves the stepper, so that the
+        "+" just clicked is still under the pointer for the next click (laid out again at
+        once, the stepper would move, and the next click land on another control)."""
         self.app.update_settings(ui_scale=value)
-        self.app.later(self._relayout_all)
+        if self.scale_stepper.rect.collidepoint(self.mouse):
+            self.scale_due = True
+        else:
+            self.app.later(self._relayout_all)
 
     def _relayout_all(self) -> None:
+        self.scale_due = False
         self.app.scenes.resized(self.app.screen.get_size())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+            if self.scale_due and not self.scale_stepper.rect.collidepoint(event.pos):
+                self._relayout_all()  # (the pointer left the stepper: the new scale shows)
+        return super().handle(event)
+
+    def exit(self) -> None:
+        """Leaving with a new scale not yet laid out (Esc with the pointer on the stepper):
+        the screens below are laid out at it before they show."""
+        super().exit()
+        if self.scale_due:
+            self._relayout_all()
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts, px = self.app.fonts, scaler(self.k)

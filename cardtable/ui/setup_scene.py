@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable.ui.scene import Scene, fitted_scale, scaler
+from cardtable.ui.scene import Scene, scaler
 from cardtable.ui.setup_memory import SetupMemory, memory_file
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Label, Stepper, TextInput, WidgetGroup
@@ -40,6 +40,30 @@ class SeatConfig:
     remote: bool = False
 
 
+def default_name(index: int) -> str:
+    """The name a seat has until someone types one: "Player 1" for the first."""
+    return f"Player {index + 1}"
+
+
+SETUP_WIDTH = 860
+"""The unscaled width of the setup screen: its widest line (the tip under the title, 735
+pixels from 62) and a margin of 60 either side."""
+LAID_OUT_FOR = (1280, 800)
+"""The window the screens are laid out for at UI scale 1."""
+GROW_MOST = 1.25
+"""How much the setup screen grows in a window bigger than :data:`LAID_OUT_FOR`, at most."""
+
+
+def roomy_scale(app, need: tuple[int, int]) -> float:
+    """The setup screen's scale: the UI scale, grown with a window bigger than the one the
+    screens are laid out for (by up to :data:`GROW_MOST`: at 1,920 x 1,080 the screen is
+    not a small block in a big window), then shrunk as far as the window needs for ``need``
+    unscaled pixels."""
+    w, h = app.screen.get_size()
+    grown = app.settings.ui_scale * max(1.0, min(GROW_MOST, w / LAID_OUT_FOR[0], h / LAID_OUT_FOR[1]))
+    return grown * min(1.0, w / (need[0] * grown), h / (need[1] * grown))
+
+
 ABSENT_STEPS = (10, 600, 10)
 """The absence time's stepper: lowest, highest and step, in seconds."""
 
@@ -53,7 +77,7 @@ class SetupScene(Scene):
         self.variant, self.on_start = variant, on_start
         self.count = max(variant.min_seats, min(4, variant.max_seats))
         names = app.settings.player_names
-        self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(variant.max_seats)]
+        self.names = [names[i] if i < len(names) else default_name(i) for i in range(variant.max_seats)]
         from cardtable import games
         game = games.get(variant.game)
         # A person here, a person on another computer, then each computer level the game
@@ -71,6 +95,9 @@ class SetupScene(Scene):
         self._recall()
         self.widgets = WidgetGroup()
         self.layout()
+        # The first seat's name has the keyboard focus (Enter still starts): a default name is
+        # selected, so that typing one's own replaces it ("Ada", not "Player 1Ada").
+        self.widgets.focus(self.name_fields[0])
 
     # -- memory -----------------------------------------------------------------------------
     def _recall(self) -> None:
@@ -92,22 +119,36 @@ class SetupScene(Scene):
         self.memory.remember(self.variant.game, self.count, list(zip(self.names, kinds)))
 
     # -- widgets ----------------------------------------------------------------------------
+    def need(self) -> tuple[int, int]:
+        """The unscaled size of the screen for the seat count (and a remote seat's absence
+        time): from the title (40 from the top) to the Start button, 40 below it."""
+        return (SETUP_WIDTH, 300 + self.count * 52 + (56 if self.hosting else 0))
+
     def layout(self) -> None:
-        """Build the widgets for the seat count (the UI scale shrunk when the window is
-        too small for every seat)."""
-        self.k = fitted_scale(self.app, (780, 190 + self.count * 52 + 100 + (56 if self.hosting else 0)))
+        """Build the widgets for the seat count, centred in the window at :func:`roomy_scale`.
+        A seat's name field that had the keyboard focus keeps it; else Start has it."""
+        focused = self.widgets.focused
+        name_focus = next((i for i, f in enumerate(self.name_fields) if f is focused), None) \
+            if hasattr(self, "name_fields") else None
+        need = self.need()
+        self.k = roomy_scale(self.app, need)
         px, fonts = scaler(self.k), self.app.fonts
+        w, h = self.app.screen.get_size()
+        self.origin = (max(0, (w - px(need[0])) // 2), max(0, (h - px(need[1])) // 2))
+        ox, oy = self.origin
         group = WidgetGroup()
-        x, y = px(60), px(120)
+        x, y = ox + px(60), oy + px(120)
         group.add(Stepper((x, y, px(300), px(44)), fonts, "Seats", self.count, low=self.variant.min_seats,
                           high=self.variant.max_seats, step=1, on_change=self._count, size=px(18)))
         group.add(Stepper((x + px(320), y, px(340), px(44)), fonts, "Starting chips", self.chips, low=10,
                           high=100_000, step=10, on_change=lambda v: setattr(self, "chips", int(v)), size=px(18)))
         y += px(70)
+        self.name_fields: list[TextInput] = []
         for i in range(self.count):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
-            group.add(TextInput((x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i],
-                                functools.partial(self._name, i), size=px(18), max_len=20))
+            self.name_fields.append(group.add(TextInput(
+                (x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i], functools.partial(self._name, i),
+                size=px(18), max_len=20, default=default_name(i))))
             group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts,
                              seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
@@ -122,7 +163,10 @@ class SetupScene(Scene):
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
                                  primary=True, hotkey="Enter"))
         self.widgets = group
-        self.widgets.focus(start)
+        if name_focus is not None and name_focus < self.count:
+            self.widgets.focus(self.name_fields[name_focus])
+        else:
+            self.widgets.focus(start)
 
     @property
     def hosting(self) -> bool:
@@ -147,7 +191,7 @@ class SetupScene(Scene):
         """The seats as chosen (blank names become "Player N"; repeated names get a number)."""
         seats, seen = [], set()
         for i in range(self.count):
-            name = self.names[i].strip() or f"Player {i + 1}"
+            name = self.names[i].strip() or default_name(i)
             if name in seen:
                 name = f"{name} ({i + 1})"
             seen.add(name)
@@ -182,12 +226,13 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = scaler(self.k), self.app.fonts
+        ox, oy = self.origin
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(f"{self.variant.name}: who is playing?", px(34), THEME.text, bold=True),
-                     (px(60), px(40)))
+                     (ox + px(60), oy + px(40)))
         if self.hosting:
             tip = "Remote seats are people on other computers: Host shows the join code they need."
         else:
             tip = "Click a seat's button: a person here, a remote person, or a computer. Tab moves between fields."
-        surface.blit(fonts.render(tip, px(15), THEME.text_dim), (px(62), px(86)))
+        surface.blit(fonts.render(tip, px(15), THEME.text_dim), (ox + px(62), oy + px(86)))
         self.widgets.draw(surface)

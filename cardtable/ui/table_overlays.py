@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
+from cardtable.engine.words import figure
 from cardtable.ui.camera import Camera
 from cardtable.ui.theme import THEME
 
@@ -45,7 +46,7 @@ class TableOverlays:
             n = len(pile.cards) - hidden.get(pid, 0)
             if n > 1:
                 sx, sy = self.to_screen(camera, pile.x, pile.y)
-                img = fonts.render(str(n), size, THEME.text, bold=True)
+                img = fonts.render(figure(n), size, THEME.text, bold=True)  # "12,000", as everywhere
                 r = img.get_rect(midtop=(sx + width // 2, sy + int(width * 1.4) + 4))
                 pygame.draw.rect(surface, (0, 0, 0), r.inflate(10, 4), border_radius=r.height // 2)
                 surface.blit(img, r)

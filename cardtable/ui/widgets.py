@@ -54,6 +54,9 @@ class Widget:
     def activate(self) -> None:
         """What Enter/Space does when the widget has keyboard focus."""
 
+    def focus_gained(self) -> None:
+        """Called when the widget takes the keyboard focus (a click, Tab, or the screen's choice)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the widget."""
 
@@ -173,9 +176,18 @@ class Stepper(Widget):
         self.label, self.value, self.low, self.high, self.step = label, value, low, high, step
         self.on_change, self.fmt, self.size = on_change, fmt, size
 
+    def value_width(self) -> int:
+        """The room between the - and + buttons: the widest value the stepper can show (its
+        lowest, highest and current) with a margin either side, so that "1.00×" or "100000"
+        never touches a button; no less than 1.4 times the height."""
+        h = self.rect.height - 8
+        widest = max(self.fonts.size_of(self.fmt.format(v), self.size, True)[0]
+                     for v in (self.low, self.high, self.value))
+        return max(40, int(self.rect.height * 1.4), widest + 2 * max(4, h // 4))
+
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
         h = self.rect.height - 8
-        value_w = max(40, int(self.rect.height * 1.4))
+        value_w = self.value_width()
         plus = pygame.Rect(self.rect.right - h - 4, self.rect.y + 4, h, h)
         minus = pygame.Rect(plus.x - h - value_w, self.rect.y + 4, h, h)
         return minus, plus
@@ -220,19 +232,32 @@ class Stepper(Widget):
 
 
 class TextInput(Widget):
-    """A one-line text field. Click or Tab to focus, type, Enter or Tab to finish."""
+    """A one-line text field. Click or Tab to focus, type, Enter or Tab to finish.
+
+    ``default``: the text the field holds until someone types their own (a seat's "Player 1").
+    Focusing the field while it holds it selects it all, so that typing replaces it, as
+    Ctrl+A does; a click in the field once it has the focus ends the selection.
+    """
 
     def __init__(self, rect, fonts, text: str, on_change: Callable[[str], None], *, max_len: int = 24,
-                 size: int = 18, placeholder: str = "") -> None:
+                 size: int = 18, placeholder: str = "", default: str | None = None) -> None:
         super().__init__(rect, fonts)
         self.text, self.on_change, self.max_len = text, on_change, max_len
-        self.size, self.placeholder = size, placeholder
+        self.size, self.placeholder, self.default = size, placeholder, default
         self.all_selected = False  # Ctrl+A: the next key typed replaces the whole text
+        self._focus_fresh = False  # the focus came with the event being handled (a click keeps the selection)
+
+    def focus_gained(self) -> None:
+        self._focus_fresh = True
+        if self.default is not None and self.text == self.default:
+            self.all_selected = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
+        fresh, self._focus_fresh = self._focus_fresh, False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.all_selected = False
+            if not fresh:  # (the click that focused a default name leaves it selected)
+                self.all_selected = False
             return True
         if not self.focused:
             self.all_selected = False
@@ -297,9 +322,13 @@ class WidgetGroup:
         return [w for w in self.widgets if w.focusable and w.visible]
 
     def focus(self, widget: Widget | None) -> None:
-        """Give keyboard focus to ``widget`` (``None``: to nothing)."""
+        """Give keyboard focus to ``widget`` (``None``: to nothing); a widget taking it is told
+        (:meth:`Widget.focus_gained`)."""
         for w in self.widgets:
+            gained = w is widget and not w.focused
             w.focused = w is widget
+            if gained:
+                w.focus_gained()
         items = self.focusables()
         self.focus_index = items.index(widget) if widget in items else None
 

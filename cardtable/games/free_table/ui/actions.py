@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.table import Table
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.games.free_table.ui.big_steps import HOLD_PILES
 from cardtable.games.free_table.ui.hands import player_name
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.text import figure, plural
@@ -25,6 +26,9 @@ def to_each(players: int) -> str:
     """
     return f"to each of {plural(players, 'player')}" if players != 1 else "to 1 player"
 
+
+BADGE_ROOM = 30
+"""World units below a pile that its count badge takes (Fit and a gather keep them in view)."""
 
 LET_GO = "the steps before it were let go to save memory"
 """Said when the oldest step the history kept is undone and older ones were let go."""
@@ -52,7 +56,7 @@ class PileActions:
     def _act(self, label: str, fn, sound: str, pid: int | None = None) -> None:
         pid = self.target() if pid is None else pid
         if pid is None:
-            self.toast(f"Point at a pile to {label}")
+            self.toast(self.nothing_pointed_at(label))
             return
         result = fn(pid)
         self.app.sounds.play(sound)
@@ -92,9 +96,10 @@ class PileActions:
         self._act("shuffle", go, "shuffle", pid)
 
     def deal(self, face_up: bool, pid: int | None = None) -> None:
-        """Deal a row of ``deal_count`` cards from the pile pointed at: face down, or face up."""
+        """Deal a row of ``deal_count`` cards from the pile pointed at: face down, or face up
+        (in the felt in view where it has room)."""
         def go(pid: int) -> int:
-            made = self.table.deal(pid, self.deal_count, face_up=face_up)
+            made = self.table.deal(pid, self.deal_count, face_up=face_up, within=self.world_in_view())
             return pid if pid in self.table.piles else (made[-1] if made else pid)
         self._act("deal", go, "deal", pid)
 
@@ -113,7 +118,7 @@ class PileActions:
         """How many hot-seat players there are (1-8)."""
         self.players = max(1, min(8, players))
         self.seat %= self.players
-        self.toast(plural(self.players, "player"), 1.0)
+        self.toast(f"{plural(self.players, 'player')}: H deals {to_each(self.players)}", 1.5)
 
     def pass_on(self) -> None:
         """Hide the table behind a pass screen until the next player is at the screen."""
@@ -132,19 +137,30 @@ class PileActions:
                                  note="Everyone else: look away. Your hand shows when you are ready."))
 
     def spread(self, mode: str, pid: int | None = None) -> None:
-        """Lay the pile pointed at out as a grid, a row or a fan (in free space)."""
+        """Lay the pile pointed at out as a grid, a row or a fan, in free space in the felt
+        in view (:meth:`~cardtable.games.free_table.ui.in_view.InView.place_in_view`: the
+        view zooms out for it as far as cards stay readable)."""
+        whole = [True]
+
         def done(made: list[int]) -> None:
-            self.toast(f"Spread {plural(len(made), 'card')} as a {mode}")
+            more = "" if whole[0] else ": Home shows them all"
+            self.toast(f"Spread {plural(len(made), 'card')} as a {mode}{more}")
             self.current = made[0]
             self._refresh_buttons()
 
         def go(pid: int) -> None:
-            self.begin(self.table.spread_job(pid, mode), done)
+            pile = self.table.piles[pid]
+            n = len(pile.cards)
+            columns = self.grid_columns(n) if mode == "grid" and n < HOLD_PILES else None
+            w, h = self.table.spread_size(pid, mode, columns=columns)
+            at = self.place_in_view(w, h, (pile.x, pile.y), ignore=(pid,))
+            whole[0] = self.felt_in_view().contains(self._on_screen((at[0], at[1], w, h)))
+            self.begin(self.table.spread_job(pid, mode, columns=columns, at=at), done)
         self._act("spread", go, "slide", pid)
 
     def take(self, pid: int) -> None:
         """Lift the top ``deal_count`` cards of a pile into a new pile beside it."""
-        self._act("take", lambda p: self.table.take(p, self.deal_count), "slide", pid)
+        self._act("take", lambda p: self.table.take(p, self.deal_count, within=self.world_in_view()), "slide", pid)
 
     def count(self, pid: int) -> None:
         """Say how many cards a pile holds (and how many show their face)."""
@@ -153,14 +169,25 @@ class PileActions:
         self.toast(f"{plural(len(pile.cards), 'card')}, {figure(up)} face up")
 
     def gather(self, pid: int | None = None) -> None:
-        """Gather the selection (else every card) into one pile where the pointed pile lies."""
+        """Gather the selection (else every card) into one pile where the pointed pile lies
+        (else where the pointer is on the felt, else in the middle of the felt in view),
+        moved as little as needed for it and its count to show in the felt in view."""
         pid = self.target() if pid is None else pid
         chosen = self._selection_for(pid)
         anchor = self.table.piles[pid] if pid is not None else None
-        at = (anchor.x, anchor.y) if anchor else None
+        if anchor is not None:
+            at = (anchor.x, anchor.y)
+        elif self.felt_in_view().collidepoint(self.mouse):
+            x, y = self.camera.to_world(*self.mouse)
+            at = (x - CARD_W / 2, y - CARD_H / 2)
+        else:
+            vx, vy, vw, vh = self.world_in_view()
+            at = (vx + (vw - CARD_W) / 2, vy + (vh - CARD_H) / 2)
+        at = self.spot_in_view(CARD_W, CARD_H + BADGE_ROOM, at)
 
         def done(keep: int) -> None:
             self.current = keep
+            self.toast(f"Gathered {plural(len(self.table.piles[keep].cards), 'card')}", 1.5)
             self._refresh_buttons()
         self.begin(self.table.gather_job(chosen, at=at), done)
         self.selected = set()
@@ -183,14 +210,17 @@ class PileActions:
             ("Count", "", lambda: self.count(pid)),
             (f"Take the top {plural(n, 'card')} into a new pile", "", lambda: self.take(pid)),
             (f"Deal {plural(n, 'card')} {to_each(self.players)}", "H", lambda: self.deal_to_players(pid)),
-            (f"Players: {self.players + 1}", "", lambda: self.set_players(self.players + 1)),
-            (f"Players: {self.players - 1}", "", lambda: self.set_players(self.players - 1)),
+            (f"Set players… ({self.players})", "", lambda: self.open_players_menu(at)),
         ]
         if len(self.table.piles[pid].cards) == 1:
-            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Players"))
+            items = [it if it[0] in ("Shuffle", "Count") or it[0].startswith(("Flip", "Gather", "Set players"))
                      else (it[0], it[1], None) for it in items]
-        items = [it for it in items if not (it[0].startswith("Players: ") and not 1 <= int(it[0][9:]) <= 8)]
         self._popup(items, at)
+
+    def open_players_menu(self, at: tuple[int, int]) -> None:
+        """The menu of how many players share the screen (1-8), the current count marked."""
+        self._popup([(("• " if n == self.players else "") + plural(n, "player"), "",
+                      lambda n=n: self.set_players(n)) for n in range(1, 9)], at)
 
     def undo(self) -> None:
         """Take back the last move."""

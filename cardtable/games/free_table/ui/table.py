@@ -20,9 +20,10 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table, dismantle
-from cardtable.games.free_table.ui.actions import PileActions, nothing_to_undo
+from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.hands import HandBar
+from cardtable.games.free_table.ui.in_view import InView
 from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
@@ -39,8 +40,6 @@ DRAG_THRESHOLD = 4
 DOUBLE_CLICK_S = 0.35
 FIT_MAX_ZOOM = 2.0
 """Fit (Home) zooms in no further than a card at twice its size at zoom 1."""
-BADGE_ROOM = 30
-"""World units below a pile that its count badge takes (Fit keeps them on screen)."""
 DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sabacc 76",
                "infinite": "Infinite 12,000"}
 
@@ -84,7 +83,7 @@ class Press:
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
-class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
+class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -286,13 +285,23 @@ class FreeTableScene(BigSteps, PileActions, FreeTableKeys, Scene):
         return self.table.pile_at(*self.camera.to_world(*pos))
 
     def target(self) -> int | None:
-        """The pile a key acts on: the one under the cursor, else the last one touched."""
+        """The pile a key acts on: the one under the cursor, else the last one touched, else
+        the only one on the felt; never one out of view (behind a bar, or panned away)."""
         pid = self.pile_under(self.mouse)
-        if pid is None and self.current in self.table.piles:
-            pid = self.current
-        if pid is None and len(self.table.piles) == 1:
-            pid = next(iter(self.table.piles))
-        return pid
+        if pid is not None:
+            return pid
+        felt = [p for p in self.table.piles if p not in self.table.hands]
+        for fallback in (self.current, felt[0] if len(felt) == 1 else None):
+            if fallback in self.table.piles and fallback not in self.table.hands and self.pile_in_view(fallback):
+                return fallback
+        return None
+
+    def nothing_pointed_at(self, label: str) -> str:
+        """What a key that acts on a pile says when it found none (:meth:`target`)."""
+        if not any(self.pile_in_view(p) for p in self.table.piles_in(self.world_in_view())
+                   if p not in self.table.hands):
+            return f"No pile in view to {label}: Home brings every card into view"
+        return f"Point at a pile to {label}"
 
     # -- actions ----------------------------------------------------------------------
     def fit_all(self) -> None:

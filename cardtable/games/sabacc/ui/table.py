@@ -366,13 +366,26 @@ class SabaccTableScene(GameTableScene):
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=badge.height // 2)
         surface.blit(img, img.get_rect(center=badge.center))
 
+    def key_badge(self, surface: pygame.Surface, key: int, rect: pygame.Rect) -> pygame.Rect:
+        """The key that swaps the card at ``rect`` ("1", "2"...), in a round badge on the card's
+        top-right corner: on the card it names and inside the felt (under the card, the hand's
+        lowest line, it sat on the felt's rim). The value badge takes the top-left."""
+        px = self.app.px
+        img = self.app.fonts.render(str(key), px(14), (20, 20, 20), bold=True)
+        badge = img.get_rect().inflate(px(8), px(2))
+        badge.width = max(badge.width, badge.height)
+        badge.topright = (rect.right - px(3), rect.y + px(3))
+        pygame.draw.rect(surface, THEME.highlight, badge, border_radius=badge.height // 2)
+        surface.blit(img, img.get_rect(center=badge.center))
+        return self.note_box(f"key:{key}", badge)
+
     def _own_hand_box(self, count: int) -> pygame.Rect:
         """Where the viewer's hand lies: bottom centre of the felt (room for a drawn card)."""
         width = self.card_width(big=True)
         return self.own_hand_box(count, width, gap=10, shift=-(width // 2), lift=18)
 
     def _draw_own_hand(self, surface: pygame.Surface, view: SeatView, cards: list[int | None]) -> None:
-        px, fonts, parts = self.app.px, self.app.fonts, self.parts(view)
+        px, parts = self.app.px, self.parts(view)
         cw = self.card_width(big=True)
         box = self._own_hand_box(max(2, len(cards)))
         self.hand_rects = {}
@@ -391,9 +404,7 @@ class SabaccTableScene(GameTableScene):
             if card == demise:
                 pygame.draw.rect(surface, THEME.highlight, rect.inflate(6, 6), 3, border_radius=px(8))
             if swapping:
-                key = fonts.render(str(i + 1), px(14), THEME.text, bold=True)
-                at = key.get_rect(midtop=(rect.centerx, rect.bottom + px(2)))
-                surface.blit(key, self.note_box(f"key:{i + 1}", at))
+                self.key_badge(surface, i + 1, rect)
         if drawn is not None:
             x = box.right + px(34)
             rect = self.card(surface, self.deck, drawn, True, cw, (x, box.y - px(16)),
