@@ -212,20 +212,48 @@ def test_a_deep_copy_is_equal_and_its_own(game):
 
 
 @pytest.mark.parametrize("game", GAMES[:2], ids=[g.id for g in GAMES[:2]])
-def test_a_seat_copy_reads_the_log_as_the_shared_one_does(game):
-    """DeclaredState.seat_copy keeps each seat's reading of the log between calls: the copy is
-    still the one GameState.seat_copy makes (the same JSON, the same lines), move after move."""
-    import json
-
-    from cardtable.engine.game import GameState
+def test_a_seat_copy_reads_the_log_as_the_seat_does_and_keeps_only_its_own_discards(game):
+    """The seat copy's log is the seat's reading (kept between calls and only extended), and of
+    the hand's discards it holds the seat's own alone, move after move."""
     state = game.new_state(game.read_settings(dict(game.profile.short_match)), DECK, ["A", "B", "C"],
                            random.Random(4))
     bots = [game.bot(random.Random(s), "random") for s in range(3)]
+    discarded = False
     for step in range(120):
         if state.to_act is None:
             break
         for seat in range(3):
             ours = state.seat_copy(seat, random.Random(step))
-            shared = GameState.seat_copy(state, seat, random.Random(step))
-            assert json.dumps(ours.to_json(), sort_keys=True) == json.dumps(shared.to_json(), sort_keys=True)
+            assert [e.text_for(seat) for e in ours.log] == state.log_for(seat)
+            assert ours.thrown == [state.thrown[s] if s == seat else [] for s in range(3)]
+        discarded |= any(state.thrown)
         play_step(state, bots)
+    assert discarded or game.id != "five_card_draw"
+
+
+@pytest.mark.parametrize("game_id", ["omaha_hilo", "five_card_draw", "seven_card_stud"])
+def test_a_computer_decides_as_it_would_have_after_a_resume(game_id):
+    """A computer player made again from its generator alone (as a save resumed mid-hand
+    makes it: what it kept from its earlier decisions is gone) decides every move as the
+    one that played the hand so far."""
+    game = games.get(game_id)
+    settings = game.read_settings(dict(game.profile.short_match))
+    state = game.new_state(settings, DECK, [f"P{s}" for s in range(4)], random.Random(3))
+    bots = [game.bot(random.Random(s), "normal") for s in range(4)]
+    decided = 0
+    for _ in range(400):
+        seat = state.to_act
+        if seat is None:
+            break
+        if seat == CHANCE:
+            state.apply(state.chance_action())
+            continue
+        again = random.Random()
+        again.setstate(bots[seat].rng.getstate())
+        resumed = game.bot(again, "normal")
+        action = choose_for(bots[seat], state, seat)
+        assert choose_for(resumed, state, seat) == action, (game_id, len(state.history))
+        assert resumed.rng.getstate() == bots[seat].rng.getstate()
+        state.apply(action)
+        decided += 1
+    assert decided > 30

@@ -122,8 +122,7 @@ class FlowBot(LevelledBot):
         super().__init__(rng, level)
         self.settings: Knobs = self.knobs
         self._hand: tuple[int, int] | None = None  # (round, dealer) the memos are of
-        self._estimates: dict[Any, Estimate] = {}
-        self._gone: set[int] = set()  # this hand's own discards (deck indices)
+        self._estimates: dict[Any, float] = {}
         self._plans: dict[Any, tuple[int, float]] = {}
 
     # -- the strong level's hooks ---------------------------------------------------------
@@ -148,8 +147,6 @@ class FlowBot(LevelledBot):
             action = self._bet(state, view, seat)
         if state.why_illegal(action) is not None:
             action = state.legal_actions(seat)[0]
-        if isinstance(action, Discard):
-            self._gone |= set(action.cards)
         return action
 
     def _look(self, state: Any, seat: int) -> Any:
@@ -162,7 +159,6 @@ class FlowBot(LevelledBot):
             self._hand = hand
             self._estimates.clear()
             self._plans.clear()
-            self._gone = set()
 
     # -- what the seat knows ------------------------------------------------------------------
     def model(self, state: Any, view: Any, seat: int) -> tuple[Model, list[int]]:
@@ -177,7 +173,7 @@ class FlowBot(LevelledBot):
         board_to_come = sum(s.count for s in ahead if isinstance(s, Board))
         mine = [c for c in view.seats[seat].hand if c is not None]
         board = list(view.zone("board").cards) if view.zone("board") is not None else []
-        seen = set(mine) | set(board) | self._gone
+        seen = set(mine) | set(board) | set(getattr(view.extra, "thrown", ()))
         for info in view.seats:
             seen.update(c for c in info.hand if c is not None)
             seen.update(info.up)
@@ -220,13 +216,18 @@ class FlowBot(LevelledBot):
             return step
         return next((s for s in ahead if isinstance(s, Draw)), None)
 
-    def _estimate(self, model: Model, options: tuple[Option, ...]) -> Estimate:
-        """The estimate of ``options`` on ``model``, kept for the hand (more deals are added
-        to it when it is asked again)."""
-        key = (model, options)
+    def _equity_of(self, model: Model, options: tuple[Option, ...], lines: Sequence[float]) -> float:
+        """The first option's equity on ``model``, dealt until it is clear of ``lines``; kept
+        for the hand. The deals come from a generator seeded by what is asked, never by the
+        bot's own: a kept answer and a new one are the same, so a match resumed from a save
+        mid-hand (its computers' kept answers gone) plays on exactly as it would have."""
+        knobs = self.settings
+        key = (model, options, tuple(lines), knobs.samples, knobs.least)
         found = self._estimates.get(key)
         if found is None:
-            found = self._estimates[key] = Estimate(model, options, random.Random(self.rng.getrandbits(64)))
+            estimate = Estimate(model, options, _asked(key))
+            estimate.run_until(knobs.samples, knobs.least, lines)
+            found = self._estimates[key] = estimate.mean()
         return found
 
     def _my_draw_options(self, state: Any, mine: Sequence[int],
@@ -259,7 +260,7 @@ class FlowBot(LevelledBot):
                 hand = list(max(options, key=lambda o: len(o[0]))[0])
                 kept = keeper(model.high, model.low)(hand, limit)
                 prior = next((i for i, (held, _) in enumerate(options) if sorted(held) == sorted(kept)), None)
-            found = self._plans[key] = best_option(model, options, random.Random(self.rng.getrandbits(64)),
+            found = self._plans[key] = best_option(model, options, _asked(key),
                                                    int(knobs.draw_first * share), int(knobs.draw_second * share),
                                                    prior=prior)
         return found
@@ -298,10 +299,7 @@ class FlowBot(LevelledBot):
         codes = _codes(state)
         if self._draw_ahead(state, state.steps[state.street + 1:]) is not None and isinstance(state.step, BetStep):
             return self._planned(state, model, mine)[1]
-        estimate = self._estimate(model, ((tuple(codes[c] for c in mine), 0),))
-        knobs = self.settings
-        estimate.run_until(knobs.samples, knobs.least, lines)
-        return estimate.mean()
+        return self._equity_of(model, ((tuple(codes[c] for c in mine), 0),), lines)
 
     def _best_discard(self, state: Any, view: Any, seat: int, model: Model,
                       mine: Sequence[int]) -> tuple[tuple[int, ...], float]:
@@ -483,7 +481,7 @@ class FlowRolloutBot(FlowBot):
         if found is None:
             if len(shared) >= self.SHARED_MOST:
                 shared.clear()
-            estimate = Estimate(model, (option,), random.Random(zlib.crc32(repr(key).encode())))
+            estimate = Estimate(model, (option,), _asked(key))
             estimate.run(ROLLOUT_SAMPLES)
             found = shared[key] = estimate.mean()
         if opponents > ROLLOUT_OPPONENTS:
@@ -552,7 +550,7 @@ class _Glance:
         self.pot_total = chips.pot_total
         self.betting_round = state.betting_round
         self._board = _Zone(state.board)
-        self.extra = _Drawn(tuple(state.drawn))
+        self.extra = _Drawn(tuple(state.drawn), tuple(state.thrown[seat]))
         to_act = state.to_act
         self.options = state.betting_options(seat) if to_act == seat else None
         self._state, self._seat = state, seat
@@ -568,3 +566,10 @@ class _Glance:
 @dataclass(frozen=True)
 class _Drawn:
     drawn: tuple[int | None, ...]
+    thrown: tuple[int, ...]
+
+
+def _asked(key: Any) -> random.Random:
+    """A generator seeded by a question (a model and its options): the same question gets
+    the same deals, whoever asks and whenever."""
+    return random.Random(zlib.crc32(repr(key).encode()))

@@ -20,6 +20,7 @@ from cardtable.engine import fields
 from cardtable.engine.betting import BettingRound, BettingRules
 from cardtable.engine.cards import Deck
 from cardtable.engine.chips import HandChips
+from cardtable.engine.flow.actions import Discard
 from cardtable.engine.flow.state import street_field
 from cardtable.engine.flow.steps import Antes, Blinds, Draw, HandFlow
 from cardtable.engine.flow.streets import BoardFlowState, BoardShowdown, BringIn
@@ -115,6 +116,26 @@ class DeclaredState(TrustedInRollouts, BoardFlowState):
             cards = tuple(card.index for card in deck if all(e.plays(card) for e in evaluators))
             known = _PLAYING[id(deck)] = (deck, type(self), cards)
         return known[2]
+
+    def _clear_round(self) -> None:
+        super()._clear_round()
+        self.thrown: list[list[int]] = [[] for _ in range(self.seats)]
+        """Each seat's own discards this hand (it knows them; nobody else does)."""
+
+    def _apply(self, action: Action) -> Event:
+        """Also: a discard is kept among the seat's own (``thrown``)."""
+        event = super()._apply(action)
+        if isinstance(action, Discard):
+            self.thrown[action.seat].extend(action.cards)
+        return event
+
+    def seat_copy(self, seat: int, rng: random.Random) -> DeclaredState:
+        """:meth:`GameState.seat_copy <cardtable.engine.game.GameState.seat_copy>`, with only
+        ``seat``'s own discards kept (the others' are its secrets)."""
+        made = super().seat_copy(seat, rng)
+        assert isinstance(made, DeclaredState)
+        made.thrown = [list(cards) if s == seat else [] for s, cards in enumerate(made.thrown)]
+        return made
 
     def draw_limit(self, seat: int) -> int:
         """The most cards ``seat`` may discard now (0 in a game with no draw)."""
@@ -224,7 +245,7 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _no_up_cards(data: Mapping[str, Any]) -> list[list[int]]:
-    """Every seat's up cards in a save from before they were recorded: none."""
+    """Every seat's up cards (or own discards) in a save from before they were recorded: none."""
     return [[] for _ in data["names"]]
 
 
@@ -239,7 +260,8 @@ def _json_fields(cls: type[DeclaredState], flow: HandFlow) -> tuple[str | fields
         fields.optional_json("results", RoundResult), fields.listed("shown"), street_field(flow),
         fields.listed("board", missing=lambda data: []), fields.listed("burned", missing=lambda data: []),
         fields.JsonField("up", fields._lists, fields._lists, missing=_no_up_cards),
-        fields.JsonField("bring_in_seat", missing=lambda data: None))
+        fields.JsonField("bring_in_seat", missing=lambda data: None),
+        fields.JsonField("thrown", fields._lists, fields._lists, missing=_no_up_cards))
 
 
 def state_class(game_id: str, flow: HandFlow) -> type[DeclaredState]:

@@ -34,6 +34,8 @@ class FlowParts(GameExtra, kind="declared"):
     draw_exact: bool = False
     has_board: bool = False
     has_up: bool = False
+    thrown: tuple[int, ...] = ()
+    """The viewer's own discards this hand."""
 
 
 def seat_view(state: DeclaredState, seat: int | None) -> SeatView:
@@ -53,7 +55,8 @@ def seat_view(state: DeclaredState, seat: int | None) -> SeatView:
     extra = FlowParts(street=step.describe() if step is not None else "", drawn=tuple(state.drawn),
                       draw_limit=limit, draw_exact=isinstance(step, DiscardDown),
                       has_board=any(isinstance(s, Board) for s in flow.steps),
-                      has_up=any(isinstance(s, DealUp) for s in flow.steps))
+                      has_up=any(isinstance(s, DealUp) for s in flow.steps),
+                      thrown=tuple(state.thrown[seat]) if seat is not None else ())
     view = chip_view(state, seat, game=state.GAME.id, phase=phase, shown=state.shown, out=state.out,
                      in_hand=state.in_hand, round_no=state.round_no, betting_round=state.betting_round,
                      zones=zones, options=options,

@@ -259,7 +259,7 @@ class PokerTableScene(GameTableScene):
             if fitted is not None:
                 break
             below += mid.height // 4
-        compact = not self.result_lines and row.width < self.card_width()
+        compact = bool(self.board_slots) and not self.result_lines and row.width < self.card_width()
         if compact:  # a board smaller than the seats' cards: it takes the street line's room
             row = self._centre_row(view, below, up_top=False, compact=True)
         self._draw_row(surface, view, row, counts=not compact)
