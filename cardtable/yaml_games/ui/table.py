@@ -881,6 +881,14 @@ class DeclaredTables:
         """The smoke run of ``spec``'s table (:meth:`TableSetup.smoke`)."""
         return self.of(spec).smoke(app, spec)
 
+    def lesson(self, app, spec: VariantSpec) -> Any:
+        """The guided first hand of ``spec``'s game (:meth:`TableSetup.lesson`)."""
+        return self.of(spec).lesson(app, spec)
+
+    def play_lesson(self, app, spec: VariantSpec, **options: Any) -> Any:
+        """The lesson of ``spec``'s game played to its end headless (:meth:`TableSetup.play_lesson`)."""
+        return self.of(spec).play_lesson(app, spec, **options)
+
     def smoke_seats(self, app, spec: VariantSpec, count: int, frames: int = 60) -> Any:
         """A table of ``count`` seats played for a few frames (:meth:`TableSetup.smoke_seats`)."""
         return self.of(spec).smoke_seats(app, spec, count, frames)
