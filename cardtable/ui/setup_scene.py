@@ -5,6 +5,7 @@ before it plays for a player who has gone. It remembers the last setup of each g
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -120,13 +121,13 @@ class SetupScene(Scene):
                               on_change=lambda v: setattr(self, "absent_after", float(v)), size=px(17)))
             bottom += px(56)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
+        self.learn_button = None
+        if self.on_learn is not None:  # the guided first hand (cardtable.ui.lesson), right of Start
+            self.learn_button = group.add(Button((x + px(400), bottom, px(160), px(50)), fonts, "Learn",
+                                                 self.learn, size=px(20)))
         label = "Host" if self.hosting else "Start"
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
                                  primary=True, hotkey="Enter"))
-        self.learn_button = None
-        if self.on_learn is not None:  # the guided first hand (cardtable.ui.lesson)
-            self.learn_button = group.add(Button((x + px(400), bottom, px(160), px(50)), fonts, "Learn",
-                                                 self.learn, size=px(20)))
         self.widgets = group
         self.widgets.focus(start)
 
@@ -177,10 +178,12 @@ class SetupScene(Scene):
         self.on_learn()
 
     def offer_lesson(self) -> None:
-        """The first time the game is opened: Learn focused, and a toast saying what it is."""
+        """The first time the game is opened: Learn focused, and a toast saying what it is
+        (unless a toast is showing already: the setups that could not be read)."""
         if self.learn_button is not None:
             self.widgets.focus(self.learn_button)
-            self.app.toast(f"New to {self.variant.name}? Learn plays a guided first hand (Enter).", 6.0, of=self)
+            if not self.app.toast_text or self.app.toast_until <= time.monotonic():
+                self.app.toast(f"New to {self.variant.name}? Learn plays a guided first hand (Enter).", 6.0, of=self)
 
     def back(self) -> None:
         """Back to the menu."""
