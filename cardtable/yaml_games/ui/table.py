@@ -426,6 +426,10 @@ class PokerTableScene(GameTableScene):
             return
         if not self.banner_fits(text, within=self.middle):
             return
+        pill = self.banner(surface, text, midbottom, size=14, within=self.middle, draw=False)
+        captions = [box for name, box in self.__dict__.get("_boxes", []) if name.startswith("caption:")]
+        if pill.inflate(self.app.px(12), self.app.px(4)).collidelist(captions) >= 0:
+            return  # the piles' captions have the place (a small middle): the title line says the step
         self.note_box("street", self.banner(surface, text, midbottom, size=14, colour=THEME.text,
                                             within=self.middle))
 
