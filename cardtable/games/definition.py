@@ -209,24 +209,39 @@ class Lesson:
     showdown: str = ""
 
 
-def poker_lesson(kinds: Sequence[str], seed: int = 1) -> Lesson:
-    """The lesson of a poker game written in a variant file, from its flow's step kinds
-    (``blinds``, ``antes``, ``bring_in``, ``board``, ``draw``, ...): generic poker sentences."""
+def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1) -> Lesson:
+    """The lesson of a poker game written in a variant file, from its flow (each step a
+    one-key mapping, ``{kind: parameters}``: ``blinds``, ``antes``, ``board``, ``draw``,
+    ``deal_up``, ``showdown`` ...): generic poker sentences.
+
+    >>> lesson = poker_lesson([{"antes": {}}, {"deal": {}}, {"draw": {}}, {"showdown": {"high": "high"}}])
+    >>> sorted(lesson.steps), lesson.intro.split(":")[1].split(",")[0]
+    (['bet', 'draw', 'reveal'], ' the antes go in')
+    """
+    kinds = [str(next(iter(step), "")) for step in flow]
+    shows = [step["showdown"] for step in flow if isinstance(step.get("showdown"), Mapping)]
+    evaluators = {str(value) for showdown in shows for value in showdown.values()}
     forced = ("the blinds" if "blinds" in kinds else "the antes" if "antes" in kinds else "the forced bets")
     steps = {"bet": "A betting round: check or bet when nobody has bet yet; once someone has, "
                     "call to match, raise to bet more, or fold to give up the hand.",
              "reveal": "The showdown: every player still in shows, and the best hand takes the pot."}
     if "board" in kinds:
         steps["board"] = ("The board: cards dealt face up in the middle, shared by everyone. "
-                          "Your hand is made from your own cards and these.")
+                          + ("Your hand is exactly two of your own cards and three of these."
+                             if any(e.startswith("omaha") for e in evaluators)
+                             else "Your hand is made from your own cards and these."))
     if "draw" in kinds:
         steps["draw"] = ("The draw: click the cards you want to change (they lift), then Discard; "
                          "new cards replace them. Discard nothing to stand pat.")
     shown = (" Some of each hand is dealt face up, for everyone to read." if "deal_up" in kinds else "")
+    split = any("low" in showdown for showdown in shows)
+    low = " (eight or lower)" if any("8" in e for e in evaluators) else ""
+    showdown = (f"The best high hand takes half the pot and the best low hand{low} the other half; "
+                "with no low, the high hand takes it all. The table says who won with what." if split else
+                "The best five-card hand wins the pot; the table says who won with what.")
     return Lesson(seed=seed, intro=(f"Your first hand: {forced} go in, the cards are dealt, and you play against "
                                     f"the computer. Your cards are at the bottom.{shown}"),
-                  steps=steps,
-                  showdown="The best five-card hand wins the pot; the bar below says who won with what.")
+                  steps=steps, showdown=showdown)
 
 
 @dataclass(frozen=True)

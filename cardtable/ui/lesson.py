@@ -167,11 +167,11 @@ class LessonGuide:
             return "" if to_act in (None, CHANCE) else "Wait: the computer is thinking."
         action, words = suggested
         control = self.control_for(words)
+        if getattr(action, "cards", None):  # cards to pick first: the bar's button changes as they lift
+            return f"Your move: try {words}. Click those cards (they lift), then the bar's button."
         if control is None:
             return f"Your move: try {words}. Click on the table as the bar below says."
         name = " ".join(w for w in control.label.split() if not w.replace(",", "").isdigit())
-        if getattr(action, "cards", None):  # cards to pick first
-            return f"Your move: try {words}. Click those cards (they lift), then the ringed {name} button."
         key = f" or press {control.hotkey}" if getattr(control, "hotkey", "") else ""
         return f"Your move: try {words}. Click the ringed {name} button{key}."
 
