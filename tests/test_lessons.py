@@ -142,7 +142,10 @@ def test_the_lesson_is_offered_the_first_time_a_game_is_opened(app):
     assert setup.widgets.focused is setup.learn_button  # Enter plays the lesson
     assert "sabacc" in app.settings.lessons_offered
     assert "Learn" in (app.toast_text or "")
-    app.scenes.remove(setup)
+    Driver(app).key(pygame.K_RETURN)  # Enter takes the offer
+    table = app.scenes.top
+    assert getattr(table, "lesson", None) is not None
+    Driver(app).key(pygame.K_ESCAPE)
     again = _setup(app, "sabacc")
     assert again.widgets.focused is not again.learn_button  # offered once: Start has the focus again
 

@@ -30,7 +30,7 @@ from cardtable.ui.widgets import Button
 
 __all__ = ["LessonGuide", "QUIET_PHASES", "lesson_height"]
 
-END = "That is the lesson: Next round plays on, Esc leaves."
+END = "That is the lesson: play on as the bar below says, or press Esc to leave."
 """What the lesson says once the hand is settled."""
 
 QUIET_PHASES = frozenset({"shuffle", "start", "deal"})

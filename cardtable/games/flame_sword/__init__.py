@@ -22,8 +22,8 @@ GAME = GameDefinition.package(
         steps={"call": ("The Called Shot: you may name ten cards for everyone to see, or pass. "
                         "Passing is fine for a first hand."),
                "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker."),
-               "flip": ("Flipping the grid: click a face-down grid card to turn it up for everyone. "
-                        "The rows and columns you may use fill as the grid turns."),
+               "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for "
+                        "everyone (Auto-flip does it for you). A betting round follows the flop."),
                "reveal": "The showdown: every hand still in is shown; the best ten cards win."},
         showdown="Each hand is the best ten of its hole cards and one line of the grid; the best hand wins the pot.",
     ),
