@@ -92,6 +92,8 @@ class Settings:
     show_frame_time: bool = False
     last_variant: str | None = None
     log_level: str = "info"
+    lessons_offered: tuple[str, ...] = ()
+    """The games whose lesson was offered when they were first opened (each is offered once)."""
 
     def __post_init__(self) -> None:
         names = self.player_names
@@ -125,6 +127,10 @@ class Settings:
             raise ValueError(f"last_variant must be a non-empty string or None, not {self.last_variant!r}")
         if self.log_level not in LOG_LEVELS:
             raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        offered = self.lessons_offered
+        if not isinstance(offered, tuple) or not all(isinstance(g, str) and g and len(g) <= 200
+                                                     and _usable_text(g) for g in offered):
+            raise ValueError(f"lessons_offered must be a tuple of game ids, not {offered!r}")
 
     # ------------------------------------------------------------------ JSON
 
@@ -141,6 +147,7 @@ class Settings:
             "show_frame_time": self.show_frame_time,
             "last_variant": self.last_variant,
             "log_level": self.log_level,
+            "lessons_offered": list(self.lessons_offered),
         }
 
     @classmethod
@@ -241,6 +248,14 @@ class Settings:
                 values["log_level"] = level.lower()
             else:
                 bad("log_level", f"expected one of {', '.join(LOG_LEVELS)}, got {_short(level)}")
+
+        if "lessons_offered" in data:
+            offered = data["lessons_offered"]
+            if (isinstance(offered, list) and len(offered) <= 1000
+                    and all(isinstance(g, str) and g and len(g) <= 200 and _usable_text(g) for g in offered)):
+                values["lessons_offered"] = tuple(dict.fromkeys(offered))
+            else:
+                bad("lessons_offered", f"expected a list of game ids, got {_short(offered)}")
 
         return cls(**values)
 

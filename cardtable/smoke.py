@@ -5,7 +5,9 @@ fonts and that every screen draws, without a real display (dummy SDL drivers).
 Every screen is drawn at each of :data:`SIZES` and :data:`SCALES` and checked with
 :mod:`cardtable.ui.layout_check` after every frame: a widget leaving the window, two
 widgets overlapping or a label wider than its widget fails the smoke run, naming the
-screen, the size and the widgets.
+screen, the size and the widgets. Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
+is played to its end at each size and scale, a computer choosing the person's moves, and
+checked at every frame in which no card is moving (a card in flight passes over others).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Iterator
+from typing import Any
 
 from cardtable.paths import HOME_ENV_VAR
 
@@ -89,6 +92,7 @@ def _smoke() -> int:
     for size in SIZES:
         for scale in SCALES:
             _draw_every_screen(size, scale, entries, layout, counts)
+            _play_every_lesson(size, scale, entries, layout, counts)
     if layout:
         for p in dict.fromkeys(layout):
             print(f"smoke: layout: {p}", file=sys.stderr)
@@ -99,6 +103,36 @@ def _smoke() -> int:
           "nothing off the window or overlapping")
     print("smoke: ok")
     return 0
+
+
+def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: list[str],
+                       counts: dict[str, int]) -> None:
+    """Play every game's lesson to its end at ``size`` and ``scale`` (once a game: its first
+    bundled variant), adding the layout problems of each frame with no card moving."""
+    from cardtable import games
+    from cardtable.ui.app import App
+    from cardtable.ui.layout_check import check_scene
+    from cardtable.ui.menu import MenuScene, game_table_module
+
+    app = App(size=size)
+    app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+    app.push(MenuScene(app))
+    where = f"{size[0]}x{size[1]} scale {scale}"
+
+    def check(table: Any) -> None:
+        if id(app.scenes.top) == id(table) and not table.cards.busy:  # (id: no narrowing of table to a Scene)
+            counts["frames"] += 1
+            counts["boxes"] += len(table.layout_boxes())
+            layout.extend(f"{where}: lesson: {p}" for p in check_scene(table, app.screen.get_size()))
+
+    played: list[str] = []
+    for spec in (e.spec for e in entries if e.spec is not None):
+        if spec.game in played or games.get(spec.game).lesson is None:
+            continue
+        played.append(spec.game)
+        game_table_module(spec.game).TABLE.play_lesson(app, spec, after_frame=check)
+    print(f"smoke: {where}: lessons played to their end: {', '.join(played)}")
+    app.shutdown()
 
 
 def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: list[str],

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from cardtable.engine.game import GameState
     from cardtable.engine.named_evaluators import GameEvaluator
 
-__all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "GameProfile", "BOT_LEVELS",
+__all__ = ["Setting", "SettingProblem", "GameDefinition", "SimulationSpec", "GameProfile", "Lesson", "BOT_LEVELS",
            "MAX_AMOUNT", "chips", "starting_stack", "bot_level", "DeclaredSettings"]
 
 BOT_LEVELS = ("normal", "tough", "random", "strong")
@@ -188,6 +188,63 @@ class GameProfile:
 
 
 @dataclass(frozen=True)
+class Lesson:
+    """A game's guided first hand ("Learn" on the setup screen, :mod:`cardtable.ui.lesson`):
+    the game's real table and rules, dealt from a fixed seed chosen to show the game's key
+    moments, one person against computers at ``normal``.
+
+    Attributes:
+        seed: the match's seed (:meth:`cardtable.ui.table_setup.TableSetup.new_match`).
+        seats: how many seats (the person in the first, computers in the rest).
+        intro: what the lesson says before the first move (one or two sentences).
+        steps: what each step is, said the first time it comes up, keyed by the seat view's
+            phase id (``bet``, ``draw``, ...) or ``board`` (the first shared cards dealt).
+        showdown: what the showdown is, said beside the table's own words on who won.
+    """
+
+    seed: int
+    seats: int = 2
+    intro: str = ""
+    steps: Mapping[str, str] = field(default_factory=dict)
+    showdown: str = ""
+
+
+def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1) -> Lesson:
+    """The lesson of a poker game written in a variant file, from its flow (each step a
+    one-key mapping, ``{kind: parameters}``: ``blinds``, ``antes``, ``board``, ``draw``,
+    ``deal_up``, ``showdown`` ...): generic poker sentences.
+
+    >>> lesson = poker_lesson([{"antes": {}}, {"deal": {}}, {"draw": {}}, {"showdown": {"high": "high"}}])
+    >>> sorted(lesson.steps), lesson.intro.split(":")[1].split(",")[0]
+    (['bet', 'draw', 'reveal'], ' the antes go in')
+    """
+    kinds = [str(next(iter(step), "")) for step in flow]
+    shows = [step["showdown"] for step in flow if isinstance(step.get("showdown"), Mapping)]
+    evaluators = {str(value) for showdown in shows for value in showdown.values()}
+    forced = ("the blinds" if "blinds" in kinds else "the antes" if "antes" in kinds else "the forced bets")
+    steps = {"bet": "A betting round: check or bet when nobody has bet yet; once someone has, "
+                    "call to match, raise to bet more, or fold to give up the hand.",
+             "reveal": "The showdown: every player still in shows, and the best hand takes the pot."}
+    if "board" in kinds:
+        steps["board"] = ("The board: cards dealt face up in the middle, shared by everyone. "
+                          + ("Your hand is exactly two of your own cards and three of these."
+                             if any(e.startswith("omaha") for e in evaluators)
+                             else "Your hand is made from your own cards and these."))
+    if "draw" in kinds:
+        steps["draw"] = ("The draw: click the cards you want to change (they lift), then Discard; "
+                         "new cards replace them. Discard nothing to stand pat.")
+    shown = (" Some of each hand is dealt face up, for everyone to read." if "deal_up" in kinds else "")
+    split = any("low" in showdown for showdown in shows)
+    low = " (eight or lower)" if any("8" in e for e in evaluators) else ""
+    showdown = (f"The best high hand takes half the pot and the best low hand{low} the other half; "
+                "with no low, the high hand takes it all. The table says who won with what." if split else
+                "The best five-card hand wins the pot; the table says who won with what.")
+    return Lesson(seed=seed, intro=(f"Your first hand: {forced} go in, the cards are dealt, and you play against "
+                                    f"the computer. Your cards are at the bottom.{shown}"),
+                  steps=steps, showdown=showdown)
+
+
+@dataclass(frozen=True)
 class _ClassRef:
     """A class named by module and name, imported when first called (a lazy ``bot_class``)."""
 
@@ -315,6 +372,8 @@ class GameDefinition:
             that a game written in a variant file may name it at its showdown (see
             :class:`~cardtable.engine.named_evaluators.GameEvaluator`); the registry makes
             them known.
+        lesson: the game's guided first hand (see :class:`Lesson`); None for a game
+            without rules.
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -339,6 +398,7 @@ class GameDefinition:
     simulation: SimulationSpec = SimulationSpec()
     profile: GameProfile = GameProfile()
     evaluators: tuple[GameEvaluator, ...] = ()
+    lesson: Lesson | None = None
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),

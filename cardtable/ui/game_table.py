@@ -187,6 +187,11 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         log_w = min(px(320), w // 4)
         self.felt = pygame.Rect(px(10), px(10), w - log_w - px(30), h - px(150))
         self.log_panel.rect = pygame.Rect(self.felt.right + px(10), px(10), log_w, h - px(20))
+        if self.lesson is not None:  # the lesson's box tops the log's column: over no seat and no pile
+            from cardtable.ui.lesson import lesson_height
+            top = lesson_height(h, px)
+            self.lesson_rect = pygame.Rect(self.log_panel.rect.x, px(10), log_w, top)
+            self.log_panel.rect = pygame.Rect(self.log_panel.rect.x, px(20) + top, log_w, h - px(30) - top)
         self.bar_rect = pygame.Rect(px(10), self.felt.bottom + px(10), self.felt.width, h - self.felt.bottom - px(20))
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -260,7 +265,8 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         and hand the screen over if the turn passed to another person."""
         before = self.view
         self.match.apply(action)
-        self.match_keeper().after_action()  # statistics of a settled round, then the autosave
+        if self.lesson is None:  # a lesson neither saves nor counts in the statistics
+            self.match_keeper().after_action()  # statistics of a settled round, then the autosave
         self.after_action()
         self.check_turn()
         self.view_moved(before, self.view)
@@ -286,6 +292,8 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
     """Seconds the table stays in view once the match is over for the people here (the
     last hand's result), before the final standings open by themselves."""
     again: Callable[[], object] | None = None
+    lesson: Any = None
+    """The :class:`~cardtable.ui.lesson.LessonGuide` of a guided first hand (None: a real match)."""
     """Starts a new match with the same seats and settings ("Play again"; set by the
     game's :class:`~cardtable.ui.table_setup.TableSetup`; None: the table cannot)."""
 
@@ -330,6 +338,8 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.clock += dt
         self.match.forget_views()
         self.hint.update()
+        if self.lesson is not None:
+            self.lesson.update()
         self.watch_for_the_end(dt)
         if self.passing:
             return
@@ -384,6 +394,9 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         if hasattr(event, "pos"):
             self.mouse = event.pos
         if self.log_panel.handle(event):
+            return True
+        if self.lesson is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.remove(self)  # Esc leaves a lesson at once
             return True
         if dispatch_key(self, self.TABLE_KEYS, event):
             return True
@@ -532,6 +545,9 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.note_box("log", self.log_panel.rect)
         self.draw_over_log(surface)
         self.hint.draw(surface)
+        if self.lesson is not None:
+            self.lesson.draw(surface, self.lesson_rect)
+            self.note_box("lesson", self.lesson_rect)
         self.draw_hover(surface)
 
     def draw_over_log(self, surface: pygame.Surface) -> None:
@@ -827,5 +843,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         return keeper
 
     def exit(self) -> None:
-        """The table closes: a last autosave (marked "left" unless the app is quitting)."""
-        self.match_keeper().closing(left=self.app.running)
+        """The table closes: a last autosave (marked "left" unless the app is quitting); a
+        lesson keeps nothing."""
+        if self.lesson is None:
+            self.match_keeper().closing(left=self.app.running)

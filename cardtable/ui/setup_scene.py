@@ -5,6 +5,7 @@ before it plays for a player who has gone. It remembers the last setup of each g
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -72,9 +73,11 @@ class SetupScene(Scene):
     """Choose seats and starting chips, then ``on_start(seats, starting_chips)``.
     ``absent_after``: the absence time chosen (seconds), for a hosted table."""
 
-    def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> None:
+    def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], object], *,
+                 on_learn: Callable[[], object] | None = None) -> None:
         super().__init__(app)
-        self.variant, self.on_start = variant, on_start
+        self.variant, self.on_start, self.on_learn = variant, on_start, on_learn
+        self.learn_button: Button | None = None
         self.count = max(variant.min_seats, min(4, variant.max_seats))
         names = app.settings.player_names
         self.names = [names[i] if i < len(names) else default_name(i) for i in range(variant.max_seats)]
@@ -159,6 +162,10 @@ class SetupScene(Scene):
                               on_change=lambda v: setattr(self, "absent_after", float(v)), size=px(17)))
             bottom += px(56)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
+        self.learn_button = None
+        if self.on_learn is not None:  # the guided first hand (cardtable.ui.lesson), right of Start
+            self.learn_button = group.add(Button((x + px(400), bottom, px(160), px(50)), fonts, "Learn",
+                                                 self.learn, size=px(20)))
         label = "Host" if self.hosting else "Start"
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
                                  primary=True, hotkey="Enter"))
@@ -207,6 +214,20 @@ class SetupScene(Scene):
         self._remember()
         self.app.scenes.remove(self)
         self.on_start(self.seats(), self.chips)
+
+    def learn(self) -> None:
+        """Play the game's guided first hand instead (the lesson's own seats)."""
+        assert self.on_learn is not None
+        self.app.scenes.remove(self)
+        self.on_learn()
+
+    def offer_lesson(self) -> None:
+        """The first time the game is opened: Learn focused, and a toast saying what it is
+        (unless a toast is showing already: the setups that could not be read)."""
+        if self.learn_button is not None:
+            self.widgets.focus(self.learn_button)
+            if not self.app.toast_text or self.app.toast_until <= time.monotonic():
+                self.app.toast(f"New to {self.variant.name}? Learn plays a guided first hand (Enter).", 6.0, of=self)
 
     def back(self) -> None:
         """Back to the menu."""

@@ -130,9 +130,11 @@ class TableSetup:
         return self.open_game, self.help_pages, self.smoke, self.restore, self.start
 
     def setup_scene(self, app, spec: VariantSpec, on_start: Callable[[list[SeatConfig], int], object]) -> Any:
-        """The setup screen (not pushed) calling ``on_start(seats, stack)``."""
+        """The setup screen (not pushed) calling ``on_start(seats, stack)``; its Learn
+        button opens the game's lesson (:meth:`lesson`)."""
         from cardtable.ui.setup_scene import SetupScene
-        setup = SetupScene(app, spec, on_start)
+        on_learn = (lambda: self.lesson(app, spec)) if self.definition().lesson is not None else None
+        setup = SetupScene(app, spec, on_start, on_learn=on_learn)
         if self.setup_stack_from_rules:
             game = self.definition()
             assert game.rules is not None
@@ -149,7 +151,62 @@ class TableSetup:
             return self.start(app, spec, seats, stack, absent_after=setup.absent_after)
 
         setup = self.setup_scene(app, spec, start)
+        game = self.definition()
+        if game.lesson is not None and game.id not in app.settings.lessons_offered:  # the first time only
+            app.update_settings(lessons_offered=(*app.settings.lessons_offered, game.id))
+            setup.offer_lesson()
         return app.push(setup)
+
+    # -- the lesson ----------------------------------------------------------------------------
+    def lesson(self, app, spec: VariantSpec) -> Any:
+        """Open the game's guided first hand (see :mod:`cardtable.ui.lesson`): its table,
+        dealt from the lesson's seed, the first player's name against computers at
+        ``normal``; the table scene, pushed."""
+        from cardtable.ui.lesson import LessonGuide
+        game = self.definition()
+        lesson = game.lesson
+        if lesson is None:
+            raise ValueError(f"{game.name} has no lesson")
+        count = max(spec.min_seats, min(spec.max_seats, lesson.seats))
+        names = [app.settings.player_names[0]] + [f"Computer {n}" for n in range(1, count)]
+        seats = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(names)]
+        stack = int(spec.settings.get(game.stack_setting, game.defaults().get(game.stack_setting, 100)))
+        state, bots = self.new_match(spec, seats, stack, lesson.seed)
+        table = self.build(app, spec, state, seats, bots)
+        table.again = None  # "Play again" would start a real match: a lesson is one hand
+        table.lesson = LessonGuide(table, lesson, spec.name)
+        table.layout()
+        table.after_action()
+        return app.push(table)
+
+    def play_lesson(self, app, spec: VariantSpec, *, frames: int = 3000, dt: float = 0.25,
+                    after_frame: Callable[[Any], object] | None = None) -> Any:
+        """Play the game's lesson to its end headless, a computer choosing each of the
+        person's moves (the one the lesson suggests), until the result has been shown, and
+        leave it; the table scene. ``after_frame(table)`` is called after every frame.
+        RuntimeError when the lesson does not end within ``frames`` frames."""
+        table = self.lesson(app, spec)
+        guide = table.lesson
+        for _ in range(frames):
+            if guide.finished and not table.showing_result():
+                break
+            if app.scenes.top is not table:  # an overlay of the game's: go on
+                app.scenes.pop()
+            if guide.to_deal():
+                table.next_round()
+            suggested = guide.suggestion()
+            if suggested is not None and not table.cards.busy:
+                table.act(suggested[0])
+            app.step(dt)
+            if after_frame is not None:
+                after_frame(table)
+        finished = guide.finished
+        while app.scenes.top is not None and app.scenes.top is not table:
+            app.scenes.pop()
+        app.scenes.remove(table)
+        if not finished:
+            raise RuntimeError(f"{spec.name}'s lesson did not end within {frames} frames")
+        return table
 
     def help_pages(self, app, spec: VariantSpec) -> list:
         """The help overlay's pages after the rules (Tab turns to them): none without a

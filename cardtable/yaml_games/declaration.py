@@ -52,6 +52,7 @@ from cardtable.games.definition import (
     _Ref,
     bot_level,
     chips,
+    poker_lesson,
     starting_stack,
 )
 
@@ -97,7 +98,7 @@ _GENERIC_DOCS = {"limit": "the betting structure: no_limit, pot_limit or fixed",
 
 def _game_schema() -> Any:
     from cardtable.schema import Any as AnyValue
-    from cardtable.schema import DictOf, Field, Map, Seq, Str
+    from cardtable.schema import DictOf, Field, Int, Map, Seq, Str
     alias = Str(min_len=1, max_len=40, pattern=r"[a-z0-9][a-z0-9_]*")
     return Map({
         "aliases": Field(Seq(alias, max_len=10, unique_by=True), required=False, default=[],
@@ -106,6 +107,8 @@ def _game_schema() -> Any:
                             doc="what the game calls a round"),
         "flow": Field(Seq(DictOf(Str(min_len=1, max_len=40), AnyValue()), min_len=1, max_len=60),
                       doc="the hand, step by step"),
+        "lesson_seed": Field(Int(min=0, max=2**31), required=False, default=1,
+                             doc="the seed of the guided first hand (Learn on the setup screen)"),
     })
 
 
@@ -463,6 +466,7 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         aliases=tuple(data["game"]["aliases"]), round_word=data["game"]["round_word"],
         setting_choices={"starting_chips": (5, 20, 100), "limit": ("no_limit", "pot_limit", "fixed")},
         simulation=SimulationSpec(),
+        lesson=poker_lesson(data["game"]["flow"], data["game"].get("lesson_seed", 1)),
         profile=GameProfile(short_match={"starting_chips": 8 * top},
                             high_stakes={"starting_chips": 20000 * top,
                                          **{k: defaults[k] * 1000 for k in (*forced, "min_bet", "big_bet")

@@ -3,10 +3,29 @@
 from __future__ import annotations
 
 from cardtable.engine.named_evaluators import GameEvaluator
-from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import (
+    GameDefinition,
+    GameProfile,
+    Lesson,
+    Setting,
+    SimulationSpec,
+    chips,
+    starting_stack,
+)
 
 GAME = GameDefinition.package(
     __name__,
+    lesson=Lesson(
+        seed=2,
+        intro=("Your first round: the buy-in goes into your black bag and you are dealt seven cards. "
+               "Only you see into your bag; everyone sees how many chips you have in all."),
+        steps={"bet": ("The secret bet: move chips from your stack into your bag, or none, then check. "
+                       "The best hand is paid from the others' bags, up to what is in its own."),
+               "discard": "The discard: choose exactly two of your seven cards to throw away, face down.",
+               "reveal": "The count: every hand of five is split into the table's combinations and valued."},
+        showdown=("The highest hand takes its bag back; the others pay into the middle, and the middle is "
+                  "shared out in proportion to the hand values."),
+    ),
     name="Alethkar Poker",
     aliases=("alethkar",),
     seats=(2, 7),

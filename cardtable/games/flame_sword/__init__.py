@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 from cardtable.engine.named_evaluators import GameEvaluator
-from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import (
+    GameDefinition,
+    GameProfile,
+    Lesson,
+    Setting,
+    SimulationSpec,
+    chips,
+    starting_stack,
+)
 
 GAME = GameDefinition.package(
     __name__,
+    lesson=Lesson(
+        seed=4,
+        intro=("Your first hand: the blinds go in and you play against the computer. Your best ten cards "
+               "come from your hole cards and one row or column of the 10 x 10 grid."),
+        steps={"call": ("The Called Shot: you may name ten cards for everyone to see, or pass. "
+                        "Passing is fine for a first hand."),
+               "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker."),
+               "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for "
+                        "everyone (Auto-flip does it for you). A betting round follows the flop."),
+               "reveal": "The showdown: every hand still in is shown; the best ten cards win."},
+        showdown="Each hand is the best ten of its hole cards and one line of the grid; the best hand wins the pot.",
+    ),
     name="Flame Sword",
     round_word="hand",
     aliases=("flame",),

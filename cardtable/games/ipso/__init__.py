@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from cardtable.engine.named_evaluators import GameEvaluator
-from cardtable.games.definition import GameDefinition, GameProfile, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Lesson, SimulationSpec, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
+    lesson=Lesson(
+        seed=1,
+        intro=("Your first hand: four cards each, Aces low, the best four-card hand wins. "
+               "The ante is the first betting round."),
+        steps={"dealer_draw": "Drawing for the deal: the highest card deals (Aces low).",
+               "bet": ("A betting round: everyone still in acts once. Stake or cover what the last player put "
+                       "in, cover and raise, or fold; there is no check."),
+               "exchange": ("The exchange: give up one card and take the top card of any pile, "
+                            "or skip. A face-down card taken is seen only by you.")},
+        showdown=("The best four-card hand takes the pot; the winner then chooses who deals next."),
+    ),
     name="Ipso",
     round_word="hand",
     seats=(2, 5),

@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 from cardtable.engine.named_evaluators import GameEvaluator
-from cardtable.games.definition import GameDefinition, GameProfile, Setting, SimulationSpec, chips, starting_stack
+from cardtable.games.definition import (
+    GameDefinition,
+    GameProfile,
+    Lesson,
+    Setting,
+    SimulationSpec,
+    chips,
+    starting_stack,
+)
 
 GAME = GameDefinition.package(
     __name__,
+    lesson=Lesson(
+        seed=1,
+        intro=("Your first hand: get your total closest to 23 or -23 without going over, under or to 0. "
+               "Your running total shows only to you."),
+        steps={"bet": "Betting: check or bet; once someone has bet, call, raise or fold (folding costs 200).",
+               "draw": "Drawing: draw one card, or stand and draw nothing.",
+               "decide": "Keep or drop: keep the drawn card, swap it for one of yours, or drop it.",
+               "roll": "The die: on red every hand loses a card at random and gets a new one.",
+               "reveal": "The call: play has come back to the biggest bettor, so the hands are shown."},
+        showdown=("The best total wins the hand pot; a pure sabacc (23 or -23) also takes the sabacc pot. "
+                  "A hand over 23, under -23 or at 0 bombs out."),
+    ),
     name="Sabacc",
     round_word="hand",
     decks=("sabacc",),

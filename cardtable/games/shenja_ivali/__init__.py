@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from cardtable.engine.named_evaluators import GameEvaluator
-from cardtable.games.definition import GameDefinition, GameProfile, Setting, chips, starting_stack
+from cardtable.games.definition import GameDefinition, GameProfile, Lesson, Setting, chips, starting_stack
 
 GAME = GameDefinition.package(
     __name__,
+    lesson=Lesson(
+        seed=2,
+        intro=("Your first round: everyone antes and gets four Ivali cards; a flop, a draw and an auction "
+               "follow. The best five-card hand wins."),
+        steps={"bet": "A betting round: check or bet; once someone has bet, call, raise or fold.",
+               "draw": ("The draw: click up to two cards to change (they lift), then Discard; "
+                        "discard nothing to stand pat."),
+               "auction": ("The auction: bid on one face-up flop card or pass. Each player still in "
+                           "takes one flop card as a fifth card.")},
+        showdown="The best five cards win the pot; the auction's chips go to a pot of their own.",
+    ),
     name="Shenja Ivali",
     aliases=("ivali",),
     decks=("ivali",),

@@ -426,6 +426,10 @@ class PokerTableScene(GameTableScene):
             return
         if not self.banner_fits(text, within=self.middle):
             return
+        pill = self.banner(surface, text, midbottom, size=14, within=self.middle, draw=False)
+        captions = [box for name, box in self.__dict__.get("_boxes", []) if name.startswith("caption:")]
+        if pill.inflate(self.app.px(12), self.app.px(4)).collidelist(captions) >= 0:
+            return  # the piles' captions have the place (a small middle): the title line says the step
         self.note_box("street", self.banner(surface, text, midbottom, size=14, colour=THEME.text,
                                             within=self.middle))
 
@@ -880,6 +884,14 @@ class DeclaredTables:
     def smoke(self, app, spec: VariantSpec) -> str:
         """The smoke run of ``spec``'s table (:meth:`TableSetup.smoke`)."""
         return self.of(spec).smoke(app, spec)
+
+    def lesson(self, app, spec: VariantSpec) -> Any:
+        """The guided first hand of ``spec``'s game (:meth:`TableSetup.lesson`)."""
+        return self.of(spec).lesson(app, spec)
+
+    def play_lesson(self, app, spec: VariantSpec, **options: Any) -> Any:
+        """The lesson of ``spec``'s game played to its end headless (:meth:`TableSetup.play_lesson`)."""
+        return self.of(spec).play_lesson(app, spec, **options)
 
     def smoke_seats(self, app, spec: VariantSpec, count: int, frames: int = 60) -> Any:
         """A table of ``count`` seats played for a few frames (:meth:`TableSetup.smoke_seats`)."""

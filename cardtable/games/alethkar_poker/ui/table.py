@@ -301,6 +301,9 @@ class AlethkarTableScene(GameTableScene):
         box = pygame.Rect(0, 0, limit, len(lines) * int(size * 1.45) + px(16))
         box.topleft = self.log_panel.rect.topleft
         self.note_box("sums", box)
+        # the sums cover the log's top on purpose: what shows of the log is the part below them
+        self.__dict__["_boxes"] = [(name, pygame.Rect(r.x, box.bottom, r.width, max(0, r.bottom - box.bottom)))
+                                   if name == "log" else (name, r) for name, r in self.__dict__.get("_boxes", [])]
         pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, box, 1, border_radius=px(10))
         for i, line in enumerate(lines):

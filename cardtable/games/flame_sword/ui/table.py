@@ -525,6 +525,7 @@ class FlameTableScene(GameTableScene):
             stretch = 0.8 if shown else 0.45
             beside = min(int(plate.height / 1.4), int(spare / (1 + stretch * (len(cards) - 1))))
             width = below if shown else max(20, below * 3 // 4)
+            width = max(14, min(width, int(area.width / (1 + stretch * (len(cards) - 1)))))  # the fan in its place
             at = (area.x, min(y, area.bottom - round(width * 1.4)))  # in its own place, not the next seat's
             if (shown and beside > below) or (at[1] < y and beside >= 14):  # no room below: beside the plate
                 width, at = beside, (plate.right + px(8), plate.y)

@@ -1,0 +1,213 @@
+"""A guided first hand ("Learn" on the setup screen): the game's real table, a lesson box.
+
+A lesson is an ordinary table of the game (its rules, its controls, its keys), dealt from
+the seed its :class:`~cardtable.games.definition.Lesson` declares, one person against
+computers. A :class:`LessonGuide` rides on the table: the first time each step of the hand
+comes up (the seat view's phase, the first shared cards) it says in a sentence or two what
+the step is, in a box the table's layout gives it (the top of the log's column: over no
+seat and no pile); when it is the person's turn it names the move the game's own computer
+player would make and rings the button that makes it; at the showdown it explains the
+result beside the table's own words. Esc leaves at once. A lesson neither saves nor counts
+in the statistics.
+
+Nothing hidden can show: the guide reads the person's seat view only, and the move it
+suggests is chosen on the seat's copy of the match (what the person may know), as every
+computer player's is (:func:`cardtable.bots.base.choose_for`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from cardtable.engine.game import CHANCE, Action
+from cardtable.games.definition import Lesson
+from cardtable.ui.text import fit_text, wrap_font
+from cardtable.ui.theme import THEME
+from cardtable.ui.widgets import Button
+
+__all__ = ["LessonGuide", "QUIET_PHASES", "lesson_height"]
+
+END = "That is the lesson: play on as the bar below says, or press Esc to leave."
+"""What the lesson says once the hand is settled."""
+
+QUIET_PHASES = frozenset({"shuffle", "start", "deal"})
+"""Phases the lesson says nothing of (the intro covers the shuffle and the deal)."""
+
+
+def lesson_height(window_h: int, px: Any) -> int:
+    """The height of the lesson box at the top of the log's column."""
+    return min(px(250), (window_h - px(20)) // 2)
+
+
+def _words(text: str) -> list[str]:
+    """``text``'s words, lower case, without commas and colons."""
+    return [w.strip(":,").lower() for w in text.split()]
+
+
+class LessonGuide:
+    """The lesson on one table: what to say now, what to point at, whether it is over."""
+
+    def __init__(self, table: Any, lesson: Lesson, game_name: str) -> None:
+        self.table, self.lesson = table, lesson
+        self.title = f"Learn {game_name}"
+        self.body = lesson.intro
+        self.said: set[str] = set()
+        self.first_round: int | None = None
+        self.finished = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.pointed: Any = None  # the widget ringed last frame
+        from cardtable import games
+        self.bot = games.get(table.variant.game).bot(random.Random(lesson.seed), "normal")
+        self._suggested: tuple[int, Action, str] | None = None
+
+    # -- what happens -------------------------------------------------------------------------
+    def update(self) -> None:
+        """Each frame: say the step that came up for the first time; end at the showdown."""
+        table = self.table
+        if table.passing or table.viewer is None:
+            return
+        view = table.view
+        if view.to_act not in (None, CHANCE) and self.first_round is None:
+            self.first_round = view.round
+        if self.finished:
+            return
+        settled = view.showdown is not None or (self.first_round is not None
+                                                and (view.round != self.first_round or view.to_act is None))
+        if settled and self.first_round is not None:
+            if view.showdown is not None and view.showdown.showdown:
+                self._say("showdown", "The showdown", f"{self.lesson.showdown} {END}")
+            else:
+                self._say("end", "The hand is over", f"Everyone else gave up, so the last player in took the "
+                                                     f"pot without showing. {END}")
+            self.finished = True
+            return
+        board = view.zone("board")
+        if board is not None and board.cards:
+            self._say_step("board", "The board")
+        if view.phase.id not in QUIET_PHASES:
+            self._say_step(view.phase.id, view.phase.words)
+
+    def _say_step(self, key: str, title: str) -> None:
+        text = self.lesson.steps.get(key)
+        if text and key not in self.said:
+            self._say(key, title, text)
+
+    def _say(self, key: str, title: str, text: str) -> None:
+        if not self.said:  # the first step: the intro stays above it
+            text = f"{self.body} {text}"
+        self.said.add(key)
+        self.title, self.body = title, text
+
+    # -- the move to make ----------------------------------------------------------------------
+    def suggestion(self) -> tuple[Action, str] | None:
+        """The move the game's computer player would make for the person now, and its words
+        as the table's buttons say them; None when it is not the person's turn. Chosen once
+        per position, on the seat's copy of the match."""
+        table = self.table
+        if not table.mine():
+            return None
+        seat, moves = table.viewer, table.match.actions
+        if self._suggested is None or self._suggested[0] != moves:
+            action = table.match.bot_action(self.bot, seat)
+            self._suggested = (moves, action, self._words(seat, action))
+        return self._suggested[1], self._suggested[2]
+
+    def _words(self, seat: int, action: Action) -> str:
+        from cardtable.ui.hint import describe
+        world = self.table.match.seat_world(seat, random.Random(0))
+        named = getattr(self.bot, "hint_name", None)
+        try:
+            return str(named(world, seat, action)) if named is not None else describe(world, seat, action)
+        except Exception:  # noqa: BLE001 - words are a nicety
+            return describe(world, seat, action)
+
+    def control_for(self, words: str) -> Button | None:
+        """The bar's button that makes the move ``words`` says: the one whose label starts
+        with most of its words ("Cover & raise 7": "Cover & raise", not "Cover 2"), or None."""
+        said = _words(words)
+        table = self.table
+        best, best_count = None, 0
+        for group in (table.widgets, getattr(table.bet_bar, "widgets", None)):
+            for widget in getattr(group, "widgets", ()):
+                label = getattr(widget, "label", "")
+                if not (isinstance(widget, Button) and widget.visible and isinstance(label, str)):
+                    continue
+                count = 0
+                for a, b in zip(said, _words(label)):
+                    if a != b:
+                        break
+                    count += 1
+                if count > best_count:
+                    best, best_count = widget, count
+        return best
+
+    def to_deal(self) -> bool:
+        """True before the lesson's hand when the person is to say "deal" (a person deals)."""
+        return not self.finished and self.first_round is None and self.table.waits_for_next_round()
+
+    def pointed_control(self) -> Button | None:
+        """The button the lesson rings now: the one making the suggested move, or the deal's."""
+        if self.to_deal():
+            return self.control_for(self.table.NEXT_LABEL)
+        suggested = self.suggestion()
+        return self.control_for(suggested[1]) if suggested is not None else None
+
+    def pointer_words(self) -> str:
+        """What the box says to do now."""
+        if self.finished:
+            return ""
+        if self.to_deal():
+            return f"You deal: click the ringed {self.table.NEXT_LABEL} button or press Enter."
+        suggested = self.suggestion()
+        if suggested is None:
+            to_act = self.table.view.to_act
+            return "" if to_act in (None, CHANCE) else "Wait: the computer is thinking."
+        action, words = suggested
+        control = self.control_for(words)
+        if getattr(action, "cards", None):  # cards to pick first: the bar's button changes as they lift
+            return f"Your move: try {words}. Click those cards (they lift), then the bar's button."
+        if control is None:
+            return f"Your move: try {words}. Click on the table as the bar below says."
+        name = " ".join(w for w in control.label.split() if not w.replace(",", "").isdigit())
+        key = f" or press {control.hotkey}" if getattr(control, "hotkey", "") else ""
+        return f"Your move: try {words}. Click the ringed {name} button{key}."
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The lesson box in ``rect``, and a ring round the control to use."""
+        table = self.table
+        px, fonts = table.app.px, table.app.fonts
+        self.rect = rect
+        pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
+        pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
+        doing = self.pointer_words()
+        hint = "Esc: leave the lesson"
+        room = rect.width - px(24)
+        for size in (px(16), px(15), px(14), px(13), px(12), px(11), px(10)):
+            font = fonts.font(size)
+            line_h = size * 4 // 3
+            body = wrap_font(self.body, room, font)
+            act = wrap_font(doing, room, fonts.font(size, True)) if doing else []
+            height = line_h * (len(body) + len(act) + 2) + px(20) + (px(6) if act else 0)
+            if height <= rect.height:
+                break
+        y = rect.y + px(8)
+        title = fit_text(fonts, self.title, size + px(1), room, bold=True)
+        surface.blit(fonts.render(title, size + px(1), THEME.accent, bold=True), (rect.x + px(12), y))
+        y += line_h + px(2)
+        for line in body:
+            surface.blit(fonts.render(line, size, THEME.text), (rect.x + px(12), y))
+            y += line_h
+        if act:
+            y += px(6)
+            for line in act:
+                surface.blit(fonts.render(line, size, THEME.highlight, bold=True), (rect.x + px(12), y))
+                y += line_h
+        surface.blit(fonts.render(hint, size, THEME.text_dim), (rect.x + px(12), rect.bottom - line_h - px(4)))
+        self.pointed = self.pointed_control()
+        if self.pointed is not None:
+            pygame.draw.rect(surface, THEME.highlight, self.pointed.rect.inflate(px(6), px(6)), px(3),
+                             border_radius=px(10))

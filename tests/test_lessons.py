@@ -1,0 +1,172 @@
+"""The guided first hand (issue 30): every game with rules has a lesson that plays to its
+end; Learn on the setup screen opens it, the lesson says each step and points at the
+control, the person plays it with the table's own mouse and keys, and Esc leaves it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from cardtable import games, variants
+from cardtable.ui.layout_check import check_scene
+from cardtable.ui.menu import game_table_module, open_variant
+from tests.uihelp import Driver
+
+
+def _spec(game_id: str):
+    found = variants.discover([(variants.variant_dirs()[0][0], False)])
+    return next(e.spec for e in found if e.spec is not None and e.spec.id == game_id)
+
+
+def _setup(app, game_id: str):
+    """The setup screen of ``game_id``, opened as the menu opens it, after one frame."""
+    setup = open_variant(app, _spec(game_id))
+    app.step(1 / 60)
+    return setup
+
+
+def _learn(app, game_id: str):
+    """Click Learn on the setup screen: the lesson's table."""
+    setup = _setup(app, game_id)
+    assert setup.learn_button is not None and setup.learn_button.label == "Learn"
+    Driver(app).click(setup.learn_button.rect.center)
+    table = app.scenes.top
+    assert getattr(table, "lesson", None) is not None, "Learn opened no lesson"
+    return table
+
+
+RULED = [g.id for g in games.games() if g.has_rules]
+
+
+@pytest.fixture
+def app():
+    """The real app at 1,366 x 768 with the menu open (headless)."""
+    from cardtable.ui.app import App
+    from cardtable.ui.menu import MenuScene
+
+    app = App(size=(1366, 768))
+    app.push(MenuScene(app))
+    yield app
+    app.shutdown()
+
+
+def test_every_game_with_rules_declares_a_lesson():
+    for game in games.games():
+        if game.has_rules:
+            assert game.lesson is not None, f"{game.id} has no lesson"
+            assert game.lesson.intro and game.lesson.showdown and game.lesson.steps, game.id
+        else:
+            assert game.lesson is None  # the free table has no hand to teach
+
+
+@pytest.mark.parametrize("game_id", RULED)
+def test_the_lesson_plays_to_its_end_headless(app, game_id):
+    """The smoke run's way, at 1,366 x 768: a computer chooses the person's moves, the
+    lesson ends at its showdown having said what it is, nothing is off the window or
+    overlapping while the cards are at rest, and nothing is saved."""
+    problems: list[str] = []
+
+    def check(table) -> None:
+        if app.scenes.top is table and not table.cards.busy:
+            problems.extend(check_scene(table, app.screen.get_size()))
+
+    spec = _spec(game_id)
+    table = game_table_module(spec.game).TABLE.play_lesson(app, spec, after_frame=check)
+    guide = table.lesson
+    assert guide.finished
+    assert "showdown" in guide.said, f"{game_id}'s lesson seed ends before a showdown"
+    assert guide.body.startswith(games.get(game_id).lesson.showdown)
+    assert len(guide.said) >= 2, "the lesson said nothing of the hand's steps"
+    assert not problems, problems[:5]
+    assert table not in app.scenes.scenes
+    assert "keeper" not in vars(table)  # no autosave, no statistics
+
+
+def _play_by_events(app, table, frames: int = 4000) -> None:
+    """Play the lesson's hand as a person would: click the button the lesson rings, or for
+    a move of cards press their numbers (the table's keys) and Enter; until it ends."""
+    driver, guide = Driver(app), table.lesson
+    for _ in range(frames):
+        if guide.finished:
+            return
+        assert app.scenes.top is table, f"the lesson left its table for {type(app.scenes.top).__name__}"
+        if guide.to_deal() and guide.pointed is not None:
+            driver.click(guide.pointed.rect.center)
+            continue
+        suggested = guide.suggestion()
+        if suggested is None or table.cards.busy:
+            app.step(0.25)
+            continue
+        action, _ = suggested
+        cards = getattr(action, "cards", None)
+        if cards:
+            hand = list(table.own_hand())
+            for card in cards:
+                driver.key(pygame.K_1 + hand.index(card))
+            driver.key(pygame.K_RETURN)
+        else:
+            assert guide.pointed is not None, f"the lesson rings no button for {suggested[1]}"
+            driver.click(guide.pointed.rect.center)
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("game_id", ["shenja_ivali", "texas_holdem"])
+def test_learn_opens_the_lesson_which_is_played_to_its_end_by_events(app, game_id):
+    table = _learn(app, game_id)
+    guide = table.lesson
+    lesson = games.get(game_id).lesson
+    app.step(1 / 60)
+    assert guide.title.startswith("Learn") and guide.body == lesson.intro  # the first explanation
+    assert guide.rect.width > 0 and guide.rect.colliderect(table.log_panel.rect) is False
+    for seat in range(table.seat_count):  # the box is over no seat
+        slot = table.slot(seat)
+        if slot is not None:
+            assert not guide.rect.colliderect(slot.rect)
+    assert table.seat_configs[0].bot is None and all(s.bot == "normal" for s in table.seat_configs[1:])
+    _play_by_events(app, table)
+    assert "showdown" in guide.said
+    app.step(1 / 60)
+    assert guide.title == "The showdown"
+
+
+def test_esc_leaves_the_lesson_at_once(app):
+    table = _learn(app, "texas_holdem")
+    Driver(app).key(pygame.K_ESCAPE)
+    assert table not in app.scenes.scenes
+
+
+def test_the_lesson_is_offered_the_first_time_a_game_is_opened(app):
+    setup = _setup(app, "sabacc")
+    assert setup.widgets.focused is setup.learn_button  # Enter plays the lesson
+    assert "sabacc" in app.settings.lessons_offered
+    assert "Learn" in (app.toast_text or "")
+    Driver(app).key(pygame.K_RETURN)  # Enter takes the offer
+    table = app.scenes.top
+    assert getattr(table, "lesson", None) is not None
+    Driver(app).key(pygame.K_ESCAPE)
+    again = _setup(app, "sabacc")
+    assert again.widgets.focused is not again.learn_button  # offered once: Start has the focus again
+
+
+def test_the_lesson_shows_only_what_the_person_may_see(app):
+    """The lesson's table draws from the person's seat view, as every table does: the
+    computer's cards stay face down until the showdown."""
+    table = _learn(app, "texas_holdem")
+    for _ in range(200):
+        if table.lesson.suggestion() is not None:
+            break
+        app.step(0.25)
+    view = table.view
+    assert table.viewer == 0 and view.mine()
+    assert view.seats[1].hand and all(card is None for card in view.seats[1].hand), "a computer's card shows"
+
+
+def test_lessons_offered_round_trip_through_the_settings_file():
+    from cardtable.settings import Settings
+    settings = dataclasses.replace(Settings(), lessons_offered=("ipso", "sabacc"))
+    assert Settings.from_json(settings.to_json()) == settings
+    notes: list[str] = []
+    assert Settings.from_json({"lessons_offered": 3}, notes).lessons_offered == ()
+    assert notes
