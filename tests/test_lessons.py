@@ -139,7 +139,8 @@ def test_esc_leaves_the_lesson_at_once(app):
 
 def test_the_lesson_is_offered_the_first_time_a_game_is_opened(app):
     setup = _setup(app, "sabacc")
-    assert setup.widgets.focused is setup.learn_button  # Enter plays the lesson
+    assert setup.offering and setup.learn_button.primary  # Enter plays the lesson
+    assert setup.widgets.focused is setup.name_fields[0]  # and a name typed still replaces the default
     assert "sabacc" in app.settings.lessons_offered
     assert "Learn" in (app.toast_text or "")
     Driver(app).key(pygame.K_RETURN)  # Enter takes the offer
@@ -147,7 +148,7 @@ def test_the_lesson_is_offered_the_first_time_a_game_is_opened(app):
     assert getattr(table, "lesson", None) is not None
     Driver(app).key(pygame.K_ESCAPE)
     again = _setup(app, "sabacc")
-    assert again.widgets.focused is not again.learn_button  # offered once: Start has the focus again
+    assert not again.offering and not again.learn_button.primary  # offered once: Enter starts again
 
 
 def test_the_lesson_shows_only_what_the_person_may_see(app):

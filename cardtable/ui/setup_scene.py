@@ -78,6 +78,8 @@ class SetupScene(Scene):
         super().__init__(app)
         self.variant, self.on_start, self.on_learn = variant, on_start, on_learn
         self.learn_button: Button | None = None
+        self.offering = False
+        """The lesson is offered (the game's first opening): Enter plays it, not a match."""
         self.count = max(variant.min_seats, min(4, variant.max_seats))
         names = app.settings.player_names
         self.names = [names[i] if i < len(names) else default_name(i) for i in range(variant.max_seats)]
@@ -165,10 +167,11 @@ class SetupScene(Scene):
         self.learn_button = None
         if self.on_learn is not None:  # the guided first hand (cardtable.ui.lesson), right of Start
             self.learn_button = group.add(Button((x + px(400), bottom, px(160), px(50)), fonts, "Learn",
-                                                 self.learn, size=px(20)))
+                                                 self.learn, size=px(20), primary=self.enter_learns,
+                                                 hotkey="Enter" if self.enter_learns else ""))
         label = "Host" if self.hosting else "Start"
         start = group.add(Button((x + px(180), bottom, px(200), px(50)), fonts, label, self.start, size=px(20),
-                                 primary=True, hotkey="Enter"))
+                                 primary=not self.enter_learns, hotkey="" if self.enter_learns else "Enter"))
         self.widgets = group
         if name_focus is not None and name_focus < self.count:
             self.widgets.focus(self.name_fields[name_focus])
@@ -221,11 +224,18 @@ class SetupScene(Scene):
         self.app.scenes.remove(self)
         self.on_learn()
 
+    @property
+    def enter_learns(self) -> bool:
+        """Enter plays the lesson: it is offered, and no seat is hosted (a lesson is played here)."""
+        return self.offering and self.on_learn is not None and not self.hosting
+
     def offer_lesson(self) -> None:
-        """The first time the game is opened: Learn focused, and a toast saying what it is
-        (unless a toast is showing already: the setups that could not be read)."""
+        """The first time the game is opened: Learn is the button Enter presses, and a toast
+        says what it is (unless a toast is showing already: the setups that could not be
+        read). The first name keeps the keyboard, so a name typed still replaces the default."""
         if self.learn_button is not None:
-            self.widgets.focus(self.learn_button)
+            self.offering = True
+            self.layout()
             if not self.app.toast_text or self.app.toast_until <= time.monotonic():
                 self.app.toast(f"New to {self.variant.name}? Learn plays a guided first hand (Enter).", 6.0, of=self)
 
@@ -241,7 +251,10 @@ class SetupScene(Scene):
                 self.back()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                if self.enter_learns:
+                    self.learn()
+                else:
+                    self.start()
                 return True
         return False
 
