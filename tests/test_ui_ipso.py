@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 from cardtable.engine.game import CHANCE, rng_to_json
 from cardtable.games.ipso.betting import Cover, Stake
@@ -168,3 +168,17 @@ def test_a_card_drawn_again_off_a_tie_shows_only_at_the_seat_that_drew_it_last()
     assert IpsoTableScene._drawn_for_deal(table, 0, again) == {0: 30, 3: 20}
     assert 20 not in table.cards.last  # it appears at seat 3 rather than sliding from seat 4
     assert IpsoTableScene._drawn_for_deal(table, 1, again) == {}
+
+
+def test_the_first_betting_round_a_player_meets_is_round_one_after_the_deal(app):
+    """The ante is the source's betting round 1, but nobody bets in it: the first round
+    a player bets in reads as the first of five, after the deal (issue 30)."""
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    deal(d, scene)
+    step_to_a_person(d, scene, lambda s: s.phase == Phase.BET)
+    assert state.betting_round == 2
+    title = scene.title(scene.view)
+    assert "betting round 1 of 5, after the deal" in title and "of 6" not in title
+    assert scene.bet_bar.note.startswith("Betting round 1 of 5")

@@ -113,7 +113,7 @@ class IpsoTableScene(GameTableScene):
         if viewer is None or not self.mine():
             self.selected = None
         elif phase == Phase.BET:
-            self.open_bet_bar(IpsoBetBar, note=f"Betting round {view.betting_round} of 6")
+            self.open_bet_bar(IpsoBetBar, note=betting_words(view.betting_round).capitalize())
         elif phase == Phase.EXCHANGE:
             if self.selected not in self.own_hand():
                 self.selected = None
@@ -204,7 +204,7 @@ class IpsoTableScene(GameTableScene):
         title = f"Ipso   ·   hand {view.round}" if view.round else "Ipso   ·   drawing for the deal"
         exchange = self.parts(view).exchange_phase
         if view.betting_round is not None:
-            title += f"   ·   betting round {view.betting_round} of 6"
+            title += f"   ·   {betting_words(view.betting_round)}"
         elif exchange is not None:
             title += f"   ·   exchange phase {exchange} of 4"
         return title
@@ -383,6 +383,14 @@ class IpsoTableScene(GameTableScene):
         if phase == Phase.CHOOSE_DEALER and view.to_act is not None:
             return f"{summary}Who deals next?" if mine else f"{summary}{names[view.to_act]} names the next dealer…"
         return None
+
+
+def betting_words(number: int) -> str:
+    """A betting round as the players meet it: the source counts the ante as round 1,
+    which nobody bets in, so its rounds 2 to 6 are "betting round 1 of 5", after the deal
+    or after that exchange phase."""
+    after = "after the deal" if number <= 2 else f"after exchange {number - 2}"
+    return f"betting round {number - 1} of 5, {after}"
 
 
 def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:
