@@ -120,3 +120,16 @@ def test_a_saved_table_is_restored_exactly(app):
     assert again.state.to_json() == state.to_json()
     assert [s.bot for s in again.seat_configs] == [None, None, "normal"]
     assert again.bots[2].rng.getstate() == scene.bots[2].rng.getstate()
+
+
+def test_the_called_shot_prompt_says_what_a_called_shot_is(app):
+    """The hand opens with a Called Shot to make or pass: the bar says what one is and
+    what choosing it does, in the source's terms (issue 30)."""
+    from uihelp import step_to_a_person
+
+    d, scene = start_match(app)
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.CALL)
+    assert scene.calling()
+    words = scene.bar_text(scene.view)
+    assert "ten cards before the hole cards are dealt" in words and "beats every other hand" in words
+    assert "Called Shot… lets you choose" in words and "No Called Shot passes" in words

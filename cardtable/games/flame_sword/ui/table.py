@@ -659,11 +659,17 @@ class FlameTableScene(GameTableScene):
                     else "click a face-down grid card to flip it")
             return f"{names[to_act]}: {auto} ({left} to go)"
         if self.calling():
-            return "Called Shot: name ten cards, or pass"
+            return CALLED_SHOT_WORDS
         if to_act is not None and to_act != CHANCE:
             return f"{names[to_act]} is {'flipping' if phase == Phase.FLIP else 'thinking'}…"
         return None
 
+
+CALLED_SHOT_WORDS = ("A Called Shot names ten cards before the hole cards are dealt: if you can make a hand "
+                     "with all ten of them, it beats every other hand. Called Shot… lets you choose the ten; "
+                     "No Called Shot passes.")
+"""The bar's words while a person may make a Called Shot: what it is and what the choice does
+(the source's rule and its top hand), since nothing else on the table says so."""
 
 TABLE = TableSetup("flame_sword", FlameTableScene, "cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
                    smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",
