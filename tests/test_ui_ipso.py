@@ -62,6 +62,9 @@ def test_a_match_through_events(app):
             passes.append(top.name)
             d.key(pygame.K_RETURN)
             continue
+        if scene.taken is not None:   # the card just taken, in view until Done
+            d.press("Done")
+            continue
         if state.phase == Phase.SHUFFLE and state.round_no >= 1:
             break
         seat = state.to_act
@@ -182,3 +185,42 @@ def test_the_first_betting_round_a_player_meets_is_round_one_after_the_deal(app)
     title = scene.title(scene.view)
     assert "betting round 1 of 5, after the deal" in title and "of 6" not in title
     assert scene.bet_bar.note.startswith("Betting round 1 of 5")
+
+
+def test_after_an_exchange_the_player_sees_the_card_they_took_before_handing_over(app):
+    """In hot-seat the pass screen came straight after an exchange, so a player never saw
+    the card they took: the table now holds, that card marked in their hand, until Done;
+    only then does the screen go to the next person (issue 30)."""
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    deal(d, scene)
+    for _ in range(3000):   # the people bet calmly (no fold) until one of them is to exchange
+        seat = state.to_act
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+            continue
+        if seat is not None and seat >= 0 and not scene.is_bot(seat) and scene.viewer == seat:
+            if state.phase == Phase.EXCHANGE:
+                break
+            actions = state.legal_actions(seat)
+            scene.perform(next((a for a in actions if isinstance(a, (Stake, Cover))), actions[0]))
+        d.step()
+    seat = state.to_act
+    assert scene.viewer == seat
+    card, taken = state.hand_of(seat)[0], state.stock[0]   # the stock's top (first): only the taker sees it
+    d.key(pygame.K_1)
+    d.key(pygame.K_t)
+    assert Exchange(seat=seat, card=card, pile="stock") in state.history[-3:]
+    for _ in range(400):   # computers may act meanwhile; no pass screen comes
+        assert not isinstance(app.scenes.top, PassScreen)
+        if state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
+                and state.to_act != seat:
+            break
+        d.step()
+    assert scene.viewer == seat and scene.taken == taken and taken in scene.own_hand()
+    assert f"You took the {scene.deck[taken].name}" in scene.bar_text(scene.view)
+    d.step(5)
+    assert not isinstance(app.scenes.top, PassScreen)
+    d.press("Done")
+    assert isinstance(app.scenes.top, PassScreen) and scene.viewer is None and scene.taken is None
