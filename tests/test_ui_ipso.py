@@ -224,3 +224,47 @@ def test_after_an_exchange_the_player_sees_the_card_they_took_before_handing_ove
     assert not isinstance(app.scenes.top, PassScreen)
     d.press("Done")
     assert isinstance(app.scenes.top, PassScreen) and scene.viewer is None and scene.taken is None
+
+
+def test_with_five_seats_at_scale_one_and_a_half_the_piles_are_as_big_as_the_seats_cards():
+    """At 1,366 x 768, UI scale 1.5, five seats left the piles one drags onto about 20 px
+    wide: the seats now leave the piles' row the room for cards at least as big as the
+    other seats' (issue 30)."""
+    import dataclasses
+
+    from uihelp import variant_spec
+
+    from cardtable.ui.app import App
+    from cardtable.ui.layout_check import check_scene
+    from cardtable.ui.menu import MenuScene
+    from cardtable.ui.setup_scene import SeatConfig
+
+    from cardtable.games.ipso.ui.table import TABLE
+
+    app = App(size=(1366, 768))
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app.push(MenuScene(app))
+    try:
+        configs = [SeatConfig(name, bot=None if n == 0 else "normal")
+                   for n, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"])]
+        scene = TABLE.start(app, variant_spec(app, "ipso"), configs, TABLE.smoke_stack, seed=5)
+        d = Driver(app)
+        state = scene.state
+        for _ in range(400):
+            seat = state.to_act
+            if seat == 0 and state.phase == Phase.EXCHANGE or seat is None:
+                break
+            if seat == CHANCE:
+                scene.perform(state.chance_action())
+            elif seat in scene.bots:
+                scene.perform(scene.bots[seat].choose(state, seat))
+            else:
+                actions = state.legal_actions(seat)
+                scene.perform(next((a for a in actions if isinstance(a, (Stake, Cover))), actions[0]))
+        d.step(3)
+        assert state.phase == Phase.EXCHANGE and state.to_act == 0
+        seats_cards = max(28, scene.card_width() * 2 // 3)  # another seat's face-down cards
+        assert all(rect.width >= seats_cards for rect in scene.pile_rects.values()), scene.pile_rects
+        assert check_scene(scene, (1366, 768)) == []
+    finally:
+        app.shutdown()

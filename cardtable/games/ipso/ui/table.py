@@ -41,6 +41,8 @@ PILE_LABELS = {Pile.STOCK: ("stock",), Pile.FLIP: ("flip",), Pile.DOWN_DISCARD: 
                Pile.UP_DISCARD: ("face-up", "discards")}
 READ_PAUSE = 3.0
 """Seconds a computer dealer waits before the next deal."""
+PILE_ABOVE, PILE_BELOW = 40, 44
+"""Room (unscaled) over the piles' row for the pot line and under it for their captions."""
 PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.UP_DISCARD: "U"}
 
 
@@ -96,6 +98,13 @@ class IpsoTableScene(GameTableScene):
         """The shared layout; cards dealt before the piles are drawn come from the middle."""
         super().layout()
         self.deck_rect = pygame.Rect(self.felt.center, (1, 1))
+
+    def middle_height(self) -> int:
+        """The piles' row needs the pot line over it, two caption lines under it and cards
+        at least as big as the other seats': the seats give up the room for it (with five
+        seats at UI scale 1.5 the piles had shrunk to 20 px)."""
+        px = self.app.px
+        return px(PILE_ABOVE) + px(PILE_BELOW) + int(self.card_width() * 1.4)
 
     def waits_for_next_round(self) -> bool:
         """Between hands a person dealing presses Deal; a computer dealer deals by itself."""
@@ -252,7 +261,7 @@ class IpsoTableScene(GameTableScene):
             self.pile_rects = {}  # the hand is over: the shown hands have the centre
             return
         gap = max(px(12), min(px(34), self.middle.width // 24))
-        cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(40), below=px(44))
+        cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(PILE_ABOVE), below=px(PILE_BELOW))
         ch = int(cw * 1.4)
         flip, up_discard = self.shown_cards(view, "flip"), self.shown_cards(view, "up_discard")
         counts = {Pile.STOCK: self.pile_size(view, "stock"), Pile.FLIP: len(flip),
