@@ -234,12 +234,11 @@ def test_with_five_seats_at_scale_one_and_a_half_the_piles_are_as_big_as_the_sea
 
     from uihelp import variant_spec
 
+    from cardtable.games.ipso.ui.table import TABLE
     from cardtable.ui.app import App
     from cardtable.ui.layout_check import check_scene
     from cardtable.ui.menu import MenuScene
     from cardtable.ui.setup_scene import SeatConfig
-
-    from cardtable.games.ipso.ui.table import TABLE
 
     app = App(size=(1366, 768))
     app.settings = dataclasses.replace(app.settings, ui_scale=1.5)

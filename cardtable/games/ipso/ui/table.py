@@ -128,7 +128,8 @@ class IpsoTableScene(GameTableScene):
         elif viewer is None or not self.mine():
             self.selected = None
         elif phase == Phase.BET:
-            self.open_bet_bar(IpsoBetBar, note=betting_words(view.betting_round).capitalize())
+            rnd = view.betting_round
+            self.open_bet_bar(IpsoBetBar, note=betting_words(rnd).capitalize() if rnd is not None else "")
         elif phase == Phase.EXCHANGE:
             if self.selected not in self.own_hand():
                 self.selected = None

@@ -31,6 +31,9 @@ def glossed(label: str, rank: int) -> str:
     return f"{label} ({gloss(rank)})"
 
 
-def rank_of_key(key: tuple[int, ...]) -> int:
+def rank_of_key(key: tuple[object, ...]) -> int:
     """A shown hand's kind (its rank) from its key, whose first part is ``44 - rank``."""
-    return 44 - key[0]
+    first = key[0]
+    if not isinstance(first, int):
+        raise ValueError(f"not a Shenja Ivali hand's key: {key!r}")
+    return 44 - first
