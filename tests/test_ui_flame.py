@@ -5,6 +5,7 @@ row/column hover preview, the showdown, and the next hand with its Underdog."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from uihelp import Driver, people_turns, start_two_people_and_a_computer
 
 from cardtable.games.flame_sword.rules import CallShot, Flip, Phase
@@ -120,3 +121,64 @@ def test_a_saved_table_is_restored_exactly(app):
     assert again.state.to_json() == state.to_json()
     assert [s.bot for s in again.seat_configs] == [None, None, "normal"]
     assert again.bots[2].rng.getstate() == scene.bots[2].rng.getstate()
+
+
+def test_the_called_shot_prompt_says_what_a_called_shot_is(app):
+    """The hand opens with a Called Shot to make or pass: the bar says what one is and
+    what choosing it does, in the source's terms (issue 30)."""
+    from uihelp import step_to_a_person
+
+    d, scene = start_match(app)
+    step_to_a_person(d, scene, lambda state: state.phase == Phase.CALL)
+    assert scene.calling()
+    words = scene.bar_text(scene.view)
+    assert "ten cards before the hole cards are dealt" in words and "beats every other hand" in words
+    assert "Called Shot… lets you choose" in words and "No Called Shot passes" in words
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_hole_cards_take_the_room_there_is(size):
+    """The viewer's hole cards were capped at 60 px (about 55 px, 6 px corner words, at
+    1,366 and 1,920 wide) beside empty felt: they now take a ninth of the felt's height,
+    and an Underdog's eight still fit the row (issue 30)."""
+    import dataclasses
+
+    from uihelp import variant_spec
+
+    from cardtable.engine.game import CHANCE
+    from cardtable.games.flame_sword.ui.table import TABLE
+    from cardtable.ui.app import App
+    from cardtable.ui.layout_check import check_scene
+    from cardtable.ui.menu import MenuScene
+    from cardtable.ui.setup_scene import SeatConfig
+
+    for scale in (1.0, 1.5):
+        app = App(size=size)
+        app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+        app.push(MenuScene(app))
+        try:
+            configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(["Ann", "Bo", "Cy"])]
+            scene = TABLE.start(app, variant_spec(app, "flame_sword"), configs, TABLE.smoke_stack, seed=5)
+            d, state = Driver(app), scene.state
+            for _ in range(400):
+                seat = state.to_act
+                if seat == 0 and state.phase == Phase.BET or seat is None:
+                    break
+                if seat == CHANCE:
+                    scene.perform(state.chance_action())
+                elif seat in scene.bots:
+                    scene.perform(scene.bots[seat].choose(state, seat))
+                else:
+                    actions = state.legal_actions(seat)
+                    calm = [a for a in actions if type(a).__name__ in ("Check", "Call")]
+                    scene.perform(CallShot(seat=seat) if state.phase == Phase.CALL else (calm or actions)[0])
+            d.step(30)
+            hand = dict(scene.layout_boxes())["hand:own"]
+            assert hand.height >= scene.felt.height // 9 * 1.4 - 2, (scale, hand)
+            assert check_scene(scene, size) == []
+            used = {*state.grid, *(c for hand in state.hands for c in hand)}
+            state.hands[0].extend([c for c in range(200) if c not in used][:4])  # an Underdog's eight
+            d.step(30)
+            assert check_scene(scene, size) == [], scale
+        finally:
+            app.shutdown()

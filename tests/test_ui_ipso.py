@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
 
 from cardtable.engine.game import CHANCE, rng_to_json
 from cardtable.games.ipso.betting import Cover, Stake
@@ -61,6 +61,9 @@ def test_a_match_through_events(app):
             assert scene.viewer is None   # nobody's cards show behind the pass screen
             passes.append(top.name)
             d.key(pygame.K_RETURN)
+            continue
+        if scene.taken is not None:   # the card just taken, in view until Done
+            d.press("Done")
             continue
         if state.phase == Phase.SHUFFLE and state.round_no >= 1:
             break
@@ -168,3 +171,99 @@ def test_a_card_drawn_again_off_a_tie_shows_only_at_the_seat_that_drew_it_last()
     assert IpsoTableScene._drawn_for_deal(table, 0, again) == {0: 30, 3: 20}
     assert 20 not in table.cards.last  # it appears at seat 3 rather than sliding from seat 4
     assert IpsoTableScene._drawn_for_deal(table, 1, again) == {}
+
+
+def test_the_first_betting_round_a_player_meets_is_round_one_after_the_deal(app):
+    """The ante is the source's betting round 1, but nobody bets in it: the first round
+    a player bets in reads as the first of five, after the deal (issue 30)."""
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    deal(d, scene)
+    step_to_a_person(d, scene, lambda s: s.phase == Phase.BET)
+    assert state.betting_round == 2
+    title = scene.title(scene.view)
+    assert "betting round 1 of 5, after the deal" in title and "of 6" not in title
+    assert scene.bet_bar.note.startswith("Betting round 1 of 5")
+
+
+def test_after_an_exchange_the_player_sees_the_card_they_took_before_handing_over(app):
+    """In hot-seat the pass screen came straight after an exchange, so a player never saw
+    the card they took: the table now holds, that card marked in their hand, until Done;
+    only then does the screen go to the next person (issue 30)."""
+    d, scene = start_game(app)
+    state = scene.state
+    wait_for_the_draw(d, scene)
+    deal(d, scene)
+    for _ in range(3000):   # the people bet calmly (no fold) until one of them is to exchange
+        seat = state.to_act
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+            continue
+        if seat is not None and seat >= 0 and not scene.is_bot(seat) and scene.viewer == seat:
+            if state.phase == Phase.EXCHANGE:
+                break
+            actions = state.legal_actions(seat)
+            scene.perform(next((a for a in actions if isinstance(a, (Stake, Cover))), actions[0]))
+        d.step()
+    seat = state.to_act
+    assert scene.viewer == seat
+    card, taken = state.hand_of(seat)[0], state.stock[0]   # the stock's top (first): only the taker sees it
+    d.key(pygame.K_1)
+    d.key(pygame.K_t)
+    assert Exchange(seat=seat, card=card, pile="stock") in state.history[-3:]
+    for _ in range(400):   # computers may act meanwhile; no pass screen comes
+        assert not isinstance(app.scenes.top, PassScreen)
+        if state.to_act is not None and state.to_act >= 0 and not scene.is_bot(state.to_act) \
+                and state.to_act != seat:
+            break
+        d.step()
+    assert scene.viewer == seat and scene.taken == taken and taken in scene.own_hand()
+    assert f"You took the {scene.deck[taken].name}" in scene.bar_text(scene.view)
+    d.step(5)
+    assert not isinstance(app.scenes.top, PassScreen)
+    d.press("Done")
+    assert isinstance(app.scenes.top, PassScreen) and scene.viewer is None and scene.taken is None
+
+
+def test_with_five_seats_at_scale_one_and_a_half_the_piles_are_as_big_as_the_seats_cards():
+    """At 1,366 x 768, UI scale 1.5, five seats left the piles one drags onto about 20 px
+    wide: the seats now leave the piles' row the room for cards at least as big as the
+    other seats' (issue 30)."""
+    import dataclasses
+
+    from uihelp import variant_spec
+
+    from cardtable.games.ipso.ui.table import TABLE
+    from cardtable.ui.app import App
+    from cardtable.ui.layout_check import check_scene
+    from cardtable.ui.menu import MenuScene
+    from cardtable.ui.setup_scene import SeatConfig
+
+    app = App(size=(1366, 768))
+    app.settings = dataclasses.replace(app.settings, ui_scale=1.5)
+    app.push(MenuScene(app))
+    try:
+        configs = [SeatConfig(name, bot=None if n == 0 else "normal")
+                   for n, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"])]
+        scene = TABLE.start(app, variant_spec(app, "ipso"), configs, TABLE.smoke_stack, seed=5)
+        d = Driver(app)
+        state = scene.state
+        for _ in range(400):
+            seat = state.to_act
+            if seat == 0 and state.phase == Phase.EXCHANGE or seat is None:
+                break
+            if seat == CHANCE:
+                scene.perform(state.chance_action())
+            elif seat in scene.bots:
+                scene.perform(scene.bots[seat].choose(state, seat))
+            else:
+                actions = state.legal_actions(seat)
+                scene.perform(next((a for a in actions if isinstance(a, (Stake, Cover))), actions[0]))
+        d.step(3)
+        assert state.phase == Phase.EXCHANGE and state.to_act == 0
+        seats_cards = max(28, scene.card_width() * 2 // 3)  # another seat's face-down cards
+        assert all(rect.width >= seats_cards for rect in scene.pile_rects.values()), scene.pile_rects
+        assert check_scene(scene, (1366, 768)) == []
+    finally:
+        app.shutdown()

@@ -8,6 +8,7 @@ from uihelp import Driver, a_person_to_act, people_turns, start_two_people_and_a
 
 from cardtable.games.shenja_ivali.auction import Bid
 from cardtable.games.shenja_ivali.rules import Discard, Phase
+from cardtable.games.shenja_ivali.ui.hand_words import glossed
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
@@ -136,8 +137,8 @@ def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
     flop = list(state.deck_order[:8])  # cards nobody holds
     state.hands[seat].append(flop[0])  # the fifth card, as the auction hands it over
     d.step()
-    kind = evaluate([state.deck[c] for c in state.hands[seat]], state.settings.hands).label
-    assert scene.hand_line == f"Your hand: {kind}"
+    value = evaluate([state.deck[c] for c in state.hands[seat]], state.settings.hands)
+    assert scene.hand_line == f"Your hand: {glossed(value.label, value.rank)}"
     before = scene.hand_line
     for card in flop[1:]:
         state.hands[seat][-1] = card
@@ -145,8 +146,8 @@ def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
         if scene.hand_line != before:
             break
     assert scene.hand_line != before  # it follows the hand
-    assert scene.hand_line == "Your hand: " + evaluate([state.deck[c] for c in state.hands[seat]],
-                                                        state.settings.hands).label
+    value = evaluate([state.deck[c] for c in state.hands[seat]], state.settings.hands)
+    assert scene.hand_line == f"Your hand: {glossed(value.label, value.rank)}"
     scene.viewer = None
     scene.draw_game(app.screen)
     assert scene.hand_line is None  # nobody at the screen (a pass screen): nothing told
@@ -198,3 +199,44 @@ def test_a_bidders_plate_says_the_bid_once(app, monkeypatch):
     d.step()
     assert f"bids {amount}" in plates[bidder], plates[bidder]
     assert not any("(bid)" in line for lines in plates.values() for line in lines), plates
+
+
+def test_a_hand_name_is_said_plainly_where_it_is_shown():
+    """Gachika, Tree House... mean nothing to a newcomer: every kind's name comes with
+    what it is made of, in the words of the source's key to its hand table, in the hand
+    line, the result and a shown hand's hover (issue 30)."""
+    from cardtable.engine.view import PotResult, Showdown, ShownHand
+    from cardtable.games.shenja_ivali.hands import DEFAULT_RULES, KINDS
+    from cardtable.games.shenja_ivali.ui.hand_words import gloss
+    from cardtable.games.shenja_ivali.ui.result import result_text
+
+    assert glossed("Gachika", 43) == "Gachika (one pair + one pair)"
+    assert gloss(33) == "full house + three of a kind"  # Tree House: FH + 3
+    assert gloss(1) == "five of a kind + straight + flush"  # Royal Eclipse: 5 + S + FL
+    assert len({gloss(kind.rank) + kind.name for kind in KINDS}) == len(KINDS)
+    tree, gachika = (ShownHand(seat=s, key=(44 - rank, 0, 0, 0), label=name)
+                     for s, (rank, name) in enumerate(((33, "Tree House"), (43, "Gachika"))))
+    pot = PotResult(name="main pot", amount=12, eligible=(0, 1), winners=(0,), shares=((0, 12),))
+    text = result_text(["Ann", "Bo"], Showdown(round=1, showdown=True, hands=(tree, gachika), pots=(pot,)),
+                       DEFAULT_RULES)
+    assert "Tree House (full house + three of a kind) ranks above Gachika (one pair + one pair)" in text
+
+
+def test_a_shown_hand_s_plate_explains_its_name_on_hover(app):
+    d, scene = start_match(app)
+    for _ in range(6000):
+        if isinstance(app.scenes.top, PassScreen):
+            d.key(pygame.K_RETURN)
+        if scene.state.phase == Phase.REVEAL or scene.view.showdown is not None:
+            break
+        seat = scene.state.to_act
+        if seat is not None and seat >= 0 and not scene.is_bot(seat) and scene.viewer == seat:
+            actions = scene.state.legal_actions(seat)  # calm moves: to a showdown, not a fold
+            calm = [a for a in actions if "Fold" not in type(a).__name__ and "Raise" not in type(a).__name__]
+            scene.perform((calm or actions)[0])
+        d.step()
+    d.step()
+    hands = [h for h in scene.view.showdown.hands if h.key]
+    assert hands
+    tips = [line for _, lines in scene.tips for line in lines]
+    assert all(glossed(h.label, 44 - h.key[0]) in tips for h in hands), tips

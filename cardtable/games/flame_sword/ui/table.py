@@ -21,7 +21,7 @@ import pygame
 
 from cardtable.engine.game import CHANCE
 from cardtable.engine.view import OUT, PotResult, SeatView
-from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, CallShot, Flip, Phase
+from cardtable.games.flame_sword.rules import BETTING_ROUND_NAMES, HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState, line_cells_of
 from cardtable.games.flame_sword.ui.called_shot import CalledShotPicker
 from cardtable.games.flame_sword.ui.grid import LINE_COLOURS, GridView
@@ -153,7 +153,7 @@ class FlameTableScene(GameTableScene):
             return
         px = self.app.px
         felt = self.felt
-        self.own_card_width = max(36, min(60, felt.height // 11))
+        self.own_card_width = hole_card_width(felt, px)
         bottom_h = round(self.own_card_width * 1.4) + px(24)
         grid_w = int(felt.width * 0.40)
         line_h = self.app.fonts.size_of("Ag", px(15), True)[1] + px(4) + px(5)  # the middle line under the grid
@@ -660,11 +660,25 @@ class FlameTableScene(GameTableScene):
                     else "click a face-down grid card to flip it")
             return f"{names[to_act]}: {auto} ({left} to go)"
         if self.calling():
-            return "Called Shot: name ten cards, or pass"
+            return CALLED_SHOT_WORDS
         if to_act is not None and to_act != CHANCE:
             return f"{names[to_act]} is {'flipping' if phase == Phase.FLIP else 'thinking'}…"
         return None
 
+
+def hole_card_width(felt: pygame.Rect, px) -> int:
+    """The viewer's hole cards' width: a ninth of the felt's height (they were capped at
+    60 px, 6 px corner words, beside empty felt), and narrow enough that an Underdog's
+    eight fit in the row beside the plate."""
+    by_width = (felt.width - px(270)) // (HOLE_CARDS + UNDERDOG_EXTRA) - px(6)
+    return max(36, min(felt.height // 9, by_width))
+
+
+CALLED_SHOT_WORDS = ("A Called Shot names ten cards before the hole cards are dealt: if you can make a hand "
+                     "with all ten of them, it beats every other hand. Called Shot… lets you choose the ten; "
+                     "No Called Shot passes.")
+"""The bar's words while a person may make a Called Shot: what it is and what the choice does
+(the source's rule and its top hand), since nothing else on the table says so."""
 
 TABLE = TableSetup("flame_sword", FlameTableScene, "cardtable.games.flame_sword.ui.hands_page:FlameHandsPage",
                    smoke_text="Flame Sword table, pass screen, grid and help: drawn (hand {state.hand_no})",

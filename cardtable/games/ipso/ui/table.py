@@ -41,6 +41,8 @@ PILE_LABELS = {Pile.STOCK: ("stock",), Pile.FLIP: ("flip",), Pile.DOWN_DISCARD: 
                Pile.UP_DISCARD: ("face-up", "discards")}
 READ_PAUSE = 3.0
 """Seconds a computer dealer waits before the next deal."""
+PILE_ABOVE, PILE_BELOW = 40, 44
+"""Room (unscaled) over the piles' row for the pot line and under it for their captions."""
 PILE_KEY_NAMES = {Pile.STOCK: "T", Pile.FLIP: "P", Pile.DOWN_DISCARD: "D", Pile.UP_DISCARD: "U"}
 
 
@@ -54,6 +56,8 @@ class IpsoTableScene(GameTableScene):
         KeyBinding(tuple(PILE_KEYS), "T / P / D / U", "exchange it for the top of the stock, the flip pile, "
                    "the face-down or the face-up discards", "key_pile", "exchanging", True),
         KeyBinding((pygame.K_k,), "K", "exchange: skip (keep your hand)", "skip", "exchanging"),
+        KeyBinding(ENTER, "Enter", "after your exchange: done looking, hand the screen on", "done_looking",
+                   "holding"),
         KeyBinding(ENTER, "Enter", "after a hand you win: deal next yourself", "deal_myself", "naming_dealer"),
         KeyBinding(DIGITS, "1-5", "after a hand you win: name that seat the next dealer", "key_dealer",
                    "naming_dealer", True),
@@ -70,6 +74,7 @@ class IpsoTableScene(GameTableScene):
 
     def __init__(self, app, variant: VariantSpec, state: IpsoState, seats: list[SeatConfig], bots) -> None:
         self.selected: int | None = None     # the hand card chosen to exchange
+        self.taken: int | None = None        # the card the viewer just took, held in view until Done
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[Pile, pygame.Rect] = {}
         self.hand_line: str | None = None    # "Your hand: ..." by the viewer's plate
@@ -80,6 +85,7 @@ class IpsoTableScene(GameTableScene):
         """The person at the screen changes: also drop the last person's chosen card and drag."""
         super().forget_motion()
         self.selected = None
+        self.taken = None
         self.dragging = None
 
     # -- geometry ---------------------------------------------------------------------
@@ -92,6 +98,13 @@ class IpsoTableScene(GameTableScene):
         """The shared layout; cards dealt before the piles are drawn come from the middle."""
         super().layout()
         self.deck_rect = pygame.Rect(self.felt.center, (1, 1))
+
+    def middle_height(self) -> int:
+        """The piles' row needs the pot line over it, two caption lines under it and cards
+        at least as big as the other seats': the seats give up the room for it (with five
+        seats at UI scale 1.5 the piles had shrunk to 20 px)."""
+        px = self.app.px
+        return px(PILE_ABOVE) + px(PILE_BELOW) + int(self.card_width() * 1.4)
 
     def waits_for_next_round(self) -> bool:
         """Between hands a person dealing presses Deal; a computer dealer deals by itself."""
@@ -110,10 +123,13 @@ class IpsoTableScene(GameTableScene):
         view, viewer = self.view, self.viewer
         px, fonts = self.app.px, self.app.fonts
         phase = view.phase.id
-        if viewer is None or not self.mine():
+        if self.taken is not None:
+            self.bar_button(group, "Done", self.done_looking, "Enter", width=140)
+        elif viewer is None or not self.mine():
             self.selected = None
         elif phase == Phase.BET:
-            self.open_bet_bar(IpsoBetBar, note=f"Betting round {view.betting_round} of 6")
+            rnd = view.betting_round
+            self.open_bet_bar(IpsoBetBar, note=betting_words(rnd).capitalize() if rnd is not None else "")
         elif phase == Phase.EXCHANGE:
             if self.selected not in self.own_hand():
                 self.selected = None
@@ -133,9 +149,33 @@ class IpsoTableScene(GameTableScene):
             self.selected = None
 
     def exchange(self, card: int, pile: Pile) -> None:
-        """Give up ``card`` for the top of ``pile``."""
+        """Give up ``card`` for the top of ``pile``; with other people at this screen, the
+        table then holds until Done, so the player sees the card they took before the
+        pass screen hides it."""
+        before, hold = set(self.own_hand()), len(self.people_here()) > 1
+        self.taken = card if hold else None  # set before acting: the move hands the turn on at once
         if self.act_mine(Exchange, card=card, pile=pile.value):
             self.selected = None
+            if hold:
+                self.taken = next(iter(set(self.own_hand()) - before), None)
+                self.after_action()
+        else:
+            self.taken = None
+
+    def holding(self) -> bool:
+        """True while the viewer looks at the card they took (until Done)."""
+        return self.taken is not None
+
+    def done_looking(self) -> None:
+        """Done after an exchange: the turn goes on (a pass screen, if another person is next)."""
+        self.taken = None
+        self.after_action()
+        self.check_turn()
+
+    def check_turn(self) -> None:
+        """No pass screen while the viewer still looks at the card they took."""
+        if self.taken is None:
+            super().check_turn()
 
     def choose_dealer(self, dealer: int) -> None:
         """Name the next hand's dealer."""
@@ -204,7 +244,7 @@ class IpsoTableScene(GameTableScene):
         title = f"Ipso   ·   hand {view.round}" if view.round else "Ipso   ·   drawing for the deal"
         exchange = self.parts(view).exchange_phase
         if view.betting_round is not None:
-            title += f"   ·   betting round {view.betting_round} of 6"
+            title += f"   ·   {betting_words(view.betting_round)}"
         elif exchange is not None:
             title += f"   ·   exchange phase {exchange} of 4"
         return title
@@ -222,7 +262,7 @@ class IpsoTableScene(GameTableScene):
             self.pile_rects = {}  # the hand is over: the shown hands have the centre
             return
         gap = max(px(12), min(px(34), self.middle.width // 24))
-        cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(40), below=px(44))
+        cw, top = self.middle_row(4, self.card_width() + px(6), gap=gap, above=px(PILE_ABOVE), below=px(PILE_BELOW))
         ch = int(cw * 1.4)
         flip, up_discard = self.shown_cards(view, "flip"), self.shown_cards(view, "up_discard")
         counts = {Pile.STOCK: self.pile_size(view, "stock"), Pile.FLIP: len(flip),
@@ -323,8 +363,9 @@ class IpsoTableScene(GameTableScene):
             self.draw_seat_cards(surface, seat, plate, [drawn], self.card_width(), 0)
         if hand is not None:
             box = hand
-            self.hand_rects = self.draw_own_cards(surface, cards, box, big, chosen=[self.selected] if
-                                                  self.selected is not None else [], mark=THEME.highlight,
+            marked = self.selected if self.taken is None else self.taken
+            self.hand_rects = self.draw_own_cards(surface, cards, box, big, chosen=[marked] if
+                                                  marked is not None else [], mark=THEME.highlight,
                                                   dragging=self.dragging, origin=self.deck_rect.topleft)
             if self.exchanging():
                 for i in range(len(cards)):
@@ -378,11 +419,21 @@ class IpsoTableScene(GameTableScene):
             return start + (" Press Enter to deal." if self.waits_for_next_round() else " Dealing soon…")
         if phase == Phase.DEALER_DRAW:
             return "Everyone draws a card: the highest deals (Aces are low)…"
+        if self.taken is not None:
+            return f"You took the {self.deck[self.taken].name}. Press Done (Enter) to hand the screen on."
         if mine and phase == Phase.EXCHANGE:
             return "Drag a card onto the pile to take from (or 1-4, then T/P/D/U), or Skip."
         if phase == Phase.CHOOSE_DEALER and view.to_act is not None:
             return f"{summary}Who deals next?" if mine else f"{summary}{names[view.to_act]} names the next dealer…"
         return None
+
+
+def betting_words(number: int) -> str:
+    """A betting round as the players meet it: the source counts the ante as round 1,
+    which nobody bets in, so its rounds 2 to 6 are "betting round 1 of 5", after the deal
+    or after that exchange phase."""
+    after = "after the deal" if number <= 2 else f"after exchange {number - 2}"
+    return f"betting round {number - 1} of 5, {after}"
 
 
 def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.view import Showdown, ShownHand
 from cardtable.games.shenja_ivali.hands import ELEMENTS, PLANETS, IvaliRules
+from cardtable.games.shenja_ivali.ui.hand_words import glossed, rank_of_key
 from cardtable.ui.result_words import first_difference, number_at, pots_text
 
 __all__ = ["groups", "result_text", "tie_words"]
@@ -61,7 +62,8 @@ def tie_words(best: ShownHand, beaten: ShownHand, rules: IvaliRules) -> str:
     if place is None:
         return "equal on every ranked layer"
     if place == 0:
-        return f"{best.label} ranks above {beaten.label} on the hand table"
+        return (f"{glossed(best.label, rank_of_key(best.key))} ranks above "
+                f"{glossed(beaten.label, rank_of_key(beaten.key))} on the hand table")
     words = {1: ("the numerals", lambda s: str(s)),
              2: (f"the planets ({' > '.join(rules.planet_order)})",
                  lambda s: rules.planet_order[len(PLANETS) - s]),

@@ -19,6 +19,7 @@ from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
+from cardtable.games.shenja_ivali.ui.hand_words import glossed, rank_of_key
 from cardtable.games.shenja_ivali.ui.result import result_text
 from cardtable.games.shenja_ivali.view import FlopBid, IvaliParts
 from cardtable.ui.bet_bar import BET_KEYS
@@ -338,6 +339,8 @@ class IvaliTableScene(GameTableScene):
             at = self.plate_beside(hand)
         plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
                                 acting=view.to_act == seat, dim=info.status == OUT, at=at)
+        if shown_hand is not None and shown_hand.key:  # the shown hand's name, said plainly on hover
+            self.note_tip(plate, [glossed(shown_hand.label, rank_of_key(shown_hand.key))])
         if own:
             cw = self.card_width(big=True)
             box = self.own_hand_box(len(cards), cw)
@@ -367,13 +370,13 @@ class IvaliTableScene(GameTableScene):
 
     def own_hand_kind(self, cards: list[int | None]) -> str | None:
         """The kind of the viewer's best five under the table's rules (its label, with
-        the element word), or None while they hold fewer than five known cards."""
+        the element word) with what it is made of, or None while they hold fewer than five known cards."""
         known = [self.deck[c] for c in cards if c is not None]
         if len(known) < 5:
             return None
         rules = self.match.settings.hands
         best = max((evaluate(five, rules) for five in itertools.combinations(known, 5)), key=lambda v: v.key)
-        return best.label
+        return glossed(best.label, best.rank)
 
     def place_flop_line(self, surface: pygame.Surface, text: str, hand: pygame.Rect) -> bool:
         """Draw the "With a flop card" line over the viewer's cards, at the first place clear

@@ -1,0 +1,39 @@
+"""Shenja Ivali's hand names glossed in plain words, by the source's own key to its hand
+table: "Gachika" is "one pair + one pair" (a pair among the numerals and one among the
+planets), "Clean House Burning" "full house + straight + flush".
+
+>>> glossed("Gachika", 43)
+'Gachika (one pair + one pair)'
+>>> glossed("Clean House Burning", 4)
+'Clean House Burning (full house + straight + flush)'
+"""
+
+from __future__ import annotations
+
+from cardtable.games.shenja_ivali.hands import KINDS
+
+__all__ = ["PATTERN_WORDS", "gloss", "glossed", "rank_of_key"]
+
+PATTERN_WORDS = {"5": "five of a kind", "4": "four of a kind", "FH": "full house", "3": "three of a kind",
+                 "2P": "two pairs", "1P": "one pair", "S": "straight"}
+"""The source's key to its hand table: what each pattern of numerals or planets means."""
+
+
+def gloss(rank: int) -> str:
+    """What the kind of ``rank`` (1-43) is made of, in the key's words, best pattern first."""
+    kind = KINDS[rank - 1]
+    words = [PATTERN_WORDS[p] for p in kind.patterns]
+    return " + ".join(words + (["flush"] if kind.flush else []))
+
+
+def glossed(label: str, rank: int) -> str:
+    """A hand's name with its gloss: "Gachika (one pair + one pair)"."""
+    return f"{label} ({gloss(rank)})"
+
+
+def rank_of_key(key: tuple[object, ...]) -> int:
+    """A shown hand's kind (its rank) from its key, whose first part is ``44 - rank``."""
+    first = key[0]
+    if not isinstance(first, int):
+        raise ValueError(f"not a Shenja Ivali hand's key: {key!r}")
+    return 44 - first
