@@ -222,7 +222,8 @@ def test_shenja_ivali_the_sources_sample_game_is_told_with_both_pots_and_each_lo
     view = ivali_view(state, 3)
     assert ivali_text(view.names, view.showdown, DEFAULT_RULES) == (
         "B wins the main pot and the auction pot, 9 chips, with Shooting Stars against C's Sensoth Party: "
-        "Shooting Stars ranks above Sensoth Party on the hand table.")
+        "Shooting Stars (one pair + straight + flush) ranks above Sensoth Party (five of a kind + one pair) "
+        "on the hand table.")
     assert gains(view.names, view.showdown, [3]) == "You lost 2 chips."
 
 
