@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from uihelp import Driver, people_turns, start_two_people_and_a_computer
+from uihelp import Driver, calm_move, people_turns, start_two_people_and_a_computer, to_my_turn
 
 from cardtable.games.flame_sword.rules import CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import line_cells_of
@@ -145,7 +145,6 @@ def test_the_hole_cards_take_the_room_there_is(size):
 
     from uihelp import variant_spec
 
-    from cardtable.engine.game import CHANCE
     from cardtable.games.flame_sword.ui.table import TABLE
     from cardtable.ui.app import App
     from cardtable.ui.layout_check import check_scene
@@ -160,18 +159,9 @@ def test_the_hole_cards_take_the_room_there_is(size):
             configs = [SeatConfig(name, bot=None if n == 0 else "normal") for n, name in enumerate(["Ann", "Bo", "Cy"])]
             scene = TABLE.start(app, variant_spec(app, "flame_sword"), configs, TABLE.smoke_stack, seed=5)
             d, state = Driver(app), scene.state
-            for _ in range(400):
-                seat = state.to_act
-                if seat == 0 and state.phase == Phase.BET or seat is None:
-                    break
-                if seat == CHANCE:
-                    scene.perform(state.chance_action())
-                elif seat in scene.bots:
-                    scene.perform(scene.bots[seat].choose(state, seat))
-                else:
-                    actions = state.legal_actions(seat)
-                    calm = [a for a in actions if type(a).__name__ in ("Check", "Call")]
-                    scene.perform(CallShot(seat=seat) if state.phase == Phase.CALL else (calm or actions)[0])
+            to_my_turn(scene, lambda state: state.phase == Phase.BET,
+                       move=lambda state, seat: CallShot(seat=seat) if state.phase == Phase.CALL
+                       else calm_move(state, seat))
             d.step(30)
             hand = dict(scene.layout_boxes())["hand:own"]
             assert hand.height >= scene.felt.height // 9 * 1.4 - 2, (scale, hand)

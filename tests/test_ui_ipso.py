@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person
+from uihelp import Driver, start_two_people_and_a_computer, step_to_a_person, to_my_turn
 
 from cardtable.engine.game import CHANCE, rng_to_json
 from cardtable.games.ipso.betting import Cover, Stake
@@ -249,17 +249,9 @@ def test_with_five_seats_at_scale_one_and_a_half_the_piles_are_as_big_as_the_sea
         scene = TABLE.start(app, variant_spec(app, "ipso"), configs, TABLE.smoke_stack, seed=5)
         d = Driver(app)
         state = scene.state
-        for _ in range(400):
-            seat = state.to_act
-            if seat == 0 and state.phase == Phase.EXCHANGE or seat is None:
-                break
-            if seat == CHANCE:
-                scene.perform(state.chance_action())
-            elif seat in scene.bots:
-                scene.perform(scene.bots[seat].choose(state, seat))
-            else:
-                actions = state.legal_actions(seat)
-                scene.perform(next((a for a in actions if isinstance(a, (Stake, Cover))), actions[0]))
+        to_my_turn(scene, lambda state: state.phase == Phase.EXCHANGE,
+                   move=lambda state, seat: next((a for a in state.legal_actions(seat)
+                                                  if isinstance(a, (Stake, Cover))), state.legal_actions(seat)[0]))
         d.step(3)
         assert state.phase == Phase.EXCHANGE and state.to_act == 0
         seats_cards = max(28, scene.card_width() * 2 // 3)  # another seat's face-down cards

@@ -18,7 +18,7 @@ import importlib  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from uihelp import Driver, rendered_texts, variant_spec  # noqa: E402
+from uihelp import Driver, rendered_texts, to_my_turn, variant_spec  # noqa: E402
 
 from cardtable.engine.game import CHANCE  # noqa: E402
 from cardtable.ui.layout_check import check_scene  # noqa: E402
@@ -90,27 +90,6 @@ def test_sabaccs_narrow_pots_and_piles_say_what_they_are(small_app, monkeypatch)
     assert "sabacc" in drawn or "sabacc pot" in drawn
     captions = {name.split(":")[1].split()[0] for name, _ in scene.layout_boxes() if name.startswith("caption:")}
     assert {"deck", "out"} <= captions, captions
-
-
-def to_my_turn(scene, ready, moves: int = 400) -> None:
-    """Play the table (computers by their bots, Ann by a calm legal move) until Ann is
-    to act and ``ready(state)``."""
-    state = scene.state
-    for _ in range(moves):
-        seat = state.to_act
-        if seat == 0 and ready(state):
-            return
-        if seat is None:
-            break
-        if seat == CHANCE:
-            scene.perform(state.chance_action())
-        elif seat in scene.bots:
-            scene.perform(scene.bots[seat].choose(state, seat))
-        else:
-            actions = state.legal_actions(seat)
-            calm = [a for a in actions if "Fold" not in type(a).__name__ and "Raise" not in type(a).__name__]
-            scene.perform((calm or actions)[0])
-    raise AssertionError(f"never Ann's turn in {state.phase}")
 
 
 def play_calmly_to_the_showdown(scene, calm: tuple[str, ...], *, moves: int, bots: bool = False) -> None:

@@ -209,3 +209,31 @@ def rendered_texts(app, monkeypatch) -> list[str]:
 
     monkeypatch.setattr(app.fonts, "render", spy)
     return drawn
+
+
+def calm_move(state, seat):
+    """A legal move that stays in the hand without raising (the first such, else the first)."""
+    actions = state.legal_actions(seat)
+    calm = [a for a in actions if "Fold" not in type(a).__name__ and "Raise" not in type(a).__name__]
+    return (calm or actions)[0]
+
+
+def to_my_turn(scene, ready, moves: int = 400, move=calm_move) -> None:
+    """Play the table (chance, the computers by their bots, the person in seat 0 by
+    ``move(state, seat)``) until seat 0 is to act and ``ready(state)``."""
+    from cardtable.engine.game import CHANCE
+    state = scene.state
+    for _ in range(moves):
+        seat = state.to_act
+        if seat == 0 and ready(state):
+            return
+        if seat is None:
+            break
+        if seat == CHANCE:
+            scene.perform(state.chance_action())
+        elif seat in scene.bots:
+            scene.perform(scene.bots[seat].choose(state, seat))
+        else:
+            scene.perform(move(state, seat))
+    raise AssertionError(f"never seat 0's turn in {state.phase}")
+
