@@ -66,6 +66,7 @@ def main() -> None:
                 table_game(app, d, *entry)
         if "texas_holdem" in only:
             texas_holdem(app, d)
+            lesson(app, d)
         app.shutdown()
         return
     app = App(size=SIZE)
@@ -78,6 +79,7 @@ def main() -> None:
     for game, start, chips, seed in NEW_GAMES:
         table_game(app, d, game, start, chips, seed)
     texas_holdem(app, d)
+    lesson(app, d)
     app.toast_until = 0.0  # nor the last table's over the saves list
     saves_and_stats(app, d)
     app.shutdown()
@@ -265,6 +267,19 @@ def texas_holdem(app: App, d: Driver) -> None:
             scene.perform(scene.bots[state.to_act].choose(state, state.to_act))
     d.step(40)
     save(app, "texas_holdem")
+    app.scenes.remove(scene)
+
+
+def lesson(app: App, d: Driver) -> None:
+    """Texas Hold'em's lesson (the guided first hand) at its first bet: the box names the
+    step and the move, the button to press ringed."""
+    from cardtable import games
+
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "texas_holdem")
+    scene = games.get("texas_holdem").table_module().TABLE.lesson(app, spec)
+    for _ in range(60):  # the blinds, the deal's cards landing, the first explanation
+        app.step(0.1)
+    save(app, "lesson")
     app.scenes.remove(scene)
 
 
