@@ -541,8 +541,18 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.cards.begin(self.clock)
         self.draw_game(surface)
         self._draw_ghosts(surface)
-        self.log_panel.draw(surface, self.log_lines())
-        self.note_box("log", self.log_panel.rect)
+        self.hint.arrange()  # before the log: a hint with no room on the felt tops the log's column
+        log_rect = self.log_panel.rect
+        hint_rect = self.hint.panel_rect
+        if self.hint.in_log and hint_rect is not None:
+            gap = self.app.px(10)
+            self.log_panel.rect = pygame.Rect(log_rect.x, hint_rect.bottom + gap, log_rect.width,
+                                              log_rect.bottom - hint_rect.bottom - gap)
+        try:
+            self.log_panel.draw(surface, self.log_lines())
+            self.note_box("log", self.log_panel.rect)
+        finally:
+            self.log_panel.rect = log_rect
         self.draw_over_log(surface)
         self.hint.draw(surface)
         if self.lesson is not None:

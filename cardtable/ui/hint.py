@@ -22,6 +22,8 @@ import pygame
 from cardtable.bots.strong import Plan, StrongBot
 from cardtable.engine.betting import AllIn, Bet, Call, Raise, bet_words
 from cardtable.engine.game import CHANCE, Action, GameState
+from cardtable.ui.layout_check import CONTAINERS, HOLDS
+from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
 
 __all__ = ["Hint", "HintBox", "work_out", "describe", "free_spot", "REFUSED"]
@@ -266,6 +268,7 @@ class HintBox:
         self._cancel = threading.Event()
         self.button_rect = pygame.Rect(0, 0, 0, 0)
         self._spot: tuple[Any, pygame.Rect | None] | None = None  # the last free spot found, and for what
+        self._panel_spot: tuple[Any, pygame.Rect | None] | None = None  # the same for the panel
 
     # -- who may ask -------------------------------------------------------------------
     def seat_for_hint(self) -> int | None:
@@ -388,31 +391,100 @@ class HintBox:
         setattr(rect, places[0][0], places[0][1])
         return rect
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The Hint button while a person may ask, and the panel when there is a hint."""
-        table = self.table
-        px, fonts = table.app.px, table.app.fonts
+    panel_rect: pygame.Rect | None = None
+    """Where the hint's panel was put this frame (None: no panel)."""
+    in_log: bool = False
+    """Whether this frame's panel sits at the top of the log's column (no room on the felt)."""
+
+    def _images(self, width: int | None) -> list[pygame.Surface]:
+        """The panel's lines as images, each wrapped to ``width`` when one is given."""
+        px, fonts = self.table.app.px, self.table.app.fonts
+        lines = self.hint.lines if self.hint is not None else ["Hint: thinking…"]
+        images = []
+        for i, line in enumerate(lines):
+            size, ink = px(15 if i else 17), THEME.accent if i == 0 else THEME.text
+            parts = wrap_font(line, width, fonts.font(size, i == 0)) if width else [line]
+            images += [fonts.render(part, size, ink, bold=i == 0) for part in parts or [""]]
+        return images
+
+    def arrange(self) -> None:
+        """Place the Hint button and the panel for this frame, after the table drew its
+        parts and before the log: the panel goes where the table's recorded boxes (plates,
+        hands, piles, captions, the button) leave room on the felt, the felt's top middle
+        first; with no room there it tops the log's column, wrapped to its width, and the
+        log is drawn below it (as a lesson's box is), never over a seat or a pile."""
+        table, px = self.table, self.table.app.px
+        self.panel_rect, self.in_log = None, False
         if self.seat_for_hint() is None:
             self.button_rect = pygame.Rect(0, 0, 0, 0)
             return
-        label = fonts.render("Hint (H)", px(15), THEME.text)
+        label = table.app.fonts.render("Hint (H)", px(15), THEME.text)
         self.button_rect = self._place(pygame.Rect(0, 0, label.get_width() + px(20), label.get_height() + px(10)))
         table.note_box("button:Hint", self.button_rect)
+        if not self.visible:
+            return
+        images = self._images(None)
+        size = (max(img.get_width() for img in images) + px(24),
+                sum(img.get_height() + px(4) for img in images) + px(16))
+        drawn = [box.inflate(px(6), px(6)) for name, box in table.layout_boxes()
+                 if box.width and box.height and not _container(name) and not name.startswith("log")
+                 and name != "lesson"]
+        kept = getattr(table, "kept_clear", None)
+        drawn += [box.inflate(px(6), px(6)) for box in (kept() if kept is not None else [])]
+        inner = table.felt.inflate(-px(16), -px(16))
+        rect = pygame.Rect((0, 0), size)
+        rect.midtop = (table.felt.centerx, table.felt.y + px(48))
+        key = (size, tuple(inner), tuple(tuple(box) for box in drawn))
+        if inner.contains(rect) and rect.collidelist(drawn) < 0:
+            spot: pygame.Rect | None = rect
+        elif self._panel_spot is not None and self._panel_spot[0] == key:
+            spot = self._panel_spot[1]
+        else:  # a search over the felt: once while nothing moves
+            middle = getattr(table, "middle", None)
+            spot = None
+            for area in ([middle.clip(inner)] if isinstance(middle, pygame.Rect) else []) + [inner]:
+                spot = free_spot(size, area, drawn, px(12))
+                if spot is not None:
+                    break
+            self._panel_spot = (key, spot)
+        if spot is not None:
+            self.panel_rect = pygame.Rect(spot)
+        else:
+            log = table.log_panel.rect
+            images = self._images(log.width - px(24))
+            height = sum(img.get_height() + px(4) for img in images) + px(16)
+            self.panel_rect = pygame.Rect(log.x, log.y, log.width, min(height, log.height // 2))
+            self.in_log = True
+        table.note_box("hint", self.panel_rect)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The Hint button while a person may ask, and the panel when there is a hint,
+        where :meth:`arrange` put them this frame."""
+        table = self.table
+        px, fonts = table.app.px, table.app.fonts
+        if self.seat_for_hint() is None or not self.button_rect.width:
+            return
+        label = fonts.render("Hint (H)", px(15), THEME.text)
         pygame.draw.rect(surface, THEME.button, self.button_rect, border_radius=px(8))
         pygame.draw.rect(surface, THEME.border, self.button_rect, 1, border_radius=px(8))
         surface.blit(label, label.get_rect(center=self.button_rect.center))
-        if not self.visible:
+        rect = self.panel_rect
+        if not self.visible or rect is None:
             return
-        lines = self.hint.lines if self.hint is not None else ["Hint: thinking…"]
-        images = [fonts.render(line, px(15 if i else 17), THEME.accent if i == 0 else THEME.text, bold=i == 0)
-                  for i, line in enumerate(lines)]
-        width = max(img.get_width() for img in images) + px(24)
-        height = sum(img.get_height() + px(4) for img in images) + px(16)
-        rect = pygame.Rect(0, 0, width, height)  # the top middle of the felt, over no hand
-        rect.midtop = (table.felt.centerx, table.felt.y + px(48))
+        images = self._images(rect.width - px(24) if self.in_log else None)
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
         y = rect.y + px(8)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-px(4), -px(4)))
         for img in images:
             surface.blit(img, (rect.x + px(12), y))
             y += img.get_height() + px(4)
+        surface.set_clip(clip)
+
+
+def _container(name: str) -> bool:
+    """Whether a box named ``name`` holds others (the felt, a bar, a panel): the hint may
+    lie on it."""
+    head = (name.split(":", 1)[0] if ":" in name else (name.split() or [""])[0]).strip().lower()
+    return name.endswith(HOLDS) or head in CONTAINERS

@@ -208,6 +208,17 @@ class TableParts:
         if "_boxes" in self.__dict__:
             self.__dict__["_last_boxes"] = self.__dict__["_boxes"]
         self.__dict__["_boxes"] = []
+        self.__dict__["_kept_clear"] = []
+
+    def keep_clear(self, rect: pygame.Rect) -> None:
+        """Record that something was drawn at ``rect`` this frame that the hint's panel
+        must not cover (a banner, a pot's panel), without making it a layout box: the
+        layout check leaves such a part's own near misses alone."""
+        self.__dict__.setdefault("_kept_clear", []).append(pygame.Rect(rect))
+
+    def kept_clear(self) -> list[pygame.Rect]:
+        """What :meth:`keep_clear` recorded this frame."""
+        return list(self.__dict__.get("_kept_clear", []))
 
     def layout_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """Named rects of every plate, hand, pile, panel and widget drawn last frame, so a
@@ -331,6 +342,7 @@ class TableParts:
         if draw:
             pygame.draw.rect(surface, (0, 0, 0), rect.inflate(px(12), px(4)), border_radius=px(8))
             surface.blit(img, rect)
+            self.keep_clear(rect.inflate(px(12), px(4)))
         return rect
 
     def _banner_room(self, area: pygame.Rect | None) -> int | None:

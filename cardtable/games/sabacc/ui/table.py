@@ -241,6 +241,7 @@ class SabaccTableScene(GameTableScene):
         sabacc_pot = pygame.Rect(hand_pot.right + px(10), cy - pot_h // 2, pot_w, pot_h)
         self._pot_panel(surface, hand_pot, "hand pot", parts.hand_pot, THEME.highlight)
         self._pot_panel(surface, sabacc_pot, "sabacc pot", parts.sabacc_pot, (120, 210, 230))
+        self.keep_clear(hand_pot.union(sabacc_pot))  # the hint's panel keeps off the pots
         if deck_count:
             surface.blit(self.faces.back(self.deck, cw), self.deck_rect)
         pygame.draw.rect(surface, THEME.felt_dark, self.dropped_rect, 2, border_radius=px(6))
