@@ -49,8 +49,12 @@ def hint_at(app, variant_id: str, seats: int):
             scene.next_round()
         app.step(1 / 30)
     assert scene.hint.seat_for_hint() is not None, "no person came to act"
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
-    app.step(1 / 30)
+    for _ in range(10):  # the turn may still be settling (a frame's animation): ask again until it shows
+        if scene.hint.seat_for_hint() is not None and not scene.hint.visible:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+        app.step(1 / 30)
+        if scene.hint.visible:
+            break
     assert scene.hint.visible
     assert scene.hint.wait(120.0)
     app.step(1 / 30)
