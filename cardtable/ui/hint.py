@@ -217,11 +217,35 @@ def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed
         if words not in named:  # one move by two names (an all-in call): said once
             named.add(words)
             reasons.append(f"{words}: {_signed(estimate.mean)} on average")
+    why = _why_not_the_best(chosen, plan.estimates, name)
+    if why is not None:
+        reasons.append(why)
     told = _game_reasons(bot, copy, seat, plan.action)
     if not reasons and not told:
         reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
     win = chosen.win_rate if chosen is not None and chosen.count > 0 else None  # not weighed: no chance to tell
     return Hint(plan.action, name(plan.action), win, (*told, *reasons), plan.rollouts)
+
+
+def _why_not_the_best(chosen: Any, estimates: list[Any], name: Any) -> str | None:
+    """One sentence, in the player's words, on why the hint names a move whose figure is
+    lower than another's it lists (a tester saw "Check +52" recommended over "All-in
+    +98"); None when the move has the best figure. The strong level keeps the usual play
+    (its normal level's choice) unless a rival beats it by more than the luck of the few
+    plays sampled; a rival set aside early (it looked worse then) shows a figure from
+    fewer plays."""
+    weighed = [e for e in estimates if e.count > 0]
+    if chosen is None or chosen.count == 0 or not weighed:
+        return None
+    best = max(weighed, key=lambda e: e.mean)
+    if best.mean <= chosen.mean or name(best.action) == name(chosen.action):
+        return None
+    rival, pick = name(best.action), name(chosen.action)
+    if getattr(chosen, "prior", False):
+        return (f"Why not {rival}? It came out ahead in only {best.count} sampled plays, by too little "
+                f"to be sure it is better, so the hint keeps to the usual play, {pick}.")
+    return (f"Why not {rival}? Its figure comes from only {best.count} plays: it looked worse than "
+            f"{pick} early on and was not played out further.")
 
 
 def _game_name(bot: StrongBot, copy: GameState, seat: int) -> Any:
@@ -395,6 +419,7 @@ class HintBox:
     """Where the hint's panel was put this frame (None: no panel)."""
     in_log: bool = False
     """Whether this frame's panel sits at the top of the log's column (no room on the felt)."""
+    _felt_width: int | None = None  # the width the panel's lines are wrapped to on the felt
 
     def _images(self, width: int | None) -> list[pygame.Surface]:
         """The panel's lines as images, each wrapped to ``width`` when one is given."""
@@ -423,7 +448,9 @@ class HintBox:
         table.note_box("button:Hint", self.button_rect)
         if not self.visible:
             return
-        images = self._images(None)
+        inner = table.felt.inflate(-px(16), -px(16))
+        self._felt_width = min(px(380), inner.width - px(24))
+        images = self._images(self._felt_width)
         size = (max(img.get_width() for img in images) + px(24),
                 sum(img.get_height() + px(4) for img in images) + px(16))
         drawn = [box.inflate(px(6), px(6)) for name, box in table.layout_boxes()
@@ -431,7 +458,6 @@ class HintBox:
                  and name != "lesson"]
         kept = getattr(table, "kept_clear", None)
         drawn += [box.inflate(px(6), px(6)) for box in (kept() if kept is not None else [])]
-        inner = table.felt.inflate(-px(16), -px(16))
         rect = pygame.Rect((0, 0), size)
         rect.midtop = (table.felt.centerx, table.felt.y + px(48))
         key = (size, tuple(inner), tuple(tuple(box) for box in drawn))
@@ -471,7 +497,7 @@ class HintBox:
         rect = self.panel_rect
         if not self.visible or rect is None:
             return
-        images = self._images(rect.width - px(24) if self.in_log else None)
+        images = self._images(rect.width - px(24) if self.in_log else self._felt_width)
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
         y = rect.y + px(8)
