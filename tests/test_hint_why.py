@@ -58,7 +58,7 @@ def test_a_rival_set_aside_early_is_explained_too():
     all_in = estimate(AllIn(seat=0), [30, 20, -5])
     plan = Plan(Check(seat=0), [all_in, check], 15)
     why = [line for line in work_out(World(), 0, bot=Planned(plan)).lines if line.startswith("Why not")]
-    assert len(why) == 1 and "only 3 plays" in why[0]
+    assert len(why) == 1 and "only 3 sampled plays" in why[0]
 
 
 def test_no_why_when_the_pick_has_the_best_figure():

@@ -242,10 +242,15 @@ def _why_not_the_best(chosen: Any, estimates: list[Any], name: Any) -> str | Non
         return None
     rival, pick = name(best.action), name(chosen.action)
     if getattr(chosen, "prior", False):
-        return (f"Why not {rival}? It came out ahead in only {best.count} sampled plays, by too little "
+        return (f"Why not {rival}? It came out ahead in only {_plays(best.count)}, by too little "
                 f"to be sure it is better, so the hint keeps to the usual play, {pick}.")
-    return (f"Why not {rival}? Its figure comes from only {best.count} plays: it looked worse than "
+    return (f"Why not {rival}? Its figure comes from only {_plays(best.count)}: it looked worse than "
             f"{pick} early on and was not played out further.")
+
+
+def _plays(count: int) -> str:
+    """"1 sampled play", "6 sampled plays"."""
+    return f"{count} sampled play{'' if count == 1 else 's'}"
 
 
 def _game_name(bot: StrongBot, copy: GameState, seat: int) -> Any:
@@ -420,14 +425,16 @@ class HintBox:
     in_log: bool = False
     """Whether this frame's panel sits at the top of the log's column (no room on the felt)."""
     _felt_width: int | None = None  # the width the panel's lines are wrapped to on the felt
+    _smaller: int = 0  # how much smaller the type is in the log's column
 
-    def _images(self, width: int | None) -> list[pygame.Surface]:
-        """The panel's lines as images, each wrapped to ``width`` when one is given."""
+    def _images(self, width: int | None, smaller: int = 0) -> list[pygame.Surface]:
+        """The panel's lines as images, each wrapped to ``width`` when one is given, in
+        type ``smaller`` points (unscaled) smaller than usual."""
         px, fonts = self.table.app.px, self.table.app.fonts
         lines = self.hint.lines if self.hint is not None else ["Hint: thinking…"]
         images = []
         for i, line in enumerate(lines):
-            size, ink = px(15 if i else 17), THEME.accent if i == 0 else THEME.text
+            size, ink = px((15 if i else 17) - smaller), THEME.accent if i == 0 else THEME.text
             parts = wrap_font(line, width, fonts.font(size, i == 0)) if width else [line]
             images += [fonts.render(part, size, ink, bold=i == 0) for part in parts or [""]]
         return images
@@ -477,9 +484,14 @@ class HintBox:
             self.panel_rect = pygame.Rect(spot)
         else:
             log = table.log_panel.rect
-            images = self._images(log.width - px(24))
-            height = sum(img.get_height() + px(4) for img in images) + px(16)
-            self.panel_rect = pygame.Rect(log.x, log.y, log.width, min(height, log.height // 2))
+            room = log.height * 3 // 5  # the log keeps the rest of its column
+            for smaller in range(5):  # smaller type before a cut: the last lines say why
+                self._smaller = smaller
+                images = self._images(log.width - px(24), smaller)
+                height = sum(img.get_height() + px(4) for img in images) + px(16)
+                if height <= room:
+                    break
+            self.panel_rect = pygame.Rect(log.x, log.y, log.width, min(height, room))
             self.in_log = True
         table.note_box("hint", self.panel_rect)
 
@@ -497,7 +509,8 @@ class HintBox:
         rect = self.panel_rect
         if not self.visible or rect is None:
             return
-        images = self._images(rect.width - px(24) if self.in_log else self._felt_width)
+        images = (self._images(rect.width - px(24), self._smaller) if self.in_log
+                  else self._images(self._felt_width))
         pygame.draw.rect(surface, THEME.panel, rect, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, rect, 2, border_radius=px(10))
         y = rect.y + px(8)
