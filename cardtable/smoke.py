@@ -6,8 +6,9 @@ Every screen is drawn at each of :data:`SIZES` and :data:`SCALES` and checked wi
 :mod:`cardtable.ui.layout_check` after every frame: a widget leaving the window, two
 widgets overlapping or a label wider than its widget fails the smoke run, naming the
 screen, the size and the widgets. Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
-is played to its end at each size and scale, a computer choosing the person's moves, and
-checked at every frame in which no card is moving (a card in flight passes over others).
+is played to its end, a computer choosing the person's moves, the games taking the sizes and
+scales in turn (ten lessons over six looks: each look plays one or two), and checked at every
+frame in which no card is moving (a card in flight passes over others).
 """
 
 from __future__ import annotations
@@ -89,10 +90,10 @@ def _smoke() -> int:
 
     layout: list[str] = []
     counts = {"frames": 0, "boxes": 0}
-    for size in SIZES:
-        for scale in SCALES:
-            _draw_every_screen(size, scale, entries, layout, counts)
-            _play_every_lesson(size, scale, entries, layout, counts)
+    looks = [(size, scale) for size in SIZES for scale in SCALES]
+    for n, (size, scale) in enumerate(looks):
+        _draw_every_screen(size, scale, entries, layout, counts)
+        _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(looks)))
     if layout:
         for p in dict.fromkeys(layout):
             print(f"smoke: layout: {p}", file=sys.stderr)
@@ -106,9 +107,11 @@ def _smoke() -> int:
 
 
 def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: list[str],
-                       counts: dict[str, int]) -> None:
-    """Play every game's lesson to its end at ``size`` and ``scale`` (once a game: its first
-    bundled variant), adding the layout problems of each frame with no card moving."""
+                       counts: dict[str, int], turn: tuple[int, int] = (0, 1)) -> None:
+    """Play the lessons whose turn it is to their end at ``size`` and ``scale`` (once a game:
+    its first bundled variant), adding the layout problems of each frame with no card
+    moving. ``turn`` is ``(n, of)``: the n-th of ``of`` looks plays every of-th game's lesson,
+    so every lesson is played once and every look plays some."""
     from cardtable import games
     from cardtable.ui.app import App
     from cardtable.ui.layout_check import check_scene
@@ -125,9 +128,13 @@ def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: lis
             counts["boxes"] += len(table.layout_boxes())
             layout.extend(f"{where}: lesson: {p}" for p in check_scene(table, app.screen.get_size()))
 
+    seen: list[str] = []
     played: list[str] = []
     for spec in (e.spec for e in entries if e.spec is not None):
-        if spec.game in played or games.get(spec.game).lesson is None:
+        if spec.game in seen or games.get(spec.game).lesson is None:
+            continue
+        seen.append(spec.game)
+        if (len(seen) - 1) % turn[1] != turn[0]:
             continue
         played.append(spec.game)
         game_table_module(spec.game).TABLE.play_lesson(app, spec, after_frame=check)

@@ -76,7 +76,7 @@ from cardtable.engine.chips import seats_from_left_of
 from cardtable.engine.flow.streets import BoardFlowState
 from cardtable.engine.game import CHANCE
 
-HANDS = 300
+HANDS = 150  # hands a game; every kind of ending each game names still comes up (the test counts them)
 FOLD_WARNING = "There is no reason for this player to fold."
 
 

@@ -7,7 +7,7 @@ runs and prints the ``play`` digest (every action, log line and holding). ``--wr
 keeps them as JSON; ``--check`` compares with a kept file and exits 1 naming each
 difference, so a change to the rules' code that plays differently is told from one that
 does not (a difference in the log's words alone is told apart). ``--quick`` plays one
-seed, the fewest and the most seats, and caps matches at 12 rounds (what the test runs).
+seed at the fewest seats and caps matches at 12 rounds (what the test runs).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def digests(*, quick: bool = False, only: str | None = None) -> dict[str, dict[s
         if not game.has_rules or (only and game.id != only):
             continue
         low, high = game.seats
-        # the quick run (the test's) plays the fewest and the most seats; the full one 4 too
-        for seats in sorted({low, high} if quick else {low, min(max(4, low), high), high}):
+        # the quick run (the test's) plays the fewest seats; the full one 4 and the most too
+        for seats in sorted({low} if quick else {low, min(max(4, low), high), high}):
             for seed in (range(1) if quick else range(3)):
                 for bots in ("mixed", "random"):
                     summary = simulate_game(game, games=2, seats=seats, seed=seed, bots=bots,
