@@ -123,8 +123,11 @@ def test_the_viewer_is_told_what_their_hand_is_worth_and_only_theirs(app):
 
     assert scene.hand_line == f"Your hand: worth {worth()}"
     before = scene.hand_line
-    for card in list(state.deck_order):  # swap in cards nobody holds until the value moves
-        state.hands[seat][0] = card
+    # swap cards nobody holds into the hand until the value moves (any place of the hand: a
+    # card outside the best five may be one no other card improves on, as the deal falls)
+    swaps = ((place, card) for place in range(len(state.hands[seat])) for card in list(state.deck_order))
+    for place, card in swaps:
+        state.hands[seat][place] = card
         d.step()
         if scene.hand_line != before:
             break

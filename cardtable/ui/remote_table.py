@@ -98,6 +98,8 @@ class _NoHint:
     the real state, which a remote window never has."""
 
     visible = False
+    panel_rect: pygame.Rect | None = None
+    in_log = False
 
     def __init__(self, table: Any) -> None:
         self.table = table
@@ -123,6 +125,9 @@ class _NoHint:
     def wait(self, timeout: float) -> bool:
         """Nothing is worked out."""
         return True
+
+    def arrange(self) -> None:
+        """No panel to place."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing to draw."""
