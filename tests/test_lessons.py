@@ -67,10 +67,15 @@ def test_the_lesson_plays_to_its_end_headless(app, game_id):
     lesson ends at its showdown having said what it is, nothing is off the window or
     overlapping while the cards are at rest, and nothing is saved."""
     problems: list[str] = []
+    steps = games.get(game_id).lesson.steps
 
     def check(table) -> None:
         if app.scenes.top is table and not table.cards.busy:
             problems.extend(check_scene(table, app.screen.get_size()))
+        guide, view = table.lesson, table.view
+        if not guide.finished and view.phase.id in steps and view.phase.id in guide.said:
+            # the box follows the step the hand is at (a tester saw "Keep or drop" during betting)
+            assert guide.title in (view.phase.words, "The board"), (guide.title, view.phase.words)
 
     spec = _spec(game_id)
     table = game_table_module(spec.game).TABLE.play_lesson(app, spec, after_frame=check)

@@ -556,6 +556,7 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
         self.draw_over_log(surface)
         self.hint.draw(surface)
         if self.lesson is not None:
+            self.lesson.update()  # again: a computer's or chance's move this frame may have moved the hand on
             self.lesson.draw(surface, self.lesson_rect)
             self.note_box("lesson", self.lesson_rect)
         self.draw_hover(surface)

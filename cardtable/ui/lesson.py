@@ -55,6 +55,8 @@ class LessonGuide:
         self.title = f"Learn {game_name}"
         self.body = lesson.intro
         self.said: set[str] = set()
+        self.phase_shown: str | None = None
+        """The phase the box last followed (a step met again is said again when it comes)."""
         self.first_round: int | None = None
         self.finished = False
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -85,15 +87,24 @@ class LessonGuide:
             self.finished = True
             return
         board = view.zone("board")
-        if board is not None and board.cards:
-            self._say_step("board", "The board")
-        if view.phase.id not in QUIET_PHASES:
-            self._say_step(view.phase.id, view.phase.words)
+        said = board is not None and bool(board.cards) and self._say_step("board", "The board")
+        phase = view.phase.id
+        if phase in QUIET_PHASES:
+            return
+        said = self._say_step(phase, view.phase.words) or said
+        if not said and phase != self.phase_shown:  # a step met before comes again: the box follows it
+            text = self.lesson.steps.get(phase)
+            if text:
+                self.title, self.body = view.phase.words, text
+        self.phase_shown = phase
 
-    def _say_step(self, key: str, title: str) -> None:
+    def _say_step(self, key: str, title: str) -> bool:
+        """Say ``key``'s step the first time it comes up; True when it was said now."""
         text = self.lesson.steps.get(key)
         if text and key not in self.said:
             self._say(key, title, text)
+            return True
+        return False
 
     def _say(self, key: str, title: str, text: str) -> None:
         if not self.said:  # the first step: the intro stays above it
