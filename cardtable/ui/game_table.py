@@ -36,18 +36,18 @@ from cardtable.ui.hint import HintBox
 from cardtable.ui.log_panel import LogPanel
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.scene import Scene
-from cardtable.ui.seat_layout import SeatLayout, SeatSlot, arrange, plate_height
+from cardtable.ui.seat_layout import SeatLayout, SeatSlot, arrange
+from cardtable.ui.seat_plates import SeatPlates
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_match import HoldsMatch
-from cardtable.ui.table_parts import KeyBinding, TableParts, dispatch_key, help_rows
+from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 
-NOTE_TAGS = {"(computer)": "CPU", "(away)": "AWAY", "(remote)": "REMOTE", "(away: computer playing)": "AWAY·CPU"}
 """The short tag a plate shows for a seat's note when the whole note does not fit."""
 
 BOT_PAUSE = 0.7
@@ -71,18 +71,7 @@ def saved_seats(data: Mapping[str, Any], seat_count: int,
     return seats, bots
 
 
-def _draw_pill(surface: pygame.Surface, tag: pygame.Surface, pill: pygame.Rect) -> None:
-    """A plate's note tag: ``tag`` centred on a rounded ``pill``."""
-    pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
-    surface.blit(tag, tag.get_rect(center=pill.center))
-
-
-def note_tag(note: str) -> str:
-    """A plate note's short form: "CPU" for "(computer)", else its first words, upper case."""
-    return NOTE_TAGS.get(note) or note.strip("()").split(":")[0][:8].upper()
-
-
-class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
+class GameTableScene(HoldsMatch, TableHover, SeatPlates, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -647,133 +636,6 @@ class GameTableScene(HoldsMatch, TableHover, TableParts, Scene):
             y -= self.app.px(14)
         surface.blit(surf, (x, y))
         return pygame.Rect(x, y, surf.get_width(), surf.get_height())
-
-    def plate_width(self) -> int:
-        """The viewer's name plate's width: 190 (scaled), narrower on a small felt, and
-        as narrow as the other seats' when they are compact."""
-        slot = self.slot(self.seat_at_bottom())
-        return slot.plate.width if slot is not None else min(self.app.px(190), self.felt.width // 4)
-
-    def seat_plate(self, surface: pygame.Surface, seat: int, lines: list[str], *, dealer: bool,
-                   acting: bool, dim: bool = False, at: tuple[int, int] | None = None,
-                   reserve: int = 0) -> pygame.Rect:
-        """A seat's name plate: name, then ``lines``; marks for the dealer and the turn.
-
-        It sits at the top of the seat's slot (:meth:`slot`); ``at`` places its centre
-        somewhere else (the viewer's plate sits beside their hand). Compact plates use
-        smaller type; a note the name line has no room for becomes a short tag. The
-        lines keep clear of ``reserve`` pixels at the plate's right end (for a game's mark).
-        Text cut to fit shows whole on hover (:meth:`~cardtable.ui.table_hover.TableHover.note_tip`).
-        """
-        px, fonts = self.app.px, self.app.fonts
-        compact = self.compact_plates()
-        slot = self.slot(seat) if at is None else None
-        if compact and slot is not None and slot.side != "bottom" and len(lines) > 1:
-            # one line, the slot's height; the status (a hand, "folded") before the stack, as it says more
-            lines = ["  ·  ".join(line.replace("   ·   ", " · ") for line in [*lines[1:], lines[0]])]
-        height = plate_height(px, len(lines), compact)
-        if slot is not None and slot.side != "bottom":
-            rect = pygame.Rect(slot.plate.x, slot.plate.y, slot.plate.width, height)
-        else:
-            rect = pygame.Rect(0, 0, self.plate_width(), height)
-            rect.center = at or self.seat_point(seat)
-        rect.clamp_ip(self.felt.inflate(-px(10), -px(10)))
-        fill = THEME.button_down if acting else THEME.panel
-        pygame.draw.rect(surface, fill, rect, border_radius=px(8 if compact else 10))
-        pygame.draw.rect(surface, THEME.focus if acting else THEME.panel_edge, rect, 2 if acting else 1,
-                         border_radius=px(8 if compact else 10))
-        ink = THEME.text_disabled if dim else THEME.text
-        name_size, line_size, line_h = (px(13), px(12), px(15)) if compact else (px(16), px(14), px(18))
-        pad = px(7 if compact else 10)
-        room = rect.width - 2 * pad  # text ends in an ellipsis rather than running past the plate or the dealer chip
-        chip_r = px(8 if compact else 10)
-        name_room = room - (2 * chip_r + px(4) if dealer else 0)
-        edge = self._edge_tag(seat, rect, lines, line_size, room - reserve, dealer, chip_r)
-        tag = self._plate_name(surface, rect, seat, name_size, name_room, ink, pad,
-                               tag_below=bool(lines) and edge is not False)
-        box = pygame.Rect(rect)
-        for i, line in enumerate(lines):
-            line_ink = THEME.text_dim if dim else THEME.text
-            y = rect.y + px(20 if compact else 24) + i * line_h
-            line_room = room - reserve
-            if tag is not None and i == len(lines) - 1:  # the note's tag ends the last line, if it fits there
-                pill = tag.get_rect().inflate(px(8), px(2))
-                if isinstance(edge, pygame.Rect):  # else on the plate's top edge, where it takes no room from the text
-                    pill = edge
-                    box.union_ip(edge)
-                else:
-                    pill.midright = (rect.x + pad + room - reserve, y + fonts.size_of("Ag", line_size)[1] // 2)
-                    line_room -= pill.width + px(6)
-                _draw_pill(surface, tag, pill)
-            shown = fit_text(fonts, line, line_size, line_room)
-            if shown != line:
-                self.note_tip(rect, [self._whole_name(seat), line])
-            surface.blit(fonts.render(shown, line_size, line_ink), (rect.x + pad, y))
-        if dealer:
-            chip = (rect.right - chip_r - px(4), rect.y + chip_r + px(4))
-            pygame.draw.circle(surface, (240, 240, 240), chip, chip_r)
-            d = fonts.render("D", px(11 if compact else 13), (20, 20, 20), bold=True)
-            surface.blit(d, d.get_rect(center=chip))
-        self.note_box(f"plate:{seat}", box)  # with a tag on its top edge: the check sees it touch the plate above
-        return rect
-
-    def _whole_name(self, seat: int) -> str:
-        """The seat's name and note as a plate would say them with room: "Bo  (computer)"."""
-        note = self.seat_note(seat)
-        return self.names[seat] + (f"  {note}" if note else "")
-
-    def _edge_tag(self, seat: int, rect: pygame.Rect, lines: list[str], line_size: int, room: int,
-                  dealer: bool, chip_r: int) -> pygame.Rect | bool | None:
-        """Where the note's tag goes when the name line has no room for the note: None at
-        the last line's end (it fits there), a rect on the plate's top edge (clear of the
-        other seats), or False on the name line (the name is cut; hover shows it whole)."""
-        px, fonts = self.app.px, self.app.fonts
-        note = self.seat_note(seat)
-        if not note or not lines:
-            return None
-        w, h = fonts.size_of(note_tag(note), px(10), True)
-        pill = pygame.Rect(0, 0, w + px(8), h + px(2))
-        if fonts.size_of(lines[-1], line_size)[0] + pill.width + px(6) <= room:
-            return None
-        pill.center = (rect.right - px(16) - pill.width // 2 - (2 * chip_r if dealer else 0), rect.y)
-        if pill.top < self.felt.y or pill.collidelist(self.plate_neighbours(seat)) >= 0:
-            return False
-        return pill
-
-    def plate_neighbours(self, seat: int) -> list[pygame.Rect]:
-        """What a tag on ``seat``'s plate edge must keep clear of: the other seats' plates
-        and cards as drawn last frame; on the first frame, their whole places."""
-        last = self.__dict__.get("_last_boxes")
-        if last is not None:
-            return [rect for name, rect in last
-                    if name.split(":")[0] in ("plate", "hand") and name.split(":")[-1] not in (str(seat), "")]
-        return [s.rect for n, s in self.seat_layout.slots.items() if n != seat and s.side != "bottom"]
-
-    def _plate_name(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, size: int, room: int,
-                    ink: tuple[int, int, int], pad: int, *, tag_below: bool) -> pygame.Surface | None:
-        """The plate's name line: "Bo  (computer)" when it fits, else the name (cut to fit)
-        and the note as a tag ("CPU", "AWAY"): at this line's end, or returned for the
-        last line's end when ``tag_below`` (the name keeps the whole line)."""
-        px, fonts = self.app.px, self.app.fonts
-        note = self.seat_note(seat)
-        whole = self._whole_name(seat)
-        top = rect.y + px(3 if size < px(16) else 4)
-        if fonts.size_of(whole, size, True)[0] <= room:
-            surface.blit(fonts.render(whole, size, ink, bold=True), (rect.x + pad, top))
-            return None
-        tag = fonts.render(note_tag(note), px(10), (20, 20, 20), bold=True) if note else None
-        if tag is not None and fonts.size_of(self.names[seat], size, True)[0] + tag.get_width() + px(14) <= room:
-            tag_below = False  # the whole name and the tag share the name line
-        if tag is not None and not tag_below:
-            pill = tag.get_rect().inflate(px(8), px(2))
-            pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
-            _draw_pill(surface, tag, pill)
-            room -= pill.width + px(6)
-        name = fit_text(fonts, self.names[seat], size, room, bold=True)
-        if name != self.names[seat]:
-            self.note_tip(rect, [whole])
-        surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
-        return tag if tag_below else None
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's
