@@ -101,7 +101,7 @@ def _smoke() -> int:
         return 1
     print(f"smoke: layout checked at {', '.join(f'{w}x{h}' for w, h in SIZES)}, "
           f"scales {', '.join(map(str, SCALES))}: {counts['frames']} frames, {counts['boxes']} boxes, "
-          "nothing off the window or overlapping")
+          "nothing off the window, overlapping or cut short")
     print("smoke: ok")
     return 0
 

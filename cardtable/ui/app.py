@@ -36,6 +36,10 @@ RELEASE_SLICE_S = 0.0005
 _WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
                             pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
 """Events after which a frame is presented even if the scene holds its picture."""
+SCALED_ROOM = (960, 560)
+"""The window, in unscaled pixels, a table needs at any UI scale: the setting is honoured
+in full where the window holds this many pixels times the scale (see :attr:`App.ui_scale`)."""
+
 TITLE = "cardtable"
 TOAST_SIZE = 18
 """The toast's type size (at scale 1)."""
@@ -69,6 +73,8 @@ class App:
             pygame.display.set_icon(pygame.image.load(icon))
         self.size = size or tuple(max(a, b) for a, b in zip(self.settings.window_size, MIN_SIZE))
         self.screen = self._open_window(self.settings.fullscreen)
+        self._scale_key: tuple[tuple[int, int], float] | None = None  # see ui_scale
+        self._scale = 1.0
         self.fonts = FontBook()
         self._faces: FaceArt | None = None
         self.sounds = Sounds(self.settings.sound)
@@ -98,9 +104,22 @@ class App:
             self._faces = FaceArt(self.fonts)
         return self._faces
 
+    @property
+    def ui_scale(self) -> float:
+        """The UI scale in use: the setting, shrunk where the window has too little room
+        for a table laid out at it (:data:`SCALED_ROOM`), but never below 1.0 (nor above the
+        setting): at 1,024 x 640 a table at 1.5 would be a 683 x 427 table, with names and
+        lines cut to fit; there the larger type gives way first."""
+        key = (self.screen.get_size(), self.settings.ui_scale)
+        if self._scale_key != key:  # px() asks many times a frame
+            (w, h), chosen = key
+            fits = min(w / SCALED_ROOM[0], h / SCALED_ROOM[1])
+            self._scale_key, self._scale = key, min(chosen, max(fits, 1.0))
+        return self._scale
+
     def px(self, value: float) -> int:
-        """Scale a layout size by the UI scale setting."""
-        return int(round(value * self.settings.ui_scale))
+        """Scale a layout size by the UI scale in use (:attr:`ui_scale`)."""
+        return int(round(value * self.ui_scale))
 
     def update_settings(self, **changes: object) -> None:
         """Change settings and write them to disk at once (atomically)."""

@@ -24,6 +24,7 @@ from cardtable.net import discovery
 from cardtable.net.table_host import TableHost
 from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -287,8 +288,4 @@ class LobbyScene(Scene):
 
 def _fit(fonts: Any, text: str, size: int, width: int, colour: Any, bold: bool = False) -> pygame.Surface:
     """``text`` rendered, shortened with an ellipsis to ``width`` pixels."""
-    img = fonts.render(text, size, colour, bold=bold)
-    while img.get_width() > width and len(text) > 2:
-        text = text[:-2]
-        img = fonts.render(text + "…", size, colour, bold=bold)
-    return img
+    return fonts.render(fit_text(fonts, text, size, width, bold=bold), size, colour, bold=bold)

@@ -1,5 +1,5 @@
 """The layout check: nothing drawn off the window, no two widgets on top of each other,
-no label wider than its widget.
+no label wider than its widget, no text cut short with an ellipsis.
 
 A scene tells what it drew last frame through ``layout_boxes()``: named rectangles
 (:meth:`cardtable.ui.scene.Scene.layout_boxes` finds the widgets among the scene's
@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.ui.text import take_cuts
 from cardtable.ui.widgets import Button, Label, Toggle, Widget, WidgetGroup
 
 __all__ = ["Box", "widget_boxes", "problems", "text_overflows", "holds", "CONTAINERS", "HOLDS"]
@@ -142,7 +143,10 @@ def problems(screen: str, boxes: list[Box], window: tuple[int, int],
 
 
 def check_scene(scene: Any, window: tuple[int, int]) -> list[str]:
-    """:func:`problems` for ``scene`` as it was drawn last (its ``layout_boxes()``)."""
+    """:func:`problems` for ``scene`` as it was drawn last (its ``layout_boxes()``), and
+    each text drawn cut with an ellipsis since the last check (:func:`~cardtable.ui.text.take_cuts`:
+    a seat's name whole on hover aside)."""
     screen = type(scene).__name__
     boxes = scene.layout_boxes() if hasattr(scene, "layout_boxes") else widget_boxes(scene)
-    return problems(screen, list(boxes), window, scene_widgets(scene))
+    cut = [f"{screen}: a text is cut to fit: {text!r}" for text in take_cuts()]
+    return problems(screen, list(boxes), window, scene_widgets(scene)) + cut

@@ -24,7 +24,7 @@ import pygame
 
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.definition import Lesson
-from cardtable.ui.text import fit_text, wrap_font
+from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button
 
@@ -202,13 +202,15 @@ class LessonGuide:
             line_h = size * 4 // 3
             body = wrap_font(self.body, room, font)
             act = wrap_font(doing, room, fonts.font(size, True)) if doing else []
-            height = line_h * (len(body) + len(act) + 2) + px(20) + (px(6) if act else 0)
+            title = wrap_font(self.title, room, fonts.font(size + px(1), True))
+            height = line_h * (len(title) + len(body) + len(act) + 1) + px(20) + (px(6) if act else 0)
             if height <= rect.height:
                 break
         y = rect.y + px(8)
-        title = fit_text(fonts, self.title, size + px(1), room, bold=True)
-        surface.blit(fonts.render(title, size + px(1), THEME.accent, bold=True), (rect.x + px(12), y))
-        y += line_h + px(2)
+        for line in title:
+            surface.blit(fonts.render(line, size + px(1), THEME.accent, bold=True), (rect.x + px(12), y))
+            y += line_h
+        y += px(2)
         for line in body:
             surface.blit(fonts.render(line, size, THEME.text), (rect.x + px(12), y))
             y += line_h

@@ -9,7 +9,7 @@ import pygame
 
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
-from cardtable.ui.text import fit_text, plural, reflow, wrap_font
+from cardtable.ui.text import first_clauses, fit_text, plural, reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup, felt_page
 from cardtable.variants import VariantEntry, VariantSpec
@@ -297,7 +297,7 @@ class MenuScene(Scene):
             "cannot be loaded: see the error on the right", THEME.text_dim)
         if warned:
             sub, sub_ink = f"{WARNED} loads with {plural(len(warned), 'warning')}: see the right", THEME.accent
-        surface.blit(fonts.render(fit_text(fonts, sub, px(13), room), px(13), sub_ink),
+        surface.blit(fonts.render(first_clauses(fonts, sub, px(13), room), px(13), sub_ink),
                      (row.x + px(14), row.y + px(31)))
 
     def _draw_warnings(self, surface: pygame.Surface, warnings: tuple[str, ...], x: int, y: int,

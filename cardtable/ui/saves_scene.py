@@ -269,6 +269,20 @@ def describe(save: SaveFile, variant_names: dict[str, str]) -> tuple[str, str]:
     return head, f"{names}   ·   {status}"
 
 
+def fewer_names(fonts: Any, line: str, size: int, room: int) -> str:
+    """A save's "who and how far" line in ``room`` pixels: whole, else naming fewer players
+    ("Ada, Bo and 6 more   ·   left mid-game"), else cut."""
+    if fonts.size_of(line, size)[0] <= room or "   ·   " not in line:
+        return fit_text(fonts, line, size, room)
+    names, status = line.rsplit("   ·   ", 1)
+    each = names.split(", ")
+    for keep in range(len(each) - 1, 0, -1):
+        shorter = f"{', '.join(each[:keep])} and {len(each) - keep} more   ·   {status}"
+        if fonts.size_of(shorter, size)[0] <= room:
+            return shorter
+    return fit_text(fonts, line, size, room)
+
+
 class SavesScene(Scene):
     """Every save, newest first: pick one to resume; a broken one shows its error."""
 
@@ -412,7 +426,7 @@ class SavesScene(Scene):
         surface.blit(fonts.render(fit_text(fonts, head, px(19), room, bold=True), px(19), ink, bold=True),
                      (row.x + px(14), row.y + px(6)))
         sub_ink = THEME.text_dim if save.ok else THEME.error
-        surface.blit(fonts.render(fit_text(fonts, sub, px(15), row.width - px(28)), px(15), sub_ink),
+        surface.blit(fonts.render(fewer_names(fonts, sub, px(15), row.width - px(28)), px(15), sub_ink),
                      (row.x + px(14), row.y + px(33)))
 
 

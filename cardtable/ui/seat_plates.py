@@ -4,13 +4,13 @@ turn's marks, a note's tag on the edge, a name cut to fit with the whole name on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.table_parts import TableParts
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import break_parts, fit_text
 from cardtable.ui.theme import THEME
 
 __all__ = ["SeatPlates", "NOTE_TAGS", "note_tag"]
@@ -23,6 +23,11 @@ def _draw_pill(surface: pygame.Surface, tag: pygame.Surface, pill: pygame.Rect) 
     """A plate's note tag: ``tag`` centred on a rounded ``pill``."""
     pygame.draw.rect(surface, THEME.text_dim, pill, border_radius=pill.height // 2)
     surface.blit(tag, tag.get_rect(center=pill.center))
+
+
+def _form(line: str | tuple[str, ...], form: int) -> str:
+    """A plate line's ``form``-th form (its shortest if it has fewer): see ``SeatPlates._fit_lines``."""
+    return line if isinstance(line, str) else line[min(form, len(line) - 1)]
 
 
 def note_tag(note: str) -> str:
@@ -44,7 +49,7 @@ class SeatPlates(TableParts):
         slot = self.slot(self.seat_at_bottom())
         return slot.plate.width if slot is not None else min(self.app.px(190), self.felt.width // 4)
 
-    def seat_plate(self, surface: pygame.Surface, seat: int, lines: list[str], *, dealer: bool,
+    def seat_plate(self, surface: pygame.Surface, seat: int, lines: Sequence[str | tuple[str, ...]], *, dealer: bool,
                    acting: bool, dim: bool = False, at: tuple[int, int] | None = None,
                    reserve: int = 0) -> pygame.Rect:
         """A seat's name plate: name, then ``lines``; marks for the dealer and the turn.
@@ -58,14 +63,23 @@ class SeatPlates(TableParts):
         px, fonts = self.app.px, self.app.fonts
         compact = self.compact_plates()
         slot = self.slot(seat) if at is None else None
+        name_size, line_size, line_h = (px(13), px(12), px(15)) if compact else (px(16), px(14), px(18))
+        pad = px(7 if compact else 10)
+        width = slot.plate.width if slot is not None and slot.side != "bottom" else self.plate_width()
+        room = width - 2 * pad
         if compact and slot is not None and slot.side != "bottom" and len(lines) > 1:
             # one line, the slot's height; the status (a hand, "folded") before the stack, as it says more
-            lines = ["  ·  ".join(line.replace("   ·   ", " · ") for line in [*lines[1:], lines[0]])]
+            for form in range(max(len(line) if isinstance(line, tuple) else 1 for line in lines)):
+                one = "  ·  ".join(_form(line, form).replace("   ·   ", " · ") for line in [*lines[1:], lines[0]])
+                if fonts.size_of(one, line_size)[0] <= room - reserve:
+                    lines = [one]
+                    break
+        lines, line_size = self._fit_lines(lines, line_size, room - reserve)
         height = plate_height(px, len(lines), compact)
         if slot is not None and slot.side != "bottom":
-            rect = pygame.Rect(slot.plate.x, slot.plate.y, slot.plate.width, height)
+            rect = pygame.Rect(slot.plate.x, slot.plate.y, width, height)
         else:
-            rect = pygame.Rect(0, 0, self.plate_width(), height)
+            rect = pygame.Rect(0, 0, width, height)
             rect.center = at or self.seat_point(seat)
         rect.clamp_ip(self.felt.inflate(-px(10), -px(10)))
         fill = THEME.button_down if acting else THEME.panel
@@ -73,9 +87,6 @@ class SeatPlates(TableParts):
         pygame.draw.rect(surface, THEME.focus if acting else THEME.panel_edge, rect, 2 if acting else 1,
                          border_radius=px(8 if compact else 10))
         ink = THEME.text_disabled if dim else THEME.text
-        name_size, line_size, line_h = (px(13), px(12), px(15)) if compact else (px(16), px(14), px(18))
-        pad = px(7 if compact else 10)
-        room = rect.width - 2 * pad  # text ends in an ellipsis rather than running past the plate or the dealer chip
         chip_r = px(8 if compact else 10)
         name_room = room - (2 * chip_r + px(4) if dealer else 0)
         edge = self._edge_tag(seat, rect, lines, line_size, room - reserve, dealer, chip_r)
@@ -106,6 +117,20 @@ class SeatPlates(TableParts):
             surface.blit(d, d.get_rect(center=chip))
         self.note_box(f"plate:{seat}", box)  # with a tag on its top edge: the check sees it touch the plate above
         return rect
+
+    def _fit_lines(self, lines: Sequence[str | tuple[str, ...]], size: int, room: int) -> tuple[list[str], int]:
+        """A plate's lines as they fit ``room`` pixels, by rule: each line whole at ``size``,
+        else set smaller (down to 10 px unscaled), else each line's shorter form (a line
+        may be given as its forms, longest first: ``("betting in secret…", "betting…")``),
+        else broken at its " · " parts or its words (the plate grows); and the size."""
+        px, fonts = self.app.px, self.app.fonts
+        most = max((len(line) for line in lines if isinstance(line, tuple)), default=1)
+        for form in range(most):
+            tried = [_form(line, form) for line in lines]
+            for points in range(size, px(10) - 1, -1):
+                if all(fonts.size_of(line, points)[0] <= room for line in tried):
+                    return tried, points
+        return [part for line in tried for part in break_parts(fonts, line, size, room)], size
 
     def _whole_name(self, seat: int) -> str:
         """The seat's name and note as a plate would say them with room: "Bo  (computer)"."""
@@ -159,7 +184,7 @@ class SeatPlates(TableParts):
             pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
             _draw_pill(surface, tag, pill)
             room -= pill.width + px(6)
-        name = fit_text(fonts, self.names[seat], size, room, bold=True)
+        name = fit_text(fonts, self.names[seat], size, room, bold=True, whole_on_hover=True)
         if name != self.names[seat]:
             self.note_tip(rect, [whole])
         surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))

@@ -19,7 +19,7 @@ import pygame
 from cardtable.engine.game import CHANCE
 from cardtable.engine.view import HandKey, SeatView, Showdown
 from cardtable.engine.words import plural  # noqa: F401 - kept importable here for the screens that still do
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import break_parts, fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -299,26 +299,33 @@ class TableParts:
     def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
         """The table's title line (the game, the round, the phase) in the felt's top-left
         corner, ``top`` pixels (unscaled) down, in ``room`` pixels (by default: up to the
-        plate of the seat across the table): set smaller where it does not fit, then cut
-        with an ellipsis, whole on hover."""
+        plate of the seat across the table): set smaller where it does not fit, then broken
+        into lines at its " · " parts (:func:`~cardtable.ui.text.break_parts`). Where a seat's
+        plate or cards sit in the way the title stops before them, or gives way (the bar
+        says what the table waits for)."""
         px, fonts = self.app.px, self.app.fonts
         x, y = self.felt.x + px(30), self.felt.y + px(top)
         if room is None:
             room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
-        line = pygame.Rect(x, y, room, fonts.size_of(title, px(16))[1])
         drawn = self.__dict__.get("_boxes", [])
-        blockers = [r for name, r in drawn if name.split(":")[0] in ("plate", "hand") and r.colliderect(line)]
-        if blockers:  # a seat sits in the corner: the title stops before it, or gives way (the bar says as much)
-            room = min(r.x for r in blockers) - px(10) - x
-        if room < px(60):
+        line_h = fonts.size_of(title, px(16))[1]
+        lines = [title]
+        for _ in range(2):  # the lines' height decides which seats are in the way, and they the room
+            area = pygame.Rect(x, y, room, line_h * len(lines))
+            blockers = [r for name, r in drawn if name.split(":")[0] in ("plate", "hand") and r.colliderect(area)]
+            if blockers:
+                room = min(r.x for r in blockers) - px(10) - x
+            if room < px(60):
+                return
+            size = fonts.fit_size(title, room, px(16), min_size=px(13))  # smaller type before a break
+            lines = break_parts(fonts, title, size, room)
+            line_h = fonts.size_of(title, size)[1]
+        area = pygame.Rect(x, y, max(fonts.size_of(line, size)[0] for line in lines), line_h * len(lines))
+        if any(name.split(":")[0] in ("plate", "hand") and r.colliderect(area) for name, r in drawn):
             return
-        size = fonts.fit_size(title, room, px(16), min_size=px(13))  # smaller type before an ellipsis
-        shown = fit_text(fonts, title, size, room)
-        img = fonts.render(shown, size, THEME.text_dim)
-        rect = self.note_box("title", img.get_rect(topleft=(x, y + (line.height - img.get_height()) // 2)))
-        surface.blit(img, rect)
-        if shown != title:
-            self.note_tip(rect, [title])
+        for n, line in enumerate(lines):
+            surface.blit(fonts.render(line, size, THEME.text_dim), (x, y + n * line_h))
+        self.note_box("title", area)
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
                colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None,

@@ -12,7 +12,8 @@ from functools import partial
 
 from cardtable.engine.words import figure, plural
 
-__all__ = ["wrap", "wrap_font", "reflow", "fit_text", "figure", "plural"]
+__all__ = ["wrap", "wrap_font", "reflow", "fit_text", "first_clauses", "break_parts", "note_cut", "take_cuts",
+           "figure", "plural"]
 
 
 _ITEM = re.compile(r"(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")
@@ -223,12 +224,35 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
+_CUTS: dict[str, None] = {}
+"""The texts drawn cut with an ellipsis since :func:`take_cuts` last emptied it (at most
+:data:`_CUTS_KEPT`, so a window nobody checks keeps a few hundred strings, not every frame's)."""
+
+_CUTS_KEPT = 256
+
+
+def note_cut(text: str) -> None:
+    """Note that ``text`` was drawn cut short, for the layout check (:func:`take_cuts`)."""
+    if len(_CUTS) < _CUTS_KEPT:
+        _CUTS[text] = None
+
+
+def take_cuts() -> list[str]:
+    """The texts drawn cut short since the last call, each once, oldest first; empties the note."""
+    cuts = list(_CUTS)
+    _CUTS.clear()
+    return cuts
+
+
+def fit_text(fonts, text: str, size: int, width: int, bold: bool = False, whole_on_hover: bool = False) -> str:
     """``text`` cut with an ellipsis to fit ``width`` pixels in ``fonts`` at ``size``
     (the cut is found by halving, so a long text costs a few measurements, not one a
-    character)."""
+    character). A cut is noted for the layout check (:func:`take_cuts`) unless
+    ``whole_on_hover``: the screen shows the whole text when the pointer rests on it."""
     if fonts.size_of(text, size, bold)[0] <= width:
         return text
+    if not whole_on_hover:
+        note_cut(text)
     low, high = 0, len(text)  # text[:low] + "…" fits; text[:high] + "…" does not
     while low < high:
         mid = (low + high + 1) // 2
@@ -237,3 +261,44 @@ def fit_text(fonts, text: str, size: int, width: int, bold: bool = False) -> str
         else:
             high = mid - 1
     return text[:low].rstrip() + "…"
+
+
+_DOT = re.compile(r"\s+·\s+")
+"""A separator between the parts of a status line ("chips 90   ·   in pot 10")."""
+
+
+def break_parts(fonts, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` as lines no wider than ``width`` pixels, broken by rule rather than cut:
+    whole if it fits; else its " · " parts packed with closer separators, as many a line
+    as fit; a part wider than a line is wrapped at its words (a word wider than a line
+    is cut, and noted: :func:`note_cut`)."""
+    if fonts.size_of(text, size, bold)[0] <= width:
+        return [text]
+    font = fonts.font(size, bold)
+    lines: list[str] = []
+    for part in _DOT.split(text.strip()):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and font.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(fit_text(fonts, line, size, width, bold) for line in wrap_font(part, width, font))
+    return lines
+
+
+_CLAUSE_END = re.compile(r"\s+-\s+|[;:,.]\s+|\s+\(")
+"""Where a sentence may stop short: before " - ", after ";", ":", ",", "." or before " (" ."""
+
+
+def first_clauses(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` whole if it fits ``width`` pixels, else its longest beginning that ends
+    at a clause ("Pot-limit Omaha - four cards each, ..." becomes "Pot-limit Omaha"):
+    for a line that leads to the whole text elsewhere (a list row beside its details).
+    With no clause short enough it is cut (:func:`fit_text`, noted)."""
+    if fonts.size_of(text, size, bold)[0] <= width:
+        return text
+    ends = [m.start() for m in _CLAUSE_END.finditer(text)]
+    for end in reversed(ends):
+        head = text[:end].rstrip(" ,;:-")
+        if head and fonts.size_of(head, size, bold)[0] <= width:
+            return head
+    return fit_text(fonts, text, size, width, bold)

@@ -46,6 +46,14 @@ def turn_flip(game: IpsoState, events: list[Event], *, first: bool = False) -> N
     events.append(Event(CHANCE, f"{what}: {game.card_name(card)}"))
 
 
+def betting_words(number: int) -> str:
+    """A betting round as the players meet it: the source counts the ante as round 1,
+    which nobody bets in, so its rounds 2 to 6 are "betting round 1 of 5", after the deal
+    or after that exchange phase."""
+    after = "after the deal" if number <= 2 else f"after exchange {number - 2}"
+    return f"betting round {number - 1} of 5, {after}"
+
+
 @dataclass(frozen=True)
 class AntesAndBurial(flow.Antes):
     """Every player who can pay antes (betting round 1; the others sit the hand out) and
@@ -94,7 +102,8 @@ class IpsoBet(flow.Step):
                                         order=game.players_from_left(), floor=game.floor)
         first = game.betting.to_act
         if first is not None:
-            events.append(Event(CHANCE, f"Betting round {self.number}: {game.names[first]} stakes at least "
+            opening = betting_words(self.number).capitalize()
+            events.append(Event(CHANCE, f"{opening}: {game.names[first]} stakes at least "
                                         f"{figure(game.betting.floor)} or folds"))
 
     def waiting(self, state: Any) -> bool:

@@ -328,28 +328,31 @@ class AlethkarTableScene(GameTableScene):
         back = dict(payout.returned).get(seat, 0)  # a top player's bag, gone back to the stack
         return held + paid - share, (bag + paid + back if bag is not None else None)
 
-    def _status(self, view: SeatView, seat: int) -> str:
+    def _status(self, view: SeatView, seat: int) -> str | tuple[str, ...]:
+        """What a seat's plate says it is doing, with its shorter forms for a narrow plate."""
         parts, info, phase = self.parts(view), view.seats[seat], view.phase.id
         hand = next((h for h in parts.counted if h.seat == seat), None)
         if info.status == OUT:
-            return "out (cannot buy in)"
+            return ("out (cannot buy in)", "out")
         if view.showdown is not None and hand is not None and parts.payout is not None:
             if self.counting_shown():
                 moment = self.show.at()  # type: ignore[union-attr]
                 counted = moment.counted.get(seat, 0)
                 if counted == len(hand.combinations):
-                    return f"hand {hand.value} (counted)"
-                return f"counting: {moment.totals.get(seat, 0)} so far" if counted else "waiting to be counted"
+                    return (f"hand {hand.value} (counted)", f"hand {hand.value}")
+                so_far = moment.totals.get(seat, 0)
+                return (f"counting: {so_far} so far", f"{so_far} so far") if counted else (
+                    "waiting to be counted", "to be counted", "waiting")
             # the round's gain or loss, short enough for a plate (the bar tells the payments)
             net = view.showdown.net[seat] if seat < len(view.showdown.net) else 0
             money = f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "even"
-            return f"hand {hand.value}   ·   {money}"
+            return (f"hand {hand.value}   ·   {money}", money)
         if not info.in_hand:
             return ""
         if phase == Phase.BET:
-            return "checked" if parts.checked[seat] else "betting in secret…"
+            return "checked" if parts.checked[seat] else ("betting in secret…", "betting…")
         if phase == Phase.DISCARD:
-            return "discarded two" if parts.discarded[seat] else "choosing a discard…"
+            return "discarded two" if parts.discarded[seat] else ("choosing a discard…", "discarding…")
         return ""
 
     def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
@@ -360,7 +363,8 @@ class AlethkarTableScene(GameTableScene):
         bag_size = 0 if own or self.compact_plates() else px(30)  # a compact plate's line says "stack + bag"
         # Beside the bag drawn on the plate, "in all" says it (the longer line was cut there).
         held, bag = self.before_payout(parts, seat)
-        lines = [f"chips {held} in all" if bag_size else f"chips {held} (stack + bag)"]
+        lines: list[str | tuple[str, ...]] = [
+            (f"chips {held} in all", f"chips {held}") if bag_size else (f"chips {held} (stack + bag)", f"chips {held}")]
         status = self._status(view, seat)
         if status:
             lines.append(status)

@@ -14,6 +14,7 @@ from cardtable.games.flame_sword import frequencies as flame_frequencies
 from cardtable.games.flame_sword.examples import example_hands
 from cardtable.games.flame_sword.hands import best_hand, kind_order
 from cardtable.ui.hands_page import RowsPage
+from cardtable.ui.text import note_cut
 from cardtable.ui.theme import THEME
 
 TIES_TEXT = ("Ties, the source's six layers: 1 higher cards - the groups largest first, as labels name "
@@ -125,6 +126,7 @@ class FlameHandsPage(RowsPage):
                 line = word
         lines.append(line)
         if len(lines) > max_lines:
+            note_cut(" ".join(lines))
             lines = lines[:max_lines - 1] + [lines[max_lines - 1].rstrip(".,") + "…"]
         for k, part in enumerate(lines):
             surface.blit(self.app.fonts.render(part, size, THEME.text_dim), (x, y + k * (size + 3)))

@@ -20,6 +20,7 @@ import pygame
 from cardtable.engine.view import SeatView
 from cardtable.games.ipso.rules import ChooseDealer, Exchange, Phase, Pile, Skip
 from cardtable.games.ipso.state import IpsoState
+from cardtable.games.ipso.steps import betting_words
 from cardtable.games.ipso.ui.bet_bar import IPSO_BET_KEYS, IpsoBetBar
 from cardtable.games.ipso.ui.result import result_text
 from cardtable.games.ipso.view import IpsoParts
@@ -426,14 +427,6 @@ class IpsoTableScene(GameTableScene):
         if phase == Phase.CHOOSE_DEALER and view.to_act is not None:
             return f"{summary}Who deals next?" if mine else f"{summary}{names[view.to_act]} names the next dealer…"
         return None
-
-
-def betting_words(number: int) -> str:
-    """A betting round as the players meet it: the source counts the ante as round 1,
-    which nobody bets in, so its rounds 2 to 6 are "betting round 1 of 5", after the deal
-    or after that exchange phase."""
-    after = "after the deal" if number <= 2 else f"after exchange {number - 2}"
-    return f"betting round {number - 1} of 5, {after}"
 
 
 def pile_caption(pile: Pile, count: int, roomy: bool) -> list[str]:
