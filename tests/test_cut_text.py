@@ -86,9 +86,10 @@ def test_the_ui_scale_gives_way_where_the_window_has_no_room_for_it(app):
 
 
 def test_a_crowded_plate_says_its_short_form_rather_than_cut(small_app):
+    from uihelp import variant_spec
+
     from cardtable.games.alethkar_poker.ui.table import TABLE
     from cardtable.ui.setup_scene import SeatConfig
-    from uihelp import variant_spec
 
     seats = [SeatConfig("Ada")] + [SeatConfig(f"Computer {n}", bot="normal") for n in range(2, 8)]
     scene = TABLE.start(small_app, variant_spec(small_app, "alethkar_poker"), seats, TABLE.smoke_stack, seed=7)

@@ -61,7 +61,7 @@ def test_ipso_says_what_its_numbers_are_and_that_the_total_decided():
                               2: ["QC", "QD", "8D", "8C"]}, viewer=1)
     assert text == ("A wins 180 chips with Flush (pips total 37) against B's Flush (pips total 27): "
                     "both Flush, so the higher total wins (pips: A=1 ... K=13).")
-    assert lost == "You lost 60 chips."
+    assert lost == "Your net this hand: -60 chips (you put in 60)."
 
 
 def test_ipso_a_better_kind_wins_whatever_the_totals():
@@ -77,7 +77,7 @@ def test_ipso_a_tie_is_decided_by_the_cut_and_the_line_says_so():
                               2: ["KC", "QD", "8D", "5C"]}, viewer=1)
     assert text == ("A wins 180 chips with Bouncer, 4 high against B's Bouncer, 4 high: "
                     "both Bouncer, equal: the pack was cut (A QH, B 4S) and the highest card won.")
-    assert lost == "You lost 60 chips."
+    assert lost == "Your net this hand: -60 chips (you put in 60)."
 
 
 # --- Sabacc -------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def test_sabacc_says_a_sudden_demise_decided_and_how_its_cards_fell():
     assert text.startswith("P1 wins the hand pot, 200 credits: P0 and P1 tied at the call (P0 -20, P1 +20), "
                            "so a sudden demise dealt each one card: P0 drew 1 of Coins for -19, "
                            "P1 drew 2 of Coins for +22; the higher absolute total wins.")
-    assert lost == "You lost 1,100 credits."
+    assert lost == "Your net this hand: -1,100 credits (you put in 1,100)."
 
 
 def test_sabacc_a_demise_where_all_bomb_out_names_the_closest_to_23_rule():
@@ -118,7 +118,7 @@ def test_sabacc_the_idiots_array_takes_both_pots_and_the_line_says_why():
     assert text == ("P1 wins the hand pot, 200 credits, with Idiot's Array against P0's Pure Sabacc: the Idiot's "
                     "Array beats every other hand, Pure Sabacc too. Idiot's Array! P1 also takes the sabacc pot, "
                     "2,000 credits.")
-    assert gained == "You gained 1,100 credits."
+    assert gained.startswith("Your net this hand: +1,100 credits (you won ")
 
 
 # --- Alethkar Poker -----------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_alethkar_says_the_highest_hand_the_bag_that_set_the_cap_and_every_share
     assert text.startswith("Ann had the highest hand, Four Kings, Ace, worth 113 (Bo 40, Cy -3). "
                            "Ann's bag held 12, so each other player paid at most 12 into the middle: Bo 12, Cy 3.")
     assert text.endswith("Ann takes 12, Bo 4; 1 chip stays for the next round.")
-    assert gains(["Ann", "Bo", "Cy"], results, [1]) == "You lost 9 chips."
+    assert gains(["Ann", "Bo", "Cy"], results, [1], detail=False, span="round") == "Your net this round: -9 chips."
 
 
 def test_alethkar_a_shared_highest_hand_is_capped_by_the_largest_of_their_bags():
@@ -224,7 +224,7 @@ def test_shenja_ivali_the_sources_sample_game_is_told_with_both_pots_and_each_lo
         "B wins the main pot and the auction pot, 9 chips, with Shooting Stars against C's Sensoth Party: "
         "Shooting Stars (one pair + straight + flush) ranks above Sensoth Party (five of a kind + one pair) "
         "on the hand table.")
-    assert gains(view.names, view.showdown, [3]) == "You lost 2 chips."
+    assert gains(view.names, view.showdown, [3], span="round") == "Your net this round: -2 chips (you put in 2)."
 
 
 # --- the games written in a variant file ---------------------------------------------------

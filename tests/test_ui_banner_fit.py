@@ -114,21 +114,25 @@ def test_ipsos_hand_line_is_whole_over_the_viewers_plate(small_app, size):
     assert check_scene(scene, small_app.screen.get_size()) == []
 
 
-def test_a_title_line_too_long_for_its_corner_is_set_smaller_then_cut_and_whole_on_hover(app):
+def test_a_title_line_too_long_for_its_corner_is_set_smaller_then_broken_at_its_parts(app):
     """The table's title ("Sabacc · hand 1 · betting · Player 1's turn") was cut to its room
-    at 16 px; it now takes smaller type first (down to 13 px), and only then an ellipsis,
-    whose whole text shows on hover."""
+    at 16 px; it takes smaller type first (down to 13 px), and then breaks into lines at
+    its parts: nothing is cut (issue 30)."""
+    from cardtable.ui.text import take_cuts
     scene = three_seats(app, "sabacc")
     fonts, px = app.fonts, app.px
     title = "Sabacc  ·  hand 1  ·  betting  ·  Player 1's turn"
     full, smallest = fonts.size_of(title, px(16))[0], fonts.size_of(title, px(13))[0]
-    for room, cut in (((full + smallest) // 2, False), (smallest - px(40), True)):
+    line_h = fonts.size_of(title, px(13))[1]
+    for room, lines in (((full + smallest) // 2, 1), (smallest - px(40), 2)):
+        take_cuts()
         scene.begin_boxes()
         scene.begin_hover()
         scene.draw_title(app.screen, title, room=room)
         (drawn,) = boxes_named(scene, "title")
         assert drawn.width <= room
-        tips = [lines for rect, lines in scene.tips if rect == drawn]
-        assert tips == ([[title]] if cut else [])
-        if not cut:  # whole, in smaller type than the 16 px it would not fit in
-            assert drawn.width >= fonts.size_of(title, px(13))[0] and drawn.height <= fonts.size_of(title, px(16))[1]
+        if lines == 1:  # whole, in smaller type than the 16 px it would not fit in
+            assert drawn.height <= fonts.size_of(title, px(16))[1]
+        else:  # on two lines
+            assert 2 * line_h <= drawn.height <= 2 * fonts.size_of(title, px(16))[1]
+        assert take_cuts() == [] and scene.tips == []

@@ -19,13 +19,13 @@ def choose(d: Driver, scene, label: str) -> None:
 
 
 def test_a_deal_count_of_one_says_one_card_in_the_toast_and_the_pile_menu(app):
-    app.update_settings(ui_scale=1.5)
-    app._resized((800, 600))  # the deal stepper folds into "More"
+    from cardtable.ui.widgets import Stepper
     d, scene = open_table(app)
-    assert any(label.startswith("Deal count") for label, _, _ in scene.folded)
-    for n in (5, 4, 3, 2):
-        d.press("More ▾")
-        choose(d, scene, f"Deal count {n}: one fewer")
+    stepper = next(w for w in scene.widgets.widgets if isinstance(w, Stepper) and w.label == "Deal")
+    for _ in (5, 4, 3):
+        d.click(stepper._buttons()[0].center)  # its minus
+    assert scene.deal_count == 2
+    scene.nudge_deal_count(-1)  # as the "More" menu does where the stepper is folded away (a narrow bar)
     assert scene.deal_count == 1 and app.toast_text == "Deal 1 card"
     d.click(centre_of(scene, only_pile(scene)), button=3)
     labels = menu_labels(scene)

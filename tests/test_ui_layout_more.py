@@ -51,14 +51,14 @@ def spy_tips(scene) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("game", ["shenja_ivali", "sabacc"])
-def test_a_cut_name_shows_whole_when_the_mouse_rests_on_its_plate(small_app, game):
-    scene = eight_seats(small_app, game)
+def test_a_cut_name_shows_whole_when_the_mouse_rests_on_its_plate(tight_app, game):
+    scene = eight_seats(tight_app, game)
     assert scene.compact_plates()
     cut = [(rect, lines) for rect, lines in scene.tips if any(line.startswith("Computer Player") for line in lines)]
     assert cut, scene.tips
     rect, lines = cut[0]
     shown = spy_tips(scene)
-    d = Driver(small_app)
+    d = Driver(tight_app)
     d.move((scene.felt.centerx, scene.felt.centery))
     assert not shown
     d.move(rect.center)
@@ -133,34 +133,36 @@ def test_what_the_tables_draw_beside_their_parts_is_declared_to_the_layout_check
     to_my_turn(alethkar, lambda state: state.phase.value == "bet")
     Driver(small_app).step()
     assert {"bag:own", "key:1"} <= boxes_of(alethkar), boxes_of(alethkar)
-    assert any(line.startswith("bag 1  ·  stack") for _, lines in alethkar.tips for line in lines)  # whole on hover
     ipso = four_seats(small_app, "ipso")
     to_my_turn(ipso, lambda state: state.phase.value == "exchange")
     Driver(small_app).step()
     stock = dict(ipso.layout_boxes())["pile:stock"]
     assert stock.top < ipso.pile_rects[next(iter(ipso.pile_rects))].top and "key:1" in boxes_of(ipso)
-    for scene in (sabacc, flame, alethkar, ipso):
+    for scene in (sabacc, flame, alethkar, ipso):  # (a text cut short, the bag line too, is a problem)
         assert check_scene(scene, small_app.screen.get_size()) == [], type(scene).__name__
 
 
-def test_a_tag_on_a_plates_top_edge_is_part_of_the_plate_and_clear_of_the_seat_above(small_app):
-    scene = eight_seats(small_app, "shenja_ivali")
-    surface = pygame.Surface(small_app.screen.get_size())
+def test_a_tag_on_a_plates_top_edge_is_part_of_the_plate_and_clear_of_the_seat_above(tight_app):
+    scene = eight_seats(tight_app, "shenja_ivali")
+    surface = pygame.Surface(tight_app.screen.get_size())
     scene.begin_boxes()
     for seat in range(1, 8):
         scene.seat_plate(surface, seat, ["chips 99,999 · bet 99,999 · folded"], dealer=seat == 2, acting=False)
     plates = {name: rect for name, rect in scene.layout_boxes() if name.startswith("plate:")}
     assert len(plates) == 7
-    assert check_scene(scene, small_app.screen.get_size()) == []
+    found = check_scene(scene, tight_app.screen.get_size())
+    # nothing overlaps; a line this long (five-figure stacks and bets) is cut in a compact column, whole on hover
+    assert [p for p in found if "cut to fit" not in p] == []
+    assert not found or scene.tips
     for seat in range(1, 8):
         slot = scene.slot(seat)
         assert plates[f"plate:{seat}"].top < slot.plate.top or scene.tips, seat  # on the edge, or cut (with a tip)
 
 
-def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app):
-    scene = eight_seats(small_app, "sabacc", seed=2)
+def test_another_seats_small_revealed_cards_show_large_under_the_mouse(tight_app):
+    scene = eight_seats(tight_app, "sabacc", seed=2)
     play_calmly_to_the_showdown(scene, ("Check", "Call", "Stand", "Keep"), moves=3000, bots=True)
-    d = Driver(small_app)
+    d = Driver(tight_app)
     d.step(20)
     assert scene.compact_plates() and scene.seat_hands, "no small revealed cards to hover"
     seat, (box, cards) = next(iter(scene.seat_hands.items()))
@@ -169,7 +171,7 @@ def test_another_seats_small_revealed_cards_show_large_under_the_mouse(small_app
     d.move((scene.felt.centerx, scene.felt.bottom - 4))
     assert not drawn
     d.move(box.center)
-    assert drawn and len(drawn[-1]) == len(cards) and min(drawn[-1]) >= small_app.px(90)
+    assert drawn and len(drawn[-1]) == len(cards) and min(drawn[-1]) >= tight_app.px(90)
     del scene._show_large
     d.move((box.centerx + 1, box.centery))
 

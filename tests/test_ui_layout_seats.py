@@ -76,13 +76,13 @@ def test_slots_stay_on_the_felt_and_apart(size, scale):
             assert all(not slot.rect.colliderect(o.rect) for s, o in others.items() if s != seat), (seats, seat)
 
 
-def test_a_note_that_does_not_fit_becomes_a_tag_not_a_cut(small_app, monkeypatch):
+def test_a_note_that_does_not_fit_becomes_a_tag_not_a_cut(tight_app, monkeypatch):
     table = importlib.import_module("cardtable.games.shenja_ivali.ui.table").TABLE
-    spec = next(e.spec for e in small_app.variant_entries if e.spec and e.spec.game == "shenja_ivali")
-    scene = table.smoke_seats(small_app, spec, 8, frames=2)
+    spec = next(e.spec for e in tight_app.variant_entries if e.spec and e.spec.game == "shenja_ivali")
+    scene = table.smoke_seats(tight_app, spec, 8, frames=2)
     assert scene.compact_plates()
-    drawn = rendered_texts(small_app, monkeypatch)
-    surface = pygame.Surface(small_app.screen.get_size())
+    drawn = rendered_texts(tight_app, monkeypatch)
+    surface = pygame.Surface(tight_app.screen.get_size())
     for seat in range(1, 8):
         scene.seat_plate(surface, seat, ["chips 99"], dealer=seat == 1, acting=False)
     assert "CPU" in drawn

@@ -23,6 +23,7 @@ from cardtable import settings as settings_mod
 from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack
 from cardtable.ui.sound import Sounds
+from cardtable.ui.text import take_cuts
 from cardtable.ui.theme import THEME
 from cardtable.ui.work_queue import WorkQueue
 
@@ -212,6 +213,7 @@ class App:
         # the app draws over it would be drawn again over itself.
         held = top is not None and top.picture_held and not self.window_changed
         # No fill first: the lowest visible scene is opaque and paints every pixel.
+        take_cuts()  # the texts cut short are this frame's (the layout check reads them after it)
         self.scenes.draw(self.screen)
         if not held:
             self._draw_toast()

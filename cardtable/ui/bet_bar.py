@@ -15,12 +15,11 @@ import pygame
 
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
+from cardtable.ui.chip_stack import CHIP_COLOURS, CHIP_VALUES
 from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
 
-CHIP_VALUES = (1, 5, 25, 100)
-CHIP_COLOURS = {1: (235, 235, 235), 5: (200, 40, 40), 25: (40, 150, 70), 100: (30, 30, 30)}
 _MORE_CHIP_COLOURS = ((60, 60, 170), (120, 40, 140), (200, 130, 20), (20, 120, 130))
 
 
@@ -34,8 +33,8 @@ BET_KEYS = (
     KeyBinding((pygame.K_b, pygame.K_r), "B / R", "bet, or raise to the amount shown", "bet", "may_bet"),
     KeyBinding((pygame.K_f,), "F", "fold", "fold", "may_fold"),
     KeyBinding((pygame.K_a,), "A", "all-in", "all_in", "may_all_in"),
-    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount (or type it)", "key_amount", "may_bet",
-               True),
+    KeyBinding((pygame.K_UP, pygame.K_DOWN), "Up / Down", "change the amount (or type it)", "key_amount",
+               "may_choose", True),
 )
 """The betting bar's keys (the tables list them in help)."""
 
@@ -70,6 +69,7 @@ class BetBar:
         y = rect.y + px(8)
         left, right = rect.x + px(8), rect.right - px(8)
         sizing = o.can_bet or o.can_raise
+        choosing = sizing and o.min_raise_to < o.max_raise_to  # a fixed limit has one amount: no field, no slider
 
         def width(label: str, least: int, bold: bool = False) -> int:
             return max(px(least) * size // px(17), fonts.size_of(label, size, bold)[0] + px(24) * size // px(17))
@@ -97,7 +97,7 @@ class BetBar:
         field_w, slider_least = px(80), px(100)
         self.short = False
         row = buttons(False)
-        one_row = span(row) + (field_w + slider_least + 2 * gap + px(20) if sizing else 0) <= right - left
+        one_row = span(row) + (field_w + slider_least + 2 * gap + px(20) if choosing else 0) <= right - left
         if not one_row and span(row) > right - left:
             self.short = True
             row = buttons(True)
@@ -112,7 +112,7 @@ class BetBar:
         self.show_hint = False
         x = left
         for name, label, fn, w, key, primary in row:
-            if name == "all_in" and one_row and sizing:
+            if name == "all_in" and one_row and choosing:
                 continue  # after the slider, at the bar's right end
             self.buttons[name] = group.add(Button((x, y, w, h), fonts, label, fn, size=size, hotkey=key,
                                                   primary=primary))
@@ -120,7 +120,7 @@ class BetBar:
         all_in = next((item for item in row if item[0] == "all_in"), None)
         r = px(19)
         knob = px(10)
-        if sizing and one_row:
+        if choosing and one_row:
             self.field = group.add(TextInput((x, y, field_w, h), fonts, str(self.amount), self._typed, max_len=7,
                                              size=size))
             x += field_w + gap + knob
@@ -136,7 +136,7 @@ class BetBar:
             hint_w = fonts.size_of(self.HINT, px(12))[0]
             last = list(self.chips.values())[-1]
             self.show_hint = last.right + px(12) + hint_w <= right
-        elif sizing:
+        elif choosing:
             y2 = y + h + gap
             x = left
             self.less = group.add(Button((x, y2, h, h), fonts, "\u2212", lambda: self.step_amount(-1), size=size))
@@ -273,7 +273,11 @@ class BetBar:
         return self.options.can_check or self.options.can_call
 
     def may_bet(self) -> bool:
-        """True when betting or raising is legal (the bar has an amount)."""
+        """True when betting or raising is legal."""
+        return "bet" in self.buttons
+
+    def may_choose(self) -> bool:
+        """True when the bet's amount can be chosen (not a fixed limit's one amount)."""
         return self.field is not None
 
     def may_fold(self) -> bool:

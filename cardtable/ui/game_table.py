@@ -31,6 +31,7 @@ from cardtable.engine.view import OUT, SeatView
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.bet_bar import BetBar
 from cardtable.ui.card_sprites import TWEEN, CardSprites
+from cardtable.ui.chip_stack import ChipStacks
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.hint import HintBox
 from cardtable.ui.log_panel import LogPanel
@@ -71,7 +72,7 @@ def saved_seats(data: Mapping[str, Any], seat_count: int,
     return seats, bots
 
 
-class GameTableScene(HoldsMatch, TableHover, SeatPlates, Scene):
+class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -583,6 +584,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, Scene):
             self.draw_seat(surface, view, seat)
         self.draw_bar(surface, view)
         self.draw_title(surface, self.title(view))
+        self.draw_bets(surface, view)
 
     def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The middle of the felt: piles, pots (subclasses)."""

@@ -61,9 +61,11 @@ class LessonGuide:
         self.finished = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.pointed: Any = None  # the widget ringed last frame
+        self.places: list[pygame.Rect] = []  # the table's places ringed last frame
         from cardtable import games
         self.bot = games.get(table.variant.game).bot(random.Random(lesson.seed), "normal")
         self._suggested: tuple[int, Action, str] | None = None
+        self._filled: tuple[int, int] | None = None  # the position and bar whose amount the lesson set
 
     # -- what happens -------------------------------------------------------------------------
     def update(self) -> None:
@@ -124,7 +126,20 @@ class LessonGuide:
         if self._suggested is None or self._suggested[0] != moves:
             action = table.match.bot_action(self.bot, seat)
             self._suggested = (moves, action, self._words(seat, action))
+        self._fill_amount(moves, self._suggested[1])
         return self._suggested[1], self._suggested[2]
+
+    def _fill_amount(self, moves: int, action: Action) -> None:
+        """Set the bet bar's amount to the suggested bet's, once for each position and bar
+        (so the ringed button says the move the box names, "Raise to 42", and the person
+        may still change it)."""
+        bar = getattr(self.table, "bet_bar", None)
+        amount = getattr(action, "to", getattr(action, "amount", None))
+        if bar is None or not isinstance(amount, int) or not hasattr(bar, "set_amount"):
+            return
+        if self._filled != (moves, id(bar)):
+            self._filled = (moves, id(bar))
+            bar.set_amount(amount)
 
     def _words(self, seat: int, action: Action) -> str:
         from cardtable.ui.hint import describe
@@ -179,7 +194,13 @@ class LessonGuide:
         action, words = suggested
         control = self.control_for(words)
         if getattr(action, "cards", None):  # cards to pick first: the bar's button changes as they lift
-            return f"Your move: try {words}. Click those cards (they lift), then the bar's button."
+            return f"Your move: try {words}. Click the ringed cards (they lift), then the bar's button."
+        if getattr(action, "pile", None) is not None and getattr(action, "card", None) is not None:
+            return f"Your move: try {words}. Drag the ringed card onto the ringed pile."
+        if getattr(action, "cell", None) is not None:
+            return f"Your move: try {words}. Click the ringed card in the grid to turn it."
+        if getattr(action, "card", None) is not None and control is None:
+            return f"Your move: try {words}. Click the ringed card."
         if control is None:
             return f"Your move: try {words}. Click on the table as the bar below says."
         name = " ".join(w for w in control.label.split() if not w.replace(",", "").isdigit())
@@ -224,3 +245,28 @@ class LessonGuide:
         if self.pointed is not None:
             pygame.draw.rect(surface, THEME.highlight, self.pointed.rect.inflate(px(6), px(6)), px(3),
                              border_radius=px(10))
+        self.places = self.pointed_places()
+        for place in self.places:
+            pygame.draw.rect(surface, THEME.highlight, place.inflate(px(8), px(8)), px(3), border_radius=px(8))
+
+    def pointed_places(self) -> list[pygame.Rect]:
+        """The places on the table the suggested move is made at, to ring: the person's own
+        cards it names and not yet picked (a discard, a card to swap or give up), the pile it
+        takes from, the grid card it turns. The person's own cards only: nothing hidden."""
+        suggested = self.suggestion()
+        if suggested is None:
+            return []
+        action, table = suggested[0], self.table
+        picked = getattr(table, "selected", None) or ()
+        cards = [c for c in (*getattr(action, "cards", ()), getattr(action, "card", None)) if c is not None]
+        hand: dict[int, pygame.Rect] = getattr(table, "hand_rects", {}) or {}
+        places = [hand[c] for c in cards if c in hand and c not in picked]
+        pile = getattr(action, "pile", None)
+        for key, rect in (getattr(table, "pile_rects", {}) or {}).items():
+            if pile is not None and getattr(key, "value", key) == pile:
+                places.append(rect)
+        cell = getattr(action, "cell", None)
+        grid = getattr(getattr(table, "grid_view", None), "cells", None)
+        if isinstance(cell, int) and grid and 0 <= cell < len(grid):
+            places.append(grid[cell])
+        return places

@@ -9,7 +9,7 @@ import pygame
 
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene, fitted_scale
-from cardtable.ui.text import first_clauses, fit_text, plural, reflow, wrap_font
+from cardtable.ui.text import break_parts, first_clauses, fit_text, plural, reflow, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup, felt_page
 from cardtable.variants import VariantEntry, VariantSpec
@@ -335,8 +335,10 @@ class MenuScene(Scene):
                                       bold=True), (x, y))
             y += px(44)
             facts = f"{spec.min_seats}-{spec.max_seats} seats   ·   decks: {', '.join(spec.decks)}"
-            surface.blit(fonts.render(fit_text(fonts, facts, px(15), room), px(15), THEME.text_dim), (x, y))
-            y += px(30)
+            for line in break_parts(fonts, facts, px(15), room):
+                surface.blit(fonts.render(line, px(15), THEME.text_dim), (x, y))
+                y += px(21)
+            y += px(9)
             y = self._draw_warnings(surface, warnings_of(entry), x, y, room, box.bottom - px(12))
             text, ink = (spec.rules or spec.summary), THEME.text
         else:

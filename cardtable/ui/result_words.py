@@ -15,8 +15,10 @@ deciding rule in the game's words.
 (1, 0, None)
 >>> takes(["Ann", "Bo", "Cy"], results.pots[0])
 'Ann wins 26 chips'
->>> gains(["Ann", "Bo", "Cy"], results, [1]), gains(["Ann", "Bo", "Cy"], results, [0, 1])
-('You lost 12 chips.', 'Ann gained 14 chips, Bo lost 12 chips.')
+>>> gains(["Ann", "Bo", "Cy"], results, [1])
+'Your net this hand: -12 chips (you put in 12).'
+>>> gains(["Ann", "Bo", "Cy"], results, [0, 1])
+'Net this hand: Ann +14 chips (won 26, put in 12), Bo -12 chips (put in 12).'
 """
 
 from __future__ import annotations
@@ -103,19 +105,36 @@ def takes(names: Sequence[str], pot: PotResult, unit: str = "chip", pot_name: st
     return f"{named(names, winners)} split {what} ({split})"
 
 
-def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: str = "chip") -> str:
-    """What the people at the screen gained or lost over the round (the showdown's
-    ``net``: what a winner took less what they put in): "You lost 12 chips." for one
-    person; with several, each by name ("Ann gained 14 chips, Bo lost 12 chips."); a
-    person who neither gained nor lost is left out. "" when there is nothing to say."""
+def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: str = "chip",
+          detail: bool = True, span: str = "hand") -> str:
+    """What the people at the screen gained or lost over the round, said as the net (the
+    showdown's ``net``: what a seat took from the pots less what it put in), so it is not
+    taken for the pot: "Your net this hand: -12 chips (you put in 12)." for one person;
+    with several, each by name ("Net this hand: Ann +14 chips (won 26, put in 12), Bo -12
+    chips (put in 12)."). A person who neither gained nor lost is left out; ``detail``
+    False leaves out the "won, put in" (a game whose payments are not pots); ``span`` is the
+    game's word for what was played ("hand", "round"). "" when there is nothing to say."""
     net = results.net
+    won: dict[int, int] = {}
+    for pot in results.pots:
+        for seat, amount in pot.shares:
+            won[seat] = won.get(seat, 0) + amount
     said = []
     for seat in people:
         if seat >= len(net) or not net[seat]:
             continue
-        who = "You" if len(people) == 1 else names[seat]
-        said.append(f"{who} {'gained' if net[seat] > 0 else 'lost'} {plural(abs(net[seat]), unit)}")
-    return ", ".join(said) + "." if said else ""
+        figure = f"{'+' if net[seat] > 0 else '-'}{plural(abs(net[seat]), unit)}"
+        taken = won.get(seat, 0)
+        put = taken - net[seat]
+        if detail and put >= 0:
+            you = "you " if len(people) == 1 else ""
+            parts = [f"{you}won {taken:,}"] if taken else []
+            parts += [f"{'' if taken else you}put in {put:,}"] if put else []
+            figure += f" ({', '.join(parts)})" if parts else ""
+        said.append(figure if len(people) == 1 else f"{names[seat]} {figure}")
+    if not said:
+        return ""
+    return (f"Your net this {span}: {said[0]}." if len(people) == 1 else f"Net this {span}: {', '.join(said)}.")
 
 
 def against(names: Sequence[str], results: Showdown, pot: PotResult, rule: Rule, *,

@@ -75,6 +75,11 @@ class SeatPlates(TableParts):
                     lines = [one]
                     break
         lines, line_size = self._fit_lines(lines, line_size, room - reserve)
+        if slot is not None and slot.side != "bottom":  # a plate grows only as far as its slot has room
+            below = slot.rect.bottom - (px(28) if slot.cards.y >= slot.plate.bottom else 0)  # (cards under it)
+            most = max(1, (below - slot.plate.y - plate_height(px, 0, compact)) // line_h)
+            if len(lines) > most:  # the rest on the last line, cut to fit (and whole on hover)
+                lines = lines[:most - 1] + ["  ·  ".join(lines[most - 1:])]
         height = plate_height(px, len(lines), compact)
         if slot is not None and slot.side != "bottom":
             rect = pygame.Rect(slot.plate.x, slot.plate.y, width, height)
@@ -122,7 +127,8 @@ class SeatPlates(TableParts):
         """A plate's lines as they fit ``room`` pixels, by rule: each line whole at ``size``,
         else set smaller (down to 10 px unscaled), else each line's shorter form (a line
         may be given as its forms, longest first: ``("betting in secret…", "betting…")``),
-        else broken at its " · " parts or its words (the plate grows); and the size."""
+        else broken at its " · " parts or its words (the plate grows: the largest type that
+        takes the fewest lines); and the size."""
         px, fonts = self.app.px, self.app.fonts
         most = max((len(line) for line in lines if isinstance(line, tuple)), default=1)
         for form in range(most):
@@ -130,7 +136,13 @@ class SeatPlates(TableParts):
             for points in range(size, px(10) - 1, -1):
                 if all(fonts.size_of(line, points)[0] <= room for line in tried):
                     return tried, points
-        return [part for line in tried for part in break_parts(fonts, line, size, room)], size
+        best: tuple[list[str], int] | None = None
+        for points in range(size, px(10) - 1, -1):  # broken, at the largest type that takes fewest lines
+            broken = [part for line in tried for part in break_parts(fonts, line, points, room)]
+            if best is None or len(broken) < len(best[0]):
+                best = (broken, points)
+        assert best is not None
+        return best
 
     def _whole_name(self, seat: int) -> str:
         """The seat's name and note as a plate would say them with room: "Bo  (computer)"."""

@@ -19,6 +19,7 @@ import pygame
 from cardtable.engine.game import CHANCE
 from cardtable.engine.view import HandKey, SeatView, Showdown
 from cardtable.engine.words import plural  # noqa: F401 - kept importable here for the screens that still do
+from cardtable.ui.chip_stack import draw_chip_stack
 from cardtable.ui.text import break_parts, fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -384,9 +385,15 @@ class TableParts:
         parts = pot_words(view) + list(extra)
         line = "   ·   ".join(parts)
         if parts:
-            img = self.app.fonts.render(line, self.app.px(18), THEME.highlight, bold=True)
-            self.note_box("pots", img.get_rect(midbottom=midbottom))
-            surface.blit(img, img.get_rect(midbottom=midbottom))
+            px, fonts = self.app.px, self.app.fonts
+            img = fonts.render(line, px(18), THEME.highlight, bold=True)
+            rect = img.get_rect(midbottom=midbottom)
+            surface.blit(img, rect)
+            if view.pot_total > 0:  # the pot as chips, left of its line
+                stack = draw_chip_stack(surface, fonts, px, view.pot_total, (rect.x - px(30), rect.centery),
+                                        labelled=False)
+                rect.union_ip(stack)
+            self.note_box("pots", rect)
         return line
 
     # -- cards ------------------------------------------------------------------------------------
@@ -399,7 +406,7 @@ class TableParts:
         px = self.app.px
         slot = self.slot(seat)
         ratio = step / width if width else 0.0
-        if slot is not None and slot.side != "bottom" and slot.cards.y < plate.bottom:  # beside the plate
+        if slot is not None and slot.side != "bottom" and slot.cards.y < slot.plate.bottom:  # beside the plate
             room = slot.cards
             width = max(12, min(width, int(room.height / 1.4), int(room.width / (1 + ratio * max(count - 1, 0)))))
             step = int(width * ratio)

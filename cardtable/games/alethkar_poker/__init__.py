@@ -16,7 +16,7 @@ from cardtable.games.definition import (
 GAME = GameDefinition.package(
     __name__,
     lesson=Lesson(
-        seed=2,
+        seed=6,  # the person wins two chips: the count and the payout both show
         intro=("Your first round: the buy-in goes into your black bag and you are dealt seven cards. "
                "Only you see into your bag; everyone sees how many chips you have in all."),
         steps={"bet": ("The secret bet: move chips from your stack into your bag, or none, then check. "

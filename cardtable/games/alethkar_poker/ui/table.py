@@ -494,7 +494,7 @@ class AlethkarTableScene(GameTableScene):
         if results is not None and parts.payout is not None:
             if self.counting_shown():
                 return f"Round {view.round}: counting the hands…   Space: skip the counting."
-            gained = gains(names, results, self.result_people(view))
+            gained = gains(names, results, self.result_people(view), detail=False, span="round")
             told = f"Round {view.round}: {result_text(names, results, parts.payout)}" + (f" {gained}" if gained else "")
             if phase == Phase.GAME_OVER:
                 return f"{told} The match is over: {self.match.standings()[0][0]} leads."

@@ -375,6 +375,8 @@ class FlameTableScene(GameTableScene):
             title += "   ·   Called Shots"
         # the seats sit lower; the title stops short of the grid's row numbers
         self.draw_title(surface, title, top=10, room=self.grid_view.rect.x - self.felt.x - self.app.px(60))
+        if hover_line is None:  # (a line's preview lies over the felt)
+            self.draw_bets(surface, view)
 
     def middle_line_bottom(self) -> int:
         """Where the middle line under the grid (pots, cards face up, the stock) ends."""

@@ -11,7 +11,7 @@ its cards fell), who took the sabacc pot, and who bombed out and paid for it.
 >>> results = Showdown(round=2, showdown=True, hands=hands, pots=(pot,), winners=(0,), net=(400, -200, -400))
 >>> result_text(["Han", "Lando", "Jabba"], results, SabaccParts(bombed=(2,)), {}.get)
 "Han wins the hand pot, 600 credits, with +20 against Lando's -17: the higher absolute total wins (20 against 17). \
-Jabba bombed out (+25) and paid the hand pot's amount into the sabacc pot."
+Jabba bombed out (+25: over 23, under -23 or at 0) and paid the hand pot's amount into the sabacc pot."
 """
 
 from __future__ import annotations
@@ -98,5 +98,6 @@ def result_text(names: Sequence[str], results: Showdown, parts: SabaccParts, dem
     if bombed:
         totals = {s: h.label.removeprefix("bomb out (").removesuffix(")") for s in bombed if (h := results.hand(s))}
         labels = ", ".join(f"{names[s]} {total}" if len(bombed) > 1 else total for s, total in totals.items())
-        said.append(f"{named(names, bombed)} bombed out ({labels}) and paid the hand pot's amount into the sabacc pot")
+        said.append(f"{named(names, bombed)} bombed out ({labels}: over 23, under -23 or at 0) and paid "
+                    "the hand pot's amount into the sabacc pot")
     return ". ".join(said) + "."

@@ -408,7 +408,7 @@ class IvaliTableScene(GameTableScene):
     def bar_text(self, view: SeatView) -> str | None:
         results, over = view.showdown, view.to_act is None
         if results is not None and (over or self.waits_for_next_round()):  # the last round's too
-            gained = gains(view.names, results, self.result_people(view))
+            gained = gains(view.names, results, self.result_people(view), span="round")
             told = result_text(view.names, results, self.match.settings.hands)
             then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
                 else "Press Enter for the next round."
