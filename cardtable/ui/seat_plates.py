@@ -74,10 +74,11 @@ class SeatPlates(TableParts):
                 if fonts.size_of(one, line_size)[0] <= room - reserve:
                     lines = [one]
                     break
+        given = len(lines)
         lines, line_size = self._fit_lines(lines, line_size, room - reserve)
         if slot is not None and slot.side != "bottom":  # a plate grows only as far as its slot has room
             below = slot.rect.bottom - (px(28) if slot.cards.y >= slot.plate.bottom else 0)  # (cards under it)
-            most = max(1, (below - slot.plate.y - plate_height(px, 0, compact)) // line_h)
+            most = max(given, (below - slot.plate.y - plate_height(px, 0, compact)) // line_h)
             if len(lines) > most:  # the rest on the last line, cut to fit (and whole on hover)
                 lines = lines[:most - 1] + ["  ·  ".join(lines[most - 1:])]
         height = plate_height(px, len(lines), compact)
