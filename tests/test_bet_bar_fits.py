@@ -90,9 +90,13 @@ def test_the_bet_bar_fits_and_all_in_goes_all_in(game, size, scale):
         outside = [(n, r) for n, r in scene.layout_boxes() if n.startswith("bet:") and not bar.rect.contains(r)]
         assert outside == [], (game.id, bar.rect, outside)
         names = [name for name, _ in scene.layout_boxes()]
-        if bar.options.can_bet or bar.options.can_raise:  # fixed limit past its raise cap: nothing to size
+        o = bar.options
+        if (o.can_bet or o.can_raise) and o.min_raise_to < o.max_raise_to:  # (past a raise cap: nothing to size)
             assert bar.field is not None and bar.slider is not None, game.id  # the amount, typed or slid
             assert "bet:slider" in names and (not bar.chips or any(n.startswith("bet:chip") for n in names)), names
+        elif o.can_bet or o.can_raise:  # one amount (a fixed limit's bet): its button says it, nothing to slide
+            assert bar.field is None and bar.slider is None and "bet:slider" not in names, game.id
+            assert bar.bet_button.label.endswith(f" {o.min_raise_to:,}"), bar.bet_button.label
         assert text_overflows([(f"bet:{n}", w) for n, w in enumerate(bar.widgets.widgets)]) == [], game.id
         for widget in bar.widgets.widgets:
             assert any(rect == widget.rect for _, rect in scene.layout_boxes()), (game.id, widget)

@@ -75,14 +75,14 @@ def test_the_lesson_plays_to_its_end_headless(app, game_id):
         guide, view = table.lesson, table.view
         if not guide.finished and view.phase.id in steps and view.phase.id in guide.said:
             # the box follows the step the hand is at (a tester saw "Keep or drop" during betting)
-            assert guide.title in (view.phase.words, "The board"), (guide.title, view.phase.words)
+            assert guide.title.lower() in (view.phase.words.lower(), "the board"), (guide.title, view.phase.words)
 
     spec = _spec(game_id)
     table = game_table_module(spec.game).TABLE.play_lesson(app, spec, after_frame=check)
     guide = table.lesson
     assert guide.finished
     assert "showdown" in guide.said, f"{game_id}'s lesson seed ends before a showdown"
-    assert guide.body.startswith(games.get(game_id).lesson.showdown)
+    assert games.get(game_id).lesson.showdown in guide.body  # (after what the showdown step is, if the lesson has one)
     assert len(guide.said) >= 2, "the lesson said nothing of the hand's steps"
     assert not problems, problems[:5]
     assert table not in app.scenes.scenes

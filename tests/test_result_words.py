@@ -61,7 +61,7 @@ def test_ipso_says_what_its_numbers_are_and_that_the_total_decided():
                               2: ["QC", "QD", "8D", "8C"]}, viewer=1)
     assert text == ("A wins 180 chips with Flush (pips total 37) against B's Flush (pips total 27): "
                     "both Flush, so the higher total wins (pips: A=1 ... K=13).")
-    assert lost == "Your net this hand: -60 chips (you put in 60)."
+    assert lost.endswith("Your net this hand: -60 chips (you put in 60).")
 
 
 def test_ipso_a_better_kind_wins_whatever_the_totals():
@@ -77,7 +77,7 @@ def test_ipso_a_tie_is_decided_by_the_cut_and_the_line_says_so():
                               2: ["KC", "QD", "8D", "5C"]}, viewer=1)
     assert text == ("A wins 180 chips with Bouncer, 4 high against B's Bouncer, 4 high: "
                     "both Bouncer, equal: the pack was cut (A QH, B 4S) and the highest card won.")
-    assert lost == "Your net this hand: -60 chips (you put in 60)."
+    assert lost.endswith("Your net this hand: -60 chips (you put in 60).")
 
 
 # --- Sabacc -------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def test_sabacc_says_a_sudden_demise_decided_and_how_its_cards_fell():
     assert text.startswith("P1 wins the hand pot, 200 credits: P0 and P1 tied at the call (P0 -20, P1 +20), "
                            "so a sudden demise dealt each one card: P0 drew 1 of Coins for -19, "
                            "P1 drew 2 of Coins for +22; the higher absolute total wins.")
-    assert lost == "Your net this hand: -1,100 credits (you put in 1,100)."
+    assert lost.endswith("Your net this hand: -1,100 credits (you put in 1,100).")
 
 
 def test_sabacc_a_demise_where_all_bomb_out_names_the_closest_to_23_rule():
@@ -137,7 +137,8 @@ def test_alethkar_says_the_highest_hand_the_bag_that_set_the_cap_and_every_share
     assert text.startswith("Ann had the highest hand, Four Kings, Ace, worth 113 (Bo 40, Cy -3). "
                            "Ann's bag held 12, so each other player paid at most 12 into the middle: Bo 12, Cy 3.")
     assert text.endswith("Ann takes 12, Bo 4; 1 chip stays for the next round.")
-    assert gains(["Ann", "Bo", "Cy"], results, [1], detail=False, span="round") == "Your net this round: -9 chips."
+    said = gains(["Ann", "Bo", "Cy"], results, [1], detail=False, span="round")
+    assert said.endswith("Your net this round: -9 chips.")
 
 
 def test_alethkar_a_shared_highest_hand_is_capped_by_the_largest_of_their_bags():
@@ -166,7 +167,8 @@ def test_flame_sword_names_the_tie_layer_and_the_cards_it_found_apart():
                       (0,), 40, net=(20, -20))
     text = flame_text(["Ann", "Bo"], results, RANKS)
     assert text == ("Ann wins 40 chips with Rainbow x10 (Ace high) against Bo's Rainbow x10 (Ace high): both "
-                    "Rainbow x10; on higher cards (tie layer 1), Ann's fifth-highest card, a Lady, beats Bo's Wizard.")
+                    "Rainbow x10 (ten cards, none of which share a color); on higher cards (tie-break 1 of 6), "
+                    "Ann's fifth-highest card, a Lady, beats Bo's Wizard.")
 
 
 def test_flame_sword_a_trump_layer_and_a_better_kind_and_a_split():
@@ -175,15 +177,17 @@ def test_flame_sword_a_trump_layer_and_a_better_kind_and_a_split():
     results = one_pot((flame(0, fewer, "Full House (Ladies over 2s)"), flame(1, more, "Full House (Ladies over 2s)")),
                       (1,), 60)
     assert flame_text(["Ann", "Bo"], results, RANKS).endswith(
-        "on more trumps (tie layer 3), Bo's 3 trumps beat Ann's 2.")
+        "on more trumps (tie-break 3 of 6), Bo's 3 trumps beat Ann's 2.")
     kinds = one_pot((flame(0, (9, (30,), (), 0, ()), "Full House (Ladies over 2s)"),
                      flame(1, (5, (36,), (), 0, ()), "Pair (Queens)")), (0,), 10)
-    assert flame_text(["Ann", "Bo"], kinds, RANKS).endswith("a better kind: Full House ranks above Pair.")
+    assert flame_text(["Ann", "Bo"], kinds, RANKS).endswith(
+        "a better kind: Full House (a 3 of a Kind and a Pair of two different ranks) ranks above Pair (two cards "
+        "that share the same rank).")
     split = one_pot((flame(0, more, "Full House (Ladies over 2s)"), flame(1, more, "Full House (Ladies over 2s)")),
                     (0, 1), 60)
     assert flame_text(["Ann", "Bo"], split, RANKS) == (
-        "Ann and Bo split 60 chips (30 each) with Full House (Ladies over 2s): equal through all six tie layers "
-        "(tie layer 6: a split).")
+        "Ann and Bo split 60 chips (30 each) with Full House (Ladies over 2s): equal through all six tie-breaks "
+        "(so the pot is split).")
 
 
 # --- Shenja Ivali -------------------------------------------------------------------------
@@ -222,9 +226,10 @@ def test_shenja_ivali_the_sources_sample_game_is_told_with_both_pots_and_each_lo
     view = ivali_view(state, 3)
     assert ivali_text(view.names, view.showdown, DEFAULT_RULES) == (
         "B wins the main pot and the auction pot, 9 chips, with Shooting Stars against C's Sensoth Party: "
-        "Shooting Stars (one pair + straight + flush) ranks above Sensoth Party (five of a kind + one pair) "
+        "Shooting Stars (one pair in the numerals or the planets, straight in the other; a flush: all five of one "
+        "element) ranks above Sensoth Party (five of a kind in the numerals or the planets, one pair in the other) "
         "on the hand table.")
-    assert gains(view.names, view.showdown, [3], span="round") == "Your net this round: -2 chips (you put in 2)."
+    assert gains(view.names, view.showdown, [3], span="round").endswith("Your net this round: -2 chips (you put in 2).")
 
 
 # --- the games written in a variant file ---------------------------------------------------
@@ -258,3 +263,12 @@ def test_hi_lo_the_low_half_names_the_card_that_made_the_lower_low():
     assert beaten == f"Bo's {lows[1].label}"
     assert why == ("the lower low wins, compared from the top card down: "
                    "Ann's fourth card, a 2, is lower than Bo's 3")
+
+
+def test_a_person_whose_hand_won_nothing_is_told_what_they_showed():
+    hands = (ShownHand(seat=0, key=(2, 5), label="Two Pair"), ShownHand(seat=1, key=(1, 9), label="Pair"))
+    pot = PotResult(name="main pot", amount=20, eligible=(0, 1), winners=(0,), shares=((0, 20),))
+    results = Showdown(round=1, showdown=True, hands=hands, pots=(pot,), winners=(0,), net=(10, -10))
+    assert gains(["Ann", "Bo"], results, [1]) == (
+        "You showed Pair, which won nothing. Your net this hand: -10 chips (you put in 10).")
+    assert gains(["Ann", "Bo"], results, [0]) == "Your net this hand: +10 chips (you won 20, put in 10)."

@@ -210,16 +210,18 @@ def test_a_hand_name_is_said_plainly_where_it_is_shown():
     from cardtable.games.shenja_ivali.ui.hand_words import gloss
     from cardtable.games.shenja_ivali.ui.result import result_text
 
-    assert glossed("Gachika", 43) == "Gachika (one pair + one pair)"
-    assert gloss(33) == "full house + three of a kind"  # Tree House: FH + 3
-    assert gloss(1) == "five of a kind + straight + flush"  # Royal Eclipse: 5 + S + FL
+    assert glossed("Gachika", 43) == "Gachika (one pair in the numerals and one pair in the planets)"
+    assert gloss(33) == "full house in the numerals or the planets, three of a kind in the other"  # FH + 3
+    assert gloss(1) == ("five of a kind in the numerals or the planets, straight in the other; "
+                        "a flush: all five of one element")  # Royal Eclipse: 5 + S + FL
     assert len({gloss(kind.rank) + kind.name for kind in KINDS}) == len(KINDS)
     tree, gachika = (ShownHand(seat=s, key=(44 - rank, 0, 0, 0), label=name)
                      for s, (rank, name) in enumerate(((33, "Tree House"), (43, "Gachika"))))
     pot = PotResult(name="main pot", amount=12, eligible=(0, 1), winners=(0,), shares=((0, 12),))
     text = result_text(["Ann", "Bo"], Showdown(round=1, showdown=True, hands=(tree, gachika), pots=(pot,)),
                        DEFAULT_RULES)
-    assert "Tree House (full house + three of a kind) ranks above Gachika (one pair + one pair)" in text
+    assert ("Tree House (full house in the numerals or the planets, three of a kind in the other) ranks above "
+            "Gachika (one pair in the numerals and one pair in the planets)") in text
 
 
 def test_a_shown_hand_s_plate_explains_its_name_on_hover(app):

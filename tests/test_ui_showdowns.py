@@ -20,7 +20,7 @@ CALM = ("Check", "Call", "Stake", "Cover", "Stand", "Keep", "BagBet", "PassBid",
 RULES = {"five_card_draw": (" beats ", "ranks above"), "texas_holdem": (" beats ", "ranks above"),
          "omaha_hilo": (" beats ", "ranks above", "lower low"), "shenja_ivali": (" beat", "ranks above"),
          "ipso": ("ranks above", " wins", "was cut"), "sabacc": (" wins", "bombed out"),
-         "alethkar_poker": ("paid at most",), "flame_sword": ("tie layer", "a better kind")}
+         "alethkar_poker": ("paid at most",), "flame_sword": ("tie-break", "a better kind")}
 """What the result says decided a showdown, in each game's words (any of these)."""
 
 class NeverFolds:
@@ -150,4 +150,7 @@ def test_the_last_hand_of_a_match_is_told_with_the_end(app, game):
     scene.match.forget_views()
     ended = scene.bar_text(scene.view)
     assert scene.view.to_act is None and ended.startswith(told.rsplit(". ", 1)[0]), (told, ended)
-    assert ended.endswith("Well played!")
+    winner = scene.match.standings()[0][0]
+    people = {scene.state.names[s] for s in (list(scene.humans) or [scene.viewer])}
+    assert ended.endswith("Well played!") == (winner in people), (winner, people, ended)  # said to a winner only
+    assert scene.match_won_text().startswith(winner)

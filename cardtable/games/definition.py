@@ -209,10 +209,11 @@ class Lesson:
     showdown: str = ""
 
 
-def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1) -> Lesson:
+def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1, *, fixed: bool = False) -> Lesson:
     """The lesson of a poker game written in a variant file, from its flow (each step a
     one-key mapping, ``{kind: parameters}``: ``blinds``, ``antes``, ``board``, ``draw``,
-    ``deal_up``, ``showdown`` ...): generic poker sentences.
+    ``deal_up``, ``showdown`` ...): generic poker sentences, and one for each betting round
+    (``fixed``: a fixed-limit game, whose bets double where its flow says ``big``).
 
     >>> lesson = poker_lesson([{"antes": {}}, {"deal": {}}, {"draw": {}}, {"showdown": {"high": "high"}}])
     >>> sorted(lesson.steps), lesson.intro.split(":")[1].split(",")[0]
@@ -233,6 +234,7 @@ def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1) -> Lesson:
     if "draw" in kinds:
         steps["draw"] = ("The draw: click the cards you want to change (they lift), then Discard; "
                          "new cards replace them. Discard nothing to stand pat.")
+    steps.update(_street_steps(flow, kinds, split=any("low" in showdown for showdown in shows), fixed=fixed))
     shown = (" Some of each hand is dealt face up, for everyone to read." if "deal_up" in kinds else "")
     split = any("low" in showdown for showdown in shows)
     low = " (eight or lower)" if any("8" in e for e in evaluators) else ""
@@ -242,6 +244,62 @@ def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1) -> Lesson:
     return Lesson(seed=seed, intro=(f"Your first hand: {forced} go in, the cards are dealt, and you play against "
                                     f"the computer. Your cards are at the bottom.{shown}"),
                   steps=steps, showdown=showdown)
+
+
+_BOARD_WORDS = {
+    "flop": "The flop: the first three shared cards, face up in the middle.",
+    "turn": "The turn: a fourth shared card.",
+    "river": "The river: the fifth and last shared card; this is the last betting round.",
+}
+"""What each named board deal is, said when its betting round first comes."""
+
+
+def _street_steps(flow: Sequence[Mapping[str, Any]], kinds: Sequence[str], *, split: bool,
+                  fixed: bool) -> dict[str, str]:
+    """A sentence for each betting round of a poker flow, keyed ``"bet:betting <name>"``
+    (the round's phase and its words), said the first time that round comes: the forced
+    bets before the first, what the cards just dealt are, a bring-in, bets that double."""
+    out: dict[str, str] = {}
+    dealt = ""  # what the last deal before this round was
+    first, told_showing, told_big = True, False, False
+    for step in flow:
+        kind = str(next(iter(step), ""))
+        given = step.get(kind)
+        params: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+        name = str(params.get("name", ""))
+        if kind == "board":
+            dealt = _BOARD_WORDS.get(name, f"The {name or 'board'}: more shared cards, face up.")
+            if split and name == "flop":
+                dealt += (" Watch for a low as well: five different cards of eight or lower; the lowest"
+                          " such hand wins half the pot.")
+        elif kind == "deal_up":
+            dealt = (f"{name[:1].upper()}{name[1:]}: one more card each, face up." if name
+                     else "One more card each, face up.")
+        elif kind == "deal":
+            dealt = "One more card each, face down: only you see yours." if not first else ""
+        elif kind == "bet" and name:
+            said = []
+            if first and "blinds" in kinds:
+                said.append("The blinds are forced bets: the two players left of the dealer put in the small "
+                            "and the big blind before seeing their cards, so there is something to win. "
+                            "To stay in, call what the big blind put in.")
+            elif first and "antes" in kinds:
+                said.append("Everyone put in an ante, a small forced bet, so there is something to win.")
+            if dealt and (not first or params.get("opener") == "bring_in"):
+                said.append(dealt)
+            if params.get("opener") == "bring_in":
+                said.append("The lowest card showing must bring it in: a small forced bet. Call it, "
+                            "complete it to a full bet, or fold.")
+            if params.get("opener") == "best_showing" and not told_showing:
+                said.append("From now on the best hand showing acts first.")
+                told_showing = True
+            if params.get("big") and fixed and not told_big:
+                said.append("Fixed limit: from here every bet and raise is twice as big.")
+                told_big = True
+            if said:
+                out[f"bet:betting {name}"] = " ".join(said)
+            first, dealt = False, ""
+    return out
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def describe(world: GameState, seat: int, action: Action) -> str:
         owed = getattr(options, "cover_amount", 0)
         return f"Cover {owed:,}" if owed else "Cover"
     if kind == "CoverRaise" and isinstance(amount, int):
-        return f"Cover & raise {amount:,}"
+        return f"Cover & raise to {amount:,}"
     card = getattr(action, "card", None)
     if kind == "Bid" and isinstance(card, int) and isinstance(amount, int):
         return f"Bid {amount:,} on {_card_name(world, card)}"  # a flop card: face up for all

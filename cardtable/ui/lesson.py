@@ -82,7 +82,9 @@ class LessonGuide:
                                                 and (view.round != self.first_round or view.to_act is None))
         if settled and self.first_round is not None:
             if view.showdown is not None and view.showdown.showdown:
-                self._say("showdown", "The showdown", f"{self.lesson.showdown} {END}")
+                reveal = self.lesson.steps.get("reveal", "") if "reveal" not in self.said else ""
+                self.said.add("reveal")
+                self._say("showdown", "The showdown", " ".join(t for t in (reveal, self.lesson.showdown, END) if t))
             else:
                 self._say("end", "The hand is over", f"Everyone else gave up, so the last player in took the "
                                                      f"pot without showing. {END}")
@@ -90,23 +92,28 @@ class LessonGuide:
             return
         board = view.zone("board")
         said = board is not None and bool(board.cards) and self._say_step("board", "The board")
-        phase = view.phase.id
+        phase, words = view.phase.id, view.phase.words
         if phase in QUIET_PHASES:
             return
-        said = self._say_step(phase, view.phase.words) or said
-        if not said and phase != self.phase_shown:  # a step met before comes again: the box follows it
-            text = self.lesson.steps.get(phase)
+        shown = f"{phase}:{words.lower()}"  # a step of the phase's own words: "bet:betting on the turn"
+        said = self._say_step(phase, words, also=shown) or said
+        if not said and shown != self.phase_shown:  # a step met before comes again: the box follows it
+            text = self.lesson.steps.get(shown) or self.lesson.steps.get(phase)
             if text:
-                self.title, self.body = view.phase.words, text
-        self.phase_shown = phase
+                self.title, self.body = words[:1].upper() + words[1:], text
+        self.phase_shown = shown
 
-    def _say_step(self, key: str, title: str) -> bool:
-        """Say ``key``'s step the first time it comes up; True when it was said now."""
-        text = self.lesson.steps.get(key)
-        if text and key not in self.said:
-            self._say(key, title, text)
-            return True
-        return False
+    def _say_step(self, key: str, title: str, also: str = "") -> bool:
+        """Say ``key``'s step the first time it comes up, and the step ``also`` names (a
+        phase's own words: "bet:betting on the turn") the first time that comes up, both
+        at once when both are new; True when something was said now."""
+        texts = [self.lesson.steps.get(k) for k in (key, also) if k and k not in self.said]
+        new = [text for text in texts if text]
+        if not new:
+            return False
+        self._say(key, title[:1].upper() + title[1:], " ".join(new))  # (the intro stays above the first)
+        self.said.update(k for k in (key, also) if k and self.lesson.steps.get(k))
+        return True
 
     def _say(self, key: str, title: str, text: str) -> None:
         if not self.said:  # the first step: the intro stays above it
@@ -134,12 +141,16 @@ class LessonGuide:
         (so the ringed button says the move the box names, "Raise to 42", and the person
         may still change it)."""
         bar = getattr(self.table, "bet_bar", None)
+        fill = getattr(self.table, "lesson_fill", None)  # a table whose amount is its own (Alethkar's bag)
         amount = getattr(action, "to", getattr(action, "amount", None))
-        if bar is None or not isinstance(amount, int) or not hasattr(bar, "set_amount"):
+        if not isinstance(amount, int) or (fill is None and (bar is None or not hasattr(bar, "set_amount"))):
             return
         if self._filled != (moves, id(bar)):
             self._filled = (moves, id(bar))
-            bar.set_amount(amount)
+            if fill is not None:
+                fill(action)
+            elif bar is not None:
+                bar.set_amount(amount)
 
     def _words(self, seat: int, action: Action) -> str:
         from cardtable.ui.hint import describe
@@ -179,7 +190,10 @@ class LessonGuide:
         if self.to_deal():
             return self.control_for(self.table.NEXT_LABEL)
         suggested = self.suggestion()
-        return self.control_for(suggested[1]) if suggested is not None else None
+        if suggested is None:
+            return None
+        own = getattr(self.table, "lesson_control", None)  # a table whose move's button says other words
+        return (own(suggested[0]) if own is not None else None) or self.control_for(suggested[1])
 
     def pointer_words(self) -> str:
         """What the box says to do now."""
@@ -192,7 +206,7 @@ class LessonGuide:
             to_act = self.table.view.to_act
             return "" if to_act in (None, CHANCE) else "Wait: the computer is thinking."
         action, words = suggested
-        control = self.control_for(words)
+        control = self.pointed_control()
         if getattr(action, "cards", None):  # cards to pick first: the bar's button changes as they lift
             return f"Your move: try {words}. Click the ringed cards (they lift), then the bar's button."
         if getattr(action, "pile", None) is not None and getattr(action, "card", None) is not None:

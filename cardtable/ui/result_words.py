@@ -16,7 +16,7 @@ deciding rule in the game's words.
 >>> takes(["Ann", "Bo", "Cy"], results.pots[0])
 'Ann wins 26 chips'
 >>> gains(["Ann", "Bo", "Cy"], results, [1])
-'Your net this hand: -12 chips (you put in 12).'
+'You showed B, which won nothing. Your net this hand: -12 chips (you put in 12).'
 >>> gains(["Ann", "Bo", "Cy"], results, [0, 1])
 'Net this hand: Ann +14 chips (won 26, put in 12), Bo -12 chips (put in 12).'
 """
@@ -109,7 +109,8 @@ def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: 
           detail: bool = True, span: str = "hand") -> str:
     """What the people at the screen gained or lost over the round, said as the net (the
     showdown's ``net``: what a seat took from the pots less what it put in), so it is not
-    taken for the pot: "Your net this hand: -12 chips (you put in 12)." for one person;
+    taken for the pot: "Your net this hand: -12 chips (you put in 12)." for one person (after
+    "You showed Pair, which won nothing." when their shown hand took no share);
     with several, each by name ("Net this hand: Ann +14 chips (won 26, put in 12), Bo -12
     chips (put in 12)."). A person who neither gained nor lost is left out; ``detail``
     False leaves out the "won, put in" (a game whose payments are not pots); ``span`` is the
@@ -134,7 +135,11 @@ def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: 
         said.append(figure if len(people) == 1 else f"{names[seat]} {figure}")
     if not said:
         return ""
-    return (f"Your net this {span}: {said[0]}." if len(people) == 1 else f"Net this {span}: {', '.join(said)}.")
+    if len(people) > 1:
+        return f"Net this {span}: {', '.join(said)}."
+    mine = next((h for h in results.hands if h.seat == people[0]), None) if results.showdown else None
+    lost = f"You showed {mine.label}, which won nothing. " if mine is not None and not won.get(people[0]) else ""
+    return f"{lost}Your net this {span}: {said[0]}."
 
 
 def against(names: Sequence[str], results: Showdown, pot: PotResult, rule: Rule, *,

@@ -519,12 +519,22 @@ class TableParts:
         """At the end of the match, who has every chip; after a round, who won it and why
         (:func:`showdown_reason` with ``words``); otherwise None."""
         if self.view.to_act is None:
-            return f"{self.match.standings()[0][0]} has every chip. Well played!"
+            return self.match_won_text()
         results = view.showdown
         if self.waits_for_next_round() and results is not None:  # type: ignore[attr-defined]
             why = showdown_reason(results, words)
             return self.winners_text(view, round_word, why) + f"Press Enter for the next {round_word.lower()}."
         return None
+
+    def match_won_text(self, verb: str = "has every chip") -> str:
+        """The end of the match in one line: "Ann has every chip." and, to a person at the
+        screen who won it, "Well played!" (to one who lost, nothing of the kind)."""
+        winner = self.match.standings()[0][0]
+        names = list(self.match.state.names)
+        viewer = getattr(self, "viewer", None)
+        people = set(getattr(self, "humans", ())) or ({viewer} if viewer is not None else set())
+        won = winner in names and names.index(winner) in people
+        return f"{winner} {verb}." + (" Well played!" if won else "")
 
     def result_people(self, view: SeatView) -> list[int]:
         """Whose gains and losses a round's result tells: every person at this screen when

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cardtable.engine.flow.steps import Bet as BetStep
 from cardtable.engine.flow.streets import Board, DealUp, DiscardDown
 from cardtable.engine.view import GameExtra, Phase, SeatView, Zone, phase_words
 from cardtable.games.seat_views import chip_view, counted, poker_showdown
@@ -45,6 +46,8 @@ def seat_view(state: DeclaredState, seat: int | None) -> SeatView:
     words = PHASE_WORDS.get(state.phase, phase_words(state.phase.value))
     if isinstance(step, DiscardDown):
         words = f"Discard {step.count}"
+    elif isinstance(step, BetStep) and step.name:  # which round: "Betting on the turn"
+        words = f"Betting {step.name}"
     phase = Phase(id=state.phase.value, words=words)
     zones = (Zone(id="board", cards=tuple(state.board)), counted("deck", len(state.deck_order)),
              counted("discard", len(state.discards) + len(state.pending) + len(state.burned)))

@@ -17,15 +17,23 @@ GAME = GameDefinition.package(
     __name__,
     lesson=Lesson(
         seed=4,
-        intro=("Your first hand: the blinds go in and you play against the computer. Your best ten cards "
-               "come from your hole cards and one row or column of the 10 x 10 grid."),
-        steps={"call": ("The Called Shot: you may name ten cards for everyone to see, or pass. "
-                        "Passing is fine for a first hand."),
-               "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker."),
-               "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for "
-                        "everyone (Auto-flip does it for you). A betting round follows the flop."),
-               "reveal": "The showdown: every hand still in is shown; the best ten cards win."},
-        showdown="Each hand is the best ten of its hole cards and one line of the grid; the best hand wins the pot.",
+        intro=("Your first hand: the blinds go in and you play against the computer. Your hand will be the best "
+               "ten cards of your four hole cards and one row or column of the 10 x 10 grid. A card has a rank "
+               "(0 to 21, then court cards up to the Infinity, the highest), a suit and a colour: 20 colours, "
+               "and each colour's trump suit is marked TRUMP."),
+        steps={"call": ("The Called Shot: you may name ten cards for everyone to see; a hand holding all ten "
+                        "beats every other. Passing is fine for a first hand."),
+               "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker. The blinds are "
+                       "forced bets; the last hand's winner (the dealer, in the first hand) posts one extra."),
+               "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for everyone, "
+                        "until 60 are up (the flop), then 80 (the turn); the river turns up the rest. Turn cards "
+                        "in the line you hope to use: the banner over your cards names your best line so far. "
+                        "Auto-flip does it for you."),
+               "reveal": ("The showdown: each hand has a kind, such as Rainbow x10 (ten cards, no two of one "
+                          "colour) or Pair. A better kind wins; between equal kinds, higher cards decide first, "
+                          "then trumps.")},
+        showdown=("Each hand is the best ten of its hole cards and one line of the grid; the best kind wins the pot. "
+                  "The weakest hand shown becomes the Underdog: eight hole cards next hand."),
     ),
     name="Flame Sword",
     round_word="hand",

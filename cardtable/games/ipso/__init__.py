@@ -9,14 +9,16 @@ GAME = GameDefinition.package(
     __name__,
     lesson=Lesson(
         seed=1,
-        intro=("Your first hand: four cards each, Aces low, the best four-card hand wins. "
-               "The ante is the first betting round."),
+        intro=("Your first hand: four cards each, Aces low, the best four-card hand wins. Everyone antes; "
+               "then come five betting rounds, with an exchange of one card after each of the first four."),
         steps={"dealer_draw": "Drawing for the deal: the highest card deals (Aces low).",
                "bet": ("A betting round: everyone still in acts once. Stake or cover what the last player put "
-                       "in, cover and raise, or fold; there is no check."),
+                       "in, cover and raise, or fold; there is no check. Your hand's name says its kind; the "
+                       "number in brackets is its pips total (Ace 1 ... King 13), which settles equal kinds."),
                "exchange": ("The exchange: give up one card and take the top card of any pile, "
                             "or skip. A face-down card taken is seen only by you.")},
-        showdown=("The best four-card hand takes the pot; the winner then chooses who deals next."),
+        showdown=("The best kind of four-card hand takes the pot (a better kind wins whatever the totals); the "
+                  "winner then chooses who deals next."),
     ),
     name="Ipso",
     round_word="hand",

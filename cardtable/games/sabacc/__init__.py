@@ -17,15 +17,19 @@ GAME = GameDefinition.package(
     __name__,
     lesson=Lesson(
         seed=1,
-        intro=("Your first hand: get your total closest to 23 or -23 without going over, under or to 0. "
-               "Your running total shows only to you."),
+        intro=("Your first hand: get your total closest to 23 or -23 without going over 23, under -23 or to 0 "
+               "(that is bombing out). Only the total at the showdown counts, so a bad total now can still be "
+               "mended by drawing. Everyone antes 100 into the hand pot and 1,000 into the sabacc pot."),
         steps={"bet": "Betting: check or bet; once someone has bet, call, raise or fold (folding costs 200).",
                "draw": "Drawing: draw one card, or stand and draw nothing.",
                "decide": "Keep or drop: keep the drawn card, swap it for one of yours, or drop it.",
-               "roll": "The die: on red every hand loses a card at random and gets a new one.",
-               "reveal": "The call: play has come back to the biggest bettor, so the hands are shown."},
-        showdown=("The best total wins the hand pot; a pure sabacc (23 or -23) also takes the sabacc pot. "
-                  "A hand over 23, under -23 or at 0 bombs out."),
+               "roll": ("The shift die: on red every hand loses a card at random and gets a new one, so totals "
+                        "can change at any time."),
+               "reveal": ("The call: once play comes back round to the biggest bettor the hand is called, and "
+                          "the hands are shown.")},
+        showdown=("The best total wins the hand pot (the larger one of equal size: 23 or -23 beats 20); a pure "
+                  "sabacc (exactly 23 or -23) also takes the sabacc pot. A hand that bombs out pays the hand "
+                  "pot's amount into the sabacc pot."),
     ),
     name="Sabacc",
     round_word="hand",

@@ -10,13 +10,20 @@ GAME = GameDefinition.package(
     lesson=Lesson(
         seed=2,
         intro=("Your first round: everyone antes and gets four Ivali cards; a flop, a draw and an auction "
-               "follow. The best five-card hand wins."),
+               "follow, and the best five cards win. Every card has a numeral (1 to 5), a planet and an "
+               "element. A hand is named by two patterns at once: the numerals' (a pair, two pairs, a full "
+               "house...) and the planets'. Five cards of one element make a flush, better still."),
         steps={"bet": "A betting round: check or bet; once someone has bet, call, raise or fold.",
+               "bet:betting after the flop": ("The flop: one card face up for each player still in. After "
+                                              "the auction each player takes one of them as a fifth card."),
                "draw": ("The draw: click up to two cards to change (they lift), then Discard; "
-                        "discard nothing to stand pat."),
-               "auction": ("The auction: bid on one face-up flop card or pass. Each player still in "
-                           "takes one flop card as a fifth card.")},
-        showdown="The best five cards win the pot; the auction's chips go to a pot of their own.",
+                        "discard nothing to stand pat. Keep the cards whose numerals or planets match."),
+               "auction": ("The auction: bid chips on the flop card you want most, or pass. A higher bid "
+                           "tops yours: you may bid again or drop out. Each card goes to its highest bidder; "
+                           "those who passed take the cards left, in the order they were dealt. The bids "
+                           "make a pot of their own.")},
+        showdown=("The best five cards win the pot, and the auction's pot too. The table names each hand and "
+                  "what it is made of."),
     ),
     name="Shenja Ivali",
     aliases=("ivali",),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardtable.engine import flow
 from cardtable.engine.view import GameExtra, Phase, SeatView, Zone, phase_words
 from cardtable.games.seat_views import chip_view, counted, poker_showdown
 from cardtable.games.shenja_ivali.rules import Phase as IvaliPhase
@@ -53,7 +54,11 @@ class IvaliParts(GameExtra, kind="shenja_ivali"):
 def seat_view(state: ShenjaIvaliState, seat: int | None) -> SeatView:
     """What ``seat`` (None: a spectator) may see of ``state``, typed."""
     options = state.betting_options(seat) if seat is not None and seat == state.to_act else None
-    phase = Phase(id=state.phase.value, words=PHASE_WORDS.get(state.phase, phase_words(state.phase.value)))
+    words = PHASE_WORDS.get(state.phase, phase_words(state.phase.value))
+    step = state.step
+    if state.phase == IvaliPhase.BET and isinstance(step, flow.Bet) and step.name:  # "Betting after the flop"
+        words = f"Betting {step.name}"
+    phase = Phase(id=state.phase.value, words=words)
     auction = state.auction
     high = auction.high if auction is not None else {}
     flop = tuple(FlopBid(taker=state.flop_takers[i] if i < len(state.flop_takers) else None,

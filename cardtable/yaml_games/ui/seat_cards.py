@@ -82,7 +82,7 @@ class SeatCards(GameTableScene):
         if view.phase.id in (Phase.BET, *DRAWING):
             high, low = self.hand_words([c for c in cards if c is not None], self.board(view))
             if high is not None:
-                self.hand_line = f"Your hand: {high}" + (f";  low {low}" if low else "")
+                self.hand_line = f"Your hand: {high}" + (f"   ·   low: {low.removesuffix(' low')}" if low else "")
                 clear = px(22) if view.phase.id in DRAWING else px(8)  # over a card lifted as chosen
                 self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - rise - clear))
 

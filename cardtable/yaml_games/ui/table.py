@@ -450,8 +450,10 @@ class PokerTableScene(SeatCards):
             entry.pots.append(pot.name)
             entry.amount += pot.amount
         out = []
+        alone = all(pot.name.startswith("main pot") for pot in results.pots)  # no side pot: "the pot"
         for entry in told.values():
             name = entry.pots[0] if len(entry.pots) == 1 else f"{len(entry.pots)} pots" + _half(entry.pots[0])
+            name = name.replace("main pot", "pot") if alone else name
             who = named(names, entry.winners) + (" split it" if len(entry.winners) > 1 else "")
             out.append(f"{name[0].upper()}{name[1:]} {entry.amount:,}: {who}" +
                        (f" with {' and '.join(entry.labels)}" if entry.labels else "") +
@@ -508,11 +510,11 @@ class PokerTableScene(SeatCards):
                 texts = [f"{high} + {low}", f"{short} + {low}", f"{short} + low", short]
             else:
                 texts = [high, short]
-            gains = [f"   +{won:,}", f" +{won:,}"] if won else [""]
+            gains = [f"   ·   won {won:,}", f" · won {won:,}"] if won else [""]
             return list(dict.fromkeys([*(text + gain for text in texts for gain in gains),
-                                       *([f"wins {won:,}"] if won else [])]))
+                                       *([f"won {won:,}"] if won else [])]))
         if won:
-            return [f"wins {won:,}"]
+            return [f"won {won:,}"]
         if info.status == OUT:
             return ["out of chips"]
         if view.round and phase != Phase.SHUFFLE and not info.in_hand:
@@ -612,7 +614,9 @@ class PokerTableScene(SeatCards):
         bar says every pot whole) and what the people at the screen gained or lost."""
         won = [(s, results.won(s)) for s in sorted({w for pot in results.pots for w in pot.winners})]
         if len(won) == 1:
-            told = f"{view.names[won[0][0]]} wins {plural(won[0][1], 'chip')}"
+            hand = results.hand(won[0][0]) if results.showdown else None
+            told = f"{view.names[won[0][0]]} wins {plural(won[0][1], 'chip')}" + (
+                f" with {hand.label}" if hand is not None and hand.label else "")
         else:
             each = ", ".join(f"{view.names[s]} {amount:,}" for s, amount in won)
             told = f"{named(view.names, [s for s, _ in won])} take {plural(sum(a for _, a in won), 'chip')} ({each})"
@@ -624,7 +628,7 @@ class PokerTableScene(SeatCards):
     def bar_text(self, view: SeatView) -> str | None:
         results, over = view.showdown, view.to_act is None
         if results is not None and (over or self.waits_for_next_round()):  # the last hand's too
-            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+            then = self.match_won_text() if over \
                 else "Press Enter for the next hand."
             return f"{self.summary_words(view, results)} {then}"
         standard = all(evaluator.standard for evaluator in self.showdown_step.evaluators())

@@ -33,7 +33,7 @@ from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, by_number, next_
 from cardtable.ui.table_setup import TableSetup
 from cardtable.ui.text import fit_text, plural, wrap
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Stepper, WidgetGroup
+from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
 
 
@@ -143,6 +143,17 @@ class AlethkarTableScene(GameTableScene):
             button = self.bar_button(group, "Discard 2", self.discard, "Enter")
             if len(self.selected) != 2:
                 button.disabled_reason = f"choose exactly two cards ({len(self.selected)} chosen)"
+
+    def lesson_fill(self, action: Action) -> None:
+        """The lesson's suggested secret bet, set in the Into the bag stepper (the person may change it)."""
+        if isinstance(action, BagBet):
+            self._set_pending(action.amount)
+
+    def lesson_control(self, action: Action) -> Button | None:
+        """The button that makes the lesson's suggested move: Check, for a secret bet."""
+        if not isinstance(action, BagBet):
+            return None
+        return next((w for w in self.widgets.widgets if isinstance(w, Button) and w.label == "Check"), None)
 
     def _set_pending(self, amount: int) -> None:
         self.pending = amount
@@ -502,7 +513,7 @@ class AlethkarTableScene(GameTableScene):
         if phase == Phase.GAME_OVER:
             return f"The match is over: {self.match.standings()[0][0]} leads."
         if self.betting():
-            return "Secret bet: click gems."
+            return "Secret bet: click gems or set Into the bag, then Check."
         if self.discarding():
             return f"Click exactly two cards to discard ({len(self.selected)} chosen)."
         if to_act is not None and to_act != CHANCE:

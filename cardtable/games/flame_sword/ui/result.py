@@ -10,8 +10,9 @@ Sorceress, beats Bo's 21").
 >>> pot = PotResult(name="main pot", amount=40, eligible=(0, 1), winners=(0,), shares=((0, 40),))
 >>> results = Showdown(round=1, showdown=True, hands=hands, pots=(pot,), winners=(0,), net=(20, -20))
 >>> result_text(["Ann", "Bo"], results, {30: "Lady", 29: "Wizard", 6: "6", 2: "2"}.__getitem__)
-"Ann wins 40 chips with Full House (Lady over 2s) against Bo's Full House (Wizard over 6s): both Full House; \
-on higher cards (tie layer 1), Ann's largest group, three Ladies, beats Bo's three Wizards."
+"Ann wins 40 chips with Full House (Lady over 2s) against Bo's Full House (Wizard over 6s): both Full House \
+(a 3 of a Kind and a Pair of two different ranks); on higher cards (tie-break 1 of 6), Ann's largest group, \
+three Ladies, beats Bo's three Wizards."
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from cardtable.games.flame_sword.kinds import KIND_BY_NAME
 from cardtable.games.flame_sword.rules import decided_by
 from cardtable.ui.result_words import ordinal, pots_text, ranks_at
 
-__all__ = ["result_text", "tie_words", "with_article", "many"]
+__all__ = ["result_text", "tie_words", "gloss", "with_article", "many"]
 
 GROUPED = ("rank_groups", "mini_groups")
 """The families whose kind cards are groups of one rank (compared group by group)."""
@@ -48,6 +49,14 @@ def many(word: str) -> str:
 
 def _kind(hand: ShownHand) -> str:
     return hand.label.split(" (")[0]
+
+
+def gloss(kind: str) -> str:
+    """A kind's name with what it is, from the source's description, for a newcomer:
+    "Rainbow x10 (ten cards, none of which share a color)"; the name alone when unknown."""
+    found = KIND_BY_NAME.get(kind.lower())
+    text = found.text.strip().rstrip(".") if found is not None else ""
+    return f"{kind} ({text[:1].lower()}{text[1:]})" if text else kind
 
 
 def _groups(ranks: Sequence[int]) -> list[tuple[int, int]]:
@@ -102,9 +111,9 @@ def tie_words(best: ShownHand, beaten: ShownHand, rank: RankName) -> str:
     key, other = best.key, beaten.key
     layer, words = decided_by(key, other)
     if layer == 0:
-        return f"{words}: {_kind(best)} ranks above {_kind(beaten)}"
+        return f"{words}: {gloss(_kind(best))} ranks above {gloss(_kind(beaten))}"
     if layer == 6:
-        return "equal through all six tie layers"
+        return "equal through all six tie-breaks"
     detail = {
         1: lambda: _higher_cards(_kind(best), key, other, rank),
         2: lambda: "{0} hand holds a trump and {1} none",
@@ -116,11 +125,11 @@ def tie_words(best: ShownHand, beaten: ShownHand, rank: RankName) -> str:
         text = f"{{0}} {place}, {with_article(rank(mine))}, beats {{1}} {rank(theirs)}"
     else:
         text = detail()
-    return f"both {_kind(best)}; on {words} (tie layer {layer}), {text}"
+    return f"both {gloss(_kind(best))}; on {words} (tie-break {layer} of 6), {text}"
 
 
 def result_text(names: Sequence[str], results: Showdown, rank: RankName) -> str:
     """Every pot of the hand: who took it, how much, with which hand against whose, and
     what decided (``rank`` names a rank by its place in the rank order)."""
     return pots_text(names, results, lambda best, beaten: tie_words(best, beaten, rank),
-                     split="equal through all six tie layers (tie layer 6: a split)")
+                     split="equal through all six tie-breaks (so the pot is split)")

@@ -447,12 +447,12 @@ class FlameTableScene(GameTableScene):
             won = results.won(seat)
             if hand is not None:
                 lines.append(hand.label)
-                lines.append(dict(parts.lines).get(seat, "") + (f"   +{won}" if won else ""))
+                lines.append(dict(parts.lines).get(seat, "") + (f"   ·   won {won:,}" if won else ""))
                 main, decided = self._main_pot(view)
                 if main is not None and seat in main.winners and decision_text(decided):
                     # short, so a plate shows it whole: the bar says it in full
                     words, layer = decided
-                    lines.append(words if layer in (0, 6) else f"{words}, layer {layer}")
+                    lines.append(words if layer in (0, 6) else f"{words} (tie-break {layer})")
             elif won:
                 lines.append(f"wins {won}")
             elif status:
@@ -648,7 +648,7 @@ class FlameTableScene(GameTableScene):
     def bar_text(self, view: SeatView) -> str | None:
         to_act, names, phase, parts = view.to_act, view.names, view.phase.id, self.parts(view)
         over = phase == Phase.GAME_OVER
-        then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over else "Enter: next hand."
+        then = self.match_won_text() if over else "Enter: next hand."
         if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
             results = view.showdown
             gained = gains(names, results, self.result_people(view))

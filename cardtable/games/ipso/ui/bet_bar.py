@@ -70,7 +70,7 @@ class IpsoBetBar:
             add("cover", f"Cover {o.cover_amount}", self.cover, 130, "C", primary=True)
         if self.may_choose_amount:
             name = "stake" if o.can_stake else "raise"
-            add(name, "", self.bet, 190, "S" if o.can_stake else "R", primary=o.can_stake)
+            add(name, "", self.bet, 215, "S" if o.can_stake else "R", primary=o.can_stake)
             width = min(px(230), self.rect.right - x - px(8))  # inside the bar on a narrow window
             self.stepper = Stepper((x, y, width, h), fonts, "Amount", self.amount, low=o.min_amount,
                                    high=o.max_amount, step=1, on_change=self.set_amount, size=size)
@@ -82,7 +82,7 @@ class IpsoBetBar:
         if "stake" in self.buttons:
             self.buttons["stake"].label = f"Stake {self.amount}"
         if "raise" in self.buttons:
-            self.buttons["raise"].label = f"Cover & raise {self.amount}"
+            self.buttons["raise"].label = f"Cover & raise to {self.amount}"
 
     def set_amount(self, value: float) -> None:
         """Move the amount within the legal range."""

@@ -331,8 +331,7 @@ class IpsoTableScene(GameTableScene):
             shown = results.hand(seat)
             status = shown.label if shown else status
             if seat in results.winners:
-                # one space before the gain: at two the plate cut it
-                status = (status + " " if shown else "wins ") + f"+{parts.won_pot}"
+                status = (f"{status}   ·   won {parts.won_pot:,}" if shown else f"won {parts.won_pot:,}")
         cuts = [c for s, c in parts.cut_cards if s == seat]
         if cuts:
             status += "   cut " + " ".join(self.deck[c].code for c in cuts)

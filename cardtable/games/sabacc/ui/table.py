@@ -308,9 +308,10 @@ class SabaccTableScene(GameTableScene):
         shown = results.hand(seat) if results is not None else None
         if shown is not None:
             before = dict(self.parts(view).demise_from).get(seat)
-            status = shown.label if before is None else f"{before} → {shown.label}"
+            label = f"total {shown.label}" if shown.label[:1] in "+-" else shown.label  # a total is no amount won
+            status = label if before is None else f"{before} → {label}"
         if results is not None and results.won(seat):
-            status += f"   wins {results.won(seat):,}"
+            status += f"   ·   won {results.won(seat):,}"
         return lines + [status] if status else lines
 
     @staticmethod
@@ -422,7 +423,7 @@ class SabaccTableScene(GameTableScene):
     def bar_text(self, view: SeatView) -> str | None:
         phase, to_act = view.phase.id, view.to_act
         over = phase == Phase.GAME_OVER
-        then = f"The game is over: {self.match.standings()[0][0]} leads. Well played!" if over else "Enter: next hand."
+        then = f"The game is over: {self.match_won_text('leads')}" if over else "Enter: next hand."
         if phase in (Phase.REVEAL, Phase.GAME_OVER) and view.showdown is not None:  # the last hand's too
             results = view.showdown
             gained = gains(view.names, results, self.result_people(view), "credit")

@@ -1,11 +1,11 @@
 """Shenja Ivali's hand names glossed in plain words, by the source's own key to its hand
-table: "Gachika" is "one pair + one pair" (a pair among the numerals and one among the
-planets), "Clean House Burning" "full house + straight + flush".
+table: "Gachika" is a pair among the numerals and one among the planets, "Clean House
+Burning" a full house and a straight among them, all five cards of one element.
 
 >>> glossed("Gachika", 43)
-'Gachika (one pair + one pair)'
->>> glossed("Clean House Burning", 4)
-'Clean House Burning (full house + straight + flush)'
+'Gachika (one pair in the numerals and one pair in the planets)'
+>>> glossed("Clean House Burning", 4).removeprefix("Clean House Burning (full house in the numerals or the planets, ")
+'straight in the other; a flush: all five of one element)'
 """
 
 from __future__ import annotations
@@ -20,10 +20,15 @@ PATTERN_WORDS = {"5": "five of a kind", "4": "four of a kind", "FH": "full house
 
 
 def gloss(rank: int) -> str:
-    """What the kind of ``rank`` (1-43) is made of, in the key's words, best pattern first."""
+    """What the kind of ``rank`` (1-43) is made of, in the key's words, best pattern first:
+    one pattern in the numerals and one in the planets (either way round), and a flush
+    when all five cards share an element."""
     kind = KINDS[rank - 1]
-    words = [PATTERN_WORDS[p] for p in kind.patterns]
-    return " + ".join(words + (["flush"] if kind.flush else []))
+    first, second = (PATTERN_WORDS[p] for p in kind.patterns)
+    flush = "; a flush: all five of one element" if kind.flush else ""
+    if first == second:
+        return f"{first} in the numerals and {second} in the planets{flush}"
+    return f"{first} in the numerals or the planets, {second} in the other{flush}"
 
 
 def glossed(label: str, rank: int) -> str:

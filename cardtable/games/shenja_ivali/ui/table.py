@@ -328,7 +328,7 @@ class IvaliTableScene(GameTableScene):
             status = shown_hand.label
             won = results.won(seat)
             if won:
-                status += f"   +{won:,}"
+                status += f"   ·   won {won:,}"
         if status:
             lines.append(status)
         cards = list(info.hand)
@@ -410,7 +410,7 @@ class IvaliTableScene(GameTableScene):
         if results is not None and (over or self.waits_for_next_round()):  # the last round's too
             gained = gains(view.names, results, self.result_people(view), span="round")
             told = result_text(view.names, results, self.match.settings.hands)
-            then = f"{self.match.standings()[0][0]} has every chip. Well played!" if over \
+            then = self.match_won_text() if over \
                 else "Press Enter for the next round."
             return f"Round {results.round}: {told} " + (f"{gained} " if gained else "") + then
         ended = self.round_end_text(view, "Round", KEY_WORDS)
