@@ -78,7 +78,7 @@ def test_the_arithmetic_lines_show_every_step():
     done = settle({0: 113, 1: 40, 2: -3}, bags={0: 12, 1: 20, 2: 3}, carried_in=2, order=[0, 1, 2])
     lines = payout_lines(done.payout, NAMES.get)
     assert lines == [
-        "Step 6: highest hand 113 (Ada); bag counted: Ada 12; V = 12, back to the stack",
+        "Step 6: highest hand 113 (Ada); bag counted: Ada 12; V (the most anyone pays) = 12, back to the stack",
         "Step 7: the others pay their bags into the middle, at most 12 each: Bo 12, Cy 3",
         "Step 8: middle = 2 carried + 15 paid = 17; hands = 113 + 40 + (-3) = 150",
         "Ada: 17 × 113 / 150 = 12.81 → 12",

@@ -261,8 +261,8 @@ def test_hi_lo_the_low_half_names_the_card_that_made_the_lower_low():
     results = one_pot(lows, (0,), 3)
     beaten, why = against(["Ann", "Bo"], results, results.pots[0], low_rule, hands=lows)
     assert beaten == f"Bo's {lows[1].label}"
-    assert why == ("the lower low wins, compared from the top card down: "
-                   "Ann's fourth card, a 2, is lower than Bo's 3")
+    assert why == ("the lower low wins, compared from the top card down: in the lows, "
+                   "Ann's fourth-highest card, a 2, is lower than Bo's 3")
 
 
 def test_a_person_whose_hand_won_nothing_is_told_what_they_showed():

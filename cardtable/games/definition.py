@@ -209,11 +209,12 @@ class Lesson:
     showdown: str = ""
 
 
-def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1, *, fixed: bool = False) -> Lesson:
+def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1, *, limit: str = "no_limit") -> Lesson:
     """The lesson of a poker game written in a variant file, from its flow (each step a
     one-key mapping, ``{kind: parameters}``: ``blinds``, ``antes``, ``board``, ``draw``,
     ``deal_up``, ``showdown`` ...): generic poker sentences, and one for each betting round
-    (``fixed``: a fixed-limit game, whose bets double where its flow says ``big``).
+    (``limit``: the betting structure, ``no_limit``, ``pot_limit`` or ``fixed``, whose bets
+    double where its flow says ``big``).
 
     >>> lesson = poker_lesson([{"antes": {}}, {"deal": {}}, {"draw": {}}, {"showdown": {"high": "high"}}])
     >>> sorted(lesson.steps), lesson.intro.split(":")[1].split(",")[0]
@@ -225,25 +226,30 @@ def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1, *, fixed: boo
     forced = ("the blinds" if "blinds" in kinds else "the antes" if "antes" in kinds else "the forced bets")
     steps = {"bet": "A betting round: check or bet when nobody has bet yet; once someone has, "
                     "call to match, raise to bet more, or fold to give up the hand.",
-             "reveal": "The showdown: every player still in shows, and the best hand takes the pot."}
+             "reveal": "The showdown: every player still in shows their cards; the ringed cards made the winning "
+                       "hand."}
     if "board" in kinds:
-        steps["board"] = ("The board: cards dealt face up in the middle, shared by everyone. "
-                          + ("Your hand is exactly two of your own cards and three of these."
-                             if any(e.startswith("omaha") for e in evaluators)
-                             else "Your hand is made from your own cards and these."))
+        steps["board"] = ("These middle cards (the board) are shared by everyone: "
+                          + ("your hand is exactly two of your own four cards and three of these, no more and "
+                             "no fewer." if any(e.startswith("omaha") for e in evaluators)
+                             else "your hand is the best five of your own cards and these."))
     if "draw" in kinds:
         steps["draw"] = ("The draw: click the cards you want to change (they lift), then Discard; "
-                         "new cards replace them. Discard nothing to stand pat.")
-    steps.update(_street_steps(flow, kinds, split=any("low" in showdown for showdown in shows), fixed=fixed))
+                         "new cards replace them. Keep your pairs and high cards and change the rest; "
+                         "discard nothing to stand pat.")
+    steps.update(_street_steps(flow, kinds, split=any("low" in showdown for showdown in shows),
+                               fixed=limit == "fixed"))
     shown = (" Some of each hand is dealt face up, for everyone to read." if "deal_up" in kinds else "")
+    structure = {"fixed": " Fixed limit: every bet and raise is one set size.",
+                 "pot_limit": " Pot limit: the most you may bet is what the pot holds."}.get(limit, "")
     split = any("low" in showdown for showdown in shows)
     low = " (eight or lower)" if any("8" in e for e in evaluators) else ""
     showdown = (f"The best high hand takes half the pot and the best low hand{low} the other half; "
                 "with no low, the high hand takes it all. The table says who won with what." if split else
                 "The best five-card hand wins the pot; the table says who won with what.")
     return Lesson(seed=seed, intro=(f"Your first hand: {forced} go in, the cards are dealt, and you play against "
-                                    f"the computer. Your cards are at the bottom.{shown}"),
-                  steps=steps, showdown=showdown)
+                                    f"the computer. Your cards are at the bottom.{shown}{structure}"),
+                  steps=steps, showdown=f"{showdown} The hands, best first, are on the help page (F1, then Tab).")
 
 
 _BOARD_WORDS = {
@@ -270,8 +276,8 @@ def _street_steps(flow: Sequence[Mapping[str, Any]], kinds: Sequence[str], *, sp
         if kind == "board":
             dealt = _BOARD_WORDS.get(name, f"The {name or 'board'}: more shared cards, face up.")
             if split and name == "flop":
-                dealt += (" Watch for a low as well: five different cards of eight or lower; the lowest"
-                          " such hand wins half the pot.")
+                dealt += (" Watch for a low as well: five different cards of eight or lower, Aces counting"
+                          " as one; the lowest such hand wins half the pot.")
         elif kind == "deal_up":
             dealt = (f"{name[:1].upper()}{name[1:]}: one more card each, face up." if name
                      else "One more card each, face up.")
@@ -289,7 +295,7 @@ def _street_steps(flow: Sequence[Mapping[str, Any]], kinds: Sequence[str], *, sp
                 said.append(dealt)
             if params.get("opener") == "bring_in":
                 said.append("The lowest card showing must bring it in: a small forced bet. Call it, "
-                            "complete it to a full bet, or fold.")
+                            "raise it to a full bet (Raise to), or fold.")
             if params.get("opener") == "best_showing" and not told_showing:
                 said.append("From now on the best hand showing acts first.")
                 told_showing = True

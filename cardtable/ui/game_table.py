@@ -527,9 +527,12 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_boxes()
         self.begin_hover()
+        self.__dict__["_face_rects"] = {}
         self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
+        if not self.cards.busy:
+            self.ring_winning_cards(surface, self.viewer_view())
         self._draw_ghosts(surface)
         self.hint.arrange()  # before the log: a hint with no room on the felt tops the log's column
         log_rect = self.log_panel.rect
@@ -637,7 +640,27 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         if lifted:
             y -= self.app.px(14)
         surface.blit(surf, (x, y))
-        return pygame.Rect(x, y, surf.get_width(), surf.get_height())
+        rect = pygame.Rect(x, y, surf.get_width(), surf.get_height())
+        if card is not None and face_up:
+            self.__dict__.setdefault("_face_rects", {})[card] = rect  # where each face showed (see ring_winning_cards)
+        return rect
+
+    def winning_cards(self, view: SeatView) -> set[int]:
+        """The cards that made the winning hands at a showdown, to ring on the table (the
+        board and hole cards a poker hand used); none by default (a game says)."""
+        return set()
+
+    def ring_winning_cards(self, surface: pygame.Surface, view: SeatView) -> None:
+        """Ring each card :meth:`winning_cards` names, where it showed face up this frame:
+        after a showdown a player sees which cards made the hand that won."""
+        shown: dict[int, pygame.Rect] = self.__dict__.get("_face_rects", {})
+        if view.showdown is None or not view.showdown.showdown or not shown:
+            return
+        px = self.app.px
+        for card in self.winning_cards(view):
+            rect = shown.get(card)
+            if rect is not None:
+                pygame.draw.rect(surface, THEME.highlight, rect.inflate(px(5), px(5)), px(3), border_radius=px(6))
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's

@@ -91,28 +91,31 @@ class LessonGuide:
             self.finished = True
             return
         board = view.zone("board")
-        said = board is not None and bool(board.cards) and self._say_step("board", "The board")
+        first_board = board is not None and bool(board.cards) and "board" not in self.said
         phase, words = view.phase.id, view.phase.words
         if phase in QUIET_PHASES:
+            if first_board:
+                self._say_step("board", "The board")
             return
         shown = f"{phase}:{words.lower()}"  # a step of the phase's own words: "bet:betting on the turn"
-        said = self._say_step(phase, words, also=shown) or said
+        # the board's first cards and the round they open are said together ("The flop: ... Your hand is ...")
+        said = self._say_step(phase, words, also=shown, before="board" if first_board else "")
         if not said and shown != self.phase_shown:  # a step met before comes again: the box follows it
             text = self.lesson.steps.get(shown) or self.lesson.steps.get(phase)
             if text:
                 self.title, self.body = words[:1].upper() + words[1:], text
         self.phase_shown = shown
 
-    def _say_step(self, key: str, title: str, also: str = "") -> bool:
-        """Say ``key``'s step the first time it comes up, and the step ``also`` names (a
-        phase's own words: "bet:betting on the turn") the first time that comes up, both
-        at once when both are new; True when something was said now."""
-        texts = [self.lesson.steps.get(k) for k in (key, also) if k and k not in self.said]
-        new = [text for text in texts if text]
-        if not new:
+    def _say_step(self, key: str, title: str, also: str = "", before: str = "") -> bool:
+        """Say ``key``'s step the first time it comes up, and the steps ``also`` (a phase's
+        own words: "bet:betting on the turn") and ``before`` (the board) name the first time
+        they come up, all at once when several are new, ``also``'s first (it says what was
+        just dealt); True when something was said now."""
+        keys = [k for k in (also, before, key) if k and k not in self.said and self.lesson.steps.get(k)]
+        if not keys:
             return False
-        self._say(key, title[:1].upper() + title[1:], " ".join(new))  # (the intro stays above the first)
-        self.said.update(k for k in (key, also) if k and self.lesson.steps.get(k))
+        self._say(key, title[:1].upper() + title[1:], " ".join(self.lesson.steps[k] for k in keys))
+        self.said.update(keys)  # (the intro stays above the first step: see _say)
         return True
 
     def _say(self, key: str, title: str, text: str) -> None:

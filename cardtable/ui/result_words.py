@@ -106,7 +106,7 @@ def takes(names: Sequence[str], pot: PotResult, unit: str = "chip", pot_name: st
 
 
 def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: str = "chip",
-          detail: bool = True, span: str = "hand") -> str:
+          detail: bool = True, span: str = "hand", label: Callable[[ShownHand], str] | None = None) -> str:
     """What the people at the screen gained or lost over the round, said as the net (the
     showdown's ``net``: what a seat took from the pots less what it put in), so it is not
     taken for the pot: "Your net this hand: -12 chips (you put in 12)." for one person (after
@@ -114,7 +114,8 @@ def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: 
     with several, each by name ("Net this hand: Ann +14 chips (won 26, put in 12), Bo -12
     chips (put in 12)."). A person who neither gained nor lost is left out; ``detail``
     False leaves out the "won, put in" (a game whose payments are not pots); ``span`` is the
-    game's word for what was played ("hand", "round"). "" when there is nothing to say."""
+    game's word for what was played ("hand", "round"); ``label`` says a shown hand in the
+    game's words (its name glossed), the hand's label when None. "" when there is nothing to say."""
     net = results.net
     won: dict[int, int] = {}
     for pot in results.pots:
@@ -138,7 +139,10 @@ def gains(names: Sequence[str], results: Showdown, people: Sequence[int], unit: 
     if len(people) > 1:
         return f"Net this {span}: {', '.join(said)}."
     mine = next((h for h in results.hands if h.seat == people[0]), None) if results.showdown else None
-    lost = f"You showed {mine.label}, which won nothing. " if mine is not None and not won.get(people[0]) else ""
+    seat = people[0]
+    took = won.get(seat) or seat in results.winners or (seat < len(net) and net[seat] > 0)
+    shown = (label(mine) if label is not None else mine.label) if mine is not None else ""
+    lost = f"You showed {shown}, which won nothing. " if mine is not None and not took else ""
     return f"{lost}Your net this {span}: {said[0]}."
 
 

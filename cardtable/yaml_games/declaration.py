@@ -467,7 +467,7 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         setting_choices={"starting_chips": (5, 20, 100), "limit": ("no_limit", "pot_limit", "fixed")},
         simulation=SimulationSpec(),
         lesson=poker_lesson(data["game"]["flow"], data["game"].get("lesson_seed", 1),
-                            fixed=defaults.get("limit") == "fixed"),
+                            limit=str(defaults.get("limit", "no_limit"))),
         profile=GameProfile(short_match={"starting_chips": 8 * top},
                             high_stakes={"starting_chips": 20000 * top,
                                          **{k: defaults[k] * 1000 for k in (*forced, "min_bet", "big_bet")

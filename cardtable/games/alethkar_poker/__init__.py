@@ -27,8 +27,10 @@ GAME = GameDefinition.package(
                "reveal": ("The count: each hand of five is split into the table's combinations (a pair, three "
                           "of a kind, five in a row...), and every card left over counts alone: Ace 7, King 6, "
                           "down to 2 at -5. The hand is worth the best total.")},
-        showdown=("The highest hand takes its bag back; the others pay into the middle, and the middle is "
-                  "shared out in proportion to the hand values."),
+        showdown=("The highest hand takes its bag back, and its bag's count, V, is the most anyone pays: each "
+                  "other player pays from their own bag into the middle, up to V. So a full bag can win a lot, "
+                  "and a small one can only collect a little. The middle is shared out in proportion to the "
+                  "hand values."),
     ),
     name="Alethkar Poker",
     aliases=("alethkar",),

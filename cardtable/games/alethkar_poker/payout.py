@@ -162,7 +162,7 @@ def payout_lines(payout: Payout | Mapping[str, Any], name: Callable[[int], str])
     tops = " and ".join(name(s) for s in payout.top_seats)
     bags = ", ".join(f"{name(s)} {figure(payout.returned[s])}" for s in payout.top_seats)
     lines = [f"Step 6: highest hand {payout.top_value} ({tops}); bag counted: {bags}; "
-             f"V = {figure(payout.cap)}, back to the stack"]
+             f"V (the most anyone pays) = {figure(payout.cap)}, back to the stack"]
     if payout.paid:
         paid = ", ".join(f"{name(s)} {figure(c)}" for s, c in payout.paid.items())
         lines.append(f"Step 7: the others pay their bags into the middle, at most {figure(payout.cap)} each: {paid}")

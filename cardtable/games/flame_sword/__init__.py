@@ -18,9 +18,10 @@ GAME = GameDefinition.package(
     lesson=Lesson(
         seed=4,
         intro=("Your first hand: the blinds go in and you play against the computer. Your hand will be the best "
-               "ten cards of your four hole cards and one row or column of the 10 x 10 grid. A card has a rank "
-               "(0 to 21, then court cards up to the Infinity, the highest), a suit and a colour: 20 colours, "
-               "and each colour's trump suit is marked TRUMP."),
+               "ten cards of your four hole cards and one row or column of the 10 x 10 grid. A card has a rank, "
+               "a suit and a colour (20 colours; each colour's trump suit is marked TRUMP). Ranks run 0 to 21, "
+               "then Banner, Monster, Tower, Dragon, Oracle, Fool, Huntress, Yeoman, Sorceress, Wizard, Lady, "
+               "Cavalier, Princess, Jack, Queen, King, Ace and Infinity, the highest."),
         steps={"call": ("The Called Shot: you may name ten cards for everyone to see; a hand holding all ten "
                         "beats every other. Passing is fine for a first hand."),
                "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker. The blinds are "
@@ -28,12 +29,13 @@ GAME = GameDefinition.package(
                "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for everyone, "
                         "until 60 are up (the flop), then 80 (the turn); the river turns up the rest. Turn cards "
                         "in the line you hope to use: the banner over your cards names your best line so far. "
-                        "Auto-flip does it for you."),
+                        "It takes many clicks: Auto-flip (the bar's button) turns cards for you."),
                "reveal": ("The showdown: each hand has a kind, such as Rainbow x10 (ten cards, no two of one "
                           "colour) or Pair. A better kind wins; between equal kinds, higher cards decide first, "
                           "then trumps.")},
-        showdown=("Each hand is the best ten of its hole cards and one line of the grid; the best kind wins the pot. "
-                  "The weakest hand shown becomes the Underdog: eight hole cards next hand."),
+        showdown=("Each hand is the best ten of its hole cards and one line of the grid (outlined); the best kind "
+                  "wins the pot. The weakest hand shown becomes the Underdog: eight hole cards next hand. All the "
+                  "kinds, best first, are on the help page (F1, then Tab)."),
     ),
     name="Flame Sword",
     round_word="hand",

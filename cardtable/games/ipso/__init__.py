@@ -13,10 +13,12 @@ GAME = GameDefinition.package(
                "then come five betting rounds, with an exchange of one card after each of the first four."),
         steps={"dealer_draw": "Drawing for the deal: the highest card deals (Aces low).",
                "bet": ("A betting round: everyone still in acts once. Stake or cover what the last player put "
-                       "in, cover and raise, or fold; there is no check. Your hand's name says its kind; the "
-                       "number in brackets is its pips total (Ace 1 ... King 13), which settles equal kinds."),
-               "exchange": ("The exchange: give up one card and take the top card of any pile, "
-                            "or skip. A face-down card taken is seen only by you.")},
+                       "in, cover and raise (up to the table's most), or fold; there is no check. Your hand's "
+                       "name says its kind; the number in brackets is its pips total (Ace 1 ... King 13), which "
+                       "settles equal kinds. The kinds, best first, are on the help page (F1, then Tab)."),
+               "exchange": ("The exchange: give up one card and take the top card of a pile, or skip. The flip "
+                            "and the face-up discards show their top card; the stock and the face-down discards "
+                            "are a gamble, and what you take from them only you see.")},
         showdown=("The best kind of four-card hand takes the pot (a better kind wins whatever the totals); the "
                   "winner then chooses who deals next."),
     ),

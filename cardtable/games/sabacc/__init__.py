@@ -20,16 +20,18 @@ GAME = GameDefinition.package(
         intro=("Your first hand: get your total closest to 23 or -23 without going over 23, under -23 or to 0 "
                "(that is bombing out). Only the total at the showdown counts, so a bad total now can still be "
                "mended by drawing. Everyone antes 100 into the hand pot and 1,000 into the sabacc pot."),
-        steps={"bet": "Betting: check or bet; once someone has bet, call, raise or fold (folding costs 200).",
+        steps={"bet": ("Betting: check or bet; once someone has bet, call, raise or fold (folding costs 200). "
+                       "Once play comes round to the biggest bettor, or everyone checks, the hand is called."),
                "draw": "Drawing: draw one card, or stand and draw nothing.",
                "decide": "Keep or drop: keep the drawn card, swap it for one of yours, or drop it.",
                "roll": ("The shift die: on red every hand loses a card at random and gets a new one, so totals "
                         "can change at any time."),
                "reveal": ("The call: once play comes back round to the biggest bettor the hand is called, and "
                           "the hands are shown.")},
-        showdown=("The best total wins the hand pot (the larger one of equal size: 23 or -23 beats 20); a pure "
-                  "sabacc (exactly 23 or -23) also takes the sabacc pot. A hand that bombs out pays the hand "
-                  "pot's amount into the sabacc pot."),
+        showdown=("The best total wins the hand pot (the one furthest from 0: 23 or -23 beats 20); a pure "
+                  "sabacc (exactly 23 or -23) also takes the sabacc pot, and the Idiot's Array (the Idiot, a 2 "
+                  "and a 3) beats everything. A hand that bombs out pays the hand pot's amount into the sabacc "
+                  "pot."),
     ),
     name="Sabacc",
     round_word="hand",

@@ -77,8 +77,8 @@ def low_rule(best: ShownHand, beaten: ShownHand) -> str:
     if place == 0:
         return f"the lower hand wins: {best.label} is below {beaten.label}"
     mine, theirs = (-number_at(h.key, place) for h in (best, beaten))
-    card = "low's top card" if place == 1 else f"low's {ordinal(place)}-highest card"
-    return (f"the lower low wins, compared from the top card down: {{0}} {card}, "
+    card = "top card" if place == 1 else f"{ordinal(place)}-highest card"
+    return (f"the lower low wins, compared from the top card down: in the lows, {{0}} {card}, "
             f"{_a(_LOW_NAMES.get(mine, str(mine)))}, is lower than {{1}} {_LOW_NAMES.get(theirs, str(theirs))}")
 
 

@@ -21,6 +21,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 import pygame
@@ -200,6 +201,26 @@ class PokerTableScene(SeatCards):
         board under the showdown's evaluators, once there are enough cards to make one."""
         return _hand_words(self.deck, self.showdown_step.high, self.showdown_step.low, tuple(cards), tuple(board))
 
+    def winning_cards(self, view: SeatView) -> set[int]:
+        """The cards each pot's winners made their hand of (the high half's with the high
+        evaluator, the low half's with the low): their hole cards and the board's."""
+        results = view.showdown
+        if results is None:
+            return set()
+        key = (results.round, tuple((p.name, p.winners) for p in results.pots))
+        cached = self.__dict__.get("_winning_cards")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        board, used = tuple(self.board(view)), set[int]()
+        for pot in results.pots:
+            name = self.showdown_step.low if pot.name.endswith("(low)") else self.showdown_step.high
+            for seat in pot.winners:
+                shown = results.hand(seat)
+                if shown is not None and name:
+                    used.update(best_cards(self.deck, name, tuple(shown.cards), board))
+        self.__dict__["_winning_cards"] = (key, used)
+        return used
+
     def low_label(self, view: SeatView, seat: int) -> str | None:
         """The low ``seat`` showed at the showdown (worked out from its cards and the board)."""
         results = view.showdown
@@ -211,7 +232,7 @@ class PokerTableScene(SeatCards):
     # -- drawing ------------------------------------------------------------------------------------
     def title(self, view: SeatView) -> str:
         """The game, the hand and the street."""
-        title = f"{self.game_name}   ·   hand {view.round}"
+        title = f"{self.game_name}   ·   hand {max(1, view.round)}"
         phase, street = view.phase.id, self.parts(view).street
         if phase in (Phase.BET, *DRAWING) and street:
             title += f"   ·   {street}"
@@ -638,10 +659,10 @@ class PokerTableScene(SeatCards):
         if self.drawing():
             parts = self.parts()
             limit = parts.draw_limit or 0
-            keys = f"1-{len(self.own_hand())}"
+            keys = f"keys 1-{len(self.own_hand())}"
             if parts.draw_exact:
-                return f"Click exactly {plural(limit, 'card')} (or {keys}) to discard, then Discard."
-            return f"Click up to {plural(limit, 'card')} (or {keys}) to discard, then Discard or Stand pat."
+                return f"Click exactly {plural(limit, 'card')} (or press {keys}) to discard, then Discard."
+            return f"Click up to {plural(limit, 'card')} (or press {keys}) to discard, then Discard or Stand pat."
         return None
 
 
@@ -681,6 +702,28 @@ def _half(pot_name: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
+def best_cards(deck: Any, name: str, hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, ...]:
+    """The five cards (deck indices) of ``hole`` and ``board`` that make the best hand the
+    evaluator ``name`` finds (exactly its hole and board counts, where it has them); ()
+    when they make none, or the evaluator's hands are not five cards."""
+    evaluator = lookup(name)
+    if evaluator.fewest > 5 or (evaluator.most is not None and evaluator.most < 5):
+        return ()
+    best = evaluator.value([deck[c] for c in hole], [deck[c] for c in board])
+    if best is None:
+        return ()
+    if evaluator.hole:
+        splits = ((h, b) for h in combinations(hole, evaluator.hole) for b in combinations(board, evaluator.board))
+    else:
+        splits = ((tuple(c for c in five if c in hole), tuple(c for c in five if c not in hole))
+                  for five in combinations(hole + board, min(5, len(hole + board))))
+    for mine, shared in splits:
+        made = evaluator.value([deck[c] for c in mine], [deck[c] for c in shared])
+        if made is not None and made.key == best.key:
+            return mine + shared
+    return ()
+
+
 def _hand_words(deck: Any, high: str, low: str, cards: tuple[int, ...],
                 board: tuple[int, ...]) -> tuple[str | None, str | None]:
     """The high and low labels of ``cards`` with ``board`` (None: too few cards, or no low)."""

@@ -250,7 +250,7 @@ class AlethkarTableScene(GameTableScene):
         """The round and the step of the source's rules."""
         step = {"bet": "step 3, the secret bet", "discard": "step 4, discard two",
                 "reveal": "steps 5-8, count and pay", "shuffle": "dealing"}.get(view.phase.id, "")
-        return f"Alethkar Poker   ·   round {view.round}" + (f"   ·   {step}" if step else "")
+        return f"Alethkar Poker   ·   round {max(1, view.round)}" + (f"   ·   {step}" if step else "")
 
     def draw_centre(self, surface: pygame.Surface, view: SeatView) -> None:
         """The middle's chips (a line and its gems), then the deck and the discards, in

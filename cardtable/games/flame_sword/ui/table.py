@@ -365,7 +365,7 @@ class FlameTableScene(GameTableScene):
             self._draw_preview(surface, view, hover_line)
         else:
             self._draw_magnified(surface, view)
-        title = f"Flame Sword   ·   hand {view.round}"
+        title = f"Flame Sword   ·   hand {max(1, view.round)}"
         phase = view.phase.id
         if phase == Phase.BET and view.betting_round is not None:
             title += f"   ·   betting {BETTING_ROUND_NAMES[view.betting_round]}"

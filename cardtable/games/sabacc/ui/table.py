@@ -173,7 +173,7 @@ class SabaccTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Sabacc   ·   hand {view.round}   ·   {PHASE_WORDS.get(view.phase.id, view.phase.id)}"
+        title = f"Sabacc   ·   hand {max(1, view.round)}   ·   {PHASE_WORDS.get(view.phase.id, view.phase.id)}"
         turn = self.parts(view).turn
         if turn is not None:
             title += f"   ·   {view.names[turn]}'s turn"
@@ -412,11 +412,14 @@ class SabaccTableScene(GameTableScene):
             rect = self.card(surface, self.deck, drawn, True, cw, (x, box.y - px(16)),
                              origin=self.deck_rect.topleft)
             self.value_badge(surface, drawn, rect)
-            pygame.draw.rect(surface, THEME.highlight, rect.inflate(8, 8), 3, border_radius=px(8))
+            # the drawn card's mark, not in the lesson's ring colour (its ring names the card to give up)
+            pygame.draw.rect(surface, THEME.focus, rect.inflate(8, 8), 3, border_radius=px(8))
             self.caption(surface, rect, "drawn")
         if parts.total is not None and parts.label is not None and cards:
             bombed = parts.label.startswith("bomb")
-            self.hand_line = f"your total: {parts.label}"
+            special = not bombed and parts.label[:1] not in "+-"  # "Pure Sabacc": the number too
+            self.hand_line = (f"your total: {parts.total:+d} ({parts.label})" if special
+                              else f"your total: {parts.label}")
             self.note_box("your hand", self.banner(surface, self.hand_line, (box.centerx, box.y - px(8)), size=17,
                                                    colour=THEME.error if bombed else THEME.highlight))
 

@@ -241,7 +241,7 @@ class IvaliTableScene(GameTableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def title(self, view: SeatView) -> str:
         """The game, the hand and the phase."""
-        title = f"Shenja Ivali   ·   round {view.round}"
+        title = f"Shenja Ivali   ·   round {max(1, view.round)}"
         phase = view.phase.id
         if phase == Phase.BET and view.betting_round is not None:
             title += f"   ·   betting {ROUND_NAMES[view.betting_round]}"
@@ -408,7 +408,8 @@ class IvaliTableScene(GameTableScene):
     def bar_text(self, view: SeatView) -> str | None:
         results, over = view.showdown, view.to_act is None
         if results is not None and (over or self.waits_for_next_round()):  # the last round's too
-            gained = gains(view.names, results, self.result_people(view), span="round")
+            gained = gains(view.names, results, self.result_people(view), span="round",
+                           label=lambda hand: glossed(hand.label, rank_of_key(hand.key)))
             told = result_text(view.names, results, self.match.settings.hands)
             then = self.match_won_text() if over \
                 else "Press Enter for the next round."
