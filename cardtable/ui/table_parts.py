@@ -530,7 +530,7 @@ class TableParts:
         """The end of the match in one line: "Ann has every chip." and, to a person at the
         screen who won it, "Well played!" (to one who lost, nothing of the kind)."""
         winner = self.match.standings()[0][0]
-        names = list(self.match.state.names)
+        names = list(self.view.names)
         viewer = getattr(self, "viewer", None)
         people = set(getattr(self, "humans", ())) or ({viewer} if viewer is not None else set())
         won = winner in names and names.index(winner) in people
