@@ -43,7 +43,8 @@ def _autosave_folder_has_files() -> bool:
 def main(argv: list[str] | None = None) -> int:
     """Run the app (or a tool) and return the process exit code."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("rank", "simulate", "host", "join"):
+    from cardtable.cli import COMMANDS
+    if argv and argv[0] in COMMANDS:
         from cardtable.cli import main as cli_main
         return cli_main(argv)
     args = build_parser().parse_args(argv)

@@ -24,7 +24,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
-from cardtable import games
+from cardtable import games, save_trust
+from cardtable.engine.replay import ReplayError, difference, replay
 from cardtable.saves import SaveError
 
 __all__ = ["MAX_INT", "checker", "load_state", "save_problem", "structure_problems"]
@@ -267,8 +268,12 @@ def _reads_back(saved: Any, loaded: Any) -> bool:
     return bool(saved == loaded and type(saved) is type(loaded))
 
 
-def load_state(game_id: str, payload: Mapping[str, Any]) -> Any:
-    """The game state a payload holds, checked; SaveError (``"invalid"``) saying why it cannot be."""
+def load_state(game_id: str, payload: Mapping[str, Any], *, trusted: bool = False) -> Any:
+    """The game state a payload holds, checked; SaveError (``"invalid"``) saying why it cannot be.
+
+    A payload that says how its match began is replayed from there and must be what its
+    moves give, unless ``trusted`` (a save this app wrote or already replayed whole:
+    :mod:`cardtable.save_trust`)."""
     try:
         game = games.get(game_id)
     except KeyError as exc:
@@ -299,6 +304,8 @@ def load_state(game_id: str, payload: Mapping[str, Any]) -> Any:
     except Exception as exc:  # noqa: BLE001 - anything a bad payload raises
         raise SaveError(None, f"the save does not fit {game.name} ({type(exc).__name__}: {exc})",
                         "invalid") from exc
+    if trusted and "genesis" in data:  # this app wrote it from a match it played (or replayed it whole)
+        return state
     try:
         # The log checks follow the game move by move; old lines name cards of earlier hands.
         problems = (list(game.checks.all_problems(state, log_start=len(state.log)))
@@ -309,6 +316,24 @@ def load_state(game_id: str, payload: Mapping[str, Any]) -> Any:
         problems = [f"the game's checks fail on it ({type(exc).__name__}: {exc})"]
     if problems:
         raise SaveError(None, f"the save breaks {game.name}'s rules: {problems[0]}", "invalid")
+    if "genesis" in data and not trusted:  # the state is what the moves give; the saved one must say the same
+        return _replayed(game, data, deck, state)
+    return state
+
+
+def _replayed(game: games.GameDefinition, data: Mapping[str, Any], deck: Any, loaded: Any) -> Any:
+    """The state a save's moves reach from its genesis (:mod:`cardtable.engine.replay`),
+    when the saved state says nothing else; SaveError naming the first move that does not
+    replay or the first place the saved state differs."""
+    assert game.state is not None
+    try:
+        state = replay(game.state, data, deck=deck, read_settings=game.read_settings)
+    except ReplayError as exc:
+        raise SaveError(None, f"the save's moves do not replay: {exc}", "invalid") from exc
+    found = difference(_normal(data), _normal(state.to_json()))
+    if found:
+        raise SaveError(None, f"the save is not what its moves give: {found}", "invalid")
+    del loaded  # (the saved state, checked: the replayed one is played)
     return state
 
 
@@ -347,12 +372,16 @@ def save_problem(envelope: Mapping[str, Any], variant_games: Mapping[str, str] |
     bad = _summary_problem(envelope.get("summary"))
     if bad:
         return bad
+    digest = envelope.get("sha256")
     try:
-        load_state(game_id, envelope.get("payload") or {})
+        load_state(game_id, envelope.get("payload") or {}, trusted=save_trust.vouched(digest))
     except SaveError as exc:
         return exc.reason
     except Exception as exc:  # noqa: BLE001 - never a crash while checking
         return f"the save cannot be checked ({type(exc).__name__}: {exc})"
+    if isinstance(digest, str) and not save_trust.vouched(digest):  # replayed whole and found good: once only
+        save_trust.vouch(digest)
+        save_trust.persist()
     return None
 
 

@@ -201,10 +201,13 @@ class PendingSave:
     autosave's writer thread, off the game thread.
     """
 
-    def __init__(self, header: dict[str, Any], payload: Callable[[], bytes]) -> None:
+    def __init__(self, header: dict[str, Any], payload: Callable[[], bytes], *, vouched: bool = False) -> None:
         self._header = header
         self._payload = payload
         self._bytes: bytes | None = None
+        self.vouched = vouched
+        """True for a save of a match this app played: its checksum is vouched for once
+        made (:mod:`cardtable.save_trust`), so resuming it needs no replay."""
 
     def bytes(self) -> bytes:
         """The save file's bytes (an envelope with its checksum); made once."""
@@ -218,6 +221,9 @@ class PendingSave:
             digest.update(b"\n")
             digest.update(payload_bytes)
             header["sha256"] = digest.hexdigest()
+            if self.vouched:
+                from cardtable import save_trust
+                save_trust.vouch(header["sha256"])
             header["payload"] = _PAYLOAD_SLOT
             before, _, after = _canonical(header).partition(_canonical(_PAYLOAD_SLOT))
             self._bytes = b"".join((before, payload_bytes, after, b"\n"))
@@ -225,11 +231,12 @@ class PendingSave:
 
 
 def prepare(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
-            summary: Mapping[str, Any] | None = None, kind: str = "named") -> PendingSave:
+            summary: Mapping[str, Any] | None = None, kind: str = "named", vouched: bool = False) -> PendingSave:
     """A save of ``payload`` as :func:`encode` writes it, with the part of the work that
     grows with the match left for :meth:`PendingSave.bytes`.
 
     Raises SaveError (problem ``"invalid"``) if the payload or summary is not JSON-safe.
+    ``vouched``: the payload is a match this app played (see :class:`PendingSave`).
     """
     header = {"format": FORMAT, "version": VERSION, "game": game, "variant": variant, "match": match,
               "kind": kind, "saved_at": _now_iso(), "app_version": __version__,
@@ -239,7 +246,7 @@ def prepare(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
         _canonical(header)
     except (TypeError, ValueError) as exc:
         raise SaveError(None, f"the game cannot be written as JSON: {exc}", "invalid") from exc
-    return PendingSave(header, payload_bytes)
+    return PendingSave(header, payload_bytes, vouched=vouched)
 
 
 def encode(*, game: str, variant: str, match: str, payload: Mapping[str, Any],
@@ -290,6 +297,7 @@ def decode(raw: bytes, path: str | os.PathLike[str] | None = None) -> dict[str, 
     if digest != stored:
         raise SaveError(path, "the checksum does not match: the file was edited or damaged", "tampered")
     envelope["payload"] = payload
+    envelope["sha256"] = stored  # which content this is (cardtable.save_trust keeps the ones found good)
     version = envelope.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(path, f"the save's format version {version!r} is not a number", "invalid")

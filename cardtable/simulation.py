@@ -14,11 +14,13 @@ history back), and returns the summary the command prints.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from cardtable.engine.words import plural
@@ -102,11 +104,39 @@ def bundled_settings(game: GameDefinition) -> Any:
     return game.read_settings({})
 
 
+def save_writer(game: GameDefinition, folder: str | os.PathLike[str],
+                seed: int) -> Callable[[int, Any, list[str]], Path]:
+    """What writes each simulated match of ``game`` as a save in ``folder`` (made if need
+    be): the file the app would write for that table (its bundled variant, the seats and
+    their computer levels), named ``<variant>-seed<S>-match<N>.json``; returns its path."""
+    from cardtable import saves, variants
+
+    variant = next((e.spec.id for e in variants.discover([(variants.variant_dirs()[0][0], False)])
+                    if e.spec is not None and e.spec.game == game.id), game.id)
+    where = Path(folder)
+    where.mkdir(parents=True, exist_ok=True)
+
+    def write(index: int, state: Any, kinds: list[str]) -> Path:
+        levels = [kind if kind in game.bot_levels else "normal" for kind in kinds]
+        payload = {"state": state.to_json(), "bot_rngs": {},
+                   "seats": [{"name": name, "bot": level} for name, level in zip(state.names, levels)]}
+        summary = {"names": list(state.names), "bots": levels, "variant_name": game.name,
+                   "round": state.round_number, "round_word": game.round_word, "finished": state.is_over,
+                   "left": False, "to_act": None}
+        data = saves.encode(game=game.id, variant=variant, match=f"sim-{seed}-{index + 1}", payload=payload,
+                            summary=summary, kind="named")
+        return saves.write_save(where / f"{variant}-seed{seed}-match{index + 1}.json", data, keep_previous=False)
+
+    return write
+
+
 def simulate_game(game: GameDefinition, *, games: int, seats: int, seed: int, bots: str = "random",
-                  max_rounds: int = 0, json_every: int = 25, log: TextIO | None = None) -> dict[str, Any]:
+                  max_rounds: int = 0, json_every: int = 25, log: TextIO | None = None,
+                  save_dir: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """Play ``games`` bot matches of ``game`` (its bundled variant) with every check after
-    every action; the summary of :func:`simulate_matches`. ValueError when the game has
-    no rules or ``seats`` is not a table it plays."""
+    every action; the summary of :func:`simulate_matches`. ``save_dir``: each match is
+    written there as a save too (:func:`save_writer`). ValueError when the game has no
+    rules or ``seats`` is not a table it plays."""
     from cardtable.variants import load_deck_by_id
 
     if game.state is None or game.checks is None:
@@ -143,14 +173,16 @@ def simulate_game(game: GameDefinition, *, games: int, seats: int, seed: int, bo
         holding=lambda state, seat: state.holding(seat),
         round_word=f"{game.round_word}s", match_word=spec.match_word,
         unit=game.stack_setting.removeprefix("starting_"), round_cap=spec.round_cap)
+    keep = save_writer(game, save_dir, seed) if save_dir is not None else None
     return simulate_matches(sim, games=games, seats=seats, seed=seed, bots=bots,
-                            max_rounds=max_rounds, json_every=json_every, log=log)
+                            max_rounds=max_rounds, json_every=json_every, log=log, keep=keep)
 
 
 def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots: str = "random",
-                     max_rounds: int = 0, json_every: int = 25,
-                     log: TextIO | None = None) -> dict[str, Any]:
+                     max_rounds: int = 0, json_every: int = 25, log: TextIO | None = None,
+                     keep: Callable[[int, Any, list[str]], Any] | None = None) -> dict[str, Any]:
     """Play ``games`` matches of bots with every check on; return the summary dict.
+    ``keep(index, state, kinds)`` is told each match as it ends (a save writer).
 
     The summary: variant, games, seats, seed, bots, rounds, actions, finished (matches
     played to the end), seconds, invariants (checked, failed, the first 20 problems)
@@ -185,6 +217,8 @@ def simulate_matches(sim: Simulation, *, games: int, seats: int, seed: int, bots
                 failed += 1
                 problems_seen += [f"game {game}, action {done}: {p}" for p in found]
         actions += done
+        if keep is not None:
+            keep(game, state, kinds)
         holdings = [sim.holding(state, s) for s in range(seats)]
         play.update(play_fingerprint(state, holdings))
         moves.update(play_fingerprint(state, holdings, log=False))

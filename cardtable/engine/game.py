@@ -324,6 +324,50 @@ class SeatLogs:
         return lines[:]
 
 
+_NEW_GIVEN = ("cls", "settings", "deck", "names", "rng")
+"""The parameters every game's :meth:`GameState.new` takes; the rest (a dealer, stacks) are its choices."""
+
+
+def _recording_genesis(made: Any) -> Any:
+    """A game's ``new`` that also records how the match began, on the state it returns
+    (:attr:`GameState.genesis`). An outer ``new`` calling an inner one records last."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(made)
+
+    @functools.wraps(made)
+    def new(cls: type[GameState], *args: Any, **kwargs: Any) -> GameState:
+        bound = signature.bind(cls, *args, **kwargs)
+        bound.apply_defaults()
+        given = bound.arguments
+        rng = given.get("rng")
+        start = rng_to_json(rng) if isinstance(rng, random.Random) else None
+        state: GameState = made(cls, *args, **kwargs)
+        settings: Any = given.get("settings")
+        written = settings.to_settings() if hasattr(settings, "to_settings") else None
+        choices = {k: (list(v) if isinstance(v, (tuple, list)) else v) for k, v in given.items()
+                   if k not in _NEW_GIVEN}
+        if written is not None and start is not None and _json_safe(choices):
+            state.genesis = {"settings": written, "names": list(given.get("names") or []),
+                             "deck": getattr(given.get("deck"), "id", None), "choices": choices, "rng": start}
+        return state
+
+    new._records_genesis = True  # type: ignore[attr-defined]
+    return new
+
+
+def _json_safe(value: Any) -> bool:
+    """Whether ``value`` is made of JSON's own types only."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, list):
+        return all(_json_safe(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _json_safe(v) for k, v in value.items())
+    return False
+
+
 class GameState(ABC):
     """One play of a game. Subclasses implement the underscored hooks.
 
@@ -334,6 +378,19 @@ class GameState(ABC):
 
     names: Sequence[str]
     """The players' names, one a seat: every game sets them in :meth:`new`."""
+
+    genesis: dict[str, Any] | None = None
+    """How the match began, recorded by :meth:`new` (every game's, automatically): the
+    settings as written, the names, the deck's id, the other choices ``new`` was given
+    (a dealer, stacks) and the generator's state. A save holds it, so that loading
+    replays the history from the start (:mod:`cardtable.engine.replay`); None for a
+    state read from a save written before it was recorded."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        made = cls.__dict__.get("new")
+        if isinstance(made, classmethod) and not getattr(made.__func__, "_records_genesis", False):
+            cls.new = classmethod(_recording_genesis(made.__func__))  # type: ignore[assignment]
 
     def __init__(self, *, seats: int, rng: random.Random) -> None:
         self.seats = seats
@@ -473,7 +530,7 @@ class GameState(ABC):
         """A deep copy of the game state without its history and log, sharing what never
         changes (the deck). Games with cheaper ways to copy override it."""
         deck = getattr(self, "deck", None)
-        memo: dict[int, Any] = {id(self.history): [], id(self.log): []}
+        memo: dict[int, Any] = {id(self.history): [], id(self.log): [], id(self.genesis): self.genesis}
         if deck is not None:
             memo[id(deck)] = deck
         return copy.deepcopy(self, memo)
@@ -504,13 +561,16 @@ class GameState(ABC):
         else:
             history = [a.to_json() for a in self.history]
             log = [_event_json(e) for e in self.log]
-        return {
+        out = {
             "seats": self.seats,
             "rng": rng_to_json(self.rng),
             "history": history,
             "log": log,
             "state": self._state_json(),
         }
+        if self.genesis is not None:
+            out["genesis"] = self.genesis
+        return out
 
     @contextmanager
     def spliced_json(self) -> Iterator[None]:
@@ -537,6 +597,8 @@ class GameState(ABC):
         state.log = [Event(e["seat"], e["public"], {int(k): v for k, v in e["private"].items()})
                      for e in data["log"]]
         state._load_state_json(data["state"], **spec)
+        genesis = data.get("genesis")
+        state.genesis = genesis if isinstance(genesis, dict) else None
         return state
 
     # -- hooks for subclasses -----------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from cardtable import games, paths, save_checks
+from cardtable import games, paths, save_checks, save_trust
 from cardtable.saves import (
     AUTOSAVE_KEEP,
     AUTOSAVE_MATCHES,
@@ -94,7 +94,7 @@ class MatchKeeper:
             with spliced():
                 payload = self.scene.save_data()
         return prepare(game=self.scene.variant.game, variant=self.scene.variant.id, match=self.match,
-                       payload=payload, summary=self.summary(left=left), kind=kind)
+                       payload=payload, summary=self.summary(left=left), kind=kind, vouched=True)
 
     # -- hooks ---------------------------------------------------------------------------
     def after_action(self) -> None:
@@ -109,8 +109,11 @@ class MatchKeeper:
         self.flush()
 
     def flush(self) -> bool:
-        """Wait until every autosave handed to the writer thread is on disk."""
-        return self.writer.flush() if self.writer is not None else True
+        """Wait until every autosave handed to the writer thread is on disk (and the saves
+        this table vouches for are written down)."""
+        done = self.writer.flush() if self.writer is not None else True
+        save_trust.persist()
+        return done
 
     def autosave(self, *, left: bool = False) -> None:
         """Encode the table now and hand it to the writer thread (the disk is not waited for).
@@ -138,6 +141,7 @@ class MatchKeeper:
         """Ctrl+S: write a named save and say where (a toast)."""
         try:
             path = write_save(named_save_path(self.scene.variant.id), self.encode("named"))
+            save_trust.persist()
         except Exception as exc:  # noqa: BLE001 - a failed save is reported, the game goes on
             _log.warning("named save failed", exc_info=exc)
             self.scene.app.toast(f"Could not save: {getattr(exc, 'reason', exc)}", 5.0)
