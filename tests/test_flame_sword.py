@@ -410,7 +410,7 @@ def test_a_showdown_says_which_step_decided_each_pot_in_the_log_and_the_result()
         if main.layer == 0:
             assert f"a better kind than P{best_other}'s" in line
         else:
-            assert f"decided by {main.decided} (tie layer {main.layer}) against P{best_other}" in line
+            assert f"decided by {main.decided} (tie-break {main.layer} of 6) against P{best_other}" in line
         again = rules.HandResult.from_json(json.loads(json.dumps(result.to_json())))
         assert again.pots[0].decided == main.decided and again.pots[0].layer == main.layer
     assert layers & {1, 2, 3, 4, 5}, "most showdowns are Rainbow x10 against Rainbow x10: a tie layer decides"

@@ -241,11 +241,13 @@ def poker_lesson(flow: Sequence[Mapping[str, Any]], seed: int = 1, *, limit: str
                                fixed=limit == "fixed"))
     shown = (" Some of each hand is dealt face up, for everyone to read." if "deal_up" in kinds else "")
     structure = {"fixed": " Fixed limit: every bet and raise is one set size.",
-                 "pot_limit": " Pot limit: the most you may bet is what the pot holds."}.get(limit, "")
+                 "pot_limit": " Pot limit: the most you may bet is what the pot holds.",
+                 "no_limit": " No limit: you may bet all your chips at any time."}.get(limit, "")
     split = any("low" in showdown for showdown in shows)
     low = " (eight or lower)" if any("8" in e for e in evaluators) else ""
     showdown = (f"The best high hand takes half the pot and the best low hand{low} the other half; "
-                "with no low, the high hand takes it all. The table says who won with what." if split else
+                "with no low, the high hand takes it all. Gold rings mark the high hand's cards, blue the "
+                "low's." if split else
                 "The best five-card hand wins the pot; the table says who won with what.")
     return Lesson(seed=seed, intro=(f"Your first hand: {forced} go in, the cards are dealt, and you play against "
                                     f"the computer. Your cards are at the bottom.{shown}{structure}"),
@@ -286,10 +288,11 @@ def _street_steps(flow: Sequence[Mapping[str, Any]], kinds: Sequence[str], *, sp
         elif kind == "bet" and name:
             said = []
             if first and "blinds" in kinds:
-                said.append("The blinds are forced bets: the two players left of the dealer put in the small "
-                            "and the big blind before seeing their cards, so there is something to win. "
-                            "To stay in, call what the big blind put in.")
-            elif first and "antes" in kinds:
+                said.append("The blinds are forced bets: the two players after the dealer put in the small "
+                            "and the big blind before seeing their cards (with only two players, the dealer "
+                            "posts the small blind), so there is something to win. To stay in, call what the "
+                            "big blind put in.")
+            elif first and "antes" in kinds and params.get("opener") != "bring_in":  # (stud says the bring-in)
                 said.append("Everyone put in an ante, a small forced bet, so there is something to win.")
             if dealt and (not first or params.get("opener") == "bring_in"):
                 said.append(dealt)

@@ -645,22 +645,29 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
             self.__dict__.setdefault("_face_rects", {})[card] = rect  # where each face showed (see ring_winning_cards)
         return rect
 
-    def winning_cards(self, view: SeatView) -> set[int]:
+    def winning_cards(self, view: SeatView) -> list[tuple[set[int], tuple[int, int, int]]]:
         """The cards that made the winning hands at a showdown, to ring on the table (the
-        board and hole cards a poker hand used); none by default (a game says)."""
-        return set()
+        board and hole cards a poker hand used), each group with its ring's colour (a
+        Hi/Lo pot's high half and its low); none by default (a game says)."""
+        return []
 
     def ring_winning_cards(self, surface: pygame.Surface, view: SeatView) -> None:
-        """Ring each card :meth:`winning_cards` names, where it showed face up this frame:
-        after a showdown a player sees which cards made the hand that won."""
+        """Ring each card :meth:`winning_cards` names, where it showed face up this frame,
+        in its group's colour (a card in two groups gets a ring inside the first): after a
+        showdown a player sees which cards made the hands that won."""
         shown: dict[int, pygame.Rect] = self.__dict__.get("_face_rects", {})
         if view.showdown is None or not view.showdown.showdown or not shown:
             return
         px = self.app.px
-        for card in self.winning_cards(view):
-            rect = shown.get(card)
-            if rect is not None:
-                pygame.draw.rect(surface, THEME.highlight, rect.inflate(px(5), px(5)), px(3), border_radius=px(6))
+        rings: dict[int, int] = {}
+        for cards, colour in self.winning_cards(view):
+            for card in cards:
+                rect = shown.get(card)
+                if rect is not None:
+                    inset = rings.get(card, 0)
+                    rings[card] = inset + 1
+                    pygame.draw.rect(surface, colour, rect.inflate(px(5) - inset * px(8), px(5) - inset * px(8)),
+                                     px(3), border_radius=px(6))
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's

@@ -18,19 +18,18 @@ GAME = GameDefinition.package(
     lesson=Lesson(
         seed=6,  # the person wins two chips: the count and the payout both show
         intro=("Your first round: the buy-in goes into your black bag and you are dealt seven cards. "
-               "Only you see into your bag; everyone sees how many chips you have in all. Chips are gems: "
-               "Diamond 1, Garnet 2, Ruby 4, Amethyst 8, Smokestone 16 and up."),
+               "Only you see into your bag; everyone sees how many chips you have in all."),
         steps={"bet": ("The secret bet: put chips from your stack into your bag (set Into the bag, or click "
-                       "gems), or none, then Check. The best hand is paid from the others' bags, up to what its "
-                       "own bag holds: the worth over your cards says how strong your best five are."),
+                       "gems: Diamond 1, Garnet 2, Ruby 4, Amethyst 8...), or none, then Check. The worth over "
+                       "your cards says how strong your best five are."),
                "discard": "The discard: choose exactly two of your seven cards to throw away, face down.",
                "reveal": ("The count: each hand of five is split into the table's combinations (a pair, three "
                           "of a kind, five in a row...), and every card left over counts alone: Ace 7, King 6, "
                           "down to 2 at -5. The hand is worth the best total.")},
         showdown=("The highest hand takes its bag back, and its bag's count, V, is the most anyone pays: each "
-                  "other player pays from their own bag into the middle, up to V. So a full bag can win a lot, "
-                  "and a small one can only collect a little. The middle is shared out in proportion to the "
-                  "hand values."),
+                  "other player pays from their own bag into the middle, up to V. You collect only what the "
+                  "others risked in their bags, so a strong hand with a small bag, or against small bags, wins "
+                  "little. The middle is shared out in proportion to the hand values."),
     ),
     name="Alethkar Poker",
     aliases=("alethkar",),

@@ -18,10 +18,7 @@ GAME = GameDefinition.package(
     lesson=Lesson(
         seed=4,
         intro=("Your first hand: the blinds go in and you play against the computer. Your hand will be the best "
-               "ten cards of your four hole cards and one row or column of the 10 x 10 grid. A card has a rank, "
-               "a suit and a colour (20 colours; each colour's trump suit is marked TRUMP). Ranks run 0 to 21, "
-               "then Banner, Monster, Tower, Dragon, Oracle, Fool, Huntress, Yeoman, Sorceress, Wizard, Lady, "
-               "Cavalier, Princess, Jack, Queen, King, Ace and Infinity, the highest."),
+               "ten cards of your four hole cards and one row or column of the 10 x 10 grid."),
         steps={"call": ("The Called Shot: you may name ten cards for everyone to see; a hand holding all ten "
                         "beats every other. Passing is fine for a first hand."),
                "bet": ("A betting round: check, bet, call, raise or fold, as in no-limit poker. The blinds are "
@@ -32,7 +29,9 @@ GAME = GameDefinition.package(
                         "It takes many clicks: Auto-flip (the bar's button) turns cards for you."),
                "reveal": ("The showdown: each hand has a kind, such as Rainbow x10 (ten cards, no two of one "
                           "colour) or Pair. A better kind wins; between equal kinds, higher cards decide first, "
-                          "then trumps.")},
+                          "then trumps (each colour's trump suit is marked TRUMP). Ranks run 0 to 21, then Banner, "
+                          "Monster, Tower, Dragon, Oracle, Fool, Huntress, Yeoman, Sorceress, Wizard, Lady, "
+                          "Cavalier, Princess, Jack, Queen, King, Ace and Infinity, the highest.")},
         showdown=("Each hand is the best ten of its hole cards and one line of the grid (outlined); the best kind "
                   "wins the pot. The weakest hand shown becomes the Underdog: eight hole cards next hand. All the "
                   "kinds, best first, are on the help page (F1, then Tab)."),

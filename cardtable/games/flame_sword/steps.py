@@ -327,7 +327,7 @@ class FlameSettle(flow.Step):
                 text = f"{names[award.winners[0]]} wins {pot_phrase(name, award.pot.amount)}{how}"
                 if against is not None:
                     text += (f", a better kind than {names[against]}'s" if layer == 0 else
-                             f", decided by {decided} (tie layer {layer}) against {names[against]}")
+                             f", decided by {decided} (tie-break {layer} of 6) against {names[against]}")
             else:
                 shares = ", ".join(f"{names[w]} {figure(award.shares[w])}" for w in award.winners)
                 phrase = pot_phrase(name, award.pot.amount)

@@ -17,11 +17,11 @@ GAME = GameDefinition.package(
                "bet:betting after the flop": ("The flop: one card face up for each player still in. After "
                                               "the auction each player takes one of them as a fifth card."),
                "draw": ("The draw: click up to two cards to change (they lift), then Discard; "
-                        "discard nothing to stand pat. Keep the cards whose numerals or planets match."),
+                        "discard nothing to stand pat. The ringed cards are the ones the computer would change."),
                "auction": ("The auction: bid chips on the flop card you want most, or pass. A higher bid "
                            "tops yours: you may bid again or drop out. Each card goes to its highest bidder; "
-                           "those who passed take the cards left, in the order they were dealt. The bids "
-                           "make a pot of their own.")},
+                           "those who passed take the cards left, in the order they were dealt, for nothing. "
+                           "The bids make a pot of their own.")},
         showdown=("The best five cards win the pot, and the auction's pot too. The table names each hand and "
                   "what it is made of."),
     ),

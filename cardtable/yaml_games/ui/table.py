@@ -201,25 +201,28 @@ class PokerTableScene(SeatCards):
         board under the showdown's evaluators, once there are enough cards to make one."""
         return _hand_words(self.deck, self.showdown_step.high, self.showdown_step.low, tuple(cards), tuple(board))
 
-    def winning_cards(self, view: SeatView) -> set[int]:
-        """The cards each pot's winners made their hand of (the high half's with the high
-        evaluator, the low half's with the low): their hole cards and the board's."""
+    def winning_cards(self, view: SeatView) -> list[tuple[set[int], tuple[int, int, int]]]:
+        """The cards each pot's winners made their hand of: the high hands' (with the high
+        evaluator) ringed gold, the lows' (with the low) blue; their hole cards and the board's."""
         results = view.showdown
         if results is None:
-            return set()
+            return []
         key = (results.round, tuple((p.name, p.winners) for p in results.pots))
         cached = self.__dict__.get("_winning_cards")
         if cached is not None and cached[0] == key:
-            return cached[1]
-        board, used = tuple(self.board(view)), set[int]()
+            return list(cached[1])
+        board = tuple(self.board(view))
+        high, low = set[int](), set[int]()
         for pot in results.pots:
-            name = self.showdown_step.low if pot.name.endswith("(low)") else self.showdown_step.high
+            is_low = pot.name.endswith("(low)")
+            name = self.showdown_step.low if is_low else self.showdown_step.high
             for seat in pot.winners:
                 shown = results.hand(seat)
                 if shown is not None and name:
-                    used.update(best_cards(self.deck, name, tuple(shown.cards), board))
-        self.__dict__["_winning_cards"] = (key, used)
-        return used
+                    (low if is_low else high).update(best_cards(self.deck, name, tuple(shown.cards), board))
+        groups = [(high, THEME.highlight), (low, LOW_RING)]
+        self.__dict__["_winning_cards"] = (key, groups)
+        return list(groups)
 
     def low_label(self, view: SeatView, seat: int) -> str | None:
         """The low ``seat`` showed at the showdown (worked out from its cards and the board)."""
@@ -635,9 +638,13 @@ class PokerTableScene(SeatCards):
         bar says every pot whole) and what the people at the screen gained or lost."""
         won = [(s, results.won(s)) for s in sorted({w for pot in results.pots for w in pot.winners})]
         if len(won) == 1:
-            hand = results.hand(won[0][0]) if results.showdown else None
-            told = f"{view.names[won[0][0]]} wins {plural(won[0][1], 'chip')}" + (
-                f" with {hand.label}" if hand is not None and hand.label else "")
+            seat = won[0][0]
+            hand = results.hand(seat) if results.showdown else None
+            halves = {pot.name.endswith("(low)") for pot in results.pots if seat in pot.winners}
+            low = self.low_label(view, seat) if True in halves else None
+            told = f"{view.names[seat]} wins {plural(won[0][1], 'chip')}" + (
+                f" with {hand.label}" if hand is not None and hand.label and False in halves else "") + (
+                f"{' and' if False in halves else ' with'} the low, {low}" if low else "")
         else:
             each = ", ".join(f"{view.names[s]} {amount:,}" for s, amount in won)
             told = f"{named(view.names, [s for s, _ in won])} take {plural(sum(a for _, a in won), 'chip')} ({each})"
@@ -701,7 +708,10 @@ def _half(pot_name: str) -> str:
     return next((f" {end}" for end in ("(high)", "(low)") if pot_name.endswith(end)), "")
 
 
-@functools.lru_cache(maxsize=256)
+LOW_RING = (90, 170, 255)
+"""The ring round the cards of a winning low (the high hand's is the theme's gold)."""
+
+
 def best_cards(deck: Any, name: str, hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, ...]:
     """The five cards (deck indices) of ``hole`` and ``board`` that make the best hand the
     evaluator ``name`` finds (exactly its hole and board counts, where it has them); ()
@@ -724,6 +734,7 @@ def best_cards(deck: Any, name: str, hole: tuple[int, ...], board: tuple[int, ..
     return ()
 
 
+@functools.lru_cache(maxsize=256)
 def _hand_words(deck: Any, high: str, low: str, cards: tuple[int, ...],
                 board: tuple[int, ...]) -> tuple[str | None, str | None]:
     """The high and low labels of ``cards`` with ``board`` (None: too few cards, or no low)."""

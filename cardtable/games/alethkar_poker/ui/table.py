@@ -418,11 +418,15 @@ class AlethkarTableScene(GameTableScene):
         return best_five(known, ace_low_straight=self.match.settings.ace_low_straight).value
 
     def _draw_hand_line(self, surface: pygame.Surface, cards: list[int | None]) -> None:
-        """"Your hand: worth N" just over the viewer's own cards (never another seat's)."""
+        """"Your hand: worth 110 (Five cards in consecutive order)" just over the viewer's own
+        cards (never another seat's): the value and the combinations that make it."""
         value = self.own_hand_value(cards)
         if value is None:
             return
-        self.hand_line = f"Your hand: worth {value}"
+        known = [self.deck[c] for c in cards if c is not None]
+        split = best_five(known, ace_low_straight=self.match.settings.ace_low_straight).split
+        made = [combo.name for combo in split.combinations if len(combo.cards) > 1]
+        self.hand_line = f"Your hand: worth {value}" + (f" ({' + '.join(made)})" if made else "")
         box = self._own_hand_box(len(cards))
         self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - self.app.px(16)))
 
