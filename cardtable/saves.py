@@ -459,6 +459,7 @@ class Autosaver:
             if match != self.match:
                 for old in by_match[match]:
                     _unlink(old)
+                _unlink(self.folder / f"{_AUTO_PREFIX}{match}.moves")  # its journal (cardtable.journal) too
 
 
 class BackgroundAutosaver:

@@ -19,7 +19,8 @@ from typing import Any
 
 import pygame
 
-from cardtable import games, paths, save_checks, save_trust
+from cardtable import games, journal, paths, save_checks, save_trust
+from cardtable.journal import Journal
 from cardtable.saves import (
     AUTOSAVE_KEEP,
     AUTOSAVE_MATCHES,
@@ -39,7 +40,7 @@ from cardtable.stats import StatsBook
 from cardtable.ui.dialog import Choice, Dialog
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import fit_text, plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
@@ -61,6 +62,7 @@ class MatchKeeper:
         self.match_over_recorded = False
         self.failed = False
         self.last_autosave_ms = 0.0
+        self.journal = Journal(self.match)  # each move as it is made: a kill loses at most one
 
     # -- what is saved ------------------------------------------------------------------
     def summary(self, *, left: bool = False) -> dict[str, Any]:
@@ -98,7 +100,10 @@ class MatchKeeper:
 
     # -- hooks ---------------------------------------------------------------------------
     def after_action(self) -> None:
-        """After every applied action: record a newly settled round, then autosave."""
+        """After every applied action: journal it, record a newly settled round, then autosave."""
+        history = getattr(self.scene.state, "history", None)
+        if history:
+            self.journal.append(len(history), history[-1])
         self.record_stats()
         self.autosave()
 
@@ -106,7 +111,7 @@ class MatchKeeper:
         """The table is closing: a last autosave (``left``: the players left on purpose), on disk
         before this returns."""
         self.autosave(left=left)
-        self.flush()
+        self.journal.close(remove=self.flush() and not self.failed)  # on disk whole: the journal has done its work
 
     def flush(self) -> bool:
         """Wait until every autosave handed to the writer thread is on disk (and the saves
@@ -207,12 +212,17 @@ def resume_save(app, save: SaveFile) -> Scene | None:
         return None
     spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == envelope["variant"]), None)
     module = game_table_module(envelope["game"])
+    payload = envelope["payload"]
+    if save.kind == "auto" and isinstance(envelope.get("match"), str):  # the moves made after it, if it was killed
+        payload, added = journal.recover(games.get(envelope["game"]), payload, envelope["match"])
+        if added:
+            app.toast(f"{plural(added, 'move')} made after the last autosave recovered", 4.0)
     if spec is None or module is None or not hasattr(module, "restore"):
         app.toast(f"Cannot resume: this version has no variant {envelope['variant']!r} to play it", 5.0)
         return None
     depth = len(app.scenes.scenes)
     try:
-        scene = module.restore(app, spec, envelope["payload"])
+        scene = module.restore(app, spec, payload)
         scene.keeper = MatchKeeper(scene, envelope.get("match") or None)
         outcome = scene.state.round_outcome()
         scene.keeper.recorded_round = outcome.get("round") if outcome else None
