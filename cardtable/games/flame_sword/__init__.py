@@ -28,13 +28,11 @@ GAME = GameDefinition.package(
                         "in the line you hope to use: the banner over your cards names your best line so far. "
                         "It takes many clicks: Auto-flip (the bar's button) turns cards for you."),
                "reveal": ("The showdown: each hand has a kind, such as Rainbow x10 (ten cards, no two of one "
-                          "colour) or Pair. A better kind wins; between equal kinds, higher cards decide first, "
-                          "then trumps (each colour's trump suit is marked TRUMP). Ranks run 0 to 21, then Banner, "
-                          "Monster, Tower, Dragon, Oracle, Fool, Huntress, Yeoman, Sorceress, Wizard, Lady, "
-                          "Cavalier, Princess, Jack, Queen, King, Ace and Infinity, the highest.")},
-        showdown=("Each hand is the best ten of its hole cards and one line of the grid (outlined); the best kind "
-                  "wins the pot. The weakest hand shown becomes the Underdog: eight hole cards next hand. All the "
-                  "kinds, best first, are on the help page (F1, then Tab)."),
+                          "colour). A better kind wins; between equal kinds the higher cards decide, then trumps. "
+                          "The ten cards that count are framed, the rest of the line shaded; point at a card to "
+                          "see it large.")},
+        showdown=("The weakest hand shown becomes the Underdog: eight hole cards next hand. The kinds and the "
+                  "ranks (Infinity highest, then Ace, King, Queen...) are on the help page (F1, then Tab)."),
     ),
     name="Flame Sword",
     round_word="hand",

@@ -23,7 +23,7 @@ GAME = GameDefinition.package(
                            "those who passed take the cards left, in the order they were dealt, for nothing. "
                            "The bids make a pot of their own.")},
         showdown=("The best five cards win the pot, and the auction's pot too. The table names each hand and "
-                  "what it is made of."),
+                  "what it is made of; point at a seat's cards to see them large, planets and all."),
     ),
     name="Shenja Ivali",
     aliases=("ivali",),

@@ -645,6 +645,10 @@ class PokerTableScene(SeatCards):
             told = f"{view.names[seat]} wins {plural(won[0][1], 'chip')}" + (
                 f" with {hand.label}" if hand is not None and hand.label and False in halves else "") + (
                 f"{' and' if False in halves else ' with'} the low, {low}" if low else "")
+        elif split_pots := [p for p in results.pots if p.winners and p.name.endswith(("(high)", "(low)"))]:
+            told = "; ".join(  # a Hi/Lo pot: who took which half
+                f"{named(view.names, p.winners)} {'takes' if len(p.winners) == 1 else 'split'} the "
+                f"{'low' if p.name.endswith('(low)') else 'high'} half, {plural(p.amount, 'chip')}" for p in split_pots)
         else:
             each = ", ".join(f"{view.names[s]} {amount:,}" for s, amount in won)
             told = f"{named(view.names, [s for s, _ in won])} take {plural(sum(a for _, a in won), 'chip')} ({each})"

@@ -132,9 +132,16 @@ class GridView:
         rect = self.line_rect(line).inflate(6 + 2 * inset, 6 + 2 * inset)
         pygame.draw.rect(surface, colour, rect, width, border_radius=self.app.px(6))
 
-    def mark_cards(self, surface: pygame.Surface, grid: list[int | None], cards: set[int], colour) -> None:
-        """Underline the grid cells holding any of ``cards`` (the cards a hand uses)."""
+    def mark_cards(self, surface: pygame.Surface, grid: list[int | None], cards: set[int], colour,
+                   line: str | None = None) -> None:
+        """Frame the grid cells holding any of ``cards`` (the cards a hand uses) and, in its
+        ``line``, shade the cards it leaves out: the ten that count stand out."""
+        box = self.line_rect(line) if line else None
         for cell, card in enumerate(grid):
+            rect = self.cells[cell]
             if card is not None and card in cards:
-                rect = self.cells[cell]
                 pygame.draw.rect(surface, colour, rect.inflate(2, 2), 2, border_radius=max(2, self.card_width // 8))
+            elif box is not None and box.contains(rect):
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 150))
+                surface.blit(shade, rect)

@@ -421,7 +421,17 @@ class FlameTableScene(GameTableScene):
             width = self.app.px(4) if seat in winners else self.app.px(2)
             self.grid_view.outline_line(surface, lines[seat], colour, width, inset=order * 2)
             if seat in winners:
-                self.grid_view.mark_cards(surface, grid, set(hand.cards), colour)
+                self.grid_view.mark_cards(surface, grid, set(hand.cards), colour, line=lines[seat])
+
+    def winning_cards(self, view: SeatView) -> list[tuple[set[int], tuple[int, int, int]]]:
+        """The winners' counted hole cards (their grid cards are framed on the grid), ringed
+        in the colour of their line."""
+        results = view.showdown
+        if results is None:
+            return []
+        winners = {w for p in results.pots[:1] for w in p.winners}
+        return [(set(hand.cards), LINE_COLOURS[hand.seat % len(LINE_COLOURS)])
+                for hand in results.hands if hand.seat in winners]
 
     def _plate_lines(self, view: SeatView, seat: int) -> list[str]:
         info, phase, parts = view.seats[seat], view.phase.id, self.parts(view)
