@@ -10,6 +10,8 @@ auction by clicking a flop card, choosing an amount, and pressing Bid.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from typing import Any
 
 import pygame
 
@@ -354,7 +356,9 @@ class IvaliTableScene(GameTableScene):
                 else:
                     lying = [card for card, entry in self.flop(view) if entry.taker is None]
                     best = self.best_with_one_of(cards, lying)
-                    if best is not None:
+                    if best is None and len(cards) == 4 and None not in cards:  # before the flop: the patterns so far
+                        self.hand_line = f"Your cards: {patterns_so_far([self.deck[c] for c in cards])}"
+                    elif best is not None:
                         self.hand_line = f"With a flop card: {best[0]} ({self.deck[best[1]].name})"
                         if not self.place_flop_line(surface, self.hand_line, box):
                             self.hand_line = None  # no room clear of the middle row: the hint is left out
@@ -431,3 +435,18 @@ TABLE = TableSetup("shenja_ivali", IvaliTableScene, "cardtable.games.shenja_ival
 """The table's opening, start, restore and smoke run (:mod:`cardtable.ui.table_setup`)."""
 
 open_game, help_pages, smoke, restore, start_shenja_ivali = TABLE.functions()
+
+
+_GROUPS = {(4,): "four of a kind", (3, 1): "three of a kind", (2, 2): "two pairs", (2, 1, 1): "a pair",
+           (1, 1, 1, 1): "all different"}
+"""Four cards' groups (by numeral or by planet), biggest first, in words."""
+
+
+def patterns_so_far(cards: list[Any]) -> str:
+    """What four cards make so far, numerals and planets apart ("a pair in the numerals,
+    two pairs in the planets"): a hand is named by both patterns once it has five."""
+    def groups(values: list[Any]) -> str:
+        counts = tuple(sorted(Counter(values).values(), reverse=True))
+        return _GROUPS.get(counts, "all different")
+    return (f"{groups([c.rank for c in cards])} in the numerals, "
+            f"{groups([c.get('planet') for c in cards])} in the planets")
