@@ -8,7 +8,7 @@ from uihelp import Driver, a_person_to_act, people_turns, start_two_people_and_a
 
 from cardtable.games.shenja_ivali.auction import Bid
 from cardtable.games.shenja_ivali.rules import Discard, Phase
-from cardtable.games.shenja_ivali.ui.hand_words import glossed
+from cardtable.games.shenja_ivali.ui.hand_words import glossed, short_gloss
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.pass_screen import PassScreen
@@ -133,7 +133,7 @@ def test_the_viewer_is_told_their_hand_kind_and_only_theirs(app):
     d.step()
     seat = scene.viewer
     assert seat == state.to_act and len(state.hands[seat]) == 4
-    assert scene.hand_line is None  # four cards: no five to name yet
+    assert scene.hand_line is not None and scene.hand_line.startswith("Your cards: ")  # four: the patterns so far
     flop = list(state.deck_order[:8])  # cards nobody holds
     state.hands[seat].append(flop[0])  # the fifth card, as the auction hands it over
     d.step()
@@ -166,7 +166,7 @@ def test_with_four_cards_after_the_flop_the_viewer_is_told_what_a_flop_card_woul
     mine = [state.deck[c] for c in state.hands[seat]]
     value, card = max(((evaluate([*mine, state.deck[c]], state.settings.hands), c) for c in state.flop),
                       key=lambda vc: vc[0].key)
-    assert scene.hand_line == f"With a flop card: {value.label} ({state.deck[card].name})"
+    assert scene.hand_line == f"With {state.deck[card].name} from the flop: {value.label} ({short_gloss(value.rank)})"
     assert any(name == "your hand" for name, _ in scene.layout_boxes())  # the check sees the line
     scene.viewer = None
     scene.draw_game(app.screen)

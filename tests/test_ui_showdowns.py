@@ -97,7 +97,7 @@ def test_flame_sword_shows_a_seats_revealed_cards_large_under_the_mouse(app):
     assert drawn and len(drawn[-1]) == len(scene.state.hands[seat]) and min(drawn[-1]) >= app.px(90)
 
 
-HAND_WORDS = {"five_card_draw": "Your hand: ", "shenja_ivali": ("Your hand: ", "With a flop card: "),
+HAND_WORDS = {"five_card_draw": "Your hand: ", "shenja_ivali": ("Your hand: ", "Your cards: ", "With "),
               "ipso": "Your hand: ", "sabacc": "your total: ", "alethkar_poker": "Your hand: worth ",
               "flame_sword": "Your best now: "}
 """How each table names the viewer's hand while they play (Shenja Ivali's four cards make

@@ -10,7 +10,7 @@ starts the match again from its genesis and applies each move through ``why_ille
 moves do not is refused, naming the first place it differs.
 
 >>> difference({"a": [1, 2], "b": 3}, {"a": [1, 5], "b": 3})
-'a[1] is 5 in the save, 2 by its moves'
+'a[1] is 2 in the save, 5 by its moves'
 """
 
 from __future__ import annotations

@@ -25,8 +25,9 @@ GAME = GameDefinition.package(
                        "forced bets; the last hand's winner (the dealer, in the first hand) posts one extra."),
                "flip": ("Flipping the grid: in turn, click any face-down grid card to turn it up for everyone, "
                         "until 60 are up (the flop), then 80 (the turn); the river turns up the rest. Turn cards "
-                        "in the line you hope to use: the banner over your cards names your best line so far. "
-                        "It takes many clicks: Auto-flip (the bar's button) turns cards for you."),
+                        "in the line you hope to use: the banner over your cards names your best line so far "
+                        "(Rainbow x10: ten cards, no two of one colour). It takes many clicks: Auto-flip (the "
+                        "bar's button) turns cards for you."),
                "reveal": ("The showdown: each hand has a kind, such as Rainbow x10 (ten cards, no two of one "
                           "colour). A better kind wins; between equal kinds the higher cards decide, then trumps. "
                           "The ten cards that count are framed, the rest of the line shaded; point at a card to "

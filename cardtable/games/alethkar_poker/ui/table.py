@@ -426,8 +426,11 @@ class AlethkarTableScene(GameTableScene):
         known = [self.deck[c] for c in cards if c is not None]
         split = best_five(known, ace_low_straight=self.match.settings.ace_low_straight).split
         made = [combo.name for combo in split.combinations if len(combo.cards) > 1]
-        self.hand_line = f"Your hand: worth {value}" + (f" ({' + '.join(made)})" if made else "")
         box = self._own_hand_box(len(cards))
+        self.hand_line = f"Your hand: worth {value}"
+        whole = self.hand_line + (f" ({' + '.join(made)})" if made else "")
+        if self.app.fonts.size_of(whole, self.app.px(14), True)[0] <= box.width:  # over the cards, clear of the plate
+            self.hand_line = whole
         self.draw_hand_line(surface, self.hand_line, (box.centerx, box.y - self.app.px(16)))
 
     def band_top(self) -> int:

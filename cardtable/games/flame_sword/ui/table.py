@@ -420,18 +420,18 @@ class FlameTableScene(GameTableScene):
             colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
             width = self.app.px(4) if seat in winners else self.app.px(2)
             self.grid_view.outline_line(surface, lines[seat], colour, width, inset=order * 2)
-            if seat in winners:
+            if seat in winners or seat == self.viewer:  # (the viewer's own too: why they lost shows)
                 self.grid_view.mark_cards(surface, grid, set(hand.cards), colour, line=lines[seat])
 
     def winning_cards(self, view: SeatView) -> list[tuple[set[int], tuple[int, int, int]]]:
-        """The winners' counted hole cards (their grid cards are framed on the grid), ringed
-        in the colour of their line."""
+        """The winners' counted hole cards and the viewer's (their grid cards are framed on
+        the grid), ringed in the colour of their line."""
         results = view.showdown
         if results is None:
             return []
         winners = {w for p in results.pots[:1] for w in p.winners}
         return [(set(hand.cards), LINE_COLOURS[hand.seat % len(LINE_COLOURS)])
-                for hand in results.hands if hand.seat in winners]
+                for hand in results.hands if hand.seat in winners or hand.seat == self.viewer]
 
     def _plate_lines(self, view: SeatView, seat: int) -> list[str]:
         info, phase, parts = view.seats[seat], view.phase.id, self.parts(view)

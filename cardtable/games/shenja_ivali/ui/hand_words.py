@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardtable.games.shenja_ivali.hands import KINDS
 
-__all__ = ["PATTERN_WORDS", "gloss", "glossed", "rank_of_key"]
+__all__ = ["PATTERN_WORDS", "gloss", "glossed", "short_gloss", "rank_of_key"]
 
 PATTERN_WORDS = {"5": "five of a kind", "4": "four of a kind", "FH": "full house", "3": "three of a kind",
                  "2P": "two pairs", "1P": "one pair", "S": "straight"}
@@ -29,6 +29,12 @@ def gloss(rank: int) -> str:
     if first == second:
         return f"{first} in the numerals and {second} in the planets{flush}"
     return f"{first} in the numerals or the planets, {second} in the other{flush}"
+
+
+def short_gloss(rank: int) -> str:
+    """The kind of ``rank`` in a few words, for a banner: "three of a kind + two pairs"."""
+    kind = KINDS[rank - 1]
+    return " + ".join([PATTERN_WORDS[p] for p in kind.patterns] + (["flush"] if kind.flush else []))
 
 
 def glossed(label: str, rank: int) -> str:

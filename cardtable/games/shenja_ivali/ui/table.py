@@ -21,7 +21,7 @@ from cardtable.games.shenja_ivali.bot import warm_up
 from cardtable.games.shenja_ivali.hands import evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState
-from cardtable.games.shenja_ivali.ui.hand_words import glossed, rank_of_key
+from cardtable.games.shenja_ivali.ui.hand_words import glossed, rank_of_key, short_gloss
 from cardtable.games.shenja_ivali.ui.result import result_text
 from cardtable.games.shenja_ivali.view import FlopBid, IvaliParts
 from cardtable.ui.bet_bar import BET_KEYS
@@ -359,7 +359,7 @@ class IvaliTableScene(GameTableScene):
                     if best is None and len(cards) == 4 and None not in cards:  # before the flop: the patterns so far
                         self.hand_line = f"Your cards: {patterns_so_far([self.deck[c] for c in cards])}"
                     elif best is not None:
-                        self.hand_line = f"With a flop card: {best[0]} ({self.deck[best[1]].name})"
+                        self.hand_line = f"With {self.deck[best[1]].name} from the flop: {best[0]}"
                         if not self.place_flop_line(surface, self.hand_line, box):
                             self.hand_line = None  # no room clear of the middle row: the hint is left out
                         return
@@ -383,7 +383,7 @@ class IvaliTableScene(GameTableScene):
         return glossed(best.label, best.rank)
 
     def place_flop_line(self, surface: pygame.Surface, text: str, hand: pygame.Rect) -> bool:
-        """Draw the "With a flop card" line over the viewer's cards, at the first place clear
+        """Draw the "With Gula 5 of Air from the flop" line over the viewer's cards, at the first place clear
         of what this frame has drawn so far (the flop's captions above it on a small felt);
         False, drawing nothing, when there is none."""
         px = self.app.px
@@ -407,7 +407,7 @@ class IvaliTableScene(GameTableScene):
         rules = self.match.settings.hands
         mine = [self.deck[c] for c in known]
         value, card = max(((evaluate([*mine, self.deck[c]], rules), c) for c in flop), key=lambda vc: vc[0].key)
-        return value.label, card
+        return f"{value.label} ({short_gloss(value.rank)})", card
 
     def bar_text(self, view: SeatView) -> str | None:
         results, over = view.showdown, view.to_act is None
