@@ -209,6 +209,9 @@ class LessonGuide:
             to_act = self.table.view.to_act
             return "" if to_act in (None, CHANCE) else "Wait: the computer is thinking."
         action, words = suggested
+        reason = getattr(self.table, "lesson_reason", None)  # a table that can say why, in the game's words
+        because = reason(action) if reason is not None else ""
+        words = f"{words} ({because})" if because else words
         control = self.pointed_control()
         if getattr(action, "cards", None):  # cards to pick first: the bar's button changes as they lift
             return f"Your move: try {words}. Click the ringed cards (they lift), then the bar's button."

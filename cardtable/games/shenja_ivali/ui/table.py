@@ -372,6 +372,14 @@ class IvaliTableScene(GameTableScene):
             self.draw_seat_cards(surface, seat, plate, cards, cw, int(cw * (0.62 if cards[0] is not None else 0.3)),
                                  origin=self.deck_rect.topleft)
 
+    def lesson_reason(self, action: Any) -> str:
+        """Why the lesson's discard: what the cards kept make ("you keep three of a kind in the
+        numerals, all different in the planets"); "" for any other move."""
+        if not isinstance(action, Discard) or not action.cards:
+            return ""
+        kept = [self.deck[c] for c in self.own_hand() if c is not None and c not in action.cards]
+        return f"you keep {patterns_so_far(kept)}" if kept else ""
+
     def own_hand_kind(self, cards: list[int | None]) -> str | None:
         """The kind of the viewer's best five under the table's rules (its label, with
         the element word) with what it is made of, or None while they hold fewer than five known cards."""
@@ -437,16 +445,18 @@ TABLE = TableSetup("shenja_ivali", IvaliTableScene, "cardtable.games.shenja_ival
 open_game, help_pages, smoke, restore, start_shenja_ivali = TABLE.functions()
 
 
-_GROUPS = {(4,): "four of a kind", (3, 1): "three of a kind", (2, 2): "two pairs", (2, 1, 1): "a pair",
-           (1, 1, 1, 1): "all different"}
-"""Four cards' groups (by numeral or by planet), biggest first, in words."""
+def _groups(values: list[Any]) -> str:
+    """Cards' groups (by numeral or by planet) in words: the biggest group first."""
+    counts = sorted(Counter(values).values(), reverse=True)
+    if not counts or counts[0] == 1:
+        return "all different"
+    if counts[0] >= 3:
+        return "four of a kind" if counts[0] == 4 else "three of a kind"
+    return "two pairs" if counts[1:2] == [2] else "a pair"
 
 
 def patterns_so_far(cards: list[Any]) -> str:
-    """What four cards make so far, numerals and planets apart ("a pair in the numerals,
+    """What some cards make so far, numerals and planets apart ("a pair in the numerals,
     two pairs in the planets"): a hand is named by both patterns once it has five."""
-    def groups(values: list[Any]) -> str:
-        counts = tuple(sorted(Counter(values).values(), reverse=True))
-        return _GROUPS.get(counts, "all different")
-    return (f"{groups([c.rank for c in cards])} in the numerals, "
-            f"{groups([c.get('planet') for c in cards])} in the planets")
+    return (f"{_groups([c.rank for c in cards])} in the numerals, "
+            f"{_groups([c.get('planet') for c in cards])} in the planets")
