@@ -92,7 +92,7 @@ def test_with_no_time_to_weigh_the_hint_says_nothing_about_a_chance():
     hint = work_out(state.seat_copy(seat, random.Random(0)), seat, bot=_Unweighed(legal[0], legal[1:]))
     assert hint.win_chance is None
     assert not any("chance" in line.lower() or "%" in line for line in hint.lines), hint.lines
-    assert "no time to weigh it" in hint.lines
+    assert "the computer's own pick: too many choices here to weigh each one in time" in hint.lines
 
 
 class _Weighed(_Unweighed):

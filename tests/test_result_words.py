@@ -228,7 +228,7 @@ def test_shenja_ivali_the_sources_sample_game_is_told_with_both_pots_and_each_lo
         "B wins the main pot and the auction pot, 9 chips, with Shooting Stars against C's Sensoth Party: "
         "Shooting Stars (one pair in the numerals or the planets, straight in the other; a flush: all five of one "
         "element) ranks above Sensoth Party (five of a kind in the numerals or the planets, one pair in the other) "
-        "on the hand table.")
+        "on the hand table (F1, then Tab).")
     assert gains(view.names, view.showdown, [3], span="round").endswith("Your net this round: -2 chips (you put in 2).")
 
 

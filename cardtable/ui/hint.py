@@ -222,7 +222,8 @@ def work_out(copy: GameState, seat: int, *, budget_ms: float | None = None, seed
         reasons.append(why)
     told = _game_reasons(bot, copy, seat, plan.action)
     if not reasons and not told:
-        reasons.append("the only thing to do" if len(plan.estimates) == 1 else "no time to weigh it")
+        reasons.append("the only thing to do" if len(plan.estimates) == 1
+                       else "the computer's own pick: too many choices here to weigh each one in time")
     win = chosen.win_rate if chosen is not None and chosen.count > 0 else None  # not weighed: no chance to tell
     return Hint(plan.action, name(plan.action), win, (*told, *reasons), plan.rollouts)
 

@@ -11,7 +11,8 @@ GAME = GameDefinition.package(
         seed=2,
         intro=("Your first round: everyone antes and gets four Ivali cards; a flop, a draw and an auction "
                "follow, and the best five cards win. Every card has a numeral (1 to 5), a planet and an "
-               "element; a card's colour is its planet. A hand is named by two patterns at once: the "
+               "element (the name at a card's top and its colour are its planet, the word at its foot its "
+               "element: Earth is both). A hand is named by two patterns at once: the "
                "numerals' (a pair, two pairs, a full house...) and the planets'. Five cards of one element "
                "make a flush, better still."),
         steps={"bet": "A betting round: check or bet; once someone has bet, call, raise or fold.",

@@ -63,7 +63,7 @@ def tie_words(best: ShownHand, beaten: ShownHand, rules: IvaliRules) -> str:
         return "equal on every ranked layer"
     if place == 0:
         return (f"{glossed(best.label, rank_of_key(best.key))} ranks above "
-                f"{glossed(beaten.label, rank_of_key(beaten.key))} on the hand table")
+                f"{glossed(beaten.label, rank_of_key(beaten.key))} on the hand table (F1, then Tab)")
     words = {1: ("the numerals", lambda s: str(s)),
              2: (f"the planets ({' > '.join(rules.planet_order)})",
                  lambda s: rules.planet_order[len(PLANETS) - s]),
