@@ -278,9 +278,10 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
     """The bar's button between rounds."""
     END_LABEL = "Final standings"
     """The bar's button when the match is over (it opens the final standings at once)."""
-    END_PAUSE = 2.5
-    """Seconds the table stays in view once the match is over for the people here (the
-    last hand's result), before the final standings open by themselves."""
+    END_PAUSE = 6.0
+    """Seconds the table stays in view once the match is over for the people here (long enough to
+    read the last hand's result, a tester found 2.5 s was not), before the final standings open
+    by themselves (Enter opens them at once)."""
     again: Callable[[], object] | None = None
     lesson: Any = None
     """The :class:`~cardtable.ui.lesson.LessonGuide` of a guided first hand (None: a real match)."""
