@@ -1,7 +1,8 @@
 """The command-line tools: ``cardtable rank``, ``simulate``, ``save check``, ``host`` and ``join``.
 
 ``cardtable save check FILE...`` replays each save's moves and prints "FILE: OK" or why
-it cannot be played; exit code 1 when any cannot.
+it cannot be played; exit code 1 when any cannot. ``cardtable history export SAVE [--hand N]``
+prints a saved poker match's hands as Poker Hand History (PHH).
 
 ``cardtable rank GAME CARD ...`` prints the value of a hand as one JSON object, e.g.
 ``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...``.
@@ -29,7 +30,7 @@ __all__ = ["main", "build_parser", "game_tools", "COMMANDS"]
 
 BOT_CHOICES = ("normal", "tough", "random", "mixed", "strong")
 
-COMMANDS = ("rank", "simulate", "save", "host", "join")
+COMMANDS = ("rank", "simulate", "save", "history", "host", "join")
 """The tools' names: ``cardtable NAME ...`` runs the tool, not the window."""
 
 
@@ -72,6 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
     save_commands = save.add_subparsers(dest="save_command", required=True, parser_class=_Parser)
     check = save_commands.add_parser("check", help="replay each save and say OK or why it cannot be played")
     check.add_argument("files", nargs="+", help="save files (.json)")
+    history = commands.add_parser("history", help="hand histories of a saved match")
+    history_commands = history.add_subparsers(dest="history_command", required=True, parser_class=_Parser)
+    export = history_commands.add_parser("export", help="a saved match's hands as Poker Hand History (PHH)")
+    export.add_argument("save", help="a save file (.json)")
+    export.add_argument("--hand", type=int, default=None, help="one hand (1 = the first); default: every finished hand")
     from cardtable.net.commands import add_parsers
     add_parsers(commands)  # cardtable host / cardtable join (play over the local network)
     return parser
@@ -94,6 +100,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         return _rank(args, out, err)
     if args.command == "save":
         return _save_check(args, out, err)
+    if args.command == "history":
+        return _history_export(args, out, err)
     if args.command in ("host", "join"):
         from cardtable.net import commands
         return (commands.host_command if args.command == "host" else commands.join_command)(args, out, err)
@@ -183,6 +191,30 @@ def _save_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bad += problem is not None
         print(f"{name}: {'OK' if problem is None else problem}", file=out if problem is None else err)
     return 1 if bad else 0
+
+
+def _history_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``cardtable history export SAVE [--hand N]``: the save checked (replayed), then its hand N,
+    or every finished hand, printed as PHH; 1 with the reason when it cannot be."""
+    from cardtable import games, save_checks, saves
+    from cardtable.variants import load_deck_by_id
+    from cardtable.yaml_games.phh import PhhError, hand_history, match_history
+
+    try:
+        envelope = saves.load_save(args.save)
+        problem = save_checks.checker()({**envelope, "sha256": None})  # replayed, whatever wrote it
+        if problem is not None:
+            raise PhhError(problem)
+        game = games.get(envelope["game"])
+        data = envelope["payload"]["state"]
+        deck = load_deck_by_id(data["state"]["deck"])
+        text = (hand_history(game, data, args.hand, deck=deck) if args.hand is not None
+                else match_history(game, data, deck=deck))
+    except (saves.SaveError, PhhError) as exc:
+        print(f"cardtable history export: {getattr(exc, 'reason', exc)}", file=err)
+        return 1
+    print(text, end="", file=out)
+    return 0
 
 
 def print_summary(summary: dict[str, Any], out: TextIO, err: TextIO) -> None:

@@ -1,0 +1,182 @@
+"""A hand of a poker game written in a variant file, as a Poker Hand History (PHH).
+
+PHH is the open standard for poker hands (the format pokerkit reads and writes): a few
+lines of TOML naming the variant, the antes, blinds, bet sizes and starting stacks, and the
+hand as a list of actions in its own notation: ``d dh p1 AsKd`` (hole cards dealt to the
+first player), ``d db 7h8h9h`` (the board), ``p2 f`` (a fold), ``p3 cc`` (a check or a
+call), ``p1 cbr 20`` (a bet or raise to 20), ``p2 sm 7c7d`` (cards shown). Players are
+numbered from the dealer's left, the dealer last.
+
+The hand is written from a save: the match replayed from its start to that hand
+(:mod:`cardtable.engine.replay`), then played move by move, each move read off as PHH.
+Only the games PHH names can be written (:data:`VARIANTS`: Texas Hold'em no-limit and
+fixed-limit, pot-limit Omaha, fixed-limit Omaha Hi/Lo eight or better); any other game is
+refused with the reason. ``tests/test_phh.py`` plays every written hand again in pokerkit
+and checks the stacks come out the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.cards import Card, Deck
+from cardtable.engine.flow.actions import Shuffle
+from cardtable.engine.game import GameState, action_from_json
+from cardtable.engine.replay import replay
+
+__all__ = ["VARIANTS", "PhhError", "hand_starts", "hand_history", "match_history", "card_code"]
+
+VARIANTS = {("high", "", "no_limit"): "NT", ("high", "", "fixed"): "FT",
+            ("omaha_high", "", "pot_limit"): "PO", ("omaha_high", "omaha_low8", "fixed"): "FO/8"}
+"""PHH's variant code for each (high evaluator, low evaluator, betting limit) it names."""
+
+
+class PhhError(ValueError):
+    """A hand PHH cannot hold, or a hand the save does not have, with the reason."""
+
+
+def card_code(card: Card) -> str:
+    """A card as PHH writes it: rank then suit letter ("As", "Td")."""
+    rank = "T" if card.rank == "10" else card.rank
+    return f"{rank}{card.suit[:1].lower()}"
+
+
+def hand_starts(data: Mapping[str, Any]) -> list[int]:
+    """Where each hand begins in a save's history (the index of its shuffle)."""
+    return [n for n, item in enumerate(data.get("history", []))
+            if isinstance(item, Mapping) and item.get("type") == Shuffle.kind]
+
+
+def _variant(state: GameState) -> str:
+    if not hasattr(type(state), "evaluators") or not hasattr(state, "blind_seats"):
+        raise PhhError("PHH holds poker games written in a variant file; this game has no PHH variant")
+    names = [e.name for e in type(state).evaluators()]  # type: ignore[attr-defined]
+    high, low = (names + ["", ""])[:2]
+    limit = getattr(state.settings, "limit", "")  # type: ignore[attr-defined]
+    code = VARIANTS.get((high, low, str(limit)))
+    if code is None:
+        raise PhhError(f"PHH has no variant for this game ({high}{' / ' + low if low else ''}, {limit})")
+    return code
+
+
+def _order(state: Any, seats: Sequence[int]) -> list[int]:
+    """The hand's players in PHH order: from the dealer's left round to the dealer."""
+    start = (state.dealer + 1) % state.seats
+    return sorted(seats, key=lambda s: (s - start) % state.seats)
+
+
+_STREETS = (3, 4, 5)
+"""The board's size after the flop, the turn and the river: PHH deals each street apart."""
+
+
+def hand_history(game: Any, data: Mapping[str, Any], hand: int, *, deck: Deck) -> str:
+    """Hand ``hand`` (1-based) of the saved match ``data`` (a state's ``to_json()``) as PHH
+    text; PhhError when the game is not one PHH names or the save has no such hand."""
+    starts = hand_starts(data)
+    if not starts:
+        _variant(replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0))
+    if not 1 <= hand <= len(starts):
+        raise PhhError(f"the save has hands 1 to {len(starts)}, not {hand}")
+    history = list(data["history"])
+    end = starts[hand] if hand < len(starts) else len(history)
+    state: Any = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=starts[hand - 1])
+    code = _variant(state)
+    before = list(state.chips.stacks)
+    state.apply(action_from_json(history[starts[hand - 1]]))  # the shuffle: forced bets and the deal follow
+    seats = [s for s in range(state.seats) if state.in_hand[s]]
+    order = _order(state, seats)
+    player = {seat: f"p{n + 1}" for n, seat in enumerate(order)}
+    stakes = state.stakes  # (the blinds as they stand after any doubling)
+    owed = {state.blind_seats.get("small"): stakes.small_blind, state.blind_seats.get("big"): stakes.big_blind}
+    posted = [min(before[s], owed.get(s, 0)) for s in order]  # a short blind goes all-in for what it has
+    if len(order) == 2:  # heads-up the dealer posts the small blind; PHH lists the blinds small first
+        posted.reverse()
+    ante = [0] * len(order)
+    actions = [f"d dh {player[s]} {''.join(card_code(deck[c]) for c in state.hands[s])}" for s in order]
+    board = _boards(state, 0, actions, deck)  # (a hand all-in on its blinds is run out by the shuffle itself)
+    last_raiser: int | None = None  # the last to bet or raise this street: the first to show
+    for item in history[starts[hand - 1] + 1:end]:
+        action = action_from_json(item)
+        words = _words(state, action, player)
+        state.apply(action)
+        if words is not None:
+            actions.append(words)
+            if " cbr " in words:
+                last_raiser = action.seat
+        if len(state.board) > board:
+            board, last_raiser = _boards(state, board, actions, deck), None
+    actions += _shown(state, order, player, last_raiser, deck)
+    lines = [f"variant = {json.dumps(code)}", f"antes = {ante}", f"blinds_or_straddles = {posted}"]
+    betting = stakes.betting
+    if code in ("NT", "PO"):
+        lines.append(f"min_bet = {betting.min_bet}")
+    else:
+        lines += [f"small_bet = {betting.min_bet}", f"big_bet = {betting.big_bet}"]
+    lines += [f"starting_stacks = {[before[s] for s in order]}",
+              "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]",
+              "players = [" + ", ".join(json.dumps(state.names[s]) for s in order) + "]",
+              f"hand = {hand}",
+              f"finishing_stacks = {[state.chips.stacks[s] for s in order]}"]
+    return "\n".join(lines) + "\n"
+
+
+def _boards(state: Any, dealt: int, actions: list[str], deck: Deck) -> int:
+    """Add the board cards dealt beyond the first ``dealt``, street by street (a board run out
+    at once after an all-in is still the flop, the turn and the river); the board's size."""
+    while len(state.board) > dealt:
+        upto = next((n for n in _STREETS if n > dealt), len(state.board))
+        actions.append(f"d db {''.join(card_code(deck[c]) for c in state.board[dealt:upto])}")
+        dealt = upto
+    return dealt
+
+
+def _words(state: Any, action: Any, player: Mapping[int, str]) -> str | None:
+    """A player's move in PHH's notation (None: not a player's move)."""
+    who = player.get(action.seat)
+    if who is None:
+        return None
+    if isinstance(action, Fold):
+        return f"{who} f"
+    if isinstance(action, (Check, Call)):
+        return f"{who} cc"
+    if isinstance(action, (Bet, Raise)):
+        return f"{who} cbr {action.to}"
+    if isinstance(action, AllIn):
+        bets = state.chips.round_bets
+        to = bets[action.seat] + state.chips.stacks[action.seat]
+        return f"{who} cbr {to}" if to > max(bets) else f"{who} cc"
+    return None
+
+
+def _shown(state: Any, order: list[int], player: Mapping[int, str], last_raiser: int | None,
+           deck: Deck) -> list[str]:
+    """The showdown's shows in PHH's order: the last to bet or raise on the last street
+    first, else the first player still in; then round the table."""
+    shown = [s for s in order if state.shown[s] and state.in_hand[s]]
+    if len(shown) < 2:
+        return []
+    first = order.index(last_raiser) if last_raiser in shown else order.index(shown[0])
+    ring = order[first:] + order[:first]
+    return [f"{player[s]} sm {''.join(card_code(deck[c]) for c in state.hands[s])}" for s in ring if s in shown]
+
+
+def match_history(game: Any, data: Mapping[str, Any], *, deck: Deck) -> str:
+    """Every finished hand of the saved match ``data`` as one multi-hand file (PHHS: each
+    hand a ``[N]`` table, as pokerkit's ``HandHistory.loads_all`` reads); PhhError as
+    :func:`hand_history`. A hand still being played is left out."""
+    starts = hand_starts(data)
+    finished = len(starts) - (0 if _over(game, data, deck) else 1)  # (a game PHH has no variant for: refused)
+    if finished < 1:
+        raise PhhError("the save has no finished hand yet")
+    return "\n".join(f"[{n}]\n{hand_history(game, data, n, deck=deck)}" for n in range(1, finished + 1))
+
+
+def _over(game: Any, data: Mapping[str, Any], deck: Deck) -> bool:
+    """Whether the saved match's last hand is settled (the match over, or waiting for the next deal)."""
+    state: Any = replay(game.state, data, deck=deck, read_settings=game.read_settings)
+    _variant(state)
+    return state.to_act is None or state.results is not None
+
