@@ -7,7 +7,7 @@ from uihelp import variant_spec
 
 from cardtable.ui.menu import game_table_module
 from cardtable.variants import load_deck_by_id
-from cardtable.yaml_games.ui.table import best_cards
+from cardtable.yaml_games.ui.hand_cards import best_cards
 
 
 def ids(deck, codes: str) -> tuple[int, ...]:

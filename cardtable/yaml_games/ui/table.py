@@ -21,14 +21,12 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 import pygame
 
 from cardtable.engine.fast_hands import value_of
 from cardtable.engine.flow.actions import Discard
-from cardtable.engine.named_evaluators import lookup
 from cardtable.engine.view import OUT, SeatView, Showdown, ShownHand
 from cardtable.ui.bet_bar import BET_KEYS
 from cardtable.ui.result_words import Rule, against, gains
@@ -41,6 +39,7 @@ from cardtable.ui.widgets import WidgetGroup
 from cardtable.variants import VariantSpec
 from cardtable.yaml_games.rules import Phase
 from cardtable.yaml_games.tools import board_size, showdown_of
+from cardtable.yaml_games.ui.hand_cards import LOW_RING, best_cards, hand_words
 from cardtable.yaml_games.ui.result import low_rule, own_rule, poker_rule
 from cardtable.yaml_games.ui.seat_cards import DRAWING, RISE, SeatCards
 from cardtable.yaml_games.view import FlowParts
@@ -199,7 +198,7 @@ class PokerTableScene(SeatCards):
     def hand_words(self, cards: Sequence[int], board: Sequence[int]) -> tuple[str | None, str | None]:
         """The high hand and the low (None: none yet, or no low) ``cards`` make with the
         board under the showdown's evaluators, once there are enough cards to make one."""
-        return _hand_words(self.deck, self.showdown_step.high, self.showdown_step.low, tuple(cards), tuple(board))
+        return hand_words(self.deck, self.showdown_step.high, self.showdown_step.low, tuple(cards), tuple(board))
 
     def winning_cards(self, view: SeatView) -> list[tuple[set[int], tuple[int, int, int]]]:
         """The cards each pot's winners made their hand of: the high hands' (with the high
@@ -710,54 +709,6 @@ class _Told:
 def _half(pot_name: str) -> str:
     """" (high)" or " (low)" as a pot's name ends, else ""."""
     return next((f" {end}" for end in ("(high)", "(low)") if pot_name.endswith(end)), "")
-
-
-LOW_RING = (90, 170, 255)
-"""The ring round the cards of a winning low (the high hand's is the theme's gold)."""
-
-
-def best_cards(deck: Any, name: str, hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, ...]:
-    """The five cards (deck indices) of ``hole`` and ``board`` that make the best hand the
-    evaluator ``name`` finds (exactly its hole and board counts, where it has them); ()
-    when they make none, or the evaluator's hands are not five cards."""
-    evaluator = lookup(name)
-    if evaluator.fewest > 5 or (evaluator.most is not None and evaluator.most < 5):
-        return ()
-    best = evaluator.value([deck[c] for c in hole], [deck[c] for c in board])
-    if best is None:
-        return ()
-    if evaluator.hole:
-        splits = ((h, b) for h in combinations(hole, evaluator.hole) for b in combinations(board, evaluator.board))
-    else:
-        splits = ((tuple(c for c in five if c in hole), tuple(c for c in five if c not in hole))
-                  for five in combinations(hole + board, min(5, len(hole + board))))
-    for mine, shared in splits:
-        made = evaluator.value([deck[c] for c in mine], [deck[c] for c in shared])
-        if made is not None and made.key == best.key:
-            return mine + shared
-    return ()
-
-
-@functools.lru_cache(maxsize=256)
-def _hand_words(deck: Any, high: str, low: str, cards: tuple[int, ...],
-                board: tuple[int, ...]) -> tuple[str | None, str | None]:
-    """The high and low labels of ``cards`` with ``board`` (None: too few cards, or no low)."""
-    hole = [deck[c] for c in cards]
-    shared = [deck[c] for c in board]
-    out: list[str | None] = []
-    for name in (high, low):
-        evaluator = lookup(name) if name else None
-        if evaluator is None:
-            out.append(None)
-            continue
-        count = len(hole) + len(shared)
-        enough = (len(hole) >= evaluator.hole and len(shared) >= evaluator.board) if evaluator.hole \
-            else evaluator.fewest <= count and (evaluator.most is None or count <= evaluator.most)
-        value = evaluator.value(hole, shared) if enough else None
-        out.append(value.label if value is not None else None)
-    if out[0] is None:
-        return None, None
-    return out[0], out[1]
 
 
 class DeclaredTables:
