@@ -188,3 +188,23 @@ def test_lessons_offered_round_trip_through_the_settings_file():
     notes: list[str] = []
     assert Settings.from_json({"lessons_offered": 3}, notes).lessons_offered == ()
     assert notes
+
+
+def test_a_table_whose_choice_is_one_card_still_rings_the_move(app):
+    """Ipso marks one card to exchange (``selected`` an int, not a list of lifted cards): the
+    lesson's rings read it as no lifted cards (a fuzz run raised TypeError here)."""
+    table = _learn(app, "ipso")
+    guide = table.lesson
+    for _ in range(400):
+        if guide.to_deal():
+            table.next_round()
+        suggested = guide.suggestion()
+        if suggested is not None and getattr(suggested[0], "pile", None) is not None:
+            break
+        if suggested is not None and not table.cards.busy:
+            table.act(suggested[0])
+        app.step(0.25)
+    assert suggested is not None and getattr(suggested[0], "pile", None) is not None
+    table.selected = table.own_hand()[0]
+    app.step(1 / 60)
+    assert len(guide.pointed_places()) == 2  # the card and the pile, whatever is marked

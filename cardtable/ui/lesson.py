@@ -277,7 +277,8 @@ class LessonGuide:
         if suggested is None:
             return []
         action, table = suggested[0], self.table
-        picked = getattr(table, "selected", None) or ()
+        selected = getattr(table, "selected", None)  # the cards lifted so far (a list, in the games that lift)
+        picked = selected if isinstance(selected, (list, tuple, set)) else ()
         cards = [c for c in (*getattr(action, "cards", ()), getattr(action, "card", None)) if c is not None]
         hand: dict[int, pygame.Rect] = getattr(table, "hand_rects", {}) or {}
         places = [hand[c] for c in cards if c in hand and c not in picked]
