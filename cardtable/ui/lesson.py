@@ -38,8 +38,10 @@ QUIET_PHASES = frozenset({"shuffle", "start", "deal"})
 
 
 def lesson_height(window_h: int, px: Any) -> int:
-    """The height of the lesson box at the top of the log's column."""
-    return min(px(250), (window_h - px(20)) // 2)
+    """The height of the lesson box at the top of the log's column: up to 340 (scaled), and
+    never more than 55% of the window (the log keeps the rest): a first box says the game,
+    its forced bets and how to bet at once, and read in 10 px type it was a wall of text."""
+    return min(px(340), (window_h - px(20)) * 55 // 100)
 
 
 def _words(text: str) -> list[str]:
