@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import importlib
+import inspect
 import json
 import random
 from abc import ABC, abstractmethod
@@ -331,9 +333,6 @@ _NEW_GIVEN = ("cls", "settings", "deck", "names", "rng")
 def _recording_genesis(made: Any) -> Any:
     """A game's ``new`` that also records how the match began, on the state it returns
     (:attr:`GameState.genesis`). An outer ``new`` calling an inner one records last."""
-    import functools
-    import inspect
-
     signature = inspect.signature(made)
 
     @functools.wraps(made)

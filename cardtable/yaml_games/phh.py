@@ -80,9 +80,14 @@ def hand_history(game: Any, data: Mapping[str, Any], hand: int, *, deck: Deck) -
         _variant(replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0))
     if not 1 <= hand <= len(starts):
         raise PhhError(f"the save has hands 1 to {len(starts)}, not {hand}")
-    history = list(data["history"])
+    state = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=starts[hand - 1])
+    return _write_hand(state, list(data["history"]), starts, hand, deck)
+
+
+def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, deck: Deck) -> str:
+    """Hand ``hand`` as PHH, played on ``state`` (at the hand's start; left at its end, the
+    next hand's start) from ``history``."""
     end = starts[hand] if hand < len(starts) else len(history)
-    state: Any = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=starts[hand - 1])
     code = _variant(state)
     before = list(state.chips.stacks)
     state.apply(action_from_json(history[starts[hand - 1]]))  # the shuffle: forced bets and the deal follow
@@ -166,17 +171,15 @@ def _shown(state: Any, order: list[int], player: Mapping[int, str], last_raiser:
 def match_history(game: Any, data: Mapping[str, Any], *, deck: Deck) -> str:
     """Every finished hand of the saved match ``data`` as one multi-hand file (PHHS: each
     hand a ``[N]`` table, as pokerkit's ``HandHistory.loads_all`` reads); PhhError as
-    :func:`hand_history`. A hand still being played is left out."""
-    starts = hand_starts(data)
-    finished = len(starts) - (0 if _over(game, data, deck) else 1)  # (a game PHH has no variant for: refused)
-    if finished < 1:
+    :func:`hand_history`. A hand still being played is left out. The match is replayed
+    once, each hand written as play reaches it."""
+    starts, history = hand_starts(data), list(data["history"])
+    state: Any = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=starts[0] if starts else 0)
+    _variant(state)  # (a game PHH has no variant for: refused)
+    hands = [f"[{n}]\n{_write_hand(state, history, starts, n, deck)}" for n in range(1, len(starts) + 1)]
+    if hands and not (state.to_act is None or state.results is not None):  # the last hand still being played
+        hands.pop()
+    if not hands:
         raise PhhError("the save has no finished hand yet")
-    return "\n".join(f"[{n}]\n{hand_history(game, data, n, deck=deck)}" for n in range(1, finished + 1))
-
-
-def _over(game: Any, data: Mapping[str, Any], deck: Deck) -> bool:
-    """Whether the saved match's last hand is settled (the match over, or waiting for the next deal)."""
-    state: Any = replay(game.state, data, deck=deck, read_settings=game.read_settings)
-    _variant(state)
-    return state.to_act is None or state.results is not None
+    return "\n".join(hands)
 
