@@ -132,6 +132,8 @@ def test_the_viewer_is_told_what_their_hand_is_worth_and_only_theirs(app):
     # card outside the best five may be one no other card improves on, as the deal falls)
     swaps = ((place, card) for place in range(len(state.hands[seat])) for card in list(state.deck_order))
     for place, card in swaps:
+        if card in state.hands[seat]:
+            continue  # (a card tried at an earlier place may still lie there: never hold it twice)
         state.hands[seat][place] = card
         d.step()
         if scene.hand_line != before:
