@@ -86,6 +86,8 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
                    with_event=True),
         KeyBinding((pygame.K_h,), "H", "a hint: what the strong computer would do", "key_hint", with_event=True),
+        KeyBinding((pygame.K_r,), "Ctrl+R", "the replay: the match so far, from your seat", "review",
+                   mods=pygame.KMOD_CTRL),
         KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
                    "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
     )
@@ -522,7 +524,14 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
 
         self.app.push(MatchOverScene(self.app, self.standings_now(), title=title, line=line, unit=self.UNIT,
                                      on_again=play_again if again is not None else None,
-                                     on_menu=lambda: self.app.scenes.remove(self)))
+                                     on_menu=lambda: self.app.scenes.remove(self),
+                                     on_replay=self.review if self.lesson is None else None))
+
+    def review(self) -> None:
+        """Ctrl+R, and "Replay" on the final standings: the replay viewer on this match
+        (:func:`cardtable.ui.replay_table.review_table`)."""
+        from cardtable.ui.replay_table import review_table
+        review_table(self)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -35,6 +35,7 @@ from cardtable.match import ViewMatch
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.no_hint import NoHint
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 from cardtable.variants import VariantSpec, load_deck_by_id
@@ -93,46 +94,6 @@ class Latency:
         return f"action to update: {part(self.actions)}   ping: {part(self.pings)}"
 
 
-class _NoHint:
-    """The hint box of a remote table: the strong computer reasons on a seat's copy of
-    the real state, which a remote window never has."""
-
-    visible = False
-    panel_rect: pygame.Rect | None = None
-    in_log = False
-
-    def __init__(self, table: Any) -> None:
-        self.table = table
-
-    def update(self) -> None:
-        """Nothing to advance."""
-
-    def request(self) -> bool:
-        """No hint: say why."""
-        self.table.app.toast("No hints at a table played over the network")
-        return False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """H says why there is no hint."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not getattr(event, "mod", 0) & (
-                pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            return self.request()
-        return False
-
-    def clear(self) -> None:
-        """Nothing shown."""
-
-    def wait(self, timeout: float) -> bool:
-        """Nothing is worked out."""
-        return True
-
-    def arrange(self) -> None:
-        """No panel to place."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Nothing to draw."""
-
-
 class _HostKeeps:
     """The match keeper of a remote table: the host keeps the match (its autosave can
     host it again); nothing is saved or counted here."""
@@ -178,7 +139,7 @@ class RemoteTable(GameTableScene):
         self._keeper = _HostKeeps(self)
         super().__init__(app, variant, None, seats, {})
         self.viewer = seat
-        self.hint = _NoHint(self)  # type: ignore[assignment]
+        self.hint = NoHint(self, "No hints at a table played over the network")  # type: ignore[assignment]
 
     # -- who is who: one person here, everyone else elsewhere -----------------------------
     def is_bot(self, seat: int) -> bool:

@@ -27,6 +27,7 @@ from cardtable.saves import (
     Autosaver,
     BackgroundAutosaver,
     PendingSave,
+    SaveError,
     SaveFile,
     delete_save,
     interrupted_save,
@@ -238,6 +239,43 @@ def resume_save(app, save: SaveFile) -> Scene | None:
     return scene
 
 
+def replay_save(app, save: SaveFile) -> Scene | None:
+    """Open the replay viewer on a good save's match (:mod:`cardtable.ui.replay_table`):
+    a finished match from any seat or every card face up; one still in play only from the
+    seats of the people at this screen, each behind the pass screen. None, with a toast
+    saying why, when it cannot be replayed."""
+    from cardtable.engine.replay import ReplayError
+    from cardtable.match_replay import MatchReplay
+    from cardtable.ui.replay_table import PEOPLE, WHOLE_MATCH, open_replay
+    from cardtable.ui.setup_scene import SeatConfig
+
+    envelope = save.envelope
+    problem = save_checker(app)(envelope) if envelope is not None else "the save cannot be read"
+    if problem is not None or envelope is None:
+        app.toast(f"Cannot replay: {problem}", 6.0)
+        return None
+    spec = next((e.spec for e in app.variant_entries if e.spec and e.spec.id == envelope["variant"]), None)
+    game = games.get(envelope["game"])
+    if spec is None or game.state is None:
+        app.toast(f"Cannot replay: {game.name} keeps no moves to replay" if spec is not None
+                  else f"Cannot replay: this version has no variant {envelope['variant']!r}", 5.0)
+        return None
+    payload = envelope["payload"]
+    if save.kind == "auto" and isinstance(envelope.get("match"), str):  # the moves made after it, if it was killed
+        payload, _ = journal.recover(game, payload, envelope["match"])
+    try:
+        state = save_checks.load_state(game.id, payload, trusted=True)  # checked above; the replay applies every move
+        replay = MatchReplay(game, state)
+        seats = [SeatConfig(str(s["name"]), s.get("bot"), bool(s.get("remote"))) for s in payload["seats"]]
+        return open_replay(app, spec, replay, seats, who=WHOLE_MATCH if replay.is_over else PEOPLE)
+    except (ReplayError, SaveError) as exc:
+        app.toast(f"Cannot replay: {getattr(exc, 'reason', exc)}", 6.0)
+    except Exception as exc:  # noqa: BLE001 - whatever a bad save raises, it is refused, never a crash
+        _log.warning("cannot replay %s", save.path, exc_info=exc)
+        app.toast(f"Cannot replay: the save does not fit the game ({type(exc).__name__})", 6.0)
+    return None
+
+
 def show_pass_screen(scene) -> None:
     """Hide a resumed table behind a pass screen for the person whose cards would show."""
     to_act = scene.state.to_act
@@ -332,14 +370,18 @@ class SavesScene(Scene):
         resume = group.add(Button((px(40), y, px(170), px(48)), fonts, "Resume", self.resume_selected,
                                   size=px(20), primary=True, hotkey="Enter"))
         group.add(Button((px(222), y, px(150), px(48)), fonts, "◀ Back", self.close, size=px(20), hotkey="Esc"))
+        replay = group.add(Button((px(384), y, px(150), px(48)), fonts, "Replay", self.replay_selected,
+                                  size=px(20), hotkey="R"))
         delete = group.add(Button((w - px(40) - px(150), y, px(150), px(48)), fonts, "Delete…",
                                   self.ask_delete, size=px(20), hotkey="Del"))
         current = self.current
         if current is None:
             resume.disabled_reason = "There is no save to resume"
+            replay.disabled_reason = "There is no save to replay"
             delete.disabled_reason = "There is no save to delete"
         elif not current.ok:
             resume.disabled_reason = current.error.reason if current.error else "This save cannot be read"
+            replay.disabled_reason = resume.disabled_reason
         self.widgets = group
 
     @property
@@ -354,6 +396,13 @@ class SavesScene(Scene):
             return
         self.app.scenes.remove(self)
         resume_save(self.app, save)
+
+    def replay_selected(self) -> None:
+        """Step through the highlighted save's match (:func:`replay_save`); the list stays
+        under the replay."""
+        save = self.current
+        if save is not None and save.ok:
+            replay_save(self.app, save)
 
     def close(self) -> None:
         """Back to the menu."""
@@ -399,6 +448,8 @@ class SavesScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
                 self.ask_delete()
+            elif event.key == pygame.K_r:
+                self.replay_selected()
             elif event.key == pygame.K_ESCAPE:
                 self.close()
             else:

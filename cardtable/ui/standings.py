@@ -110,11 +110,11 @@ class MatchOverScene(Scene):
 
     def __init__(self, app, standings: Sequence[tuple[str, int] | tuple[str, int, int]], *, title: str,
                  line: str, on_again: Callable[[], object] | None, on_menu: Callable[[], object],
-                 unit: str = "chip") -> None:
+                 unit: str = "chip", on_replay: Callable[[], object] | None = None) -> None:
         super().__init__(app)
         self.standings = standing_rows(standings)
         self.title, self.line, self.unit = title, line, unit
-        self.on_again, self.on_menu = on_again, on_menu
+        self.on_again, self.on_menu, self.on_replay = on_again, on_menu, on_replay
         self.widgets = WidgetGroup()
         self.layout()
 
@@ -147,6 +147,9 @@ class MatchOverScene(Scene):
                                          self.again, size=px(19), primary=True, hotkey="Enter")))
         else:
             group.focus(menu)
+        if self.on_replay is not None:
+            group.add(Button((p.centerx - px(80), y, px(160), px(48)), fonts, "Replay", self.replay, size=px(19),
+                             hotkey="R"))
         self.widgets = group
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -165,13 +168,21 @@ class MatchOverScene(Scene):
         self.app.scenes.remove(self)
         self.on_again()
 
+    def replay(self) -> None:
+        """Step through the match just played (this screen stays under the replay)."""
+        if self.on_replay is not None:
+            self.on_replay()
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """The buttons, Enter (Play again, else Menu) and Esc (Menu); nothing reaches the table."""
+        """The buttons, Enter (Play again, else Menu), R (Replay) and Esc (Menu); nothing
+        reaches the table."""
         if self.widgets.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.menu()
+            elif event.key == pygame.K_r:
+                self.replay()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.again() if self.on_again is not None else self.menu()
         return True  # modal
