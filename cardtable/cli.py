@@ -1,8 +1,12 @@
-"""The command-line tools: ``cardtable rank``, ``simulate``, ``save check``, ``host`` and ``join``.
+"""The command-line tools: ``cardtable rank``, ``simulate``, ``save check``, ``history export``,
+``history import``, ``host`` and ``join``.
 
 ``cardtable save check FILE...`` replays each save's moves and prints "FILE: OK" or why
 it cannot be played; exit code 1 when any cannot. ``cardtable history export SAVE [--hand N]``
-prints a saved poker match's hands as Poker Hand History (PHH).
+prints a saved poker match's hands as Poker Hand History (PHH); ``cardtable history import
+FILE.phh [--out SAVE]`` opens a PHH hand of Texas Hold'em, Omaha or Omaha Hi/Lo as a save
+(in the saves folder the app lists, or at SAVE), prints where, and exits 1 with the reason
+for a file it cannot open.
 
 ``cardtable rank GAME CARD ...`` prints the value of a hand as one JSON object, e.g.
 ``cardtable rank ivali "Gula 3 of Fire" "Omec 5 of Air" ...``.
@@ -73,11 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
     save_commands = save.add_subparsers(dest="save_command", required=True, parser_class=_Parser)
     check = save_commands.add_parser("check", help="replay each save and say OK or why it cannot be played")
     check.add_argument("files", nargs="+", help="save files (.json)")
-    history = commands.add_parser("history", help="hand histories of a saved match")
+    history = commands.add_parser("history", help="Poker Hand History (PHH): export a saved match's hands, "
+                                                  "import a hand as a save")
     history_commands = history.add_subparsers(dest="history_command", required=True, parser_class=_Parser)
     export = history_commands.add_parser("export", help="a saved match's hands as Poker Hand History (PHH)")
     export.add_argument("save", help="a save file (.json)")
     export.add_argument("--hand", type=int, default=None, help="one hand (1 = the first); default: every finished hand")
+    opening = history_commands.add_parser("import", help="a Poker Hand History (PHH) hand opened as a save")
+    opening.add_argument("file", help="a PHH file (.phh) of one hand: variant NT, FT, PO or FO/8")
+    opening.add_argument("--out", default=None,
+                         help="where to write the save (default: a new file in the saves folder)")
     from cardtable.net.commands import add_parsers
     add_parsers(commands)  # cardtable host / cardtable join (play over the local network)
     return parser
@@ -101,7 +110,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
     if args.command == "save":
         return _save_check(args, out, err)
     if args.command == "history":
-        return _history_export(args, out, err)
+        return (_history_import if args.history_command == "import" else _history_export)(args, out, err)
     if args.command in ("host", "join"):
         from cardtable.net import commands
         return (commands.host_command if args.command == "host" else commands.join_command)(args, out, err)
@@ -214,6 +223,44 @@ def _history_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"cardtable history export: {getattr(exc, 'reason', exc)}", file=err)
         return 1
     print(text, end="", file=out)
+    return 0
+
+
+def _history_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``cardtable history import FILE.phh [--out SAVE]``: the hand opened as a match of its
+    game, written as a save (checked as ``save check`` would first), where it was written
+    printed, with what the file did not say; 1 with the reason when it cannot be."""
+    from cardtable import save_checks, saves
+    from cardtable.simulation import bundled_variant, match_save
+    from cardtable.storage import StorageError, read_user_file
+    from cardtable.yaml_games.phh import PhhError
+    from cardtable.yaml_games.phh_read import MAX_BYTES, open_hand
+
+    try:
+        raw = read_user_file(args.file, limit=MAX_BYTES)
+        opened = open_hand(raw.decode("utf-8"), source=args.file)
+        variant = bundled_variant(opened.game)
+        levels = [None] + ["normal"] * (len(opened.state.names) - 1)  # (as a new table: the first seat yours)
+        data = match_save(opened.game, variant, opened.state, levels, saves.new_match_id())
+        problem = save_checks.checker()({**saves.decode(data), "sha256": None})
+        if problem is not None:
+            raise PhhError(f"{args.file}: the hand does not make a save that plays: {problem}")
+        path = saves.write_save(args.out or saves.named_save_path(variant), data, keep_previous=True)
+    except StorageError as exc:
+        print(f"cardtable history import: {args.file}: {exc.reason}", file=err)
+        return 1
+    except UnicodeDecodeError:
+        print(f"cardtable history import: {args.file}: is not text (UTF-8)", file=err)
+        return 1
+    except saves.SaveError as exc:
+        print(f"cardtable history import: {args.file}: {exc.reason}", file=err)
+        return 1
+    except PhhError as exc:  # (its text names the file and the action)
+        print(f"cardtable history import: {exc}", file=err)
+        return 1
+    print(f"{opened.game.name} hand from {args.file} written to {path}", file=out)
+    for note in opened.notes:
+        print(f"  {note}", file=out)
     return 0
 
 

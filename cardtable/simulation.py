@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from cardtable.games.definition import GameDefinition
 
 __all__ = ["Simulation", "simulate_game", "simulate_matches", "seat_bots", "bundled_settings",
-           "seats_between", "play_fingerprint"]
+           "bundled_variant", "match_save", "seats_between", "play_fingerprint"]
 
 
 
@@ -104,27 +104,42 @@ def bundled_settings(game: GameDefinition) -> Any:
     return game.read_settings({})
 
 
+def bundled_variant(game: GameDefinition) -> str:
+    """The id of the bundled variant that plays ``game`` (the game's id when none does)."""
+    from cardtable import variants
+
+    return next((e.spec.id for e in variants.discover([(variants.variant_dirs()[0][0], False)])
+                 if e.spec is not None and e.spec.game == game.id), game.id)
+
+
+def match_save(game: GameDefinition, variant: str, state: Any, levels: list[str | None], match: str) -> bytes:
+    """The bytes of the save the app would write for ``state``, a match of ``game`` played
+    as ``variant``, each seat a computer of its level in ``levels`` (None: a person)."""
+    from cardtable import saves
+
+    payload = {"state": state.to_json(), "bot_rngs": {},
+               "seats": [{"name": name, "bot": level} for name, level in zip(state.names, levels)]}
+    summary = {"names": list(state.names), "bots": levels, "variant_name": game.name,
+               "round": state.round_number, "round_word": game.round_word, "finished": state.is_over,
+               "left": False, "to_act": None}
+    return saves.encode(game=game.id, variant=variant, match=match, payload=payload, summary=summary,
+                        kind="named")
+
+
 def save_writer(game: GameDefinition, folder: str | os.PathLike[str],
                 seed: int) -> Callable[[int, Any, list[str]], Path]:
     """What writes each simulated match of ``game`` as a save in ``folder`` (made if need
     be): the file the app would write for that table (its bundled variant, the seats and
     their computer levels), named ``<variant>-seed<S>-match<N>.json``; returns its path."""
-    from cardtable import saves, variants
+    from cardtable import saves
 
-    variant = next((e.spec.id for e in variants.discover([(variants.variant_dirs()[0][0], False)])
-                    if e.spec is not None and e.spec.game == game.id), game.id)
+    variant = bundled_variant(game)
     where = Path(folder)
     where.mkdir(parents=True, exist_ok=True)
 
     def write(index: int, state: Any, kinds: list[str]) -> Path:
-        levels = [kind if kind in game.bot_levels else "normal" for kind in kinds]
-        payload = {"state": state.to_json(), "bot_rngs": {},
-                   "seats": [{"name": name, "bot": level} for name, level in zip(state.names, levels)]}
-        summary = {"names": list(state.names), "bots": levels, "variant_name": game.name,
-                   "round": state.round_number, "round_word": game.round_word, "finished": state.is_over,
-                   "left": False, "to_act": None}
-        data = saves.encode(game=game.id, variant=variant, match=f"sim-{seed}-{index + 1}", payload=payload,
-                            summary=summary, kind="named")
+        levels: list[str | None] = [kind if kind in game.bot_levels else "normal" for kind in kinds]
+        data = match_save(game, variant, state, levels, f"sim-{seed}-{index + 1}")
         return saves.write_save(where / f"{variant}-seed{seed}-match{index + 1}.json", data, keep_previous=False)
 
     return write

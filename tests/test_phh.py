@@ -19,11 +19,13 @@ from cardtable.variants import load_deck_by_id
 from cardtable.yaml_games.phh import PhhError, card_code, hand_history, match_history
 
 
-def played(game_id: str, seats: int, seed: int, moves: int = 400):
+def played(game_id: str, seats: int, seed: int, moves: int = 400, **settings):
+    """A match of random moves (``settings`` over the game's defaults), its game, its deck
+    and its save's state (a JSON round trip of ``to_json()``)."""
     game = games.get(game_id)
     deck = load_deck_by_id(game.decks[0])
-    state = game.new_state(game.read_settings(game.defaults()), deck, [f"P{n}" for n in range(seats)],
-                           random.Random(seed))
+    state = game.new_state(game.read_settings({**game.defaults(), **settings}), deck,
+                           [f"P{n}" for n in range(seats)], random.Random(seed))
     rng = random.Random(seed)
     while state.to_act is not None and len(state.history) < moves:
         seat = state.to_act
