@@ -482,8 +482,8 @@ def test_play_again_at_a_hosted_table_hosts_a_new_match_with_the_same_seats(app)
         assert scene.again is not None
         scene.show_final()  # as at the end of the match
         final = app.scenes.top
-        assert isinstance(final, MatchOverScene) and [w.label for w in final.widgets.widgets] == ["Menu",
-                                                                                                 "Play again"]
+        assert isinstance(final, MatchOverScene)
+        assert [w.label for w in final.widgets.widgets] == ["Menu", "Play again", "Replay"]
         d.key(pygame.K_RETURN)
         again = app.scenes.top
         assert isinstance(again, LobbyScene) and again is not lobby

@@ -64,7 +64,9 @@ def test_the_last_person_busting_opens_the_final_standings_and_enter_plays_again
     assert final.title == "Ada is out of chips" and "over for you" in final.line
     assert [row.name for row in final.standings][-1] == "Ada"
     assert sum(row.chips + row.in_pot for row in final.standings) == 202
-    assert [w.label for w in final.widgets.widgets] == ["Menu", "Play again"]
+    assert [w.label for w in final.widgets.widgets] == ["Menu", "Play again", "Replay"]
+    d.key(pygame.K_r)  # her stack was set by hand above, so the moves do not replay: refused, said why
+    assert app.scenes.top is final and app.toast_text.startswith("No replay: ")
     d.key(pygame.K_RETURN)  # Play again
     again = app.scenes.scenes[-1]
     assert again is not scene and scene not in app.scenes.scenes
