@@ -125,21 +125,21 @@ def hand_texts(game: Any, data: Mapping[str, Any], *, deck: Deck, only: int | No
     """The extension's text of every finished hand of ``data`` (or of hand ``only``,
     finished or not); PhhError when there is none."""
     history = list(data.get("history", []))
-    bounds = list(_hands(history, replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0)))
-    over = replay(game.state, data, deck=deck, read_settings=game.read_settings)
+    start = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0)
+    over = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0)
+    bounds = list(_hands(history, over))  # (``over`` played to the save's end on the way)
     settled = (over.round_outcome() or {}).get("round", 0)
-    if only is not None:
-        bounds = [b for b in bounds if b[0] == only]
-        if not bounds:
-            raise PhhError(f"the save has no hand {only}")
-    else:
-        bounds = [b for b in bounds if over.to_act is None or b[0] <= settled or b[2] < len(history)]
-    if not bounds:
-        raise PhhError("the save has no finished hand yet")
+    wanted = [b for b in bounds if (b[0] == only if only is not None
+                                    else over.to_act is None or b[0] <= settled or b[2] < len(history))]
+    if not wanted:
+        raise PhhError(f"the save has no hand {only}" if only is not None else "the save has no finished hand yet")
     texts = []
-    for number, begun, end in bounds:
-        state = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=begun)
-        texts.append(_write(game, state, history[begun:end], number, deck))
+    for number, begun, end in bounds[:bounds.index(wanted[-1]) + 1]:  # one pass: each hand where play reaches it
+        if (number, begun, end) in wanted:
+            texts.append(_write(game, start, history[begun:end], number, deck))
+        else:
+            for item in history[begun:end]:
+                start.apply(action_from_json(item))
     return texts
 
 
@@ -158,12 +158,11 @@ def _standard(deck: Deck) -> bool:
 class _Table:
     """What every seat of a hand has seen so far, to write what each move dealt or showed."""
 
-    def __init__(self, state: GameState, seats: Sequence[int], deck: Deck) -> None:
+    def __init__(self, seats: Sequence[int], deck: Deck) -> None:
         self.seats = list(seats)
         self.deck = deck
         self.standard = _standard(deck)
         self.held: dict[int, set[int]] = {s: set() for s in seats}
-        self.zones: dict[str, set[int]] = {}
         self.shown: set[int] = set()
         self.seen: set[int] = set()
 
@@ -199,12 +198,14 @@ class _Table:
 
 
 def _write(game: Any, state: GameState, moves: Sequence[Any], number: int, deck: Deck) -> str:
-    """Hand ``number`` as the extension: ``moves`` played on ``state`` (at the hand's start)."""
+    """Hand ``number`` as the extension: ``moves`` played on ``state`` (at the hand's start;
+    left at its end)."""
     seats = [info.seat for info in state.seat_view(None).seats if info.status != OUT]
     before = {s: state.holding(s) for s in seats}
     first = action_from_json(moves[0]) if moves else None
     said: list[str] = []
-    if first is not None and first.seat == CHANCE:  # (the hand's opening move may move the button)
+    opened = first is not None and first.seat == CHANCE
+    if first is not None and opened:  # (the hand's opening move may move the button: the order after it)
         logged = len(state.log)
         state.apply(first)
         said = [event.public for event in state.log[logged:]]
@@ -212,13 +213,13 @@ def _write(game: Any, state: GameState, moves: Sequence[Any], number: int, deck:
     if dealer is not None:  # PHH's order: from the dealer's left round to the dealer
         seats.sort(key=lambda s: (s - dealer - 1) % state.seats)
     player = {seat: f"p{n + 1}" for n, seat in enumerate(seats)}
-    table = _Table(state, seats, deck)
+    table = _Table(seats, deck)
     actions: list[str] = []
     verbs: dict[str, str] = {}
     for index, item in enumerate(moves):
         action = action_from_json(item)
         words = _words(state, action, player, table, verbs)
-        if index or not said:
+        if index or not opened:
             logged = len(state.log)
             state.apply(action)
             said = [event.public for event in state.log[logged:]]

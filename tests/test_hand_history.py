@@ -9,16 +9,17 @@ import json
 import random
 import tomllib
 import warnings
+from collections import Counter
 
 import pytest
 from pokerkit import notation
 from test_phh import played
 
 from cardtable import games
-from cardtable.engine.game import CHANCE
+from cardtable.engine.game import CHANCE, action_from_json
+from cardtable.engine.replay import replay
 from cardtable.hand_history import CONSEQUENCES, card_token, export
 from cardtable.variants import load_deck_by_id
-from cardtable.yaml_games.phh import hand_starts
 
 RULED = [game.id for game in games.games() if game.has_rules]
 
@@ -47,40 +48,40 @@ def test_every_game_exports_its_finished_hands(game_id):
     made = export(game, data, deck=deck)
     hands = tomllib.loads(made.text)
     assert made.hands == len(hands) >= 2 and made.suffix == ".phhs"
-    history = data["history"]
+    moves = _moves_by_hand(game, data, deck)
     previous = None
-    total = 0
-    last = max(hands, key=int)
-    for _, hand in sorted(hands.items(), key=lambda item: int(item[0])):
+    for number, hand in sorted(hands.items(), key=lambda item: int(item[0])):
         assert len(hand["players"]) == len(hand["starting_stacks"]) == len(hand["finishing_stacks"])
         if previous is not None:  # the stacks run on: each player ends a hand with what they begin the next
             ended = dict(zip(previous["players"], previous["finishing_stacks"]))
             assert all(ended[name] == stack for name, stack in zip(hand["players"], hand["starting_stacks"])
                        if name in ended)
         previous = hand
-        if not hand["variant"].startswith("cardtable."):
-            continue
-        assert hand["variant"] == f"cardtable.{game_id}"
-        total += sum(_moves(line) for line in hand["actions"])
-    if previous["variant"].startswith("cardtable."):  # every move of the finished hands is one action
-        assert 0 < total <= len(history)
-        again = export(game, data, deck=deck, hand=int(last))
-        assert sum(_moves(line) for line in tomllib.loads(again.text)["actions"]) > 0
+        if hand["variant"].startswith("cardtable."):  # the extension: one action for each move of the hand
+            assert hand["variant"] == f"cardtable.{game_id}" and hand["hand"] == int(number)
+            assert sum(_moves(line) for line in hand["actions"]) == moves[hand["hand"]]
+            assert all(player in {f"p{n + 1}" for n in range(len(hand["players"]))} or player == "d"
+                       for player in (line.split()[0] for line in hand["actions"]))
+    one = export(game, data, deck=deck, hand=2)
+    assert one.suffix == ".phh" and one.hands == 1 and tomllib.loads(one.text)["hand"] == 2
 
 
-def test_each_hand_has_one_action_per_move():
-    game, deck, data = played("sabacc", 3, 5, moves=120)
+def _moves_by_hand(game, data, deck) -> Counter:
+    """How many moves of the save each hand has: a move belongs to the hand it leaves the
+    match in (the moves before the first deal, to the first)."""
+    state = replay(game.state, data, deck=deck, read_settings=game.read_settings, moves=0)
+    counts: Counter = Counter()
+    for item in data["history"]:
+        state.apply(action_from_json(item))
+        counts[max(state.round_number, 1)] += 1
+    return counts
+
+
+def test_the_log_lines_are_comments_and_a_shuffle_order_is_left_out():
+    game, deck, data = _hands_played("sabacc", 3, 5)
     text = export(game, data, deck=deck).text
-    hands = tomllib.loads(text)
-    starts = hand_starts({"history": [{"type": "flow.shuffle"}]})  # (Sabacc's hands start at its own shuffle)
-    assert starts == [0]
-    shuffles = [n for n, item in enumerate(data["history"]) if item["type"] == "sabacc.shuffle"]
-    for number, hand in hands.items():
-        n = int(number)
-        end = shuffles[n] if n < len(shuffles) else len(data["history"])
-        assert sum(_moves(line) for line in hand["actions"]) == end - shuffles[n - 1]
-        assert hand["actions"][0] == "d shuffle"
-    assert "# " in text  # the log lines, as comments
+    assert '"d shuffle",  # Hand 1: ' in text and "order=" not in text
+    assert all(hand["actions"][0] == "d shuffle" for hand in tomllib.loads(text).values())
 
 
 def test_card_tokens_are_one_word_and_name_one_card():
