@@ -34,7 +34,8 @@ from cardtable.engine.replay import replay
 from cardtable.engine.view import OUT
 from cardtable.yaml_games.phh import PhhError, card_code, hand_history, match_history, phh_variant
 
-__all__ = ["Export", "export", "export_save", "write_beside", "hand_texts", "card_token", "EXTENSION", "PhhError"]
+__all__ = ["Export", "export", "export_save", "write_beside", "hand_texts", "card_token", "EXTENSION",
+           "CONSEQUENCES", "PhhError"]
 
 EXTENSION = "cardtable."
 """The start of an extension file's ``variant``: ``cardtable.<game id>``."""
@@ -132,7 +133,8 @@ def hand_texts(game: Any, data: Mapping[str, Any], *, deck: Deck, only: int | No
     wanted = [b for b in bounds if (b[0] == only if only is not None
                                     else over.to_act is None or b[0] <= settled or b[2] < len(history))]
     if not wanted:
-        raise PhhError(f"the save has no hand {only}" if only is not None else "the save has no finished hand yet")
+        raise PhhError(f"the save has hands 1 to {len(bounds)}, not {only}" if only is not None
+                       else "the save has no finished hand yet")
     texts = []
     for number, begun, end in bounds[:bounds.index(wanted[-1]) + 1]:  # one pass: each hand where play reaches it
         if (number, begun, end) in wanted:
