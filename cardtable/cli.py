@@ -3,7 +3,9 @@
 
 ``cardtable save check FILE...`` replays each save's moves and prints "FILE: OK" or why
 it cannot be played; exit code 1 when any cannot. ``cardtable history export SAVE [--hand N]``
-prints a saved poker match's hands as Poker Hand History (PHH); ``cardtable history import
+prints a saved match's finished hands (or hand N) as Poker Hand History (PHH) for the poker
+games PHH names (Hold'em, Omaha, Omaha Hi/Lo, Seven-Card Stud), as PHH's shape with
+cardtable's extension (docs/hand-histories.md) for every other game with rules; ``cardtable history import
 FILE.phh [--out SAVE]`` opens a PHH hand of Texas Hold'em, Omaha or Omaha Hi/Lo as a save
 (in the saves folder the app lists, or at SAVE), prints where, and exits 1 with the reason
 for a file it cannot open.
@@ -77,10 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     save_commands = save.add_subparsers(dest="save_command", required=True, parser_class=_Parser)
     check = save_commands.add_parser("check", help="replay each save and say OK or why it cannot be played")
     check.add_argument("files", nargs="+", help="save files (.json)")
-    history = commands.add_parser("history", help="Poker Hand History (PHH): export a saved match's hands, "
-                                                  "import a hand as a save")
+    history = commands.add_parser("history", help="hand histories: export a saved match's hands (PHH, or its "
+                                                  "cardtable extension), import a PHH hand as a save")
     history_commands = history.add_subparsers(dest="history_command", required=True, parser_class=_Parser)
-    export = history_commands.add_parser("export", help="a saved match's hands as Poker Hand History (PHH)")
+    export = history_commands.add_parser("export", help="a saved match's hands as Poker Hand History (PHH) where "
+                                                        "PHH has the game, else PHH's shape with cardtable's "
+                                                        "extension (docs/hand-histories.md)")
     export.add_argument("save", help="a save file (.json)")
     export.add_argument("--hand", type=int, default=None, help="one hand (1 = the first); default: every finished hand")
     opening = history_commands.add_parser("import", help="a Poker Hand History (PHH) hand opened as a save")
@@ -204,21 +208,12 @@ def _save_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _history_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``cardtable history export SAVE [--hand N]``: the save checked (replayed), then its hand N,
-    or every finished hand, printed as PHH; 1 with the reason when it cannot be."""
-    from cardtable import games, save_checks, saves
-    from cardtable.variants import load_deck_by_id
-    from cardtable.yaml_games.phh import PhhError, hand_history, match_history
+    or every finished hand, printed as PHH or its extension; 1 with the reason when it cannot be."""
+    from cardtable import saves
+    from cardtable.hand_history import PhhError, export_save
 
     try:
-        envelope = saves.load_save(args.save)
-        problem = save_checks.checker()({**envelope, "sha256": None})  # replayed, whatever wrote it
-        if problem is not None:
-            raise PhhError(problem)
-        game = games.get(envelope["game"])
-        data = envelope["payload"]["state"]
-        deck = load_deck_by_id(data["state"]["deck"])
-        text = (hand_history(game, data, args.hand, deck=deck) if args.hand is not None
-                else match_history(game, data, deck=deck))
+        text = export_save(args.save, hand=args.hand).text
     except (saves.SaveError, PhhError) as exc:
         print(f"cardtable history export: {getattr(exc, 'reason', exc)}", file=err)
         return 1

@@ -204,3 +204,46 @@ def test_the_app_offers_the_interrupted_game_when_it_starts(monkeypatch):
     monkeypatch.setattr(App, "run", run_once)
     assert app_module.main(["--size", "1280x800"]) == 0
     assert seen == [ResumeOffer]
+
+
+def test_the_hands_button_writes_the_saves_finished_hands_beside_the_saves(app):
+    import tomllib
+
+    from cardtable.ui.hand_files import hands_folder
+
+    d = Driver(app)
+    scene = start_shenja_ivali(app, ivali_spec(app), SEATS, 100, seed=6)
+    play(scene, StandIn(1), 60)
+    assert scene.state.round_number >= 2
+    saved = scene.match_keeper().save_named()
+    app.scenes.remove(scene)
+    app.push(SavesScene(app))
+    listed = app.scenes.top
+    listed.select(next(i for i, s in enumerate(listed.saves) if s.path == saved.path))
+    assert d.button("Hands").enabled
+    d.press("Hands")
+    written = hands_folder() / (saved.path.stem + ".phhs")
+    assert written.name in app.toast_text
+    hands = tomllib.loads(written.read_text(encoding="utf-8"))
+    assert hands and all(h["variant"] == "cardtable.shenja_ivali" for h in hands.values())
+    assert app.scenes.top is listed
+
+
+def test_the_hands_button_says_why_not(app, tmp_path):
+    from cardtable.ui.hand_files import why_no_hands, write_hands
+
+    d = Driver(app)
+    scene = start_shenja_ivali(app, ivali_spec(app), SEATS, 100, seed=2)
+    play(scene, StandIn(1), 3)  # the first hand still being played
+    saved = scene.match_keeper().save_named()
+    app.scenes.remove(scene)
+    app.push(SavesScene(app))
+    listed = app.scenes.top
+    listed.select(next(i for i, s in enumerate(listed.saves) if s.path == saved.path))
+    d.key(pygame.K_h)
+    assert "Cannot write the hands" in app.toast_text and "no finished hand" in app.toast_text
+    broken = SaveFile(tmp_path / "x.json", "named", 0.0, envelope={"game": "free_table", "summary": {"round": 1}})
+    assert "no rules" in why_no_hands(broken)
+    assert why_no_hands(None)
+    gone = SaveFile(tmp_path / "gone.json", "named", 0.0, envelope={"game": "shenja_ivali", "summary": {"round": 3}})
+    assert write_hands(app, gone) is None and "Cannot write the hands" in app.toast_text  # never an error

@@ -3,7 +3,8 @@
 * :class:`MatchKeeper` sits beside a :class:`~cardtable.ui.game_table.GameTableScene`:
   after every action it writes an autosave and records newly settled rounds in the
   statistics; Ctrl+S writes a named save; leaving or quitting writes a last autosave.
-* :class:`SavesScene` lists the saves (broken ones with their error) and resumes one.
+* :class:`SavesScene` lists the saves (broken ones with their error) and resumes one,
+  replays one or writes its finished hands as a hand history (:mod:`cardtable.ui.hand_files`).
 * :class:`ResumeOffer` asks at start "Resume the interrupted game?".
 * :func:`resume_save` rebuilds a table through its game's ``restore(app, spec, data)``
   and always shows a pass screen before any hand: the file holds every hidden card.
@@ -39,6 +40,7 @@ from cardtable.saves import (
 )
 from cardtable.stats import StatsBook
 from cardtable.ui.dialog import Choice, Dialog
+from cardtable.ui.hand_files import why_no_hands, write_hands
 from cardtable.ui.row_list import list_move
 from cardtable.ui.scene import Scene
 from cardtable.ui.text import fit_text, plural
@@ -372,6 +374,9 @@ class SavesScene(Scene):
         group.add(Button((px(222), y, px(150), px(48)), fonts, "◀ Back", self.close, size=px(20), hotkey="Esc"))
         replay = group.add(Button((px(384), y, px(150), px(48)), fonts, "Replay", self.replay_selected,
                                   size=px(20), hotkey="R"))
+        hands = group.add(Button((px(546), y, px(150), px(48)), fonts, "Hands", self.hands_selected,
+                                 size=px(20), hotkey="H"))
+        hands.disabled_reason = why_no_hands(self.current)
         delete = group.add(Button((w - px(40) - px(150), y, px(150), px(48)), fonts, "Delete…",
                                   self.ask_delete, size=px(20), hotkey="Del"))
         current = self.current
@@ -403,6 +408,12 @@ class SavesScene(Scene):
         save = self.current
         if save is not None and save.ok:
             replay_save(self.app, save)
+
+    def hands_selected(self) -> None:
+        """Write the highlighted save's finished hands beside the saves (:func:`write_hands`)."""
+        save = self.current
+        if save is not None:
+            write_hands(self.app, save)
 
     def close(self) -> None:
         """Back to the menu."""
@@ -450,6 +461,8 @@ class SavesScene(Scene):
                 self.ask_delete()
             elif event.key == pygame.K_r:
                 self.replay_selected()
+            elif event.key == pygame.K_h:
+                self.hands_selected()
             elif event.key == pygame.K_ESCAPE:
                 self.close()
             else:

@@ -10,9 +10,13 @@ numbered from the dealer's left, the dealer last.
 The hand is written from a save: the match replayed from its start to that hand
 (:mod:`cardtable.engine.replay`), then played move by move, each move read off as PHH.
 Only the games PHH names can be written (:data:`VARIANTS`: Texas Hold'em no-limit and
-fixed-limit, pot-limit Omaha, fixed-limit Omaha Hi/Lo eight or better); any other game is
-refused with the reason. ``tests/test_phh.py`` plays every written hand again in pokerkit
-and checks the stacks come out the same.
+fixed-limit, pot-limit Omaha, fixed-limit Omaha Hi/Lo eight or better, and a flow of
+seven-card stud's streets with a bring-in played fixed-limit, PHH's F7S: ``d dh p1 AsKd7h``
+deals third street, two down and one up, as PHH's stud writes it, ``p3 pb`` posts the
+bring-in); any other game is refused with the reason (:mod:`cardtable.hand_history`
+writes those in PHH's shape, as its documented extension). ``tests/test_phh.py`` and
+``tests/test_hand_history.py`` play the written hands again in pokerkit and check the
+stacks come out the same.
 """
 
 from __future__ import annotations
@@ -24,14 +28,20 @@ from typing import Any
 from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.cards import Card, Deck
 from cardtable.engine.flow.actions import Shuffle
+from cardtable.engine.flow.steps import Deal
+from cardtable.engine.flow.streets import Board, BringIn, DealUp
 from cardtable.engine.game import GameState, action_from_json
 from cardtable.engine.replay import replay
 
-__all__ = ["VARIANTS", "PhhError", "hand_starts", "hand_history", "match_history", "card_code"]
+__all__ = ["VARIANTS", "STUD", "PhhError", "phh_variant", "hand_starts", "hand_history", "match_history", "card_code"]
 
 VARIANTS = {("high", "", "no_limit"): "NT", ("high", "", "fixed"): "FT",
             ("omaha_high", "", "pot_limit"): "PO", ("omaha_high", "omaha_low8", "fixed"): "FO/8"}
 """PHH's variant code for each (high evaluator, low evaluator, betting limit) it names."""
+
+STUD = ("F7S", ("high", "", "fixed"), ("deal 2", "up", "bring_in", "up", "up", "up", "deal 1"))
+"""PHH's fixed-limit seven-card stud: its code, what it is valued and bet by, and its
+dealing steps in order (two down and one up, the bring-in, three streets up, one down)."""
 
 
 class PhhError(ValueError):
@@ -56,10 +66,30 @@ def _variant(state: GameState) -> str:
     names = [e.name for e in type(state).evaluators()]  # type: ignore[attr-defined]
     high, low = (names + ["", ""])[:2]
     limit = getattr(state.settings, "limit", "")  # type: ignore[attr-defined]
-    code = VARIANTS.get((high, low, str(limit)))
+    dealing = _dealing(state)
+    if "bring_in" in dealing:  # stud: no board, and (high, low, limit) says the same as Hold'em's
+        code = STUD[0] if (high, low, str(limit)) == STUD[1] and dealing == STUD[2] else None
+    else:
+        code = VARIANTS.get((high, low, str(limit))) if "board" in dealing else None
     if code is None:
         raise PhhError(f"PHH has no variant for this game ({high}{' / ' + low if low else ''}, {limit})")
     return code
+
+
+def phh_variant(state: GameState) -> str | None:
+    """PHH's code for the game ``state`` plays ("NT", "F7S"...), or None when PHH has none."""
+    try:
+        return _variant(state)
+    except PhhError:
+        return None
+
+
+def _dealing(state: GameState) -> tuple[str, ...]:
+    """The hand's dealing steps in order, in short: "deal N", "up", "board", "bring_in"."""
+    words = {DealUp: "up", Board: "board", BringIn: "bring_in"}
+    steps = getattr(type(state), "FLOW", None)
+    return tuple(f"deal {step.hole}" if isinstance(step, Deal) else words[type(step)]
+                 for step in (steps.steps if steps is not None else ()) if isinstance(step, (Deal, *words)))
 
 
 def _order(state: Any, seats: Sequence[int]) -> list[int]:
@@ -95,12 +125,18 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
     order = _order(state, seats)
     player = {seat: f"p{n + 1}" for n, seat in enumerate(order)}
     stakes = state.stakes  # (the blinds as they stand after any doubling)
-    owed = {state.blind_seats.get("small"): stakes.small_blind, state.blind_seats.get("big"): stakes.big_blind}
+    owed = {state.blind_seats.get(name): stakes.values.get(f"{name}_blind", 0) for name in ("small", "big")}
     posted = [min(before[s], owed.get(s, 0)) for s in order]  # a short blind goes all-in for what it has
     if len(order) == 2:  # heads-up the dealer posts the small blind; PHH lists the blinds small first
         posted.reverse()
-    ante = [0] * len(order)
-    actions = [f"d dh {player[s]} {''.join(card_code(deck[c]) for c in state.hands[s])}" for s in order]
+    ante = [stakes.values.get("ante", 0) if code == STUD[0] else 0] * len(order)
+    actions: list[str] = []
+    seen: dict[int, set[int]] = {s: set() for s in order}
+    streets = (3, 4, 5, 6, 7) if code == STUD[0] else ()
+    _holes(state, order, seen, player, actions, deck, streets)
+    betting = sum(before[s] > ante[0] for s in order) > 1  # (all but one all-in on the antes: no bet is made)
+    if code == STUD[0] and state.bring_in_seat in player and betting:
+        actions.insert(len(order), f"{player[state.bring_in_seat]} pb")  # after third street, however far it ran
     board = _boards(state, 0, actions, deck)  # (a hand all-in on its blinds is run out by the shuffle itself)
     last_raiser: int | None = None  # the last to bet or raise this street: the first to show
     for item in history[starts[hand - 1] + 1:end]:
@@ -111,10 +147,16 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
             actions.append(words)
             if " cbr " in words:
                 last_raiser = action.seat
+        if _holes(state, order, seen, player, actions, deck, streets):  # (stud's next street)
+            last_raiser = None
         if len(state.board) > board:
             board, last_raiser = _boards(state, board, actions, deck), None
     actions += _shown(state, order, player, last_raiser, deck)
-    lines = [f"variant = {json.dumps(code)}", f"antes = {ante}", f"blinds_or_straddles = {posted}"]
+    lines = [f"variant = {json.dumps(code)}", f"antes = {ante}"]
+    if code == STUD[0]:  # a short stack's ante is matched, the rest returned: as PHH's trimmed antes
+        lines.append("ante_trimming_status = true")
+    lines.append(f"bring_in = {stakes.values.get('bring_in', 0)}" if code == STUD[0]
+                 else f"blinds_or_straddles = {posted}")
     betting = stakes.betting
     if code in ("NT", "PO"):
         lines.append(f"min_bet = {betting.min_bet}")
@@ -126,6 +168,25 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
               f"hand = {hand}",
               f"finishing_stacks = {[state.chips.stacks[s] for s in order]}"]
     return "\n".join(lines) + "\n"
+
+
+def _holes(state: Any, order: Sequence[int], seen: dict[int, set[int]], player: Mapping[int, str],
+           actions: list[str], deck: Deck, streets: Sequence[int] = ()) -> bool:
+    """Add a ``d dh`` for each player's cards dealt since ``seen``: all of a Hold'em hand at
+    once; with ``streets`` (the hand's size after each street: stud's 3, 4, 5, 6, 7) a
+    street at a time round the table, as PHH's stud deals, even when an all-in ran
+    several out at once. True when any were."""
+    new = {seat: [c for c in state.hands[seat] if c not in seen[seat]] for seat in order}
+    dealt = any(new.values())
+    for upto in (*streets, None):
+        for seat in order:
+            held = len(seen[seat])
+            take = new[seat][:max(0, upto - held)] if upto is not None else list(new[seat])
+            if take:
+                del new[seat][:len(take)]
+                seen[seat].update(take)
+                actions.append(f"d dh {player[seat]} {''.join(card_code(deck[c]) for c in take)}")
+    return dealt
 
 
 def _boards(state: Any, dealt: int, actions: list[str], deck: Deck) -> int:
