@@ -111,9 +111,8 @@ def test_seven_card_stud_is_phh_f7s_and_plays_again_in_pokerkit(seats, seed):
 
 
 def _beyond_f7s(phh) -> bool:
-    """A hand our stud plays that F7S cannot: a round with a bet and four raises (our cap
-    counts raises after the bet), or a bring-in due from a player all-in on the ante."""
-    streets = " ".join(phh.actions).split(" d dh p1 ")
+    """A hand our stud plays that F7S cannot: a bring-in due from a player all-in on the ante
+    (ours posts nothing; PHH moves it on). (A round of a bet and three raises is both games'
+    cap: the variant's raise_cap 3 counts the raises after the bet.)"""
     bring_in = next((int(a.split()[0][1:]) - 1 for a in phh.actions if a.endswith(" pb")), None)
-    return (any(street.count(" cbr ") > 4 for street in streets)
-            or (bring_in is not None and phh.starting_stacks[bring_in] <= phh.antes[bring_in]))
+    return bring_in is not None and phh.starting_stacks[bring_in] <= phh.antes[bring_in]
