@@ -87,13 +87,13 @@ def measure(label: str, game, state, repeat: int, folder: Path) -> dict[str, obj
     return row
 
 
-def main() -> None:
-    """Play, write, measure and print."""
+def main(argv: list[str] | None = None) -> None:
+    """Play, write, measure and print (``argv``: the options, the command line's when None)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flame-actions", type=int, default=10_000)
     parser.add_argument("--ipso-hands", type=int, default=3_000)
     parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="cardtable-bench-saves-"))
     results = {}
     game, state = long_match("flame_sword", 8, actions=args.flame_actions)

@@ -28,6 +28,9 @@ It prints median, 95th percentile and maximum in milliseconds, a line per length
 then one JSON line. Options: ``--actions N`` (default 600), ``--seed S`` (default 1),
 ``--seats K`` (default 8), ``--lengths`` (comma-separated). The machines are shared
 and noisy: read the times as rough figures.
+
+``--resume`` measures resuming the longest matches instead (``benchmarks/resume.py``,
+whose options follow it: ``--ipso-hands``, ``--flame-actions``, ``--repeat``).
 """
 
 from __future__ import annotations
@@ -68,7 +71,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--lengths", default="100,1000,10000")
-    args = parser.parse_args()
+    parser.add_argument("--resume", action="store_true", help="time resuming the longest matches (resume.py)")
+    args, rest = parser.parse_known_args()
+    if args.resume:
+        import resume  # beside this script
+
+        resume.main(rest)
+        return
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
 
     app = App(size=(1280, 800))
     app.push(MenuScene(app))

@@ -14,6 +14,9 @@
   a crash), the game's own invariant checks ``checks.all_problems(state)``, and a JSON
   round trip (the loaded state writes back the payload's state).
 
+A vouched save (:mod:`cardtable.save_trust`) is checked as far as building its state:
+its history and log, played by this app or replayed whole once, are not read again.
+
 :func:`load_state` builds the state the same way (SaveError when it cannot).
 """
 
@@ -40,6 +43,7 @@ _CARD_KEYS = ("hands", "deck_order", "discards", "stock", "flip", "down_discard"
 _CHIP_KEYS = ("stacks", "bags", "middle", "total_chips", "total_credits", "sabacc_pot", "auction_pot",
               "round_start", "round_start_stacks", "hand_start_stacks")
 _CHIPS_FIELDS = ("stacks", "contributed", "round_bets", "dead")
+_MOVES = ("history", "log")
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
@@ -132,14 +136,17 @@ def _chips_problem(key: str, value: Any) -> str | None:
     return None
 
 
-def structure_problems(game: games.GameDefinition, payload: Any, deck_size: int | None = None) -> list[str]:
+def structure_problems(game: games.GameDefinition, payload: Any, deck_size: int | None = None, *,
+                       moves: bool = True) -> list[str]:
     """What is wrong with the types and ranges of a table's payload (``save_data()``), generically.
 
-    ``deck_size`` bounds the card indices (unchecked when None).
+    ``deck_size`` bounds the card indices (unchecked when None). Without ``moves`` the
+    history and the log (what grows with a match) are only checked to be lists: for a
+    vouched save (:mod:`cardtable.save_trust`), whose moves were played or checked already.
     """
     if not isinstance(payload, dict):
         return ["the save holds no table"]
-    problems = _walk_problems(payload)
+    problems = _walk_problems(payload if moves else _without_moves(payload))
     if problems:
         return problems
     data = payload.get("state")
@@ -176,8 +183,11 @@ def structure_problems(game: games.GameDefinition, payload: Any, deck_size: int 
     bad = rng_problem("the game's generator", data.get("rng"))
     if bad:
         problems.append(bad)
-    problems += _history_problems(data.get("history"), n, deck_size)
-    problems += _log_problems(data.get("log"), n)
+    if moves:
+        problems += _history_problems(data.get("history"), n, deck_size)
+        problems += _log_problems(data.get("log"), n)
+    else:
+        problems += [f"the game's {key} is not a list" for key in _MOVES if not isinstance(data.get(key), list)]
     inner = data.get("state")
     if not isinstance(inner, dict):
         return problems + ["the save holds no game state"]
@@ -214,6 +224,14 @@ def structure_problems(game: games.GameDefinition, payload: Any, deck_size: int 
                 if bad:
                     problems.append(bad)
     return problems
+
+
+def _without_moves(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` with its state's history and log left out (a shallow copy)."""
+    data = payload.get("state")
+    if not isinstance(data, dict):
+        return payload
+    return {**payload, "state": {k: v for k, v in data.items() if k not in _MOVES}}
 
 
 def _history_problems(history: Any, n: int, deck_size: int | None) -> list[str]:
@@ -273,7 +291,8 @@ def load_state(game_id: str, payload: Mapping[str, Any], *, trusted: bool = Fals
 
     A payload that says how its match began is replayed from there and must be what its
     moves give, unless ``trusted`` (a save this app wrote or already replayed whole:
-    :mod:`cardtable.save_trust`)."""
+    :mod:`cardtable.save_trust`): such a save is only built, its moves not looked over
+    again (a long match's are a quarter of a million records)."""
     try:
         game = games.get(game_id)
     except KeyError as exc:
@@ -293,7 +312,8 @@ def load_state(game_id: str, payload: Mapping[str, Any], *, trusted: bool = Fals
             deck = load_deck_by_id(deck_id)
         except Exception as exc:  # noqa: BLE001 - a missing or broken deck file is a reason
             raise SaveError(None, f"the save's deck {deck_id!r} cannot be loaded: {exc}", "invalid") from exc
-    problems = structure_problems(game, payload, len(deck) if deck is not None else None)
+    vouched = trusted and isinstance(data, dict) and "genesis" in data  # this app wrote it, or replayed it whole
+    problems = structure_problems(game, payload, len(deck) if deck is not None else None, moves=not vouched)
     if deck is None and not problems:
         problems = ["the save does not name its deck"]
     if problems:
@@ -304,7 +324,7 @@ def load_state(game_id: str, payload: Mapping[str, Any], *, trusted: bool = Fals
     except Exception as exc:  # noqa: BLE001 - anything a bad payload raises
         raise SaveError(None, f"the save does not fit {game.name} ({type(exc).__name__}: {exc})",
                         "invalid") from exc
-    if trusted and "genesis" in data:  # this app wrote it from a match it played (or replayed it whole)
+    if vouched:
         return state
     try:
         # The log checks follow the game move by move; old lines name cards of earlier hands.

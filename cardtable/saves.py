@@ -10,7 +10,8 @@ A save file is one JSON object, the *envelope*::
      "sha256": "<hex digest>"}
 
 ``sha256`` is the digest of the canonical JSON (sorted keys, no spaces, UTF-8) of
-every other field, so a truncated file fails to parse and an edited one fails the
+every other field (in a file laid out as this app writes it, taken over the payload's
+bytes as they stand), so a truncated file fails to parse and an edited one fails the
 checksum: both raise :class:`SaveError` with the reason in words, never a silent
 half. A file from a newer format version is refused; an older one is upgraded
 through :data:`MIGRATIONS` or refused with a clear message.
@@ -38,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import __version__, paths
+from cardtable.engine import collector
 from cardtable.storage import StorageError, atomic_write_bytes, read_user_file
 
 __all__ = [
@@ -274,7 +276,8 @@ def decode(raw: bytes, path: str | os.PathLike[str] | None = None) -> dict[str, 
     if not raw.strip():
         raise SaveError(path, "the file is empty (the save was cut off)", "truncated")
     try:
-        envelope = json.loads(raw.decode("utf-8"))
+        with collector.paused():  # a long match's payload is a million objects, none cyclic
+            envelope = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"the file is damaged (not UTF-8 text at byte {exc.start})", "truncated") from exc
     except json.JSONDecodeError as exc:
@@ -291,7 +294,9 @@ def decode(raw: bytes, path: str | os.PathLike[str] | None = None) -> dict[str, 
         raise SaveError(path, "the save has no checksum: it was damaged or edited", "tampered")
     payload = envelope.pop("payload", None)
     try:
-        digest = hashlib.sha256(_canonical(envelope) + b"\n" + _canonical(payload)).hexdigest()
+        digest = _written_digest(raw, envelope, stored)
+        if digest != stored:  # written some other way (or damaged): the payload's canonical JSON
+            digest = hashlib.sha256(_canonical(envelope) + b"\n" + _canonical(payload)).hexdigest()
     except (TypeError, ValueError) as exc:  # e.g. NaN written by hand
         raise SaveError(path, f"the save holds values JSON does not allow: {exc}", "tampered") from exc
     if digest != stored:
@@ -318,6 +323,25 @@ def decode(raw: bytes, path: str | os.PathLike[str] | None = None) -> dict[str, 
         if not isinstance(envelope.get(field), kind):
             raise SaveError(path, f"the save has no valid {field!r}", "invalid")
     return envelope
+
+
+def _written_digest(raw: bytes, header: dict[str, Any], stored: str) -> str | None:
+    """The checksum of a file laid out as :meth:`PendingSave.bytes` writes it (the canonical
+    header around the payload's canonical JSON), taken over the payload's bytes as they
+    are: writing a long match's payload again costs as much as parsing it. None when the
+    file is laid out otherwise.
+
+    The bytes hashed, with the header, make the whole file, so a checksum still names one
+    content (what :mod:`cardtable.save_trust` relies on)."""
+    before, _, after = _canonical({**header, "sha256": stored, "payload": _PAYLOAD_SLOT}).partition(
+        _canonical(_PAYLOAD_SLOT))
+    after += b"\n"
+    if len(raw) < len(before) + len(after) or not raw.startswith(before) or not raw.endswith(after):
+        return None
+    digest = hashlib.sha256(_canonical(header))
+    digest.update(b"\n")
+    digest.update(memoryview(raw)[len(before):len(raw) - len(after)])
+    return digest.hexdigest()
 
 
 def load_save(path: str | os.PathLike[str]) -> dict[str, Any]:

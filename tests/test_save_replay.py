@@ -136,3 +136,21 @@ def test_the_difference_names_the_first_place():
     assert difference({"h": [1]}, {"h": [1, 2]}) == "h holds 1 items in the save, 2 by its moves"
     assert difference({"x": 1}, {"x": 1}) is None
     assert ReplayError(3, "why").move == 3 and str(ReplayError(3, "why")) == "move 3 does not replay: why"
+
+
+def test_a_vouched_save_is_built_without_its_moves_looked_over_and_another_is_checked_whole(monkeypatch):
+    from cardtable import save_checks
+
+    game = games.get("ipso")
+    data = payload(played(game))
+    looked = []
+    for name in ("_history_problems", "_log_problems"):
+        real = getattr(save_checks, name)
+        monkeypatch.setattr(save_checks, name, lambda *args, real=real: looked.append(1) or real(*args))
+    state = load_state(game.id, data, trusted=True)
+    assert state.to_json() == data["state"] and not looked  # played here or replayed whole once: not again
+    data["state"]["log"][-1]["private"] = {"7": "a line for no seat"}
+    assert "line" in refused(game, data) and looked  # a save not vouched for is still checked move by move
+    data["state"]["history"] = "not a list"
+    with pytest.raises(SaveError, match="history is not a list"):
+        load_state(game.id, data, trusted=True)

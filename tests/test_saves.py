@@ -272,3 +272,17 @@ def test_a_payload_json_cannot_hold_is_refused_before_writing():
     with pytest.raises(SaveError) as info:
         encode(game="g", variant="v", match="m", payload={"bad": float("nan")})
     assert info.value.problem == "invalid"
+
+
+def test_a_save_as_this_app_writes_it_is_checked_without_writing_its_payload_again(monkeypatch):
+    payload = ivali_payload()
+    raw = make(payload)
+    written = []
+    real = saves._canonical
+    monkeypatch.setattr(saves, "_canonical", lambda data: written.append(data) or real(data))
+    assert decode(raw)["payload"] == payload
+    assert all(data != payload for data in written)  # the checksum is taken over the file's own bytes
+    edited = raw.replace(b'{"bot":null,"name":"Ada"}', b'{"bot":null,"name":"Eve"}')  # in the payload only
+    assert edited != raw
+    with pytest.raises(SaveError, match="checksum"):
+        decode(edited)
