@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, cast
 
 from cardtable.engine.cards import Deck
@@ -28,13 +29,90 @@ from cardtable.engine.game import Action, GameState
 from cardtable.engine.replay import ReplayError, replay
 from cardtable.engine.view import SeatView
 
-__all__ = ["CHECKPOINT", "MatchReplay"]
+__all__ = ["CHECKPOINT", "Positions", "MatchReplay", "SeenViews"]
 
 CHECKPOINT = 64
 """Moves between two positions kept whole (a step back replays at most this many)."""
 
 
-class MatchReplay:
+class Positions:
+    """What every replay shares: where its hands begin and how its log grows, position by
+    position. Subclasses fill ``_rounds`` and ``_log_lengths`` (one entry a position) and
+    give the views, the log and the standings."""
+
+    _rounds: list[int]
+    _log_lengths: list[int]
+    hand_starts: list[int]
+    deck: Any
+    settings: Any
+
+    @property
+    def seats(self) -> int:
+        """How many seats the match has (subclasses)."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match was played to its end (subclasses)."""
+        raise NotImplementedError
+
+    def _found_hands(self) -> None:
+        self.hand_starts = [k for k in range(1, len(self._rounds)) if self._rounds[k] != self._rounds[k - 1]]
+
+    @property
+    def last(self) -> int:
+        """The last position."""
+        return len(self._rounds) - 1
+
+    def hand_of(self, position: int) -> int:
+        """The hand (round) being played at ``position``: 0 before the first deal."""
+        return self._rounds[position]
+
+    @property
+    def hands(self) -> int:
+        """How many hands (rounds) the match reached."""
+        return self._rounds[-1]
+
+    def next_hand(self, position: int) -> int:
+        """Where the hand after the one at ``position`` begins (the last position if none)."""
+        i = bisect.bisect_right(self.hand_starts, position)
+        return self.hand_starts[i] if i < len(self.hand_starts) else self.last
+
+    def previous_hand(self, position: int) -> int:
+        """Where the hand at ``position`` began, or the one before it when ``position`` is
+        its start already (0 before the first)."""
+        i = bisect.bisect_left(self.hand_starts, position)
+        return self.hand_starts[i - 1] if i > 0 else 0
+
+    def hand_words(self, position: int, round_word: str) -> str:
+        """"hand 3 of 12" for ``position`` ("before the first hand" at the start)."""
+        hand = self.hand_of(position)
+        return f"{round_word} {hand} of {self.hands}" if hand else f"before the first {round_word}"
+
+    def view(self, position: int, seat: int | None) -> SeatView:
+        """What ``seat`` saw at ``position``, with no actions to take (subclasses)."""
+        raise NotImplementedError
+
+    def face_up_view(self, position: int) -> SeatView:
+        """``position`` with every seat's cards face up (subclasses that know them)."""
+        raise LookupError("this replay knows one seat's view only")
+
+    def log(self, position: int, seat: int | None) -> list[str]:
+        """The log at ``position`` as ``seat`` read it (subclasses)."""
+        raise NotImplementedError
+
+    def standings(self, position: int) -> list[tuple[str, int]]:
+        """Every player's name and holding at ``position``, best first (subclasses)."""
+        raise NotImplementedError
+
+    def move_words(self, position: int, seat: int | None) -> str:
+        """The log line the move into ``position`` added, as ``seat`` read it ("" for none)."""
+        if position == 0 or self._log_lengths[position] == self._log_lengths[position - 1]:
+            return ""
+        return self.log(position, seat)[-1]
+
+
+class MatchReplay(Positions):
     """Every position of one match (``state``: the match as it stands now; it is not
     changed). ``game``: its :class:`~cardtable.games.definition.GameDefinition`.
     ReplayError when the match keeps no record of its start or a move does not replay."""
@@ -63,15 +141,10 @@ class MatchReplay:
         self._log = current.log  # the whole match's events: position k read the first _log_lengths[k]
         self._worded: dict[int | None, list[str]] = {}
         self._at = (len(self.moves), current)
-        self.hand_starts = [k for k in range(1, len(self._rounds)) if self._rounds[k] != self._rounds[k - 1]]
-        """The positions at which a new hand (round) has just begun: its deal done."""
+        self.deck, self.settings = deck, getattr(current, "settings", None)
+        self._found_hands()
 
     # -- positions ---------------------------------------------------------------------------
-    @property
-    def last(self) -> int:
-        """The last position (how many moves the match has)."""
-        return len(self.moves)
-
     @property
     def is_over(self) -> bool:
         """True when the match was played to its end."""
@@ -99,26 +172,6 @@ class MatchReplay:
         self._at = (position, current)
         return current
 
-    def hand_of(self, position: int) -> int:
-        """The hand (round) being played at ``position``: 0 before the first deal."""
-        return self._rounds[position]
-
-    @property
-    def hands(self) -> int:
-        """How many hands (rounds) the match reached."""
-        return self._rounds[-1]
-
-    def next_hand(self, position: int) -> int:
-        """Where the hand after the one at ``position`` begins (the last position if none)."""
-        i = bisect.bisect_right(self.hand_starts, position)
-        return self.hand_starts[i] if i < len(self.hand_starts) else self.last
-
-    def previous_hand(self, position: int) -> int:
-        """Where the hand at ``position`` began, or the one before it when ``position`` is
-        its start already (0 before the first)."""
-        i = bisect.bisect_left(self.hand_starts, position)
-        return self.hand_starts[i - 1] if i > 0 else 0
-
     # -- what a position shows ---------------------------------------------------------------
     def view(self, position: int, seat: int | None) -> SeatView:
         """What ``seat`` (None: nobody's seat) saw at ``position``: its typed view, with no
@@ -143,17 +196,48 @@ class MatchReplay:
         """Every player's name and holding at ``position``, best first."""
         return self.state(position).standings()
 
-    def hand_words(self, position: int, round_word: str) -> str:
-        """"hand 3 of 12" for ``position`` ("before the first hand" at the start)."""
-        hand = self.hand_of(position)
-        return f"{round_word} {hand} of {self.hands}" if hand else f"before the first {round_word}"
-
-    def move_words(self, position: int, seat: int | None) -> str:
-        """The log line the move into ``position`` added, as ``seat`` read it ("" for none)."""
-        if position == 0 or self._log_lengths[position] == self._log_lengths[position - 1]:
-            return ""
-        return self.log(position, seat)[-1]
-
 
 def _without_actions(view: SeatView) -> SeatView:
     return dataclasses.replace(view, legal=(), options=None)
+
+
+class SeenViews(Positions):
+    """A match as one seat's window was shown it over the network: the views the host sent,
+    in order (``views``: each with the length of the seat's log then), the seat's ``log``,
+    the deck and the settings. A remote window never has the match itself, so this is all
+    it can review, and all it may: its own seat's view, position by position."""
+
+    def __init__(self, seat: int, views: Sequence[tuple[SeatView, int]], log: Sequence[str], *, deck: Any,
+                 settings: Any) -> None:
+        if not views:
+            raise ReplayError(0, "nothing has been shown yet")
+        self.seat, self.deck, self.settings = seat, deck, settings
+        self._views = [view for view, _ in views]
+        self._log = list(log)
+        self._log_lengths = [min(length, len(self._log)) for _, length in views]
+        self._rounds = [view.round for view in self._views]
+        self._found_hands()
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return len(self._views[0].seats)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the last view shown was the end of the match."""
+        return self._views[-1].is_over
+
+    def view(self, position: int, seat: int | None) -> SeatView:
+        """The seat's view at ``position`` (LookupError for any other seat's)."""
+        if seat != self.seat:
+            raise LookupError(f"this window saw seat {self.seat}'s view only")
+        return _without_actions(self._views[position])
+
+    def log(self, position: int, seat: int | None) -> list[str]:
+        """The seat's log at ``position``."""
+        return self._log[:self._log_lengths[position]]
+
+    def standings(self, position: int) -> list[tuple[str, int]]:
+        """Every seat's stack as the view showed it, best first."""
+        return sorted(((s.name, s.stack or 0) for s in self._views[position].seats), key=lambda pair: -pair[1])

@@ -222,3 +222,39 @@ def test_every_game_is_played_to_its_end_from_a_joined_window(app, game, monkeyp
         assert any(type(s).__name__ == "MatchOverScene" for s in app.scenes.scenes)
     finally:
         host.stop()
+
+
+def test_ctrl_r_reviews_what_this_window_was_shown_from_its_own_seat(app, quick):
+    from cardtable.match_replay import SeenViews
+    from cardtable.ui.replay_table import OWN_SEAT, ReplayTable
+
+    host = host_for("five_card_draw")
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE)
+        assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
+        table = app.scenes.top
+        for _ in range(3000):  # our seat plays until a few updates have been shown
+            if len(table.seen) >= 12 or host.state.to_act is None:
+                break
+            if table.view.to_act == 0 and not table.updates and not table.in_flight:
+                d.key(pygame.K_c if table.bet_bar is not None else pygame.K_RETURN)
+            else:
+                d.step()
+            time.sleep(0.002)
+        seen = list(table.seen)
+        assert len(seen) >= 2 and seen[-1][0] == table.view
+        d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+        viewer = app.scenes.top
+        assert isinstance(viewer, ReplayTable) and isinstance(viewer.replay, SeenViews)
+        assert viewer.who == OWN_SEAT and viewer.perspectives == [0] and viewer.position == len(seen) - 1
+        d.key(pygame.K_HOME)
+        for n, (view, log_length) in enumerate(seen):  # every view as it came, nobody else's
+            assert viewer.position == n and viewer.view.seat == 0
+            assert viewer.view.seats == view.seats and viewer.match.log_for(0) == table.remote_log[:log_length]
+            d.key(pygame.K_RIGHT)
+        d.key(pygame.K_v)
+        assert viewer.perspective == 0 and "own seat" in app.toast_text
+        d.key(pygame.K_ESCAPE)
+        assert app.scenes.top is table
+    finally:
+        host.stop()

@@ -49,6 +49,7 @@ CATCH_UP = 6         # more updates waiting than this: shown at once
 REVEAL_HOLD = 6.0    # seconds a settled round stays on the table (Enter goes on at once)
 PING_EVERY = 2.0
 ELSEWHERE = "elsewhere"
+SEEN_KEPT = 5000     # views kept for Ctrl+R's review (a view is a few kilobytes)
 
 
 class Latency:
@@ -126,6 +127,7 @@ class RemoteTable(GameTableScene):
         self.remote_log: list[str] = list(log or [])
         self.remote_count = count
         self.updates: collections.deque[tuple[dict[str, Any], int]] = collections.deque()
+        self.seen: collections.deque[tuple[SeatView, int]] = collections.deque(maxlen=SEEN_KEPT)
         self.latency = Latency()
         self.in_flight = False
         self.next_apply = 0.0
@@ -283,6 +285,7 @@ class RemoteTable(GameTableScene):
                                actions=message["count"])
         self.seat_configs = [SeatConfig(name, None if n == self.remote_seat else ELSEWHERE)
                              for n, name in enumerate(view.names)]
+        self.seen.append((view, log_length))
         self.view_moved(before, view)
         self.after_action()
         ours = view.to_act == self.remote_seat
@@ -321,6 +324,20 @@ class RemoteTable(GameTableScene):
                 delay = min(delay * 2, 5.0)
 
         threading.Thread(target=again, name="cardtable-reconnect", daemon=True).start()
+
+    def review(self) -> None:
+        """Ctrl+R: the match as this window was shown it (the host keeps the match itself),
+        from our own seat only, up to now."""
+        from cardtable.match_replay import SeenViews
+        from cardtable.ui.replay_table import OWN_SEAT, open_replay
+
+        seen = list(self.seen) or [(self.view, len(self.remote_log))]
+        views = SeenViews(self.remote_seat, seen, self.remote_log, deck=self.match.deck,
+                          settings=self.match.settings)
+        seats = [SeatConfig(seat.name, "computer" if n in self.computers else None)
+                 for n, seat in enumerate(self.seat_configs)]
+        open_replay(self.app, self.variant, views, seats, who=OWN_SEAT, seat=self.remote_seat,
+                    title="The match so far" if not views.is_over else "Replay")
 
     # -- leaving ----------------------------------------------------------------------------
     def exit(self) -> None:
@@ -417,5 +434,6 @@ def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat
                              count=message["count"])
     scene.computers = frozenset(message.get("computers", ()))
     scene.away = frozenset(message.get("away", ()))
+    scene.seen.append((view, len(log)))
     app.push(scene)
     return scene

@@ -26,7 +26,7 @@ import pygame
 from cardtable import games
 from cardtable.engine.view import SeatView
 from cardtable.match import ViewMatch
-from cardtable.match_replay import MatchReplay
+from cardtable.match_replay import MatchReplay, Positions
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.game_table import BOT_PAUSE, GameTableScene
 from cardtable.ui.no_hint import NoHint
@@ -116,7 +116,7 @@ class ReplayTable(GameTableScene):
     )
     """The replay's keys: the only keys it has (a replay plays nothing)."""
 
-    def __init__(self, app: Any, variant: VariantSpec, replay: MatchReplay, seats: list[SeatConfig],
+    def __init__(self, app: Any, variant: VariantSpec, replay: Positions, seats: list[SeatConfig],
                  *, who: str, seat: int | None = None, position: int | None = None, title: str = "Replay") -> None:
         self.replay, self.who, self.replay_title = replay, who, title
         self.shown_seats = list(seats)
@@ -156,9 +156,8 @@ class ReplayTable(GameTableScene):
         else:
             seat = self.perspective if isinstance(self.perspective, int) else None
             view, log = replay.view(at, seat), replay.log(at, seat)
-        state = replay.state(at)
-        return _ReplayMatch(view, deck=getattr(state, "deck", None), settings=getattr(state, "settings", None),
-                            log=log, standings=replay.standings(at) if view.is_over else (), actions=at)
+        return _ReplayMatch(view, deck=replay.deck, settings=replay.settings, log=log,
+                            standings=replay.standings(at) if view.is_over else (), actions=at)
 
     # -- moving through the match --------------------------------------------------------------
     def go_to(self, position: int) -> None:
@@ -399,7 +398,7 @@ def replay_table_class(scene: type[GameTableScene]) -> type[ReplayTable]:
     return made
 
 
-def open_replay(app: Any, variant: VariantSpec, replay: MatchReplay, seats: list[SeatConfig], *, who: str,
+def open_replay(app: Any, variant: VariantSpec, replay: Positions, seats: list[SeatConfig], *, who: str,
                 seat: int | None = None, position: int | None = None, title: str = "Replay") -> ReplayTable:
     """Push the replay of ``replay`` on the game's own table (``seats``: names and who was a
     computer; ``who``: :data:`WHOLE_MATCH`, :data:`PEOPLE` or :data:`OWN_SEAT` with
