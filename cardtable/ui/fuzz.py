@@ -513,16 +513,23 @@ class _Fuzzer:
 
     # -- the watchers ----------------------------------------------------------------------
     def _table(self) -> Any | None:
-        """The topmost game table in the stack, if any."""
+        """The topmost game table in the stack playing a match of its own, if any (a
+        replay's table gets random events only)."""
         for scene in reversed(self.app.scenes.scenes):
-            if isinstance(scene, self.table_class):
+            if self._plays(scene):
                 return scene
         return None
 
+    def _plays(self, scene: Any) -> bool:
+        """True for a game table holding its own match (a state to check and act on)."""
+        from cardtable.match import TableMatch
+        return isinstance(scene, self.table_class) and isinstance(getattr(scene, "match", None), TableMatch)
+
     def _watch_tables(self) -> None:
-        """Hook every table, so its state's invariants are checked after each action."""
+        """Hook every table that plays a match of its own (not a replay's or a remote
+        window's views), so its state's invariants are checked after each action."""
         for scene in self.app.scenes.scenes:
-            if isinstance(scene, self.table_class) and "perform" not in vars(scene):
+            if self._plays(scene) and "perform" not in vars(scene):
                 self._hook(scene, scene.variant.game)
 
     def _hook(self, table: Any, game: str) -> None:
