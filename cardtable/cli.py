@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from cardtable.engine.words import figure, plural
@@ -88,9 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("save", help="a save file (.json)")
     export.add_argument("--hand", type=int, default=None, help="one hand (1 = the first); default: every finished hand")
     opening = history_commands.add_parser("import", help="a Poker Hand History (PHH) hand opened as a save")
-    opening.add_argument("file", help="a PHH file (.phh) of one hand: variant NT, FT, PO or FO/8")
+    opening.add_argument("file", help="a PHH file (.phh) of one hand, or of several (.phhs, with --hand): "
+                                      "variant NT, FT, PO or FO/8")
+    opening.add_argument("--hand", type=int, default=None, help="which hand of a file of several (1 for the first)")
     opening.add_argument("--out", default=None,
-                         help="where to write the save (default: a new file in the saves folder)")
+                         help="where to write the save (a new file; default: a new file in the saves folder)")
     from cardtable.net.commands import add_parsers
     add_parsers(commands)  # cardtable host / cardtable join (play over the local network)
     return parser
@@ -233,13 +237,17 @@ def _history_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     try:
         raw = read_user_file(args.file, limit=MAX_BYTES)
-        opened = open_hand(raw.decode("utf-8"), source=args.file)
+        text, number = one_hand(raw.decode("utf-8"), args.hand, args.file)
+        opened = open_hand(text, source=args.file)
         variant = bundled_variant(opened.game)
-        levels = [None] + ["normal"] * (len(opened.state.names) - 1)  # (as a new table: the first seat yours)
-        data = match_save(opened.game, variant, opened.state, levels, saves.new_match_id())
+        levels: list[str | None] = [None] * len(opened.state.names)  # (the file says nothing of computers)
+        where = f"{Path(args.file).name[:60]}" + (f", hand {number}" if number is not None else "")
+        data = match_save(opened.game, variant, opened.state, levels, saves.new_match_id(), imported=where)
         problem = save_checks.checker()({**saves.decode(data), "sha256": None})
         if problem is not None:
             raise PhhError(f"{args.file}: the hand does not make a save that plays: {problem}")
+        if args.out is not None and Path(args.out).exists():
+            raise PhhError(f"{args.out} exists already: name a new file with --out")
         path = saves.write_save(args.out or saves.named_save_path(variant), data, keep_previous=True)
     except StorageError as exc:
         print(f"cardtable history import: {args.file}: {exc.reason}", file=err)
@@ -257,6 +265,30 @@ def _history_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for note in opened.notes:
         print(f"  {note}", file=out)
     return 0
+
+
+_HAND_HEADER = re.compile(r"^\[(\d+)\][ \t]*$", re.MULTILINE)
+
+
+def one_hand(text: str, hand: int | None, source: str) -> tuple[str, int | None]:
+    """The text of one hand of a PHH file and its number in the file: the whole text of a
+    one-hand file; hand ``hand`` of a file of several (PHHS: each hand under ``[N]``).
+    PhhError saying how to choose when a file of several is given no ``hand``, or there is
+    no such hand."""
+    from cardtable.yaml_games.phh import PhhError
+
+    parts = _HAND_HEADER.split(text)
+    if len(parts) < 3:  # (no [N] header: one hand)
+        if hand not in (None, 1):
+            raise PhhError(f"{source} holds one hand, not a hand {hand}")
+        return text, None
+    hands = {int(number): body for number, body in zip(parts[1::2], parts[2::2])}
+    if hand is None:
+        raise PhhError(f"{source} holds {len(hands)} hands: choose one with --hand N "
+                       f"(1 to {max(hands)})")
+    if hand not in hands:
+        raise PhhError(f"{source} has no hand {hand} (it holds hands {min(hands)} to {max(hands)})")
+    return hands[hand], hand
 
 
 def print_summary(summary: dict[str, Any], out: TextIO, err: TextIO) -> None:

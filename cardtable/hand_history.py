@@ -32,13 +32,17 @@ from cardtable.engine.flow.actions import Discard
 from cardtable.engine.game import CHANCE, Action, GameState, action_from_json
 from cardtable.engine.replay import replay
 from cardtable.engine.view import OUT
-from cardtable.yaml_games.phh import PhhError, card_code, hand_history, match_history, phh_variant
+from cardtable.yaml_games.phh import PhhError, card_code, hand_history, match_history, phh_variant, toml_entry
 
 __all__ = ["Export", "export", "export_save", "write_beside", "hand_texts", "card_token", "EXTENSION",
            "CONSEQUENCES", "PhhError"]
 
 EXTENSION = "cardtable."
 """The start of an extension file's ``variant``: ``cardtable.<game id>``."""
+
+IN_PLAY = ("the match is still being played: a hand history shows every player's cards, folded ones too, "
+           "so it is written once the match is over (a replay shows your own seat's view meanwhile)")
+"""Why a match still in play has no hand history yet (the replay viewer's rule as well)."""
 
 CONSEQUENCES = ("d dh ", "d db ", "d dz ")
 """How the lines a move causes start (with ``pN sm``): no move of the save stands for them."""
@@ -88,6 +92,9 @@ def export_save(path: str, *, hand: int | None = None) -> Export:
     if problem is not None:
         raise PhhError(problem)
     data = envelope["payload"]["state"]
+    imported = bool((envelope.get("summary") or {}).get("imported"))  # (every card came from its file)
+    if not imported and save_checks.load_state(game.id, envelope["payload"], trusted=True).to_act is not None:
+        raise PhhError(IN_PLAY)
     return export(game, data, deck=load_deck_by_id(data["state"]["deck"]), hand=hand)
 
 
@@ -225,8 +232,8 @@ def _write(game: Any, state: GameState, moves: Sequence[Any], number: int, deck:
             logged = len(state.log)
             state.apply(action)
             said = [event.public for event in state.log[logged:]]
-        actions.append(_entry(words, said))
-        actions += [_entry(line, ()) for line in table.news(state, player)]
+        actions.append(toml_entry(words, said))
+        actions += [toml_entry(line, ()) for line in table.news(state, player)]
     lines = [f"variant = {json.dumps(EXTENSION + game.id)}",
              f"players = [{', '.join(json.dumps(state.names[s]) for s in seats)}]",
              f"starting_stacks = {[before[s] for s in seats]}",
@@ -238,15 +245,6 @@ def _write(game: Any, state: GameState, moves: Sequence[Any], number: int, deck:
     if verbs:
         lines.append("verbs = {" + ", ".join(f"{verb} = {json.dumps(kind)}" for verb, kind in verbs.items()) + "}")
     return "\n".join(lines) + "\n"
-
-
-def _entry(words: str, said: Sequence[str]) -> str:
-    """One action of the list: its words quoted, its log lines as comments after it."""
-    comments = [line.replace("\n", " ") for line in said if line]
-    entry = json.dumps(words) + ","
-    if comments:
-        entry += f"  # {comments[0]}" + "".join(f"\n  # {line}" for line in comments[1:])
-    return entry
 
 
 def _words(state: Any, action: Action, player: Mapping[int, str], table: _Table, verbs: dict[str, str]) -> str:

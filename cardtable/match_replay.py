@@ -87,7 +87,7 @@ class Positions:
     def hand_words(self, position: int, round_word: str) -> str:
         """"hand 3 of 12" for ``position`` ("before the first hand" at the start)."""
         hand = self.hand_of(position)
-        return f"{round_word} {hand} of {self.hands}" if hand else f"before the first {round_word}"
+        return f"{round_word} {hand} of {self.hands}" if hand else f"{round_word} 1 of {self.hands}, before the deal"
 
     def view(self, position: int, seat: int | None) -> SeatView:
         """What ``seat`` saw at ``position``, with no actions to take (subclasses)."""

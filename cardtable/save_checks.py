@@ -363,7 +363,7 @@ def _summary_problem(summary: Any) -> str | None:
     names = summary.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return "the save's summary does not list the players' names"
-    for key in ("round_word", "variant_name", "to_act"):
+    for key in ("round_word", "variant_name", "to_act", "imported"):
         if summary.get(key) is not None and not isinstance(summary.get(key), str):
             return f"the save's summary has a bad {key!r}"
     if summary.get("round") is not None and not _is_int(summary.get("round")):

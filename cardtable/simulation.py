@@ -112,9 +112,11 @@ def bundled_variant(game: GameDefinition) -> str:
                  if e.spec is not None and e.spec.game == game.id), game.id)
 
 
-def match_save(game: GameDefinition, variant: str, state: Any, levels: list[str | None], match: str) -> bytes:
+def match_save(game: GameDefinition, variant: str, state: Any, levels: list[str | None], match: str, *,
+               imported: str | None = None) -> bytes:
     """The bytes of the save the app would write for ``state``, a match of ``game`` played
-    as ``variant``, each seat a computer of its level in ``levels`` (None: a person)."""
+    as ``variant``, each seat a computer of its level in ``levels`` (None: a person);
+    ``imported``: where a hand opened from a file came from, for the saves list."""
     from cardtable import saves
 
     payload = {"state": state.to_json(), "bot_rngs": {},
@@ -122,6 +124,8 @@ def match_save(game: GameDefinition, variant: str, state: Any, levels: list[str 
     summary = {"names": list(state.names), "bots": levels, "variant_name": game.name,
                "round": state.round_number, "round_word": game.round_word, "finished": state.is_over,
                "left": False, "to_act": None}
+    if imported is not None:
+        summary["imported"] = imported
     return saves.encode(game=game.id, variant=variant, match=match, payload=payload, summary=summary,
                         kind="named")
 

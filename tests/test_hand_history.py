@@ -116,3 +116,28 @@ def _beyond_f7s(phh) -> bool:
     cap: the variant's raise_cap 3 counts the raises after the bet.)"""
     bring_in = next((int(a.split()[0][1:]) - 1 for a in phh.actions if a.endswith(" pb")), None)
     return bring_in is not None and phh.starting_stacks[bring_in] <= phh.antes[bring_in]
+
+
+def test_a_match_still_in_play_has_no_hand_history_yet(tmp_path):
+    """Its hands would show every player's cards, folded ones too: written once it is over
+    (as a replay shows a match in play from one's own seat only)."""
+    import io
+
+    from cardtable import saves
+    from cardtable.cli import main
+    from cardtable.simulation import bundled_variant, match_save
+
+    game = games.get("texas_holdem")
+    deck = load_deck_by_id(game.decks[0])
+    state = game.new_state(game.read_settings({**game.defaults(), "starting_chips": 5000}), deck,
+                           ["Ada", "Bo", "Cy"], random.Random(4))
+    rng = random.Random(4)
+    while state.round_number <= 3:
+        seat = state.to_act
+        state.apply(state.chance_action() if seat == CHANCE else rng.choice(state.legal_actions(seat)))
+    assert state.to_act is not None
+    path = saves.write_save(tmp_path / "in_play.json", match_save(game, bundled_variant(game), state,
+                                                                   [None, "normal", "normal"], "m1"))
+    err = io.StringIO()
+    assert main(["history", "export", str(path)], out=io.StringIO(), err=err) == 1
+    assert "still being played" in err.getvalue()

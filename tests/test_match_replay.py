@@ -65,7 +65,8 @@ def test_hands_are_found_where_the_round_changes(game):
         assert steps.previous_hand(start + 1 if start < steps.last else start) in (start, steps.hand_starts[0])
     assert steps.previous_hand(steps.hand_starts[0]) == 0
     assert steps.next_hand(steps.hand_starts[-1]) == steps.last
-    assert "of" in steps.hand_words(steps.hand_starts[0], "hand") and steps.hand_words(0, "hand").startswith("before")
+    assert "of" in steps.hand_words(steps.hand_starts[0], "hand")
+    assert steps.hand_words(0, "hand").endswith("before the deal")
 
 
 def test_a_match_that_does_not_replay_is_refused_naming_the_move():

@@ -48,6 +48,10 @@ finishing_stacks = [184, 166, 300]
 
 
 def _without_hand_number(text: str) -> str:
+    """The hand's fields and moves: its number and the log lines written beside its moves
+    left out (the match opened from it starts at hand 1, and its log says so)."""
+    text = re.sub(r"(?m)^\s*# .*\n", "", text)
+    text = re.sub(r"(?m)  # .*$", "", text)
     return re.sub(r"(?m)^hand = \d+\n", "", text)
 
 
@@ -145,7 +149,7 @@ HOSTILE = {
     "not TOML": ("variant = = NT", "is not PHH \\(TOML\\)"),
     "huge": ("#" * (MAX_BYTES + 1), "over 1,000,000 bytes"),
     "nested too deep": ("x = " + "[" * 100_000, "not PHH"),
-    "unknown variant": (_changed('"NT"', '"F7S"'), "variant 'F7S' is not one cardtable plays"),
+    "unknown variant": (_changed('"NT"', '"F7S"'), "variant 'F7S' is not one cardtable opens"),
     "no variant": (_changed('variant = "NT"\n', ""), "no 'variant'"),
     "no antes": (_changed("antes = [0, 0, 0]\n", ""), "no 'antes'"),
     "no actions": (NT_HAND.split("actions")[0], "no 'actions'"),
@@ -237,3 +241,34 @@ def test_pokerkit_plays_the_export_of_an_opened_hand():
         warnings.simplefilter("ignore")
         final = list(notation.HandHistory.loads(text))[-1]
     assert list(final.stacks) == [184, 166, 300]
+
+
+def test_an_imported_hand_is_listed_as_one_replayed_with_every_card_and_a_file_of_several_needs_a_hand(
+        tmp_path, app):
+    from uihelp import Driver
+
+    from cardtable.ui.replay_table import EVERY_CARD, ReplayTable
+    from cardtable.ui.saves_scene import SavesScene, describe
+
+    several = tmp_path / "hands.phhs"
+    several.write_text(f"[1]\n{NT_HAND}\n[2]\n{NT_HAND}", encoding="utf-8")
+    err = io.StringIO()
+    assert main(["history", "import", str(several)], out=io.StringIO(), err=err) == 1
+    assert "holds 2 hands: choose one with --hand N" in err.getvalue()
+    out = io.StringIO()
+    assert main(["history", "import", str(several), "--hand", "2"], out=out, err=err) == 0, err.getvalue()
+    taken = tmp_path / "taken.json"
+    taken.write_text("mine", encoding="utf-8")
+    err = io.StringIO()
+    assert main(["history", "import", str(several), "--hand", "1", "--out", str(taken)], out=io.StringIO(),
+                err=err) == 1
+    assert "exists already" in err.getvalue() and taken.read_text(encoding="utf-8") == "mine"  # nothing overwritten
+    app.push(SavesScene(app))
+    listed = app.scenes.top
+    (save,) = [s for s in listed.saves if s.ok]
+    head, sub = describe(save, listed.variant_names)
+    assert "Imported hand" in head and sub.endswith("from hands.phhs, hand 2") and "in play" not in sub
+    d = Driver(app)
+    d.press("Replay")
+    viewer = app.scenes.top
+    assert isinstance(viewer, ReplayTable) and viewer.perspective == EVERY_CARD  # the file showed every card

@@ -10,7 +10,7 @@ import random
 
 import pygame
 import pytest
-from uihelp import Driver, StandIn, play, variant_spec
+from uihelp import Driver, StandIn, play, rendered_texts, variant_spec
 
 from cardtable import games
 from cardtable.engine.game import CHANCE
@@ -88,9 +88,8 @@ def test_a_saved_match_in_play_shows_its_peoples_seats_each_behind_the_pass_scre
     assert viewer.view.seat == 1 and hidden_from(viewer.view, 1)
     d.key(pygame.K_v)
     assert app.scenes.top.name == "Ada"  # the computer's seat and every card are never offered
-    d.key(pygame.K_RETURN)
-    d.press("Close")
-    assert app.scenes.top is listed
+    d.key(pygame.K_ESCAPE)  # Esc at the pass screen: the replay closes, nobody's cards shown
+    assert app.scenes.top is listed and viewer not in app.scenes.scenes
 
 
 class MostlyCalm(StandIn):
@@ -138,6 +137,25 @@ def test_a_finished_match_is_replayed_from_the_final_standings_with_every_card(a
     assert not viewer.playing
     d.key(pygame.K_ESCAPE)
     assert app.scenes.top is standings and table in app.scenes.scenes
+
+
+def test_the_bars_signs_say_what_they_do_on_hover_and_help_lists_the_replays_keys(app, monkeypatch):
+    from cardtable.ui.help import HelpOverlay
+
+    d = Driver(app)
+    seats = [SeatConfig("Ada"), SeatConfig("Bo", "normal")]
+    table = start_shenja_ivali(app, variant_spec(app, "shenja_ivali"), seats, 5000, seed=9)
+    play(table, StandIn(1), 20)
+    d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+    drawn = rendered_texts(app, monkeypatch)
+    d.move(d.button("◀◀").rect.center)
+    d.step()
+    assert "The hand before (PgUp)" in drawn
+    d.key(pygame.K_F1)
+    shown = app.scenes.top
+    assert isinstance(shown, HelpOverlay)
+    keys = dict(shown.key_rows())
+    assert "← / →" in keys and "V" in keys and "C" not in keys  # the replay's keys, not the game's
 
 
 def test_nothing_is_played_in_a_replay(app):

@@ -206,15 +206,24 @@ def test_the_app_offers_the_interrupted_game_when_it_starts(monkeypatch):
     assert seen == [ResumeOffer]
 
 
+class MostlyCalm(StandIn):
+    """Checks and calls four times in five: a match of a few hands, not one all-in."""
+
+    def choose(self, state, seat):
+        legal = state.legal_actions(seat)
+        calm = [a for a in legal if type(a).__name__ in ("Check", "Call", "Discard", "Pass")]
+        return self.rng.choice(calm if calm and self.rng.random() < 0.8 else legal)
+
+
 def test_the_hands_button_writes_the_saves_finished_hands_beside_the_saves(app):
     import tomllib
 
     from cardtable.ui.hand_files import hands_folder
 
     d = Driver(app)
-    scene = start_shenja_ivali(app, ivali_spec(app), SEATS, 100, seed=6)
-    play(scene, StandIn(1), 60)
-    assert scene.state.round_number >= 2
+    scene = start_shenja_ivali(app, ivali_spec(app), [SeatConfig("Ada"), SeatConfig("Bo")], 40, seed=2)
+    play(scene, MostlyCalm(2), 3000)
+    assert scene.state.to_act is None and scene.state.round_number >= 2  # over: its hands may show every card
     saved = scene.match_keeper().save_named()
     app.scenes.remove(scene)
     app.push(SavesScene(app))
@@ -240,8 +249,8 @@ def test_the_hands_button_says_why_not(app, tmp_path):
     app.push(SavesScene(app))
     listed = app.scenes.top
     listed.select(next(i for i, s in enumerate(listed.saves) if s.path == saved.path))
-    d.key(pygame.K_h)
-    assert "Cannot write the hands" in app.toast_text and "no finished hand" in app.toast_text
+    d.key(pygame.K_h)  # a match still in play: its hands would show the other players' cards
+    assert "Cannot write the hands" in app.toast_text and "still being played" in app.toast_text
     broken = SaveFile(tmp_path / "x.json", "named", 0.0, envelope={"game": "free_table", "summary": {"round": 1}})
     assert "no rules" in why_no_hands(broken)
     assert why_no_hands(None)

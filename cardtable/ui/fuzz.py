@@ -529,8 +529,9 @@ class _Fuzzer:
         """Hook every table that plays a match of its own (not a replay's or a remote
         window's views), so its state's invariants are checked after each action."""
         for scene in self.app.scenes.scenes:
-            if self._plays(scene) and "perform" not in vars(scene):
-                self._hook(scene, scene.variant.game)
+            table: Any = scene
+            if self._plays(table) and "perform" not in vars(table):
+                self._hook(table, table.variant.game)
 
     def _hook(self, table: Any, game: str) -> None:
         """Wrap the table's ``perform`` (on the instance only: every action at a table,

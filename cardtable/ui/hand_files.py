@@ -34,6 +34,8 @@ def why_no_hands(save: SaveFile | None) -> str | None:
         return f"{game.name if game else 'This game'} keeps no hands: it has no rules"
     if not save.summary.get("round"):
         return "No hand has been dealt yet"
+    if not save.summary.get("finished") and not save.summary.get("imported"):
+        return "The match is still being played: its hands are written once it is over (they show every card)"
     return None
 
 

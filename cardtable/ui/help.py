@@ -22,9 +22,10 @@ GLOBAL_HOTKEYS = (
 class HelpOverlay(Overlay):
     """A transparent overlay with the rules (scrollable) and the hotkeys."""
 
-    def __init__(self, app, variant: VariantSpec | None) -> None:
+    def __init__(self, app, variant: VariantSpec | None, *, keys: list[tuple[str, str]] | None = None) -> None:
         super().__init__(app)
         self.variant = variant
+        self.keys = keys  # the keys to list, where a screen has its own (a replay's), else the table's
         self.scroll = 0
         self.max_scroll = 0
         self.pages = ["Rules"] + [p.title for p in self._extra_pages()]
@@ -47,7 +48,10 @@ class HelpOverlay(Overlay):
 
     def key_rows(self) -> list[tuple[str, str]]:
         """The variant's keys: its table's key map (what the table's handlers dispatch
-        through), from the game table module's ``TABLE`` or its own ``key_rows()``."""
+        through), from the game table module's ``TABLE`` or its own ``key_rows()``; the
+        keys given when opened instead, where given."""
+        if self.keys is not None:
+            return list(self.keys)
         if self.variant is None:
             return []
         from cardtable.ui.menu import game_table_module

@@ -22,11 +22,13 @@ MARGIN = 24
 
 
 class PassScreen(Scene):
-    """Hides the table until ``name`` is at the screen; then calls ``on_ready``."""
+    """Hides the table until ``name`` is at the screen; then calls ``on_ready`` (Esc calls
+    ``on_cancel`` where one is given: the screen goes, nothing is shown)."""
 
-    def __init__(self, app, name: str, on_ready: Callable[[], None], *, note: str = "") -> None:
+    def __init__(self, app, name: str, on_ready: Callable[[], None], *, note: str = "",
+                 on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.name, self.on_ready, self.note = name, on_ready, note
+        self.name, self.on_ready, self.note, self.on_cancel = name, on_ready, note, on_cancel
         self.widgets = WidgetGroup()
         self.layout()
 
@@ -57,6 +59,10 @@ class PassScreen(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.ready()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_cancel is not None:
+            self.app.scenes.remove(self)
+            self.on_cancel()
             return True
         return True  # nothing reaches the table while the screen is passed
 

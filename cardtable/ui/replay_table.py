@@ -29,6 +29,7 @@ from cardtable.match import ViewMatch
 from cardtable.match_replay import MatchReplay, Positions
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.game_table import BOT_PAUSE, GameTableScene
+from cardtable.ui.help import HelpOverlay
 from cardtable.ui.no_hint import NoHint
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SeatConfig
@@ -108,7 +109,7 @@ class ReplayTable(GameTableScene):
                    "the hand before, the next hand", "key_hand", with_event=True),
         KeyBinding((pygame.K_HOME, pygame.K_END), "Home / End", "the start, the end", "key_ends", with_event=True),
         KeyBinding((pygame.K_SPACE, pygame.K_p), "Space / P", "play the moves on, or stop", "toggle_playing"),
-        KeyBinding((pygame.K_v, pygame.K_TAB), "V / Tab", "whose view: another seat, or every card", "next_view"),
+        KeyBinding((pygame.K_v,), "V", "whose view: another seat, or every card", "next_view"),
         KeyBinding((pygame.K_ESCAPE,), "Esc", "close the replay", "close"),
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
                    with_event=True),
@@ -143,7 +144,9 @@ class ReplayTable(GameTableScene):
         return [EVERY_CARD, *seats]
 
     def _bottom_seat(self) -> int | None:
-        return self.perspective if isinstance(self.perspective, int) else 0
+        """The seat whose cards the table draws as the viewer's: the perspective's; nobody's
+        with every card face up (no seat is "you" then: seat 0 sits at the bottom)."""
+        return self.perspective if isinstance(self.perspective, int) else None
 
     def _match(self) -> ViewMatch:
         """The position shown, as the perspective saw it (nobody's seat while the
@@ -233,7 +236,8 @@ class ReplayTable(GameTableScene):
             self.match = self._match()  # the cards shown so far go before the next person comes
             self.forget_motion()
             self.app.push(PassScreen(self.app, self.names[perspective], shown,
-                                     note="The replay will show this player's cards."))
+                                     note="The replay will show this player's cards. Esc closes the replay.",
+                                     on_cancel=self.close))
         else:
             shown()
 
@@ -243,7 +247,7 @@ class ReplayTable(GameTableScene):
             return "every card face up"
         if isinstance(self.perspective, int):
             return f"seen by {self.names[self.perspective]}"
-        return "seen from the rail"
+        return "a spectator's view (no seat's cards)"
 
     # -- nothing is played -----------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
@@ -349,7 +353,7 @@ class ReplayTable(GameTableScene):
             return "View: every card"
         if isinstance(self.perspective, int):
             return f"View: {self.names[self.perspective]}"
-        return "View: the rail"
+        return "View: spectator"
 
     # -- keys and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -366,6 +370,17 @@ class ReplayTable(GameTableScene):
     def key_rows(cls) -> list[tuple[str, str]]:
         """Help lists the replay's keys only."""
         return help_rows(b for b in cls.REPLAY_KEYS if b.handler not in ("key_help", "key_hint"))
+
+    def key_help(self, event: pygame.event.Event) -> bool:
+        """F1 or ?: the rules, and the replay's keys (not the game's: nothing is played)."""
+        if event.key == pygame.K_SLASH and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            return False
+        self.app.push(HelpOverlay(self.app, self.variant, keys=self.key_rows()))
+        return True
+
+    def toast_avoid(self) -> pygame.Rect:
+        """A message stays above the replay's bar, off its buttons."""
+        return self.bar_rect
 
     def draw_bar(self, surface: pygame.Surface, view: SeatView) -> None:
         """Where the replay stands and the move just made, over the controls."""
@@ -384,6 +399,19 @@ class ReplayTable(GameTableScene):
             surface.blit(fonts.render(fit_text(fonts, words, px(16), room), px(16), THEME.text),
                          (bar.x + px(10), bar.y + px(28)))
         self.widgets.draw(surface)
+        tip = self.widgets.tooltip()
+        if tip is not None:
+            self._draw_tooltip(surface, *tip)
+
+    def _draw_tooltip(self, surface: pygame.Surface, text: str, over: pygame.Rect) -> None:
+        """What a hovered button does, just above it (the bar is at the window's bottom)."""
+        px, fonts = self.app.px, self.app.fonts
+        img = fonts.render(text, px(15), THEME.text)
+        box = img.get_rect(midbottom=(over.centerx, over.top - px(6))).inflate(px(14), px(8))
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, THEME.panel, box, border_radius=px(6))
+        pygame.draw.rect(surface, THEME.panel_edge, box, 1, border_radius=px(6))
+        surface.blit(img, img.get_rect(center=box.center))
 
 
 _CLASSES: dict[type, type] = {}

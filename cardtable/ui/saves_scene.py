@@ -269,7 +269,8 @@ def replay_save(app, save: SaveFile) -> Scene | None:
         state = save_checks.load_state(game.id, payload, trusted=True)  # checked above; the replay applies every move
         replay = MatchReplay(game, state)
         seats = [SeatConfig(str(s["name"]), s.get("bot"), bool(s.get("remote"))) for s in payload["seats"]]
-        return open_replay(app, spec, replay, seats, who=WHOLE_MATCH if replay.is_over else PEOPLE)
+        imported = bool(save.summary.get("imported"))  # (a hand from a file: its every card came from there)
+        return open_replay(app, spec, replay, seats, who=WHOLE_MATCH if replay.is_over or imported else PEOPLE)
     except (ReplayError, SaveError) as exc:
         app.toast(f"Cannot replay: {getattr(exc, 'reason', exc)}", 6.0)
     except Exception as exc:  # noqa: BLE001 - whatever a bad save raises, it is refused, never a crash
@@ -319,6 +320,8 @@ def describe(save: SaveFile, variant_names: dict[str, str]) -> tuple[str, str]:
         head += f"   ·   {summary.get('round_word', 'round')} {summary['round']}"
     status = ("finished" if summary.get("finished") else "left mid-game" if summary.get("left")
               else "interrupted" if save.kind == "auto" else "in play")
+    if isinstance(summary.get("imported"), str):
+        head, status = f"{name}   ·   Imported hand", f"from {summary['imported'][:80]}"
     names = ", ".join(summary.get("names", []))
     return head, f"{names}   ·   {status}"
 
@@ -415,6 +418,11 @@ class SavesScene(Scene):
         if save is not None:
             write_hands(self.app, save)
 
+    def toast_avoid(self) -> pygame.Rect:
+        """A message stays above the buttons, off them."""
+        h = self.app.screen.get_height()
+        return pygame.Rect(0, h - self.app.px(80), self.app.screen.get_width(), self.app.px(80))
+
     def close(self) -> None:
         """Back to the menu."""
         self.app.scenes.remove(self)
@@ -461,6 +469,8 @@ class SavesScene(Scene):
                 self.ask_delete()
             elif event.key == pygame.K_r:
                 self.replay_selected()
+            elif event.key in (pygame.K_HOME, pygame.K_END):
+                self.select(0 if event.key == pygame.K_HOME else len(self.saves) - 1)
             elif event.key == pygame.K_h:
                 self.hands_selected()
             elif event.key == pygame.K_ESCAPE:

@@ -33,7 +33,8 @@ from cardtable.engine.flow.streets import Board, BringIn, DealUp
 from cardtable.engine.game import GameState, action_from_json
 from cardtable.engine.replay import replay
 
-__all__ = ["VARIANTS", "STUD", "PhhError", "phh_variant", "hand_starts", "hand_history", "match_history", "card_code"]
+__all__ = ["toml_entry", "VARIANTS", "STUD", "PhhError", "phh_variant", "hand_starts", "hand_history", "match_history",
+           "card_code"]
 
 VARIANTS = {("high", "", "no_limit"): "NT", ("high", "", "fixed"): "FT",
             ("omaha_high", "", "pot_limit"): "PO", ("omaha_high", "omaha_low8", "fixed"): "FO/8"}
@@ -120,7 +121,9 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
     end = starts[hand] if hand < len(starts) else len(history)
     code = _variant(state)
     before = list(state.chips.stacks)
+    logged = len(state.log)
     state.apply(action_from_json(history[starts[hand - 1]]))  # the shuffle: forced bets and the deal follow
+    notes: dict[int, list[str]] = {0: [event.public for event in state.log[logged:]]}  # action -> its log lines
     seats = [s for s in range(state.seats) if state.in_hand[s]]
     order = _order(state, seats)
     player = {seat: f"p{n + 1}" for n, seat in enumerate(order)}
@@ -142,7 +145,9 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
     for item in history[starts[hand - 1] + 1:end]:
         action = action_from_json(item)
         words = _words(state, action, player)
+        logged = len(state.log)
         state.apply(action)
+        at = len(actions)
         if words is not None:
             actions.append(words)
             if " cbr " in words:
@@ -151,6 +156,9 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
             last_raiser = None
         if len(state.board) > board:
             board, last_raiser = _boards(state, board, actions, deck), None
+        said = [event.public for event in state.log[logged:]]
+        if said and actions:  # (a move with no PHH words of its own: its lines go with the last action)
+            notes.setdefault(at if words is not None else len(actions) - 1, []).extend(said)
     actions += _shown(state, order, player, last_raiser, deck)
     lines = [f"variant = {json.dumps(code)}", f"antes = {ante}"]
     if code == STUD[0]:  # a short stack's ante is matched, the rest returned: as PHH's trimmed antes
@@ -163,11 +171,21 @@ def _write_hand(state: Any, history: list[Any], starts: list[int], hand: int, de
     else:
         lines += [f"small_bet = {betting.min_bet}", f"big_bet = {betting.big_bet}"]
     lines += [f"starting_stacks = {[before[s] for s in order]}",
-              "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]",
+              "actions = [\n" + "".join(f"  {toml_entry(a, notes.get(n, ()))}\n" for n, a in enumerate(actions)) + "]",
               "players = [" + ", ".join(json.dumps(state.names[s]) for s in order) + "]",
               f"hand = {hand}",
               f"finishing_stacks = {[state.chips.stacks[s] for s in order]}"]
     return "\n".join(lines) + "\n"
+
+
+def toml_entry(words: str, said: Sequence[str]) -> str:
+    """One action of a hand's list: its words quoted, then the log lines it made as TOML
+    comments (what the players read), so a person can follow the hand in the file."""
+    comments = [line.replace("\n", " ") for line in said if line]
+    entry = json.dumps(words) + ","
+    if comments:
+        entry += f"  # {comments[0]}" + "".join(f"\n  # {line}" for line in comments[1:])
+    return entry
 
 
 def _holes(state: Any, order: Sequence[int], seen: dict[int, set[int]], player: Mapping[int, str],

@@ -222,7 +222,10 @@ def _table(fields: Mapping[str, Any]) -> _Table:
     variant = _required(fields, "variant")
     if not isinstance(variant, str) or variant not in GAMES:
         known = ", ".join(GAMES)
-        raise _Refused(f"PHH variant {str(variant)[:20]!r} is not one cardtable plays (it opens {known})")
+        if isinstance(variant, str) and variant.startswith("cardtable."):
+            raise _Refused(f"{variant[:60]!r} is cardtable's own hand history (written for reading): only PHH's "
+                           f"variants open as a match ({known})")
+        raise _Refused(f"PHH variant {str(variant)[:60]!r} is not one cardtable opens (it opens {known})")
     game_id, limit = GAMES[variant]
     game = games.get(game_id)
     stacks = _chips(_required(fields, "starting_stacks"), "starting_stacks")
