@@ -197,7 +197,8 @@ class Client:
 
     async def send_action(self, action: Action | Mapping[str, Any], count: int | None = None) -> int:
         """Send an action for our seat (``count``: the view acted on; the latest by
-        default). Returns its sequence number; a refusal comes back as ``refused``."""
+        default). Returns its sequence number (counted per connection, from 1); a refusal
+        comes back as ``refused``."""
         self.seq += 1
         data = action.to_json() if isinstance(action, Action) else dict(action)
         await self._send({"type": "action", "seq": self.seq, "count": self.count if count is None else count,
@@ -238,7 +239,9 @@ class Client:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
                 return
-            if message["type"] == "refused" and message.get("seq") == self.seq and retries < 20:
+            if message["type"] == "state":
+                retries = 0  # the game went on: a later refusal is a new problem, with its own tries
+            elif message["type"] == "refused" and message.get("seq") == self.seq and retries < 20:
                 _log.warning("the host refused our action: %s", message["reason"])
                 acted_at = -1  # choose again (a different draw)
                 retries += 1
@@ -296,7 +299,6 @@ class ThreadedClient:
         old = self.client
         self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
                              want_legal=old.want_legal)
-        self.client.seq = old.seq
         return self.start(timeout)
 
     async def _read(self) -> None:

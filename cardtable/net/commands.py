@@ -155,7 +155,7 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
         welcome = await client.connect()
         print(f"Seat {welcome['seat'] + 1} of {welcome['seats']} at {welcome['game_name']}; "
-              f"seat token {welcome['token']} (to come back: --token {welcome['token']})", file=out)
+              f"seat token {welcome['token']} (to come back: --token={welcome['token']})", file=out)
         out.flush()
         await client.play(args.bot, random.Random(seed), timeout=24 * 3600)
         await client.close()

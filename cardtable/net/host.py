@@ -155,7 +155,6 @@ class _Seat:
     token: str | None = None
     conn: _Conn | None = None
     gone_since: float | None = None
-    seq: int = 0
     bot: Any = None
     stand_in: Any = None
 
@@ -168,6 +167,7 @@ class _Conn:
     seat: int | None = None
     want_legal: bool = False
     log_sent: int = 0
+    seq: int = 0  # the last action number accepted on this connection: a new one starts again from 1
     closed: bool = False
     refusal_window: collections.deque[float] = field(default_factory=collections.deque)
     pings: dict[int, float] = field(default_factory=dict)  # ping number -> perf_counter when sent
@@ -369,7 +369,7 @@ class SeatServer:
             return
         seat.conn = None
         if self._may_free(number):
-            seat.token, seat.name, seat.seq = None, self._vacant_name(number), 0
+            seat.token, seat.name = None, self._vacant_name(number)
             seat.gone_since, seat.stand_in = None, None
             _log.info("seat %d is free again (its player left before the deal)", number)
             self._lobby()
@@ -496,9 +496,8 @@ class SeatServer:
         Legality is the caller's check."""
         assert conn.seat is not None
         seq = message["seq"]
-        seat = self.seats[conn.seat]
-        if seq <= seat.seq:
-            self._refuse(conn, f"replayed: action number {seq} was already used (last {seat.seq})", "action", seq)
+        if seq <= conn.seq:
+            self._refuse(conn, f"replayed: action number {seq} was already used (last {conn.seq})", "action", seq)
             return None
         if message["count"] != count:
             self._refuse(conn, f"stale: the game is at action {count}, not {message['count']}", "action", seq)
@@ -712,7 +711,7 @@ class Host(SeatServer):
         if reason is not None:
             self._refuse(conn, reason, "action", seq)
             return
-        self.seats[conn.seat].seq = seq
+        conn.seq = seq
         self._apply(action)
         assert self._changed is not None
         self._changed.set()

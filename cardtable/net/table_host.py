@@ -163,17 +163,19 @@ class TableHost(SeatServer):
                 if self.started:
                     self.send_states(state, only=item)
                 continue
-            seat = self.seats[item.seat]
+            conn = item.conn
             if not self.started:
                 self._refuse_later(item, "the match has not begun")
-            elif item.seq <= seat.seq:
-                self._refuse_later(item, f"replayed: action number {item.seq} was already used (last {seat.seq})")
+            elif conn is not self.seats[item.seat].conn:
+                self._refuse_later(item, "sent before the seat was taken again by a new connection")
+            elif item.seq <= conn.seq:
+                self._refuse_later(item, f"replayed: action number {item.seq} was already used (last {conn.seq})")
             elif item.count != len(state.history):
                 self._refuse_later(item, f"stale: the game is at action {len(state.history)}, not {item.count}")
             elif (reason := state.why_illegal(item.action)) is not None:
                 self._refuse_later(item, reason)
             else:
-                seat.seq = item.seq
+                conn.seq = item.seq
                 self._arrived[item.seat] = item.arrived
                 apply(item.action)
                 applied += 1
