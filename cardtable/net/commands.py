@@ -38,7 +38,9 @@ def add_parsers(commands: Any) -> None:
     host.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                       help="a game setting (VALUE as JSON or text), e.g. --setting starting_chips=20")
     host.add_argument("--absent", type=float, default=60.0,
-                      help="seconds before a computer plays a seat whose player is gone (default 60)")
+                      help="seconds a seat whose player has gone (closed the window, quit or lost the "
+                           "connection) waits before a computer plays it, until they come back with "
+                           "their seat token (default 60)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
     join = commands.add_parser("join", help="play a seat of a hosted match (headless, with a bot)")
     join.add_argument("address", help="the host as HOST:PORT, e.g. 192.168.1.20:7654")

@@ -16,7 +16,7 @@ and notes when a seat's player has gone. Two kinds of table build on it:
 After each applied action every connected player gets only *their* seat's message
 (:func:`state_message`: the seat's typed view and the log lines they have not had),
 never the state. A seat whose player has been gone longer than ``absent_after`` seconds is played
-by a computer until they return.
+by a computer until they return (a bye and a drop alike).
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
 other-seat, stale or replayed messages are refused with a reason and logged.
@@ -361,8 +361,8 @@ class SeatServer:
 
     def _left(self, conn: _Conn, *, for_good: bool) -> None:
         """``conn``'s player has left their seat (``for_good``: said bye): the seat is
-        freed before the deal, else kept for their token (played by a computer once
-        they have been gone long enough, at once after a bye)."""
+        freed before the deal, else kept for their token and played by a computer once
+        they have been gone ``absent_after`` seconds: one rule for a bye and a drop."""
         assert conn.seat is not None
         number, seat = conn.seat, self.seats[conn.seat]
         if seat.conn is not conn:
@@ -374,8 +374,8 @@ class SeatServer:
             _log.info("seat %d is free again (its player left before the deal)", number)
             self._lobby()
         else:
-            seat.gone_since = -1e9 if for_good else time.monotonic()
-            _log.info("seat %d (%s) left%s", number, seat.name, " for good" if for_good else "")
+            seat.gone_since = time.monotonic()
+            _log.info("seat %d (%s) %s", number, seat.name, "said bye" if for_good else "dropped")
         if self._changed is not None:
             self._changed.set()
 

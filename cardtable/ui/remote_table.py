@@ -324,7 +324,8 @@ class RemoteTable(GameTableScene):
 
     # -- leaving ----------------------------------------------------------------------------
     def exit(self) -> None:
-        """Leave the table: tell the host (the seat is played by its computer from now on)."""
+        """Leave the table: tell the host (it keeps the seat for the token, as after a
+        drop, and its computer plays it once we have been gone its absence time)."""
         self.reconnecting = False
         self.lost = self.lost or "left"
         link = self.link
