@@ -1,11 +1,12 @@
 """``cardtable host`` and ``cardtable join``: networked play from the command line.
 
 ``cardtable host --variant ID --seats remote,remote,normal,remote --port 7654 [--code CODE]
-[--seed S]`` deals the match when every remote seat is taken, prints the join code and
-port, and runs until the match ends or Ctrl+C.
+[--seed S] [--absent S]`` deals the match when every remote seat is
+taken, prints the join code and port, and runs until the match ends or Ctrl+C.
 
-``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL`` takes a seat and plays
-it headless: the host sends this seat its view and its legal actions, the bot picks one.
+``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL [--token TOKEN]`` takes a
+seat and plays it headless: the host sends this seat its view and its legal actions, the
+bot picks one. A person joins from the window instead (the menu's Join a table).
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ DEFAULT_PORT = 7654
 
 def add_parsers(commands: Any) -> None:
     """Add ``host`` and ``join`` to the ``cardtable`` tools' sub-parsers."""
+    from cardtable.games.definition import BOT_LEVELS
     host = commands.add_parser("host", help="host a match for players on the local network")
     host.add_argument("--variant", required=True, help="the variant or game (its id or short name)")
     host.add_argument("--seats", required=True,
-                      help="each seat, comma-separated: remote (a person on another computer) "
-                           "or a computer level normal, tough, random; e.g. remote,remote,normal,remote")
+                      help="each seat, comma-separated: remote (a person on another computer) or a computer "
+                           f"level the game offers ({', '.join(BOT_LEVELS)} in every game); "
+                           "e.g. remote,remote,normal,remote")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
     host.add_argument("--bind", default="0.0.0.0",
                       help="the address to listen on (default 0.0.0.0: every network of this computer)")
@@ -42,14 +45,20 @@ def add_parsers(commands: Any) -> None:
                            "connection) waits before a computer plays it, until they come back with "
                            "their seat token (default 60)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
-    join = commands.add_parser("join", help="play a seat of a hosted match (headless, with a bot)")
+    join = commands.add_parser("join", help="play a seat of a hosted match headless, with a bot "
+                                             "(a person joins from the window: Join a table)",
+                               description="Play a seat of a hosted match headless: a computer (--bot) picks "
+                                           "among the legal actions the host sends. A person joins from the "
+                                           "window instead: the menu's Join a table.")
     join.add_argument("address", help="the host as HOST:PORT, e.g. 192.168.1.20:7654")
     join.add_argument("--code", required=True, help="the join code the host shows")
     join.add_argument("--name", default="", help="your name at the table")
     join.add_argument("--bot", choices=("normal", "tough", "random"), required=True,
-                      help="who plays the seat (the window client comes later): picks among the legal "
-                           "actions the host sends; random picks any, normal/tough avoid folding")
-    join.add_argument("--token", default=None, help="a seat token, to come back to a seat after a drop")
+                      help="the computer that plays the seat here: it picks among the legal actions the "
+                           "host sends; random picks any, normal/tough avoid folding")
+    join.add_argument("--token", default=None,
+                      help="the seat token join printed, to take the seat back (after a drop, a quit or "
+                           "from another process); write --token=TOKEN, as a token may begin with '-'")
     join.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
 
 
@@ -86,12 +95,12 @@ def resolve_variant(name: str) -> tuple[Any, dict[str, Any]]:
 def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``cardtable host``; 0 when the match was played to its end."""
     from cardtable.net import discovery
-    from cardtable.net.host import Host, parse_seats
+    from cardtable.net.host import Host, parse_seats, seat_kinds
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
         game, settings = resolve_variant(args.variant)
         settings.update(_setting_values(args.setting))
-        seats = parse_seats(args.seats)
+        seats = parse_seats(args.seats, seat_kinds(game))
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         host = Host(game, seats, settings=settings, seed=seed, code=args.code, bind=args.bind, port=args.port,
                     absent_after=args.absent)

@@ -38,7 +38,7 @@ from typing import Any
 
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE, Action, GameState
-from cardtable.games.definition import GameDefinition
+from cardtable.games.definition import BOT_LEVELS, GameDefinition
 from cardtable.net.protocol import (
     CLIENT_TYPES,
     MAX_MESSAGE,
@@ -52,12 +52,14 @@ from cardtable.net.protocol import (
 )
 
 __all__ = ["Host", "SeatServer", "CODE_ALPHABET", "new_join_code", "new_match", "state_message",
-           "state_messages", "parse_seats", "SEAT_KINDS"]
+           "state_messages", "parse_seats", "SEAT_KINDS", "seat_kinds"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right."""
 
-SEAT_KINDS = ("remote", "normal", "tough", "random")
+SEAT_KINDS = ("remote", *BOT_LEVELS)
+"""The seat kinds every game takes: ``remote`` and the computer levels every game offers
+(a game may declare more: :func:`seat_kinds`)."""
 _log = logging.getLogger(__name__)
 _OUT_BUFFER_LIMIT = 2 * 1024 * 1024  # a client this far behind is dropped (it may reconnect)
 _REFUSALS_PER_SECOND = 100           # refusals answered per connection per second; the rest logged
@@ -72,13 +74,20 @@ def new_join_code(length: int = 6) -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
-def parse_seats(spec: str) -> list[str]:
-    """``"remote,remote,normal"`` as a list of seat kinds (ValueError naming a bad one)."""
-    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad or not kinds:
-        raise ValueError(f"seats are {', '.join(SEAT_KINDS)}, separated by commas; not {spec!r}")
-    return kinds
+def seat_kinds(game: GameDefinition) -> tuple[str, ...]:
+    """The seat kinds ``game`` may be hosted with: ``remote`` and each computer level it
+    declares (:attr:`~cardtable.games.definition.GameDefinition.bot_levels`)."""
+    return ("remote", *game.bot_levels)
+
+
+def parse_seats(spec: str, kinds: Sequence[str] = SEAT_KINDS) -> list[str]:
+    """``"remote,remote,normal"`` as a list of seat kinds among ``kinds`` (a game's:
+    :func:`seat_kinds`), ValueError naming the kinds when one is not."""
+    seats = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    bad = [k for k in seats if k not in kinds]
+    if bad or not seats:
+        raise ValueError(f"seats are {', '.join(kinds)}, separated by commas; not {spec!r}")
+    return seats
 
 
 def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: Sequence[str],
@@ -565,7 +574,7 @@ class SeatServer:
 
 class Host(SeatServer):
     """A networked table run headless. ``seats`` lists each seat's kind: ``remote`` (a
-    person on another computer) or a computer level (``normal``, ``tough``, ``random``).
+    person on another computer) or a computer level the game declares (:func:`seat_kinds`).
 
     The match is dealt when every remote seat has been taken, with the players' names.
     """
@@ -580,9 +589,10 @@ class Host(SeatServer):
         low, high = game.seats
         if not low <= len(kinds) <= high:
             raise ValueError(f"{game.name} needs {low} to {high} seats, got {len(kinds)}")
-        bad = [k for k in kinds if k not in SEAT_KINDS]
+        allowed = seat_kinds(game)
+        bad = [k for k in kinds if k not in allowed]
         if bad:
-            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(SEAT_KINDS)})")
+            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(allowed)})")
         super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after, on_send=on_send)
         self.settings = dict(settings or {})
         game.read_settings(self.settings)  # ValueError now, not when the table is full
@@ -640,10 +650,15 @@ class Host(SeatServer):
             if seat.stand_in is None:
                 _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
                           number, seat.name, self.stand_in_level)
-                seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"),
-                                              self.stand_in_level)
-            return seat.stand_in
+            return self._stand_in(number)
         return None
+
+    def _stand_in(self, number: int) -> Any:
+        """The computer that plays remote seat ``number`` for its player (gone, or slow)."""
+        seat = self.seats[number]
+        if seat.stand_in is None:
+            seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"), self.stand_in_level)
+        return seat.stand_in
 
     def _apply(self, action: Action) -> None:
         assert self.state is not None
