@@ -48,10 +48,11 @@ def kind_buttons(setup: SetupScene) -> list:
 
 
 def host_from_setup(app, kinds: list[str | None], variant: str = VARIANT,
-                    absent_clicks: int = 0) -> tuple[Driver, LobbyScene]:
+                    absent_clicks: int = 0, turn_clicks: int = 0) -> tuple[Driver, LobbyScene]:
     """Open the variant, set the seats to ``kinds`` by clicking each seat's button
     (None: a person here, "remote", or a computer level), click the absence time's +
-    ``absent_clicks`` times, press Enter: the lobby."""
+    ``absent_clicks`` times and the turn time's − ``turn_clicks`` times, press Enter:
+    the lobby."""
     d = Driver(app)
     open_variant(app, variant_spec(app, variant))
     setup = app.scenes.top
@@ -69,6 +70,10 @@ def host_from_setup(app, kinds: list[str | None], variant: str = VARIANT,
     absent = d.button("A computer plays for a player gone for")
     for _ in range(absent_clicks):
         d.click((absent.rect.right - absent.rect.height // 2, absent.rect.centery))  # its +
+    turn = d.button("A computer plays a turn not made in")
+    for _ in range(turn_clicks):
+        minus = turn._buttons()[0]
+        d.click(minus.center)
     d.key(pygame.K_RETURN)
     lobby = app.scenes.top
     assert isinstance(lobby, LobbyScene)
@@ -492,3 +497,64 @@ def test_play_again_at_a_hosted_table_hosts_a_new_match_with_the_same_seats(app)
             ThreadedClient("127.0.0.1", server.port, lobby.session.code, name="Late").start()
         assert [(s.remote, s.bot) for s in again.session.seats] == [(True, None), (False, "normal")]
         again.session.stop()
+
+
+def test_the_turn_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
+    from cardtable.saves import SaveFile, decode
+    from cardtable.ui.saves_scene import resume_save
+    d = Driver(app)
+    open_variant(app, variant_spec(app, VARIANT))
+    setup = app.scenes.top
+    with pytest.raises(LookupError):
+        d.button("A computer plays a turn not made in")  # a table at home has no turn time
+    app.scenes.remove(setup)
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=2)  # 60 s -> 40 s
+    assert lobby.session.server.turn_timer.seconds == 40
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        data = decode(scene.match_keeper().encode("named"))
+    finally:
+        client.close()
+    assert data["payload"]["hosting"]["turn_seconds"] == 40
+    app.scenes.remove(scene)
+    resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert resumed.hosting.server.turn_timer.seconds == 40
+    del data["payload"]["hosting"]["turn_seconds"]  # a save from before the setting: the default
+    app.scenes.remove(resumed)
+    older = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert older.hosting.server.turn_timer.seconds == hosting.TURN_SECONDS == 60
+
+
+def test_no_turn_limit_is_the_stepper_at_its_lowest(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=6)  # 60 s -> no limit
+    assert not lobby.session.server.turn_timer.on
+    lobby.cancel()
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=0)
+    assert lobby.session.server.turn_timer.seconds == 60
+    lobby.cancel()
+
+
+def test_a_remote_player_who_does_not_act_in_time_has_the_computer_play_their_turn(app):
+    """The turn timer on the window's table, with the timer's clock the test's: a client
+    that never acts has its turn played by the computer once the time is up; the log
+    says so (on the host's table and on the player's screen) and the seat stays theirs."""
+    now = [1000.0]
+    with hosted_and_joined(app, name="Bo") as (d, lobby, scene, client, player):
+        server = scene.hosting.server
+        server.turn_timer.clock = lambda: now[0]
+        step_until(app, lambda: scene.state.to_act == 0)
+        before = len(scene.state.history)
+        for _ in range(5):
+            app.step(0.1)  # the frames go on; the time is not up
+        assert len(scene.state.history) == before
+        now[0] += 60.0
+        step_until(app, lambda: len(scene.state.history) > before)
+        assert scene.state.history[before].seat == 0
+        line = next(line for line in scene.state.log_for(None) if "took too long" in line)
+        assert line.startswith("Bo took too long: the computer ") and line.endswith(" for them")
+        c = client.client
+        step_until(app, lambda: client.poll() is not None and c.count >= before + 1)
+        assert line in c.log  # the player is told too
+        assert server.connected(0) and not scene.is_bot(0) and scene.seat_note(0) == "(remote)"

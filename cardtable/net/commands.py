@@ -1,7 +1,7 @@
 """``cardtable host`` and ``cardtable join``: networked play from the command line.
 
 ``cardtable host --variant ID --seats remote,remote,normal,remote --port 7654 [--code CODE]
-[--seed S] [--absent S]`` deals the match when every remote seat is
+[--seed S] [--absent S] [--turn-seconds N]`` deals the match when every remote seat is
 taken, prints the join code and port, and runs until the match ends or Ctrl+C.
 
 ``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL [--token TOKEN]`` takes a
@@ -27,6 +27,7 @@ DEFAULT_PORT = 7654
 def add_parsers(commands: Any) -> None:
     """Add ``host`` and ``join`` to the ``cardtable`` tools' sub-parsers."""
     from cardtable.games.definition import BOT_LEVELS
+    from cardtable.net.turn_timer import DEFAULT_TURN_SECONDS
     host = commands.add_parser("host", help="host a match for players on the local network")
     host.add_argument("--variant", required=True, help="the variant or game (its id or short name)")
     host.add_argument("--seats", required=True,
@@ -44,6 +45,10 @@ def add_parsers(commands: Any) -> None:
                       help="seconds a seat whose player has gone (closed the window, quit or lost the "
                            "connection) waits before a computer plays it, until they come back with "
                            "their seat token (default 60)")
+    host.add_argument("--turn-seconds", type=float, default=DEFAULT_TURN_SECONDS, metavar="N",
+                      help="seconds a connected player has for a turn before the computer plays it for "
+                           f"them (the seat stays theirs; the log says so); 0: no limit "
+                           f"(default {DEFAULT_TURN_SECONDS:g})")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
     join = commands.add_parser("join", help="play a seat of a hosted match headless, with a bot "
                                              "(a person joins from the window: Join a table)",
@@ -101,9 +106,11 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         game, settings = resolve_variant(args.variant)
         settings.update(_setting_values(args.setting))
         seats = parse_seats(args.seats, seat_kinds(game))
+        if args.turn_seconds < 0:
+            raise ValueError(f"--turn-seconds is 0 (no limit) or more, not {args.turn_seconds:g}")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         host = Host(game, seats, settings=settings, seed=seed, code=args.code, bind=args.bind, port=args.port,
-                    absent_after=args.absent)
+                    absent_after=args.absent, turn_seconds=args.turn_seconds)
     except ValueError as exc:
         print(f"cardtable host: {exc}", file=err)
         return 2

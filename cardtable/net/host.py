@@ -16,7 +16,9 @@ and notes when a seat's player has gone. Two kinds of table build on it:
 After each applied action every connected player gets only *their* seat's message
 (:func:`state_message`: the seat's typed view and the log lines they have not had),
 never the state. A seat whose player has been gone longer than ``absent_after`` seconds is played
-by a computer until they return (a bye and a drop alike).
+by a computer until they return (a bye and a drop alike). With a turn time
+(``turn_seconds``, :mod:`cardtable.net.turn_timer`) a connected player who does not act in
+time has the computer play that turn for them, and the log says so.
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
 other-seat, stale or replayed messages are refused with a reason and logged.
@@ -50,6 +52,7 @@ from cardtable.net.protocol import (
     game_action_types,
     read_message_line,
 )
+from cardtable.net.turn_timer import TurnTimer, act_for
 
 __all__ = ["Host", "SeatServer", "CODE_ALPHABET", "new_join_code", "new_match", "state_message",
            "state_messages", "parse_seats", "SEAT_KINDS", "seat_kinds"]
@@ -192,10 +195,12 @@ class SeatServer:
     happens to an action (:meth:`_action`) and run the game (:meth:`_drive`, a task of
     the server's loop). ``on_send(seat, state, message, data)`` (optional) is called
     before each message to a seat is written; the tests use it to check what was sent.
+    ``turn_seconds`` (0: off) is the turn time of :attr:`turn_timer`, which whoever runs
+    the game consults.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, code: str | None = None,
-                 bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0,
+                 bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0, turn_seconds: float = 0.0,
                  on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         kinds = [k.lower() for k in seats]
         if "remote" not in kinds:
@@ -207,6 +212,7 @@ class SeatServer:
         self.bind = bind
         self.port = port
         self.absent_after = absent_after
+        self.turn_timer = TurnTimer(turn_seconds)
         self.ping_every = PING_SECONDS
         self.on_send = on_send
         self.seats = [_Seat(kind) for kind in kinds]
@@ -581,7 +587,7 @@ class Host(SeatServer):
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
                  seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
-                 absent_after: float = 60.0, stand_in_level: str = "normal",
+                 absent_after: float = 60.0, turn_seconds: float = 0.0, stand_in_level: str = "normal",
                  on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         if not game.has_rules:
             raise ValueError(f"{game.name} has no rules to play over the network")
@@ -593,7 +599,8 @@ class Host(SeatServer):
         bad = [k for k in kinds if k not in allowed]
         if bad:
             raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(allowed)})")
-        super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after, on_send=on_send)
+        super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after,
+                         turn_seconds=turn_seconds, on_send=on_send)
         self.settings = dict(settings or {})
         game.read_settings(self.settings)  # ValueError now, not when the table is full
         self.seed = seed
@@ -636,6 +643,12 @@ class Host(SeatServer):
             timeout = None
             if seat.conn is None and seat.gone_since is not None:
                 timeout = max(0.0, self.absent_after - (time.monotonic() - seat.gone_since)) + 0.01
+            elif seat.conn is not None and (left := self.turn_timer.left((len(state.history), to_act, seat.conn))) \
+                    is not None:
+                if left <= 0:
+                    self._apply(act_for(state, to_act, self._stand_in(to_act), seat.name))
+                    continue
+                timeout = left + 0.01
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout)

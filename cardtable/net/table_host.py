@@ -78,13 +78,15 @@ class TableHost(SeatServer):
 
     ``seats``: each seat's kind, ``remote`` for a person on another computer (any other
     word for a seat played here); ``names`` the seats' names at the table; ``tokens``
-    (seat -> token) gives a resumed table its players' seat tokens back.
+    (seat -> token) gives a resumed table its players' seat tokens back; ``turn_seconds``
+    the turn time (0: none) the window's table keeps with :attr:`turn_timer`.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], names: Sequence[str], *,
                  code: str | None = None, bind: str = "0.0.0.0", port: int = 0, absent_after: float = 60.0,
-                 tokens: Mapping[int, str] | None = None) -> None:
-        super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after)
+                 turn_seconds: float = 0.0, tokens: Mapping[int, str] | None = None) -> None:
+        super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after,
+                         turn_seconds=turn_seconds)
         self._setup_names: list[str] = []
         for number, seat in enumerate(self.seats):
             seat.name = names[number] if number < len(names) else f"Player {number + 1}"
