@@ -19,15 +19,16 @@ import pygame
 import pytest
 from uihelp import Driver, variant_spec
 
-from cardtable.net import table_host
 from cardtable.net.client import ThreadedClient, choose_from_legal
 from cardtable.net.protocol import encode
+from cardtable.net.table_host import SeatLatency
 from cardtable.ui import hosting
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.hosted_table import HostedTable
 from cardtable.ui.hosting import LobbyScene
 from cardtable.ui.menu import open_variant
-from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.net_readout import draw_readout_lines, round_trip_text
+from cardtable.ui.remote_table import Latency
 from cardtable.ui.setup_scene import SetupScene
 
 VARIANT = "five_card_draw"
@@ -270,8 +271,7 @@ def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, 
         assert not scene.is_bot(0) and 0 not in scene.save_data()["bot_rngs"]
 
 
-def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkeypatch):
-    monkeypatch.setattr(table_host, "tcp_round_trip_ms", lambda sock: None)  # as on Windows and macOS
+def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
     with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         step_until(app, lambda: player.turn() or player.acted_at >= 0 and len(scene.state.history) > player.acted_at)
         step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).action_ms is not None)
@@ -279,7 +279,7 @@ def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkey
         d.key(pygame.K_F3)
         assert app.settings.show_frame_time
         line = scene.latency_lines()[0]
-        assert line.startswith("Ada: ping ") and "update" in line and "action→update" in line
+        assert line.startswith("Ada: round trip ") and "update" in line and "action→update" in line
         assert "ms" in line.split("action→update")[1]
         d.step()
         boxes = draw_readout_lines(scene, app.screen, scene.latency_lines())
@@ -558,3 +558,24 @@ def test_a_remote_player_who_does_not_act_in_time_has_the_computer_play_their_tu
         step_until(app, lambda: client.poll() is not None and c.count >= before + 1)
         assert line in c.log  # the player is told too
         assert server.connected(0) and not scene.is_bot(0) and scene.seat_note(0) == "(remote)"
+
+
+def test_the_host_and_the_remote_window_show_one_round_trip_worded_alike(app, monkeypatch):
+    """Both ends time a ping from writing it to reading its answer on the network's
+    thread: the client's figure comes without a frame or a poll (a frame's wait was in the
+    remote window's figure), and both F3 lines word the same figure the same way."""
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
+        server = scene.hosting.server
+        end, n = time.monotonic() + DEADLINE, 0
+        while client.round_trip_ms() is None:  # nothing polls the client, no frame is stepped
+            assert time.monotonic() < end, "no answer to our pings"
+            n += 1
+            client.send_ping(n)
+            time.sleep(0.05)
+        assert client.round_trip_ms() >= 0
+        step_until(app, lambda: player.turn() or server.round_trip_ms(0) is not None)
+        monkeypatch.setattr(server, "latency", lambda seat: SeatLatency(0.7, 0.2, 3.0))
+        host_line = scene.latency_lines()[0]
+        remote_line = Latency().text(0.7)
+        assert host_line.startswith(f"Ada: {round_trip_text(0.7)} · ") and round_trip_text(0.7) == "round trip 0.70 ms"
+        assert remote_line.startswith(f"{round_trip_text(0.7)} · ")

@@ -28,7 +28,7 @@ import pygame
 from cardtable.engine.game import Action
 from cardtable.net.turn_timer import act_for
 from cardtable.ui.hosting import MOST_ABSENT, HostingSession
-from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.net_readout import draw_readout_lines, ms_text, round_trip_text
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 
@@ -215,8 +215,8 @@ class HostedTable:
                 lines.append(f"{name}: away")
                 continue
             figures = server.latency(seat)
-            parts = [f"ping {_ms(figures.round_trip_ms)}", f"update {_ms(figures.update_ms)}",
-                     f"action→update {_ms(figures.action_ms)}"]
+            parts = [round_trip_text(figures.round_trip_ms), f"update {ms_text(figures.update_ms)}",
+                     f"action→update {ms_text(figures.action_ms)}"]
             lines.append(f"{name}: " + " · ".join(parts))
         return lines
 
@@ -253,12 +253,6 @@ class HostedTable:
         if self.hosting is not None:
             self._pump_while_covered(False)
             self.hosting.stop()
-
-
-def _ms(value: float | None) -> str:
-    if value is None:
-        return "–"
-    return f"{value:.2f} ms" if value < 10 else f"{value:.0f} ms"
 
 
 # -- opening a hosted table ---------------------------------------------------------------------
