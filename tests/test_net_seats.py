@@ -6,19 +6,24 @@
   the legal actions beside the view only when it asked for them;
 * the host says which seats computers play and which players are away;
 * a player who leaves before the deal frees the seat for someone else;
-* closing a threaded client twice is harmless.
+* closing a threaded client twice is harmless;
+* a bye and a drop follow one absence rule;
+* ``--seats`` takes every computer level a game declares (``strong`` too).
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import time
+
+import pytest
 
 from cardtable import games
 from cardtable.engine.view import SeatView
 from cardtable.net import protocol
 from cardtable.net.client import Client, ThreadedClient
-from cardtable.net.host import Host
+from cardtable.net.host import Host, parse_seats, seat_kinds
 
 DEADLINE = 30.0
 
@@ -170,3 +175,72 @@ def test_closing_a_threaded_client_twice_is_harmless():
         client.send_ping(1)
     finally:
         host.stop()
+
+
+def test_a_bye_and_a_drop_follow_one_absence_rule():
+    """A player who says bye after the deal is kept like one who dropped: a computer
+    plays the seat only once they have been gone ``absent_after`` seconds, and the token
+    takes it back."""
+    host = host_of(["remote", "remote", "normal"], absent_after=30.0).start()
+    try:
+        async def leave_both_ways():
+            polite, dropped = Client("127.0.0.1", host.port, host.code, name="Polite"), \
+                Client("127.0.0.1", host.port, host.code, name="Dropped")
+            for client in (polite, dropped):
+                await client.connect()
+            for client in (polite, dropped):
+                while client.view is None:  # all read: a close with unread data resets, and the bye is lost
+                    await asyncio.wait_for(client.receive(), 5)
+            await polite.close(bye=True)
+            dropped.abort()
+            end = time.monotonic() + DEADLINE
+            while host.away() != [0, 1] and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+            now = time.monotonic()
+            seen = {n: (host.gone(n), host.absent_for(n, now + 30.0) >= 30.0) for n in (0, 1)}
+            computers = host.computers()
+            back = Client("127.0.0.1", host.port, host.code, token=polite.token)
+            await back.connect()
+            await back.close()
+            return seen, computers, back.seat
+
+        seen, computers, back_at = run(leave_both_ways())
+        assert seen == {0: (False, True), 1: (False, True)}  # neither yet, both once 30 s have gone
+        assert computers == [2] and back_at == 0
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("game", games.registry().with_rules(), ids=lambda g: g.id)
+def test_every_computer_level_a_game_declares_is_a_seat_kind(game):
+    assert "strong" in game.bot_levels
+    for level in game.bot_levels:
+        assert parse_seats(f"remote,{level}", seat_kinds(game)) == ["remote", level]
+    low = max(2, game.seats[0])
+    host = Host(game, ["remote"] + ["strong"] * (low - 1), settings=dict(game.profile.short_match))
+    assert [s.kind for s in host.seats][1:] == ["strong"] * (low - 1)
+    with pytest.raises(ValueError, match="strong"):
+        parse_seats("remote,clever", seat_kinds(game))
+
+
+def test_cardtable_host_takes_a_strong_seat():
+    from cardtable import cli
+
+    err = io.StringIO()
+    # an unknown setting stops it just after the seats are read: they were accepted
+    code = cli.main(["host", "--variant", "sabacc", "--seats", "remote,strong", "--setting", "no_such_setting=1",
+                     "--no-advertise", "--port", "0", "--bind", "127.0.0.1"], out=io.StringIO(), err=err)
+    assert code == 2 and "seats are" not in err.getvalue() and "strong" not in err.getvalue(), err.getvalue()
+    code = cli.main(["host", "--variant", "sabacc", "--seats", "remote,clever", "--no-advertise"],
+                    out=io.StringIO(), err=(err := io.StringIO()))
+    assert code == 2 and "strong" in err.getvalue()
+
+
+def test_the_help_of_host_and_join_is_current(capsys):
+    from cardtable import cli
+
+    for command in ("join", "host"):
+        assert cli.main([command, "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "comes later" not in said and "Join a table" in said and "--token=TOKEN" in said
+    assert "normal, tough, random, strong" in said

@@ -19,15 +19,16 @@ import pygame
 import pytest
 from uihelp import Driver, variant_spec
 
-from cardtable.net import table_host
 from cardtable.net.client import ThreadedClient, choose_from_legal
 from cardtable.net.protocol import encode
+from cardtable.net.table_host import SeatLatency
 from cardtable.ui import hosting
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.hosted_table import HostedTable
 from cardtable.ui.hosting import LobbyScene
 from cardtable.ui.menu import open_variant
-from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.net_readout import draw_readout_lines, round_trip_text
+from cardtable.ui.remote_table import Latency
 from cardtable.ui.setup_scene import SetupScene
 
 VARIANT = "five_card_draw"
@@ -48,10 +49,11 @@ def kind_buttons(setup: SetupScene) -> list:
 
 
 def host_from_setup(app, kinds: list[str | None], variant: str = VARIANT,
-                    absent_clicks: int = 0) -> tuple[Driver, LobbyScene]:
+                    absent_clicks: int = 0, turn_clicks: int = 0) -> tuple[Driver, LobbyScene]:
     """Open the variant, set the seats to ``kinds`` by clicking each seat's button
     (None: a person here, "remote", or a computer level), click the absence time's +
-    ``absent_clicks`` times, press Enter: the lobby."""
+    ``absent_clicks`` times and the turn time's − ``turn_clicks`` times, press Enter:
+    the lobby."""
     d = Driver(app)
     open_variant(app, variant_spec(app, variant))
     setup = app.scenes.top
@@ -69,6 +71,10 @@ def host_from_setup(app, kinds: list[str | None], variant: str = VARIANT,
     absent = d.button("A computer plays for a player gone for")
     for _ in range(absent_clicks):
         d.click((absent.rect.right - absent.rect.height // 2, absent.rect.centery))  # its +
+    turn = d.button("A computer plays a turn not made in")
+    for _ in range(turn_clicks):
+        minus = turn._buttons()[0]
+        d.click(minus.center)
     d.key(pygame.K_RETURN)
     lobby = app.scenes.top
     assert isinstance(lobby, LobbyScene)
@@ -265,8 +271,7 @@ def test_a_computer_stands_in_for_a_player_who_is_gone_until_they_are_back(app, 
         assert not scene.is_bot(0) and 0 not in scene.save_data()["bot_rngs"]
 
 
-def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkeypatch):
-    monkeypatch.setattr(table_host, "tcp_round_trip_ms", lambda sock: None)  # as on Windows and macOS
+def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app):
     with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
         step_until(app, lambda: player.turn() or player.acted_at >= 0 and len(scene.state.history) > player.acted_at)
         step_until(app, lambda: player.turn() or scene.hosting.server.latency(0).action_ms is not None)
@@ -274,7 +279,7 @@ def test_f3_shows_each_remote_seats_latency_and_cancel_stops_hosting(app, monkey
         d.key(pygame.K_F3)
         assert app.settings.show_frame_time
         line = scene.latency_lines()[0]
-        assert line.startswith("Ada: ping ") and "update" in line and "action→update" in line
+        assert line.startswith("Ada: round trip ") and "update" in line and "action→update" in line
         assert "ms" in line.split("action→update")[1]
         d.step()
         boxes = draw_readout_lines(scene, app.screen, scene.latency_lines())
@@ -492,3 +497,85 @@ def test_play_again_at_a_hosted_table_hosts_a_new_match_with_the_same_seats(app)
             ThreadedClient("127.0.0.1", server.port, lobby.session.code, name="Late").start()
         assert [(s.remote, s.bot) for s in again.session.seats] == [(True, None), (False, "normal")]
         again.session.stop()
+
+
+def test_the_turn_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
+    from cardtable.saves import SaveFile, decode
+    from cardtable.ui.saves_scene import resume_save
+    d = Driver(app)
+    open_variant(app, variant_spec(app, VARIANT))
+    setup = app.scenes.top
+    with pytest.raises(LookupError):
+        d.button("A computer plays a turn not made in")  # a table at home has no turn time
+    app.scenes.remove(setup)
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=2)  # 60 s -> 40 s
+    assert lobby.session.server.turn_timer.seconds == 40
+    client = join(lobby, name="Ada")
+    try:
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene = table_of(app)
+        data = decode(scene.match_keeper().encode("named"))
+    finally:
+        client.close()
+    assert data["payload"]["hosting"]["turn_seconds"] == 40
+    app.scenes.remove(scene)
+    resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert resumed.hosting.server.turn_timer.seconds == 40
+    del data["payload"]["hosting"]["turn_seconds"]  # a save from before the setting: the default
+    app.scenes.remove(resumed)
+    older = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
+    assert older.hosting.server.turn_timer.seconds == hosting.TURN_SECONDS == 60
+
+
+def test_no_turn_limit_is_the_stepper_at_its_lowest(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=6)  # 60 s -> no limit
+    assert not lobby.session.server.turn_timer.on
+    lobby.cancel()
+    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=0)
+    assert lobby.session.server.turn_timer.seconds == 60
+    lobby.cancel()
+
+
+def test_a_remote_player_who_does_not_act_in_time_has_the_computer_play_their_turn(app):
+    """The turn timer on the window's table, with the timer's clock the test's: a client
+    that never acts has its turn played by the computer once the time is up; the log
+    says so (on the host's table and on the player's screen) and the seat stays theirs."""
+    now = [1000.0]
+    with hosted_and_joined(app, name="Bo") as (d, lobby, scene, client, player):
+        server = scene.hosting.server
+        server.turn_timer.clock = lambda: now[0]
+        step_until(app, lambda: scene.state.to_act == 0)
+        before = len(scene.state.history)
+        for _ in range(5):
+            app.step(0.1)  # the frames go on; the time is not up
+        assert len(scene.state.history) == before
+        now[0] += 60.0
+        step_until(app, lambda: len(scene.state.history) > before)
+        assert scene.state.history[before].seat == 0
+        line = next(line for line in scene.state.log_for(None) if "took too long" in line)
+        assert line.startswith("Bo took too long: the computer ") and line.endswith(" for them")
+        c = client.client
+        step_until(app, lambda: client.poll() is not None and c.count >= before + 1)
+        assert line in c.log  # the player is told too
+        assert server.connected(0) and not scene.is_bot(0) and scene.seat_note(0) == "(remote)"
+
+
+def test_the_host_and_the_remote_window_show_one_round_trip_worded_alike(app, monkeypatch):
+    """Both ends time a ping from writing it to reading its answer on the network's
+    thread: the client's figure comes without a frame or a poll (a frame's wait was in the
+    remote window's figure), and both F3 lines word the same figure the same way."""
+    with hosted_and_joined(app, name="Ada") as (d, lobby, scene, client, player):
+        server = scene.hosting.server
+        end, n = time.monotonic() + DEADLINE, 0
+        while client.round_trip_ms() is None:  # nothing polls the client, no frame is stepped
+            assert time.monotonic() < end, "no answer to our pings"
+            n += 1
+            client.send_ping(n)
+            time.sleep(0.05)
+        assert client.round_trip_ms() >= 0
+        step_until(app, lambda: player.turn() or server.round_trip_ms(0) is not None)
+        monkeypatch.setattr(server, "latency", lambda seat: SeatLatency(0.7, 0.2, 3.0))
+        host_line = scene.latency_lines()[0]
+        remote_line = Latency().text(0.7)
+        assert host_line.startswith(f"Ada: {round_trip_text(0.7)} · ") and round_trip_text(0.7) == "round trip 0.70 ms"
+        assert remote_line.startswith(f"{round_trip_text(0.7)} · ")

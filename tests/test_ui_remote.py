@@ -49,6 +49,9 @@ class FakeLink:
     def send_ping(self, n: int) -> None:
         self.inbox.append({"type": "pong", "n": n})
 
+    def round_trip_ms(self) -> float | None:
+        return 0.5
+
     def reconnect(self, timeout: float = 10.0) -> dict[str, Any]:
         self.reconnects += 1
         self.connected = True

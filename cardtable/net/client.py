@@ -13,11 +13,13 @@ cannot see a hidden card.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,6 +39,7 @@ from cardtable.net.protocol import (
 __all__ = ["Client", "ThreadedClient", "JoinRefused", "choose_from_legal", "parse_address"]
 
 _log = logging.getLogger(__name__)
+_KEPT_PINGS = 10  # round trips kept for the median, as the host keeps
 
 
 class JoinRefused(ConnectionError):
@@ -89,7 +92,8 @@ class Client:
     lines), ``count``, ``to_act``, ``legal``, ``over``, ``standings``, ``settings`` (the
     rules, as the first message said), ``computers`` and ``away`` (seat numbers).
     ``received`` (when ``record``) holds every byte read. The host's pings are answered
-    as they come.
+    as they come; the answers to ours give :meth:`round_trip_ms`, measured as the host
+    measures its own (from writing the ping to reading the pong, on the network's thread).
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
@@ -114,6 +118,8 @@ class Client:
         self.lobby: dict[str, Any] | None = None
         self.refusals: list[dict[str, Any]] = []
         self.seq = 0
+        self.round_trips: collections.deque[float] = collections.deque(maxlen=_KEPT_PINGS)
+        self._pinged: dict[int, float] = {}  # ping number -> perf_counter when written
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
@@ -194,10 +200,23 @@ class Client:
         elif kind == "refused":
             self.refusals.append(message)
             del self.refusals[:-100]
+        elif kind == "pong":
+            sent = self._pinged.pop(message.get("n"), None)  # type: ignore[arg-type]
+            if sent is not None:
+                self.round_trips.append((time.perf_counter() - sent) * 1000)
+
+    def round_trip_ms(self) -> float | None:
+        """The median round trip of our last pings, in ms (None before the first answer):
+        the same figure the host keeps of us (:meth:`cardtable.net.host.SeatServer.round_trip_ms`)."""
+        if not self.round_trips:
+            return None
+        ordered = sorted(self.round_trips)
+        return ordered[len(ordered) // 2]
 
     async def send_action(self, action: Action | Mapping[str, Any], count: int | None = None) -> int:
         """Send an action for our seat (``count``: the view acted on; the latest by
-        default). Returns its sequence number; a refusal comes back as ``refused``."""
+        default). Returns its sequence number (counted per connection, from 1); a refusal
+        comes back as ``refused``."""
         self.seq += 1
         data = action.to_json() if isinstance(action, Action) else dict(action)
         await self._send({"type": "action", "seq": self.seq, "count": self.count if count is None else count,
@@ -205,7 +224,9 @@ class Client:
         return self.seq
 
     async def ping(self, n: int) -> None:
-        """Send a ``ping`` (answered by a ``pong`` carrying ``n``)."""
+        """Send a ``ping`` (answered by a ``pong`` carrying ``n``: :meth:`round_trip_ms`)."""
+        self._pinged = {k: t for k, t in self._pinged.items() if k > n - 5}  # unanswered ones expire
+        self._pinged[n] = time.perf_counter()
         await self._send({"type": "ping", "n": n})
 
     async def send_raw(self, data: bytes) -> None:
@@ -238,7 +259,9 @@ class Client:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
                 return
-            if message["type"] == "refused" and message.get("seq") == self.seq and retries < 20:
+            if message["type"] == "state":
+                retries = 0  # the game went on: a later refusal is a new problem, with its own tries
+            elif message["type"] == "refused" and message.get("seq") == self.seq and retries < 20:
                 _log.warning("the host refused our action: %s", message["reason"])
                 acted_at = -1  # choose again (a different draw)
                 retries += 1
@@ -296,7 +319,6 @@ class ThreadedClient:
         old = self.client
         self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
                              want_legal=old.want_legal)
-        self.client.seq = old.seq
         return self.start(timeout)
 
     async def _read(self) -> None:
@@ -332,6 +354,10 @@ class ThreadedClient:
         if self._closed:
             return
         asyncio.run_coroutine_threadsafe(self.client.ping(n), self._loop)
+
+    def round_trip_ms(self) -> float | None:
+        """The median round trip of our pings, in ms (see :meth:`Client.round_trip_ms`)."""
+        return self.client.round_trip_ms()
 
     def close(self, *, bye: bool = False, timeout: float = 3.0) -> None:
         """Close the connection and end the thread (again: nothing more happens)."""

@@ -1,11 +1,12 @@
 """``cardtable host`` and ``cardtable join``: networked play from the command line.
 
 ``cardtable host --variant ID --seats remote,remote,normal,remote --port 7654 [--code CODE]
-[--seed S]`` deals the match when every remote seat is taken, prints the join code and
-port, and runs until the match ends or Ctrl+C.
+[--seed S] [--absent S] [--turn-seconds N]`` deals the match when every remote seat is
+taken, prints the join code and port, and runs until the match ends or Ctrl+C.
 
-``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL`` takes a seat and plays
-it headless: the host sends this seat its view and its legal actions, the bot picks one.
+``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL [--token TOKEN]`` takes a
+seat and plays it headless: the host sends this seat its view and its legal actions, the
+bot picks one. A person joins from the window instead (the menu's Join a table).
 """
 
 from __future__ import annotations
@@ -25,11 +26,14 @@ DEFAULT_PORT = 7654
 
 def add_parsers(commands: Any) -> None:
     """Add ``host`` and ``join`` to the ``cardtable`` tools' sub-parsers."""
+    from cardtable.games.definition import BOT_LEVELS
+    from cardtable.net.turn_timer import DEFAULT_TURN_SECONDS
     host = commands.add_parser("host", help="host a match for players on the local network")
     host.add_argument("--variant", required=True, help="the variant or game (its id or short name)")
     host.add_argument("--seats", required=True,
-                      help="each seat, comma-separated: remote (a person on another computer) "
-                           "or a computer level normal, tough, random; e.g. remote,remote,normal,remote")
+                      help="each seat, comma-separated: remote (a person on another computer) or a computer "
+                           f"level the game offers ({', '.join(BOT_LEVELS)} in every game); "
+                           "e.g. remote,remote,normal,remote")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
     host.add_argument("--bind", default="0.0.0.0",
                       help="the address to listen on (default 0.0.0.0: every network of this computer)")
@@ -38,16 +42,28 @@ def add_parsers(commands: Any) -> None:
     host.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                       help="a game setting (VALUE as JSON or text), e.g. --setting starting_chips=20")
     host.add_argument("--absent", type=float, default=60.0,
-                      help="seconds before a computer plays a seat whose player is gone (default 60)")
+                      help="seconds a seat whose player has gone (closed the window, quit or lost the "
+                           "connection) waits before a computer plays it, until they come back with "
+                           "their seat token (default 60)")
+    host.add_argument("--turn-seconds", type=float, default=DEFAULT_TURN_SECONDS, metavar="N",
+                      help="seconds a connected player has for a turn before the computer plays it for "
+                           f"them (the seat stays theirs; the log says so); 0: no limit "
+                           f"(default {DEFAULT_TURN_SECONDS:g})")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
-    join = commands.add_parser("join", help="play a seat of a hosted match (headless, with a bot)")
+    join = commands.add_parser("join", help="play a seat of a hosted match headless, with a bot "
+                                             "(a person joins from the window: Join a table)",
+                               description="Play a seat of a hosted match headless: a computer (--bot) picks "
+                                           "among the legal actions the host sends. A person joins from the "
+                                           "window instead: the menu's Join a table.")
     join.add_argument("address", help="the host as HOST:PORT, e.g. 192.168.1.20:7654")
     join.add_argument("--code", required=True, help="the join code the host shows")
     join.add_argument("--name", default="", help="your name at the table")
     join.add_argument("--bot", choices=("normal", "tough", "random"), required=True,
-                      help="who plays the seat (the window client comes later): picks among the legal "
-                           "actions the host sends; random picks any, normal/tough avoid folding")
-    join.add_argument("--token", default=None, help="a seat token, to come back to a seat after a drop")
+                      help="the computer that plays the seat here: it picks among the legal actions the "
+                           "host sends; random picks any, normal/tough avoid folding")
+    join.add_argument("--token", default=None,
+                      help="the seat token join printed, to take the seat back (after a drop, a quit or "
+                           "from another process); write --token=TOKEN, as a token may begin with '-'")
     join.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
 
 
@@ -84,15 +100,17 @@ def resolve_variant(name: str) -> tuple[Any, dict[str, Any]]:
 def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``cardtable host``; 0 when the match was played to its end."""
     from cardtable.net import discovery
-    from cardtable.net.host import Host, parse_seats
+    from cardtable.net.host import Host, parse_seats, seat_kinds
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
         game, settings = resolve_variant(args.variant)
         settings.update(_setting_values(args.setting))
-        seats = parse_seats(args.seats)
+        seats = parse_seats(args.seats, seat_kinds(game))
+        if args.turn_seconds < 0:
+            raise ValueError(f"--turn-seconds is 0 (no limit) or more, not {args.turn_seconds:g}")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         host = Host(game, seats, settings=settings, seed=seed, code=args.code, bind=args.bind, port=args.port,
-                    absent_after=args.absent)
+                    absent_after=args.absent, turn_seconds=args.turn_seconds)
     except ValueError as exc:
         print(f"cardtable host: {exc}", file=err)
         return 2
@@ -155,7 +173,7 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
         welcome = await client.connect()
         print(f"Seat {welcome['seat'] + 1} of {welcome['seats']} at {welcome['game_name']}; "
-              f"seat token {welcome['token']} (to come back: --token {welcome['token']})", file=out)
+              f"seat token {welcome['token']} (to come back: --token={welcome['token']})", file=out)
         out.flush()
         await client.play(args.bot, random.Random(seed), timeout=24 * 3600)
         await client.close()

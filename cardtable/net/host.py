@@ -16,7 +16,9 @@ and notes when a seat's player has gone. Two kinds of table build on it:
 After each applied action every connected player gets only *their* seat's message
 (:func:`state_message`: the seat's typed view and the log lines they have not had),
 never the state. A seat whose player has been gone longer than ``absent_after`` seconds is played
-by a computer until they return.
+by a computer until they return (a bye and a drop alike). With a turn time
+(``turn_seconds``, :mod:`cardtable.net.turn_timer`) a connected player who does not act in
+time has the computer play that turn for them, and the log says so.
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
 other-seat, stale or replayed messages are refused with a reason and logged.
@@ -38,7 +40,7 @@ from typing import Any
 
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE, Action, GameState
-from cardtable.games.definition import GameDefinition
+from cardtable.games.definition import BOT_LEVELS, GameDefinition
 from cardtable.net.protocol import (
     CLIENT_TYPES,
     MAX_MESSAGE,
@@ -50,14 +52,17 @@ from cardtable.net.protocol import (
     game_action_types,
     read_message_line,
 )
+from cardtable.net.turn_timer import TurnTimer, act_for
 
 __all__ = ["Host", "SeatServer", "CODE_ALPHABET", "new_join_code", "new_match", "state_message",
-           "state_messages", "parse_seats", "SEAT_KINDS"]
+           "state_messages", "parse_seats", "SEAT_KINDS", "seat_kinds"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right."""
 
-SEAT_KINDS = ("remote", "normal", "tough", "random")
+SEAT_KINDS = ("remote", *BOT_LEVELS)
+"""The seat kinds every game takes: ``remote`` and the computer levels every game offers
+(a game may declare more: :func:`seat_kinds`)."""
 _log = logging.getLogger(__name__)
 _OUT_BUFFER_LIMIT = 2 * 1024 * 1024  # a client this far behind is dropped (it may reconnect)
 _REFUSALS_PER_SECOND = 100           # refusals answered per connection per second; the rest logged
@@ -72,13 +77,20 @@ def new_join_code(length: int = 6) -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
-def parse_seats(spec: str) -> list[str]:
-    """``"remote,remote,normal"`` as a list of seat kinds (ValueError naming a bad one)."""
-    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad or not kinds:
-        raise ValueError(f"seats are {', '.join(SEAT_KINDS)}, separated by commas; not {spec!r}")
-    return kinds
+def seat_kinds(game: GameDefinition) -> tuple[str, ...]:
+    """The seat kinds ``game`` may be hosted with: ``remote`` and each computer level it
+    declares (:attr:`~cardtable.games.definition.GameDefinition.bot_levels`)."""
+    return ("remote", *game.bot_levels)
+
+
+def parse_seats(spec: str, kinds: Sequence[str] = SEAT_KINDS) -> list[str]:
+    """``"remote,remote,normal"`` as a list of seat kinds among ``kinds`` (a game's:
+    :func:`seat_kinds`), ValueError naming the kinds when one is not."""
+    seats = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    bad = [k for k in seats if k not in kinds]
+    if bad or not seats:
+        raise ValueError(f"seats are {', '.join(kinds)}, separated by commas; not {spec!r}")
+    return seats
 
 
 def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: Sequence[str],
@@ -155,7 +167,6 @@ class _Seat:
     token: str | None = None
     conn: _Conn | None = None
     gone_since: float | None = None
-    seq: int = 0
     bot: Any = None
     stand_in: Any = None
 
@@ -168,6 +179,7 @@ class _Conn:
     seat: int | None = None
     want_legal: bool = False
     log_sent: int = 0
+    seq: int = 0  # the last action number accepted on this connection: a new one starts again from 1
     closed: bool = False
     refusal_window: collections.deque[float] = field(default_factory=collections.deque)
     pings: dict[int, float] = field(default_factory=dict)  # ping number -> perf_counter when sent
@@ -183,10 +195,12 @@ class SeatServer:
     happens to an action (:meth:`_action`) and run the game (:meth:`_drive`, a task of
     the server's loop). ``on_send(seat, state, message, data)`` (optional) is called
     before each message to a seat is written; the tests use it to check what was sent.
+    ``turn_seconds`` (0: off) is the turn time of :attr:`turn_timer`, which whoever runs
+    the game consults.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, code: str | None = None,
-                 bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0,
+                 bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0, turn_seconds: float = 0.0,
                  on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         kinds = [k.lower() for k in seats]
         if "remote" not in kinds:
@@ -198,6 +212,7 @@ class SeatServer:
         self.bind = bind
         self.port = port
         self.absent_after = absent_after
+        self.turn_timer = TurnTimer(turn_seconds)
         self.ping_every = PING_SECONDS
         self.on_send = on_send
         self.seats = [_Seat(kind) for kind in kinds]
@@ -361,21 +376,21 @@ class SeatServer:
 
     def _left(self, conn: _Conn, *, for_good: bool) -> None:
         """``conn``'s player has left their seat (``for_good``: said bye): the seat is
-        freed before the deal, else kept for their token (played by a computer once
-        they have been gone long enough, at once after a bye)."""
+        freed before the deal, else kept for their token and played by a computer once
+        they have been gone ``absent_after`` seconds: one rule for a bye and a drop."""
         assert conn.seat is not None
         number, seat = conn.seat, self.seats[conn.seat]
         if seat.conn is not conn:
             return
         seat.conn = None
         if self._may_free(number):
-            seat.token, seat.name, seat.seq = None, self._vacant_name(number), 0
+            seat.token, seat.name = None, self._vacant_name(number)
             seat.gone_since, seat.stand_in = None, None
             _log.info("seat %d is free again (its player left before the deal)", number)
             self._lobby()
         else:
-            seat.gone_since = -1e9 if for_good else time.monotonic()
-            _log.info("seat %d (%s) left%s", number, seat.name, " for good" if for_good else "")
+            seat.gone_since = time.monotonic()
+            _log.info("seat %d (%s) %s", number, seat.name, "said bye" if for_good else "dropped")
         if self._changed is not None:
             self._changed.set()
 
@@ -496,9 +511,8 @@ class SeatServer:
         Legality is the caller's check."""
         assert conn.seat is not None
         seq = message["seq"]
-        seat = self.seats[conn.seat]
-        if seq <= seat.seq:
-            self._refuse(conn, f"replayed: action number {seq} was already used (last {seat.seq})", "action", seq)
+        if seq <= conn.seq:
+            self._refuse(conn, f"replayed: action number {seq} was already used (last {conn.seq})", "action", seq)
             return None
         if message["count"] != count:
             self._refuse(conn, f"stale: the game is at action {count}, not {message['count']}", "action", seq)
@@ -566,14 +580,14 @@ class SeatServer:
 
 class Host(SeatServer):
     """A networked table run headless. ``seats`` lists each seat's kind: ``remote`` (a
-    person on another computer) or a computer level (``normal``, ``tough``, ``random``).
+    person on another computer) or a computer level the game declares (:func:`seat_kinds`).
 
     The match is dealt when every remote seat has been taken, with the players' names.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
                  seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
-                 absent_after: float = 60.0, stand_in_level: str = "normal",
+                 absent_after: float = 60.0, turn_seconds: float = 0.0, stand_in_level: str = "normal",
                  on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         if not game.has_rules:
             raise ValueError(f"{game.name} has no rules to play over the network")
@@ -581,10 +595,12 @@ class Host(SeatServer):
         low, high = game.seats
         if not low <= len(kinds) <= high:
             raise ValueError(f"{game.name} needs {low} to {high} seats, got {len(kinds)}")
-        bad = [k for k in kinds if k not in SEAT_KINDS]
+        allowed = seat_kinds(game)
+        bad = [k for k in kinds if k not in allowed]
         if bad:
-            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(SEAT_KINDS)})")
-        super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after, on_send=on_send)
+            raise ValueError(f"unknown seat kind {bad[0]!r} (kinds: {', '.join(allowed)})")
+        super().__init__(game, kinds, code=code, bind=bind, port=port, absent_after=absent_after,
+                         turn_seconds=turn_seconds, on_send=on_send)
         self.settings = dict(settings or {})
         game.read_settings(self.settings)  # ValueError now, not when the table is full
         self.seed = seed
@@ -627,6 +643,12 @@ class Host(SeatServer):
             timeout = None
             if seat.conn is None and seat.gone_since is not None:
                 timeout = max(0.0, self.absent_after - (time.monotonic() - seat.gone_since)) + 0.01
+            elif seat.conn is not None and (left := self.turn_timer.left((len(state.history), to_act, seat.conn))) \
+                    is not None:
+                if left <= 0:
+                    self._apply(act_for(state, to_act, self._stand_in(to_act), seat.name))
+                    continue
+                timeout = left + 0.01
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout)
@@ -641,10 +663,15 @@ class Host(SeatServer):
             if seat.stand_in is None:
                 _log.info("seat %d (%s) is gone; a %s computer plays it until they return",
                           number, seat.name, self.stand_in_level)
-                seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"),
-                                              self.stand_in_level)
-            return seat.stand_in
+            return self._stand_in(number)
         return None
+
+    def _stand_in(self, number: int) -> Any:
+        """The computer that plays remote seat ``number`` for its player (gone, or slow)."""
+        seat = self.seats[number]
+        if seat.stand_in is None:
+            seat.stand_in = self.game.bot(random.Random(f"{self.seed}:stand-in:{number}"), self.stand_in_level)
+        return seat.stand_in
 
     def _apply(self, action: Action) -> None:
         assert self.state is not None
@@ -712,7 +739,7 @@ class Host(SeatServer):
         if reason is not None:
             self._refuse(conn, reason, "action", seq)
             return
-        self.seats[conn.seat].seq = seq
+        conn.seq = seq
         self._apply(action)
         assert self._changed is not None
         self._changed.set()

@@ -15,12 +15,13 @@ Client to host:
   a seat, or null), ``seat`` (a wished-for seat, or null), ``want_legal`` (true: send me
   my legal actions, as action JSON, beside each view; the headless computer player asks
   for them).
-* ``action``: ``seq`` (this seat's own count of actions sent, rising), ``count`` (the
+* ``action``: ``seq`` (the count of actions sent on this connection, rising from 1), ``count`` (the
   number of actions the game had when the view acted on was sent) and ``action``
   (``Action.to_json()``).
 * ``ping``: ``n``; answered by ``pong``.
 * ``pong``: ``n``, the answer to the host's ``ping``.
-* ``bye``: leaving for good (the seat is played by the computer).
+* ``bye``: leaving (the seat is kept for its token, as after a drop: a computer plays it
+  once its player has been gone the host's absence time).
 
 Host to client:
 

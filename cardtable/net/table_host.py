@@ -18,9 +18,6 @@ from __future__ import annotations
 import collections
 import logging
 import queue
-import socket
-import struct
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,32 +28,17 @@ from cardtable.games.definition import GameDefinition
 from cardtable.net.host import SeatServer, _Conn, state_messages
 from cardtable.net.protocol import ProtocolError, decode_action, game_action_types
 
-__all__ = ["TableHost", "SeatLatency", "tcp_round_trip_ms"]
+__all__ = ["TableHost", "SeatLatency"]
 
 _log = logging.getLogger(__name__)
 _KEPT = 20  # latency samples kept per seat
 
 
-def tcp_round_trip_ms(sock: socket.socket | None) -> float | None:
-    """The kernel's smoothed round-trip time of a TCP connection, in ms (Linux; None
-    elsewhere or when unknown): what F3 shows until the host's first ping is answered."""
-    if sock is None or not sys.platform.startswith("linux") or not hasattr(socket, "TCP_INFO"):
-        return None
-    try:
-        info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
-    except OSError:
-        return None
-    if len(info) < 72:
-        return None
-    rtt_us = struct.unpack_from("I", info, 68)[0]  # struct tcp_info: tcpi_rtt after 8 bytes and 15 u32
-    return rtt_us / 1000.0
-
-
 @dataclass
 class SeatLatency:
-    """What F3 shows of one remote seat: the round trip of the host's pings (the
-    kernel's figure before the first answer, on Linux) and how long its updates take
-    (from an action being applied, and from its own action arriving)."""
+    """What F3 shows of one remote seat: the round trip of the host's pings (the one
+    measurement both ends show; none before the first answer) and how long its updates
+    take (from an action being applied, and from its own action arriving)."""
 
     round_trip_ms: float | None = None
     update_ms: float | None = None   # median, applied -> written to this seat
@@ -78,13 +60,15 @@ class TableHost(SeatServer):
 
     ``seats``: each seat's kind, ``remote`` for a person on another computer (any other
     word for a seat played here); ``names`` the seats' names at the table; ``tokens``
-    (seat -> token) gives a resumed table its players' seat tokens back.
+    (seat -> token) gives a resumed table its players' seat tokens back; ``turn_seconds``
+    the turn time (0: none) the window's table keeps with :attr:`turn_timer`.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], names: Sequence[str], *,
                  code: str | None = None, bind: str = "0.0.0.0", port: int = 0, absent_after: float = 60.0,
-                 tokens: Mapping[int, str] | None = None) -> None:
-        super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after)
+                 turn_seconds: float = 0.0, tokens: Mapping[int, str] | None = None) -> None:
+        super().__init__(game, seats, code=code, bind=bind, port=port, absent_after=absent_after,
+                         turn_seconds=turn_seconds)
         self._setup_names: list[str] = []
         for number, seat in enumerate(self.seats):
             seat.name = names[number] if number < len(names) else f"Player {number + 1}"
@@ -124,11 +108,8 @@ class TableHost(SeatServer):
 
     def latency(self, number: int) -> SeatLatency:
         """Seat ``number``'s latency figures (see :class:`SeatLatency`)."""
-        conn = self.seats[number].conn
-        round_trip = self.round_trip_ms(number)
-        if round_trip is None and conn is not None:
-            round_trip = tcp_round_trip_ms(conn.writer.get_extra_info("socket"))
-        return SeatLatency(round_trip, _median(self._update_ms.get(number)), _median(self._action_ms.get(number)))
+        return SeatLatency(self.round_trip_ms(number), _median(self._update_ms.get(number)),
+                           _median(self._action_ms.get(number)))
 
     def play_on_without(self, numbers: Sequence[int], level: str) -> None:
         """Before the deal: remote seats ``numbers`` are played by a computer of ``level``
@@ -163,17 +144,19 @@ class TableHost(SeatServer):
                 if self.started:
                     self.send_states(state, only=item)
                 continue
-            seat = self.seats[item.seat]
+            conn = item.conn
             if not self.started:
                 self._refuse_later(item, "the match has not begun")
-            elif item.seq <= seat.seq:
-                self._refuse_later(item, f"replayed: action number {item.seq} was already used (last {seat.seq})")
+            elif conn is not self.seats[item.seat].conn:
+                self._refuse_later(item, "sent before the seat was taken again by a new connection")
+            elif item.seq <= conn.seq:
+                self._refuse_later(item, f"replayed: action number {item.seq} was already used (last {conn.seq})")
             elif item.count != len(state.history):
                 self._refuse_later(item, f"stale: the game is at action {len(state.history)}, not {item.count}")
             elif (reason := state.why_illegal(item.action)) is not None:
                 self._refuse_later(item, reason)
             else:
-                seat.seq = item.seq
+                conn.seq = item.seq
                 self._arrived[item.seat] = item.arrived
                 apply(item.action)
                 applied += 1

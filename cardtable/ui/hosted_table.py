@@ -5,7 +5,9 @@
 this screen exactly as before; the remote seats are neither passed to (no pass screen)
 nor played here, except by a computer standing in while their player has been gone
 longer than the absence time chosen on the setup screen (default
-:data:`cardtable.ui.hosting.ABSENT_AFTER`). Each frame takes the actions the
+:data:`cardtable.ui.hosting.ABSENT_AFTER`), or for one turn when a connected player has
+not acted within the turn time (default :data:`cardtable.ui.hosting.TURN_SECONDS`; the
+log says so on every screen: :mod:`cardtable.net.turn_timer`). Each frame takes the actions the
 network queued (:meth:`cardtable.net.table_host.TableHost.pump`: never waits), checked
 with the same ``why_illegal`` as the table's own controls (while a pass screen, help or
 another scene covers the table, a timer does it instead); after every applied action,
@@ -13,7 +15,7 @@ whoever made it, each remote seat is sent its view. A small badge says
 "Hosting · code · N connected", and a remote seat's name plate says "(remote)", "(away)"
 or "(away: computer playing)"; with F3 each remote seat's latency shows above the frame
 time, in the table's free corner. The autosave keeps what hosting the game again needs
-(the seats' kinds, the join code, the seat tokens and the absence time).
+(the seats' kinds, the join code, the seat tokens, the absence and turn times).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import Action
+from cardtable.net.turn_timer import act_for
 from cardtable.ui.hosting import MOST_ABSENT, HostingSession
-from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.net_readout import draw_readout_lines, ms_text, round_trip_text
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
 
@@ -119,6 +122,7 @@ class HostedTable:
         if self.hosting is not None and self.hosting.server is not None:
             self._stand_in_for_the_absent()
             self.hosting.server.pump(self.state, self.perform)
+            self._act_for_the_slow()
         super().update(dt)  # type: ignore[misc]
 
     def pause(self) -> None:
@@ -141,6 +145,7 @@ class HostedTable:
         if self.hosting is None or self.hosting.server is None or self not in self.app.scenes.scenes:
             return
         self.hosting.server.pump(self.state, self.perform)
+        self._act_for_the_slow()
 
     def perform(self, action: Action) -> None:
         """Apply an action (anyone's), then send every remote seat its view."""
@@ -154,15 +159,32 @@ class HostedTable:
         for seat in self.remote:
             gone = server.gone(seat)
             if gone and seat not in self.bots:
-                bot = self.stand_ins.get(seat)
-                if bot is None:
-                    from cardtable import games
-                    rng = random.Random(f"{server.code}:stand-in:{seat}")
-                    bot = self.stand_ins[seat] = games.get(self.variant.game).bot(rng, STAND_IN_LEVEL)
-                self.bots[seat] = bot
+                self.bots[seat] = self._stand_in(seat)
                 self.app.toast(f"{self.seat_configs[seat].name} is away: a computer plays for them", 3.0)
             elif not gone and seat in self.bots:
                 del self.bots[seat]
+
+    def _stand_in(self, seat: int) -> Any:
+        """The computer that plays remote ``seat`` for its player (gone, or slow)."""
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            from cardtable import games
+            assert self.hosting is not None and self.hosting.server is not None
+            rng = random.Random(f"{self.hosting.server.code}:stand-in:{seat}")
+            bot = self.stand_ins[seat] = games.get(self.variant.game).bot(rng, STAND_IN_LEVEL)
+        return bot
+
+    def _act_for_the_slow(self) -> None:
+        """A connected remote player whose turn time is up: the computer plays that one
+        turn for them (the seat stays theirs) and the log says so."""
+        assert self.hosting is not None and self.hosting.server is not None
+        server, seat = self.hosting.server, self.state.to_act
+        if not server.started or seat not in self.remote or seat in self.bots or not server.connected(seat):
+            return
+        left = server.turn_timer.left((len(self.state.history), seat, server.seats[seat].conn))
+        if left is None or left > 0:
+            return
+        self.perform(act_for(self.state, seat, self._stand_in(seat), self.seat_configs[seat].name))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -193,8 +215,8 @@ class HostedTable:
                 lines.append(f"{name}: away")
                 continue
             figures = server.latency(seat)
-            parts = [f"ping {_ms(figures.round_trip_ms)}", f"update {_ms(figures.update_ms)}",
-                     f"action→update {_ms(figures.action_ms)}"]
+            parts = [round_trip_text(figures.round_trip_ms), f"update {ms_text(figures.update_ms)}",
+                     f"action→update {ms_text(figures.action_ms)}"]
             lines.append(f"{name}: " + " · ".join(parts))
         return lines
 
@@ -214,7 +236,8 @@ class HostedTable:
         server = self.hosting.server if self.hosting is not None else None
         if server is not None:
             tokens = {str(n): s.token for n, s in enumerate(server.seats) if s.token is not None}
-            data["hosting"] = {"code": server.code, "tokens": tokens, "absent_after": server.absent_after}
+            data["hosting"] = {"code": server.code, "tokens": tokens, "absent_after": server.absent_after,
+                               "turn_seconds": server.turn_timer.seconds}
         return data
 
     def exit(self) -> None:
@@ -232,23 +255,19 @@ class HostedTable:
             self.hosting.stop()
 
 
-def _ms(value: float | None) -> str:
-    if value is None:
-        return "–"
-    return f"{value:.2f} ms" if value < 10 else f"{value:.0f} ms"
-
-
 # -- opening a hosted table ---------------------------------------------------------------------
 
 def host_new(setup: Any, app: Any, spec: Any, seats: list[Any], stack: int, seed: int | None = None,
-             absent_after: float | None = None) -> Any:
+             absent_after: float | None = None, turn_seconds: float | None = None) -> Any:
     """Host a new match of ``setup``'s game (a :class:`~cardtable.ui.table_setup.TableSetup`):
     the lobby until every remote seat is taken (or "Play on without them": computers
     take the empty ones), then the match dealt with the joined players' names at the
     hosted table. ``absent_after``: seconds before a computer stands in for a player who
-    has gone. The lobby scene, or None (a toast says why)."""
+    has gone; ``turn_seconds``: a connected player's turn time. The lobby scene, or None
+    (a toast says why)."""
     from cardtable.ui.hosting import LobbyScene, dealt_names
-    session = HostingSession(setup.definition(), seats, absent_after=absent_after).open()
+    session = HostingSession(setup.definition(), seats, absent_after=absent_after,
+                             turn_seconds=turn_seconds).open()
     if session is None or session.server is None:
         app.toast(f"Cannot host: {session.problem if session else 'no server'}", 6.0)
         return None
@@ -283,7 +302,11 @@ def host_again(setup: Any, app: Any, spec: Any, state: Any, seats: list[Any], bo
     absent = saved.get("absent_after")  # saves from before it was a setting have none: the default
     absent_after = float(absent) if isinstance(absent, (int, float)) and not isinstance(absent, bool) \
         and 0 <= absent <= MOST_ABSENT else None
-    session = HostingSession(setup.definition(), seats, code=code, tokens=tokens, absent_after=absent_after).open()
+    turn = saved.get("turn_seconds")  # saves from before the turn time have none: the default
+    turn_seconds = float(turn) if isinstance(turn, (int, float)) and not isinstance(turn, bool) \
+        and 0 <= turn <= MOST_ABSENT else None
+    session = HostingSession(setup.definition(), seats, code=code, tokens=tokens, absent_after=absent_after,
+                             turn_seconds=turn_seconds).open()
     if session is None or session.server is None:
         raise ValueError(f"cannot host it again: {session.problem if session else 'no server'}")
     server = session.server

@@ -22,6 +22,7 @@ import pygame
 from cardtable.games.definition import GameDefinition
 from cardtable.net import discovery
 from cardtable.net.table_host import TableHost
+from cardtable.net.turn_timer import DEFAULT_TURN_SECONDS
 from cardtable.ui.scene import Scene, fitted_scale, scaler
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.text import fit_text
@@ -29,7 +30,7 @@ from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
 
 __all__ = ["HostingSession", "LobbyScene", "HOST_PORT", "PORT_TRIES", "BIND", "ADVERTISE", "ABSENT_AFTER",
-           "MOST_ABSENT", "seat_kinds", "dealt_names"]
+           "MOST_ABSENT", "TURN_SECONDS", "seat_kinds", "dealt_names"]
 
 _log = logging.getLogger(__name__)
 
@@ -45,6 +46,9 @@ ABSENT_AFTER = 60.0
 unless the setup screen says otherwise."""
 MOST_ABSENT = 3600.0
 """The longest absence time a save may carry (a longer one is taken as broken)."""
+TURN_SECONDS = DEFAULT_TURN_SECONDS
+"""Seconds a connected remote player has for a turn before the computer plays it for them
+(the seat stays theirs), unless the setup screen says otherwise; 0: no limit."""
 
 
 def seat_kinds(seats: Sequence[SeatConfig]) -> list[str]:
@@ -74,15 +78,18 @@ class HostingSession:
 
     ``open()`` returns None (``problem`` says why) when no port could be had.
     ``absent_after``: seconds before a computer stands in for a player who has gone
-    (None: :data:`ABSENT_AFTER`).
+    (None: :data:`ABSENT_AFTER`); ``turn_seconds``: a connected player's turn time
+    (None: :data:`TURN_SECONDS`; 0: no limit).
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[SeatConfig], *, code: str | None = None,
-                 tokens: Mapping[int, str] | None = None, absent_after: float | None = None) -> None:
+                 tokens: Mapping[int, str] | None = None, absent_after: float | None = None,
+                 turn_seconds: float | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.code = code
         self.absent_after = ABSENT_AFTER if absent_after is None else absent_after
+        self.turn_seconds = TURN_SECONDS if turn_seconds is None else turn_seconds
         self.tokens = dict(tokens or {})
         self.server: TableHost | None = None
         self.problem: str | None = None
@@ -98,7 +105,7 @@ class HostingSession:
         last: Exception | None = None
         for port in ports:
             server = TableHost(self.game, kinds, names, code=self.code, bind=BIND, port=port,
-                               absent_after=self.absent_after, tokens=self.tokens)
+                               absent_after=self.absent_after, turn_seconds=self.turn_seconds, tokens=self.tokens)
             try:
                 self.server = server.start()
                 break

@@ -13,8 +13,9 @@ drawn here. Our person's actions go to the host instead of being applied; a refu
 comes back as a toast. A dropped connection shows "Reconnecting…" and joins again with
 the seat token; the end of the match shows the standings. The name plates say which
 seats the host's computers play and whose player is away (the host tells). With F3 (frame time on) the
-table also shows the latency: from an action sent to the update that answers it
-(median and last) and the ping.
+table also shows the latency: the round trip of our pings, measured on the network's
+thread as the host measures its own (both windows show the same figure, worded alike),
+and from an action sent to the update that answers it (median and last).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from cardtable.games.definition import GameDefinition
 from cardtable.match import ViewMatch
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.ui.game_table import GameTableScene
-from cardtable.ui.net_readout import draw_readout_lines
+from cardtable.ui.net_readout import draw_readout_lines, ms_text, round_trip_text
 from cardtable.ui.no_hint import NoHint
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.theme import THEME
@@ -53,15 +54,14 @@ SEEN_KEPT = 5000     # views kept for Ctrl+R's review (a view is a few kilobytes
 
 
 class Latency:
-    """Action-to-update and ping times, in milliseconds (the last 50 of each)."""
+    """Action-to-update times, in milliseconds (the last 50), for F3; the round trip is
+    the client's own (:meth:`cardtable.net.client.Client.round_trip_ms`)."""
 
     def __init__(self) -> None:
         self.actions: collections.deque[float] = collections.deque(maxlen=50)
-        self.pings: collections.deque[float] = collections.deque(maxlen=50)
         self.sent_at: float | None = None
         self.sent_count = -1
         self.ping_n = 0
-        self.ping_at: dict[int, float] = {}
 
     def sent(self, count: int) -> None:
         """An action acting on the state of ``count`` actions went out now."""
@@ -74,25 +74,16 @@ class Latency:
             self.sent_at = None
 
     def next_ping(self) -> int:
-        """The number of a ping going out now."""
+        """The number of a ping going out now (the client times it)."""
         self.ping_n += 1
-        self.ping_at = {n: t for n, t in self.ping_at.items() if n > self.ping_n - 5}
-        self.ping_at[self.ping_n] = time.perf_counter()
         return self.ping_n
 
-    def pong(self, n: int) -> None:
-        """The host answered ping ``n``."""
-        start = self.ping_at.pop(n, None)
-        if start is not None:
-            self.pings.append((time.perf_counter() - start) * 1000)
-
-    def text(self) -> str:
-        """One line for the F3 corner."""
-        def part(values: collections.deque[float]) -> str:
-            if not values:
-                return "-"
-            return f"median {statistics.median(values):.1f} ms, last {values[-1]:.1f} ms"
-        return f"action to update: {part(self.actions)}   ping: {part(self.pings)}"
+    def text(self, round_trip_ms: float | None) -> str:
+        """One line for the F3 corner, the round trip (the client's) first, worded as the
+        host's window words it."""
+        actions = self.actions
+        said = (f"median {ms_text(statistics.median(actions))}, last {ms_text(actions[-1])}" if actions else "–")
+        return f"{round_trip_text(round_trip_ms)} · action→update {said}"
 
 
 class _HostKeeps:
@@ -254,8 +245,6 @@ class RemoteTable(GameTableScene):
             self.in_flight = False
             self.latency.sent_at = None
             self.app.toast(f"The host refused: {message['reason']}", 4.0)
-        elif kind == "pong":
-            self.latency.pong(message.get("n", 0))
         elif kind == "welcome":
             self.reconnecting = False
             self.app.toast("Back at the table", 2.0)
@@ -341,7 +330,8 @@ class RemoteTable(GameTableScene):
 
     # -- leaving ----------------------------------------------------------------------------
     def exit(self) -> None:
-        """Leave the table: tell the host (the seat is played by its computer from now on)."""
+        """Leave the table: tell the host (it keeps the seat for the token, as after a
+        drop, and its computer plays it once we have been gone its absence time)."""
         self.reconnecting = False
         self.lost = self.lost or "left"
         link = self.link
@@ -371,7 +361,7 @@ class RemoteTable(GameTableScene):
             pygame.draw.rect(surface, THEME.focus, box, 2, border_radius=px(10))
             surface.blit(img, img.get_rect(center=box.center))
         if self.app.settings.show_frame_time:
-            draw_readout_lines(self, surface, [self.latency.text()])
+            draw_readout_lines(self, surface, [self.latency.text(self.link.round_trip_ms())])
 
 
 _CLASSES: dict[type, type] = {}

@@ -1,6 +1,8 @@
 """The setup screen: how many seats, who sits in each (a person here, a person on another
 computer, or a computer), and the stakes; with a remote seat, how long a computer waits
-before it plays for a player who has gone. It remembers the last setup of each game."""
+before it plays for a player who has gone (closed their window or lost the connection)
+and how long a connected player's turn may last before the computer plays that turn for
+them. It remembers the last setup of each game."""
 
 from __future__ import annotations
 
@@ -67,11 +69,19 @@ def roomy_scale(app, need: tuple[int, int]) -> float:
 
 ABSENT_STEPS = (10, 600, 10)
 """The absence time's stepper: lowest, highest and step, in seconds."""
+TURN_STEPS = (0, 600, 10)
+"""The turn time's stepper: lowest (0: no limit), highest and step, in seconds."""
+
+
+def turn_time_text(seconds: float) -> str:
+    """The turn time as the setup screen shows it: "60 s", or "no limit" for 0."""
+    return f"{seconds:g} s" if seconds > 0 else "no limit"
 
 
 class SetupScene(Scene):
     """Choose seats and starting chips, then ``on_start(seats, starting_chips)``.
-    ``absent_after``: the absence time chosen (seconds), for a hosted table."""
+    ``absent_after`` and ``turn_seconds``: the absence time and the turn time chosen
+    (seconds; 0: no turn limit), for a hosted table."""
 
     def __init__(self, app, variant: VariantSpec, on_start: Callable[[list[SeatConfig], int], object], *,
                  on_learn: Callable[[], object] | None = None) -> None:
@@ -94,6 +104,7 @@ class SetupScene(Scene):
         self.chips = int(variant.settings.get(game.stack_setting, 100))
         from cardtable.ui import hosting  # here: hosting builds on this module's SeatConfig
         self.absent_after = float(hosting.ABSENT_AFTER)
+        self.turn_seconds = float(hosting.TURN_SECONDS)
         self.memory = SetupMemory(memory_file(getattr(app, "settings_path", None)))
         if self.memory.problem:
             app.toast("The remembered setups could not be read; starting afresh", 4.0)
@@ -126,8 +137,8 @@ class SetupScene(Scene):
     # -- widgets ----------------------------------------------------------------------------
     def need(self) -> tuple[int, int]:
         """The unscaled size of the screen for the seat count (and a remote seat's absence
-        time): from the title (40 from the top) to the Start button, 40 below it."""
-        return (SETUP_WIDTH, 300 + self.count * 52 + (56 if self.hosting else 0))
+        and turn times): from the title (40 from the top) to the Start button, 40 below it."""
+        return (SETUP_WIDTH, 300 + self.count * 52 + (112 if self.hosting else 0))
 
     def layout(self) -> None:
         """Build the widgets for the seat count, centred in the window at :func:`roomy_scale`.
@@ -162,6 +173,11 @@ class SetupScene(Scene):
             group.add(Stepper((x, bottom - px(8), px(660), px(44)), fonts, "A computer plays for a player gone for",
                               self.absent_after, low=low, high=high, step=step, fmt="{:g} s",
                               on_change=lambda v: setattr(self, "absent_after", float(v)), size=px(17)))
+            bottom += px(56)
+            low, high, step = TURN_STEPS
+            group.add(Stepper((x, bottom - px(8), px(660), px(44)), fonts, "A computer plays a turn not made in",
+                              self.turn_seconds, low=low, high=high, step=step, fmt=turn_time_text,
+                              on_change=lambda v: setattr(self, "turn_seconds", float(v)), size=px(17)))
             bottom += px(56)
         group.add(Button((x, bottom, px(160), px(50)), fonts, "◀ Back", self.back, size=px(19), hotkey="Esc"))
         self.learn_button = None

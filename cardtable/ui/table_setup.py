@@ -114,9 +114,11 @@ class TableSetup:
 
     def play_again(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int, table: Any) -> Any:
         """A new match of the same seats and settings as ``table`` (its "Play again"): hosted
-        again, with a new lobby, when a seat is remote, with the absence time it had."""
+        again, with a new lobby, when a seat is remote, with the absence and turn times it had."""
         server = getattr(getattr(table, "hosting", None), "server", None)
-        return self.start(app, spec, seats, stack, absent_after=getattr(server, "absent_after", None))
+        timer = getattr(server, "turn_timer", None)
+        return self.start(app, spec, seats, stack, absent_after=getattr(server, "absent_after", None),
+                          turn_seconds=getattr(timer, "seconds", None))
 
     def _push(self, app, spec: VariantSpec, state: Any, seats: list[SeatConfig],
               bots: dict[int, Any]) -> Any:
@@ -144,11 +146,12 @@ class TableSetup:
 
     def open_game(self, app, spec: VariantSpec) -> Any:
         """The setup screen for a match (see ``menu.GAME_TABLES``); Start opens the table
-        (hosted with the screen's absence time when a seat is remote)."""
+        (hosted with the screen's absence and turn times when a seat is remote)."""
         setup: Any = None
 
         def start(seats: list[SeatConfig], stack: int) -> Any:
-            return self.start(app, spec, seats, stack, absent_after=setup.absent_after)
+            return self.start(app, spec, seats, stack, absent_after=setup.absent_after,
+                              turn_seconds=setup.turn_seconds)
 
         setup = self.setup_scene(app, spec, start)
         game = self.definition()
@@ -217,14 +220,16 @@ class TableSetup:
         return [getattr(importlib.import_module(module), name)(app, spec)]
 
     def start(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int,
-              seed: int | None = None, absent_after: float | None = None) -> Any:
+              seed: int | None = None, absent_after: float | None = None,
+              turn_seconds: float | None = None) -> Any:
         """Build a match from the setup screen's choices (``stack``: each seat's chips or
         credits) and open its table; with a remote seat, host it (the lobby first, see
         :func:`cardtable.ui.hosted_table.host_new`; ``absent_after``: seconds before a
-        computer plays for a player who has gone)."""
+        computer plays for a player who has gone; ``turn_seconds``: a connected player's
+        turn time)."""
         if any(s.remote for s in seats):
             from cardtable.ui.hosted_table import host_new
-            return host_new(self, app, spec, seats, stack, seed, absent_after)
+            return host_new(self, app, spec, seats, stack, seed, absent_after, turn_seconds)
         state, bots = self.new_match(spec, seats, stack, seed)
         return self._push(app, spec, state, seats, bots)
 

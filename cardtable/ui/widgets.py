@@ -168,20 +168,26 @@ class Toggle(Button):
 
 
 class Stepper(Widget):
-    """A number with - and + buttons (also Left/Right or -/+ keys when focused)."""
+    """A number with - and + buttons (also Left/Right or -/+ keys when focused). ``fmt``
+    shows the value: a format string, or a function of the value (a word for 0, say)."""
 
     def __init__(self, rect, fonts, label: str, value: float, *, low: float, high: float, step: float,
-                 on_change: Callable[[float], None], fmt: str = "{:g}", size: int = 18) -> None:
+                 on_change: Callable[[float], None], fmt: str | Callable[[float], str] = "{:g}",
+                 size: int = 18) -> None:
         super().__init__(rect, fonts)
         self.label, self.value, self.low, self.high, self.step = label, value, low, high, step
         self.on_change, self.fmt, self.size = on_change, fmt, size
+
+    def shown(self, value: float) -> str:
+        """``value`` as the stepper shows it."""
+        return self.fmt(value) if callable(self.fmt) else self.fmt.format(value)
 
     def value_width(self) -> int:
         """The room between the - and + buttons: the widest value the stepper can show (its
         lowest, highest and current) with a margin either side, so that "1.00×" or "100000"
         never touches a button; no less than 1.4 times the height."""
         h = self.rect.height - 8
-        widest = max(self.fonts.size_of(self.fmt.format(v), self.size, True)[0]
+        widest = max(self.fonts.size_of(self.shown(v), self.size, True)[0]
                      for v in (self.low, self.high, self.value))
         return max(40, int(self.rect.height * 1.4), widest + 2 * max(4, h // 4))
 
@@ -227,7 +233,7 @@ class Stepper(Widget):
             pygame.draw.rect(surface, THEME.button_hover, r, border_radius=6)
             s = self.fonts.render(sign, self.size, THEME.text, bold=True)
             surface.blit(s, s.get_rect(center=r.center))
-        value = self.fonts.render(self.fmt.format(self.value), self.size, THEME.text, bold=True)
+        value = self.fonts.render(self.shown(self.value), self.size, THEME.text, bold=True)
         surface.blit(value, value.get_rect(center=((minus.right + plus.x) // 2, self.rect.centery)))
 
 

@@ -763,9 +763,10 @@ class DeclaredTables:
         return self.of(spec).restore(app, spec, data)
 
     def start(self, app, spec: VariantSpec, seats: list[SeatConfig], stack: int, seed: int | None = None,
-              absent_after: float | None = None) -> Any:
+              absent_after: float | None = None, turn_seconds: float | None = None) -> Any:
         """A new match of ``spec``'s game at its table (:meth:`TableSetup.start`)."""
-        return self.of(spec).start(app, spec, seats, stack, seed=seed, absent_after=absent_after)
+        return self.of(spec).start(app, spec, seats, stack, seed=seed, absent_after=absent_after,
+                                   turn_seconds=turn_seconds)
 
     def new_match(self, spec: VariantSpec, seats: list[SeatConfig], stack: int,
                   seed: int | None = None) -> tuple[Any, dict[int, Any]]:
