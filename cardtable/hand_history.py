@@ -26,13 +26,20 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
 from cardtable.engine.cards import Card, Deck
 from cardtable.engine.flow.actions import Discard
 from cardtable.engine.game import CHANCE, Action, GameState, action_from_json
 from cardtable.engine.replay import replay
 from cardtable.engine.view import OUT
-from cardtable.yaml_games.phh import PhhError, card_code, hand_history, match_history, phh_variant, toml_entry
+from cardtable.yaml_games.phh import (
+    PhhError,
+    betting_words,
+    card_code,
+    hand_history,
+    match_history,
+    phh_variant,
+    toml_entry,
+)
 
 __all__ = ["Export", "export", "export_save", "write_beside", "hand_texts", "card_token", "EXTENSION",
            "CONSEQUENCES", "PhhError"]
@@ -251,17 +258,9 @@ def _words(state: Any, action: Action, player: Mapping[int, str], table: _Table,
     """A move in the extension's words: PHH's verbs for the engine's betting and draw,
     else the action's kind's last word and its fields."""
     who = "d" if action.seat == CHANCE else player.get(action.seat, f"s{action.seat + 1}")
-    if isinstance(action, Fold):
-        return f"{who} f"
-    if isinstance(action, (Check, Call)):
-        return f"{who} cc"
-    if isinstance(action, (Bet, Raise)):
-        return f"{who} cbr {action.to}"
-    chips = getattr(state, "chips", None)
-    if isinstance(action, AllIn) and chips is not None:
-        bets = chips.round_bets
-        to = bets[action.seat] + chips.stacks[action.seat]
-        return f"{who} cbr {to}" if to > max(bets) else f"{who} cc"
+    betting = betting_words(state, action, who)
+    if betting is not None:
+        return betting
     if isinstance(action, Discard):
         return f"{who} sd {table.cards(action.cards)}".rstrip()
     verb = action.kind.rpartition(".")[2]

@@ -408,11 +408,13 @@ def test_play_on_without_them_fills_the_empty_remote_seats_with_computers(app):
         client.close()
 
 
-def test_the_absence_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
+def saved_and_resumed(app, **clicks):
+    """A table hosted from the setup screen (``clicks``: its steppers moved), joined, saved,
+    then resumed from that save, and once more with ``hosting`` emptied as a save from
+    before the hosting settings: ``(the saved hosting, the server resumed, the older one's)``."""
     from cardtable.saves import SaveFile, decode
     from cardtable.ui.saves_scene import resume_save
-    d, lobby = host_from_setup(app, ["remote", "normal"], absent_clicks=3)  # 60 s -> 90 s
-    assert lobby.session.server.absent_after == 90
+    d, lobby = host_from_setup(app, ["remote", "normal"], **clicks)
     client = join(lobby, name="Ada")
     try:
         step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
@@ -420,14 +422,19 @@ def test_the_absence_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(
         data = decode(scene.match_keeper().encode("named"))
     finally:
         client.close()
-    assert data["payload"]["hosting"]["absent_after"] == 90
+    saved = dict(data["payload"]["hosting"])
     app.scenes.remove(scene)
     resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
-    assert resumed.hosting.server.absent_after == 90
-    del data["payload"]["hosting"]["absent_after"]  # a save from before the setting: the default
+    data["payload"]["hosting"] = {k: v for k, v in saved.items() if k not in ("absent_after", "turn_seconds")}
     app.scenes.remove(resumed)
     older = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
-    assert older.hosting.server.absent_after == hosting.ABSENT_AFTER
+    return saved, resumed.hosting.server, older.hosting.server
+
+
+def test_the_absence_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
+    saved, server, older = saved_and_resumed(app, absent_clicks=3)  # 60 s -> 90 s
+    assert saved["absent_after"] == 90 and server.absent_after == 90
+    assert older.absent_after == hosting.ABSENT_AFTER  # a save from before the setting: the default
 
 
 def test_the_setup_screen_offers_the_absence_time_only_when_hosting(app):
@@ -500,31 +507,15 @@ def test_play_again_at_a_hosted_table_hosts_a_new_match_with_the_same_seats(app)
 
 
 def test_the_turn_time_is_set_on_the_setup_screen_and_saved_with_the_hosting(app):
-    from cardtable.saves import SaveFile, decode
-    from cardtable.ui.saves_scene import resume_save
     d = Driver(app)
     open_variant(app, variant_spec(app, VARIANT))
     setup = app.scenes.top
     with pytest.raises(LookupError):
         d.button("A computer plays a turn not made in")  # a table at home has no turn time
     app.scenes.remove(setup)
-    d, lobby = host_from_setup(app, ["remote", "normal"], turn_clicks=2)  # 60 s -> 40 s
-    assert lobby.session.server.turn_timer.seconds == 40
-    client = join(lobby, name="Ada")
-    try:
-        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
-        scene = table_of(app)
-        data = decode(scene.match_keeper().encode("named"))
-    finally:
-        client.close()
-    assert data["payload"]["hosting"]["turn_seconds"] == 40
-    app.scenes.remove(scene)
-    resumed = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
-    assert resumed.hosting.server.turn_timer.seconds == 40
-    del data["payload"]["hosting"]["turn_seconds"]  # a save from before the setting: the default
-    app.scenes.remove(resumed)
-    older = resume_save(app, SaveFile(Path("in-memory.json"), "named", 0.0, envelope=data))
-    assert older.hosting.server.turn_timer.seconds == hosting.TURN_SECONDS == 60
+    saved, server, older = saved_and_resumed(app, turn_clicks=2)  # 60 s -> 40 s
+    assert saved["turn_seconds"] == 40 and server.turn_timer.seconds == 40
+    assert older.turn_timer.seconds == hosting.TURN_SECONDS == 60  # a save from before the setting: the default
 
 
 def test_no_turn_limit_is_the_stepper_at_its_lowest(app):

@@ -33,8 +33,8 @@ from cardtable.engine.flow.streets import Board, BringIn, DealUp
 from cardtable.engine.game import GameState, action_from_json
 from cardtable.engine.replay import replay
 
-__all__ = ["toml_entry", "VARIANTS", "STUD", "PhhError", "phh_variant", "hand_starts", "hand_history", "match_history",
-           "card_code"]
+__all__ = ["toml_entry", "betting_words", "VARIANTS", "STUD", "PhhError", "phh_variant",
+           "hand_starts", "hand_history", "match_history", "card_code"]
 
 VARIANTS = {("high", "", "no_limit"): "NT", ("high", "", "fixed"): "FT",
             ("omaha_high", "", "pot_limit"): "PO", ("omaha_high", "omaha_low8", "fixed"): "FO/8"}
@@ -220,17 +220,23 @@ def _boards(state: Any, dealt: int, actions: list[str], deck: Deck) -> int:
 def _words(state: Any, action: Any, player: Mapping[int, str]) -> str | None:
     """A player's move in PHH's notation (None: not a player's move)."""
     who = player.get(action.seat)
-    if who is None:
-        return None
+    return None if who is None else betting_words(state, action, who)
+
+
+def betting_words(state: Any, action: Any, who: str) -> str | None:
+    """A betting move of player ``who`` ("p2") in PHH's notation: ``f``, ``cc``, ``cbr TO``
+    (an all-in is a raise to all the seat has, or a call when that is no more than the
+    bet); None for any other move."""
     if isinstance(action, Fold):
         return f"{who} f"
     if isinstance(action, (Check, Call)):
         return f"{who} cc"
     if isinstance(action, (Bet, Raise)):
         return f"{who} cbr {action.to}"
-    if isinstance(action, AllIn):
-        bets = state.chips.round_bets
-        to = bets[action.seat] + state.chips.stacks[action.seat]
+    chips = getattr(state, "chips", None)
+    if isinstance(action, AllIn) and chips is not None:
+        bets = chips.round_bets
+        to = bets[action.seat] + chips.stacks[action.seat]
         return f"{who} cbr {to}" if to > max(bets) else f"{who} cc"
     return None
 
