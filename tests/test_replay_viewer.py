@@ -10,7 +10,7 @@ import random
 
 import pygame
 import pytest
-from uihelp import Driver, StandIn, play, rendered_texts, variant_spec
+from uihelp import Driver, MostlyCalm, StandIn, play, rendered_texts, variant_spec
 
 from cardtable import games
 from cardtable.engine.game import CHANCE
@@ -90,15 +90,6 @@ def test_a_saved_match_in_play_shows_its_peoples_seats_each_behind_the_pass_scre
     assert app.scenes.top.name == "Ada"  # the computer's seat and every card are never offered
     d.key(pygame.K_ESCAPE)  # Esc at the pass screen: the replay closes, nobody's cards shown
     assert app.scenes.top is listed and viewer not in app.scenes.scenes
-
-
-class MostlyCalm(StandIn):
-    """Checks and calls four times in five: a match of a few hands, not one all-in."""
-
-    def choose(self, state, seat):
-        legal = state.legal_actions(seat)
-        calm = [a for a in legal if type(a).__name__ in ("Check", "Call", "Discard", "Pass")]
-        return self.rng.choice(calm if calm and self.rng.random() < 0.8 else legal)
 
 
 def finished_table(app):

@@ -5,7 +5,7 @@ statistics screens reached from the menu."""
 from __future__ import annotations
 
 import pygame
-from uihelp import Driver, StandIn, play
+from uihelp import Driver, MostlyCalm, StandIn, play
 
 from cardtable import paths
 from cardtable.games.shenja_ivali.ui.table import IvaliTableScene, start_shenja_ivali
@@ -204,15 +204,6 @@ def test_the_app_offers_the_interrupted_game_when_it_starts(monkeypatch):
     monkeypatch.setattr(App, "run", run_once)
     assert app_module.main(["--size", "1280x800"]) == 0
     assert seen == [ResumeOffer]
-
-
-class MostlyCalm(StandIn):
-    """Checks and calls four times in five: a match of a few hands, not one all-in."""
-
-    def choose(self, state, seat):
-        legal = state.legal_actions(seat)
-        calm = [a for a in legal if type(a).__name__ in ("Check", "Call", "Discard", "Pass")]
-        return self.rng.choice(calm if calm and self.rng.random() < 0.8 else legal)
 
 
 def test_the_hands_button_writes_the_saves_finished_hands_beside_the_saves(app):

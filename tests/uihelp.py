@@ -179,6 +179,15 @@ class StandIn:
         return self.rng.choice(state.legal_actions(seat))
 
 
+class MostlyCalm(StandIn):
+    """Checks and calls four times in five: a match of a few hands, not one all-in."""
+
+    def choose(self, state, seat):
+        legal = state.legal_actions(seat)
+        calm = [a for a in legal if type(a).__name__ in ("Check", "Call", "Discard", "Pass")]
+        return self.rng.choice(calm if calm and self.rng.random() < 0.8 else legal)
+
+
 def play(scene, stand_in, actions: int, outcomes: list | None = None) -> None:
     """Apply ``actions`` actions at the table: chance, the bots, and ``stand_in`` for the
     people; each round's ``round_outcome()`` goes into ``outcomes`` when given."""

@@ -36,8 +36,8 @@ from cardtable.match import ViewMatch
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.ui.game_table import GameTableScene
 from cardtable.ui.net_readout import draw_readout_lines, ms_text, round_trip_text
-from cardtable.ui.no_hint import NoHint
 from cardtable.ui.setup_scene import SeatConfig
+from cardtable.ui.table_stand_ins import KeepsNothing, NoHint
 from cardtable.ui.theme import THEME
 from cardtable.variants import VariantSpec, load_deck_by_id
 
@@ -86,26 +86,6 @@ class Latency:
         return f"{round_trip_text(round_trip_ms)} · action→update {said}"
 
 
-class _HostKeeps:
-    """The match keeper of a remote table: the host keeps the match (its autosave can
-    host it again); nothing is saved or counted here."""
-
-    match = None  # no match id: nothing of this table is saved here
-
-    def __init__(self, table: Any) -> None:
-        self.table = table
-
-    def after_action(self) -> None:
-        """Nothing to save."""
-
-    def closing(self, *, left: bool = True) -> None:
-        """Nothing to save."""
-
-    def save_named(self) -> None:
-        """Say who saves."""
-        self.table.app.toast("The host saves this match; nothing is saved here")
-
-
 class RemoteTable(GameTableScene):
     """Mixed in before a game's table scene class (see :func:`remote_table_class`)."""
 
@@ -129,7 +109,7 @@ class RemoteTable(GameTableScene):
         self.shown_over = False
         self.computers: frozenset[int] = frozenset()  # as the host said last
         self.away: frozenset[int] = frozenset()
-        self._keeper = _HostKeeps(self)
+        self._keeper = KeepsNothing(self, "The host saves this match; nothing is saved here")
         super().__init__(app, variant, None, seats, {})
         self.viewer = seat
         self.hint = NoHint(self, "No hints at a table played over the network")  # type: ignore[assignment]

@@ -30,10 +30,10 @@ from cardtable.match_replay import MatchReplay, Positions
 from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.game_table import BOT_PAUSE, GameTableScene
 from cardtable.ui.help import HelpOverlay
-from cardtable.ui.no_hint import NoHint
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_stand_ins import KeepsNothing, NoHint
 from cardtable.ui.text import fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, WidgetGroup
@@ -66,25 +66,6 @@ class ReplayButton(Button):
     def tooltip(self) -> str:
         """Why it is disabled, else what it does and its key."""
         return self.disabled_reason or f"{self.words} ({self.hotkey})"
-
-
-class _NothingKept:
-    """The match keeper of a replay: it plays nothing, so nothing is saved or counted."""
-
-    match = None
-
-    def __init__(self, table: Any) -> None:
-        self.table = table
-
-    def after_action(self) -> None:
-        """Nothing to save."""
-
-    def closing(self, *, left: bool = True) -> None:
-        """Nothing to save."""
-
-    def save_named(self) -> None:
-        """Say why not."""
-        self.table.app.toast("A replay is not saved: the match's own save holds it")
 
 
 class _ReplayMatch(ViewMatch):
@@ -127,7 +108,7 @@ class ReplayTable(GameTableScene):
         self.perspectives = self._perspectives(seat)
         self.perspective: Perspective = self.perspectives[0]
         self.match = self._match()  # before the game's table is built: it draws from the first view
-        self._keeper = _NothingKept(self)
+        self._keeper = KeepsNothing(self, "A replay is not saved: the match's own save holds it")
         super().__init__(app, variant, None, [SeatConfig(s.name) for s in seats], {})
         self.viewer = self._bottom_seat()
         self.hint = NoHint(self, "No hints in a replay: the moves are made")  # type: ignore[assignment]

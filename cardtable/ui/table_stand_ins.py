@@ -1,7 +1,8 @@
-"""The hint box of a table that cannot give hints: H says why, nothing is drawn.
-
-The strong computer reasons on a seat's copy of the real match; a remote window never has
-the match, and a replay has nothing left to decide.
+"""What a table that holds no match of its own puts in place of the hint box and of the
+match keeper: :class:`NoHint` (H says why there is none) and :class:`KeepsNothing` (Ctrl+S
+says who saves). The strong computer reasons on a seat's copy of the real match, and a
+match is saved where it is played: a remote window never has the match, and a replay has
+nothing left to decide or to save.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 import pygame
 
-__all__ = ["NoHint"]
+__all__ = ["NoHint", "KeepsNothing"]
 
 
 class NoHint:
@@ -50,3 +51,23 @@ class NoHint:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing to draw."""
+
+
+class KeepsNothing:
+    """Stands in for :class:`~cardtable.ui.saves_scene.MatchKeeper`: nothing is autosaved or
+    counted; Ctrl+S toasts ``reason``."""
+
+    match = None  # no match id: nothing of this table is saved here
+
+    def __init__(self, table: Any, reason: str) -> None:
+        self.table, self.reason = table, reason
+
+    def after_action(self) -> None:
+        """Nothing to save."""
+
+    def closing(self, *, left: bool = True) -> None:
+        """Nothing to save."""
+
+    def save_named(self) -> None:
+        """Say who saves."""
+        self.table.app.toast(self.reason)
