@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from handshake import join_by_hand
 from uihelp import Driver, variant_spec
 
 from cardtable.net import table_host
@@ -208,7 +209,7 @@ def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
     stalled = socket.create_connection(("127.0.0.1", server.port))
     try:
         stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stalled.sendall(encode({"type": "hello", "code": server.code, "name": "Stuck", "want_legal": True}))
+        session = join_by_hand(stalled, server.code, {"name": "Stuck", "want_legal": True})
         step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
         scene = table_of(app)
         clock, frames = scene.clock, 0
@@ -217,7 +218,7 @@ def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
             frames += 1
         assert frames == 400 and scene.clock == pytest.approx(clock + 400 * 0.05)
         assert len(scene.state.history) >= 1  # the deal went out while the client was stalled
-        stalled.sendall(encode({"type": "ping", "n": 1}))  # the server still serves it
+        stalled.sendall(session.seal(encode({"type": "ping", "n": 1})))  # the server still serves it
     finally:
         stalled.close()
 
