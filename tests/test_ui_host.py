@@ -21,7 +21,7 @@ from handshake import join_by_hand
 from uihelp import Driver, variant_spec
 
 from cardtable.net import table_host
-from cardtable.net.client import ThreadedClient, choose_from_legal
+from cardtable.net.client import JoinRefused, ThreadedClient, choose_from_legal
 from cardtable.net.protocol import encode
 from cardtable.ui import hosting
 from cardtable.ui.game_table import GameTableScene
@@ -201,6 +201,39 @@ def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
                                                    and c.view == scene.state.seat_view(0).to_json()))
         assert c.log == scene.state.log_for(0)
         step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
+
+
+def test_the_lobby_says_when_someone_is_guessing_the_code(app):
+    from cardtable.net.guessing import GuessGate
+
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    server = lobby.session.server
+
+    async def no_wait(seconds: float) -> None:
+        pass
+
+    server.guesses = GuessGate(sleep=no_wait)  # the delays are the guessing tests'; here, only the words
+    assert lobby.session.guessing() is None
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        guesser = ThreadedClient("127.0.0.1", server.port, guess)
+        with pytest.raises(JoinRefused, match="wrong join code"):
+            guesser.start()
+        guesser.close()
+    assert lobby.session.guessing() == "someone is guessing the code: 3 wrong codes, joins slowed"
+    shown: list[str] = []
+    real_fit = hosting._fit
+
+    def fit(fonts, text, *args, **kwargs):
+        shown.append(text)
+        return real_fit(fonts, text, *args, **kwargs)
+
+    hosting._fit = fit
+    try:
+        app.step(0.05)
+    finally:
+        hosting._fit = real_fit
+    assert "Someone is guessing the code: 3 wrong codes, joins slowed." in shown
+    assert isinstance(app.scenes.top, LobbyScene)
 
 
 def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
