@@ -533,3 +533,22 @@ def test_a_host_held_to_256_files_takes_a_player_after_1000_idle_connections():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_hosts_connections_send_at_once():
+    """The host accepts its own sockets, which asyncio leaves with Nagle on: each update
+    would then wait ~40 ms for an ACK. TCP_NODELAY must be set on every one."""
+    host = ipso_host().start()
+    try:
+        async def join():
+            client = Client("127.0.0.1", host.port, host.code)
+            await client.connect()
+            conn = host.seats[0].conn
+            assert conn is not None
+            nodelay = conn.writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+            await client.close()
+            return nodelay
+
+        assert run(join()) != 0
+    finally:
+        host.stop()

@@ -85,7 +85,7 @@ class GuessGate:
             self._lock = asyncio.Lock()
         async with self._lock:
             wait = self._next_at - self._clock()
-            if wait > 0:
+            if wait > 0 and wanted():
                 await self._sleep(wait)
             if not wanted():
                 return None
@@ -112,16 +112,18 @@ class Pace:
         self._at = clock()
         self._lock: asyncio.Lock | None = None
 
-    async def wait(self) -> None:
-        """Return once a pass is free (taking it)."""
+    async def wait(self, wanted: Callable[[], bool] = lambda: True) -> bool:
+        """True once a pass is free (taking it); False, at once and taking none, when by
+        its turn it is no longer ``wanted`` (the connection closed while it queued)."""
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            while True:
+            while wanted():
                 now = self._clock()
                 self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
                 self._at = now
                 if self._tokens >= 1.0:
                     self._tokens -= 1.0
-                    return
+                    return True
                 await self._sleep((1.0 - self._tokens) / self.rate)
+            return False

@@ -455,7 +455,8 @@ class SeatServer:
                 continue
             try:
                 conn = await self._admit(sock)
-            except OSError:
+            except Exception:  # noqa: BLE001 - one bad connection never stops the accepting
+                _log.exception("could not take a connection")
                 sock.close()
                 continue
             task = asyncio.create_task(self._serve(conn))
@@ -466,6 +467,10 @@ class SeatServer:
         """A connection for an accepted socket, within the unproved limits: over one,
         the longest-idle unproved connection (of this address, or of all) is closed."""
         loop = asyncio.get_running_loop()
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            # asyncio sets this only on sockets made with proto IPPROTO_TCP, and an accepted
+            # socket has proto 0: without it Nagle holds each update ~40 ms for an ACK
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         reader = asyncio.StreamReader(limit=MAX_FRAME + 1, loop=loop)
         protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
         transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock)
@@ -560,9 +565,14 @@ class SeatServer:
         except (ProtocolError, binascii.Error, ValueError) as exc:
             self._join_refused(conn, f"not a handshake: {str(exc)[:80]}")
             return False
-        await self._pace.wait()
-        if conn.closed:
+        def alive() -> bool:
+            # the peer may have gone while we made it wait: nobody reads, but its end shows
+            return not conn.closed and not conn.reader.at_eof()
+
+        paced = loop.time()
+        if not await self._pace.wait(alive):
             return False
+        deadline += loop.time() - paced  # the host's own wait is not the client's to make up
         shake = Handshake(self.code, host=True)
         try:
             session = shake.finish(theirs)
@@ -583,7 +593,7 @@ class SeatServer:
             return True
 
         before = self.guessing()
-        right = await self.guesses.check(attempt, wanted=lambda: not conn.closed)
+        right = await self.guesses.check(attempt, wanted=alive)
         if right is None:
             return False
         if not right:
