@@ -243,8 +243,11 @@ class SeatServer:
         self.budget = limits.connection_budget()
         """The most connections held at once (within the file limit; set at start)."""
         self.most_unproved = limits.MOST_UNPROVED
+        """Connections that have not proved the code, in all (:mod:`cardtable.net.limits`)."""
         self.most_unproved_per_address = limits.MOST_UNPROVED_PER_ADDRESS
+        """Connections that have not proved the code, from one address."""
         self.handshake_seconds = limits.HANDSHAKE_SECONDS
+        """Seconds from connecting to the first sealed frame."""
 
     # -- running ------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> SeatServer:
@@ -393,6 +396,11 @@ class SeatServer:
         """True when remote seat ``number`` is freed for someone else as its player leaves
         (before the deal: nobody's cards are at stake yet)."""
         return False
+
+    def _guessing_changed(self) -> None:
+        """The words about guessing changed: the lobby says so while the table fills."""
+        if self.state is None:
+            self._lobby()
 
     def _vacant_name(self, number: int) -> str:
         """The name of remote seat ``number`` once freed."""
@@ -599,8 +607,8 @@ class SeatServer:
         if not right:
             _log.warning("%s: wrong join code (%d wrong of late)", conn.peer, self.guesses.recent())
             self._join_refused(conn, "wrong join code")
-            if self.guessing() != before and self.state is None:
-                self._lobby()
+            if self.guessing() != before:
+                self._guessing_changed()
             return False
         conn.session = session
         await self._message(conn, hello[0])
