@@ -557,3 +557,26 @@ def test_the_hosts_connections_send_at_once():
         assert run(join()) != 0
     finally:
         host.stop()
+
+
+def test_an_oversize_line_in_the_handshake_is_refused_and_the_host_goes_on():
+    host = ipso_host(code="K7QX2M").start()
+    try:
+        with socket.create_connection(("127.0.0.1", host.port), timeout=10) as sock:
+            shake = Handshake("K7QX2M", host=False)
+            sock.sendall(protocol.encode({"type": "spake", "msg": base64.b64encode(shake.message).decode()}))
+            assert json.loads(read_line(sock))["type"] == "spake"
+            sock.sendall(b"A" * (2 * 1024 * 1024) + b"\n")  # a "first frame" far over the limit
+            refused = json.loads(read_line(sock))
+        assert refused["type"] == "join_refused" and "not a handshake" in refused["reason"]
+        assert host.guesses.wrong_total == 0  # no frame was opened: no guess was answered
+
+        async def join():
+            client = Client("127.0.0.1", host.port, "K7QX2M")
+            welcome = await client.connect()
+            await client.close()
+            return welcome
+
+        assert run(join())["type"] == "welcome"
+    finally:
+        host.stop()

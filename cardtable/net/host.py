@@ -557,6 +557,9 @@ class SeatServer:
             except TimeoutError:
                 self._join_refused(conn, "no handshake in time")
                 return b""
+            except Oversize as exc:
+                self._join_refused(conn, f"not a handshake: {exc}")
+                return b""
             conn.last_heard = time.monotonic()
             return got
 
@@ -573,6 +576,7 @@ class SeatServer:
         except (ProtocolError, binascii.Error, ValueError) as exc:
             self._join_refused(conn, f"not a handshake: {str(exc)[:80]}")
             return False
+
         def alive() -> bool:
             # the peer may have gone while we made it wait: nobody reads, but its end shows
             return not conn.closed and not conn.reader.at_eof()
