@@ -3,14 +3,14 @@
 * Every game of the registry with rules is played to its end by a host and three
   headless clients (plus one computer seat), and the result is exactly the same
   seeded game played locally with the same choices.
-* Every byte each client received is recorded and matches what the host sent that
-  seat; no message names a card hidden from that seat at that moment, and each
+* Every message each client received is recorded (opened) and matches what the host
+  sent that seat; no message names a card hidden from that seat at that moment, and each
   ``state`` message is the same when built from the seat's ``seat_copy`` (every hidden
   card dealt again), so it depends on no hidden card at all.
 * Faults: a client killed mid-hand comes back with its token to the current view;
   garbage, a 10 MB line, actions for another seat, replayed and stale actions and a
   flood of 1,000 messages a second are refused and the match plays on unchanged.
-* The join code is required.
+* The join code is required (the handshake itself: tests/test_net_secure.py).
 """
 
 from __future__ import annotations
@@ -318,7 +318,7 @@ class Misbehaver:
     async def junk_before(self, choice: dict[str, Any], last_line: bytes | None) -> None:
         c = self.client
         junk = [b"not json at all\n", b"\xff\xfe\xfd\n", b"[1, 2, 3]\n", b"{}\n",
-                protocol.encode({"type": "hello", "code": "WRONG!"}),  # already joined
+                protocol.encode({"type": "hello", "name": "again"}),  # already joined
                 protocol.encode({"type": "action", "seq": "1", "count": c.count, "action": choice}),
                 protocol.encode({"type": "action", "seq": 10**9, "count": c.count, "action": choice, "extra": 1}),
                 protocol.encode({"type": "action", "seq": 10**9 + 1, "count": c.count,
@@ -355,7 +355,7 @@ class Misbehaver:
                     await self.junk_before(choice, last_line)
                     if not big_sent:  # 10 MB in one line, skipped unread
                         big_sent = True
-                        await c.send_raw(b'{"v":3,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
+                        await c.send_raw(b'{"v":4,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
                     acted_at = c.count
                     c.seq += 1
                     line = protocol.encode({"type": "action", "seq": c.seq, "count": c.count, "action": choice})
@@ -486,6 +486,8 @@ def test_the_threaded_client_is_polled_without_blocking():
 # -- (4) the join code ------------------------------------------------------------------------
 
 def test_the_join_code_is_required():
+    """A wrong code is refused; a seat token is looked at only after the right code; the
+    old hello, code in the clear, is no handshake; the code's case and spaces do not matter."""
     game = games.get("ipso")
     host = Host(game, ["remote", "random"], seed=1, code="K7QX2M").start()
     try:
@@ -495,17 +497,14 @@ def test_the_join_code_is_required():
             with pytest.raises(JoinRefused, match="unknown seat token"):
                 await Client("127.0.0.1", host.port, "K7QX2M", token="made-up").connect()
             reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-            writer.write(protocol.encode({"type": "hello", "name": "no code"}))
-            writer.write(protocol.encode({"type": "action", "seq": 1, "count": 0,
-                                          "action": {"type": "poker.fold", "seat": 0}}))
+            writer.write(b'{"v":4,"type":"hello","code":"K7QX2M","name":"in the clear"}\n')
             await writer.drain()
             first = json.loads(await asyncio.wait_for(reader.readline(), 5))
-            second = json.loads(await asyncio.wait_for(reader.readline(), 5))
+            assert await asyncio.wait_for(reader.read(), 5) == b""  # closed
             writer.close()
-            assert first["type"] == "refused" and "code" in first["reason"]
-            assert second["type"] == "refused" and "join the table first" in second["reason"]
+            assert first["type"] == "join_refused" and "not a handshake" in first["reason"]
             assert host.state is None and host.waiting_for == 1
-            good = Client("127.0.0.1", host.port, " k7qx2m ")
+            good = Client("127.0.0.1", host.port, " k7 qx2m ")
             welcome = await good.connect()
             await good.close()
             return welcome
@@ -524,18 +523,18 @@ def test_oversize_is_refused_before_parsing(monkeypatch):
 
     monkeypatch.setattr(protocol.json, "loads", no_parsing)
     with pytest.raises(protocol.Oversize):
-        protocol.decode(b'{"v":3,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
+        protocol.decode(b'{"v":4,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
 
 
 def test_messages_and_actions_are_checked_against_their_schema():
     with pytest.raises(protocol.ProtocolError, match="version"):
         protocol.decode(b'{"type":"ping"}\n')
     with pytest.raises(protocol.ProtocolError, match="unknown message type"):
-        protocol.decode(b'{"v":3,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
+        protocol.decode(b'{"v":4,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
     with pytest.raises(protocol.ProtocolError, match="wrong type"):
-        protocol.decode(b'{"v":3,"type":"action","seq":true,"count":0,"action":{}}\n')
+        protocol.decode(b'{"v":4,"type":"action","seq":true,"count":0,"action":{}}\n')
     with pytest.raises(protocol.ProtocolError, match="not JSON"):
-        protocol.decode(b'{"v":3,"type":"ping","n":NaN}\n')
+        protocol.decode(b'{"v":4,"type":"ping","n":NaN}\n')
     state = new_match(games.get("five_card_draw"), {}, ["A", "B"], 0)
     kinds = protocol.game_action_types(type(state))
     action = protocol.decode_action({"type": "five_card_draw.discard", "seat": 1, "cards": [3, 4]}, kinds)

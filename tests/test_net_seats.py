@@ -22,7 +22,7 @@ import pytest
 from cardtable import games
 from cardtable.engine.view import SeatView
 from cardtable.net import protocol
-from cardtable.net.client import Client, ThreadedClient
+from cardtable.net.client import Client, JoinRefused, ThreadedClient
 from cardtable.net.host import Host, parse_seats, seat_kinds
 
 DEADLINE = 30.0
@@ -108,6 +108,27 @@ def test_an_old_client_is_told_the_versions_differ():
         assert answer["type"] == "refused" and "version 1 is not" in answer["reason"]
     finally:
         host.stop()
+
+
+def test_a_client_is_told_when_the_host_is_of_an_older_version():
+    """An old host answers the handshake's first message as it answers any message of
+    another version: refused, in its own version. The client says the versions differ."""
+    async def old_host(reader, writer):
+        await reader.readline()
+        writer.write(b'{"v":3,"type":"refused","reason":"protocol version 4 is not 3","about":"message"}\n')
+        await writer.drain()
+        writer.close()
+
+    async def join():
+        server = await asyncio.start_server(old_host, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            with pytest.raises(JoinRefused, match="the host speaks version 3 of the network protocol"):
+                await Client("127.0.0.1", port, "K7QX2M").connect(timeout=5)
+        finally:
+            server.close()
+
+    run(join())
 
 
 def test_a_player_who_leaves_before_the_deal_frees_the_seat():

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from handshake import join_by_hand
 from uihelp import Driver, variant_spec
 
-from cardtable.net.client import ThreadedClient, choose_from_legal
+from cardtable.net.client import JoinRefused, ThreadedClient, choose_from_legal
 from cardtable.net.protocol import encode
 from cardtable.net.table_host import SeatLatency
 from cardtable.ui import hosting
@@ -208,13 +209,46 @@ def test_a_client_that_drops_comes_back_to_its_seat_with_its_token(app):
         step_until(app, lambda: player.turn() or scene.state.round_outcome() is not None)
 
 
+def test_the_lobby_says_when_someone_is_guessing_the_code(app):
+    from cardtable.net.guessing import GuessGate
+
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    server = lobby.session.server
+
+    async def no_wait(seconds: float) -> None:
+        pass
+
+    server.guesses = GuessGate(sleep=no_wait)  # the delays are the guessing tests'; here, only the words
+    assert lobby.session.guessing() is None
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        guesser = ThreadedClient("127.0.0.1", server.port, guess)
+        with pytest.raises(JoinRefused, match="wrong join code"):
+            guesser.start()
+        guesser.close()
+    assert lobby.session.guessing() == "someone is guessing the code: 3 wrong codes, joins slowed"
+    shown: list[str] = []
+    real_fit = hosting._fit
+
+    def fit(fonts, text, *args, **kwargs):
+        shown.append(text)
+        return real_fit(fonts, text, *args, **kwargs)
+
+    hosting._fit = fit
+    try:
+        app.step(0.05)
+    finally:
+        hosting._fit = real_fit
+    assert "Someone is guessing the code: 3 wrong codes, joins slowed." in shown
+    assert isinstance(app.scenes.top, LobbyScene)
+
+
 def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
     d, lobby = host_from_setup(app, ["remote", "normal"])
     server = lobby.session.server
     stalled = socket.create_connection(("127.0.0.1", server.port))
     try:
         stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stalled.sendall(encode({"type": "hello", "code": server.code, "name": "Stuck", "want_legal": True}))
+        session = join_by_hand(stalled, server.code, {"name": "Stuck", "want_legal": True})
         step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
         scene = table_of(app)
         clock, frames = scene.clock, 0
@@ -223,7 +257,7 @@ def test_the_frame_loop_never_waits_for_a_client_that_stops_reading(app):
             frames += 1
         assert frames == 400 and scene.clock == pytest.approx(clock + 400 * 0.05)
         assert len(scene.state.history) >= 1  # the deal went out while the client was stalled
-        stalled.sendall(encode({"type": "ping", "n": 1}))  # the server still serves it
+        stalled.sendall(session.seal(encode({"type": "ping", "n": 1})))  # the server still serves it
     finally:
         stalled.close()
 

@@ -108,6 +108,38 @@ def test_join_from_the_menu_and_play_a_round_by_keys(app, game_id, quick):
         host.stop()
 
 
+def test_the_joined_window_says_when_someone_is_guessing_the_code(app):
+    import asyncio
+
+    from cardtable.net.client import Client, JoinRefused
+    from cardtable.net.guessing import GuessGate
+
+    host = Host(games.get("five_card_draw"), ["remote", "remote"], seed=5, code=CODE)
+    waits: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    host.guesses = GuessGate(sleep=no_wait)  # the delays are the guessing tests'; here, only the words
+    host.start()
+    try:
+        d, join = join_from_menu(app, f"127.0.0.1:{host.port}", CODE)
+        assert wait_for(d, lambda: join.link is not None), join.status
+
+        async def guess() -> None:
+            for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
+                try:
+                    await Client("127.0.0.1", host.port, code).connect()
+                except JoinRefused:
+                    pass
+
+        asyncio.run(guess())
+        assert wait_for(d, lambda: "someone is guessing the code" in join.status), join.status
+        assert "3 wrong codes, joins slowed" in join.status and len(waits) == 2
+    finally:
+        host.stop()
+
+
 def test_a_wrong_code_and_an_unreachable_host_are_said(app):
     host = host_for("five_card_draw", ("remote", "normal"))
     try:

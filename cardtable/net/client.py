@@ -1,7 +1,9 @@
 """The player's end of a networked match.
 
-:class:`Client` is the asyncio client: it joins with the table's code (and a seat token
-to come back to a seat), keeps the latest ``view``, log and turn, and sends actions.
+:class:`Client` is the asyncio client: it proves it knows the table's code (the SPAKE2
+handshake of :mod:`cardtable.net.secure`; the code itself is never sent), joins (with a
+seat token to come back to a seat), keeps the latest ``view``, log and turn, and sends
+actions, every message sealed.
 :class:`ThreadedClient` runs one in a background thread for a pygame loop: ``poll()``
 never blocks a frame; it returns the messages that arrived since the last call.
 
@@ -13,6 +15,8 @@ cannot see a hidden card.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import collections
 import concurrent.futures
 import logging
@@ -25,8 +29,8 @@ from typing import Any
 
 from cardtable.engine.game import Action
 from cardtable.net.protocol import (
+    HANDSHAKE_TYPES,
     HOST_TYPES,
-    MAX_MESSAGE,
     VERSION,
     Oversize,
     ProtocolError,
@@ -35,11 +39,13 @@ from cardtable.net.protocol import (
     encode,
     read_message_line,
 )
+from cardtable.net.secure import MAX_FRAME, BadFrame, BadHandshake, Handshake, Session
 
 __all__ = ["Client", "ThreadedClient", "JoinRefused", "choose_from_legal", "parse_address"]
 
 _log = logging.getLogger(__name__)
 _KEPT_PINGS = 10  # round trips kept for the median, as the host keeps
+_CLEAR_ANSWERS = HANDSHAKE_TYPES | {"refused", "join_refused"}  # what the host may send before the session
 
 
 class JoinRefused(ConnectionError):
@@ -91,9 +97,10 @@ class Client:
     :meth:`cardtable.engine.view.SeatView.from_json` reads it), ``log`` (this seat's
     lines), ``count``, ``to_act``, ``legal``, ``over``, ``standings``, ``settings`` (the
     rules, as the first message said), ``computers`` and ``away`` (seat numbers).
-    ``received`` (when ``record``) holds every byte read. The host's pings are answered
-    as they come; the answers to ours give :meth:`round_trip_ms`, measured as the host
-    measures its own (from writing the ping to reading the pong, on the network's thread).
+    When ``record``: ``received`` holds every message read (opened, one line each) and
+    ``wire`` every byte as it came. The host's pings are answered as they come; the
+    answers to ours give :meth:`round_trip_ms`, measured as the host measures its own
+    (from writing the ping to reading the pong, on the network's thread).
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
@@ -101,6 +108,7 @@ class Client:
         self.host, self.port, self.code = host, port, code
         self.name, self.token, self.wished_seat, self.want_legal = name, token, seat, want_legal
         self.received: bytearray | None = bytearray() if record else None
+        self.wire: bytearray | None = bytearray() if record else None
         self.seat: int | None = None
         self.game = ""
         self.deck = ""
@@ -122,12 +130,30 @@ class Client:
         self._pinged: dict[int, float] = {}  # ping number -> perf_counter when written
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
+        self._session: Session | None = None
+        self._opened = False  # a frame from the host has opened: no message in the clear after
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Open the connection and join; the ``welcome`` message (JoinRefused saying why)."""
-        self._reader, self._writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, limit=MAX_MESSAGE + 1), timeout)
-        await self._send({"type": "hello", "code": self.code, "name": self.name, "token": self.token,
+        """Open the connection, prove the code and join; the ``welcome`` message
+        (JoinRefused saying why: a wrong code, another version, no seat)."""
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port, limit=MAX_FRAME + 1), timeout)
+        self._reader, self._writer = reader, writer
+        shake = Handshake(self.code, host=False)
+        writer.write(encode({"type": "spake", "msg": base64.b64encode(shake.message).decode()}))
+        await writer.drain()
+        answer = await asyncio.wait_for(self.receive(), timeout)
+        if answer is None:
+            raise JoinRefused("the host closed the connection")
+        if answer["type"] != "spake":
+            await self.close()
+            raise JoinRefused(answer["reason"])
+        try:
+            self._session = shake.finish(base64.b64decode(answer["msg"], validate=True))
+        except (BadHandshake, binascii.Error, ValueError) as exc:
+            await self.close()
+            raise JoinRefused(f"the host's handshake is broken: {exc}") from None
+        await self._send({"type": "hello", "name": self.name, "token": self.token,
                           "seat": self.wished_seat, "want_legal": self.want_legal})
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
@@ -148,15 +174,29 @@ class Client:
                 line = await read_message_line(self._reader)
             except Oversize:
                 _log.warning("skipped an oversize message from the host")
+                if self._session is not None:
+                    self._session.skip()
                 continue
             except (ConnectionError, OSError):
                 return None
             if not line:
                 return None
-            if self.received is not None:
-                self.received += line
+            if self.wire is not None:
+                self.wire += line
+            clear = self._session is None or (not self._opened and line.startswith(b"{"))
+            if not clear:
+                assert self._session is not None
+                try:
+                    line = self._session.open(line)
+                except BadFrame as exc:
+                    _log.warning("the session with the host is broken (%s); closing it", exc)
+                    self.abort()
+                    return None
+                self._opened = True
+                if self.received is not None:
+                    self.received += line + b"\n"
             try:
-                message = decode(line, HOST_TYPES)
+                message = decode(line, _CLEAR_ANSWERS if clear else HOST_TYPES)
             except WrongVersion as exc:
                 if self.seat is None:  # joining: say so, rather than wait for a welcome that cannot come
                     raise JoinRefused(f"the host speaks version {exc.version!r} of the network protocol "
@@ -165,6 +205,8 @@ class Client:
                 _log.warning("skipped a message of another protocol version: %s", exc)
                 continue
             except ProtocolError as exc:
+                if clear:  # before the session: nothing else can come
+                    raise JoinRefused(f"the host's answer breaks the protocol: {exc}") from None
                 _log.warning("skipped a bad message from the host: %s", exc)
                 continue
             if message["type"] == "ping":
@@ -174,8 +216,8 @@ class Client:
             return message
 
     def _answer_ping(self, message: dict[str, Any]) -> None:
-        if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(encode({"type": "pong", "n": message.get("n", 0)}))
+        if self._writer is not None and not self._writer.is_closing() and self._session is not None:
+            self._writer.write(self._session.seal(encode({"type": "pong", "n": message.get("n", 0)})))
 
     def _update(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -230,14 +272,28 @@ class Client:
         await self._send({"type": "ping", "n": n})
 
     async def send_raw(self, data: bytes) -> None:
-        """Bytes as they are (the tests' way to misbehave)."""
+        """Lines as they are, each sealed in its own frame (the tests' way to misbehave
+        inside the session)."""
+        assert self._writer is not None and self._session is not None
+        for line in data.splitlines():
+            self._writer.write(self._session.seal(line))
+        await self._writer.drain()
+
+    async def send_wire(self, data: bytes) -> None:
+        """Bytes onto the connection as they are, sealed or not (the tests' way to
+        tamper with frames)."""
         assert self._writer is not None
         self._writer.write(data)
         await self._writer.drain()
 
+    def seal(self, message: Mapping[str, Any]) -> bytes:
+        """The next frame of ``message``, as it would be sent (the nonce is used)."""
+        assert self._session is not None
+        return self._session.seal(encode(message))
+
     async def _send(self, message: Mapping[str, Any]) -> None:
-        assert self._writer is not None
-        self._writer.write(encode(message))
+        assert self._writer is not None and self._session is not None
+        self._writer.write(self._session.seal(encode(message)))
         await self._writer.drain()
 
     async def play(self, level: str, rng: random.Random, *, max_actions: int | None = None,

@@ -125,7 +125,7 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"Players join with: cardtable join {address}:{host.port} --code {host.code} --bot normal", file=out)
     advertiser = None
     if not args.no_advertise:
-        advertiser = discovery.Advertiser(f"cardtable {game.name} {host.code[:2]}", host.port, game=game.id,
+        advertiser = discovery.Advertiser(f"cardtable {game.name}", host.port, game=game.id,  # no part of the code
                                           seats=",".join(seats))
         if not advertiser.start():
             print(f"(not announced on the network: {advertiser.problem})", file=out)
@@ -133,11 +133,17 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     interrupted = False
     try:
         waiting = -1
+        guessing: str | None = None
         while not host.wait(0.5):
             if host.state is None and host.waiting_for != waiting:
                 waiting = host.waiting_for
                 print(f"waiting for {waiting} player(s) to join...", file=out)
                 out.flush()
+            if host.guessing() != guessing:
+                guessing = host.guessing()
+                if guessing:
+                    print(guessing, file=out)
+                    out.flush()
     except KeyboardInterrupt:
         interrupted = True
     finally:

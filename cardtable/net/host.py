@@ -1,10 +1,10 @@
 """The host of a networked match: the one authority over the game state.
 
 :class:`SeatServer` is what every hosted table shares: an asyncio TCP server in a
-background thread that seats people who give the table's short join code (a seat and
-a seat token each; with the token a dropped player comes back to the same seat),
-refuses whatever breaks the protocol, limits floods, drops a client that stops reading,
-and notes when a seat's player has gone. Two kinds of table build on it:
+background thread that seats people who prove they know the table's short join code (a
+seat and a seat token each; with the token a dropped player comes back to the same
+seat), refuses whatever breaks the protocol, limits floods, drops a client that stops
+reading, and notes when a seat's player has gone. Two kinds of table build on it:
 
 * :class:`Host` (``cardtable host``, the tests, the benchmark) runs the whole match in
   the server's thread: it deals when every remote seat is taken, plays chance and the
@@ -22,16 +22,26 @@ time has the computer play that turn for them, and the log says so.
 
 Nothing a client sends stops the host: malformed, oversize, unknown, out-of-turn,
 other-seat, stale or replayed messages are refused with a reason and logged.
+
+Every connection starts with the handshake of :mod:`cardtable.net.secure` (SPAKE2 over
+the join code) and is sealed after it; the code is checked at the pace of
+:mod:`cardtable.net.guessing`, and the connections kept are bounded as
+:mod:`cardtable.net.limits` says. The server accepts one connection at a time and
+makes room before the next, so it never runs out of file descriptors.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import collections
+import errno
 import hmac
 import logging
 import random
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -41,17 +51,22 @@ from typing import Any
 from cardtable.bots.base import choose_for
 from cardtable.engine.game import CHANCE, Action, GameState
 from cardtable.games.definition import BOT_LEVELS, GameDefinition
+from cardtable.net import limits
+from cardtable.net.guessing import GuessGate, Pace
 from cardtable.net.protocol import (
     CLIENT_TYPES,
-    MAX_MESSAGE,
+    HANDSHAKE_TYPES,
+    VERSION,
     Oversize,
     ProtocolError,
+    WrongVersion,
     decode,
     decode_action,
     encode,
     game_action_types,
     read_message_line,
 )
+from cardtable.net.secure import MAX_FRAME, BadFrame, BadHandshake, Handshake, Session, normalise_code
 from cardtable.net.turn_timer import TurnTimer, act_for
 
 __all__ = ["Host", "SeatServer", "CODE_ALPHABET", "new_join_code", "new_match", "state_message",
@@ -67,6 +82,8 @@ _log = logging.getLogger(__name__)
 _OUT_BUFFER_LIMIT = 2 * 1024 * 1024  # a client this far behind is dropped (it may reconnect)
 _REFUSALS_PER_SECOND = 100           # refusals answered per connection per second; the rest logged
 _HELLO_SECONDS = 10.0
+_HANDSHAKES_PER_SECOND = 20.0  # SPAKE2 costs the host ~11 ms in pure Python: a flood takes at most a fifth of a core
+_HANDSHAKE_BURST = 16
 _KEPT_PINGS = 10
 PING_SECONDS = 2.0
 """How often the host pings each seated client (its round trip shows in F3)."""
@@ -176,6 +193,9 @@ class _Conn:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     peer: str
+    address: str = ""          # what the per-address limit counts by
+    last_heard: float = 0.0    # monotonic time of the last line read (the longest idle go first)
+    session: Session | None = None  # once the code is proved: every message sealed
     seat: int | None = None
     want_legal: bool = False
     log_sent: int = 0
@@ -206,7 +226,7 @@ class SeatServer:
         if "remote" not in kinds:
             raise ValueError("a hosted table needs at least one remote seat")
         self.game = game
-        self.code = (code or new_join_code()).strip().upper()
+        self.code = normalise_code(code or new_join_code())
         if not self.code or any(c.isspace() for c in self.code):
             raise ValueError("the join code must be a word without spaces")
         self.bind = bind
@@ -229,7 +249,20 @@ class SeatServer:
         self._stop: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
         self._conns: set[_Conn] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._room: asyncio.Event | None = None
         self._start_error: BaseException | None = None
+        self.guesses = GuessGate()
+        """The host-wide pace of join-code checks (:mod:`cardtable.net.guessing`)."""
+        self._pace = Pace(_HANDSHAKES_PER_SECOND, _HANDSHAKE_BURST)
+        self.budget = limits.connection_budget()
+        """The most connections held at once (within the file limit; set at start)."""
+        self.most_unproved = limits.MOST_UNPROVED
+        """Connections that have not proved the code, in all (:mod:`cardtable.net.limits`)."""
+        self.most_unproved_per_address = limits.MOST_UNPROVED_PER_ADDRESS
+        """Connections that have not proved the code, from one address."""
+        self.handshake_seconds = limits.HANDSHAKE_SECONDS
+        """Seconds from connecting to the first sealed frame."""
 
     # -- running ------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> SeatServer:
@@ -262,6 +295,11 @@ class SeatServer:
     def over(self) -> bool:
         """True once the match is over (or the host failed)."""
         return self._over.is_set()
+
+    def guessing(self) -> str | None:
+        """What the lobby says while joins are slowed because someone is guessing the
+        code ("someone is guessing the code: N wrong codes, joins slowed"), else None."""
+        return self.guesses.warning()
 
     @property
     def waiting_for(self) -> int:
@@ -316,12 +354,15 @@ class SeatServer:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._changed = asyncio.Event()
-        server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_MESSAGE + 1)
-        self.port = server.sockets[0].getsockname()[1]
+        self._room = asyncio.Event()
+        self.budget = limits.connection_budget()
+        listener = await self._listen()
+        self.port = listener.getsockname()[1]
         self._ready.set()
         drive = asyncio.create_task(self._drive())
         stop = asyncio.create_task(self._stop.wait())
         pinging = asyncio.create_task(self._ping_all())
+        accepting = asyncio.create_task(self._accept_all(listener))
         try:
             await asyncio.wait({drive, stop}, return_when=asyncio.FIRST_COMPLETED)
             if drive.done() and drive.exception() is not None:
@@ -332,7 +373,8 @@ class SeatServer:
             drive.cancel()
             stop.cancel()
             pinging.cancel()
-            server.close()
+            accepting.cancel()
+            listener.close()
             for conn in list(self._conns):
                 self._drop(conn)
             await asyncio.sleep(0)
@@ -370,6 +412,11 @@ class SeatServer:
         (before the deal: nobody's cards are at stake yet)."""
         return False
 
+    def _guessing_changed(self) -> None:
+        """The words about guessing changed: the lobby says so while the table fills."""
+        if self.state is None:
+            self._lobby()
+
     def _vacant_name(self, number: int) -> str:
         """The name of remote seat ``number`` once freed."""
         return ""
@@ -399,16 +446,84 @@ class SeatServer:
         self._refuse(conn, "this table takes no actions", "action", message["seq"])
 
     # -- connections ---------------------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _listen(self) -> socket.socket:
+        """The listening socket (one address: the first ``bind`` resolves to)."""
+        loop = asyncio.get_running_loop()
+        infos = await loop.getaddrinfo(self.bind, self.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, _, _, _, address = infos[0]
+        listener = socket.create_server(address[:2], family=family, backlog=128)
+        listener.setblocking(False)
+        return listener
+
+    async def _accept_all(self, listener: socket.socket) -> None:
+        """Accept connections one at a time, making room before each (the longest-idle
+        unproved connection goes) so the host never runs out of descriptors."""
+        loop = asyncio.get_running_loop()
+        assert self._room is not None
+        while True:
+            while len(self._conns) >= self.budget:
+                idle = limits.longest_idle(c for c in self._conns if c.session is None)
+                if idle is not None:
+                    _log.warning("%s: closed, idle, to make room (%d connections)", idle.peer, len(self._conns))
+                    self._drop(idle)
+                    continue
+                self._room.clear()
+                await self._room.wait()
+            try:
+                sock, _ = await loop.sock_accept(listener)
+            except OSError as exc:
+                # EMFILE: descriptors the host does not count (the window's own files) ran out
+                _log.warning("could not accept a connection: %s", exc)
+                await asyncio.sleep(0.5 if exc.errno in (errno.EMFILE, errno.ENFILE) else 0.01)
+                continue
+            try:
+                conn = await self._admit(sock)
+            except Exception:  # noqa: BLE001 - one bad connection never stops the accepting
+                _log.exception("could not take a connection")
+                sock.close()
+                continue
+            task = asyncio.create_task(self._serve(conn))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _admit(self, sock: socket.socket) -> _Conn:
+        """A connection for an accepted socket, within the unproved limits: over one,
+        the longest-idle unproved connection (of this address, or of all) is closed."""
+        loop = asyncio.get_running_loop()
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            # asyncio sets this only on sockets made with proto IPPROTO_TCP, and an accepted
+            # socket has proto 0: without it Nagle holds each update ~40 ms for an ACK
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        reader = asyncio.StreamReader(limit=MAX_FRAME + 1, loop=loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock)
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
         peer = writer.get_extra_info("peername")
-        conn = _Conn(reader, writer, f"{peer[0]}:{peer[1]}" if peer else "?")
+        conn = _Conn(reader, writer, f"{peer[0]}:{peer[1]}" if peer else "?",
+                     address=limits.address_key(str(peer[0])) if peer else "?", last_heard=time.monotonic())
+        unproved = [c for c in self._conns if c.session is None]
+        same = [c for c in unproved if c.address == conn.address]
+        for crowd, most in ((same, self.most_unproved_per_address), (unproved, self.most_unproved)):
+            if len(crowd) >= most:
+                idle = limits.longest_idle(c for c in crowd if not c.closed)
+                if idle is not None:
+                    _log.warning("%s: closed, the longest idle of %d connections without the code%s", idle.peer,
+                                 len(crowd), " from its address" if crowd is same else "")
+                    self._drop(idle)
         self._conns.add(conn)
+        return conn
+
+    async def _serve(self, conn: _Conn) -> None:
         try:
+            if not await self._handshake(conn):
+                return
             while not conn.closed:
                 try:
                     timeout = _HELLO_SECONDS if conn.seat is None else None
-                    line = await asyncio.wait_for(read_message_line(reader), timeout)
+                    line = await asyncio.wait_for(read_message_line(conn.reader), timeout)
                 except Oversize as exc:
+                    assert conn.session is not None
+                    conn.session.skip()
                     self._refuse(conn, str(exc), "message")
                     continue
                 except TimeoutError:
@@ -416,23 +531,116 @@ class SeatServer:
                     break
                 if not line:
                     break
+                conn.last_heard = time.monotonic()
+                assert conn.session is not None
                 try:
-                    message = decode(line, CLIENT_TYPES)
-                except ProtocolError as exc:
-                    self._refuse(conn, str(exc), "message")
-                    continue
-                try:
-                    await self._handle(conn, message)
-                except (ConnectionError, OSError):
-                    raise
-                except Exception as exc:  # noqa: BLE001 - a message the game chokes on never stops the host
-                    _log.exception("%s: could not handle a %s message", conn.peer, message["type"])
-                    self._refuse(conn, f"the host could not handle this message ({type(exc).__name__})",
-                                 message["type"])
+                    plain = conn.session.open(line)
+                except BadFrame as exc:
+                    self._broken(conn, str(exc))
+                    break
+                await self._message(conn, plain)
         except (ConnectionError, OSError):
             pass
         finally:
             self._drop(conn)
+
+    async def _message(self, conn: _Conn, plain: bytes) -> None:
+        """One opened message: checked, then handled (refused with the reason when bad)."""
+        try:
+            message = decode(plain, CLIENT_TYPES)
+        except ProtocolError as exc:
+            self._refuse(conn, str(exc), "message")
+            return
+        try:
+            await self._handle(conn, message)
+        except (ConnectionError, OSError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a message the game chokes on never stops the host
+            _log.exception("%s: could not handle a %s message", conn.peer, message["type"])
+            self._refuse(conn, f"the host could not handle this message ({type(exc).__name__})",
+                         message["type"])
+
+    async def _handshake(self, conn: _Conn) -> bool:
+        """SPAKE2 over the join code, then the first frame opened in the guess gate's turn.
+        True once the code is proved (the hello handled); False after a refusal."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.handshake_seconds
+
+        async def line() -> bytes:
+            try:
+                got = await asyncio.wait_for(read_message_line(conn.reader), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                self._join_refused(conn, "no handshake in time")
+                return b""
+            except Oversize as exc:
+                self._join_refused(conn, f"not a handshake: {exc}")
+                return b""
+            conn.last_heard = time.monotonic()
+            return got
+
+        try:
+            first = await line()
+            if not first:
+                return False
+            opening = decode(first, HANDSHAKE_TYPES)
+            theirs = base64.b64decode(opening["msg"], validate=True)
+        except WrongVersion as exc:
+            self._join_refused(conn, f"{exc}: the host speaks version {VERSION} of the network protocol; "
+                                     "play with the same cardtable version", kind="refused")
+            return False
+        except (ProtocolError, binascii.Error, ValueError) as exc:
+            self._join_refused(conn, f"not a handshake: {str(exc)[:80]}")
+            return False
+
+        def alive() -> bool:
+            # the peer may have gone while we made it wait: nobody reads, but its end shows
+            return not conn.closed and not conn.reader.at_eof()
+
+        paced = loop.time()
+        if not await self._pace.wait(alive):
+            return False
+        deadline += loop.time() - paced  # the host's own wait is not the client's to make up
+        shake = Handshake(self.code, host=True)
+        try:
+            session = shake.finish(theirs)
+        except BadHandshake as exc:
+            self._join_refused(conn, str(exc))
+            return False
+        self._write(conn, {"type": "spake"}, encode({"type": "spake", "msg": base64.b64encode(shake.message).decode()}))
+        proof = await line()
+        if not proof:
+            return False
+        hello: list[bytes] = []
+
+        def attempt() -> bool:
+            try:
+                hello.append(session.open(proof))
+            except BadFrame:
+                return False
+            return True
+
+        before = self.guessing()
+        right = await self.guesses.check(attempt, wanted=alive)
+        if right is None:
+            return False
+        if not right:
+            _log.warning("%s: wrong join code (%d wrong of late)", conn.peer, self.guesses.recent())
+            self._join_refused(conn, "wrong join code")
+            if self.guessing() != before:
+                self._guessing_changed()
+            return False
+        conn.session = session
+        await self._message(conn, hello[0])
+        if conn.seat is None and not conn.closed:
+            self._join_refused(conn, "the first message must be the hello")
+        return conn.seat is not None and not conn.closed
+
+    def _broken(self, conn: _Conn, reason: str) -> None:
+        """A sealed frame that does not open: the session is over."""
+        self.refused_count += 1
+        self.refusals.append((conn.seat, reason))
+        _log.warning("%s (seat %s): session closed: %s", conn.peer, conn.seat, reason)
+        self._drop(conn)
 
     async def _handle(self, conn: _Conn, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -443,7 +651,7 @@ class SeatServer:
         elif kind == "hello":
             await self._hello(conn, message)
         elif conn.seat is None:
-            self._refuse(conn, "join the table first (hello with the join code)", kind)
+            self._refuse(conn, "join the table first (the hello)", kind)
         elif kind == "bye":
             self._left(conn, for_good=True)
             self._drop(conn)
@@ -453,11 +661,6 @@ class SeatServer:
     async def _hello(self, conn: _Conn, message: dict[str, Any]) -> None:
         if conn.seat is not None:
             self._refuse(conn, "you have joined already", "hello")
-            return
-        if not hmac.compare_digest(message["code"].strip().upper().encode(), self.code.encode()):
-            _log.warning("%s: wrong join code", conn.peer)
-            await asyncio.sleep(0.2)  # slows down guessing
-            self._join_refused(conn, "wrong join code")
             return
         token = message.get("token")
         if token:
@@ -500,7 +703,11 @@ class SeatServer:
     def _lobby(self) -> None:
         seats = [{"seat": n, "name": s.name, "kind": s.kind, "joined": s.kind != "remote" or s.token is not None}
                  for n, s in enumerate(self.seats)]
-        data = encode({"type": "lobby", "seats": seats, "waiting": self.waiting_for})
+        lobby: dict[str, Any] = {"type": "lobby", "seats": seats, "waiting": self.waiting_for}
+        warning = self.guessing()
+        if warning is not None:
+            lobby["warning"] = warning
+        data = encode(lobby)
         for conn in list(self._conns):
             if conn.seat is not None:
                 self._write(conn, {"type": "lobby"}, data)
@@ -543,11 +750,16 @@ class SeatServer:
             message["seq"] = seq
         self._write(conn, message, encode(message))
 
-    def _join_refused(self, conn: _Conn, reason: str) -> None:
+    def _join_refused(self, conn: _Conn, reason: str, kind: str = "join_refused") -> None:
+        """Say why ``conn`` is not seated (sealed once the code is proved, else in the
+        clear), then close it."""
         self.refused_count += 1
         self.refusals.append((None, reason))
         _log.warning("%s: join refused: %s", conn.peer, reason)
-        self._write(conn, {"type": "join_refused"}, encode({"type": "join_refused", "reason": reason}))
+        message = {"type": kind, "reason": reason[:500]}
+        if kind == "refused":
+            message["about"] = "message"
+        self._write(conn, message, encode(message))
         self._drop(conn)
 
     def _write(self, conn: _Conn, message: dict[str, Any], data: bytes) -> None:
@@ -563,7 +775,7 @@ class SeatServer:
             return
         if self.on_send is not None and conn.seat is not None:
             self.on_send(conn.seat, self.state, message, data)
-        conn.writer.write(data)
+        conn.writer.write(data if conn.session is None else conn.session.seal(data))
 
     def _drop(self, conn: _Conn) -> None:
         """Close ``conn`` (once) and forget it; its seat, if any, counts as gone."""
@@ -574,6 +786,8 @@ class SeatServer:
             except (ConnectionError, OSError, RuntimeError):
                 pass
         self._conns.discard(conn)
+        if self._room is not None:
+            self._room.set()
         if conn.seat is not None:
             self._left(conn, for_good=False)
 

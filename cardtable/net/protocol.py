@@ -1,9 +1,24 @@
-"""The wire format of play over a network: versioned JSON messages, one per line.
+"""The wire format of play over a network: versioned JSON messages, one per line, sealed.
 
 Framing: every message is one JSON object encoded as UTF-8 on a single line ending in
-``\\n`` (``json.dumps`` escapes newlines inside strings, so a line is a message). A line
-longer than :data:`MAX_MESSAGE` bytes is refused *before* it is parsed; the reader skips
-it up to its newline without keeping it. No pickle, no eval: only ``json.loads``.
+``\\n`` (``json.dumps`` escapes newlines inside strings, so a line is a message). A
+message longer than :data:`MAX_MESSAGE` bytes is refused *before* it is parsed; the
+reader skips a line too long up to its newline without keeping it. No pickle, no eval:
+only ``json.loads``.
+
+The handshake (version 4): the join code is never sent. On connecting, the client
+sends ``spake`` with ``msg``, its SPAKE2 message in base64; the host answers ``spake``
+with its own (both in the clear: they reveal nothing about the code). From then on
+every message is sealed (:mod:`cardtable.net.secure`: keys from the SPAKE2 key by
+HKDF, one per direction; ChaCha20-Poly1305 with counted nonces) and travels as one
+base64 frame per line, no longer than :data:`cardtable.net.secure.MAX_FRAME`, checked
+before it is decoded. The client's first frame is its ``hello``: when the host can open
+it the code was right (key confirmation); when it cannot, the code was wrong and the
+host answers, in the clear and at the pace of :mod:`cardtable.net.guessing`,
+``join_refused`` "wrong join code", then closes. A frame that does not open later
+(altered, replayed, reordered) ends the session. Everything about seats (taken, full, an
+unknown token) is said only inside the session. Before the session the host answers a
+message of another version with ``refused`` in the clear, naming both versions.
 
 Every message carries ``v`` (:data:`VERSION`) and ``type``; :func:`check_message`
 compares it with :data:`SCHEMAS` (required and optional fields and their JSON types;
@@ -11,7 +26,8 @@ unknown fields and unknown types are refused).
 
 Client to host:
 
-* ``hello``: ``code`` (the join code), ``name``, ``token`` (a seat token to come back to
+* ``spake`` (the handshake's first message, in the clear): ``msg``.
+* ``hello`` (the first sealed message): ``name``, ``token`` (a seat token to come back to
   a seat, or null), ``seat`` (a wished-for seat, or null), ``want_legal`` (true: send me
   my legal actions, as action JSON, beside each view; the headless computer player asks
   for them).
@@ -25,8 +41,10 @@ Client to host:
 
 Host to client:
 
+* ``spake`` (the handshake's answer, in the clear): ``msg``.
 * ``welcome``: the seat, its ``token``, the game's id and name, the deck id, names.
-* ``lobby``: who has joined while the table fills.
+* ``lobby``: who has joined while the table fills; ``warning`` while joins are slowed
+  because someone is guessing the join code.
 * ``state``: ``count``, ``view`` (the seat's typed view,
   :meth:`cardtable.engine.view.SeatView.to_json`: hidden cards are null, the seat's
   legal actions in it; all a window draws), ``log_from`` and ``log`` (the seat's log
@@ -46,8 +64,10 @@ Host to client:
 Version 2 added the hello's ``mirror``, the state's ``computers`` and ``away``, and the
 host's ``ping``. Version 3 made the state's ``view`` the typed seat view, and it replaced
 the ``mirror`` (a masked copy of the whole state) as what a window draws: the hello's
-``mirror`` and the state's ``mirror`` are gone, the state's ``settings`` came. A peer of
-another version is told the versions differ.
+``mirror`` and the state's ``mirror`` are gone, the state's ``settings`` came. Version 4
+sealed the session after a SPAKE2 handshake over the join code: the hello's ``code`` is
+gone, ``spake`` and the lobby's ``warning`` came. A peer of another version is told the
+versions differ.
 """
 
 from __future__ import annotations
@@ -62,10 +82,11 @@ from typing import Any
 
 from cardtable.engine.game import Action
 
-__all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "ProtocolError", "Oversize", "WrongVersion", "encode", "decode",
-           "check_message", "read_message_line", "decode_action", "game_action_types"]
+__all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "CLIENT_TYPES", "HOST_TYPES", "HANDSHAKE_TYPES", "ProtocolError",
+           "Oversize", "WrongVersion", "encode", "decode", "check_message", "read_message_line", "decode_action",
+           "game_action_types"]
 
-VERSION = 3
+VERSION = 4
 """The protocol version every message carries as ``v``."""
 
 MAX_MESSAGE = 64 * 1024
@@ -83,7 +104,8 @@ _DICT = (dict,)
 # type -> {field: (json types, required)}
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # client -> host
-    "hello": {"code": (_STR, True), "name": (_STR, False), "token": (_OPT_STR, False),
+    "spake": {"msg": (_STR, True)},
+    "hello": {"name": (_STR, False), "token": (_OPT_STR, False),
               "seat": (_OPT_INT, False), "want_legal": (_BOOL, False)},
     "action": {"seq": (_INT, True), "count": (_INT, True), "action": (_DICT, True)},
     "ping": {"n": (_INT, False)},
@@ -91,7 +113,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # host -> client
     "welcome": {"seat": (_INT, True), "token": (_STR, True), "game": (_STR, True), "game_name": (_STR, True),
                 "deck": (_STR, True), "seats": (_INT, True), "names": (_LIST, True)},
-    "lobby": {"seats": (_LIST, True), "waiting": (_INT, True)},
+    "lobby": {"seats": (_LIST, True), "waiting": (_INT, True), "warning": (_OPT_STR, False)},
     "state": {"seat": (_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
               "log": (_LIST, True), "to_act": (_OPT_INT, True), "legal": (_OPT_LIST, True),
               "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False),
@@ -102,6 +124,8 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 }
 CLIENT_TYPES = frozenset({"hello", "action", "ping", "pong", "bye"})
 HOST_TYPES = frozenset({"welcome", "lobby", "state", "refused", "join_refused", "ping", "pong", "bye"})
+HANDSHAKE_TYPES = frozenset({"spake"})
+"""The messages sent in the clear, before the session (besides the host's refusals)."""
 
 
 class ProtocolError(ValueError):

@@ -189,6 +189,10 @@ class TableHost(SeatServer):
     def _may_free(self, number: int) -> bool:
         return not self.started and number not in self._resumed
 
+    def _guessing_changed(self) -> None:
+        if not self.started:  # the window holds the state: the lobby is before the deal
+            self._lobby()
+
     def _vacant_name(self, number: int) -> str:
         return self._setup_names[number]
 

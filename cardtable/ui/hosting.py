@@ -124,7 +124,7 @@ class HostingSession:
 
     def _advertise(self) -> None:
         assert self.server is not None
-        advertiser = discovery.Advertiser(f"cardtable {self.game.name} {self.server.code[:2]}", self.server.port,
+        advertiser = discovery.Advertiser(f"cardtable {self.game.name}", self.server.port,  # no part of the code
                                           game=self.game.id, seats=",".join(seat_kinds(self.seats)))
         if advertiser.start():
             self.advertiser = advertiser
@@ -156,6 +156,10 @@ class HostingSession:
         if self._advert_thread is not None and self._advert_thread.is_alive():
             return "Announcing the table on this network…"
         return "Not announced on the network: players type the address."
+
+    def guessing(self) -> str | None:
+        """"someone is guessing the code: N wrong codes, joins slowed" while it is so, else None."""
+        return None if self.server is None else self.server.guessing()
 
     def connected(self) -> int:
         """Remote seats with a player connected now."""
@@ -273,7 +277,13 @@ class LobbyScene(Scene):
             y += px(34)
         note = fonts.render(self.session.announcement(), px(14), THEME.text_dim)
         surface.blit(_fit(fonts, self.session.announcement(), px(14), left_w, THEME.text_dim), (px(60), y + px(2)))
-        y += note.get_height() + px(24)
+        y += note.get_height() + px(6)
+        guessing = self.session.guessing()
+        if guessing:
+            warning = _fit(fonts, guessing[0].upper() + guessing[1:] + ".", px(15), left_w, THEME.error, bold=True)
+            surface.blit(warning, (px(60), y + px(2)))
+            y += warning.get_height() + px(4)
+        y += px(18)
         x0, y0 = (max(w // 2, px(560)), px(124)) if wide else (px(60), y)
         surface.blit(fonts.render("Seats", px(18), THEME.text_dim), (x0, y0))
         lines = self.session.seat_lines()

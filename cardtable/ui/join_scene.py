@@ -208,8 +208,10 @@ class JoinScene(Scene):
         if kind == "lobby":
             names = [s["name"] for s in message["seats"] if s.get("joined")]
             waiting = message["waiting"]
+            warning = message.get("warning")
             self.say(f"At the table: {', '.join(names)}. Waiting for {waiting} more "
-                     f"{'player' if waiting == 1 else 'players'}…")
+                     f"{'player' if waiting == 1 else 'players'}…"
+                     + (f" The host says {warning}." if warning else ""))
         elif kind == "disconnected":
             self.link = None
             self.say("The host closed the connection.", error=True)
