@@ -413,15 +413,15 @@ def test_right_click_menu_on_a_pile_acts_through_the_model(app):
     assert scene.table.undo() == "spread (row)"
 
 
-def test_the_key_map_and_readme_tell_the_new_mouse_scheme(app):
+def test_the_key_map_and_the_free_tables_page_tell_the_new_mouse_scheme(app):
     from pathlib import Path
 
     from cardtable.games.free_table.ui.keys import key_rows
     keys = {k for k, _ in key_rows()}
     assert {"Ctrl+click", "Right-click", "Drag felt"} <= keys
     assert not any(k.startswith("Drag felt,") for k in keys)  # dragging the felt selects; it no longer pans
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
+    page = (Path(__file__).parent.parent / "docs" / "games" / "free_table.md").read_text(encoding="utf-8")
+    section = page[page.index("On the free table:"):page.index("## Settings")]
     assert "rubber-band" in section and "right-click a pile" in section and "More ▾" in section
     assert "| drag the felt, right-drag" not in section
 

@@ -114,12 +114,12 @@ def test_a_deck_whose_trump_is_not_its_suit_is_refused(tmp_path):
     assert str(err.value).startswith(f"{path}:{row + 1}:{indent + 8}: deck/colours/0/trump: 'Nothing Such'")
 
 
-def test_the_free_tables_hand_keys_are_in_its_key_map_and_the_readme():
+def test_the_free_tables_hand_keys_are_in_its_key_map_and_its_page():
     from cardtable.games.free_table.ui.keys import key_rows
     actions = dict(key_rows())
     assert actions["H / P"] == "deal N to each hand / pass to the next player"
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("On the free table:"):readme.index("## Saving, resuming")]
+    page = (REPO / "docs" / "games" / "free_table.md").read_text(encoding="utf-8")
+    section = page[page.index("On the free table:"):page.index("## Settings")]
     assert "| H | deal N cards" in section and "| P | pass" in section
 
 
