@@ -26,6 +26,8 @@ import time
 import pytest
 
 from cardtable import games
+from cardtable.bots.base import choose_for
+from cardtable.engine.game import CHANCE
 from cardtable.engine.view import SeatView
 from cardtable.net import protocol
 from cardtable.net.client import Client, JoinRefused
@@ -58,7 +60,8 @@ def _zones_hidden(rail, seat_zones, where: str, problems: list[str]) -> None:
 def rail_problems(state, view: SeatView) -> list[str]:
     """What the spectator's view shows that some seat cannot see: a card in a hand not
     turned up at a showdown (its up cards aside), or any card (hands, up cards, zones)
-    that a seat's own view hides in the same place."""
+    that a seat's own view hides in the same place; and a hand's card every seat sees (a
+    hand turned up at a showdown) that the rail does not."""
     problems: list[str] = []
     seats = [state.seat_view(s) for s in range(state.seats)]
     for info in view.seats:
@@ -74,6 +77,12 @@ def rail_problems(state, view: SeatView) -> list[str]:
             _zones_hidden(info.zones, mine.zones, f"seat {info.seat}'s", problems)
     for other in seats:
         _zones_hidden(view.zones, other.zones, "the table's", problems)
+    for info in view.seats:  # and what every seat sees, the rail sees: a hand turned up
+        for n, card in enumerate(info.hand):
+            everyone = {other.seats[info.seat].hand[n] if n < len(other.seats[info.seat].hand) else None
+                        for other in seats}
+            if card is None and len(everyone) == 1 and None not in everyone:
+                problems.append(f"seat {info.seat}'s card {everyone.pop()} is seen by every seat but not the rail")
     return problems
 
 
@@ -138,8 +147,9 @@ def test_every_message_a_spectator_gets_is_what_the_rail_may_see(game):
         host.stop()
 
 
-def test_the_rail_check_catches_a_hole_card():
-    """The check above would see a hole card put in a spectator's view."""
+def test_the_rail_check_catches_a_hole_card_and_a_hidden_showdown():
+    """The check above would see a hole card put in a spectator's view, and a hand
+    turned up at a showdown kept from it."""
     game = games.get("five_card_draw")
     state = new_match(game, {}, ["A", "B", "C"], 3)
     while not any(c is not None for c in state.seat_view(1).seats[1].hand):
@@ -151,6 +161,16 @@ def test_the_rail_check_catches_a_hole_card():
     bad = dataclasses.replace(view, seats=(view.seats[0], leaked, *view.seats[2:]))
     assert any("not shown" in p for p in rail_problems(state, bad))
     assert any("hidden from seat 0" in p for p in rail_problems(state, bad))
+    bots = {n: game.bot(random.Random(n), "random") for n in range(3)}
+    while not any(info.shown for info in state.seat_view(None).seats):  # on to a showdown
+        seat = state.to_act
+        state.apply(state.chance_action() if seat == CHANCE else choose_for(bots[seat], state, seat))
+    view = state.seat_view(None)
+    assert rail_problems(state, view) == []
+    shown = next(info for info in view.seats if info.shown)
+    blank = dataclasses.replace(shown, hand=tuple(None for _ in shown.hand))
+    missed = dataclasses.replace(view, seats=tuple(blank if i.seat == shown.seat else i for i in view.seats))
+    assert any("seen by every seat but not the rail" in p for p in rail_problems(state, missed))
 
 
 def five_card_host(kinds=("remote", "normal"), **kwargs) -> Host:
