@@ -207,7 +207,7 @@ class SeenViews(Positions):
     the deck and the settings. A remote window never has the match itself, so this is all
     it can review, and all it may: its own seat's view, position by position."""
 
-    def __init__(self, seat: int, views: Sequence[tuple[SeatView, int]], log: Sequence[str], *, deck: Any,
+    def __init__(self, seat: int | None, views: Sequence[tuple[SeatView, int]], log: Sequence[str], *, deck: Any,
                  settings: Any) -> None:
         if not views:
             raise ReplayError(0, "nothing has been shown yet")

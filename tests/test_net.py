@@ -355,7 +355,7 @@ class Misbehaver:
                     await self.junk_before(choice, last_line)
                     if not big_sent:  # 10 MB in one line, skipped unread
                         big_sent = True
-                        await c.send_raw(b'{"v":4,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
+                        await c.send_raw(b'{"v":5,"type":"ping","n":"' + b"x" * (10 * 1024 * 1024) + b'"}\n')
                     acted_at = c.count
                     c.seq += 1
                     line = protocol.encode({"type": "action", "seq": c.seq, "count": c.count, "action": choice})
@@ -497,7 +497,7 @@ def test_the_join_code_is_required():
             with pytest.raises(JoinRefused, match="unknown seat token"):
                 await Client("127.0.0.1", host.port, "K7QX2M", token="made-up").connect()
             reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-            writer.write(b'{"v":4,"type":"hello","code":"K7QX2M","name":"in the clear"}\n')
+            writer.write(b'{"v":5,"type":"hello","code":"K7QX2M","name":"in the clear"}\n')
             await writer.drain()
             first = json.loads(await asyncio.wait_for(reader.readline(), 5))
             assert await asyncio.wait_for(reader.read(), 5) == b""  # closed
@@ -523,18 +523,18 @@ def test_oversize_is_refused_before_parsing(monkeypatch):
 
     monkeypatch.setattr(protocol.json, "loads", no_parsing)
     with pytest.raises(protocol.Oversize):
-        protocol.decode(b'{"v":4,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
+        protocol.decode(b'{"v":5,"type":"ping","n":"' + b"9" * protocol.MAX_MESSAGE + b'"}\n')
 
 
 def test_messages_and_actions_are_checked_against_their_schema():
     with pytest.raises(protocol.ProtocolError, match="version"):
         protocol.decode(b'{"type":"ping"}\n')
     with pytest.raises(protocol.ProtocolError, match="unknown message type"):
-        protocol.decode(b'{"v":4,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
+        protocol.decode(b'{"v":5,"type":"welcome","seat":0}\n', protocol.CLIENT_TYPES)
     with pytest.raises(protocol.ProtocolError, match="wrong type"):
-        protocol.decode(b'{"v":4,"type":"action","seq":true,"count":0,"action":{}}\n')
+        protocol.decode(b'{"v":5,"type":"action","seq":true,"count":0,"action":{}}\n')
     with pytest.raises(protocol.ProtocolError, match="not JSON"):
-        protocol.decode(b'{"v":4,"type":"ping","n":NaN}\n')
+        protocol.decode(b'{"v":5,"type":"ping","n":NaN}\n')
     state = new_match(games.get("five_card_draw"), {}, ["A", "B"], 0)
     kinds = protocol.game_action_types(type(state))
     action = protocol.decode_action({"type": "five_card_draw.discard", "seat": 1, "cards": [3, 4]}, kinds)

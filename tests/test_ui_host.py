@@ -604,3 +604,41 @@ def test_the_host_and_the_remote_window_show_one_round_trip_worded_alike(app, mo
         remote_line = Latency().text(0.7)
         assert host_line.startswith(f"Ada: {round_trip_text(0.7)} · ") and round_trip_text(0.7) == "round trip 0.70 ms"
         assert remote_line.startswith(f"{round_trip_text(0.7)} · ")
+
+
+def test_spectators_are_counted_in_the_lobby_and_on_the_badge_and_see_what_the_rail_may(app):
+    d, lobby = host_from_setup(app, ["remote", "normal"])
+    server = lobby.session.server
+    rail = ThreadedClient("127.0.0.1", server.port, lobby.session.code, watch=True)
+    welcome = rail.start()
+    client = None
+    try:
+        assert welcome["seat"] is None and welcome["token"] is None
+        step_until(app, lambda: lobby.session.watching() == 1)
+        step_until(app, lambda: rail.client.lobby is not None and rail.client.lobby["watching"] == 1)
+        assert rail.client.lobby["watching"] == 1
+        assert lobby.seats_heading() == "Seats  ·  1 watching"
+        client = join(lobby)
+        step_until(app, lambda: isinstance(app.scenes.top, HostedTable))
+        scene, player = table_of(app), RemotePlayer(client)
+        assert scene.hosting.badge().endswith("· 1 watching")
+        assert scene.hosting.badge(compact=True).endswith("· 1 watching")
+
+        def round_over() -> bool:
+            player.turn()
+            return scene.state.round_outcome() is not None
+
+        step_until(app, round_over)
+        c = rail.client
+        step_until(app, lambda: player.turn() or c.count == len(scene.state.history))
+        assert c.seat is None and c.view == scene.state.seat_view(None).to_json()
+        assert c.log == scene.state.log_for(None) and c.legal is None
+        history = len(scene.state.history)
+        rail.send_action(player.last_legal[0], c.count)
+        step_until(app, lambda: c.refusals)
+        assert "watching" in c.refusals[-1]["reason"] and len(scene.state.history) >= history
+        assert server.refused_count == 1  # the spectator's action only
+    finally:
+        rail.close()
+        if client is not None:
+            client.close()

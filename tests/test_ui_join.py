@@ -290,3 +290,79 @@ def test_ctrl_r_reviews_what_this_window_was_shown_from_its_own_seat(app, quick)
         assert app.scenes.top is table
     finally:
         host.stop()
+
+
+def join_to_watch(app, address: str, code: str) -> tuple[Driver, JoinScene]:
+    """The Join screen's fields typed, then Watch pressed (no name needed)."""
+    d = Driver(app)
+    d.press("Join a table")
+    join = app.scenes.top
+    assert isinstance(join, JoinScene)
+    fields = [w for w in join.widgets.widgets if isinstance(w, TextInput)]
+    for field, text in zip(fields, (address, code)):
+        d.click(field.rect.center)
+        d.type(text)
+    d.press("Watch")
+    return d, join
+
+
+class HeadlessPlayer:
+    """Seat 0 played by a headless client on its own thread, once ``go`` is set (so the
+    match waits for the window that watches it)."""
+
+    def __init__(self, host: Host) -> None:
+        import asyncio
+        import random
+        import threading
+
+        from cardtable.net.client import Client
+
+        self.go = threading.Event()
+        self.seated = threading.Event()
+
+        async def play() -> None:
+            client = Client("127.0.0.1", host.port, CODE, name="Ada", want_legal=True)
+            await client.connect()
+            self.seated.set()
+            while not self.go.is_set():
+                await asyncio.sleep(0.01)
+            await client.play("normal", random.Random(3), timeout=30)
+            await client.close()
+
+        self.thread = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+        self.thread.start()
+        assert self.seated.wait(10)
+
+
+@pytest.mark.parametrize("game_id", ["five_card_draw", "sabacc"])
+def test_a_full_table_is_watched_from_the_join_screen_to_its_end(app, game_id, monkeypatch):
+    """Watch opens the game's table with no viewer: nobody's cards, nothing to act, no pass
+    screen, the bar says "Watching", and the window ends on what the rail may see."""
+    monkeypatch.setattr(remote_table, "PACE", 0.0)
+    monkeypatch.setattr(remote_table, "REVEAL_HOLD", 0.0)
+    host = host_for(game_id, ("remote", "random", "normal"))
+    player = HeadlessPlayer(host)  # the table is full before the window comes
+    try:
+        d, join = join_to_watch(app, f"127.0.0.1:{host.port}", CODE)
+        assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
+        table = app.scenes.top
+        assert table.viewer is None and table.watching and table.people_here() == []
+        assert table.waiting_text(table.view).startswith("Watching: ")
+        player.go.set()
+        for _ in range(20000):
+            if host.over and not table.updates and table.remote_count == len(host.state.history):
+                break
+            d.key(pygame.K_c)  # a spectator's keys act for nobody
+            d.key(pygame.K_k)
+            assert all(type(s).__name__ != "PassScreen" for s in app.scenes.scenes)
+            time.sleep(0.001)
+        assert host.over and host.refused_count == 0
+        d.step(3)
+        assert table.view == host.state.seat_view(None)
+        assert table.match.log_for(None) == host.state.log_for(None)
+        assert table.match.standings() == host.state.standings()
+        assert any(type(s).__name__ == "MatchOverScene" for s in app.scenes.scenes)
+    finally:
+        player.go.set()
+        player.thread.join(10)
+        host.stop()

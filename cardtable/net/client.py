@@ -3,7 +3,8 @@
 :class:`Client` is the asyncio client: it proves it knows the table's code (the SPAKE2
 handshake of :mod:`cardtable.net.secure`; the code itself is never sent), joins (with a
 seat token to come back to a seat), keeps the latest ``view``, log and turn, and sends
-actions, every message sealed.
+actions, every message sealed. With ``watch`` it joins as a spectator: no seat (``seat``
+stays None), the view and log of seat None, nothing to send but pings.
 :class:`ThreadedClient` runs one in a background thread for a pygame loop: ``poll()``
 never blocks a frame; it returns the messages that arrived since the last call.
 
@@ -24,7 +25,7 @@ import queue
 import random
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.game import Action
@@ -104,9 +105,12 @@ class Client:
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False, record: bool = False) -> None:
+                 seat: int | None = None, want_legal: bool = False, record: bool = False,
+                 watch: bool = False) -> None:
         self.host, self.port, self.code = host, port, code
         self.name, self.token, self.wished_seat, self.want_legal = name, token, seat, want_legal
+        self.watch = watch
+        self.welcomed = False
         self.received: bytearray | None = bytearray() if record else None
         self.wire: bytearray | None = bytearray() if record else None
         self.seat: int | None = None
@@ -153,8 +157,11 @@ class Client:
         except (BadHandshake, binascii.Error, ValueError) as exc:
             await self.close()
             raise JoinRefused(f"the host's handshake is broken: {exc}") from None
-        await self._send({"type": "hello", "name": self.name, "token": self.token,
-                          "seat": self.wished_seat, "want_legal": self.want_legal})
+        hello: dict[str, Any] = {"type": "hello", "name": self.name, "token": self.token,
+                                 "seat": self.wished_seat, "want_legal": self.want_legal}
+        if self.watch:
+            hello["watch"] = True
+        await self._send(hello)
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
@@ -198,7 +205,7 @@ class Client:
             try:
                 message = decode(line, _CLEAR_ANSWERS if clear else HOST_TYPES)
             except WrongVersion as exc:
-                if self.seat is None:  # joining: say so, rather than wait for a welcome that cannot come
+                if not self.welcomed:  # joining: say so, rather than wait for a welcome that cannot come
                     raise JoinRefused(f"the host speaks version {exc.version!r} of the network protocol "
                                       f"and this app version {VERSION}: play with the same cardtable "
                                       "version") from None
@@ -222,6 +229,7 @@ class Client:
     def _update(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "welcome":
+            self.welcomed = True
             self.seat, self.token = message["seat"], message["token"]
             self.game, self.deck, self.names = message["game"], message["deck"], message["names"]
         elif kind == "lobby":
@@ -322,6 +330,17 @@ class Client:
                 acted_at = -1  # choose again (a different draw)
                 retries += 1
 
+    async def follow(self, on_message: Callable[[dict[str, Any]], object] | None = None, *,
+                     timeout: float = 60.0) -> None:
+        """Read the host's messages (each to ``on_message``) until the match is over or the
+        connection ends: a spectator's whole part."""
+        while not self.over:
+            message = await asyncio.wait_for(self.receive(), timeout)
+            if message is None:
+                return
+            if on_message is not None:
+                on_message(message)
+
     def abort(self) -> None:
         """Drop the connection at once, as a crash or a pulled cable would."""
         if self._writer is not None:
@@ -351,8 +370,9 @@ class ThreadedClient:
     """
 
     def __init__(self, host: str, port: int, code: str, *, name: str = "", token: str | None = None,
-                 seat: int | None = None, want_legal: bool = False) -> None:
-        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal)
+                 seat: int | None = None, want_legal: bool = False, watch: bool = False) -> None:
+        self.client = Client(host, port, code, name=name, token=token, seat=seat, want_legal=want_legal,
+                             watch=watch)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-client", daemon=True)
@@ -371,10 +391,10 @@ class ThreadedClient:
         return welcome
 
     def reconnect(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Join again with our seat token (after the connection dropped)."""
+        """Join again with our seat token, or watch again (after the connection dropped)."""
         old = self.client
         self.client = Client(old.host, old.port, old.code, name=old.name, token=old.token,
-                             want_legal=old.want_legal)
+                             want_legal=old.want_legal, watch=old.watch)
         return self.start(timeout)
 
     async def _read(self) -> None:

@@ -7,6 +7,9 @@ taken, prints the join code and port, and runs until the match ends or Ctrl+C.
 ``cardtable join HOST:PORT --code CODE [--name NAME] --bot LEVEL [--token TOKEN]`` takes a
 seat and plays it headless: the host sends this seat its view and its legal actions, the
 bot picks one. A person joins from the window instead (the menu's Join a table).
+
+``cardtable join HOST:PORT --code CODE --watch`` watches instead: no seat, and every log
+line every seat may read is printed as it comes, then the standings.
 """
 
 from __future__ import annotations
@@ -50,17 +53,22 @@ def add_parsers(commands: Any) -> None:
                            f"them (the seat stays theirs; the log says so); 0: no limit "
                            f"(default {DEFAULT_TURN_SECONDS:g})")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the network")
-    join = commands.add_parser("join", help="play a seat of a hosted match headless, with a bot "
+    join = commands.add_parser("join", help="play a seat of a hosted match headless, with a bot, or watch it "
                                              "(a person joins from the window: Join a table)",
                                description="Play a seat of a hosted match headless: a computer (--bot) picks "
-                                           "among the legal actions the host sends. A person joins from the "
+                                           "among the legal actions the host sends; or watch it (--watch), "
+                                           "printing what every seat may see. A person joins from the "
                                            "window instead: the menu's Join a table.")
     join.add_argument("address", help="the host as HOST:PORT, e.g. 192.168.1.20:7654")
     join.add_argument("--code", required=True, help="the join code the host shows")
     join.add_argument("--name", default="", help="your name at the table")
-    join.add_argument("--bot", choices=("normal", "tough", "random"), required=True,
-                      help="the computer that plays the seat here: it picks among the legal actions the "
-                           "host sends; random picks any, normal/tough avoid folding")
+    who = join.add_mutually_exclusive_group(required=True)
+    who.add_argument("--bot", choices=("normal", "tough", "random"),
+                     help="the computer that plays the seat here: it picks among the legal actions the "
+                          "host sends; random picks any, normal/tough avoid folding")
+    who.add_argument("--watch", action="store_true",
+                     help="watch the match without a seat (a full table too): print the log every seat "
+                          "may read as it comes, and the standings at the end; no hole card is ever sent")
     join.add_argument("--token", default=None,
                       help="the seat token join printed, to take the seat back (after a drop, a quit or "
                            "from another process); write --token=TOKEN, as a token may begin with '-'")
@@ -123,6 +131,7 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"Join code: {host.code}    port: {host.port}", file=out)
     address = "127.0.0.1" if args.bind.startswith("127.") else discovery.local_addresses()[0]
     print(f"Players join with: cardtable join {address}:{host.port} --code {host.code} --bot normal", file=out)
+    print(f"Anyone watches with: cardtable join {address}:{host.port} --code {host.code} --watch", file=out)
     advertiser = None
     if not args.no_advertise:
         advertiser = discovery.Advertiser(f"cardtable {game.name}", host.port, game=game.id,  # no part of the code
@@ -132,12 +141,16 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.flush()
     interrupted = False
     try:
-        waiting = -1
+        waiting = watching = -1
         guessing: str | None = None
         while not host.wait(0.5):
-            if host.state is None and host.waiting_for != waiting:
-                waiting = host.waiting_for
-                print(f"waiting for {waiting} player(s) to join...", file=out)
+            if host.state is None and (host.waiting_for, host.watching) != (waiting, watching):
+                waiting, watching = host.waiting_for, host.watching
+                print(f"waiting for {waiting} player(s) to join... ({watching} watching)", file=out)
+                out.flush()
+            elif host.watching != watching:
+                watching = host.watching
+                print(f"{watching} watching", file=out)
                 out.flush()
             if host.guessing() != guessing:
                 guessing = host.guessing()
@@ -174,6 +187,8 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"cardtable join: {exc}", file=err)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.watch:
+        return _watch(Client(address, port, args.code, watch=True), f"{address}:{port}", out, err)
 
     async def play() -> Client:
         client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
@@ -201,4 +216,43 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for line in client.log[-3:]:
         print(f"  {line}", file=out)
     print(json.dumps({"seat": client.seat, "standings": client.standings}), file=out)
+    return 0
+
+
+def _watch(client: Any, where: str, out: TextIO, err: TextIO) -> int:
+    """``cardtable join --watch``: print each log line and the turn as a spectator sees them."""
+    from cardtable.net.client import JoinRefused
+    printed = [0]
+
+    def show(message: dict[str, Any]) -> None:
+        if message["type"] == "lobby":
+            print(f"waiting for {message['waiting']} player(s) to join "
+                  f"({message.get('watching', 0)} watching)...", file=out)
+        elif message["type"] == "state":
+            for line in client.log[printed[0]:]:
+                print(f"  {line}", file=out)
+            printed[0] = len(client.log)
+        out.flush()
+
+    async def watch() -> None:
+        welcome = await client.connect()
+        print(f"Watching {welcome['game_name']}: {', '.join(welcome['names'])}", file=out)
+        out.flush()
+        await client.follow(show, timeout=24 * 3600)
+        await client.close()
+
+    try:
+        asyncio.run(watch())
+    except JoinRefused as exc:
+        print(f"cardtable join: the host refused: {exc}", file=err)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        print(f"cardtable join: cannot reach {where}: {exc}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    if not client.over:
+        print("the connection ended before the match did (watch again to follow it)", file=err)
+        return 1
+    print(json.dumps({"watched": True, "standings": client.standings}), file=out)
     return 0

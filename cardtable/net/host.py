@@ -15,8 +15,11 @@ reading, and notes when a seat's player has gone. Two kinds of table build on it
 
 After each applied action every connected player gets only *their* seat's message
 (:func:`state_message`: the seat's typed view and the log lines they have not had),
-never the state. A seat whose player has been gone longer than ``absent_after`` seconds is played
-by a computer until they return (a bye and a drop alike). With a turn time
+never the state. A spectator (a hello with ``watch``) takes no seat and gets the message
+of seat None: what no seat hides, the log every seat reads; it cannot act. At most
+:data:`~cardtable.net.protocol.MOST_WATCHING` watch at once, a full table included.
+A seat whose player has been gone longer than ``absent_after`` seconds is played by a
+computer until they return (a bye and a drop alike). With a turn time
 (``turn_seconds``, :mod:`cardtable.net.turn_timer`) a connected player who does not act in
 time has the computer play that turn for them, and the log says so.
 
@@ -56,6 +59,7 @@ from cardtable.net.guessing import GuessGate, Pace
 from cardtable.net.protocol import (
     CLIENT_TYPES,
     HANDSHAKE_TYPES,
+    MOST_WATCHING,
     VERSION,
     Oversize,
     ProtocolError,
@@ -119,19 +123,21 @@ def new_match(game: GameDefinition, settings: Mapping[str, Any] | None, names: S
     return game.new_state(rules, load_deck_by_id(game.decks[0]), list(names), random.Random(seed))
 
 
-def state_message(state: GameState, seat: int, *, count: int, log_from: int, want_legal: bool,
+def state_message(state: GameState, seat: int | None, *, count: int, log_from: int, want_legal: bool,
                   log_to: int | None = None, computers: Sequence[int] | None = None,
                   away: Sequence[int] | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat``: built only from what the seat may see (its
     typed view, :meth:`~cardtable.engine.game.GameState.seat_view`, which is all a window
-    draws; its log lines; its own legal actions when ``want_legal``), plus what is public:
+    draws; its log lines; its own legal actions when ``want_legal``; ``seat`` None: a
+    spectator's, what no seat hides), plus what is public:
     who plays where (``computers``, ``away``: seat numbers, when given) and, with the log
     from its start, the rules (``settings``). The tests build it again from
     ``state.seat_copy(seat)`` to prove it depends on no hidden card."""
     to_act = state.to_act
     seat_view = state.seat_view(seat)
     view = seat_view.to_json()
-    legal = [a.to_json() for a in seat_view.legal] if want_legal and to_act is not None and to_act == seat else None
+    legal = ([a.to_json() for a in seat_view.legal]
+             if want_legal and seat is not None and to_act is not None and to_act == seat else None)
     end = len(state.log) if log_to is None else log_to
     message: dict[str, Any] = {
         "type": "state", "seat": seat, "count": count, "view": view, "log_from": log_from,
@@ -150,7 +156,7 @@ def state_message(state: GameState, seat: int, *, count: int, log_from: int, wan
     return message
 
 
-def state_messages(state: GameState, seat: int, *, log_from: int, want_legal: bool,
+def state_messages(state: GameState, seat: int | None, *, log_from: int, want_legal: bool,
                    computers: Sequence[int] | None = None,
                    away: Sequence[int] | None = None) -> Iterator[tuple[dict[str, Any], bytes, int]]:
     """The :func:`state_message` for ``seat`` with the log lines from ``log_from`` on, as
@@ -197,6 +203,7 @@ class _Conn:
     last_heard: float = 0.0    # monotonic time of the last line read (the longest idle go first)
     session: Session | None = None  # once the code is proved: every message sealed
     seat: int | None = None
+    watching: bool = False  # a spectator: no seat, the view of seat None
     want_legal: bool = False
     log_sent: int = 0
     seq: int = 0  # the last action number accepted on this connection: a new one starts again from 1
@@ -206,6 +213,11 @@ class _Conn:
     ping_n: int = 0
     round_trips: collections.deque[float] = field(default_factory=lambda: collections.deque(maxlen=_KEPT_PINGS))
 
+    @property
+    def joined(self) -> bool:
+        """True once the hello was taken: seated, or watching."""
+        return self.seat is not None or self.watching
+
 
 class SeatServer:
     """The connection handling every hosted table shares (see the module's doc).
@@ -214,14 +226,15 @@ class SeatServer:
     with ``code``. Subclasses say what a seated player gets (:meth:`_seated`), what
     happens to an action (:meth:`_action`) and run the game (:meth:`_drive`, a task of
     the server's loop). ``on_send(seat, state, message, data)`` (optional) is called
-    before each message to a seat is written; the tests use it to check what was sent.
+    before each message to a seat (None: to a spectator) is written; the tests use it to
+    check what was sent.
     ``turn_seconds`` (0: off) is the turn time of :attr:`turn_timer`, which whoever runs
     the game consults.
     """
 
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, code: str | None = None,
                  bind: str = "127.0.0.1", port: int = 0, absent_after: float = 60.0, turn_seconds: float = 0.0,
-                 on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
+                 on_send: Callable[[int | None, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         kinds = [k.lower() for k in seats]
         if "remote" not in kinds:
             raise ValueError("a hosted table needs at least one remote seat")
@@ -249,6 +262,7 @@ class SeatServer:
         self._stop: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
         self._conns: set[_Conn] = set()
+        self._watchers: set[_Conn] = set()  # the server thread's; others read only its size
         self._tasks: set[asyncio.Task[None]] = set()
         self._room: asyncio.Event | None = None
         self._start_error: BaseException | None = None
@@ -300,6 +314,11 @@ class SeatServer:
         """What the lobby says while joins are slowed because someone is guessing the
         code ("someone is guessing the code: N wrong codes, joins slowed"), else None."""
         return self.guesses.warning()
+
+    @property
+    def watching(self) -> int:
+        """How many spectators are connected now."""
+        return len(self._watchers)
 
     @property
     def waiting_for(self) -> int:
@@ -383,7 +402,7 @@ class SeatServer:
         while True:
             await asyncio.sleep(self.ping_every)
             for conn in list(self._conns):
-                if conn.seat is not None:
+                if conn.joined:
                     self._ping(conn)
 
     def _ping(self, conn: _Conn) -> None:
@@ -407,6 +426,15 @@ class SeatServer:
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
         """A player has just been welcomed at seat ``number`` (``back``: with their token)."""
 
+    def _watching(self, conn: _Conn) -> None:
+        """A spectator has just been welcomed: the lobby counts it before the deal."""
+        if self._before_deal():
+            self._lobby()
+
+    def _before_deal(self) -> bool:
+        """True while the table fills (the lobby is what joiners are sent)."""
+        return self.state is None
+
     def _may_free(self, number: int) -> bool:
         """True when remote seat ``number`` is freed for someone else as its player leaves
         (before the deal: nobody's cards are at stake yet)."""
@@ -414,7 +442,7 @@ class SeatServer:
 
     def _guessing_changed(self) -> None:
         """The words about guessing changed: the lobby says so while the table fills."""
-        if self.state is None:
+        if self._before_deal():
             self._lobby()
 
     def _vacant_name(self, number: int) -> str:
@@ -519,7 +547,7 @@ class SeatServer:
                 return
             while not conn.closed:
                 try:
-                    timeout = _HELLO_SECONDS if conn.seat is None else None
+                    timeout = None if conn.joined else _HELLO_SECONDS
                     line = await asyncio.wait_for(read_message_line(conn.reader), timeout)
                 except Oversize as exc:
                     assert conn.session is not None
@@ -631,9 +659,9 @@ class SeatServer:
             return False
         conn.session = session
         await self._message(conn, hello[0])
-        if conn.seat is None and not conn.closed:
+        if not conn.joined and not conn.closed:
             self._join_refused(conn, "the first message must be the hello")
-        return conn.seat is not None and not conn.closed
+        return conn.joined and not conn.closed
 
     def _broken(self, conn: _Conn, reason: str) -> None:
         """A sealed frame that does not open: the session is over."""
@@ -650,8 +678,13 @@ class SeatServer:
             self._pong(conn, message.get("n"))
         elif kind == "hello":
             await self._hello(conn, message)
-        elif conn.seat is None:
+        elif not conn.joined:
             self._refuse(conn, "join the table first (the hello)", kind)
+        elif conn.watching:
+            if kind == "bye":
+                self._drop(conn)
+            elif kind == "action":
+                self._refuse(conn, "you are watching: a spectator cannot act", "action", message["seq"])
         elif kind == "bye":
             self._left(conn, for_good=True)
             self._drop(conn)
@@ -659,8 +692,11 @@ class SeatServer:
             self._action(conn, message)
 
     async def _hello(self, conn: _Conn, message: dict[str, Any]) -> None:
-        if conn.seat is not None:
+        if conn.joined:
             self._refuse(conn, "you have joined already", "hello")
+            return
+        if message.get("watch"):
+            self._watch(conn)
             return
         token = message.get("token")
         if token:
@@ -700,16 +736,32 @@ class SeatServer:
         assert self._changed is not None
         self._changed.set()
 
+    def _watch(self, conn: _Conn) -> None:
+        """Welcome ``conn`` as a spectator: no seat, no token; refused over the cap."""
+        if len(self._watchers) >= MOST_WATCHING:
+            self._join_refused(conn, f"too many watching: the table takes {MOST_WATCHING} spectators at most")
+            return
+        conn.watching = True
+        self._watchers.add(conn)
+        _log.info("%s watches (%d watching)", conn.peer, len(self._watchers))
+        self._write(conn, {"type": "welcome"}, encode({
+            "type": "welcome", "seat": None, "token": None, "game": self.game.id, "game_name": self.game.name,
+            "deck": self.game.decks[0], "seats": len(self.seats),
+            "names": self.names or [s.name for s in self.seats]}))
+        self._ping(conn)
+        self._watching(conn)
+
     def _lobby(self) -> None:
         seats = [{"seat": n, "name": s.name, "kind": s.kind, "joined": s.kind != "remote" or s.token is not None}
                  for n, s in enumerate(self.seats)]
-        lobby: dict[str, Any] = {"type": "lobby", "seats": seats, "waiting": self.waiting_for}
+        lobby: dict[str, Any] = {"type": "lobby", "seats": seats, "waiting": self.waiting_for,
+                                 "watching": len(self._watchers)}
         warning = self.guessing()
         if warning is not None:
             lobby["warning"] = warning
         data = encode(lobby)
         for conn in list(self._conns):
-            if conn.seat is not None:
+            if conn.joined:
                 self._write(conn, {"type": "lobby"}, data)
 
     def _check_action(self, conn: _Conn, message: dict[str, Any], count: int) -> Action | None:
@@ -773,7 +825,7 @@ class SeatServer:
             _log.warning("%s is not reading; dropped (it may reconnect)", conn.peer)
             self._drop(conn)
             return
-        if self.on_send is not None and conn.seat is not None:
+        if self.on_send is not None and conn.joined:
             self.on_send(conn.seat, self.state, message, data)
         conn.writer.write(data if conn.session is None else conn.session.seal(data))
 
@@ -790,6 +842,11 @@ class SeatServer:
             self._room.set()
         if conn.seat is not None:
             self._left(conn, for_good=False)
+        elif conn in self._watchers:
+            self._watchers.discard(conn)
+            _log.info("%s stopped watching (%d watching)", conn.peer, len(self._watchers))
+            if self._before_deal():
+                self._lobby()
 
 
 class Host(SeatServer):
@@ -802,7 +859,7 @@ class Host(SeatServer):
     def __init__(self, game: GameDefinition, seats: Sequence[str], *, settings: Mapping[str, Any] | None = None,
                  seed: int = 0, code: str | None = None, bind: str = "127.0.0.1", port: int = 0,
                  absent_after: float = 60.0, turn_seconds: float = 0.0, stand_in_level: str = "normal",
-                 on_send: Callable[[int, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
+                 on_send: Callable[[int | None, GameState | None, dict[str, Any], bytes], None] | None = None) -> None:
         if not game.has_rules:
             raise ValueError(f"{game.name} has no rules to play over the network")
         kinds = [k.lower() for k in seats]
@@ -895,11 +952,11 @@ class Host(SeatServer):
 
     def _broadcast(self) -> None:
         for conn in list(self._conns):
-            if conn.seat is not None and not conn.closed:
+            if conn.joined and not conn.closed:
                 self._send_state(conn)
 
     def _send_state(self, conn: _Conn, *, full: bool = False) -> None:
-        assert self.state is not None and conn.seat is not None
+        assert self.state is not None and conn.joined
         pieces = state_messages(self.state, conn.seat, log_from=0 if full else conn.log_sent,
                                 want_legal=conn.want_legal,
                                 computers=self.computers(), away=self.away())
@@ -922,7 +979,7 @@ class Host(SeatServer):
         self._types = game_action_types(type(self.state))
         _log.info("the table is full; dealing %s for %s", self.game.name, ", ".join(names))
         for conn in list(self._conns):
-            if conn.seat is not None:
+            if conn.joined:
                 self._send_state(conn, full=True)
         assert self._changed is not None
         self._changed.set()
@@ -930,6 +987,12 @@ class Host(SeatServer):
     # -- what the players send -------------------------------------------------------------
     def _may_free(self, number: int) -> bool:
         return self.state is None
+
+    def _watching(self, conn: _Conn) -> None:
+        if self.state is not None:
+            self._send_state(conn, full=True)
+        else:
+            self._lobby()
 
     def _seated(self, conn: _Conn, number: int, back: bool) -> None:
         if self.state is not None:

@@ -6,7 +6,7 @@ message longer than :data:`MAX_MESSAGE` bytes is refused *before* it is parsed; 
 reader skips a line too long up to its newline without keeping it. No pickle, no eval:
 only ``json.loads``.
 
-The handshake (version 4): the join code is never sent. On connecting, the client
+The handshake (version 4 on): the join code is never sent. On connecting, the client
 sends ``spake`` with ``msg``, its SPAKE2 message in base64; the host answers ``spake``
 with its own (both in the clear: they reveal nothing about the code). From then on
 every message is sealed (:mod:`cardtable.net.secure`: keys from the SPAKE2 key by
@@ -30,7 +30,7 @@ Client to host:
 * ``hello`` (the first sealed message): ``name``, ``token`` (a seat token to come back to
   a seat, or null), ``seat`` (a wished-for seat, or null), ``want_legal`` (true: send me
   my legal actions, as action JSON, beside each view; the headless computer player asks
-  for them).
+  for them), ``watch`` (true: watch the table rather than take a seat; see below).
 * ``action``: ``seq`` (the count of actions sent on this connection, rising from 1), ``count`` (the
   number of actions the game had when the view acted on was sent) and ``action``
   (``Action.to_json()``).
@@ -42,10 +42,11 @@ Client to host:
 Host to client:
 
 * ``spake`` (the handshake's answer, in the clear): ``msg``.
-* ``welcome``: the seat, its ``token``, the game's id and name, the deck id, names.
-* ``lobby``: who has joined while the table fills; ``warning`` while joins are slowed
-  because someone is guessing the join code.
-* ``state``: ``count``, ``view`` (the seat's typed view,
+* ``welcome``: the seat, its ``token`` (both null for a spectator), the game's id and
+  name, the deck id, names.
+* ``lobby``: who has joined while the table fills, ``watching`` (how many spectators);
+  ``warning`` while joins are slowed because someone is guessing the join code.
+* ``state``: ``seat`` (null for a spectator), ``count``, ``view`` (the seat's typed view,
   :meth:`cardtable.engine.view.SeatView.to_json`: hidden cards are null, the seat's
   legal actions in it; all a window draws), ``log_from`` and ``log`` (the seat's log
   lines from that index on), ``to_act``, ``legal`` (a list of action JSON when asked for
@@ -61,13 +62,27 @@ Host to client:
   each client, measured the same way on every system.
 * ``pong``, ``bye``.
 
+Spectators. A ``hello`` with ``watch: true`` (sealed, after the SPAKE2 proof, like every
+hello: anyone with the code may watch) seats nobody: ``name``, ``token`` and ``seat`` are
+ignored and the spectator gets ``welcome`` with ``seat`` and ``token`` null, then, as a
+player does, the ``lobby`` while the table fills and a ``state`` after every update. Its
+``view`` is the view of seat null (``state.seat_view(None)``: only what no seat hides, and
+the hands a showdown turns up as the rules reveal them, never a hole card) and its ``log``
+the lines every seat may read (``state.log_for(None)``); ``legal`` is always null. Any
+``action`` from a spectator is refused with the reason. A spectator takes no seat, so a
+full table can still be watched; at most :data:`MOST_WATCHING` watch at once (more are
+refused "too many watching"), and a spectator's connection counts in the host's
+connection limits once proved, as a player's does. A spectator that drops simply says
+``hello`` with ``watch: true`` again: there is no seat to come back to and no token.
+
 Version 2 added the hello's ``mirror``, the state's ``computers`` and ``away``, and the
 host's ``ping``. Version 3 made the state's ``view`` the typed seat view, and it replaced
 the ``mirror`` (a masked copy of the whole state) as what a window draws: the hello's
 ``mirror`` and the state's ``mirror`` are gone, the state's ``settings`` came. Version 4
 sealed the session after a SPAKE2 handshake over the join code: the hello's ``code`` is
-gone, ``spake`` and the lobby's ``warning`` came. A peer of another version is told the
-versions differ.
+gone, ``spake`` and the lobby's ``warning`` came. Version 5 added spectators: the
+hello's ``watch``, the lobby's ``watching``, and a null ``seat`` (and ``token``) in the
+welcome and the state. A peer of another version is told the versions differ.
 """
 
 from __future__ import annotations
@@ -82,12 +97,17 @@ from typing import Any
 
 from cardtable.engine.game import Action
 
-__all__ = ["VERSION", "MAX_MESSAGE", "SCHEMAS", "CLIENT_TYPES", "HOST_TYPES", "HANDSHAKE_TYPES", "ProtocolError",
-           "Oversize", "WrongVersion", "encode", "decode", "check_message", "read_message_line", "decode_action",
-           "game_action_types"]
+__all__ = ["VERSION", "MAX_MESSAGE", "MOST_WATCHING", "SCHEMAS", "CLIENT_TYPES", "HOST_TYPES", "HANDSHAKE_TYPES",
+           "ProtocolError", "Oversize", "WrongVersion", "encode", "decode", "check_message", "read_message_line",
+           "decode_action", "game_action_types"]
 
-VERSION = 4
+VERSION = 5
 """The protocol version every message carries as ``v``."""
+
+MOST_WATCHING = 16
+"""Spectators a host takes at once. Each costs the host a view built, sealed and sent
+after every action (in a window's host, in the window's frame), so the number is kept
+to a room's worth of onlookers: enough for a club night, too few to slow the table."""
 
 MAX_MESSAGE = 64 * 1024
 """The longest message line, in bytes, newline excluded."""
@@ -106,15 +126,16 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # client -> host
     "spake": {"msg": (_STR, True)},
     "hello": {"name": (_STR, False), "token": (_OPT_STR, False),
-              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False)},
+              "seat": (_OPT_INT, False), "want_legal": (_BOOL, False), "watch": (_BOOL, False)},
     "action": {"seq": (_INT, True), "count": (_INT, True), "action": (_DICT, True)},
     "ping": {"n": (_INT, False)},
     "bye": {},
     # host -> client
-    "welcome": {"seat": (_INT, True), "token": (_STR, True), "game": (_STR, True), "game_name": (_STR, True),
+    "welcome": {"seat": (_OPT_INT, True), "token": (_OPT_STR, True), "game": (_STR, True), "game_name": (_STR, True),
                 "deck": (_STR, True), "seats": (_INT, True), "names": (_LIST, True)},
-    "lobby": {"seats": (_LIST, True), "waiting": (_INT, True), "warning": (_OPT_STR, False)},
-    "state": {"seat": (_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
+    "lobby": {"seats": (_LIST, True), "waiting": (_INT, True), "watching": (_INT, False),
+              "warning": (_OPT_STR, False)},
+    "state": {"seat": (_OPT_INT, True), "count": (_INT, True), "view": (_DICT, True), "log_from": (_INT, True),
               "log": (_LIST, True), "to_act": (_OPT_INT, True), "legal": (_OPT_LIST, True),
               "over": (_BOOL, True), "standings": (_OPT_LIST, False), "names": (_LIST, False),
               "settings": (_DICT, False), "computers": (_LIST, False), "away": (_LIST, False)},

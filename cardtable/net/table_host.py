@@ -10,7 +10,9 @@ checks them against the state (replayed, stale, then the same ``why_illegal`` th
 table's own controls use), applies the good ones through the table and hands the
 refusals back to the server's thread. After every applied action the table calls
 :meth:`TableHost.send_states`: each connected remote seat's message is built here with
-:func:`~cardtable.net.host.state_message` and written by the server's thread.
+:func:`~cardtable.net.host.state_message` and written by the server's thread; each
+spectator's too, the message of seat None (the server queues a spectator's arrival
+as it queues a seat's, so the window's thread alone keeps the list it sends to).
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ class TableHost(SeatServer):
                 seat.gone_since = time.monotonic()  # a resumed seat is away until its player is back
         self._resumed = frozenset((tokens or {}).keys())
         self.started = False
-        self._inbox: queue.Queue[_Queued | int] = queue.Queue()
+        self._inbox: queue.Queue[_Queued | int | _Conn] = queue.Queue()
         self._sent_log: dict[int, int] = {}
+        self._watch_log: dict[_Conn, int] = {}  # the window thread's: each spectator's log lines sent
         self._applied_at = 0.0
         self._arrived: dict[int, float] = {}
         self._update_ms: dict[int, collections.deque[float]] = collections.defaultdict(
@@ -126,12 +129,13 @@ class TableHost(SeatServer):
         self._types = game_action_types(type(state))
         self.names = list(names)
         self._sent_log.clear()
+        self._watch_log = dict.fromkeys(self._watch_log, 0)
         self.started = True
         self.send_states(state)
 
     def pump(self, state: GameState, apply: Callable[[Action], object], most: int = 32) -> int:
         """Take what the server queued, without waiting: resend a returning seat its view,
-        check each action (replayed, stale, illegal: refused with the reason) and
+        send a new spectator the table's, check each action (replayed, stale, illegal: refused with the reason) and
         ``apply`` the good ones. Returns how many were applied."""
         applied = 0
         for _ in range(most):
@@ -143,6 +147,11 @@ class TableHost(SeatServer):
                 self._sent_log[item] = 0  # a seat (back) at the table: its whole view and log
                 if self.started:
                     self.send_states(state, only=item)
+                continue
+            if isinstance(item, _Conn):
+                self._watch_log[item] = 0  # a spectator: the whole view and log
+                if self.started:
+                    self._send_watchers(state, [item])
                 continue
             conn = item.conn
             if not self.started:
@@ -164,12 +173,15 @@ class TableHost(SeatServer):
 
     def send_states(self, state: GameState, *, only: int | None = None) -> None:
         """Send each connected remote seat (or seat ``only``) its message for ``state``:
-        its view and the log lines it has not had. Built here, written by the server."""
+        its view and the log lines it has not had (and, for every update, each spectator
+        theirs). Built here, written by the server."""
         loop = self._loop
         if loop is None or loop.is_closed() or not self.started:
             return
         self._applied_at = time.perf_counter()
         computers, away = self.computers(), self.away()
+        if only is None:
+            self._send_watchers(state, list(self._watch_log), computers, away)
         for number in self.remote_seats if only is None else [only]:
             conn = self.seats[number].conn
             if conn is None or conn.closed:
@@ -185,13 +197,35 @@ class TableHost(SeatServer):
                 return
         time.sleep(0)  # give up the GIL: the server's thread may write now rather than after the frame
 
+    def _send_watchers(self, state: GameState, conns: list[_Conn], computers: Sequence[int] | None = None,
+                       away: Sequence[int] | None = None) -> None:
+        """Send spectators ``conns`` the message of seat None for ``state`` (the closed
+        ones are forgotten)."""
+        loop = self._loop
+        assert loop is not None
+        for conn in conns:
+            if conn.closed:
+                self._watch_log.pop(conn, None)
+                continue
+            pieces = list(state_messages(state, None, log_from=self._watch_log.get(conn, 0), want_legal=False,
+                                         computers=self.computers() if computers is None else computers,
+                                         away=self.away() if away is None else away))
+            self._watch_log[conn] = pieces[-1][2]
+            try:
+                loop.call_soon_threadsafe(self._deliver, conn, pieces, self._applied_at, None)
+            except RuntimeError:  # the server has stopped
+                return
+
     # -- the server's thread ---------------------------------------------------------------
     def _may_free(self, number: int) -> bool:
         return not self.started and number not in self._resumed
 
-    def _guessing_changed(self) -> None:
-        if not self.started:  # the window holds the state: the lobby is before the deal
-            self._lobby()
+    def _before_deal(self) -> bool:
+        return not self.started  # the window holds the state: the lobby is before the deal
+
+    def _watching(self, conn: _Conn) -> None:
+        super()._watching(conn)
+        self._inbox.put(conn)
 
     def _vacant_name(self, number: int) -> str:
         return self._setup_names[number]

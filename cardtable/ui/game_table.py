@@ -284,6 +284,9 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
     """Seconds the table stays in view once the match is over for the people here (long enough to
     read the last hand's result, a tester found 2.5 s was not), before the final standings open
     by themselves (Enter opens them at once)."""
+    DRAWS_CHANCE = True
+    """False where the match is held elsewhere (a remote window): chance comes with the
+    host's next view and is never drawn here, even with nobody at the screen."""
     again: Callable[[], object] | None = None
     lesson: Any = None
     """The :class:`~cardtable.ui.lesson.LessonGuide` of a guided first hand (None: a real match)."""
@@ -340,7 +343,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         if to_act is None:
             return
         if to_act == CHANCE:
-            if self.waits_for_next_round() and self.humans:
+            if not self.DRAWS_CHANCE or (self.waits_for_next_round() and self.humans):
                 return
             self.wait += dt
             if self.wait >= (self.chance_pause() if not self.waits_for_next_round() else 3.0):

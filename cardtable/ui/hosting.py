@@ -5,7 +5,8 @@ When the setup screen has a remote seat, Start opens a :class:`HostingSession` (
 one, announced on the network by zeroconf) and the :class:`LobbyScene`: the join code
 in large letters, this computer's addresses, and who has joined. When every remote
 seat is taken, the match is dealt with the joined players' names and the game's own
-table opens as the authority (see :mod:`cardtable.ui.hosted_table`). A resumed hosted
+table opens as the authority (see :mod:`cardtable.ui.hosted_table`). The lobby and the
+table's badge count the spectators (anyone with the code may watch). A resumed hosted
 save opens its table with the lobby over it until its remote players are back (with
 their seat tokens), or the host plays on without them.
 """
@@ -166,13 +167,18 @@ class HostingSession:
         server = self.server
         return 0 if server is None else sum(1 for n in server.remote_seats if server.connected(n))
 
+    def watching(self) -> int:
+        """Spectators connected now."""
+        return 0 if self.server is None else self.server.watching
+
     def badge(self, compact: bool = False) -> str:
         """The table's small line: ``Hosting · CODE · N of M connected`` (``compact``:
-        ``Hosting · CODE · N/M``, for a narrow table)."""
+        ``Hosting · CODE · N/M``, for a narrow table), then ``· 2 watching`` while anyone watches."""
         remote = len(self.server.remote_seats) if self.server is not None else 0
+        watching = f" · {self.watching()} watching" if self.watching() else ""
         if compact:
-            return f"Hosting · {self.code} · {self.connected()}/{remote}"
-        return f"Hosting · {self.code} · {self.connected()} of {remote} connected"
+            return f"Hosting · {self.code} · {self.connected()}/{remote}{watching}"
+        return f"Hosting · {self.code} · {self.connected()} of {remote} connected{watching}"
 
     def seat_lines(self) -> list[tuple[str, str, bool]]:
         """Each seat for the lobby: ``(seat and name, state, ready)``."""
@@ -256,12 +262,18 @@ class LobbyScene(Scene):
             return True
         return True  # nothing reaches a table below
 
+    def seats_heading(self) -> str:
+        """The seats' heading, with how many watch: "Seats  ·  2 watching"."""
+        watching = self.session.watching()
+        return f"Seats  ·  {watching} watching" if watching else "Seats"
+
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = scaler(self.k), self.app.fonts
         w, h = surface.get_size()
         surface.fill(THEME.felt_dark)
         surface.blit(fonts.render(self.title, px(30), THEME.text, bold=True), (px(60), px(36)))
-        say = "Players on other computers: choose Join, pick this table or type an address, and enter the code."
+        say = ("Players on other computers: choose Join, pick this table or type an address, and enter the code "
+               "(or Watch, to look on without a seat).")
         surface.blit(_fit(fonts, say, px(16), w - px(120), THEME.text_dim), (px(62), px(80)))
         wide = w >= px(900)  # the seats beside the code, else below it
         left_w = (max(w // 2, px(560)) - px(100)) if wide else w - px(120)
@@ -285,7 +297,7 @@ class LobbyScene(Scene):
             y += warning.get_height() + px(4)
         y += px(18)
         x0, y0 = (max(w // 2, px(560)), px(124)) if wide else (px(60), y)
-        surface.blit(fonts.render("Seats", px(18), THEME.text_dim), (x0, y0))
+        surface.blit(fonts.render(self.seats_heading(), px(18), THEME.text_dim), (x0, y0))
         lines = self.session.seat_lines()
         col_w = w - x0 - px(40)
         two_line = col_w < px(560)

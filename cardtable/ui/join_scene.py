@@ -6,7 +6,9 @@ discovery cannot work here the screen says why, and a ``host:port`` typed in wor
 same. Join connects on a background thread too; a refusal (wrong code, full table,
 another version) or an unreachable host is shown in words. Once seated the screen
 says who the table still waits for, and when the host deals, the game's own table
-opens for our seat (:mod:`cardtable.ui.remote_table`).
+opens for our seat (:mod:`cardtable.ui.remote_table`). Watch instead of Join takes no
+seat (a full table too): the table opens with no viewer, showing only what no seat
+hides.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ _NEED = (960, 600)  # the unscaled size the screen needs: smaller windows shrink
 
 
 class JoinScene(Scene):
-    """The Join screen: tables found, address, join code, name; Join and Back."""
+    """The Join screen: tables found, address, join code, name; Join, Watch and Back."""
 
     def __init__(self, app: Any, *, look: bool = True) -> None:
         super().__init__(app)
@@ -86,7 +88,9 @@ class JoinScene(Scene):
             y += px(92)
         self.join_button = group.add(Button((fx, y + px(6), px(160), px(48)), fonts, "Join", self.join,
                                             size=px(20), primary=True, hotkey="Enter"))
-        group.add(Button((fx + px(172), y + px(6), px(120), px(48)), fonts, "Back", self.back, size=px(20),
+        self.watch_button = group.add(Button((fx + px(172), y + px(6), px(130), px(48)), fonts, "Watch",
+                                             self.watch, size=px(20)))
+        group.add(Button((fx + px(314), y + px(6), px(120), px(48)), fonts, "Back", self.back, size=px(20),
                          hotkey="Esc"))
         self.look_button = group.add(Button((self.list_rect.x, self.list_rect.bottom + px(14), px(170), px(44)),
                                             fonts, "Look again", self.look, size=px(18)))
@@ -107,6 +111,7 @@ class JoinScene(Scene):
         self.join_button.disabled_reason = ("Joining…" if self.joining or self.link is not None
                                             else None if self.address.strip() and self.code.strip()
                                             else "type the host's address and the join code")
+        self.watch_button.disabled_reason = self.join_button.disabled_reason
         self.look_button.disabled_reason = "looking…" if self.looking else None
 
     # -- finding tables ------------------------------------------------------------------
@@ -141,8 +146,12 @@ class JoinScene(Scene):
         self.widgets.focus(fields[1])  # the code is what is left to type
 
     # -- joining -----------------------------------------------------------------------------
-    def join(self) -> None:
-        """Connect and take a seat, on a background thread."""
+    def watch(self) -> None:
+        """Connect and watch the table without a seat, on a background thread."""
+        self.join(watch=True)
+
+    def join(self, *, watch: bool = False) -> None:
+        """Connect and take a seat (``watch``: watch instead), on a background thread."""
         if self.joining or self.link is not None:
             return
         try:
@@ -156,7 +165,7 @@ class JoinScene(Scene):
             return
         self.joining = True
         self.say(f"Connecting to {host}:{port}…")
-        link = ThreadedClient(host, port, code, name=self.name.strip())
+        link = ThreadedClient(host, port, code, name=self.name.strip(), watch=watch)
 
         def run() -> None:
             try:
@@ -190,8 +199,9 @@ class JoinScene(Scene):
                 self.say(result[1], error=True)
             else:
                 self.link, self.welcome = result[1]
-                self.say(f"Seated as {self.welcome['names'][self.welcome['seat']]} at "
-                         f"{self.welcome['game_name']}: waiting for the host to deal…")
+                seat = self.welcome["seat"]
+                who = "Watching" if seat is None else f"Seated as {self.welcome['names'][seat]} at"
+                self.say(f"{who} {self.welcome['game_name']}: waiting for the host to deal…")
             self._refresh()
         if self.link is not None:
             messages = self.link.poll()
@@ -209,8 +219,10 @@ class JoinScene(Scene):
             names = [s["name"] for s in message["seats"] if s.get("joined")]
             waiting = message["waiting"]
             warning = message.get("warning")
+            watching = message.get("watching", 0)
             self.say(f"At the table: {', '.join(names)}. Waiting for {waiting} more "
                      f"{'player' if waiting == 1 else 'players'}…"
+                     + (f" {watching} watching." if watching else "")
                      + (f" The host says {warning}." if warning else ""))
         elif kind == "disconnected":
             self.link = None
@@ -222,7 +234,8 @@ class JoinScene(Scene):
         return False
 
     def open_table(self, message: dict[str, Any]) -> bool:
-        """The host has dealt: open the game's table for our seat in place of this screen."""
+        """The host has dealt: open the game's table for our seat (or to watch) in place of
+        this screen."""
         from cardtable import games
         from cardtable.ui.remote_table import open_remote_table
         assert self.link is not None and self.welcome is not None
@@ -269,7 +282,8 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px, fonts = self.px, self.app.fonts
-        felt_page(surface, px, fonts, "Join a table", "Play on your own screen at a table hosted on another computer")
+        felt_page(surface, px, fonts, "Join a table",
+                  "Play on your own screen at a table hosted on another computer, or watch one")
         self._draw_found(surface)
         for label, (x, y) in self.field_labels:
             surface.blit(fonts.render(label, px(16), THEME.text_dim), (x, y))

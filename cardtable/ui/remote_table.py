@@ -11,7 +11,10 @@ so nothing here is any game's own. The viewer is our seat and every other seat
 is elsewhere: never passed to, never played by a local computer, and chance is never
 drawn here. Our person's actions go to the host instead of being applied; a refusal
 comes back as a toast. A dropped connection shows "Reconnecting…" and joins again with
-the seat token; the end of the match shows the standings. The name plates say which
+the seat token; the end of the match shows the standings. A spectator's window (seat
+None) is the same table with no viewer: every seat is elsewhere, nothing is passed or
+played here, the bar says "Watching: " and whose turn it is, and the log and the
+results are read as the rail reads them; a drop watches again. The name plates say which
 seats the host's computers play and whose player is away (the host tells). With F3 (frame time on) the
 table also shows the latency: the round trip of our pings, measured on the network's
 thread as the host measures its own (both windows show the same figure, worded alike),
@@ -87,10 +90,13 @@ class Latency:
 
 
 class RemoteTable(GameTableScene):
-    """Mixed in before a game's table scene class (see :func:`remote_table_class`)."""
+    """Mixed in before a game's table scene class (see :func:`remote_table_class`);
+    ``seat`` None: a spectator's table."""
+
+    DRAWS_CHANCE = False
 
     def __init__(self, app: Any, variant: VariantSpec, match: ViewMatch, seats: list[SeatConfig],
-                 bots: Any = None, *, link: ThreadedClient | None = None, seat: int = 0,
+                 bots: Any = None, *, link: ThreadedClient | None = None, seat: int | None = 0,
                  game: GameDefinition | None = None, log: list[str] | None = None, count: int = 0) -> None:
         assert link is not None and game is not None
         self.match = match  # before the game's table is built: it draws from the first view
@@ -115,6 +121,11 @@ class RemoteTable(GameTableScene):
         self.hint = NoHint(self, "No hints at a table played over the network")  # type: ignore[assignment]
 
     # -- who is who: one person here, everyone else elsewhere -----------------------------
+    @property
+    def watching(self) -> bool:
+        """True at a spectator's table: no seat is ours."""
+        return self.remote_seat is None
+
     def is_bot(self, seat: int) -> bool:
         """No seat is played by a computer here (the host plays its computers)."""
         return False
@@ -135,6 +146,12 @@ class RemoteTable(GameTableScene):
     def check_turn(self) -> None:
         """The screen is never handed over: other seats play on their own screens."""
 
+    def waiting_text(self, view: SeatView) -> str:
+        """Who the table waits for; a spectator's bar says it is watching: "Watching: Ann
+        is thinking…"."""
+        text: str = super().waiting_text(view)
+        return f"Watching: {text}" if self.watching else text
+
     def pass_to(self, seat: int, note: str = "") -> None:
         """Never: the other seats are elsewhere."""
 
@@ -153,8 +170,8 @@ class RemoteTable(GameTableScene):
     def act(self, action: Action) -> bool:
         """Send our person's action to the host (after the same check the host makes,
         for an instant answer); the host's update or refusal follows."""
-        if action.seat != self.remote_seat:
-            return False
+        if self.remote_seat is None or action.seat != self.remote_seat:
+            return False  # a spectator acts for nobody
         if self.reconnecting or self.lost or not self.link.connected:
             self.app.toast("Not connected to the host", 2.0)
             return False
@@ -227,7 +244,7 @@ class RemoteTable(GameTableScene):
             self.app.toast(f"The host refused: {message['reason']}", 4.0)
         elif kind == "welcome":
             self.reconnecting = False
-            self.app.toast("Back at the table", 2.0)
+            self.app.toast("Watching again" if self.watching else "Back at the table", 2.0)
         elif kind == "disconnected":
             self.in_flight = False
             over = self.view.to_act is None and not self.updates
@@ -274,7 +291,8 @@ class RemoteTable(GameTableScene):
         return self.view.to_act == CHANCE and settled
 
     def start_reconnecting(self) -> None:
-        """Join again with the seat token on a background thread, trying every few seconds."""
+        """Join again with the seat token (a spectator: watch again) on a background thread,
+        trying every few seconds."""
         self.reconnecting = True
 
         def again() -> None:
@@ -284,7 +302,7 @@ class RemoteTable(GameTableScene):
                     self.link.reconnect(timeout=5.0)
                     return
                 except JoinRefused as exc:
-                    self.lost = f"The host will not seat us again: {exc}"
+                    self.lost = f"The host will not {'let us watch' if self.watching else 'seat us'} again: {exc}"
                     self.reconnecting = False
                     return
                 except Exception as exc:  # noqa: BLE001 - unreachable for now: try again
@@ -378,10 +396,11 @@ def read_settings(game: GameDefinition, data: Any, fallback: Any) -> Any:
         return fallback
 
 
-def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat: int,
+def open_remote_table(app: Any, game: GameDefinition, link: ThreadedClient, seat: int | None,
                       message: dict[str, Any], log: list[str], deck_id: str | None = None) -> RemoteTable:
-    """Push the remote table for ``seat`` from the first ``state`` message (its view and,
-    the log being whole, the rules it is played by); ``log``: the seat's log lines so far;
+    """Push the remote table for ``seat`` (None: a spectator's) from the first ``state``
+    message (its view and, the log being whole, the rules it is played by); ``log``: the
+    seat's log lines so far;
     ``deck_id``: the deck the welcome named (the game's own when None). ValueError when
     no variant of the game is installed here, or the deck or the view cannot be read."""
     variant = variant_for(app, game)
