@@ -575,8 +575,18 @@ class Table:
         """Rebuild a table written by :meth:`to_json` for ``deck``."""
         if data["deck"] != deck.id:
             raise ValueError(f"this table was saved with deck {data['deck']!r}, not {deck.id!r}")
+        piles = [Pile(x, y, 0, tuple(cards), tuple(bool(f) for f in faces), owner[0] if owner else None)
+                 for x, y, _z, cards, faces, *owner in data["piles"]]
+        return cls.from_piles(deck, rng_from_json(data["rng"]), dict(enumerate(piles, 1)), renumber=True)
+
+    @classmethod
+    def from_piles(cls, deck: Deck, rng: random.Random, piles: Mapping[int, Pile], *,
+                   renumber: bool = False) -> Table:
+        """A table of ``piles`` by id (each deck card exactly once), with no history: a
+        copy of a table another computer holds keeps its ids, so operations name the same
+        piles there. ``renumber``: new ids and z values, in the order given."""
         table = cls.__new__(cls)
-        table.deck, table.rng = deck, rng_from_json(data["rng"])
+        table.deck, table.rng = deck, rng
         table.piles, table.undo_stack, table.redo_stack = {}, [], []
         table.revision, table._next_pid, table._next_z = 0, 1, 1
         table.index = GridIndex(max_size=(CARD_W, CARD_H))
@@ -588,9 +598,12 @@ class Table:
         table.pending = None
         table._ones = []
         table._new_history()
-        table._put({table._new_pid(): Pile(x, y, table._new_z(), tuple(cards), tuple(bool(f) for f in faces),
-                                           owner[0] if owner else None)
-                    for x, y, _z, cards, faces, *owner in data["piles"]})
+        if renumber:
+            table._put({table._new_pid(): p._replace(z=table._new_z()) for p in piles.values()})
+        else:
+            table._next_pid = max(piles, default=0) + 1
+            table._next_z = max((p.z for p in piles.values()), default=0) + 1
+            table._put(dict(piles))
         table._check_complete()
         return table
 
