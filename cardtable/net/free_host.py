@@ -1,0 +1,216 @@
+"""Hosting a free table: the window's :class:`~cardtable.engine.table.Table` is the one
+true table, and each joined player sends operations on it.
+
+A :class:`FreeTableHost` is a :class:`~cardtable.net.host.SeatServer` (the same SPAKE2
+handshake, sealed session, join code pacing, connection limits, seat tokens and lobby
+as every hosted table): seat 0 is the host's own, seats 1..N are taken by players who
+join. The server's thread checks an operation's form (:func:`~cardtable.net.free_wire.check_operation`)
+and queues it; each frame the window calls :meth:`FreeTableHost.pump`, which never
+waits: it applies the queued operations to the table in the order they arrived
+(refusing, with the reason, one that no longer applies: someone else took the card
+first) and then sends every connection the piles that changed, as that seat is shown
+them (:mod:`cardtable.net.free_wire`: hidden cards travel as backs only). A player who
+joins, or comes back, gets the whole table.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.piles import Pile
+from cardtable.engine.table import Table
+from cardtable.games.free_table import GAME
+from cardtable.net.free_wire import Refused, apply_operation, changed_piles, check_operation, table_pieces
+from cardtable.net.host import SeatServer, _Conn
+from cardtable.net.protocol import encode
+
+__all__ = ["FreeTableHost"]
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Op:
+    conn: _Conn
+    seat: int
+    seq: int
+    op: dict[str, Any]
+
+
+class FreeTableHost(SeatServer):
+    """The network side of a hosted free table (see the module's doc): seat 0 plays
+    here, ``players`` remote seats join with ``code``; ``names`` names the seats."""
+
+    def __init__(self, players: int, names: Sequence[str] = (), *, code: str | None = None,
+                 bind: str = "0.0.0.0", port: int = 0, absent_after: float = 3600.0) -> None:
+        if not 1 <= players <= GAME.seats[1] - 1:
+            raise ValueError(f"a free table takes 1 to {GAME.seats[1] - 1} remote players")
+        super().__init__(GAME, ["person"] + ["remote"] * players, code=code, bind=bind, port=port,
+                         absent_after=absent_after)
+        for number, seat in enumerate(self.seats):
+            seat.name = names[number] if number < len(names) else ("Host" if number == 0 else "")
+        self.started = True  # the table is there from the start: a joiner gets it at once
+        self.applied = 0
+        """Operations applied from joined players."""
+        self._inbox: queue.Queue[_Op | int | _Conn] = queue.Queue()
+        self._table: Table | None = None  # the table last sent (the window may switch decks)
+        self._shown: dict[int, Pile] = {}
+        self._count = 0  # updates sent: the state messages' count
+        self._spectators: list[_Conn] = []  # the window thread's list of spectators
+
+    def start(self, timeout: float = 10.0) -> FreeTableHost:
+        """Start the server thread; return once it listens (``port`` is then the real one)."""
+        super().start(timeout)
+        return self
+
+    @property
+    def remote_seats(self) -> list[int]:
+        """The remote seats' numbers."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "remote"]
+
+    def connected(self, number: int) -> bool:
+        """True while remote seat ``number`` has a connection."""
+        return self.seats[number].conn is not None
+
+    def seat_name(self, number: int) -> str:
+        """Seat ``number``'s name (a joined player's own), or "Player N" while nobody has it."""
+        return self.seats[number].name or f"Player {number + 1}"
+
+    # -- the window's frame ----------------------------------------------------------------
+    def pump(self, table: Table, most: int = 64) -> int:
+        """Take what the server queued, without waiting: apply each operation to ``table``
+        in arrival order (refusing the ones that no longer apply, with the reason), then
+        send every connection what changed. Returns how many were applied."""
+        applied = 0
+        fresh: list[int | _Conn] = []
+        for _ in range(most):
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            if not isinstance(item, _Op):
+                fresh.append(item)
+                continue
+            if item.conn is not self.seats[item.seat].conn:
+                self._refuse_later(item, "sent before the seat was taken again by a new connection")
+            elif item.seq <= item.conn.seq:
+                self._refuse_later(item, f"replayed: operation number {item.seq} was already used")
+            else:
+                item.conn.seq = item.seq
+                try:
+                    label = apply_operation(table, item.seat, item.op)
+                except Refused as exc:
+                    self._refuse_later(item, str(exc))
+                else:
+                    applied += 1
+                    self.applied += 1
+                    _log.debug("seat %d: %s", item.seat, label)
+        whole = self.send_changes(table)
+        for item in fresh:
+            if whole and (isinstance(item, int) or item in self._spectators):
+                continue  # (everybody has just had the whole table)
+            if isinstance(item, int):
+                self._send_full(table, self.seats[item].conn, item)
+            else:
+                if item not in self._spectators:
+                    self._spectators.append(item)
+                self._send_full(table, item, None)
+        return applied
+
+    def send_changes(self, table: Table) -> bool:
+        """Send every connection the piles of ``table`` that changed since the last
+        send (the whole table when the window shows another deck's table now: then
+        True)."""
+        if table is not self._table:
+            self._table, self._shown = table, dict(table.piles)
+            self._each(lambda conn, seat: self._send(table, conn, seat, None))
+            return True
+        changed = changed_piles(self._shown, table)
+        if changed:
+            self._count += 1
+            self._each(lambda conn, seat: self._send(table, conn, seat, changed))
+        return False
+
+    def _each(self, send: Any) -> None:
+        self._spectators = [c for c in self._spectators if not c.closed]
+        for number in self.remote_seats:
+            conn = self.seats[number].conn
+            if conn is not None and not conn.closed:
+                send(conn, number)
+        for conn in self._spectators:
+            send(conn, None)
+
+    def _send_full(self, table: Table, conn: _Conn | None, seat: int | None) -> None:
+        if conn is None or conn.closed:
+            return
+        if table is not self._table:
+            self.send_changes(table)  # (a new table: everybody gets it whole, this one too)
+            return
+        self._send(table, conn, seat, None)
+
+    def _send(self, table: Table, conn: _Conn, seat: int | None, pids: list[int] | None) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        names = [self.seat_name(n) for n in range(len(self.seats))]
+        frames = []
+        for view in table_pieces(table, pids, seat):
+            message: dict[str, Any] = {"type": "state", "seat": seat, "count": self._count, "view": view,
+                                       "log_from": 0, "log": [], "to_act": None, "legal": None, "over": False}
+            if view["full"]:
+                message["names"] = names
+            frames.append((message, encode(message)))
+        try:
+            loop.call_soon_threadsafe(self._deliver, conn, frames)
+        except RuntimeError:  # the server has stopped
+            pass
+
+    # -- the server's thread ---------------------------------------------------------------
+    def _deliver(self, conn: _Conn, frames: list[tuple[dict[str, Any], bytes]]) -> None:
+        for message, data in frames:
+            self._write(conn, message, data)
+
+    def _before_deal(self) -> bool:
+        return False
+
+    def _may_free(self, number: int) -> bool:
+        return False  # a seat's hand stays theirs to come back to, with their token
+
+    def _seated(self, conn: _Conn, number: int, back: bool) -> None:
+        self._lobby()  # the lobby's list of who is here is the host's to show
+        self._inbox.put(number)
+
+    def _watching(self, conn: _Conn) -> None:
+        self._inbox.put(conn)
+
+    def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
+        assert conn.seat is not None
+        try:
+            op = check_operation(message["action"])
+        except Refused as exc:
+            self._refuse(conn, str(exc), "action", message["seq"])
+            return
+        self._inbox.put(_Op(conn, conn.seat, message["seq"], op))
+
+    def _refuse_later(self, item: _Op, reason: str) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._refuse, item.conn, reason, "action", item.seq)
+            except RuntimeError:
+                pass
+
+    def wait_queued(self, count: int, timeout: float = 5.0) -> bool:
+        """Wait until at least ``count`` items are queued for :meth:`pump` (the tests'
+        way to know the server has read what a client sent); True when they are."""
+        end = time.monotonic() + timeout
+        while self._inbox.qsize() < count:
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.005)
+        return True
