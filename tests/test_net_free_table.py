@@ -234,3 +234,17 @@ def test_check_operation_takes_only_the_known_forms():
                                                                  "y": 0}):
         with pytest.raises(Refused):
             check_operation(op)
+
+
+def test_a_stand_in_card_shown_for_real_elsewhere_makes_way():
+    mirror = FreeTableMirror()
+    deck = load_deck_by_id("standard52")
+    mirror.receive({"free": 1, "deck": deck.id, "full": True, "more": False,
+                    "piles": [[1, 0, 0, 1, None, [-51]], [2, 0, 0, 2, 1, [51]]]})
+    table = mirror.table(deck)
+    assert table.piles[1].cards[0] == 0  # a back stands in as card 0, which this seat has not seen
+    mirror.receive({"free": 1, "deck": deck.id, "full": False, "more": False,
+                    "piles": [[1, 0, 0, 1, None, [-50]], [3, 200, 0, 3, None, [0]]]})
+    table._put(mirror.fill(len(deck)))
+    assert table.piles[3].cards == (0,) and 0 not in table.piles[1].cards
+    assert sorted(c for p in table.piles.values() for c in p.cards) == list(range(52))

@@ -34,6 +34,10 @@ class FreeTableMirror:
         """Pile id -> the cards shown, None for each back (bottom to top)."""
         self.updates = 0
         """Whole updates taken (a piece followed by more counts once, with its last)."""
+        self.filled: dict[int, Pile] = {}
+        """Pile id -> pile with each back filled in (see :meth:`fill`)."""
+        self._stand_in_at: dict[int, int] = {}  # card standing in for a back -> its pile
+        self._dirty: set[int] = set()
         self._pending: list[Mapping[str, Any]] = []
 
     def receive(self, view: Mapping[str, Any]) -> bool:
@@ -47,6 +51,7 @@ class FreeTableMirror:
         pieces, self._pending = self._pending, []
         for piece in pieces:
             if piece.get("full") and piece is pieces[0]:
+                self._dirty.update(self.piles)
                 self.piles.clear()
                 self.shown.clear()
             deck = piece.get("deck")
@@ -54,6 +59,7 @@ class FreeTableMirror:
                 self.deck_id = deck
             for data in piece["piles"]:
                 pid, pile, cards = read_pile(data)
+                self._dirty.add(pid)
                 if pile is None:
                     self.piles.pop(pid, None)
                     self.shown.pop(pid, None)
@@ -71,17 +77,45 @@ class FreeTableMirror:
         """Every card this seat is shown now."""
         return {c for cards in self.shown.values() for c in cards if c is not None}
 
-    def table(self, deck: Deck) -> Table:
-        """A :class:`Table` of the piles with the same ids, each back a card this seat
-        is not shown (ValueError when the piles do not hold the deck exactly once)."""
-        seen = self.seen()
-        spare = iter(sorted(set(range(len(deck))) - seen))
-        piles: dict[int, Pile] = {}
+    def fill(self, size: int) -> dict[int, Pile | None]:
+        """The piles to put in the window's table since the last fill, each back filled
+        with a card of the deck (of ``size`` cards) the seat is not shown: the piles
+        that changed, and any pile whose stand-in card has just been shown for real
+        elsewhere (it gets another). None for a pile gone. ValueError when the piles
+        hold more cards than the deck."""
+        dirty, self._dirty = self._dirty, set()
+        shown_now = {c for pid in dirty for c in self.shown.get(pid, ()) if c is not None}
+        redo = dirty | {self._stand_in_at[c] for c in shown_now if c in self._stand_in_at}
+        for pid in redo:
+            old = self.filled.pop(pid, None)
+            if old is not None:
+                for card in old.cards:
+                    if self._stand_in_at.get(card) == pid:
+                        del self._stand_in_at[card]
+        used = self.seen() | set(self._stand_in_at)
+        spare = iter(sorted(set(range(size)) - used))
+        out: dict[int, Pile | None] = {}
         try:
-            for pid, pile in self.piles.items():
-                if -1 in pile.cards:
-                    pile = pile._replace(cards=tuple(next(spare) if c < 0 else c for c in pile.cards))
-                piles[pid] = pile
+            for pid in sorted(redo):
+                pile = self.piles.get(pid)
+                if pile is not None and -1 in pile.cards:
+                    cards = []
+                    for card in pile.cards:
+                        if card < 0:
+                            card = next(spare)
+                            self._stand_in_at[card] = pid
+                        cards.append(card)
+                    pile = pile._replace(cards=tuple(cards))
+                if pile is not None:
+                    self.filled[pid] = pile
+                out[pid] = pile
         except StopIteration:
             raise ValueError("the host's table holds more cards than its deck") from None
-        return Table.from_piles(deck, random.Random(0), piles)
+        return out
+
+    def table(self, deck: Deck, cls: type[Table] = Table) -> Table:
+        """A table (of ``cls``) of the piles with the same ids, each back a card this seat
+        is not shown (ValueError when the piles do not hold the deck exactly once)."""
+        self._dirty.update(self.piles)
+        self.fill(len(deck))
+        return cls.from_piles(deck, random.Random(0), dict(self.filled))
