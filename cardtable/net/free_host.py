@@ -77,6 +77,10 @@ class FreeTableHost(SeatServer):
         """True while remote seat ``number`` has a connection."""
         return self.seats[number].conn is not None
 
+    def missing(self) -> list[int]:
+        """Remote seats without a connection now."""
+        return [n for n in self.remote_seats if self.seats[n].conn is None]
+
     def seat_name(self, number: int) -> str:
         """Seat ``number``'s name (a joined player's own), or "Player N" while nobody has it."""
         return self.seats[number].name or f"Player {number + 1}"

@@ -101,12 +101,10 @@ class HostingSession:
 
     def open(self) -> HostingSession | None:
         """Listen (port :data:`HOST_PORT` or the next free one) and announce the table."""
-        kinds, names = seat_kinds(self.seats), [s.name for s in self.seats]
         ports = [0] if HOST_PORT == 0 else list(range(HOST_PORT, HOST_PORT + PORT_TRIES))
         last: Exception | None = None
         for port in ports:
-            server = TableHost(self.game, kinds, names, code=self.code, bind=BIND, port=port,
-                               absent_after=self.absent_after, turn_seconds=self.turn_seconds, tokens=self.tokens)
+            server = self.make_server(port)
             try:
                 self.server = server.start()
                 break
@@ -122,6 +120,13 @@ class HostingSession:
             self._advert_thread = threading.Thread(target=self._advertise, name="cardtable-advertise", daemon=True)
             self._advert_thread.start()
         return self
+
+    def make_server(self, port: int) -> Any:
+        """The server to listen on ``port`` (a :class:`TableHost` for the seats; another
+        table's session makes its own)."""
+        kinds, names = seat_kinds(self.seats), [s.name for s in self.seats]
+        return TableHost(self.game, kinds, names, code=self.code, bind=BIND, port=port,
+                         absent_after=self.absent_after, turn_seconds=self.turn_seconds, tokens=self.tokens)
 
     def _advertise(self) -> None:
         assert self.server is not None

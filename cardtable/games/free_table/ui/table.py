@@ -23,6 +23,7 @@ from cardtable.engine.table import CARD_H, CARD_W, Table, dismantle
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.hands import HandBar
+from cardtable.games.free_table.ui.hosting import FreeTableHosting
 from cardtable.games.free_table.ui.in_view import InView
 from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
@@ -83,7 +84,7 @@ class Press:
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
 
 
-class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
+class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -351,11 +352,13 @@ class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
         """Leaving: the scene lets go of what refers back to it, so that it and its table are
         freed as soon as the app drops it (:meth:`_let_go`)."""
         super().exit()
+        self.stop_hosting()
         self._let_go()
 
     def release(self) -> None:
         """As :meth:`exit` (after a crash)."""
         super().release()
+        self.stop_hosting()
         self._let_go()
 
     def _let_go(self) -> None:
@@ -578,6 +581,7 @@ class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
             self.layout()
         if self.run_big_steps(dt):
             return
+        self.pump_network()
         if self.animation and self.animation.done(self.clock):
             self.animation = None
 
