@@ -240,6 +240,12 @@ class JoinScene(Scene):
         from cardtable.ui.remote_table import open_remote_table
         assert self.link is not None and self.welcome is not None
         try:
+            if self.welcome["game"] == "free_table":
+                from cardtable.games.free_table.ui.joined import open_joined
+                open_joined(self.app, self.link, self.welcome, message)
+                self.link = None
+                self.app.scenes.remove(self)
+                return True
             game = games.get(self.welcome["game"])
             open_remote_table(self.app, game, self.link, self.welcome["seat"], message, self.log,
                               self.welcome.get("deck"))
