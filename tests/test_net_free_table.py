@@ -248,3 +248,28 @@ def test_a_stand_in_card_shown_for_real_elsewhere_makes_way():
     table._put(mirror.fill(len(deck)))
     assert table.piles[3].cards == (0,) and 0 not in table.piles[1].cards
     assert sorted(c for p in table.piles.values() for c in p.cards) == list(range(52))
+
+
+def test_a_spectator_sees_no_hand_and_no_face_down_card(hosted):
+    host, table, players = hosted
+    ann = join(hosted, "Ann")
+    table.deal_hands(table.pile_ids()[0], 3, 2)
+    watcher = ThreadedClient("127.0.0.1", host.port, CODE, watch=True)
+    watcher.client.received = bytearray()
+    watcher.start()
+    mirror = FreeTableMirror()
+    try:
+        def seen() -> bool:
+            for message in watcher.poll():
+                if message["type"] == "state":
+                    mirror.receive(message["view"])
+            return set(mirror.piles) == set(table.piles)
+        settle(host, table, players, seen)
+        assert mirror.seen() == set() and same(table, ann)
+        named = [c for line in bytes(watcher.client.received).splitlines() if b'"state"' in line
+                 for data in json.loads(line)["view"]["piles"] for c in data[5] if c >= 0]
+        assert named == []
+        watcher.send_action({"kind": "flip", "pile": table.pile_ids()[0], "size": 1})
+        settle(host, table, players, lambda: any(m["type"] == "refused" for m in watcher.poll()))
+    finally:
+        watcher.close()

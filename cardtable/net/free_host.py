@@ -29,9 +29,11 @@ from cardtable.net.free_wire import Refused, apply_operation, changed_piles, che
 from cardtable.net.host import SeatServer, _Conn
 from cardtable.net.protocol import encode
 
-__all__ = ["FreeTableHost"]
+__all__ = ["FreeTableHost", "MOST_WAITING"]
 
 _log = logging.getLogger(__name__)
+MOST_WAITING = 1000
+"""Operations queued for the window at most: a flood beyond is refused, never kept."""
 
 
 @dataclass
@@ -194,6 +196,9 @@ class FreeTableHost(SeatServer):
 
     def _action(self, conn: _Conn, message: dict[str, Any]) -> None:
         assert conn.seat is not None
+        if self._inbox.qsize() >= MOST_WAITING:
+            self._refuse(conn, "the host is busy: too many moves are waiting", "action", message["seq"])
+            return
         try:
             op = check_operation(message["action"])
         except Refused as exc:
