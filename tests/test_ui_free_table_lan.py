@@ -102,6 +102,8 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         mine, theirs = table.hand_of(1), table.hand_of(0)
         assert joined.table.piles[mine].cards == table.piles[mine].cards  # my hand: the real cards
         assert not set(table.piles[theirs].cards) & joined.mirror.seen()  # the host's hand: backs
+        host.key(pygame.K_p)  # no pass screen: the host's window never shows another player's hand
+        assert host_app.scenes.top is table_scene and table_scene.seat == 0
 
         # the guest flips the deck by key, in its own window; the host's table turns it over
         guest_driver = Driver(guest)

@@ -74,6 +74,20 @@ class FreeTableHosting:
         if server is not None:
             server.pump(self.table)
 
+    def pass_on(self) -> None:
+        """Hosted, each player has their own screen: the host's never shows another hand."""
+        if self.hosting is not None:
+            self.toast("Hosted: each player sees their hand on their own screen", 2.0)
+            return
+        cast(Any, super()).pass_on()  # (the table's own: the next scene in the order)
+
+    def set_players(self, players: int) -> None:
+        """Hosted, the seats are the lobby's."""
+        if self.hosting is not None:
+            self.toast("Hosted: the players are the ones who joined", 2.0)
+            return
+        cast(Any, super()).set_players(players)
+
     def stop_hosting(self) -> None:
         """Stop serving the table (every player's connection closes)."""
         if self.hosting is not None:
