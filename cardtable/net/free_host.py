@@ -62,6 +62,7 @@ class FreeTableHost(SeatServer):
         self._inbox: queue.Queue[_Op | int | _Conn] = queue.Queue()
         self._table: Table | None = None  # the table last sent (the window may switch decks)
         self._shown: dict[int, Pile] = {}
+        self._revision = -1  # the table's revision last looked at
         self._count = 0  # updates sent: the state messages' count
         self._spectators: list[_Conn] = []  # the window thread's list of spectators
 
@@ -133,9 +134,12 @@ class FreeTableHost(SeatServer):
         send (the whole table when the window shows another deck's table now: then
         True)."""
         if table is not self._table:
-            self._table, self._shown = table, dict(table.piles)
+            self._table, self._shown, self._revision = table, dict(table.piles), table.revision
             self._each(lambda conn, seat: self._send(table, conn, seat, None))
             return True
+        if table.revision == self._revision:
+            return False  # (every change of a table counts a revision: nothing to look for)
+        self._revision = table.revision
         changed = changed_piles(self._shown, table)
         if changed:
             self._count += 1
