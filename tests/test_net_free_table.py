@@ -264,8 +264,8 @@ def test_a_spectator_sees_no_hand_and_no_face_down_card(hosted):
                 if message["type"] == "state":
                     mirror.receive(message["view"])
             return set(mirror.piles) == set(table.piles)
-        settle(host, table, players, seen)
-        assert mirror.seen() == set() and same(table, ann)
+        settle(host, table, players, lambda: seen() and same(table, ann))
+        assert mirror.seen() == set()
         named = [c for line in bytes(watcher.client.received).splitlines() if b'"state"' in line
                  for data in json.loads(line)["view"]["piles"] for c in data[5] if c >= 0]
         assert named == []

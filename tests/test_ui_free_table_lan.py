@@ -112,6 +112,14 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         guest_driver.key(pygame.K_f)
         assert until([host_app, guest], lambda: table.piles[deck].top_face_up != up
                      and joined.table.piles[deck].top == table.piles[deck].top)
+        # the guest drags a card of the row across the felt; the host's table has it there
+        row = max(pid for pid, p in table.piles.items() if p.owner is None)
+        was = (table.piles[row].x, table.piles[row].y)
+        start = centre(joined, row)
+        guest_driver.drag(start, (start[0] - 150, start[1] - 260))
+        assert until([host_app, guest], lambda: row in table.piles and (table.piles[row].x, table.piles[row].y) != was
+                     and (joined.table.piles[row].x, joined.table.piles[row].y) == (table.piles[row].x,
+                                                                                    table.piles[row].y))
         host.step()
         shot(host_app, "free_table_host.png")
         guest_driver.step()

@@ -43,13 +43,13 @@ FAR = 1_000_000.0
 """The farthest a pile may be put from the origin, in world units."""
 _MOST_CARDS = 100_000
 OPERATIONS: dict[str, dict[str, tuple[str, bool]]] = {
-    "move": {"pile": ("pile", True), "size": ("int", True), "count": ("count", False), "x": ("num", True),
+    "move": {"pile": ("pile", True), "size": ("int", True), "count": ("count?", False), "x": ("num", True),
              "y": ("num", True), "onto": ("pile?", False)},
     "flip": {"pile": ("pile", True), "size": ("int", True)},
     "shuffle": {"pile": ("pile", True), "size": ("int", True)},
     "deal": {"pile": ("pile", True), "size": ("int", True), "count": ("count", True),
              "face_up": ("bool", False)},
-    "take": {"pile": ("pile", True), "size": ("int", True), "count": ("count", False)},
+    "take": {"pile": ("pile", True), "size": ("int", True), "count": ("count?", False)},
     "play": {"pile": ("pile", True), "size": ("int", True), "index": ("int", True), "x": ("num", True),
              "y": ("num", True), "onto": ("pile?", False), "face_up": ("bool", False)},
 }
@@ -116,8 +116,8 @@ def _form(value: Any, form: str) -> bool:
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if form in ("pile", "int", "count"):
         return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 2**31
-    if form == "pile?":
-        return value is None or _form(value, "pile")
+    if form.endswith("?"):
+        return value is None or _form(value, form[:-1])
     if form == "num":
         return number and math.isfinite(value) and abs(value) <= FAR
     if form == "bool":
