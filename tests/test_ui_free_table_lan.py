@@ -120,7 +120,7 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         assert until([host_app, guest], lambda: row in table.piles and (table.piles[row].x, table.piles[row].y) != was
                      and (joined.table.piles[row].x, joined.table.piles[row].y) == (table.piles[row].x,
                                                                                     table.piles[row].y))
-        host.step()
+        host.step(60)
         shot(host_app, "free_table_host.png")
         guest_driver.step()
         shot(guest, "free_table_joined.png")

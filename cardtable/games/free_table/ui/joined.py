@@ -72,7 +72,10 @@ class JoinedFreeTable(FreeTableScene):
         camera = self.tables[deck_id][1] if deck_id in self.tables else Camera(self.app.screen.get_size())
         self.tables[deck_id] = (fresh, camera)
         self.table, self.camera = fresh, camera
-        self.fit_all()
+        if len(fresh.piles) - len(fresh.hands) > 1:
+            self.fit_all()
+        else:
+            self.fit_start()  # one pile: room around it for what is dealt, as the host's first view
 
     def _send(self, op: dict[str, Any]) -> None:
         if self.remote_seat is None:
