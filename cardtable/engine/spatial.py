@@ -155,10 +155,15 @@ class GridIndex:
     def _span(self, rect: Rect) -> tuple[range, range]:
         x, y, w, h = rect
         c = self.cell
-        # The right and bottom edges are exclusive, so a rectangle that only touches
-        # a cell's left edge is not listed there.
-        return (range(int(x // c), int((x + w - 1e-9) // c) + 1),
-                range(int(y // c), int((y + h - 1e-9) // c) + 1))
+        # The right and bottom edges are exclusive (a rectangle that only touches a cell's
+        # left edge is not listed there): the last cell is the one before the edge's
+        # ceiling, by the same floor division as the first.
+        # Both ends come from the same float sums the overlap test makes, so a rectangle and a
+        # region overlapping by less than any fixed epsilon still share a cell; one no wider
+        # than a float's step keeps its first cell.
+        x0, y0 = int(x // c), int(y // c)
+        return (range(x0, max(x0, int(-(-(x + w) // c)) - 1) + 1),
+                range(y0, max(y0, int(-(-(y + h) // c)) - 1) + 1))
 
     def _home(self, rect: Rect) -> tuple[range, range]:
         """The cells an item is listed in."""
