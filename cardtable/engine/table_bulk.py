@@ -17,7 +17,7 @@ in the middle of some frame), while tuples of numbers it stops tracking.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, compress, repeat
 from operator import and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -28,6 +28,8 @@ from cardtable.engine.spatial import Staged
 if TYPE_CHECKING:
     from cardtable.engine.table import Table
 
+BULK_PILES = 64
+"""A step on this many piles or more is recorded as columns (the table's ``BULK``)."""
 SLICE_PILES = 1500
 """A step on fewer piles than this is never sliced."""
 CHUNK = 500
@@ -324,3 +326,67 @@ class BulkPut:
         table.revision += 1
         table._damage.append((table.revision, self._damage))
         del table._damage[:-DAMAGE_KEEP]
+
+
+def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pile]]]:
+    """``pids`` (each once) by z, bottom first, and their piles: C-level passes, a slice each."""
+    ids = list(set(pids))
+    big = len(ids) >= SLICE_PILES
+    piles: list[Pile] = []
+    for start in slices(len(ids)):
+        if big:
+            yield
+        piles += map(table.piles.__getitem__, ids[start:start + CHUNK])
+    zs = list(map(itemgetter(2), piles))
+    if big:
+        yield
+    order = sorted(range(len(ids)), key=zs.__getitem__)
+    return list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
+
+
+def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> Steps[None]:
+    """:meth:`~cardtable.engine.table.Table.move_many` as slices (see the module): the piles
+    by z, each moved and raised to the top in that order."""
+    chosen, piles = yield from _chosen(table, pids)
+    if not chosen:
+        return
+    big = len(chosen) >= SLICE_PILES
+    first = table._next_z
+    table._next_z += len(chosen)
+    new: list[Pile | None] = []
+    for start in slices(len(chosen)):
+        if big:
+            yield
+        part = piles[start:start + CHUNK]
+        new += map(tuple.__new__, repeat(Pile), zip(
+            [p.x + dx for p in part], [p.y + dy for p in part], range(first + start, first + start + len(part)),
+            map(itemgetter(3), part), map(itemgetter(4), part), map(itemgetter(5), part)))
+    yield from _commit(table, "move", chosen, new)
+
+
+def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
+    """:meth:`~cardtable.engine.table.Table.flip_many` as slices: each pile turned over where
+    it lies (its cards in the other order, each on its other side) and raised to the top."""
+    chosen, piles = yield from _chosen(table, pids)
+    if not chosen:
+        return
+    big = len(chosen) >= SLICE_PILES
+    first = table._next_z
+    table._next_z += len(chosen)
+    new: list[Pile | None] = []
+    for start in slices(len(chosen)):
+        if big:
+            yield
+        part = piles[start:start + CHUNK]
+        new += [p._replace(z=first + start + i, cards=p.cards[::-1], faces=tuple(not f for f in p.faces[::-1]))
+                for i, p in enumerate(part)]
+    yield from _commit(table, "flip", chosen, new)
+
+
+def _commit(table: Table, label: str, ids: list[int], new: list[Pile | None]) -> Steps[None]:
+    """Record and apply the step, as :meth:`~cardtable.engine.table.Table._commit` does (a
+    few piles at once, many as slices)."""
+    if len(ids) >= BULK_PILES:
+        yield from table._commit_steps(label, ids, new)
+    else:
+        table._commit(label, dict(zip(ids, new)))
