@@ -58,6 +58,7 @@ from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
+from cardtable.ui.selection_outlines import SelectionOutlines
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
 from cardtable.ui.table_overlays import TableOverlays
 from cardtable.ui.theme import THEME
@@ -136,6 +137,8 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         self.art = art
         self.cache = cache or FaceCache(art)
         self._layer: pygame.Surface | None = None
+        self.outlines = SelectionOutlines()
+        """The selection's outlines, drawn from a cached picture."""
         self._layer_key: tuple | None = None  # (table, zoom, size) the layer was painted for
         self._layer_origin = (0, 0)
         self._drawn_revision = -1
@@ -354,6 +357,13 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         table, region, hidden = self._last_frame
         piles = table.piles
         return sum(1 for pid in table.index.query(region) if hidden.get(pid, 0) < len(piles[pid].cards))
+
+    def shows(self, table: Table, camera: Camera, size: tuple[int, int]) -> bool:
+        """True when the layer holds, pixel for pixel, what this camera sees of the whole table
+        (nothing hidden, nothing changed since, no other picture under way)."""
+        return (self._layer is not None and self._layer_key == (id(table), camera.zoom, size)
+                and self._layer_origin == self.origin(camera) and self._drawn_revision == table.revision
+                and not self._drawn_hidden and self._build is None and not self._pending)
 
     @property
     def settled(self) -> bool:
