@@ -130,10 +130,11 @@ class BigSteps:
             return False
         self._seen_step = step
         label, before, after = step
-        if label == "move":  # a dropped card is already where the cursor left it: only other moves fly
+        big = len(before) + len(after) >= HOLD_PILES
+        if label == "move" and not big:  # a dropped card is already where the cursor left it: only other moves fly
             self.animation = None
             return False
-        if len(before) + len(after) < HOLD_PILES:
+        if not big:
             self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
             return False
         self.work.add(self._after_big_step(step))
@@ -146,8 +147,10 @@ class BigSteps:
         while not table.index.settle(SETTLE_SLICE):
             yield None
         yield None
-        _label, before, after = step
-        animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
+        label, before, after = step
+        animation = None
+        if label != "move":  # (a group dropped, or its drop undone, is shown where it lands)
+            animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
         if animation is not None:
             yield None
             yield from animation.prepare_steps(table, camera, self.view)
