@@ -648,11 +648,13 @@ class Table:
         self.last_step = (label, before, after)
 
     def _commit_steps(self, label: str, ids: list[int], new: list[Pile | None],
-                      after: BulkSide | None = None) -> Steps[None]:
-        """A step on many piles, prepared a slice at a time and recorded as columns."""
+                      after: BulkSide | None = None, before: BulkSide | None = None) -> Steps[None]:
+        """A step on many piles, prepared a slice at a time and recorded as columns (its sides
+        made already, if given: ``before`` only of piles all on the table)."""
         put = BulkPut(self, ids, new)
         yield from put.prepare()
-        before = yield from BulkSide.build(ids, put.old)
+        if before is None:
+            before = yield from BulkSide.build(ids, put.old)
         if after is None:
             after = yield from BulkSide.build(ids, new)
         change = Change(label, before, after)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, compress, repeat
-from operator import and_, is_not, itemgetter, lt, ne, not_
+from operator import add, and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from cardtable.engine.piles import CARD_H, CARD_W, Pile
@@ -346,41 +346,83 @@ def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pi
 
 def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> Steps[None]:
     """:meth:`~cardtable.engine.table.Table.move_many` as slices (see the module): the piles
-    by z, each moved and raised to the top in that order."""
+    by z, each moved and raised to the top in that order. Its history's two sides share
+    the cards' columns (a move changes none)."""
     chosen, piles = yield from _chosen(table, pids)
     if not chosen:
         return
     big = len(chosen) >= SLICE_PILES
     first = table._next_z
     table._next_z += len(chosen)
+    if len(chosen) < BULK_PILES:
+        table._commit("move", {pid: p._replace(x=p.x + dx, y=p.y + dy, z=first + i)
+                               for i, (pid, p) in enumerate(zip(chosen, piles))})
+        return
+    before = yield from BulkSide.build(chosen, piles)
+    xs: list[float] = []
+    ys: list[float] = []
     new: list[Pile | None] = []
     for start in slices(len(chosen)):
         if big:
             yield
-        part = piles[start:start + CHUNK]
-        new += map(tuple.__new__, repeat(Pile), zip(
-            [p.x + dx for p in part], [p.y + dy for p in part], range(first + start, first + start + len(part)),
-            map(itemgetter(3), part), map(itemgetter(4), part), map(itemgetter(5), part)))
-    yield from _commit(table, "move", chosen, new)
+        part = slice(start, start + CHUNK)
+        part_xs = list(map(add, before.xs[part], repeat(dx)))
+        part_ys = list(map(add, before.ys[part], repeat(dy)))
+        xs += part_xs
+        ys += part_ys
+        new += map(tuple.__new__, repeat(Pile), zip(part_xs, part_ys, range(first + start, first + start + CHUNK),
+                                                    before.cards[part], before.faces[part],
+                                                    repeat(None) if before.owners is None else before.owners[part]))
+    after = BulkSide(before.ids, tuple(xs), tuple(ys), tuple(range(first, first + len(chosen))), before.cards,
+                     before.faces, before.owners, ())
+    yield from table._commit_steps("move", chosen, new, after, before)
+
+
+class _Turned(dict[tuple[bool, ...], tuple[bool, ...]]):
+    """A pile's faces -> its faces once turned over (each card's other side, in the other
+    order), worked out once for each different tuple (most are one card's, shared)."""
+
+    def __missing__(self, faces: tuple[bool, ...]) -> tuple[bool, ...]:
+        turned = FACE_ONE[not faces[0]] if len(faces) == 1 else tuple(not f for f in faces[::-1])
+        self[faces] = turned
+        return turned
+
 
 
 def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
     """:meth:`~cardtable.engine.table.Table.flip_many` as slices: each pile turned over where
-    it lies (its cards in the other order, each on its other side) and raised to the top."""
+    it lies (its cards in the other order, each on its other side) and raised to the top, in
+    C-level passes. Its history's two sides share the places' columns."""
     chosen, piles = yield from _chosen(table, pids)
     if not chosen:
         return
     big = len(chosen) >= SLICE_PILES
     first = table._next_z
     table._next_z += len(chosen)
+    turned = _Turned()
+    if len(chosen) < BULK_PILES:
+        table._commit("flip", {pid: p._replace(z=first + i, cards=p.cards[::-1], faces=turned[p.faces])
+                               for i, (pid, p) in enumerate(zip(chosen, piles))})
+        return
+    before = yield from BulkSide.build(chosen, piles)
+    cards: list[tuple[int, ...]] = []
+    faces: list[tuple[bool, ...]] = []
     new: list[Pile | None] = []
     for start in slices(len(chosen)):
         if big:
             yield
-        part = piles[start:start + CHUNK]
-        new += [p._replace(z=first + start + i, cards=p.cards[::-1], faces=tuple(not f for f in p.faces[::-1]))
-                for i, p in enumerate(part)]
-    yield from _commit(table, "flip", chosen, new)
+        part = slice(start, start + CHUNK)
+        part_cards = [c if len(c) == 1 else c[::-1] for c in before.cards[part]]
+        part_faces = list(map(turned.__getitem__, before.faces[part]))
+        cards += part_cards
+        faces += part_faces
+        new += map(tuple.__new__, repeat(Pile), zip(before.xs[part], before.ys[part],
+                                                    range(first + start, first + start + CHUNK), part_cards,
+                                                    part_faces,
+                                                    repeat(None) if before.owners is None else before.owners[part]))
+    after = BulkSide(before.ids, before.xs, before.ys, tuple(range(first, first + len(chosen))), tuple(cards),
+                     tuple(faces), before.owners, ())
+    yield from table._commit_steps("flip", chosen, new, after, before)
 
 
 def _commit(table: Table, label: str, ids: list[int], new: list[Pile | None]) -> Steps[None]:
