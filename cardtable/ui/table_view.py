@@ -365,6 +365,23 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
                 and self._layer_origin == self.origin(camera) and self._drawn_revision == table.revision
                 and not self._drawn_hidden and self._build is None and not self._pending)
 
+    def paste(self, table: Table, camera: Camera, picture: pygame.Surface, at: tuple[int, int],
+              lifted: dict[int, int]) -> bool:
+        """After a step that moved only the piles ``lifted`` (every card of each) and raised them
+        to the top, their picture as the layer showed them, put at ``at``: the layer becomes the
+        table's new picture without repainting it, if it is the picture without them of the
+        table just before the step at this camera (True), else nothing is done (False)."""
+        if (self._layer is None or self._layer_key != (id(table), camera.zoom, self._layer.get_size())
+                or self._layer_origin != self.origin(camera) or self._drawn_revision != table.revision - 1
+                or self._drawn_hidden != lifted or self._build is not None or self._prepared is not None
+                or self._pending):
+            return False
+        self._layer.blit(picture, at)
+        self._drawn_revision = table.revision
+        self._drawn_hidden, self._drawn_hidden_obj = {}, None
+        self._held = None if self._held is None else ((), self._held[1])  # (its scaled picture is stale)
+        return True
+
     @property
     def settled(self) -> bool:
         """True once the picture is whole: no stand-in waits for its face and no picture at

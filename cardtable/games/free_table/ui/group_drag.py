@@ -35,7 +35,7 @@ class GroupPicture:
     :meth:`compose` (at once) or :meth:`steps` (a slice per ``next``)."""
 
     def __init__(self, key: tuple, hidden: dict[int, int], picture: pygame.Surface | None,
-                 at: tuple[int, int]) -> None:
+                 at: tuple[int, int], flat: bool = False) -> None:
         self.key = key
         """(table, revision, zoom, the view's place, the window's size, the group) it shows."""
         self.hidden = hidden
@@ -43,6 +43,10 @@ class GroupPicture:
         self.picture = picture
         self.at = at
         """Where the picture's corner lay on screen before any move."""
+        self.flat = flat
+        """True when the picture is the felt's own pixels of the group (no lifted look): the
+        felt's picture after the drop is the felt without them with it pasted on
+        (:meth:`~cardtable.ui.table_view.TableView.paste`)."""
 
     @classmethod
     def compose(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
@@ -111,7 +115,16 @@ class GroupPicture:
                                 for p, x, y in zip(records[part], xs[part], ys[part])])
         yield
         picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
-        return cls(key, hidden, picture, area.topleft)
+        return cls(key, hidden, picture, area.topleft, flat=layer is not None)
+
+    def paste(self, view: Any, table: Table, camera: Camera, moved: tuple[int, int]) -> bool:
+        """Make the felt's picture the table's after the group was dropped ``moved`` pixels
+        from where it lay, by pasting this picture on the felt without it (see :attr:`flat`);
+        whether it could."""
+        if not self.flat or self.picture is None:
+            return False
+        return bool(view.paste(table, camera, self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]),
+                               self.hidden))
 
     def draw(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
         """Show the group moved ``moved`` pixels from where it lay."""

@@ -554,6 +554,9 @@ class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
         if press.group:
             z = self.camera.zoom
             dx, dy = (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z
+            if press.picture is not None:  # (the step is the table's next revision: nothing else runs meanwhile)
+                self.dropped = (self.table.revision + 1, press.picture, (event.pos[0] - press.pos[0],
+                                                                         event.pos[1] - press.pos[1]))
             self.begin(self.table.move_many_job(press.group, dx, dy), lambda _: self._refresh_buttons())
             self.app.sounds.play("slide")
             return True
