@@ -57,6 +57,7 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
+from cardtable.ui.resized_layer import ResizedLayer
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
 from cardtable.ui.selection_outlines import SelectionOutlines
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
@@ -113,13 +114,14 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
+class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
         drawn_last_frame: piles showing in the view at the last frame drawn (not wholly lifted).
         layer_rebuilds: how often the layer was rebuilt in full, or such a rebuild begun (for
             tests and benchmarks).
+        layer_resized: pictures at a new window size painted off screen, the old one showing.
         layer_scrolls: how often it was scrolled instead.
         layer_repairs: how often only the places a change touched were repainted.
         layer_scaled: frames that showed the layer scaled while the zoom was moving.
@@ -167,6 +169,7 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         self._shown: tuple[tuple, list[tuple[int, Pile]]] | None = None
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
         self.layer_rebuilds = 0
+        self.layer_resized = 0
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
@@ -277,6 +280,10 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
         self._zoom_moved_before = camera.zoom != self._seen_zoom
         self._seen_zoom = camera.zoom
+        if self._draw_resized(surface, table, camera, key, origin, hidden):
+            if highlight is not None and highlight in table.piles:
+                self._draw_highlight(surface, table, camera, highlight)
+            return
         if self._layer is None or self._layer.get_size() != size:
             self._layer = screen_surface(size)
             self._layer_key = None
@@ -432,8 +439,9 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         return True
 
     def _start_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
-                     hidden: dict[int, int] | None = None) -> LayerBuild:
-        """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top."""
+                     hidden: dict[int, int] | None = None, onto: pygame.Surface | None = None) -> LayerBuild:
+        """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top
+        (on ``onto``, else on the spare surface)."""
         lifted = hidden or {}
         swatches = self.card_width(camera) < SWATCH_BELOW
         piles = self.ordered(table) if swatches else self._in_view(table, camera)
@@ -445,7 +453,7 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
                     self._paint_swatches(surface, table, camera, lifted, origin, chunk)
                 else:
                     self.cards_painted += self._paint_piles(surface, table, camera, lifted, origin, chunk)
-        return LayerBuild(key, origin, table.revision, self._spare_surface(), THEME.felt, piles, paint,
+        return LayerBuild(key, origin, table.revision, onto or self._spare_surface(), THEME.felt, piles, paint,
                           faces=not swatches)
 
     def _spare_surface(self) -> pygame.Surface:
