@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from itertools import compress
+from operator import not_
 from typing import Any
 
 import pygame
@@ -57,7 +58,7 @@ class GroupPicture:
             try:
                 next(steps)
             except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+                return done.value
 
     @classmethod
     def steps(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
@@ -78,11 +79,11 @@ class GroupPicture:
                 yield
             ids = group[start:start + CHUNK]
             ids = list(compress(ids, map(piles.__contains__, ids)))
-            part = list(map(piles.__getitem__, ids))
+            found = list(map(piles.__getitem__, ids))
             present += ids
-            records += part
-            xs += [int(round(p.x * z)) - ox for p in part]  # (as view.to_screen places each card)
-            ys += [int(round(p.y * z)) - oy for p in part]
+            records += found
+            xs += [int(round(p.x * z)) - ox for p in found]  # (as view.to_screen places each card)
+            ys += [int(round(p.y * z)) - oy for p in found]
         hidden = dict(zip(present, map(len, (p.cards for p in records))))
         if not records:
             return cls(key, hidden, None, (0, 0))
@@ -101,21 +102,29 @@ class GroupPicture:
             return cls(key, hidden, picture, area.topleft)
         picture = pygame.Surface(area.size, 0, screen)
         picture.fill(_KEY_COLOUR)
-        from_felt = view.shows(table, camera, screen.get_size())
-        layer = view.layer if from_felt else None
+        # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
+        # edge cards); one off it (or partly) gets its face: the felt's picture has no pixels of it.
+        layer = view.layer if view.shows(table, camera, screen.get_size()) else None
+        edge = max(1, width // 40) if width >= 24 else 0
         get = view.cache.get
+        copied = 0
         for start in range(0, len(records), CHUNK):
             yield
             part = slice(start, start + CHUNK)
+            onto = [(p, x, y, width + 3 * edge if len(p.cards) > 1 else width,
+                     height + 3 * edge if len(p.cards) > 1 else height) for p, x, y in zip(records[part], xs[part],
+                                                                                          ys[part])]
+            inside = [layer is not None and x >= 0 and y >= 0 and x + pw <= w and y + ph <= h
+                      for _, x, y, pw, ph in onto]
+            copied += sum(inside)
             if layer is not None:
-                picture.blits([(layer, (x + sx, y + sy), (x, y, width, height)) for x, y in zip(xs[part], ys[part])],
-                              doreturn=False)
-            else:
-                picture.fblits([(get(table.deck, p.top, p.top_face_up, width, force=True), (x + sx, y + sy))
-                                for p, x, y in zip(records[part], xs[part], ys[part])])
+                picture.blits([(layer, (x + sx, y + sy), (x, y, pw, ph))
+                               for _, x, y, pw, ph in compress(onto, inside)], doreturn=False)
+            picture.fblits([(get(table.deck, p.top, p.top_face_up, width, force=True), (x + sx, y + sy))
+                            for p, x, y, _, _ in compress(onto, map(not_, inside))])
         yield
         picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
-        return cls(key, hidden, picture, area.topleft, flat=layer is not None)
+        return cls(key, hidden, picture, area.topleft, flat=copied == len(records))
 
     def paste(self, view: Any, table: Table, camera: Camera, moved: tuple[int, int]) -> bool:
         """Make the felt's picture the table's after the group was dropped ``moved`` pixels
