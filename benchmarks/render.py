@@ -31,6 +31,9 @@ import tempfile
 import time
 from collections.abc import Callable
 
+# This checkout's cardtable, not whichever the environment has installed (a script's folder,
+# benchmarks/, is on the path, not the checkout's).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
