@@ -525,7 +525,7 @@ class FreeTableScene(BigSteps, PileActions, InView, FreeTableKeys, Scene):
             if rect is not None and rect.w + rect.h >= DRAG_THRESHOLD:
                 x0, y0 = self.camera.to_world(rect.x, rect.y)
                 x1, y1 = self.camera.to_world(rect.right, rect.bottom)
-                found = set(self.table.piles_in((x0, y0, x1 - x0, y1 - y0)))
+                found = self.table.index.query((x0, y0, x1 - x0, y1 - y0))  # (piles_in's, unsorted)
                 self.selected = (self.selected | found) if self.band_add else found
                 if self.selected:
                     self.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
