@@ -156,9 +156,11 @@ class BigSteps:
         yield None
         label, before, after = step
         dropped, self.dropped = self.dropped, None
-        if label == "move" and dropped is not None and dropped[0] == table.revision \
-                and dropped[1].paste(self.view, table, camera, dropped[2]):
-            self.animation = None  # (a group dropped: the felt without it, with it pasted on)
+        if (label == "move" and dropped is not None and dropped[0] == table.revision
+                and dropped[1].paste(self.view, table, camera, dropped[2])):
+            # (the felt without the group, the group pasted on; no collection of its own: after
+            # a drag's composing, 10 ms in one frame)
+            self.animation = None
             return
         animation = None
         if label not in ("move", "flip"):  # (a group dropped or turned over, or that undone, shows as it lies)
