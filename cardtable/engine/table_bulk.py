@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress, islice, repeat
 from operator import add, and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -330,7 +330,7 @@ class BulkPut:
 
 def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pile]]]:
     """``pids`` (each once) by z, bottom first, and their piles: C-level passes, a slice each."""
-    ids = list(set(pids))
+    ids = list(dict.fromkeys(pids))  # (each once, in the order given: a selection comes by z already)
     big = len(ids) >= SLICE_PILES
     piles: list[Pile] = []
     for start in slices(len(ids)):
@@ -338,6 +338,8 @@ def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pi
             yield
         piles += map(table.piles.__getitem__, ids[start:start + CHUNK])
     zs = list(map(itemgetter(2), piles))
+    if all(map(lt, zs, islice(zs, 1, None))):
+        return ids, piles
     if big:
         yield
     order = sorted(range(len(ids)), key=zs.__getitem__)
