@@ -557,6 +557,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         if damage is None:
             return True
         old = self._drawn_hidden
+        if len(damage) + abs(len(old) - len(hidden)) > MAX_DAMAGE:  # (a big group lifted: no pass over it)
+            return True
         changed = sum(1 for pid in old.keys() | hidden.keys() if old.get(pid) != hidden.get(pid))
         return len(damage) + changed > MAX_DAMAGE
 

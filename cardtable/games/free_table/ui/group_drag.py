@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from itertools import compress
-from operator import not_
+from operator import itemgetter, not_
 from typing import Any
 
 import pygame
@@ -26,7 +26,7 @@ LIFTED_MOST = 150
 """A group of up to this many piles is composed from each pile drawn lifted."""
 LIFT_IN_SLICES = 1000
 """A group of this many piles or more is lifted a slice a frame (:func:`lift_steps`)."""
-CHUNK = 1000
+CHUNK = 500
 """Piles a slice of the composing places or blits."""
 _KEY_COLOUR = (255, 0, 255)
 
@@ -84,7 +84,8 @@ class GroupPicture:
             records += found
             xs += [int(round(p.x * z)) - ox for p in found]  # (as view.to_screen places each card)
             ys += [int(round(p.y * z)) - oy for p in found]
-        hidden = dict(zip(present, map(len, (p.cards for p in records))))
+        yield
+        hidden = dict(zip(present, map(len, map(itemgetter(3), records))))
         if not records:
             return cls(key, hidden, None, (0, 0))
         w, h = screen.get_size()
@@ -100,7 +101,9 @@ class GroupPicture:
             for pile, x, y in zip(records, xs, ys):
                 view.draw_lifted(picture, table, camera, pile, len(pile.cards), (x + sx, y + sy))
             return cls(key, hidden, picture, area.topleft)
-        picture = pygame.Surface(area.size, 0, screen)
+        yield
+        picture = pygame.Surface(area.size, 0, screen)  # (a window's 8 MB: a slice of its own)
+        yield
         picture.fill(_KEY_COLOUR)
         # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
         # edge cards); one off it (or partly) gets its face: the felt's picture has no pixels of it.
