@@ -24,7 +24,7 @@ import pygame
 
 from cardtable.engine.table import TableJob
 from cardtable.games.free_table.ui.work import job_steps, slice_budget
-from cardtable.ui.frame_floor import FrameFloor
+from cardtable.ui.frame_floor import FRAME_FLOOR
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
 from cardtable.ui.work_queue import NEXT_FRAME, WorkQueue
@@ -53,7 +53,7 @@ class BigSteps:
         """Set up (the scene's ``__init__`` calls this)."""
         self.work = WorkQueue()
         """Big steps under way, a slice a frame."""
-        self.frame_floor = FrameFloor()
+        self.frame_floor = FRAME_FLOOR
         """What an empty frame costs here: each frame's share of the work follows it."""
         self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
         self._held_size = (0, 0)
