@@ -8,6 +8,11 @@ frames as the longest scenario, for the machine's own count at that length). The
 time from launch to the first interactive frame, the time to lay out the 12,000-card
 deck, and the peak resident memory. The last line is JSON with every figure.
 
+Then, for the gestures of :mod:`render_gestures` (a selection of 1,000 and of 12,000 piles:
+idle, drag, drop, flip, undo; a resize each way; Shift+press on the 12,000-card pile; the wheel),
+the frames after each until the table takes input again. Every ratio is to the floor measured
+again as long as the longest scenario, at the end of the run.
+
 Options: ``--frames N`` (default 300), ``--size WxH`` (default 1920x1080), ``--only NAME,...``,
 ``--cpu`` (frames timed in this process's CPU time rather than the wall clock).
 The machines are shared and noisy: compare figures from one run, not across runs.
@@ -26,6 +31,9 @@ import tempfile
 import time
 from collections.abc import Callable
 
+# This checkout's cardtable, not whichever the environment has installed (a script's folder,
+# benchmarks/, is on the path, not the checkout's).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
@@ -37,6 +45,9 @@ from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
 from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from render_gestures import ACCEPT_FRAMES, Gestures  # noqa: E402
 
 CLOCK = [time.perf_counter]
 """What frames are timed with: the wall clock, or with ``--cpu`` this process's CPU time
@@ -541,6 +552,10 @@ def scenario_leave_big_table(app: App, frames: int) -> list[float]:
     return times
 
 
+def _gestures() -> Gestures:
+    return Gestures(timed_step, spread_infinite, landed)
+
+
 SCENARIOS = {
     "pan_12000_spread": scenario_pan, "zoomed_out_all_12000": scenario_zoomed_out,
     "drag_one_card": scenario_drag, "spread_gather_12000_animated": scenario_spread_gather,
@@ -549,6 +564,10 @@ SCENARIOS = {
     "faces_29px_pan_undrawn": scenario_faces_pan, "faces_29px_fill_after_jump": scenario_faces_jump,
     "faces_wheel_zoom_0.2_0.9": scenario_faces_wheel, "shift_drag_150_stack": scenario_shift_drag_stack,
     "key_steps_12000": scenario_key_steps, "leave_12000_table": scenario_leave_big_table,
+    "selection_1000": lambda app, frames: _gestures().selection(app, frames, 1000),
+    "selection_12000": lambda app, frames: _gestures().selection(app, frames, 12_000),
+    "resize": lambda app, frames: _gestures().resize(app, frames),
+    "big_pile_and_wheel": lambda app, frames: _gestures().big_pile_and_wheel(app, frames),
 }
 """Every scenario by name; one that returns a dict reports each of its parts by the part's name."""
 
@@ -588,21 +607,26 @@ def main() -> None:
     floor_ms = percentiles(floor_times)
     results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1], "max_ms": floor_ms[2],
                         "frames": len(floor_times), "over_16ms": sum(ms > 16 for ms in floor_times)}
+    measured: dict[str, list[float]] = {}
     for name, fn in SCENARIOS.items():
         if only is None or name in only:
             got = fn(app, args.frames)
             for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
-                record(results, part, samples, floor_ms)
+                measured[part] = samples
     # A scenario's slowest frame grows with its number of frames on a shared machine (a core
     # taken away, the display server late): the floor again, as long as the longest scenario,
-    # says how many frames over 16 ms the machine itself gives at that length.
-    longest = max((r.get("frames", 0) for r in results.values()), default=0)
+    # says how many frames over 16 ms the machine itself gives at that length; every ratio is
+    # to it (the first floor only warms the machine up when a scenario is longer).
+    longest = max((len(samples) for samples in measured.values()), default=0)
     floor_long = floor(int(longest)) if longest > args.frames else []
     if floor_long:
         med, p95, worst = percentiles(floor_long)
+        floor_ms = (med, p95, worst)
         results["floor_as_long_as_the_longest"] = {"median_ms": med, "p95_ms": p95, "max_ms": worst,
                                                   "frames": len(floor_long),
                                                   "over_16ms": sum(ms > 16 for ms in floor_long)}
+    for part, samples in measured.items():
+        record(results, part, samples, floor_ms)
     laid, framed = layout_seconds(app)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     frames_after = {name: statistics.median(counts) for name, counts in HELD_FRAMES.items()}
@@ -626,9 +650,14 @@ def main() -> None:
               + ", ".join(f"{name} {n:g}" for name, n in frames_after.items()))
         print("wall ms from each key to its step's first picture (median): "
               + ", ".join(f"{name} {ms:.1f}" for name, ms in wall_to_picture.items()))
+    accept = {name: (statistics.median(n), max(n)) for name, n in ACCEPT_FRAMES.items()}
+    if accept:
+        print("frames after each gesture until the table takes input (median, most): "
+              + ", ".join(f"{name} {m:g}/{most}" for name, (m, most) in accept.items()))
     print(f"peak RSS: {peak_mb:.0f} MB")
     print(json.dumps({"size": list(size), "frames": args.frames, "cpu_time": args.cpu, "scenarios": results,
                       "key_steps_frames_after_key": frames_after, "key_steps_wall_ms_to_picture": wall_to_picture,
+                      "frames_until_input": accept,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
                       "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))
 

@@ -15,7 +15,8 @@ from cardtable import variants
 from cardtable.engine.spatial import GridIndex
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui import big_steps
-from cardtable.games.free_table.ui.work import WORK_BUDGET_S
+from cardtable.games.free_table.ui.work import FLOOR_SHARE, WORK_BUDGET_S
+from cardtable.ui.frame_floor import FrameFloor
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation, ease_out
 from cardtable.ui.work_queue import WorkQueue
@@ -61,6 +62,7 @@ def test_the_app_does_not_wait_for_the_frame_cap_while_the_top_scene_is_busy(app
 
 def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monkeypatch):
     d, scene = open_table(app, "infinite")
+    scene.frame_floor = FrameFloor(fixed=WORK_BUDGET_S / FLOOR_SHARE)  # (a budget of WORK_BUDGET_S)
     tick = WORK_BUDGET_S / 8
     now = [0.0]
 

@@ -10,7 +10,18 @@ import random
 import pytest
 
 from cardtable import games
-from cardtable.engine.poker_hands import KINDS, all_keys, evaluate, evaluate_codes, kind_counts, parse_code
+from cardtable.engine.fast_hands import deck_codes, size
+from cardtable.engine.fast_hands import high as fast_high
+from cardtable.engine.poker_hands import (
+    KINDS,
+    all_keys,
+    evaluate,
+    evaluate_codes,
+    evaluate_pairs,
+    kind_counts,
+    pairs_of,
+    parse_code,
+)
 from cardtable.variants import load_deck_by_id
 
 RANKS = "23456789TJQKA"
@@ -138,3 +149,37 @@ def test_rank_tool_prints_json():
 def test_rank_tool_refuses_bad_hands(words, message):
     with pytest.raises(ValueError, match=message):
         rank(words)
+
+
+def test_the_public_evaluator_agrees_with_the_fast_path_on_a_large_sample():
+    """The public evaluate (Card objects) against fast_hands.high (codes) on every 13th of the
+    2,598,960 hands (benchmarks/poker_hands.py goes through all of them), and against the
+    slow pass over (rank, suit) pairs on some."""
+    deck = load_deck_by_id("standard52")
+    cards = list(deck)
+    codes = deck_codes(deck)
+    top = size("high") + 1
+    slow = random.Random(3)
+    seen = 0
+    for five in itertools.islice(itertools.combinations(range(52), 5), 0, None, 13):
+        seen += 1
+        value = evaluate([cards[i] for i in five])
+        assert value.rank == top - fast_high([codes[i] for i in five]), five
+        if slow.random() < 0.01:
+            assert value == evaluate_pairs(pairs_of([cards[i] for i in five]))
+    assert seen == 2598960 // 13
+
+
+def test_the_public_evaluator_refuses_what_it_always_refused():
+    deck = load_deck_by_id("standard52")
+    other = load_deck_by_id("standard52")
+    five = [deck.find(c) for c in ("AS", "KS", "QS", "JS", "10S")]
+    assert evaluate(five).label == "Royal Flush" and evaluate(tuple(five)).rank == 1
+    for hand, message in [(five[:4], "five cards"), (five + [deck.find("2C")], "five cards"),
+                          ([five[0], *five[:4]], "named twice"), ([other.find("AS"), *five[:4]], "named twice"),
+                          ([five[0], five[0], five[0], five[0], deck.find("2C")], "named twice")]:
+        with pytest.raises(ValueError, match=message):
+            evaluate(hand)
+    stranger = load_deck_by_id("sabacc")[0]
+    with pytest.raises(ValueError):
+        evaluate([stranger, *five[:4]])

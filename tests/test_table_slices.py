@@ -116,3 +116,46 @@ def test_a_deferred_insert_settles_a_slice_at_a_time():
         pass
     assert not index.deferred
     assert index.query((0, 0, 5_000, 5_000)) == now.query((0, 0, 5_000, 5_000))
+
+
+@pytest.mark.parametrize("every", [1, 3, 40])
+def test_sliced_group_moves_and_flips_and_their_undo_end_as_the_plain_steps(infinite, every):
+    """move_many and flip_many (a selection of all, a third or a few of 12,000 spread piles,
+    one of them a stack) as jobs, then undone and redone as jobs: the same tables, steps and
+    history as the plain methods."""
+    plain, cut = fresh(infinite), fresh(infinite)
+    for table in (plain, cut):
+        table.spread(next(iter(table.piles)), "grid")
+        table.gather(sorted(table.piles)[5:25])  # (a stack of 20 is turned over card by card)
+    chosen = sorted(plain.piles)[::every]
+    for step, args in (("move_many", (chosen, 37.5, -12.25)), ("flip_many", (chosen[::2],)), ("undo", ()),
+                       ("undo", ()), ("redo", ()), ("flip_many", (chosen,)), ("move_many", (chosen[:3], 1.0, 2.0))):
+        expected = getattr(plain, step)(*args)
+        got, slices = sliced(cut, step, *args)
+        assert got == expected
+        if args:
+            assert (slices > 1) == (len(args[0]) >= SLICE_PILES)
+        assert picture(cut) == picture(plain)
+        assert cut.last_step is not None and plain.last_step is not None
+        assert cut.last_step[0] == plain.last_step[0]
+        assert dict(cut.last_step[1]) == dict(plain.last_step[1]) and dict(cut.last_step[2]) == dict(plain.last_step[2])
+        assert [(dict(c.before), dict(c.after)) for c in cut.undo_stack[-1:]] == \
+            [(dict(c.before), dict(c.after)) for c in plain.undo_stack[-1:]]
+
+
+def test_a_group_move_and_flip_keep_the_pre_slicing_meaning(infinite):
+    """The piles, in z order, each moved (or turned over) and raised above every other pile."""
+    table = fresh(infinite)
+    table.spread(next(iter(table.piles)), "grid")
+    stack = table.gather(sorted(table.piles)[:4])
+    others = sorted(table.piles)[10:13]
+    was = {pid: table.piles[pid] for pid in (stack, *others)}
+    table.move_many([others[2], stack, others[0]], 10.0, 20.0)
+    top = max(p.z for p in table.piles.values())
+    moved = sorted((stack, others[0], others[2]), key=lambda p: was[p].z)
+    assert [table.piles[p].z for p in moved] == [top - 2, top - 1, top]
+    assert all((table.piles[p].x, table.piles[p].y) == (was[p].x + 10.0, was[p].y + 20.0) for p in moved)
+    assert table.piles[others[1]] == was[others[1]]
+    table.flip_many([stack])
+    pile, old = table.piles[stack], was[stack]
+    assert pile.cards == old.cards[::-1] and pile.faces == tuple(not f for f in old.faces[::-1])

@@ -171,8 +171,77 @@ def evaluate_pairs(cards: Sequence[tuple[int, str]]) -> HandValue:
 
 
 def evaluate(cards: Sequence[Any]) -> HandValue:
-    """The value of five standard-deck cards (:class:`~cardtable.engine.cards.Card`)."""
-    return evaluate_pairs(pairs_of(cards))
+    """The value of five standard-deck cards (:class:`~cardtable.engine.cards.Card`).
+
+    Each card seen once gets one int of counters (:func:`_pack`); a hand is their sum, made
+    and looked up in a few steps: as fast as treys' evaluator (benchmarks/poker_hands.py).
+    """
+    try:
+        v, w, x, y, z = cards
+        return _BY_KEY[(_PACKED[id(v)] + _PACKED[id(w)] + _PACKED[id(x)] + _PACKED[id(y)] + _PACKED[id(z)])
+                       & _KEY]
+    except (KeyError, ValueError, TypeError):
+        return _evaluate_first(cards)
+
+
+# A card's int, summed over a hand of five: four 6-bit suit counters (bits 0-23), thirteen 3-bit
+# rank counters (from bit 24) and one 3-bit counter a card of the 52 (from bit 63). A card adds
+# 4 to its suit's counter and 3 to every one, so that a counter reaches 32 (its top bit) exactly
+# when five cards are of its suit. Five cards overflow no counter; a key keeps those top bits
+# (a flush), the ranks' counters, and the cards' counters' top two bits (set by a card named
+# twice: no such key).
+_RANKS_AT, _CARDS_AT = 24, 63
+_FLUSHES = 0x20 * 0x041041
+_KEY = _FLUSHES | ((1 << 39) - 1) << _RANKS_AT | int("110" * 52, 2) << _CARDS_AT
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUIT_CODES.values())}
+_PACKED: dict[int, int] = {}
+"""id of a card seen -> its int (:func:`_pack`)."""
+_KEPT: list[Any] = []
+"""The cards of :data:`_PACKED`, held so that no id of theirs is reused while listed."""
+_MOST_KEPT = 20_000
+_BY_KEY: dict[int, HandValue] = {}
+"""The key of five different cards -> their value."""
+
+
+def _pack(rank: int, suit: int) -> int:
+    """The int of a card (see above): rank 2-14, suit 0-3."""
+    return (3 * 0x041041 + (4 << 6 * suit) | 1 << _RANKS_AT + 3 * (rank - 2)
+            | 1 << _CARDS_AT + 3 * (4 * (rank - 2) + suit))
+
+
+def _evaluate_first(cards: Sequence[Any]) -> HandValue:
+    """:func:`evaluate` of cards not all seen before (or not five different ones): checked,
+    valued, and their ints learnt."""
+    cards = list(cards)
+    pairs = pairs_of(cards)
+    value = evaluate_pairs(pairs)
+    if any(suit not in _SUIT_INDEX for _, suit in pairs):
+        return value  # (a deck with suits of its own: valued, not learnt)
+    if not _BY_KEY:
+        _build_tables()
+    if len(_KEPT) > _MOST_KEPT:  # (decks loaded over and over: forget them all)
+        _PACKED.clear()
+        _KEPT.clear()
+    for card, (rank, suit) in zip(cards, pairs):
+        if id(card) not in _PACKED:
+            _PACKED[id(card)] = _pack(rank, _SUIT_INDEX[suit])
+            _KEPT.append(card)
+    return value
+
+
+def _build_tables() -> None:
+    """Fill :data:`_BY_KEY` from :func:`key_of`, as every other path values."""
+    place = _rank_table()
+    for ranks in itertools.combinations_with_replacement(range(2, 15), 5):
+        if ranks[0] == ranks[4]:
+            continue
+        key = key_of(ranks, False)
+        by_ranks = sum(1 << _RANKS_AT + 3 * (r - 2) for r in ranks)
+        _BY_KEY[by_ranks] = HandValue(key, KINDS[key[0]], label_of(key), place[key])
+        if len(set(ranks)) == 5:
+            key = key_of(ranks, True)
+            for suit in range(4):
+                _BY_KEY[by_ranks | 0x20 << 6 * suit] = HandValue(key, KINDS[key[0]], label_of(key), place[key])
 
 
 def pairs_of(cards: Sequence[Any]) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Generator, Iterable, Sequence
 from itertools import chain, compress, product, repeat
-from operator import floordiv, itemgetter
+from operator import floordiv, itemgetter, not_
 from typing import NamedTuple
 
 Rect = tuple[float, float, float, float]
@@ -155,10 +155,15 @@ class GridIndex:
     def _span(self, rect: Rect) -> tuple[range, range]:
         x, y, w, h = rect
         c = self.cell
-        # The right and bottom edges are exclusive, so a rectangle that only touches
-        # a cell's left edge is not listed there.
-        return (range(int(x // c), int((x + w - 1e-9) // c) + 1),
-                range(int(y // c), int((y + h - 1e-9) // c) + 1))
+        # The right and bottom edges are exclusive (a rectangle that only touches a cell's
+        # left edge is not listed there): the last cell is the one before the edge's
+        # ceiling, by the same floor division as the first.
+        # Both ends come from the same float sums the overlap test makes, so a rectangle and a
+        # region overlapping by less than any fixed epsilon still share a cell; one no wider
+        # than a float's step keeps its first cell.
+        x0, y0 = int(x // c), int(y // c)
+        return (range(x0, max(x0, int(-(-(x + w) // c)) - 1) + 1),
+                range(y0, max(y0, int(-(-(y + h) // c)) - 1) + 1))
 
     def _home(self, rect: Rect) -> tuple[range, range]:
         """The cells an item is listed in."""
@@ -307,19 +312,15 @@ class GridIndex:
         span = len(xs) * len(ys)
         if span > 4 * len(cells) or span <= _FEW_CELLS:
             # A region larger than the table walks the occupied cells; a small one its own.
-            found: set[int] = set()
-            sure: set[int] = set()
             if span > 4 * len(cells):
                 x0, x1c, y0, y1c = xs.start, xs.stop, ys.start, ys.stop
-                candidates: Iterable[tuple[tuple[int, int], set[int]]] = (
-                    (key, b) for key, b in cells.items() if x0 <= key[0] < x1c and y0 <= key[1] < y1c)
+                keys = [key for key in cells if x0 <= key[0] < x1c and y0 <= key[1] < y1c]
             else:
-                candidates = ((key, cells[key]) for key in ((cx, cy) for cx in xs for cy in ys) if key in cells)
-            for (cx, cy), bucket in candidates:
-                if ix0 <= cx < ix1 and iy0 <= cy < iy1:
-                    sure |= bucket
-                else:
-                    found |= bucket
+                keys = [key for key in product(xs, ys) if key in cells]
+            # The cells' sets joined in C-level passes (a band over 12,000 piles: 3,000 cells).
+            inside = [ix0 <= cx < ix1 and iy0 <= cy < iy1 for cx, cy in keys]
+            sure = set().union(*map(cells.__getitem__, compress(keys, inside)))
+            found = set().union(*map(cells.__getitem__, compress(keys, map(not_, inside))))
         else:
             # The cells wholly inside, and the bands round them (all of them when none is
             # inside), looked up and joined in C-level passes: no Python step per cell.

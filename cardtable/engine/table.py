@@ -30,7 +30,20 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
 from cardtable.engine.piles import CARD_H, CARD_W, Change, Pile
 from cardtable.engine.spatial import GridIndex, Rect
-from cardtable.engine.table_bulk import CHUNK, FACE_ONE, SLICE_PILES, BulkPut, BulkSide, Steps, TableJob, run, slices
+from cardtable.engine.table_bulk import (
+    BULK_PILES,
+    CHUNK,
+    FACE_ONE,
+    SLICE_PILES,
+    BulkPut,
+    BulkSide,
+    Steps,
+    TableJob,
+    flip_many_steps,
+    move_many_steps,
+    run,
+    slices,
+)
 
 __all__ = ["CARD_H", "CARD_W", "HISTORY_BYTES", "Change", "Pile", "Table", "TableJob", "step_bytes"]
 
@@ -40,7 +53,7 @@ MAX_UNDO = 200
 HISTORY_BYTES = 64 * 2**20
 """About how much memory the undo history may hold: a big step on the Infinite Deck is
 1-2 MB (200 of them would be 300 MB and more), so some 40 of those are kept."""
-BULK = 64
+BULK = BULK_PILES
 """A step touching this many piles or more updates the index in one pass."""
 DAMAGE_KEEP = 64
 """How many revisions :meth:`Table.damage_since` can look back."""
@@ -323,21 +336,19 @@ class Table:
 
     def move_many(self, pids: Iterable[int], dx: float, dy: float) -> None:
         """Move whole piles together by ``(dx, dy)``, as one step; they keep their order."""
-        self._finish()
-        chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
-        if chosen:
-            self._commit("move", {pid: self.piles[pid]._replace(x=self.piles[pid].x + dx,
-                                               y=self.piles[pid].y + dy, z=self._new_z())
-                                  for pid in chosen})
+        self._now(move_many_steps(self, pids, dx, dy))
+
+    def move_many_job(self, pids: Iterable[int], dx: float, dy: float) -> TableJob[None]:
+        """:meth:`move_many` as a :class:`TableJob`, its first slice run now."""
+        return self._start(move_many_steps(self, pids, dx, dy))
 
     def flip_many(self, pids: Iterable[int]) -> None:
         """Turn several piles over where they lie, as one step."""
-        self._finish()
-        chosen = sorted(set(pids), key=lambda p: self.piles[p].z)
-        if chosen:
-            self._commit("flip", {pid: p._replace(z=self._new_z(), cards=p.cards[::-1],
-                                               faces=tuple(not f for f in p.faces[::-1]))
-                                  for pid, p in ((q, self.piles[q]) for q in chosen)})
+        self._now(flip_many_steps(self, pids))
+
+    def flip_many_job(self, pids: Iterable[int]) -> TableJob[None]:
+        """:meth:`flip_many` as a :class:`TableJob`, its first slice run now."""
+        return self._start(flip_many_steps(self, pids))
 
     def is_free(self, rect: tuple[float, float, float, float], ignore: Iterable[int] = ()) -> bool:
         """True when no pile (other than ``ignore``) lies within half a gap of ``rect``."""
@@ -650,11 +661,13 @@ class Table:
         self.last_step = (label, before, after)
 
     def _commit_steps(self, label: str, ids: list[int], new: list[Pile | None],
-                      after: BulkSide | None = None) -> Steps[None]:
-        """A step on many piles, prepared a slice at a time and recorded as columns."""
+                      after: BulkSide | None = None, before: BulkSide | None = None) -> Steps[None]:
+        """A step on many piles, prepared a slice at a time and recorded as columns (its sides
+        made already, if given: ``before`` only of piles all on the table)."""
         put = BulkPut(self, ids, new)
         yield from put.prepare()
-        before = yield from BulkSide.build(ids, put.old)
+        if before is None:
+            before = yield from BulkSide.build(ids, put.old)
         if after is None:
             after = yield from BulkSide.build(ids, new)
         change = Change(label, before, after)

@@ -17,9 +17,9 @@ in the middle of some frame), while tuples of numbers it stops tracking.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterator, Mapping, Sequence
-from itertools import chain, compress, repeat
-from operator import and_, is_not, itemgetter, lt, ne, not_
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from itertools import chain, compress, islice, repeat
+from operator import add, and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from cardtable.engine.piles import CARD_H, CARD_W, Pile
@@ -28,6 +28,8 @@ from cardtable.engine.spatial import Staged
 if TYPE_CHECKING:
     from cardtable.engine.table import Table
 
+BULK_PILES = 64
+"""A step on this many piles or more is recorded as columns (the table's ``BULK``)."""
 SLICE_PILES = 1500
 """A step on fewer piles than this is never sliced."""
 CHUNK = 500
@@ -324,3 +326,111 @@ class BulkPut:
         table.revision += 1
         table._damage.append((table.revision, self._damage))
         del table._damage[:-DAMAGE_KEEP]
+
+
+def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pile]]]:
+    """``pids`` (each once) by z, bottom first, and their piles: C-level passes, a slice each."""
+    ids = list(dict.fromkeys(pids))  # (each once, in the order given: a selection comes by z already)
+    big = len(ids) >= SLICE_PILES
+    piles: list[Pile] = []
+    for start in slices(len(ids)):
+        if big:
+            yield
+        piles += map(table.piles.__getitem__, ids[start:start + CHUNK])
+    zs = list(map(itemgetter(2), piles))
+    if all(map(lt, zs, islice(zs, 1, None))):
+        return ids, piles
+    if big:
+        yield
+    order = sorted(range(len(ids)), key=zs.__getitem__)
+    return list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
+
+
+def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> Steps[None]:
+    """:meth:`~cardtable.engine.table.Table.move_many` as slices (see the module): the piles
+    by z, each moved and raised to the top in that order. Its history's two sides share
+    the cards' columns (a move changes none)."""
+    chosen, piles = yield from _chosen(table, pids)
+    if not chosen:
+        return
+    big = len(chosen) >= SLICE_PILES
+    first = table._next_z
+    table._next_z += len(chosen)
+    if len(chosen) < BULK_PILES:
+        table._commit("move", {pid: p._replace(x=p.x + dx, y=p.y + dy, z=first + i)
+                               for i, (pid, p) in enumerate(zip(chosen, piles))})
+        return
+    before = yield from BulkSide.build(chosen, piles)
+    xs: list[float] = []
+    ys: list[float] = []
+    new: list[Pile | None] = []
+    for start in slices(len(chosen)):
+        if big:
+            yield
+        part = slice(start, start + CHUNK)
+        part_xs = list(map(add, before.xs[part], repeat(dx)))
+        part_ys = list(map(add, before.ys[part], repeat(dy)))
+        xs += part_xs
+        ys += part_ys
+        new += map(tuple.__new__, repeat(Pile), zip(part_xs, part_ys, range(first + start, first + start + CHUNK),
+                                                    before.cards[part], before.faces[part],
+                                                    repeat(None) if before.owners is None else before.owners[part]))
+    after = BulkSide(before.ids, tuple(xs), tuple(ys), tuple(range(first, first + len(chosen))), before.cards,
+                     before.faces, before.owners, ())
+    yield from table._commit_steps("move", chosen, new, after, before)
+
+
+class _Turned(dict[tuple[bool, ...], tuple[bool, ...]]):
+    """A pile's faces -> its faces once turned over (each card's other side, in the other
+    order), worked out once for each different tuple (most are one card's, shared)."""
+
+    def __missing__(self, faces: tuple[bool, ...]) -> tuple[bool, ...]:
+        turned = FACE_ONE[not faces[0]] if len(faces) == 1 else tuple(not f for f in faces[::-1])
+        self[faces] = turned
+        return turned
+
+
+
+def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
+    """:meth:`~cardtable.engine.table.Table.flip_many` as slices: each pile turned over where
+    it lies (its cards in the other order, each on its other side) and raised to the top, in
+    C-level passes. Its history's two sides share the places' columns."""
+    chosen, piles = yield from _chosen(table, pids)
+    if not chosen:
+        return
+    big = len(chosen) >= SLICE_PILES
+    first = table._next_z
+    table._next_z += len(chosen)
+    turned = _Turned()
+    if len(chosen) < BULK_PILES:
+        table._commit("flip", {pid: p._replace(z=first + i, cards=p.cards[::-1], faces=turned[p.faces])
+                               for i, (pid, p) in enumerate(zip(chosen, piles))})
+        return
+    before = yield from BulkSide.build(chosen, piles)
+    cards: list[tuple[int, ...]] = []
+    faces: list[tuple[bool, ...]] = []
+    new: list[Pile | None] = []
+    for start in slices(len(chosen)):
+        if big:
+            yield
+        part = slice(start, start + CHUNK)
+        part_cards = [c if len(c) == 1 else c[::-1] for c in before.cards[part]]
+        part_faces = list(map(turned.__getitem__, before.faces[part]))
+        cards += part_cards
+        faces += part_faces
+        new += map(tuple.__new__, repeat(Pile), zip(before.xs[part], before.ys[part],
+                                                    range(first + start, first + start + CHUNK), part_cards,
+                                                    part_faces,
+                                                    repeat(None) if before.owners is None else before.owners[part]))
+    after = BulkSide(before.ids, before.xs, before.ys, tuple(range(first, first + len(chosen))), tuple(cards),
+                     tuple(faces), before.owners, ())
+    yield from table._commit_steps("flip", chosen, new, after, before)
+
+
+def _commit(table: Table, label: str, ids: list[int], new: list[Pile | None]) -> Steps[None]:
+    """Record and apply the step, as :meth:`~cardtable.engine.table.Table._commit` does (a
+    few piles at once, many as slices)."""
+    if len(ids) >= BULK_PILES:
+        yield from table._commit_steps(label, ids, new)
+    else:
+        table._commit(label, dict(zip(ids, new)))

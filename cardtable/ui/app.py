@@ -37,6 +37,15 @@ RELEASE_SLICE_S = 0.0005
 _WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
                             pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
 """Events after which a frame is presented even if the scene holds its picture."""
+_RESIZES = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))
+"""Events of a new window size: a frame's are handled as one, its last (:meth:`App.step`)."""
+
+
+def _size_of(event: pygame.event.Event) -> tuple[int, int]:
+    """The new window size a resize event tells."""
+    return (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+
+
 SCALED_ROOM = (960, 560)
 """The window, in unscaled pixels, a table needs at any UI scale: the setting is honoured
 in full where the window holds this many pixels times the scale (see :attr:`App.ui_scale`)."""
@@ -180,10 +189,8 @@ class App:
         """Global keys first (quit, full screen, frame time), then the scene stack."""
         if event.type == pygame.QUIT:
             self.quit()
-        elif event.type == pygame.VIDEORESIZE:
-            self._resized((event.w, event.h))
-        elif event.type == pygame.WINDOWSIZECHANGED:
-            self._resized((event.x, event.y))
+        elif event.type in _RESIZES:
+            self._resized(_size_of(event))
         elif event.type == pygame.USEREVENT and hasattr(event, "call"):
             event.call()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -197,11 +204,17 @@ class App:
         """Run one frame: events, update, draw, present."""
         start = time.perf_counter()
         self.window_changed = False
+        size: tuple[int, int] | None = None
         for event in pygame.event.get():
             self.window_changed = self.window_changed or event.type in _WINDOW_EVENTS
+            if event.type in _RESIZES:
+                size = _size_of(event)  # (dragging a window edge sends a stream: the last size counts)
+                continue
             self.handle(event)
             if not self.running:
                 return
+        if size is not None:
+            self._resized(size)
         self._save_settings_if_due(time.monotonic())
         if not self.scenes.scenes:
             self.running = False

@@ -79,22 +79,10 @@ class TableOverlays:
                 for j in (1, 2, 3):
                     pygame.draw.circle(surface, THEME.text, (r.x + r.w * i // 4, r.y + r.h * j // 4), dot)
 
-    def draw_outlines(self, surface: pygame.Surface, table: Table, camera: Camera, pids: set[int],
-                      offset: tuple[int, int] = (0, 0)) -> None:
-        """Outline the piles of a selection that are in view."""
-        if not pids:
-            return
-        width = self.card_width(camera)
-        height = int(round(width * CARD_H / CARD_W))
-        view = camera.view_rect()
-        shown = pids if len(pids) < 200 else pids & table.index.query(view)
-        for pid in shown:
-            pile = table.piles.get(pid)
-            if pile is None:
-                continue
-            sx, sy = self.to_screen(camera, pile.x, pile.y)
-            pygame.draw.rect(surface, THEME.focus, (sx + offset[0] - 3, sy + offset[1] - 3, width + 6, height + 6),
-                             max(2, width // 40), border_radius=max(2, width // 12))
+    def draw_outlines(self, surface: pygame.Surface, table: Table, camera: Camera, pids: set[int]) -> None:
+        """Outline the piles of a selection that are in view (from a cached picture, see
+        :mod:`~cardtable.ui.selection_outlines`)."""
+        self.outlines.draw(surface, self, table, camera, pids)
 
     def draw_lifted(self, surface: pygame.Surface, table: Table, camera: Camera, pile: Pile, count: int,
                     screen_pos: tuple[int, int]) -> pygame.Rect:

@@ -57,7 +57,9 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
+from cardtable.ui.resized_layer import ResizedLayer
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
+from cardtable.ui.selection_outlines import SelectionOutlines
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
 from cardtable.ui.table_overlays import TableOverlays
 from cardtable.ui.theme import THEME
@@ -112,13 +114,14 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
+class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
         drawn_last_frame: piles showing in the view at the last frame drawn (not wholly lifted).
         layer_rebuilds: how often the layer was rebuilt in full, or such a rebuild begun (for
             tests and benchmarks).
+        layer_resized: pictures at a new window size painted off screen, the old one showing.
         layer_scrolls: how often it was scrolled instead.
         layer_repairs: how often only the places a change touched were repainted.
         layer_scaled: frames that showed the layer scaled while the zoom was moving.
@@ -136,6 +139,8 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         self.art = art
         self.cache = cache or FaceCache(art)
         self._layer: pygame.Surface | None = None
+        self.outlines = SelectionOutlines()
+        """The selection's outlines, drawn from a cached picture."""
         self._layer_key: tuple | None = None  # (table, zoom, size) the layer was painted for
         self._layer_origin = (0, 0)
         self._drawn_revision = -1
@@ -164,6 +169,7 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         self._shown: tuple[tuple, list[tuple[int, Pile]]] | None = None
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
         self.layer_rebuilds = 0
+        self.layer_resized = 0
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
@@ -274,6 +280,10 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
         self._zoom_moved_before = camera.zoom != self._seen_zoom
         self._seen_zoom = camera.zoom
+        if self._draw_resized(surface, table, camera, key, origin, hidden):
+            if highlight is not None and highlight in table.piles:
+                self._draw_highlight(surface, table, camera, highlight)
+            return
         if self._layer is None or self._layer.get_size() != size:
             self._layer = screen_surface(size)
             self._layer_key = None
@@ -355,6 +365,30 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         piles = table.piles
         return sum(1 for pid in table.index.query(region) if hidden.get(pid, 0) < len(piles[pid].cards))
 
+    def shows(self, table: Table, camera: Camera, size: tuple[int, int]) -> bool:
+        """True when the layer holds, pixel for pixel, what this camera sees of the whole table
+        (nothing hidden, nothing changed since, no other picture under way)."""
+        return (self._layer is not None and self._layer_key == (id(table), camera.zoom, size)
+                and self._layer_origin == self.origin(camera) and self._drawn_revision == table.revision
+                and not self._drawn_hidden and self._build is None and not self._pending)
+
+    def paste(self, table: Table, camera: Camera, picture: pygame.Surface, at: tuple[int, int],
+              lifted: dict[int, int]) -> bool:
+        """After a step that moved only the piles ``lifted`` (every card of each) and raised them
+        to the top, their picture as the layer showed them, put at ``at``: the layer becomes the
+        table's new picture without repainting it, if it is the picture without them of the
+        table just before the step at this camera (True), else nothing is done (False)."""
+        if (self._layer is None or self._layer_key != (id(table), camera.zoom, self._layer.get_size())
+                or self._layer_origin != self.origin(camera) or self._drawn_revision != table.revision - 1
+                or self._drawn_hidden != lifted or self._build is not None or self._prepared is not None
+                or self._pending):
+            return False
+        self._layer.blit(picture, at)
+        self._drawn_revision = table.revision
+        self._drawn_hidden, self._drawn_hidden_obj = {}, None
+        self._held = None if self._held is None else ((), self._held[1])  # (its scaled picture is stale)
+        return True
+
     @property
     def settled(self) -> bool:
         """True once the picture is whole: no stand-in waits for its face and no picture at
@@ -405,8 +439,9 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         return True
 
     def _start_build(self, table: Table, camera: Camera, key: tuple, origin: tuple[int, int],
-                     hidden: dict[int, int] | None = None) -> LayerBuild:
-        """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top."""
+                     hidden: dict[int, int] | None = None, onto: pygame.Surface | None = None) -> LayerBuild:
+        """A build of the whole picture (``hidden`` cards left out), pile by pile bottom to top
+        (on ``onto``, else on the spare surface)."""
         lifted = hidden or {}
         swatches = self.card_width(camera) < SWATCH_BELOW
         piles = self.ordered(table) if swatches else self._in_view(table, camera)
@@ -418,7 +453,7 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
                     self._paint_swatches(surface, table, camera, lifted, origin, chunk)
                 else:
                     self.cards_painted += self._paint_piles(surface, table, camera, lifted, origin, chunk)
-        return LayerBuild(key, origin, table.revision, self._spare_surface(), THEME.felt, piles, paint,
+        return LayerBuild(key, origin, table.revision, onto or self._spare_surface(), THEME.felt, piles, paint,
                           faces=not swatches)
 
     def _spare_surface(self) -> pygame.Surface:
@@ -522,6 +557,8 @@ class TableView(Landings, ScaledPicture, StandIns, TableOverlays):
         if damage is None:
             return True
         old = self._drawn_hidden
+        if len(damage) + abs(len(old) - len(hidden)) > MAX_DAMAGE:  # (a big group lifted: no pass over it)
+            return True
         changed = sum(1 for pid in old.keys() | hidden.keys() if old.get(pid) != hidden.get(pid))
         return len(damage) + changed > MAX_DAMAGE
 

@@ -7,7 +7,7 @@ the building of its flight, the painting of the picture it first shows
 (:meth:`~cardtable.ui.table_view.TableView.prepare`). :class:`BigSteps`, a mixin of
 :class:`~cardtable.games.free_table.ui.table.FreeTableScene`, queues them in a
 :class:`~cardtable.ui.work_queue.WorkQueue` and runs a slice of each frame's
-time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, 1.2 ms: the app
+time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, twice an empty frame's: the app
 runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
 order, and what the step says (its toast, the buttons) comes with its picture.
@@ -24,6 +24,7 @@ import pygame
 
 from cardtable.engine.table import TableJob
 from cardtable.games.free_table.ui.work import job_steps, slice_budget
+from cardtable.ui.frame_floor import FRAME_FLOOR
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
 from cardtable.ui.work_queue import NEXT_FRAME, WorkQueue
@@ -52,11 +53,16 @@ class BigSteps:
         """Set up (the scene's ``__init__`` calls this)."""
         self.work = WorkQueue()
         """Big steps under way, a slice a frame."""
+        self.frame_floor = FRAME_FLOOR
+        """What an empty frame costs here: each frame's share of the work follows it."""
         self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
         self._held_size = (0, 0)
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
+        self.dropped: tuple[int, Any, tuple[int, int]] | None = None
+        """A group just dropped: the table's revision once moved, its picture and how far it moved on screen (see
+        :meth:`~cardtable.games.free_table.ui.group_drag.GroupPicture.paste`)."""
         self.staging = False
         """True in the last held frame of a big step, whose draw paints the step's picture
         unpresented (:meth:`stage`)."""
@@ -102,7 +108,8 @@ class BigSteps:
             if self._held is None:
                 self._hold(self.app.screen)
             # (the events of this frame count: a key that began a step ran its first slice)
-            deadline = (began or time.perf_counter()) + slice_budget(dt)
+            floor = self.frame_floor.seconds(self.app.screen.get_size())
+            deadline = (began or time.perf_counter()) + slice_budget(dt, floor)
             while self.work.run(deadline) and self._watch_step():
                 pass  # a step just done: its indexing and flight follow in the same slice
             return True
@@ -130,10 +137,11 @@ class BigSteps:
             return False
         self._seen_step = step
         label, before, after = step
-        if label == "move":  # a dropped card is already where the cursor left it: only other moves fly
+        big = len(before) + len(after) >= HOLD_PILES
+        if label == "move" and not big:  # a dropped card is already where the cursor left it: only other moves fly
             self.animation = None
             return False
-        if len(before) + len(after) < HOLD_PILES:
+        if not big:
             self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
             return False
         self.work.add(self._after_big_step(step))
@@ -146,8 +154,17 @@ class BigSteps:
         while not table.index.settle(SETTLE_SLICE):
             yield None
         yield None
-        _label, before, after = step
-        animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
+        label, before, after = step
+        dropped, self.dropped = self.dropped, None
+        if (label == "move" and dropped is not None and dropped[0] == table.revision
+                and dropped[1].paste(self.view, table, camera, dropped[2])):
+            # (the felt without the group, the group pasted on; no collection of its own: after
+            # a drag's composing, 10 ms in one frame)
+            self.animation = None
+            return
+        animation = None
+        if label not in ("move", "flip"):  # (a group dropped or turned over, or that undone, shows as it lies)
+            animation = yield from TableAnimation.build(before, after, camera, self.clock, table)
         if animation is not None:
             yield None
             yield from animation.prepare_steps(table, camera, self.view)

@@ -22,6 +22,8 @@ import pygame
 from cardtable.engine.table import CARD_H, CARD_W, Table, dismantle
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
+from cardtable.games.free_table.ui.felt_lines import FELT_LINE_RADIUS, FELT_LINE_WIDTH, _rounded_frame
+from cardtable.games.free_table.ui.group_drag import LIFT_IN_SLICES, GroupPicture, lift_steps
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.hosting import FreeTableHosting
 from cardtable.games.free_table.ui.in_view import InView
@@ -82,6 +84,7 @@ class Press:
     dragging: bool = False
     group: tuple[int, ...] = ()  # a selection dragged together (whole piles)
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
+    picture: GroupPicture | None = None  # the group's picture, composed when the drag began
 
 
 class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableKeys, Scene):
@@ -443,7 +446,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         grip = self.grip_under(event.pos)
         pid = grip if grip is not None else self.pile_under(event.pos)
         if pid is not None and mods & pygame.KMOD_CTRL:
-            self.selected ^= {pid}
+            self.selected = self.selected ^ {pid}  # (a new set: see SelectionOutlines)
             self.last_click = (0.0, None)
             return True
         now = time.monotonic()
@@ -498,6 +501,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             dx, dy = event.pos[0] - self.press.pos[0], event.pos[1] - self.press.pos[1]
             if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
                 self.press.dragging = True
+                if len(self.press.group) >= LIFT_IN_SLICES:  # (held meanwhile: see group_drag)
+                    self.work.add(lift_steps(self.view, self.table, self.camera, self.app.screen, self.press))
         return self.press is not None
 
     def band_rect(self) -> pygame.Rect | None:
@@ -523,7 +528,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             if rect is not None and rect.w + rect.h >= DRAG_THRESHOLD:
                 x0, y0 = self.camera.to_world(rect.x, rect.y)
                 x1, y1 = self.camera.to_world(rect.right, rect.bottom)
-                found = set(self.table.piles_in((x0, y0, x1 - x0, y1 - y0)))
+                found = self.table.index.query((x0, y0, x1 - x0, y1 - y0))  # (piles_in's, unsorted)
                 self.selected = (self.selected | found) if self.band_add else found
                 if self.selected:
                     self.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
@@ -551,9 +556,12 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             return True
         if press.group:
             z = self.camera.zoom
-            self.table.move_many(press.group, (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z)
+            dx, dy = (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z
+            if press.picture is not None:  # (the step is the table's next revision: nothing else runs meanwhile)
+                self.dropped = (self.table.revision + 1, press.picture, (event.pos[0] - press.pos[0],
+                                                                         event.pos[1] - press.pos[1]))
+            self.begin(self.table.move_many_job(press.group, dx, dy), lambda _: self._refresh_buttons())
             self.app.sounds.play("slide")
-            self._refresh_buttons()
             return True
         wx, wy = self.camera.to_world(*event.pos)
         x, y = wx - press.grab[0], wy - press.grab[1]
@@ -597,6 +605,10 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
                 self.draw_held(surface)
             return
         press = self._dragged()
+        if press is not None and press.group and (press.picture is None or press.picture.key[1:5] != (
+                self.table.revision, self.camera.zoom, self.view.origin(self.camera), surface.get_size())):
+            # (before the felt hides the group: its picture is made from the felt's, as it lay)
+            press.picture = GroupPicture.compose(self.view, self.table, self.camera, press.group, surface)
         if self.take_staged(surface):  # (the felt as a big step's staging frame painted it)
             hover = self._hover(press)
         else:
@@ -642,7 +654,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         press = self._dragged()
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
         if press is not None and press.group:
-            hidden = {**hidden, **{p: len(self.table.piles[p].cards) for p in press.group if p in self.table.piles}}
+            lifted = press.picture.hidden if press.picture is not None else {}
+            hidden = {**hidden, **lifted} if hidden else lifted  # (the same dict each frame: no repaint)
         elif press is not None and press.pid is not None and press.hand_index is None:  # a felt pile
             pile = self.table.piles[press.pid]
             hidden = {**hidden, press.pid: len(pile.cards) if press.whole else 1}
@@ -682,16 +695,10 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         surface.blit(img, (int(self.mouse[0] - gx * self.camera.zoom), int(self.mouse[1] - gy * self.camera.zoom)))
 
     def _draw_group(self, surface: pygame.Surface, press: Press) -> None:
-        """The selection held under the cursor, each pile where the drag carries it."""
-        dx, dy = self.mouse[0] - press.pos[0], self.mouse[1] - press.pos[1]
-        w, h = surface.get_size()
-        for pid in press.group:
-            pile = self.table.piles.get(pid)
-            if pile is None:
-                continue
-            sx, sy = self.view.to_screen(self.camera, pile.x, pile.y)
-            if -w < sx + dx < w and -h < sy + dy < h:
-                self.view.draw_lifted(surface, self.table, self.camera, pile, len(pile.cards), (sx + dx, sy + dy))
+        """The selection held under the cursor: its picture (composed by :meth:`draw` as the
+        drag began) where the drag carries it."""
+        if press.picture is not None:
+            press.picture.draw(surface, (self.mouse[0] - press.pos[0], self.mouse[1] - press.pos[1]))
 
     def _draw_felt_lines(self, surface: pygame.Surface) -> None:
         """The rounded line around the felt: its four corners blitted and its sides filled
@@ -768,27 +775,3 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         r.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
         surface.blit(img, img.get_rect(center=r.center))
-
-
-FELT_LINE_WIDTH = 2
-FELT_LINE_RADIUS = 18
-
-
-def _rounded_frame(box: pygame.Rect, width: int, radius: int, like: pygame.Surface
-                   ) -> tuple[list[tuple[pygame.Surface, tuple[int, int]]], list[pygame.Rect]]:
-    """The outline of ``box`` with rounded corners as four corner pictures to blit (colour-keyed,
-    in the format of ``like``) and the rectangles of its four sides to fill."""
-    r = max(0, min(radius, box.w // 2, box.h // 2))
-    key = (255, 0, 255)
-    corner = pygame.Surface((2 * r, 2 * r), 0, like)
-    corner.fill(key)
-    pygame.draw.rect(corner, THEME.felt_line, (0, 0, 2 * r, 2 * r), width, border_radius=r)
-    corner.set_colorkey(key)
-    places = [((0, 0), (box.left, box.top)), ((r, 0), (box.right - r, box.top)),
-              ((0, r), (box.left, box.bottom - r)), ((r, r), (box.right - r, box.bottom - r))]
-    corners = [(corner.subsurface((cx, cy, r, r)), at) for (cx, cy), at in places]
-    sides = [pygame.Rect(box.left + r, box.top, box.w - 2 * r, width),
-             pygame.Rect(box.left + r, box.bottom - width, box.w - 2 * r, width),
-             pygame.Rect(box.left, box.top + r, width, box.h - 2 * r),
-             pygame.Rect(box.right - width, box.top + r, width, box.h - 2 * r)]
-    return corners, sides

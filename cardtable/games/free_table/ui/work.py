@@ -3,8 +3,8 @@
 A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the grid
 index and the building of its flight take tens of milliseconds together. The scene
 queues them (:class:`~cardtable.ui.work_queue.WorkQueue`) as generators, each ``next``
-one slice of a fraction of a millisecond, and runs slices for 1.2 ms of each frame
-(:func:`slice_budget`), showing the last picture meanwhile.
+one slice of a fraction of a millisecond, and runs slices for about twice an empty frame's
+time each frame (:func:`slice_budget`), showing the last picture meanwhile.
 """
 
 from __future__ import annotations
@@ -15,22 +15,33 @@ from typing import TypeVar
 from cardtable.engine.table import TableJob
 
 WORK_BUDGET_S = 0.0012
-"""Seconds of queued work a frame runs: a little more than what presenting an empty frame
-costs (a held frame draws nothing else), so a frame carrying work stays within a few times
-an empty one (1.5 ms put the 95th percentile of held frames at 3.2 times an empty frame's,
-and a step took no fewer milliseconds to show with it). The app runs frames back to back
-while a scene is busy (:attr:`~cardtable.ui.scene.Scene.busy`), so a step still shows
-within tens of milliseconds; the work's slices are each a fraction of this."""
+"""Seconds of queued work a frame runs when the empty frame's cost is not known (see
+:func:`slice_budget`)."""
+FLOOR_SHARE = 2.0
+"""Queued work a frame runs, in empty frames (:class:`~cardtable.ui.frame_floor.FrameFloor`):
+such a frame costs that work and a little more (it draws nothing), so it stays within three
+times an empty one on a fast machine as on a slow one (a fixed 1.2 ms, sized against an empty
+frame of about 1.1 ms, put them at 3-4 times one of 0.5-0.76 ms)."""
+MIN_BUDGET_S = 0.0004
+"""The least work a frame runs (a big step must end within some tens of frames)."""
+MAX_BUDGET_S = 0.004
+"""The most work a frame runs, however slow an empty frame."""
 
 
-def slice_budget(dt: float) -> float:
-    """Seconds of queued work for a frame of ``dt`` seconds: :data:`WORK_BUDGET_S`, whatever
-    the frame rate (frames run back to back while work is queued).
+def slice_budget(dt: float, floor: float | None = None) -> float:
+    """Seconds of queued work for a frame of ``dt`` seconds (the same at any frame rate: frames
+    run back to back while work is queued): :data:`FLOOR_SHARE` times ``floor``, an empty
+    frame's seconds, within :data:`MIN_BUDGET_S` and :data:`MAX_BUDGET_S`; without it
+    :data:`WORK_BUDGET_S`.
 
-    >>> slice_budget(1 / 60), slice_budget(1 / 144)
-    (0.0012, 0.0012)
+    >>> slice_budget(1 / 60), slice_budget(1 / 144), slice_budget(1 / 60, 0.0005)
+    (0.0012, 0.0012, 0.001)
+    >>> slice_budget(1 / 60, 0.00001), slice_budget(1 / 60, 0.1)
+    (0.0004, 0.004)
     """
-    return WORK_BUDGET_S
+    if floor is None:
+        return WORK_BUDGET_S
+    return min(MAX_BUDGET_S, max(MIN_BUDGET_S, FLOOR_SHARE * floor))
 
 
 T = TypeVar("T")

@@ -1,0 +1,155 @@
+"""A selection dragged together, shown as one picture moved each frame.
+
+Drawing each dragged pile every frame (its shadow, the backs under it, its face) took 85 ms
+a frame for 12,000 piles and 20-25 ms for 1,000. :class:`GroupPicture` composes the group once,
+when the drag begins, and the frames of the drag blit it where the cursor carries it. A group
+of up to :data:`LIFTED_MOST` piles is composed as each pile is drawn lifted (shadow and all);
+a bigger one from the felt's own picture of its piles, as they lay there (C-level passes of
+blits), when that picture is current, else from each pile's face. A group of
+:data:`LIFT_IN_SLICES` piles or more is composed, and the felt without it painted, as a big
+step is done (:func:`lift_steps`): a slice a frame, the last picture held meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from itertools import compress
+from operator import itemgetter, not_
+from typing import Any
+
+import pygame
+
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.ui.camera import Camera
+
+LIFTED_MOST = 150
+"""A group of up to this many piles is composed from each pile drawn lifted."""
+LIFT_IN_SLICES = 1000
+"""A group of this many piles or more is lifted a slice a frame (:func:`lift_steps`)."""
+CHUNK = 500
+"""Piles a slice of the composing places or blits."""
+_KEY_COLOUR = (255, 0, 255)
+
+
+class GroupPicture:
+    """One picture of a dragged group, as the camera that began the drag shows it: made by
+    :meth:`compose` (at once) or :meth:`steps` (a slice per ``next``)."""
+
+    def __init__(self, key: tuple, hidden: dict[int, int], picture: pygame.Surface | None,
+                 at: tuple[int, int], flat: bool = False) -> None:
+        self.key = key
+        """(table, revision, zoom, the view's place, the window's size, the group) it shows."""
+        self.hidden = hidden
+        """Every card of the group, by pile: what the felt leaves out while it is dragged."""
+        self.picture = picture
+        self.at = at
+        """Where the picture's corner lay on screen before any move."""
+        self.flat = flat
+        """True when the picture is the felt's own pixels of the group (no lifted look): the
+        felt's picture after the drop is the felt without them with it pasted on
+        (:meth:`~cardtable.ui.table_view.TableView.paste`)."""
+
+    @classmethod
+    def compose(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
+                screen: pygame.Surface) -> GroupPicture:
+        """The picture of ``group`` (pile ids, bottom to top), made now."""
+        steps = cls.steps(view, table, camera, group, screen)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    @classmethod
+    def steps(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
+              screen: pygame.Surface) -> Generator[None, None, GroupPicture]:
+        """:meth:`compose` a slice per ``next``: the value is the picture."""
+        key = (id(table), table.revision, camera.zoom, view.origin(camera), screen.get_size(), tuple(group))
+        width = view.card_width(camera)
+        height = int(round(width * CARD_H / CARD_W))
+        piles = table.piles
+        z = camera.zoom
+        ox, oy = view.origin(camera)
+        present: list[int] = []
+        records: list[Any] = []
+        xs: list[int] = []
+        ys: list[int] = []
+        for start in range(0, len(group), CHUNK):
+            if start:
+                yield
+            ids = group[start:start + CHUNK]
+            ids = list(compress(ids, map(piles.__contains__, ids)))
+            found = list(map(piles.__getitem__, ids))
+            present += ids
+            records += found
+            xs += [int(round(p.x * z)) - ox for p in found]  # (as view.to_screen places each card)
+            ys += [int(round(p.y * z)) - oy for p in found]
+        yield
+        hidden = dict(zip(present, map(len, map(itemgetter(3), records))))
+        if not records:
+            return cls(key, hidden, None, (0, 0))
+        w, h = screen.get_size()
+        margin = max(3, width // 16) + 3 * max(1, width // 40)  # the lifted look's shadow and backs
+        # The part of the group that can come into view: a screen's width and height beyond it.
+        area = pygame.Rect(min(xs), min(ys), max(xs) + width + margin - min(xs), max(ys) + height + margin - min(ys))
+        area = area.clip(pygame.Rect(-w, -h, 3 * w, 3 * h))
+        if not area.w or not area.h:
+            return cls(key, hidden, None, (0, 0))
+        sx, sy = -area.x, -area.y
+        if len(records) <= LIFTED_MOST:
+            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            for pile, x, y in zip(records, xs, ys):
+                view.draw_lifted(picture, table, camera, pile, len(pile.cards), (x + sx, y + sy))
+            return cls(key, hidden, picture, area.topleft)
+        yield
+        picture = pygame.Surface(area.size, 0, screen)  # (a window's 8 MB: a slice of its own)
+        yield
+        picture.fill(_KEY_COLOUR)
+        # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
+        # edge cards); one off it (or partly) gets its face: the felt's picture has no pixels of it.
+        layer = view.layer if view.shows(table, camera, screen.get_size()) else None
+        edge = max(1, width // 40) if width >= 24 else 0
+        get = view.cache.get
+        copied = 0
+        for start in range(0, len(records), CHUNK):
+            yield
+            part = slice(start, start + CHUNK)
+            onto = [(p, x, y, width + 3 * edge if len(p.cards) > 1 else width,
+                     height + 3 * edge if len(p.cards) > 1 else height) for p, x, y in zip(records[part], xs[part],
+                                                                                          ys[part])]
+            inside = [layer is not None and x >= 0 and y >= 0 and x + pw <= w and y + ph <= h
+                      for _, x, y, pw, ph in onto]
+            copied += sum(inside)
+            if layer is not None:
+                picture.blits([(layer, (x + sx, y + sy), (x, y, pw, ph))
+                               for _, x, y, pw, ph in compress(onto, inside)], doreturn=False)
+            picture.fblits([(get(table.deck, p.top, p.top_face_up, width, force=True), (x + sx, y + sy))
+                            for p, x, y, _, _ in compress(onto, map(not_, inside))])
+        yield
+        picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
+        return cls(key, hidden, picture, area.topleft, flat=copied == len(records))
+
+    def paste(self, view: Any, table: Table, camera: Camera, moved: tuple[int, int]) -> bool:
+        """Make the felt's picture the table's after the group was dropped ``moved`` pixels
+        from where it lay, by pasting this picture on the felt without it (see :attr:`flat`);
+        whether it could."""
+        if not self.flat or self.picture is None:
+            return False
+        return bool(view.paste(table, camera, self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]),
+                               self.hidden))
+
+    def draw(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
+        """Show the group moved ``moved`` pixels from where it lay."""
+        if self.picture is not None:
+            surface.blit(self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]))
+
+
+def lift_steps(view: Any, table: Table, camera: Camera, screen: pygame.Surface,
+               press: Any) -> Generator[None, None, None]:
+    """A big group's drag begun a slice per ``next``: its picture composed (into
+    ``press.picture``), then the felt without it painted off screen for the frame that
+    first shows the drag."""
+    picture = yield from GroupPicture.steps(view, table, camera, press.group, screen)
+    press.picture = picture
+    yield
+    yield from view.prepare(table, camera, picture.hidden)

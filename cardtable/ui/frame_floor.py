@@ -1,0 +1,66 @@
+"""What an empty frame costs on this machine, now: the yardstick of the work a frame may carry.
+
+A frame that does a big step's queued work shows the last picture again and draws nothing, so
+what it costs is that work; a fixed amount (1.2 ms) was sized against one machine's empty frame
+(about 1.1 ms) and made such frames 3-4 times an empty one where that was 0.5-0.76 ms.
+:class:`FrameFloor` times, every few seconds, what an empty frame is made of (a window-sized
+fill and a window-sized blit, off screen), keeping the fastest of a few tries (a try the
+machine interrupted is no measure of it).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from cardtable.ui.scaled_picture import screen_surface
+
+EVERY_S = 5.0
+"""Seconds a measure is kept (the machine's load changes; a measure costs about a floor)."""
+TRIES = 3
+"""Tries a measure takes; the fastest counts."""
+
+
+class FrameFloor:
+    """The time of an empty frame at the window's size (see the module); ``fixed``: that
+    time, never measured (tests)."""
+
+    def __init__(self, fixed: float | None = None) -> None:
+        self.fixed = fixed
+        self._size: tuple[int, int] | None = None
+        self._when = -EVERY_S
+        self._seconds = 0.0
+        self._surfaces: tuple[pygame.Surface, pygame.Surface] | None = None
+        self.measures = 0
+        """How many times it was measured (tests read it)."""
+
+    def seconds(self, size: tuple[int, int]) -> float:
+        """An empty frame's seconds at ``size``, measured again when older than :data:`EVERY_S`."""
+        if self.fixed is not None:
+            return self.fixed
+        now = time.perf_counter()
+        if size != self._size or now - self._when > EVERY_S:
+            self._seconds = self._measure(size)
+            self._size, self._when = size, time.perf_counter()
+        return self._seconds
+
+    def _measure(self, size: tuple[int, int]) -> float:
+        # Half a window each way round, twice: the surfaces cost half as much memory to keep.
+        half = (size[0], max(1, size[1] // 2))
+        if self._surfaces is None or self._surfaces[0].get_size() != half:
+            self._surfaces = (screen_surface(half), screen_surface(half))
+        source, target = self._surfaces
+        self.measures += 1
+        best = float("inf")
+        for _ in range(TRIES):
+            start = time.perf_counter()
+            for _ in range(2):
+                target.fill((21, 94, 52))
+                target.blit(source, (0, 0))
+            best = min(best, time.perf_counter() - start)
+        return best
+
+
+FRAME_FLOOR = FrameFloor()
+"""The app's one measure (its surfaces are 8 MB at 1920x1080: one pair, not one a scene)."""

@@ -1,0 +1,131 @@
+"""The selection's outlines, drawn once and shown from a cached picture.
+
+Outlining every selected pile every frame (one ``pygame.draw.rect`` a pile) cost 7.8 of 8.2 s
+over 30 frames with the Infinite Deck's 12,000 selected. :class:`SelectionOutlines` draws
+them once into a picture the size of the outlines in view (colour-keyed, run-length encoded:
+its blit skips the felt between them) and blits that each frame, drawing again only when the
+selection, the table, the zoom, the view's place or the window's size changed. When cards are
+narrower than :data:`GROUP_OUTLINE_WIDTH` pixels, too small to tell apart, the selection gets
+one outline around all of it instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import itemgetter
+from typing import Any
+
+import pygame
+
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.ui.camera import Camera
+from cardtable.ui.theme import THEME
+
+GROUP_OUTLINE_WIDTH = 24
+"""Cards narrower than this many pixels get one outline around the selection."""
+FEW = 200
+"""A selection of fewer piles than this is not looked up in the grid index (a pass is cheaper)."""
+_KEY_COLOUR = (255, 0, 255)
+
+
+def outline_rect(sx: int, sy: int, width: int, height: int) -> tuple[int, int, int, int]:
+    """The rectangle of a pile's outline, its card's corner at ``(sx, sy)`` on screen."""
+    return (sx - 3, sy - 3, width + 6, height + 6)
+
+
+def outline_style(width: int) -> tuple[int, int]:
+    """The line width and the corner radius of the outlines of cards ``width`` pixels wide."""
+    return max(2, width // 40), max(2, width // 12)
+
+
+def draw_each(surface: pygame.Surface, view: Any, table: Table, camera: Camera, pids: Iterable[int],
+              offset: tuple[int, int] = (0, 0)) -> None:
+    """Outline each of ``pids`` (those on the table) straight onto ``surface``, shifted by ``offset``."""
+    width = view.card_width(camera)
+    height = int(round(width * CARD_H / CARD_W))
+    line, radius = outline_style(width)
+    piles = table.piles
+    for pid in pids:
+        pile = piles.get(pid)
+        if pile is None:
+            continue
+        sx, sy = view.to_screen(camera, pile.x, pile.y)
+        pygame.draw.rect(surface, THEME.focus, outline_rect(sx + offset[0], sy + offset[1], width, height),
+                         line, border_radius=radius)
+
+
+def in_view(table: Table, camera: Camera, pids: set[int]) -> Iterable[int]:
+    """Those of ``pids`` that may show in the camera's view."""
+    return pids if len(pids) < FEW else pids & table.index.query(camera.view_rect())
+
+
+class SelectionOutlines:
+    """The outlines of a selection, cached (see the module).
+
+    A selection is told by the set object itself and its size: a selection changed in place
+    by as many additions as removals between two frames would not be seen, so the scene makes
+    a new set whenever its selection changes.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._pids: set[int] | None = None
+        self._picture: pygame.Surface | None = None
+        self._at = (0, 0)
+        self._group: pygame.Rect | None = None
+        self.redrawn = 0
+        """How many times the outlines were drawn afresh (tests read it)."""
+
+    def _key_of(self, view: Any, surface: pygame.Surface, table: Table, camera: Camera, pids: set[int]) -> tuple:
+        return (id(table), table.revision, camera.zoom, view.origin(camera), surface.get_size(), len(pids),
+                THEME.focus)
+
+    def draw(self, surface: pygame.Surface, view: Any, table: Table, camera: Camera, pids: set[int]) -> None:
+        """Show the outlines of ``pids`` on ``surface``."""
+        if not pids:
+            return
+        key = self._key_of(view, surface, table, camera, pids)
+        if key != self._key or pids is not self._pids:
+            self._redraw(surface, view, table, camera, pids)
+            self._key, self._pids = key, pids
+        if self._group is not None:
+            line, radius = outline_style(GROUP_OUTLINE_WIDTH)
+            pygame.draw.rect(surface, THEME.focus, self._group, line, border_radius=radius)
+        elif self._picture is not None:
+            surface.blit(self._picture, self._at)
+
+    def group_outline(self, view: Any, table: Table, camera: Camera, pids: set[int]) -> pygame.Rect | None:
+        """The one outline around ``pids`` on screen (None when none is on the table)."""
+        rects = list(filter(None, map(table.piles.get, pids)))
+        if not rects:
+            return None
+        xs, ys = list(map(itemgetter(0), rects)), list(map(itemgetter(1), rects))  # (C-level: 12,000 in 1 ms)
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs) + CARD_W, max(ys) + CARD_H
+        sx0, sy0 = view.to_screen(camera, x0, y0)
+        sx1, sy1 = view.to_screen(camera, x1, y1)
+        return pygame.Rect(sx0 - 3, sy0 - 3, sx1 - sx0 + 6, sy1 - sy0 + 6)
+
+    def _redraw(self, surface: pygame.Surface, view: Any, table: Table, camera: Camera, pids: set[int]) -> None:
+        self.redrawn += 1
+        self._picture, self._group = None, None
+        width = view.card_width(camera)
+        if width < GROUP_OUTLINE_WIDTH:
+            self._group = self.group_outline(view, table, camera, pids)
+            return
+        shown = [pid for pid in in_view(table, camera, pids) if pid in table.piles]
+        if not shown:
+            return
+        height = int(round(width * CARD_H / CARD_W))
+        piles = table.piles
+        corners = [view.to_screen(camera, piles[pid].x, piles[pid].y) for pid in shown]
+        area = pygame.Rect(min(x for x, _ in corners) - 3, min(y for _, y in corners) - 3, 0, 0)
+        area.width = max(x for x, _ in corners) + width + 3 - area.x
+        area.height = max(y for _, y in corners) + height + 3 - area.y
+        area = area.clip(surface.get_rect())
+        if not area.w or not area.h:
+            return
+        picture = pygame.Surface(area.size, 0, surface)
+        picture.fill(_KEY_COLOUR)
+        draw_each(picture, view, table, camera, shown, (-area.x, -area.y))
+        picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
+        self._picture, self._at = picture, area.topleft
