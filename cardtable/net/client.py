@@ -257,7 +257,7 @@ class Client:
 
     def round_trip_ms(self) -> float | None:
         """The median round trip of our last pings, in ms (None before the first answer):
-        the same figure the host keeps of us (:meth:`cardtable.net.host.SeatServer.round_trip_ms`)."""
+        the same figure the host keeps of us (:meth:`cardtable.net.seat_server.SeatServer.round_trip_ms`)."""
         if not self.round_trips:
             return None
         ordered = sorted(self.round_trips)

@@ -1,7 +1,7 @@
 """Hosting a free table: the window's :class:`~cardtable.engine.table.Table` is the one
 true table, and each joined player sends operations on it.
 
-A :class:`FreeTableHost` is a :class:`~cardtable.net.host.SeatServer` (the same SPAKE2
+A :class:`FreeTableHost` is a :class:`~cardtable.net.seat_server.SeatServer` (the same SPAKE2
 handshake, sealed session, join code pacing, connection limits, seat tokens and lobby
 as every hosted table): seat 0 is the host's own, seats 1..N are taken by players who
 join. The server's thread checks an operation's form (:func:`~cardtable.net.free_wire.check_operation`)
@@ -26,8 +26,8 @@ from cardtable.engine.piles import Pile
 from cardtable.engine.table import Table
 from cardtable.games.free_table import GAME
 from cardtable.net.free_wire import Refused, apply_operation, changed_piles, check_operation, table_pieces
-from cardtable.net.host import SeatServer, _Conn
 from cardtable.net.protocol import encode
+from cardtable.net.seat_server import SeatServer, _Conn
 
 __all__ = ["FreeTableHost", "MOST_WAITING"]
 

@@ -1,6 +1,6 @@
 """Hosting a table that a window runs: the network beside the frame loop, never in it.
 
-A :class:`TableHost` is a :class:`~cardtable.net.host.SeatServer` (the same hello, join
+A :class:`TableHost` is a :class:`~cardtable.net.seat_server.SeatServer` (the same hello, join
 code, seat tokens, refusals, flood limits and absence as ``cardtable host``) whose game
 is run by the window's table scene, in the window's thread. The server's thread never
 touches the game state; it only reads messages, checks what needs no state (the
@@ -27,8 +27,9 @@ from typing import Any
 
 from cardtable.engine.game import Action, GameState
 from cardtable.games.definition import GameDefinition
-from cardtable.net.host import SeatServer, _Conn, state_messages
+from cardtable.net.host import state_messages
 from cardtable.net.protocol import ProtocolError, decode_action, game_action_types
+from cardtable.net.seat_server import SeatServer, _Conn
 
 __all__ = ["TableHost", "SeatLatency"]
 
