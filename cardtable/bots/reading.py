@@ -102,7 +102,7 @@ class Reader:
         if pending is None or pending.seat != seat or pending.round_number > state.round_number:
             return
         lines = [e.text_for(seat) for e in state.log[pending.log_length:]]
-        public = _public(state)
+        hidden = _hidden(state, seat)
         world = pending.after.make(random.Random(0))
         at = 0
         while at < len(lines):
@@ -117,7 +117,7 @@ class Reader:
                 at += len(_lines(world, world.chance_action(), seat, apply=True))
             else:
                 now = world.round_number == state.round_number
-                if now and not _public(world) <= public:
+                if now and not hidden <= _hidden(world, seat):
                     break  # cards dealt face up from the copy's guessed deck, not the real ones
                 move = _move_for(world, actor, lines[at:], seat)
                 if move is None:
@@ -177,19 +177,14 @@ class Reader:
         return missed == 0 or rng.random() < (DISAGREE / AGREE) ** missed
 
 
-def _public(state: GameState) -> frozenset[int]:
-    """The cards every seat sees (none of them hidden from any seat): a move that adds
-    to them dealt face up from the guessed deck of a copy, which differs from the real
-    one, so a replay stops there."""
-    deck = getattr(state, "deck", None)
-    size = len(deck) if deck is not None else 0
-    hidden: set[int] = set()
-    for seat in range(state.seats):
-        for container, index in state._hidden_slots(seat):
-            card = container[index]
-            if isinstance(card, int):
-                hidden.add(card)
-    return frozenset(c for c in range(size) if c not in hidden)
+def _hidden(state: GameState, seat: int) -> set[int]:
+    """The cards ``seat`` cannot see. A replay's copy that hides fewer than the real seat
+    copy dealt some face up from its guessed deck, which differs from the real one, so the
+    replay stops there. (The seat's own cards are the same in both, so one seat's view
+    tells: the cards hidden from every seat once took a call of ``_hidden_slots`` a seat,
+    80% of a decision in Flame Sword at eight seats, whose stock is some 11,900 cards.)"""
+    return {card for container, index in state._hidden_slots(seat)
+            if isinstance(card := container[index], int)}
 
 
 def _hands(state: GameState) -> dict[int, tuple[int, ...]]:
