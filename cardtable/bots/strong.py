@@ -19,16 +19,19 @@ free). A rollout's score is the change in :meth:`~GameState.holding` of the seat
 differences) gets no more rollouts. Copies for rollouts are cheap
 (:class:`cardtable.bots.worlds.Snapshot`).
 
-The budget is the contract: ``budget_ms`` (250 unless given, or the environment
-variable ``CARDTABLE_STRONG_BUDGET_MS``) is checked with :func:`time.perf_counter`
-after every step of every rollout against a deadline :data:`BUDGET_MARGIN` short of it;
-a world cut short by it is thrown away, and no world is begun when the time left is less
-than the worlds so far took on average.
-One step cannot be cut: a game whose single ``apply`` is slow (a showdown evaluating
-many hands) can overrun by that step. With
-``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot plays
-worlds while the rollouts stay within that many (always at least one world) and ignores
-the clock: slower or faster, but the same decision for the same seat copy and generator.
+The budget is a count, not a clock: a decision makes a fixed number of rollouts (one
+candidate played out on one world is one rollout), so the same seat copy and generator
+give the same decision on any machine under any load. The count is the game's
+(``GameDefinition.strong_rollouts``: rollouts a decision by the seats at the table, see
+:func:`rollouts_for`; :data:`DEFAULT_ROLLOUTS` unless a game declares its own), chosen so
+that a decision takes at most 250 ms of CPU at the 95th percentile on a 2-core machine at
+the most seats (``benchmarks/strong_cpu.py`` measures it). ``rollouts`` given (or
+``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) overrides the game's count. A clock
+is used only when asked for: ``budget_ms`` given (or ``CARDTABLE_STRONG_BUDGET_MS`` set,
+for benchmarks that ask what a time buys), checked with :func:`time.perf_counter` after
+every step of every rollout against a deadline :data:`BUDGET_MARGIN` short of it; a world
+cut short by it is thrown away, and no world is begun when the time left is less than the
+worlds so far took on average. Those decisions depend on the machine's speed and load.
 
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate (or the
@@ -74,14 +77,18 @@ from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
 
 __all__ = ["StrongBot", "Plan", "Estimate", "light_choice", "default_budget_ms", "candidates",
-           "PRIOR_MIN_MS", "BUDGET_ENV", "ROLLOUTS_ENV", "default_rollouts"]
+           "PRIOR_MIN_MS", "BUDGET_ENV", "ROLLOUTS_ENV", "default_rollouts", "DEFAULT_ROLLOUTS",
+           "rollouts_for"]
 
 BUDGET_ENV = "CARDTABLE_STRONG_BUDGET_MS"
-"""The environment variable that sets the default budget (milliseconds a decision)."""
+"""The environment variable that puts the strong level on a clock (milliseconds a decision)."""
 ROLLOUTS_ENV = "CARDTABLE_STRONG_ROLLOUTS"
 """The environment variable that fixes the rollouts a decision (the clock ignored)."""
 
-DEFAULT_BUDGET_MS = 250.0
+DEFAULT_ROLLOUTS: dict[int, int] = {2: 120, 4: 80, 6: 60, 8: 48}
+"""Rollouts a decision by the seats at the table (the entry of the most seats not above
+the table's), for a game that declares none of its own."""
+
 PRIOR_MIN_MS = 50.0
 """The least budget with which the normal bot's choice is consulted (it costs up to
 tens of milliseconds in some games)."""
@@ -145,13 +152,26 @@ _PASSIVE = {"Check", "Call", "Cover", "PassBid"}
 _AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
 
 
-def default_budget_ms() -> float:
-    """``CARDTABLE_STRONG_BUDGET_MS`` when set to a positive number, else 250."""
+def default_budget_ms() -> float | None:
+    """``CARDTABLE_STRONG_BUDGET_MS`` when set to a positive number, else None (no clock:
+    the strong level counts its rollouts)."""
     try:
         value = float(os.environ.get(BUDGET_ENV, ""))
     except ValueError:
-        return DEFAULT_BUDGET_MS
-    return value if value > 0 else DEFAULT_BUDGET_MS
+        return None
+    return value if value > 0 else None
+
+
+def rollouts_for(counts: dict[int, int] | Any, seats: int) -> int:
+    """The rollouts a decision at a table of ``seats`` from ``counts`` (seats -> rollouts):
+    the entry of the most seats not above ``seats`` (the fewest seats' entry below them).
+
+    >>> rollouts_for({2: 100, 4: 60}, 3), rollouts_for({2: 100, 4: 60}, 8)
+    (100, 60)
+    """
+    keys = sorted(counts)
+    chosen = next((k for k in reversed(keys) if k <= seats), keys[0])
+    return int(counts[chosen])
 
 
 def default_rollouts() -> int | None:
@@ -288,20 +308,26 @@ class StrongBot:
     Args:
         rng: the bot's own generator (rollouts and sampling draw from it).
         level: always ``"strong"`` (kept for the ``cls(rng, level=...)`` convention).
-        budget_ms: milliseconds a decision; None: :func:`default_budget_ms`.
+        budget_ms: put the bot on a clock, milliseconds a decision; None:
+            :func:`default_budget_ms` (None unless the environment sets it: no clock).
         normal: the game's normal bot, whose choice is a candidate to beat (optional).
         prior: the bot whose choice is the candidate to beat instead, where the game's
             normal bot names a level of its own for that (``strong_prior``); the normal
             bot still plays the rollouts and answers the other hooks.
         rollouts: make exactly this many rollouts a decision, whatever the clock says
-            (None: :func:`default_rollouts`, then the budget alone).
+            (None: :func:`default_rollouts`, then the clock if one was asked for, else
+            ``counts``).
+        counts: rollouts a decision by the seats at the table (the game's declaration,
+            see :func:`rollouts_for`); None: :data:`DEFAULT_ROLLOUTS`.
     """
 
     def __init__(self, rng: random.Random, level: str = "strong", *, budget_ms: float | None = None,
-                 normal: Any | None = None, rollouts: int | None = None, prior: Any | None = None) -> None:
+                 normal: Any | None = None, rollouts: int | None = None, prior: Any | None = None,
+                 counts: dict[int, int] | None = None) -> None:
         self.rng = rng
         self.level = level
         self.budget_ms = default_budget_ms() if budget_ms is None else float(budget_ms)
+        self.counts = dict(DEFAULT_ROLLOUTS if counts is None else counts)
         self.normal = normal
         self.prior = normal if prior is None else prior
         self.rollouts = default_rollouts() if rollouts is None else rollouts
@@ -320,12 +346,13 @@ class StrongBot:
         moves since this seat's last decision in the round are read first (see
         :mod:`cardtable.bots.reading`), and this decision is remembered for the next."""
         started = time.perf_counter()
+        clock = self.budget_ms if self.rollouts is None else None
         reading = READ_OPPONENTS and self.rollout_bot is not None and getattr(self.normal, "reads_moves", True)
         if reading:
-            limit = math.inf if self.rollouts is not None else started + READ_SHARE * self.budget_ms / 1000.0
+            limit = math.inf if clock is None else started + READ_SHARE * clock / 1000.0
             self.reader.observe(state, seat, limit)
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
-        budget = None if self.rollouts is not None else max(1.0, self.budget_ms - spent)
+        budget = None if clock is None else max(1.0, clock - spent)
         action = self.plan(state, seat, budget_ms=budget, deciding=True).action
         if reading:
             noted = time.perf_counter()
@@ -336,13 +363,17 @@ class StrongBot:
     # -- planning ---------------------------------------------------------------------
     def plan(self, state: GameState, seat: int, budget_ms: float | None = None,
              stop: Callable[[], bool] | None = None, *, deciding: bool = False) -> Plan:
-        """Weigh the candidates of ``seat`` by rollouts within the budget; ``stop``
-        (checked between rollouts) ends the planning early. ``state`` is never changed.
-        When the game's ``planning_candidates`` leaves the normal bot's choice alone, it is
-        still played out for its figures (the hint shows them) unless ``deciding``."""
+        """Weigh the candidates of ``seat`` by rollouts within the budget (a count, or
+        ``budget_ms`` of the clock when given or the bot is on one); ``stop`` (checked
+        between rollouts) ends the planning early. ``state`` is never changed. When the
+        game's ``planning_candidates`` leaves the normal bot's choice alone, it is still
+        played out for its figures (the hint shows them) unless ``deciding``."""
         started = time.perf_counter()
-        budget = (self.budget_ms if budget_ms is None else float(budget_ms)) / 1000.0
+        clock_ms = budget_ms if budget_ms is not None else self.budget_ms
         fixed = self.rollouts
+        if fixed is None and clock_ms is None:
+            fixed = rollouts_for(self.counts, state.seats)
+        budget = math.inf if fixed is not None or clock_ms is None else float(clock_ms) / 1000.0
         deadline = math.inf if fixed is not None else started + budget * (1.0 - BUDGET_MARGIN)
         actions = candidates(state, seat)
         if not actions:
