@@ -444,6 +444,8 @@ class GameDefinition:
         strong_rollouts: the strong level's rollouts a decision by the seats at the table
             (see :func:`cardtable.bots.strong.rollouts_for`); None: the strong level's
             default. Its budget is this count, never the clock.
+        premium_share: the share of the best starting hands the "premium hands only"
+            benchmark player plays on with (:mod:`cardtable.bots.fixed`).
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -470,6 +472,7 @@ class GameDefinition:
     evaluators: tuple[GameEvaluator, ...] = ()
     lesson: Lesson | None = None
     strong_rollouts: Mapping[int, int] | None = None
+    premium_share: float = 0.1
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
