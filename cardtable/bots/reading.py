@@ -30,8 +30,8 @@ from typing import Any
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
-__all__ = ["Reader", "Evidence", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE", "MISFIT_AFTER",
-           "MISFIT_SHARE"]
+__all__ = ["Reader", "Evidence", "Tendency", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE", "MISFIT_AFTER",
+           "MISFIT_SHARE", "STYLE_AFTER", "TIGHT_WEIGHT"]
 
 AGREE = 0.9
 """The likelihood of a move seen when the model makes the same kind of move."""
@@ -45,7 +45,63 @@ MISFIT_SHARE = 0.15
 """A move the model repeats in fewer than this share of the first :data:`MISFIT_AFTER`
 or more worlds asked is not read any more (see :attr:`Evidence.misfit`)."""
 
+STYLE_AFTER = 8
+"""The fewest of an opponent's decisions seen this match before its style is named."""
+RAISER_SHARE = 0.85
+"""An opponent that raised at least this share of the times it could raises whatever it holds."""
+CALLER_SHARE = 0.1
+"""An opponent that never folded when asked to pay (at least :data:`FACING_AFTER` times)
+and raised at most this share of the times it could calls whatever it holds."""
+FACING_AFTER = 4
+TIGHT_SHARE = 0.6
+"""An opponent that folded at least this share of the times it was asked to pay plays
+only good hands: its raises say more than the normal bot's would."""
+TIGHT_WEIGHT = 2.0
+"""A tight opponent's raise the model would not have made counts as this many misses."""
+
 _RAISES = {"Bet", "Raise", "AllIn", "Stake", "CoverRaise"}
+
+
+@dataclass
+class Tendency:
+    """One opponent's betting this match, as this seat saw it: its decisions with a choice,
+    the times it could raise and did, and the times it had to pay to stay in and folded."""
+
+    decisions: int = 0
+    could_raise: int = 0
+    raised: int = 0
+    facing: int = 0
+    folded: int = 0
+
+    def add(self, move: str, kinds: set[str]) -> None:
+        """Count a move of kind ``move`` made when ``kinds`` were open to it."""
+        self.decisions += 1
+        if "raise" in kinds:
+            self.could_raise += 1
+            self.raised += move == "raise"
+        if "Fold" in kinds and "Check" not in kinds:
+            self.facing += 1
+            self.folded += move == "Fold"
+
+    @property
+    def style(self) -> str | None:
+        """``"raises"`` (whatever it holds), ``"calls"`` (whatever it holds), ``"tight"``
+        (only good hands) or None (no pattern yet, or the normal bot's own mix).
+
+        >>> t = Tendency()
+        >>> for _ in range(8): t.add("Call", {"Fold", "Call", "raise"})
+        >>> t.style
+        'calls'
+        """
+        if self.decisions < STYLE_AFTER:
+            return None
+        if self.could_raise >= STYLE_AFTER // 2 and self.raised >= RAISER_SHARE * self.could_raise:
+            return "raises"
+        if self.facing >= FACING_AFTER and self.folded == 0 and self.raised <= CALLER_SHARE * self.could_raise:
+            return "calls"
+        if self.facing >= FACING_AFTER and self.folded >= TIGHT_SHARE * self.facing:
+            return "tight"
+        return None
 
 
 def kind(action: Action) -> str:
@@ -87,7 +143,18 @@ class Reader:
     """The evidence of the current round for one seat (see the module's text)."""
 
     evidence: list[Evidence] = field(default_factory=list)
+    tendencies: dict[int, Tendency] = field(default_factory=dict)
+    """Each opponent's betting over the match (every move read, any round)."""
     _pending: _Pending | None = None
+
+    def style(self, seat: int) -> str | None:
+        """The style of ``seat``'s betting this match (see :attr:`Tendency.style`)."""
+        found = self.tendencies.get(seat)
+        return found.style if found is not None else None
+
+    def styles(self) -> dict[int, str]:
+        """Every opponent whose style is named, by seat."""
+        return {seat: style for seat in self.tendencies if (style := self.style(seat)) is not None}
 
     def observe(self, state: GameState, seat: int, deadline: float = math.inf) -> None:
         """Read the moves made since this seat's last decision, from ``state`` (its seat
@@ -124,7 +191,9 @@ class Reader:
                     break
                 action, kinds = move
                 hand = _hand(world, actor)
-                if now and len(kinds) > 1 and hand is not None:
+                if len(kinds) > 1:
+                    self.tendencies.setdefault(actor, Tendency()).add(kind(action), kinds)
+                if now and len(kinds) > 1 and hand is not None and self.style(actor) not in ("raises", "calls"):
                     self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
                 at += len(_lines(world, action, seat, apply=True))
             changed = {s for s, cards in _hands(world).items() if held.get(s) != cards}
@@ -147,12 +216,15 @@ class Reader:
         self._pending = _Pending(state.round_number, len(state.log) + made, Snapshot(after), seat)
 
     def disagreements(self, world: GameState, model: Callable[[random.Random], Any],
-                      rng: random.Random) -> int:
+                      rng: random.Random) -> float:
         """How many moves read the ``model`` (a bot factory) would not have made with the
-        hands ``world`` gives their players."""
-        missed = 0
+        hands ``world`` gives their players: a raise of a tight player counts
+        :data:`TIGHT_WEIGHT` (it means more), a move of one who raises or calls whatever it
+        holds nothing (it means nothing)."""
+        missed = 0.0
         for item in self.evidence:
-            if item.misfit:
+            style = self.style(item.seat)
+            if item.misfit or style in ("raises", "calls"):
                 continue
             hand = _hand(world, item.seat)
             if hand is None or len(hand) != item.hand_size:
@@ -169,10 +241,11 @@ class Reader:
             same = kind(guess) == item.kind
             item.asked += 1
             item.agreed += same
-            missed += not same
+            if not same:
+                missed += TIGHT_WEIGHT if style == "tight" and item.kind == "raise" else 1.0
         return missed
 
-    def accept(self, missed: int, rng: random.Random) -> bool:
+    def accept(self, missed: float, rng: random.Random) -> bool:
         """Keep a world whose model missed ``missed`` moves, with their odds."""
         return missed == 0 or rng.random() < (DISAGREE / AGREE) ** missed
 

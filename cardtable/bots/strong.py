@@ -347,10 +347,12 @@ class StrongBot:
         :mod:`cardtable.bots.reading`), and this decision is remembered for the next."""
         started = time.perf_counter()
         clock = self.budget_ms if self.rollouts is None else None
-        reading = READ_OPPONENTS and self.rollout_bot is not None and getattr(self.normal, "reads_moves", True)
+        reading = READ_OPPONENTS and self.rollout_bot is not None
         if reading:
             limit = math.inf if clock is None else started + READ_SHARE * clock / 1000.0
             self.reader.observe(state, seat, limit)
+            if not getattr(self.normal, "reads_moves", True):
+                self.reader.evidence = []  # the moves still tell each opponent's style
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
         budget = None if clock is None else max(1.0, clock - spent)
         action = self.plan(state, seat, budget_ms=budget, deciding=True).action
@@ -469,7 +471,7 @@ class StrongBot:
         snapshot = worlds.deal(self.rng)
         if not self.reader.evidence or self.rollout_bot is None:
             return snapshot
-        best: tuple[int, list[Any]] | None = None
+        best: tuple[float, list[Any]] | None = None
         for _ in range(GUESS_TRIES):
             missed = self.reader.disagreements(worlds.state, self.rollout_bot, self.rng)
             if self.reader.accept(missed, self.rng):
@@ -492,6 +494,9 @@ class StrongBot:
         rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
+        styles = {s: style for s, style in self.reader.styles().items() if s != seat and style != "tight"}
+        if styles:
+            policy = _styled(policy, styles)
         last = time.perf_counter()
         for _ in range(MAX_ROLLOUT_STEPS):
             if _round_done(world, target):
@@ -539,6 +544,25 @@ def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
         except Exception:  # a rollout must go on; the light policy always has a move
             return light_choice(world, seat, rng)
         return action
+
+    return choose
+
+
+def _styled(policy: Policy, styles: dict[int, str]) -> Policy:
+    """``policy``, except that at a bet the seats whose style was read this match play it:
+    one that raises whatever it holds raises the most, one that calls whatever it holds
+    checks or calls (:mod:`cardtable.bots.fixed`), so the rollouts meet the players at the
+    table, not the normal bot (whose folds against a raiser and bluffs against a caller
+    would be what strong plans against)."""
+    from cardtable.bots.fixed import aggressive, is_bet, passive
+
+    def choose(world: GameState, seat: int, rng: random.Random) -> Action:
+        style = styles.get(seat)
+        if style is not None:
+            actions = world.legal_actions(seat)
+            if is_bet(actions):
+                return aggressive(world, seat, actions) if style == "raises" else passive(world, seat, actions)
+        return policy(world, seat, rng)
 
     return choose
 
