@@ -494,7 +494,7 @@ class StrongBot:
         rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
-        styles = {s: style for s, style in self.reader.styles().items() if s != seat and style != "tight"}
+        styles = {s: style for s, style in self.reader.styles().items() if s != seat}
         if styles:
             policy = _styled(policy, styles)
         last = time.perf_counter()
@@ -548,20 +548,29 @@ def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
     return choose
 
 
-def _styled(policy: Policy, styles: dict[int, str]) -> Policy:
-    """``policy``, except that at a bet the seats whose style was read this match play it:
-    one that raises whatever it holds raises the most, one that calls whatever it holds
-    checks or calls (:mod:`cardtable.bots.fixed`), so the rollouts meet the players at the
-    table, not the normal bot (whose folds against a raiser and bluffs against a caller
-    would be what strong plans against)."""
+def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
+    """``policy``, except that at a bet the seats whose style was read this match play it
+    (:meth:`cardtable.bots.reading.Reader.styles`): one that raises whatever it holds
+    raises the most, one that calls whatever it holds checks or calls
+    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did;
+    so the rollouts meet the players at the table, not the normal bot (whose folds
+    against a raiser, bluffs into a caller and calls of a bet a rock would fold to are
+    what strong planned against)."""
     from cardtable.bots.fixed import aggressive, is_bet, passive
 
     def choose(world: GameState, seat: int, rng: random.Random) -> Action:
-        style = styles.get(seat)
-        if style is not None:
+        style, folds = styles.get(seat, ("", 0.0))
+        if style:
             actions = world.legal_actions(seat)
             if is_bet(actions):
-                return aggressive(world, seat, actions) if style == "raises" else passive(world, seat, actions)
+                if style == "raises":
+                    return aggressive(world, seat, actions)
+                if style == "calls":
+                    return passive(world, seat, actions)
+                fold = next((a for a in actions if type(a).__name__ == "Fold"), None)
+                facing = not any(type(a).__name__ == "Check" for a in actions)
+                if fold is not None and facing and rng.random() < folds:
+                    return fold
         return policy(world, seat, rng)
 
     return choose
