@@ -139,7 +139,12 @@ PRUNE_Z = 2.0
 """A candidate this many standard errors (paired) below the best so far gets no more
 rollouts."""
 
+TAIL_RUNS = 8
+"""How many times the cards to come are dealt after a candidate nobody answers (an
+all-in called): their mean is the rollout's chip change."""
+
 _POLICY_SALT = 0x9E3779B97F4A7C15
+_TAIL_SALT = 0x2545F4914F6CDD1D
 _WORLD_SALT = 0x5851F42D4C957F2D
 
 Settle = Callable[[GameState, int, list[Action], random.Random], "list[tuple[float, bool]] | None"]
@@ -216,8 +221,8 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     few of them (the least, least plus half the pot, least plus the pot, the most),
     each checked with ``why_illegal``, without repeats, in the order found. Left out,
     as they cannot gain and would only share the rollouts: a fold when checking is
-    free, and a bet or raise to what going all-in comes to when all-in is legal (the
-    same move)."""
+    free, a bet or raise to what going all-in comes to when all-in is legal (the
+    same move), and all-in when it cannot raise (the same move as the call)."""
     found: list[Action] = []
     seen: set[Action] = set()
     legal = state.legal_actions(seat)
@@ -233,8 +238,13 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             found.append(action)
 
     pot = _pot(state)
+    # all-in that cannot raise is only a call (of everything, or of less than owed)
+    calls_only = (options is not None and "Call" in names and not getattr(options, "can_raise", True)
+                  and not getattr(options, "can_bet", True))
     for action in legal:
         if type(action).__name__ == "Fold" and "Check" in names:
+            continue
+        if type(action).__name__ == "AllIn" and calls_only:
             continue
         add(action)
         if options is None:
@@ -489,14 +499,49 @@ class StrongBot:
                  start_holding: int, deadline: float) -> tuple[float, bool] | None:
         """One play of the round after ``action`` on a copy of ``snapshot``, chance and
         the policy drawing from generators seeded by ``seed``: (chip change, won), or
-        None when the deadline came first."""
-        world = snapshot.make(random.Random(seed))
-        rng = random.Random(seed ^ _POLICY_SALT)
-        world.apply(action)
+        None when the deadline came first. When nobody moved after ``action`` (a call of
+        an all-in: only the cards to come decide), the cards to come are dealt again
+        until there are :data:`TAIL_RUNS` runs, the same hands, and the chip change is
+        their mean (the luck of one run of the board is mostly gone)."""
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
         styles = {s: style for s, style in self.reader.styles().items() if s != seat}
         if styles:
             policy = _styled(policy, styles)
+        played = self._play(snapshot, seed, action, target, policy, deadline)
+        if played is None:
+            return None
+        world, moves, dealt = played
+        change = world.holding(seat) - start_holding
+        outcome = world.round_outcome()
+        if outcome is not None and outcome.get("round") == target and "winners" in outcome:
+            won = seat in outcome["winners"]
+        else:
+            won = change > 0
+        if moves == 0 and type(action).__name__ != "Fold":
+            total = float(change)
+            for run in range(1, TAIL_RUNS):
+                again = self._play(snapshot, seed + run * _TAIL_SALT, action, target, policy, deadline,
+                                   redeal=seat)
+                if again is None:
+                    return None
+                total += again[0].holding(seat) - start_holding
+            return total / TAIL_RUNS, bool(won)
+        return float(change), bool(won)
+
+    def _play(self, snapshot: Snapshot, seed: int, action: Action, target: int, policy: Policy,
+              deadline: float, redeal: int | None = None) -> tuple[GameState, int, int] | None:
+        """The round played out after ``action`` (see :meth:`_rollout`), the cards hidden
+        from ``redeal`` outside the hands shuffled first when given: the world at its end,
+        the moves the policy made and the chance steps (at least 1 when chance drew at
+        all); None past the deadline."""
+        chance = random.Random(seed)
+        fresh = chance.getstate()
+        world = snapshot.make(chance)
+        if redeal is not None:
+            _redeal_stock(world, redeal, random.Random(seed ^ _WORLD_SALT))
+        rng = random.Random(seed ^ _POLICY_SALT)
+        world.apply(action)
+        moves = dealt = 0
         last = time.perf_counter()
         for _ in range(MAX_ROLLOUT_STEPS):
             if _round_done(world, target):
@@ -509,16 +554,26 @@ class StrongBot:
             to_act = world.to_act
             if to_act == CHANCE:
                 world.apply(world.chance_action())
+                dealt += 1
             else:
                 assert to_act is not None
                 world.apply(policy(world, to_act, rng))
-        change = world.holding(seat) - start_holding
-        outcome = world.round_outcome()
-        if outcome is not None and outcome.get("round") == target and "winners" in outcome:
-            won = seat in outcome["winners"]
-        else:
-            won = change > 0
-        return float(change), bool(won)
+                moves += 1
+        if not dealt and chance.getstate() != fresh:
+            dealt = 1  # cards dealt within a move (a board run out after an all-in call)
+        return world, moves, dealt
+
+
+def _redeal_stock(world: GameState, seat: int, rng: random.Random) -> None:
+    """Shuffle the cards hidden from ``seat`` that lie outside every hand (the stock, the
+    cards to come) among their places: another run of the cards to come, the same hands."""
+    hands = getattr(world, "hands", None)
+    held = {id(h) for h in hands} if isinstance(hands, list) else set()
+    places = [(c, i) for c, i in world._hidden_slots(seat) if id(c) not in held]
+    cards = [c[i] for c, i in places]
+    rng.shuffle(cards)
+    for (container, index), card in zip(places, cards):
+        container[index] = card
 
 
 def _worth_planning(normal: Any, state: GameState, seat: int) -> bool:
