@@ -132,6 +132,11 @@ GUESS_TRIES = 4
 """Guesses at the hidden cards drawn for one world at most while reading the
 opponents' moves rejects them."""
 
+READS_PER_ROLLOUT = 0.5
+"""The model decisions the reading may ask for a decision, per rollout of its count: each
+guess asks one a move read, up to :data:`GUESS_TRIES` guesses a world, and unbounded
+that took one Five-Card Draw decision at six seats (four moves read) past 1.5 s of CPU."""
+
 PRUNE_AFTER = 4
 """Worlds played before candidates start being dropped."""
 
@@ -361,6 +366,7 @@ class StrongBot:
         self._slowest = 0.0
         self._tails = False  # whether this decision's called all-ins get runs of their own
         self._extra_runs = 0  # the runs of the cards to come beyond one, this world
+        self._reads_left = math.inf  # the model decisions the reading may still ask for
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The planned action for ``seat`` on ``state`` (a seat copy). The opponents'
@@ -436,6 +442,7 @@ class StrongBot:
         self._slowest *= 0.5  # the longest rollout step lately (seconds), forgotten slowly
         self._tails = _stock_size(state, seat) <= MAX_TAIL_STOCK
         self._extra_runs = 0
+        self._reads_left = math.inf if fixed is None else READS_PER_ROLLOUT * fixed
         worlds_of = Worlds(state, seat)
         active = list(estimates)
         worlds = rollouts = 0
@@ -491,12 +498,17 @@ class StrongBot:
     def _guess(self, worlds: Worlds, seat: int, deadline: float) -> Snapshot:
         """A new deal of ``worlds``: kept with the odds of the opponents' moves read this
         round (the normal bot's model, :class:`~cardtable.bots.reading.Reader`), drawn
-        again up to :data:`GUESS_TRIES` times; else the guess the model missed least."""
+        again up to :data:`GUESS_TRIES` times; else the guess the model missed least. The
+        model is asked at most :data:`READS_PER_ROLLOUT` times the decision's count of
+        rollouts in all; then deals stand as drawn."""
         snapshot = worlds.deal(self.rng)
-        if not self.reader.evidence or self.rollout_bot is None:
+        if not self.reader.evidence or self.rollout_bot is None or self._reads_left <= 0:
             return snapshot
         best: tuple[float, list[Any]] | None = None
         for _ in range(GUESS_TRIES):
+            if self._reads_left <= 0:
+                break  # the decision's reading is spent: this deal stands as it is
+            self._reads_left -= len(self.reader.evidence)
             missed = self.reader.disagreements(worlds.state, self.rollout_bot, self.rng)
             if self.reader.accept(missed, self.rng):
                 return snapshot
