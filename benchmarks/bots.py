@@ -3,6 +3,10 @@
     python benchmarks/bots.py --game five_card_draw --a strong --b normal --matches 10 \
         --seats 2 --seed 1 --hands 20 [--budget-ms 250]
 
+A level is one of the game's (normal, tough, strong, random) or a fixed strategy of
+:mod:`cardtable.bots.fixed`: ``always_call``, ``always_raise``, ``premium``. The number
+of matches is fixed before the run (``--matches``), never by a result.
+
 One duplicate match is ``--seats`` plays of the same deal (the same state seed, so the
 same cards come in the same order while the players act alike): in play ``r`` the A
 level sits in seat ``r`` and the B level in every other seat, so each seat's luck goes
@@ -11,7 +15,8 @@ to A once. A play stops after ``--hands`` rounds (or when the match is over).
 Printed, one figure a line, then one JSON object: the matches; A's share of the chips
 at the end (luck alone: 1/seats) and of plays led at the end, with 95% confidence
 intervals by the normal approximation over the duplicate matches; A's net chips a play;
-each level's decision time (median and 95th percentile, milliseconds); the showdown rate
+each level's decision time (median and 95th percentile, milliseconds of the wall clock and
+of CPU); the showdown rate
 (rounds settled with two or more hands shown, from ``round_outcome()``; None when the
 game does not say); and each level's fold-to-minimum-bet rate (how often it folds when
 it must pay to stay in and the payment is no more than the game's minimum bet; None
@@ -34,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardtable import games  # noqa: E402
+from cardtable.bots import fixed  # noqa: E402
 from cardtable.bots.base import choose_for  # noqa: E402
 from cardtable.engine.game import CHANCE  # noqa: E402
 from cardtable.variants import load_deck_by_id  # noqa: E402
@@ -70,13 +76,20 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def make_bot(game: Any, level: str, rng: random.Random) -> Any:
+    """A player of ``level``: the game's own level, or a fixed strategy."""
+    if level in game.bot_levels:
+        return game.bot(rng, level)
+    return fixed.make(level, game, rng)
+
+
 def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, dict[str, Any]],
          rounds: dict[str, int]) -> Any:
     """One play of ``levels`` (one a seat) from the deal of ``seed``; returns the last state."""
     names = [f"P{s + 1}" for s in range(len(levels))]
     state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), names,
                            random.Random(seed))
-    bots = [game.bot(random.Random(f"{seed}:{s}:{lv}"), lv) for s, lv in enumerate(levels)]
+    bots = [make_bot(game, lv, random.Random(f"{seed}:{s}:{lv}")) for s, lv in enumerate(levels)]
     seen_round = None
     for _ in range(100_000):
         if state.to_act is None or state.round_number > hands:
@@ -87,9 +100,10 @@ def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, d
         else:
             level = levels[seat]
             facing = facing_min_bet(state, seat)
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             action = choose_for(bots[seat], state, seat)
             stats[level]["times"].append((time.perf_counter() - started) * 1000.0)
+            stats[level]["cpu"].append((time.thread_time() - cpu) * 1000.0)
             if facing:
                 stats[level]["facing"] += 1
                 stats[level]["folds"] += type(action).__name__ == "Fold"
@@ -115,15 +129,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=20, help="rounds a play at most")
     parser.add_argument("--budget-ms", type=float, default=None,
-                        help="the strong level's budget a decision (default: its own, 250)")
+                        help="put the strong level on a clock, milliseconds a decision "
+                             "(default: none, its game's rollout count)")
     args = parser.parse_args(argv)
     if args.budget_ms is not None:
         os.environ["CARDTABLE_STRONG_BUDGET_MS"] = str(args.budget_ms)
     game = games.registry().find(args.game) or games.get(args.game)
     for level in (args.a, args.b):
-        if level not in game.bot_levels:
-            parser.error(f"{game.name} has no level {level!r} (levels: {', '.join(game.bot_levels)})")
-    stats = {lv: {"times": [], "facing": 0, "folds": 0} for lv in {args.a, args.b}}
+        if level not in game.bot_levels and level not in fixed.STRATEGIES:
+            parser.error(f"{game.name} has no level {level!r} (levels: {', '.join(game.bot_levels)}; "
+                         f"strategies: {', '.join(fixed.STRATEGIES)})")
+    stats: dict[str, dict[str, Any]] = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0}
+                                        for lv in {args.a, args.b}}
     rounds = {"settled": 0, "told": 0, "showdowns": 0}
     shares: list[float] = []
     leads: list[float] = []
@@ -152,13 +169,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     net = interval(nets)
     timing = {lv: {"median_ms": round(statistics.median(s["times"]), 2) if s["times"] else None,
                    "p95_ms": round(percentile(s["times"], 0.95), 2) if s["times"] else None,
+                   "cpu_median_ms": round(statistics.median(s["cpu"]), 2) if s["cpu"] else None,
+                   "cpu_p95_ms": round(percentile(s["cpu"], 0.95), 2) if s["cpu"] else None,
                    "decisions": len(s["times"])} for lv, s in stats.items()}
     folds = {lv: (round(s["folds"] / s["facing"], 3) if s["facing"] else None) for lv, s in stats.items()}
     showdown = round(rounds["showdowns"] / rounds["told"], 3) if rounds["told"] else None
     result = {
         "game": game.id, "a": args.a, "b": args.b, "matches": args.matches, "seats": args.seats,
         "seed": args.seed, "hands": args.hands,
-        "strong_budget_ms": float(os.environ.get("CARDTABLE_STRONG_BUDGET_MS", 250)),
+        "strong_budget_ms": args.budget_ms,
         "a_chip_share": round(share[0], 4), "a_chip_share_ci95": [round(share[1], 4), round(share[2], 4)],
         "luck": round(1 / args.seats, 4),
         "a_led_share": round(lead[0], 4), "a_led_share_ci95": [round(lead[1], 4), round(lead[2], 4)],
@@ -172,7 +191,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f"{1 / args.seats:.3f})")
     print(f"{args.a} led at the end {lead[0]:.3f} (95% CI {lead[1]:.3f} to {lead[2]:.3f})")
     for lv, t in timing.items():
-        print(f"{lv} decisions {t['decisions']}: median {t['median_ms']} ms, p95 {t['p95_ms']} ms, "
+        print(f"{lv} decisions {t['decisions']}: median {t['median_ms']} ms, p95 {t['p95_ms']} ms "
+              f"(CPU {t['cpu_median_ms']} / {t['cpu_p95_ms']} ms), "
               f"folds to a minimum bet {folds[lv]} of {stats[lv]['facing']}")
     print(f"showdown rate {showdown} over {rounds['settled']} rounds")
     print(json.dumps(result))

@@ -19,16 +19,19 @@ free). A rollout's score is the change in :meth:`~GameState.holding` of the seat
 differences) gets no more rollouts. Copies for rollouts are cheap
 (:class:`cardtable.bots.worlds.Snapshot`).
 
-The budget is the contract: ``budget_ms`` (250 unless given, or the environment
-variable ``CARDTABLE_STRONG_BUDGET_MS``) is checked with :func:`time.perf_counter`
-after every step of every rollout against a deadline :data:`BUDGET_MARGIN` short of it;
-a world cut short by it is thrown away, and no world is begun when the time left is less
-than the worlds so far took on average.
-One step cannot be cut: a game whose single ``apply`` is slow (a showdown evaluating
-many hands) can overrun by that step. With
-``rollouts`` given (or ``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) the bot plays
-worlds while the rollouts stay within that many (always at least one world) and ignores
-the clock: slower or faster, but the same decision for the same seat copy and generator.
+The budget is a count, not a clock: a decision makes a fixed number of rollouts (one
+candidate played out on one world is one rollout), so the same seat copy and generator
+give the same decision on any machine under any load. The count is the game's
+(``GameDefinition.strong_rollouts``: rollouts a decision by the seats at the table, see
+:func:`rollouts_for`; :data:`DEFAULT_ROLLOUTS` unless a game declares its own), chosen so
+that a decision takes at most 250 ms of CPU at the 95th percentile on a 2-core machine at
+the most seats (``benchmarks/strong_cpu.py`` measures it). ``rollouts`` given (or
+``CARDTABLE_STRONG_ROLLOUTS`` set, as the tests do) overrides the game's count. A clock
+is used only when asked for: ``budget_ms`` given (or ``CARDTABLE_STRONG_BUDGET_MS`` set,
+for benchmarks that ask what a time buys), checked with :func:`time.perf_counter` after
+every step of every rollout against a deadline :data:`BUDGET_MARGIN` short of it; a world
+cut short by it is thrown away, and no world is begun when the time left is less than the
+worlds so far took on average. Those decisions depend on the machine's speed and load.
 
 When the game's normal bot is given (``GameDefinition.bot`` does so) and the budget is
 at least :data:`PRIOR_MIN_MS`, the normal bot's choice is always a candidate (or the
@@ -74,14 +77,18 @@ from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
 
 __all__ = ["StrongBot", "Plan", "Estimate", "light_choice", "default_budget_ms", "candidates",
-           "PRIOR_MIN_MS", "BUDGET_ENV", "ROLLOUTS_ENV", "default_rollouts"]
+           "PRIOR_MIN_MS", "BUDGET_ENV", "ROLLOUTS_ENV", "default_rollouts", "DEFAULT_ROLLOUTS",
+           "rollouts_for"]
 
 BUDGET_ENV = "CARDTABLE_STRONG_BUDGET_MS"
-"""The environment variable that sets the default budget (milliseconds a decision)."""
+"""The environment variable that puts the strong level on a clock (milliseconds a decision)."""
 ROLLOUTS_ENV = "CARDTABLE_STRONG_ROLLOUTS"
 """The environment variable that fixes the rollouts a decision (the clock ignored)."""
 
-DEFAULT_BUDGET_MS = 250.0
+DEFAULT_ROLLOUTS: dict[int, int] = {2: 120, 4: 80, 6: 60, 8: 48}
+"""Rollouts a decision by the seats at the table (the entry of the most seats not above
+the table's), for a game that declares none of its own."""
+
 PRIOR_MIN_MS = 50.0
 """The least budget with which the normal bot's choice is consulted (it costs up to
 tens of milliseconds in some games)."""
@@ -125,6 +132,11 @@ GUESS_TRIES = 4
 """Guesses at the hidden cards drawn for one world at most while reading the
 opponents' moves rejects them."""
 
+READS_PER_ROLLOUT = 0.5
+"""The model decisions the reading may ask for a decision, per rollout of its count: each
+guess asks one a move read, up to :data:`GUESS_TRIES` guesses a world, and unbounded
+that took one Five-Card Draw decision at six seats (four moves read) past 1.5 s of CPU."""
+
 PRUNE_AFTER = 4
 """Worlds played before candidates start being dropped."""
 
@@ -132,7 +144,21 @@ PRUNE_Z = 2.0
 """A candidate this many standard errors (paired) below the best so far gets no more
 rollouts."""
 
+TAIL_RUNS = 4
+"""How many times the cards to come are dealt after a candidate nobody answers (an
+all-in called): their mean is the rollout's chip change. Each run counts as a rollout
+of the decision's count (eight runs, uncounted, took a Hold'em call of an all-in to
+320 ms of CPU)."""
+
+MAX_TAIL_STOCK = 400
+"""The most cards to come (hidden outside the hands) that are dealt again for a run:
+Flame Sword's stock of some 11,900 took a decision to 6 s of CPU."""
+_STAKING = {"Call", "AllIn", "Cover", "Raise", "Bet", "Stake", "CoverRaise"}
+"""Moves that put chips in: a run of the cards to come matters to them (a check or a
+stand that ends the round is decided by the cards already out)."""
+
 _POLICY_SALT = 0x9E3779B97F4A7C15
+_TAIL_SALT = 0x2545F4914F6CDD1D
 _WORLD_SALT = 0x5851F42D4C957F2D
 
 Settle = Callable[[GameState, int, list[Action], random.Random], "list[tuple[float, bool]] | None"]
@@ -145,13 +171,26 @@ _PASSIVE = {"Check", "Call", "Cover", "PassBid"}
 _AGGRESSIVE = {"Bet", "Raise", "Stake", "CoverRaise", "Bid"}
 
 
-def default_budget_ms() -> float:
-    """``CARDTABLE_STRONG_BUDGET_MS`` when set to a positive number, else 250."""
+def default_budget_ms() -> float | None:
+    """``CARDTABLE_STRONG_BUDGET_MS`` when set to a positive number, else None (no clock:
+    the strong level counts its rollouts)."""
     try:
         value = float(os.environ.get(BUDGET_ENV, ""))
     except ValueError:
-        return DEFAULT_BUDGET_MS
-    return value if value > 0 else DEFAULT_BUDGET_MS
+        return None
+    return value if value > 0 else None
+
+
+def rollouts_for(counts: dict[int, int] | Any, seats: int) -> int:
+    """The rollouts a decision at a table of ``seats`` from ``counts`` (seats -> rollouts):
+    the entry of the most seats not above ``seats`` (the fewest seats' entry below them).
+
+    >>> rollouts_for({2: 100, 4: 60}, 3), rollouts_for({2: 100, 4: 60}, 8)
+    (100, 60)
+    """
+    keys = sorted(counts)
+    chosen = next((k for k in reversed(keys) if k <= seats), keys[0])
+    return int(counts[chosen])
 
 
 def default_rollouts() -> int | None:
@@ -196,8 +235,8 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     few of them (the least, least plus half the pot, least plus the pot, the most),
     each checked with ``why_illegal``, without repeats, in the order found. Left out,
     as they cannot gain and would only share the rollouts: a fold when checking is
-    free, and a bet or raise to what going all-in comes to when all-in is legal (the
-    same move)."""
+    free, a bet or raise to what going all-in comes to when all-in is legal (the
+    same move), and all-in when it cannot raise (the same move as the call)."""
     found: list[Action] = []
     seen: set[Action] = set()
     legal = state.legal_actions(seat)
@@ -213,8 +252,13 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             found.append(action)
 
     pot = _pot(state)
+    # all-in that cannot raise is only a call (of everything, or of less than owed)
+    calls_only = (options is not None and "Call" in names and not getattr(options, "can_raise", True)
+                  and not getattr(options, "can_bet", True))
     for action in legal:
         if type(action).__name__ == "Fold" and "Check" in names:
+            continue
+        if type(action).__name__ == "AllIn" and calls_only:
             continue
         add(action)
         if options is None:
@@ -288,20 +332,26 @@ class StrongBot:
     Args:
         rng: the bot's own generator (rollouts and sampling draw from it).
         level: always ``"strong"`` (kept for the ``cls(rng, level=...)`` convention).
-        budget_ms: milliseconds a decision; None: :func:`default_budget_ms`.
+        budget_ms: put the bot on a clock, milliseconds a decision; None:
+            :func:`default_budget_ms` (None unless the environment sets it: no clock).
         normal: the game's normal bot, whose choice is a candidate to beat (optional).
         prior: the bot whose choice is the candidate to beat instead, where the game's
             normal bot names a level of its own for that (``strong_prior``); the normal
             bot still plays the rollouts and answers the other hooks.
         rollouts: make exactly this many rollouts a decision, whatever the clock says
-            (None: :func:`default_rollouts`, then the budget alone).
+            (None: :func:`default_rollouts`, then the clock if one was asked for, else
+            ``counts``).
+        counts: rollouts a decision by the seats at the table (the game's declaration,
+            see :func:`rollouts_for`); None: :data:`DEFAULT_ROLLOUTS`.
     """
 
     def __init__(self, rng: random.Random, level: str = "strong", *, budget_ms: float | None = None,
-                 normal: Any | None = None, rollouts: int | None = None, prior: Any | None = None) -> None:
+                 normal: Any | None = None, rollouts: int | None = None, prior: Any | None = None,
+                 counts: dict[int, int] | None = None) -> None:
         self.rng = rng
         self.level = level
         self.budget_ms = default_budget_ms() if budget_ms is None else float(budget_ms)
+        self.counts = dict(DEFAULT_ROLLOUTS if counts is None else counts)
         self.normal = normal
         self.prior = normal if prior is None else prior
         self.rollouts = default_rollouts() if rollouts is None else rollouts
@@ -314,18 +364,24 @@ class StrongBot:
         self.reader = Reader()
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
+        self._tails = False  # whether this decision's called all-ins get runs of their own
+        self._extra_runs = 0  # the runs of the cards to come beyond one, this world
+        self._reads_left = math.inf  # the model decisions the reading may still ask for
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The planned action for ``seat`` on ``state`` (a seat copy). The opponents'
         moves since this seat's last decision in the round are read first (see
         :mod:`cardtable.bots.reading`), and this decision is remembered for the next."""
         started = time.perf_counter()
-        reading = READ_OPPONENTS and self.rollout_bot is not None and getattr(self.normal, "reads_moves", True)
+        clock = self.budget_ms if self.rollouts is None else None
+        reading = READ_OPPONENTS and self.rollout_bot is not None
         if reading:
-            limit = math.inf if self.rollouts is not None else started + READ_SHARE * self.budget_ms / 1000.0
+            limit = math.inf if clock is None else started + READ_SHARE * clock / 1000.0
             self.reader.observe(state, seat, limit)
+            if not getattr(self.normal, "reads_moves", True):
+                self.reader.evidence = []  # the moves still tell each opponent's style
         spent = (time.perf_counter() - started) * 1000.0 + (self._decided_ms if reading else 0.0)
-        budget = None if self.rollouts is not None else max(1.0, self.budget_ms - spent)
+        budget = None if clock is None else max(1.0, clock - spent)
         action = self.plan(state, seat, budget_ms=budget, deciding=True).action
         if reading:
             noted = time.perf_counter()
@@ -336,13 +392,17 @@ class StrongBot:
     # -- planning ---------------------------------------------------------------------
     def plan(self, state: GameState, seat: int, budget_ms: float | None = None,
              stop: Callable[[], bool] | None = None, *, deciding: bool = False) -> Plan:
-        """Weigh the candidates of ``seat`` by rollouts within the budget; ``stop``
-        (checked between rollouts) ends the planning early. ``state`` is never changed.
-        When the game's ``planning_candidates`` leaves the normal bot's choice alone, it is
-        still played out for its figures (the hint shows them) unless ``deciding``."""
+        """Weigh the candidates of ``seat`` by rollouts within the budget (a count, or
+        ``budget_ms`` of the clock when given or the bot is on one); ``stop`` (checked
+        between rollouts) ends the planning early. ``state`` is never changed. When the
+        game's ``planning_candidates`` leaves the normal bot's choice alone, it is still
+        played out for its figures (the hint shows them) unless ``deciding``."""
         started = time.perf_counter()
-        budget = (self.budget_ms if budget_ms is None else float(budget_ms)) / 1000.0
+        clock_ms = budget_ms if budget_ms is not None else self.budget_ms
         fixed = self.rollouts
+        if fixed is None and clock_ms is None:
+            fixed = rollouts_for(self.counts, state.seats)
+        budget = math.inf if fixed is not None or clock_ms is None else float(clock_ms) / 1000.0
         deadline = math.inf if fixed is not None else started + budget * (1.0 - BUDGET_MARGIN)
         actions = candidates(state, seat)
         if not actions:
@@ -380,6 +440,9 @@ class StrongBot:
         start_holding = state.holding(seat)
         target = _target_round(state)
         self._slowest *= 0.5  # the longest rollout step lately (seconds), forgotten slowly
+        self._tails = _stock_size(state, seat) <= MAX_TAIL_STOCK
+        self._extra_runs = 0
+        self._reads_left = math.inf if fixed is None else READS_PER_ROLLOUT * fixed
         worlds_of = Worlds(state, seat)
         active = list(estimates)
         worlds = rollouts = 0
@@ -398,7 +461,8 @@ class StrongBot:
             for estimate, result in zip(active, results):
                 estimate.add(*result)
             worlds += 1
-            rollouts += len(active)
+            rollouts += len(active) + self._extra_runs
+            self._extra_runs = 0
             if worlds >= PRUNE_AFTER:
                 active = _pruned(active, prior, everyone=worlds & (worlds - 1) == 0)
                 if len(active) == 1 < len(estimates):
@@ -434,12 +498,17 @@ class StrongBot:
     def _guess(self, worlds: Worlds, seat: int, deadline: float) -> Snapshot:
         """A new deal of ``worlds``: kept with the odds of the opponents' moves read this
         round (the normal bot's model, :class:`~cardtable.bots.reading.Reader`), drawn
-        again up to :data:`GUESS_TRIES` times; else the guess the model missed least."""
+        again up to :data:`GUESS_TRIES` times; else the guess the model missed least. The
+        model is asked at most :data:`READS_PER_ROLLOUT` times the decision's count of
+        rollouts in all; then deals stand as drawn."""
         snapshot = worlds.deal(self.rng)
-        if not self.reader.evidence or self.rollout_bot is None:
+        if not self.reader.evidence or self.rollout_bot is None or self._reads_left <= 0:
             return snapshot
-        best: tuple[int, list[Any]] | None = None
+        best: tuple[float, list[Any]] | None = None
         for _ in range(GUESS_TRIES):
+            if self._reads_left <= 0:
+                break  # the decision's reading is spent: this deal stands as it is
+            self._reads_left -= len(self.reader.evidence)
             missed = self.reader.disagreements(worlds.state, self.rollout_bot, self.rng)
             if self.reader.accept(missed, self.rng):
                 return snapshot
@@ -456,11 +525,51 @@ class StrongBot:
                  start_holding: int, deadline: float) -> tuple[float, bool] | None:
         """One play of the round after ``action`` on a copy of ``snapshot``, chance and
         the policy drawing from generators seeded by ``seed``: (chip change, won), or
-        None when the deadline came first."""
-        world = snapshot.make(random.Random(seed))
+        None when the deadline came first. When nobody moved after ``action`` and it put
+        chips in (a call of an all-in: only the cards to come decide), the cards to come
+        are dealt again until there are :data:`TAIL_RUNS` runs, the same hands, and the
+        chip change is their mean (the luck of one run of the board is mostly gone); not
+        where more than :data:`MAX_TAIL_STOCK` cards are to come."""
+        policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
+        styles = {s: style for s, style in self.reader.styles().items() if s != seat}
+        if styles:
+            policy = _styled(policy, styles)
+        played = self._play(snapshot, seed, action, target, policy, deadline)
+        if played is None:
+            return None
+        world, moves, dealt = played
+        change = world.holding(seat) - start_holding
+        outcome = world.round_outcome()
+        if outcome is not None and outcome.get("round") == target and "winners" in outcome:
+            won = seat in outcome["winners"]
+        else:
+            won = change > 0
+        if moves == 0 and self._tails and type(action).__name__ in _STAKING:
+            total = float(change)
+            for run in range(1, TAIL_RUNS):
+                again = self._play(snapshot, seed + run * _TAIL_SALT, action, target, policy, deadline,
+                                   redeal=seat)
+                if again is None:
+                    return None
+                total += again[0].holding(seat) - start_holding
+            self._extra_runs += TAIL_RUNS - 1  # each run is a play of the round: the count's
+            return total / TAIL_RUNS, bool(won)
+        return float(change), bool(won)
+
+    def _play(self, snapshot: Snapshot, seed: int, action: Action, target: int, policy: Policy,
+              deadline: float, redeal: int | None = None) -> tuple[GameState, int, int] | None:
+        """The round played out after ``action`` (see :meth:`_rollout`), the cards hidden
+        from ``redeal`` outside the hands shuffled first when given: the world at its end,
+        the moves the policy made and the chance steps (at least 1 when chance drew at
+        all); None past the deadline."""
+        chance = random.Random(seed)
+        fresh = chance.getstate()
+        world = snapshot.make(chance)
+        if redeal is not None:
+            _redeal_stock(world, redeal, random.Random(seed ^ _WORLD_SALT))
         rng = random.Random(seed ^ _POLICY_SALT)
         world.apply(action)
-        policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
+        moves = dealt = 0
         last = time.perf_counter()
         for _ in range(MAX_ROLLOUT_STEPS):
             if _round_done(world, target):
@@ -473,16 +582,39 @@ class StrongBot:
             to_act = world.to_act
             if to_act == CHANCE:
                 world.apply(world.chance_action())
+                dealt += 1
             else:
                 assert to_act is not None
                 world.apply(policy(world, to_act, rng))
-        change = world.holding(seat) - start_holding
-        outcome = world.round_outcome()
-        if outcome is not None and outcome.get("round") == target and "winners" in outcome:
-            won = seat in outcome["winners"]
-        else:
-            won = change > 0
-        return float(change), bool(won)
+                moves += 1
+        if not dealt and chance.getstate() != fresh:
+            dealt = 1  # cards dealt within a move (a board run out after an all-in call)
+        return world, moves, dealt
+
+
+def _stock_places(world: GameState, seat: int) -> list[tuple[Any, Any]]:
+    """The places of the cards hidden from ``seat`` outside every hand."""
+    hands = getattr(world, "hands", None)
+    held = {id(h) for h in hands} if isinstance(hands, list) else set()
+    return [(c, i) for c, i in world._hidden_slots(seat) if id(c) not in held]
+
+
+def _stock_size(state: GameState, seat: int) -> int:
+    """How many cards are hidden from ``seat`` outside the hands (see :data:`MAX_TAIL_STOCK`)."""
+    try:
+        return len(_stock_places(state, seat))
+    except Exception:  # a game that cannot say gets no runs of its own
+        return MAX_TAIL_STOCK + 1
+
+
+def _redeal_stock(world: GameState, seat: int, rng: random.Random) -> None:
+    """Shuffle the cards hidden from ``seat`` that lie outside every hand (the stock, the
+    cards to come) among their places: another run of the cards to come, the same hands."""
+    places = _stock_places(world, seat)
+    cards = [c[i] for c, i in places]
+    rng.shuffle(cards)
+    for (container, index), card in zip(places, cards):
+        container[index] = card
 
 
 def _worth_planning(normal: Any, state: GameState, seat: int) -> bool:
@@ -508,6 +640,34 @@ def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
         except Exception:  # a rollout must go on; the light policy always has a move
             return light_choice(world, seat, rng)
         return action
+
+    return choose
+
+
+def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
+    """``policy``, except that at a bet the seats whose style was read this match play it
+    (:meth:`cardtable.bots.reading.Reader.styles`): one that raises whatever it holds
+    raises the most, one that calls whatever it holds checks or calls
+    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did;
+    so the rollouts meet the players at the table, not the normal bot (whose folds
+    against a raiser, bluffs into a caller and calls of a bet a rock would fold to are
+    what strong planned against)."""
+    from cardtable.bots.fixed import aggressive, is_bet, passive
+
+    def choose(world: GameState, seat: int, rng: random.Random) -> Action:
+        style, folds = styles.get(seat, ("", 0.0))
+        if style:
+            actions = world.legal_actions(seat)
+            if is_bet(actions):
+                if style == "raises":
+                    return aggressive(world, seat, actions)
+                if style == "calls":
+                    return passive(world, seat, actions)
+                fold = next((a for a in actions if type(a).__name__ == "Fold"), None)
+                facing = not any(type(a).__name__ == "Check" for a in actions)
+                if fold is not None and facing and rng.random() < folds:
+                    return fold
+        return policy(world, seat, rng)
 
     return choose
 

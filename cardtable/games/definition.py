@@ -441,6 +441,11 @@ class GameDefinition:
             them known.
         lesson: the game's guided first hand (see :class:`Lesson`); None for a game
             without rules.
+        strong_rollouts: the strong level's rollouts a decision by the seats at the table
+            (see :func:`cardtable.bots.strong.rollouts_for`); None: the strong level's
+            default. Its budget is this count, never the clock.
+        premium_share: the share of the best starting hands the "premium hands only"
+            benchmark player plays on with (:mod:`cardtable.bots.fixed`).
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -466,6 +471,8 @@ class GameDefinition:
     profile: GameProfile = GameProfile()
     evaluators: tuple[GameEvaluator, ...] = ()
     lesson: Lesson | None = None
+    strong_rollouts: Mapping[int, int] | None = None
+    premium_share: float = 0.1
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
@@ -618,7 +625,8 @@ class GameDefinition:
             normal = made(random.Random(rng.getrandbits(64)), level="normal")
             level_of_prior = getattr(made, "strong_prior", None)  # a level it plays better at, if any
             prior = made(random.Random(rng.getrandbits(64)), level=level_of_prior) if level_of_prior else None
-            return StrongBot(rng, normal=normal, prior=prior)
+            counts = dict(self.strong_rollouts) if self.strong_rollouts else None
+            return StrongBot(rng, normal=normal, prior=prior, counts=counts)
         return self.bot_class()(rng, level=level)
 
     def table_module(self) -> ModuleType:

@@ -3,8 +3,9 @@
 Press H (or the Hint button) at any game table. The hint is worked out on the seat's
 world (:meth:`~cardtable.match.TableMatch.seat_world`: the seat's copy, what that
 person may know), never on the real state, which the table never reads, by
-:meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread within the strong
-level's budget; "thinking…" shows meanwhile. A hint is shown only
+:meth:`cardtable.bots.strong.StrongBot.plan`, in a worker thread, with the strong level's
+own count of rollouts (the same choice the strong level makes on the same copy and
+seed, however busy the machine); "thinking…" shows meanwhile. A hint is shown only
 while the same person is to act in the same position: any move, a pass screen or
 another seat's turn throws it away. It is drawn on the screen only, never written to
 the log.

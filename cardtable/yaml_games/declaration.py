@@ -109,6 +109,9 @@ def _game_schema() -> Any:
                       doc="the hand, step by step"),
         "lesson_seed": Field(Int(min=0, max=2**31), required=False, default=1,
                              doc="the seed of the guided first hand (Learn on the setup screen)"),
+        "strong_rollouts": Field(DictOf(Str(pattern=r"[2-8]"), Int(min=1, max=10_000)), required=False,
+                                 default={}, doc="the strong level's rollouts a decision by the seats at "
+                                                 "the table (its budget: a count, never the clock)"),
     })
 
 
@@ -464,6 +467,7 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         checks=_Ref("cardtable.yaml_games.checks"),
         table="cardtable.yaml_games.ui.table", tools="cardtable.yaml_games.tools",
         aliases=tuple(data["game"]["aliases"]), round_word=data["game"]["round_word"],
+        strong_rollouts={int(k): v for k, v in data["game"].get("strong_rollouts", {}).items()} or None,
         setting_choices={"starting_chips": (5, 20, 100), "limit": ("no_limit", "pot_limit", "fixed")},
         simulation=SimulationSpec(),
         lesson=poker_lesson(data["game"]["flow"], data["game"].get("lesson_seed", 1),

@@ -7,6 +7,7 @@ from cardtable.games.definition import GameDefinition, GameProfile, Lesson, Simu
 
 GAME = GameDefinition.package(
     __name__,
+    strong_rollouts={2: 120, 4: 80, 5: 60},  # rollouts a decision by seats: p95 under 250 ms of CPU
     lesson=Lesson(
         seed=1,
         intro=("Your first hand: four cards each, Aces low, the best four-card hand wins. Everyone antes; "

@@ -7,6 +7,7 @@ from cardtable.games.definition import GameDefinition, GameProfile, Lesson, Sett
 
 GAME = GameDefinition.package(
     __name__,
+    strong_rollouts={2: 56, 4: 40, 8: 24},  # rollouts a decision by seats: p95 under 250 ms of CPU
     lesson=Lesson(
         seed=2,
         intro=("Your first round: everyone antes and gets four Ivali cards; a flop, a draw and an auction "

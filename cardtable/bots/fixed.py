@@ -1,0 +1,197 @@
+"""Fixed-strategy players: opponents that play one way whatever happens, for measuring the
+levels against (``benchmarks/bots.py --b always_call``).
+
+Each reads only the legal actions (and the betting options for amounts) of any game:
+
+* ``always_call``: checks or calls whenever it can (covers in Ipso), never folds while a
+  call is possible; where staying in takes a bet (an opening stake) it makes the least.
+* ``always_raise``: raises the most allowed (all-in where that is legal), else calls.
+* ``premium``: plays on only with a hand in the best tenth (the game's
+  ``premium_share``), judged at its first bet of each round by a quick equity estimate
+  (the round played out, everyone checking and calling, on a few deals of the unseen
+  cards) against the same estimate for hands dealt at random in its place; with one it
+  raises the least, else it checks or folds.
+* ``random``: uniform among the legal actions (:class:`~cardtable.bots.random_bot.RandomBot`).
+
+Decisions that are not bets (a draw, a flip, an auction's bid, Alethkar Poker's secret
+bag) are the game's normal bot's: the strategies are about betting.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from cardtable.bots.worlds import Snapshot
+from cardtable.engine.game import CHANCE, Action, GameState
+
+__all__ = ["STRATEGIES", "FixedBot", "make", "is_bet", "equity"]
+
+STRATEGIES = ("always_call", "always_raise", "premium", "random")
+"""The fixed strategies, by the name the benchmarks take."""
+
+_PASSIVE = ("Check", "Call", "Cover")
+_AGGRESSIVE = ("Bet", "Raise", "Stake", "CoverRaise", "AllIn")
+EQUITY_DEALS = 10
+"""Deals of the unseen cards an equity estimate plays out."""
+RIVALS = 14
+"""Hands dealt at random in the player's place to rank its own among."""
+
+
+def is_bet(actions: list[Action]) -> bool:
+    """True when ``actions`` are a betting decision (a fold, check, call or cover among them)."""
+    return any(type(a).__name__ in ("Fold", *_PASSIVE) for a in actions)
+
+
+def _amount(action: Action) -> int:
+    value = getattr(action, "to", getattr(action, "amount", 0))
+    return value if isinstance(value, int) else 0
+
+
+def _sized(state: GameState, seat: int, action: Action, most: bool) -> Action:
+    """``action`` at the most (or least) amount the betting options allow."""
+    options = getattr(state, "betting_options", lambda s: None)(seat)
+    name = "to" if hasattr(action, "to") else "amount" if hasattr(action, "amount") else None
+    if options is None or name is None or type(action).__name__ == "AllIn":
+        return action
+    bound = getattr(options, "max_raise_to" if most else "min_raise_to",
+                    getattr(options, "max_amount" if most else "min_amount", None))
+    if not isinstance(bound, int):
+        return action
+    sized = dataclasses.replace(action, **{name: bound})
+    return sized if state.why_illegal(sized) is None else action
+
+
+def passive(state: GameState, seat: int, actions: list[Action]) -> Action:
+    """Check, call or cover; else the least bet that stays in (all-in when that is all)."""
+    for name in _PASSIVE:
+        found = [a for a in actions if type(a).__name__ == name]
+        if found:
+            return found[0]
+    bets = [_sized(state, seat, a, most=False) for a in actions if type(a).__name__ in _AGGRESSIVE]
+    if bets:
+        return min(bets, key=lambda a: (type(a).__name__ == "AllIn", _amount(a)))
+    return actions[0]
+
+
+def aggressive(state: GameState, seat: int, actions: list[Action], most: bool = True) -> Action:
+    """The biggest raise allowed (all-in first) with ``most``, else the least; a call when
+    no raise is legal."""
+    names = [type(a).__name__ for a in actions]
+    if most and "AllIn" in names:
+        return actions[names.index("AllIn")]
+    bets = [_sized(state, seat, a, most) for a in actions if type(a).__name__ in _AGGRESSIVE[:-1]]
+    if bets:
+        return max(bets, key=_amount) if most else min(bets, key=_amount)
+    return passive(state, seat, actions)
+
+
+def _calling(world: GameState, seat: int, rng: random.Random, other: Any) -> Action:
+    actions = world.legal_actions(seat)
+    if is_bet(actions):
+        return passive(world, seat, actions)
+    try:
+        action: Action = other.choose(world, seat)
+        return action
+    except Exception:  # the estimate must go on
+        return rng.choice(actions)
+
+
+def _hidden(state: GameState, seat: int) -> list[tuple[Any, Any]]:
+    return list(state._hidden_slots(seat))
+
+
+def _own(state: GameState, seat: int) -> list[tuple[Any, Any]]:
+    hands = getattr(state, "hands", None)
+    if not isinstance(hands, list) or seat >= len(hands) or not isinstance(hands[seat], list):
+        return []
+    return [(hands[seat], i) for i in range(len(hands[seat]))]
+
+
+def equity(state: GameState, seat: int, rng: random.Random, other: Any, *, swap_own: bool = False,
+           deals: int = EQUITY_DEALS) -> float:
+    """The share of the round ``seat`` wins on ``deals`` deals of the cards it cannot see,
+    everyone checking and calling to the end (``other`` making the other decisions);
+    with ``swap_own`` its own hand is dealt at random too (a random hand's equity)."""
+    snapshot = Snapshot(state)
+    won = 0.0
+    for _ in range(deals):
+        world = snapshot.make(random.Random(rng.getrandbits(32)))
+        slots = _hidden(world, seat) + (_own(world, seat) if swap_own else [])
+        cards = [container[index] for container, index in slots]
+        rng.shuffle(cards)
+        for (container, index), card in zip(slots, cards):
+            container[index] = card
+        target = world.round_number
+        for _ in range(2000):
+            to_act = world.to_act
+            outcome = world.round_outcome()
+            if to_act is None or world.round_number > target or (
+                    outcome is not None and outcome.get("round") == target):
+                break
+            world.apply(world.chance_action() if to_act == CHANCE else _calling(world, to_act, rng, other))
+        outcome = world.round_outcome() or {}
+        winners = outcome.get("winners") or ()
+        if seat in winners:
+            won += 1.0 / len(winners)
+    return won / deals
+
+
+class FixedBot:
+    """A player of one of :data:`STRATEGIES` (see the module's text); ``normal`` makes the
+    decisions that are not bets, ``share`` is the best hands' share ``premium`` plays."""
+
+    def __init__(self, rng: random.Random, strategy: str, normal: Any, share: float = 0.1) -> None:
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        self.rng = rng
+        self.strategy = strategy
+        self.normal = normal
+        self.share = share
+        self._verdict: tuple[int, bool] | None = None  # (round, plays on) for premium
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The strategy's action for ``seat``."""
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        if self.strategy == "random":
+            from cardtable.bots.random_bot import RandomBot
+            return RandomBot(self.rng).choose(state, seat)
+        if not is_bet(actions):
+            action: Action = self.normal.choose(state, seat)
+            return action
+        if self.strategy == "always_call":
+            return passive(state, seat, actions)
+        if self.strategy == "always_raise":
+            return aggressive(state, seat, actions)
+        if self._premium(state, seat):
+            return aggressive(state, seat, actions, most=False)
+        names = [type(a).__name__ for a in actions]
+        if "Check" in names:
+            return actions[names.index("Check")]
+        return actions[names.index("Fold")] if "Fold" in names else passive(state, seat, actions)
+
+    def _premium(self, state: GameState, seat: int) -> bool:
+        """Whether the hand is in the best :attr:`share`, judged once a round."""
+        if self._verdict is not None and self._verdict[0] == state.round_number:
+            return self._verdict[1]
+        other = getattr(self.normal, "rollout_bot", None)
+        other = other(random.Random(self.rng.getrandbits(32))) if other is not None else self.normal
+        own = equity(state, seat, self.rng, other)
+        rivals = sorted(equity(state, seat, self.rng, other, swap_own=True) for _ in range(RIVALS))
+        if _own(state, seat):
+            better = sum(1 for r in rivals if r >= own)
+            verdict = better < self.share * (RIVALS + 1)
+        else:  # no hand to deal again: well above a random hand's share of the pot
+            players = max(2, sum(1 for s in range(state.seats) if state.holding(s) > 0))
+            verdict = own >= min(0.9, 2.0 / players)
+        self._verdict = (state.round_number, verdict)
+        return verdict
+
+
+def make(strategy: str, game: Any, rng: random.Random) -> FixedBot:
+    """A :class:`FixedBot` of ``strategy`` for ``game`` (a game definition)."""
+    normal = game.bot(random.Random(rng.getrandbits(64)), "normal")
+    return FixedBot(rng, strategy, normal, float(getattr(game, "premium_share", 0.1)))
