@@ -89,6 +89,12 @@ class MenuScene(Scene):
         for warning in self.app.warnings:
             self.app.toast(warning, 6)
 
+    def spoken_title(self) -> str:
+        """The menu, the game highlighted, and the keys."""
+        entry = self.current
+        return ("cardtable: the menu. Up and Down choose a game, Enter plays it, F1 its rules, "
+                "Tab the other buttons, Esc quits." + (f" {entry.title}." if entry is not None else ""))
+
     def resume(self) -> None:
         self.layout()
 
@@ -151,6 +157,9 @@ class MenuScene(Scene):
         if count:
             self.selected = index % count
             self.layout()
+            entry = self.current
+            if entry is not None:
+                self.app.speech.say(entry.title, interrupt=True)
 
     def _refresh(self) -> None:
         play = self.widgets.widgets[0]

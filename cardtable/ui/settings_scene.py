@@ -29,6 +29,8 @@ class SpeedStepper(Stepper):
 class SettingsScene(BackScreen):
     """Edits :class:`~cardtable.settings.Settings`; every change is written at once."""
 
+    SPOKEN = "Settings"
+
     # Unscaled sizes of the two ways to lay the screen out: side by side (names left,
     # switches right) and one column; the one that needs less shrinking is used.
     _WIDE = (1060, 550)
