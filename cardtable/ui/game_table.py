@@ -43,6 +43,7 @@ from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_match import HoldsMatch
 from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_speech import SPEECH_KEYS, TableSpeech
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
@@ -72,7 +73,7 @@ def saved_seats(data: Mapping[str, Any], seat_count: int,
     return seats, bots
 
 
-class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
+class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -90,6 +91,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
                    mods=pygame.KMOD_CTRL),
         KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
                    "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
+        *SPEECH_KEYS,
     )
     """Keys every table has, tried before the game's own."""
 
@@ -334,6 +336,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         if self.lesson is not None:
             self.lesson.update()
         self.watch_for_the_end(dt)
+        self.speak_news()
         if self.passing:
             return
         to_act = self.view.to_act
@@ -541,6 +544,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
+        self.hand_line_seat = self.viewer  # whose hand the game's hand line (if any) spoke of
         if not self.cards.busy:
             self.ring_winning_cards(surface, self.viewer_view())
         self._draw_ghosts(surface)
