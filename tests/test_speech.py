@@ -244,3 +244,30 @@ def test_the_pass_screen_and_the_final_standings_say_their_titles(app):
     d.step()
     title = next(line for line in app.speech.log if line.startswith("Standings. "))
     assert "1. " in title and "2. " in title and app.speech.log[-1] == "Play again, key Enter, button"
+
+
+def test_settings_switch_speech_and_high_contrast_by_keys_and_remember_them(app):
+    from cardtable.settings import load_settings
+    from cardtable.ui.settings_scene import SettingsScene
+    from cardtable.ui.theme import THEME
+    d = Driver(app)
+    d.step()
+    app.push(SettingsScene(app))
+    d.step()
+    labels = [getattr(w, "label", "") for w in app.scenes.top.widgets.focusables()]
+    for label in ("Speech (screen reader)", "High contrast"):
+        for _ in range(labels.index(label) + 1):
+            d.key(pygame.K_TAB)
+        assert app.scenes.top.widgets.focused.label == label
+        d.key(pygame.K_SPACE)
+        assert app.scenes.top.widgets.focused.label == label  # (a new theme lays the screen out: the focus stays)
+        d.key(pygame.K_ESCAPE)
+        app.push(SettingsScene(app))
+        d.step()
+    try:
+        saved = load_settings(app.settings_path)[0]
+        assert saved.speech is True and saved.theme == "high contrast" and THEME.backdrop == (0, 0, 0)
+        assert app.speech.on
+    finally:
+        app.update_settings(theme="standard")
+    assert THEME.backdrop != (0, 0, 0)

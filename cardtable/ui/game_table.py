@@ -580,7 +580,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech
         """The backdrop and the felt, painted once per window size and then blitted
         (two large rounded rectangles cost milliseconds a frame)."""
         radius = min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
-        key = (surface.get_size(), tuple(self.felt), radius)
+        key = (surface.get_size(), tuple(self.felt), radius, THEME.felt)
         cached = getattr(self, "_felt_layer", None)
         if cached is None or cached[0] != key:
             layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format

@@ -247,10 +247,10 @@ class MenuScene(Scene):
 
     def _picture_state(self, surface: pygame.Surface) -> list:
         """Everything the menu's picture depends on: the window, the scale, the selection and
-        scroll, the rows, the entries, and each widget's rect and attributes (hover, pressed,
+        scroll, the rows, the entries, the theme, and each widget's rect and attributes (hover, pressed,
         focus, enabled, tooltip...)."""
         state: list = [surface.get_size(), surface.get_bitsize(), self.k, self.selected, self.first,
-                       [(i, tuple(r)) for i, r in self.rows], [id(e) for e in self.entries]]
+                       [(i, tuple(r)) for i, r in self.rows], [id(e) for e in self.entries], THEME.backdrop]
         return [*state, *self.widgets.look()]
 
     def draw(self, surface: pygame.Surface) -> None:

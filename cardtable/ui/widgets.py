@@ -75,7 +75,7 @@ class Widget:
 def focus_ring_width(rect: pygame.Rect) -> int:
     """How thick the focus ring of a control of ``rect`` is: thicker with the control (so
     with the UI scale), never under 3 pixels."""
-    return max(3, rect.height // 14)
+    return max(3, rect.height // 10)
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 6) -> None:
