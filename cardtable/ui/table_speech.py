@@ -192,7 +192,8 @@ class TableSpeech:
             return "No hand is shown: the table waits for the next person."
         view = self.view
         info = view.seats[self.viewer]
-        parts = [f"Your hand: {self.spoken_cards(info.hand)}." if info.hand else "You hold no cards."]
+        numbered = [f"{n}: {self.spoken_card(card)}" for n, card in enumerate(info.hand, start=1)]
+        parts = [f"Your hand: {joined(numbered)}." if info.hand else "You hold no cards."]  # (1-9 choose cards)
         if info.up and set(info.up) != set(info.hand):
             parts.append(f"Face up: {self.spoken_cards(info.up)}.")
         for zone in info.zones:
@@ -253,11 +254,12 @@ class TableSpeech:
         return ", ".join(words) + "."
 
     def spoken_options(self, short: bool) -> str:
-        """What the viewer may do now: the betting options, the bar's buttons and (not
-        ``short``) the game's keys that mean something now, each with its key."""
+        """What the viewer may do now: the betting options, the bar's buttons and the game's
+        keys that mean something now, each with its key (``short``: a key a button names once)."""
         found: list[str] = []
         choices = self.bet_choices() if self.bet_bar is not None else None
         betting = isinstance(choices, BetOptions)
+        hotkeys: set[str] = {"F", "C", "B", "A"} if betting else set()
         if isinstance(choices, BetOptions):
             found.extend(bet_option_words(choices))
         bar = None if betting else getattr(self.bet_bar, "widgets", None)  # (the words above say the bar's)
@@ -267,10 +269,12 @@ class TableSpeech:
                     and callable(getattr(widget, "spoken", None))):
                 key = getattr(widget, "hotkey", "")
                 found.append(f"{label}" + (f" ({key})" if key else ""))
-        if not short or not found:
-            owners = [(self, self.KEYS), (self.bet_bar, () if betting else getattr(self.bet_bar, "KEYS", ()))]
-            for owner, bindings in owners:
-                for binding in bindings:
-                    if binding.when and getattr(owner, binding.when)():
-                        found.append(f"{binding.does} ({binding.label})")
+                hotkeys.add(key)
+        owners = [(self, self.KEYS), (self.bet_bar, () if betting else getattr(self.bet_bar, "KEYS", ()))]
+        for owner, bindings in owners:
+            for binding in bindings:
+                if short and set(binding.label.split(" / ")) & hotkeys:
+                    continue  # (a button said it already)
+                if binding.when and getattr(owner, binding.when)():
+                    found.append(f"{binding.does} ({binding.label})")
         return joined(list(dict.fromkeys(found)), "or")
