@@ -219,11 +219,12 @@ def test_flame_arrows_ring_a_grid_card_and_space_flips_it(app):
     assert first is not None and scene.grid_cards()[first] is None
     assert app.speech.log[-1] == f"Row {first // 10 + 1}, column {first % 10 + 1}: face down"
     d.key(pygame.K_DOWN)
+    assert scene.key_cell == (first + 10) % 100  # a row down, face up or not
+    d.key(pygame.K_UP)
+    d.key(pygame.K_RIGHT)  # the next face-down card
     ringed = scene.key_cell
-    assert ringed == (first + 10) % 100
+    assert ringed > first and scene.grid_cards()[ringed] is None
+    assert all(card is not None for card in scene.grid_cards()[first + 1:ringed])
     before = len(scene.state.history)
-    if scene.grid_cards()[ringed] is not None:  # (already face up: back to the first)
-        d.key(pygame.K_UP)
-        ringed = first
     d.key(pygame.K_SPACE)
     assert len(scene.state.history) > before and scene.state.grid[ringed] is not None

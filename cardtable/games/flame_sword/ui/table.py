@@ -82,7 +82,8 @@ class FlameTableScene(GameTableScene):
                    "show_my_cards", "flipping_unseen"),
         KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "toggle_auto_flip"),
         KeyBinding((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN), "Arrows",
-                   "flipping: move the ring over the grid", "key_grid_move", "flipping_here", True, first=True),
+                   "flipping: ring the next face-down card (Left / Right) or a row up or down", "key_grid_move",
+                   "flipping_here", True, first=True),
         KeyBinding((pygame.K_SPACE,) + ENTER, "Space / Enter", "flipping: flip the ringed card", "key_grid_flip",
                    "flipping_here", first=True),
     )
@@ -310,12 +311,12 @@ class FlameTableScene(GameTableScene):
         columns = len(self.grid_view.column_labels) or 10
         if self.key_cell is None or self.key_cell >= len(grid):
             self.key_cell = next((c for c, card in enumerate(grid) if card is None), 0)
-        else:
-            row, column = divmod(self.key_cell, columns)
-            rows = (len(grid) + columns - 1) // columns
-            step = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
-            dr, dc = step[event.key]
-            self.key_cell = min(len(grid) - 1, ((row + dr) % rows) * columns + (column + dc) % columns)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):  # the next face-down card, in reading order
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            cells = [(self.key_cell + step * n) % len(grid) for n in range(1, len(grid) + 1)]
+            self.key_cell = next((c for c in cells if grid[c] is None), self.key_cell)
+        else:  # a row up or down, whatever lies there
+            self.key_cell = (self.key_cell + (columns if event.key == pygame.K_DOWN else -columns)) % len(grid)
         row, column = divmod(self.key_cell, columns)
         card = grid[self.key_cell]
         what = "face down" if card is None else self.spoken_card(card)
