@@ -8,7 +8,9 @@ widgets overlapping or a label wider than its widget fails the smoke run, naming
 screen, the size and the widgets. Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
 is played to its end, a computer choosing the person's moves, the games taking the sizes and
 scales in turn (ten lessons over six looks: each look plays one or two), and checked at every
-frame in which no card is moving (a card in flight passes over others).
+frame in which no card is moving (a card in flight passes over others). Then a hand of every
+game with rules is played by key events alone at 1366 x 768 (:mod:`cardtable.smoke_keys`): the
+person's turns announced, a focus ring drawn where Tab puts the focus.
 """
 
 from __future__ import annotations
@@ -94,6 +96,14 @@ def _smoke() -> int:
     for n, (size, scale) in enumerate(looks):
         _draw_every_screen(size, scale, entries, layout, counts)
         _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(looks)))
+    from cardtable.smoke_keys import StuckError, play_every_hand_by_keys
+    try:
+        for line in play_every_hand_by_keys(entries):
+            print(f"smoke: keys: {line}")
+    except StuckError as exc:
+        print(f"smoke: keys: FAILED: {exc}", file=sys.stderr)
+        return 1
+    print("smoke: keys: the free table is left out (its keyboard work is its own)")
     if layout:
         for p in dict.fromkeys(layout):
             print(f"smoke: layout: {p}", file=sys.stderr)
