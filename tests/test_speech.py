@@ -271,3 +271,19 @@ def test_settings_switch_speech_and_high_contrast_by_keys_and_remember_them(app)
     finally:
         app.update_settings(theme="standard")
     assert THEME.backdrop != (0, 0, 0)
+
+
+def test_the_saves_screen_says_the_save_the_arrows_reach(app):
+    from cardtable.ui.saves_scene import SavesScene
+    d = speaking(app)
+    start(app, games.get("five_card_draw"), people=1)
+    d.step()
+    while len(app.scenes.scenes) > 1:  # back to the menu: the table autosaves as it closes
+        app.scenes.pop()
+    d.step()
+    app.push(SavesScene(app))
+    d.step()
+    assert any(line.startswith("Saved games: ") for line in app.speech.log)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_UP)
+    assert "Five-Card Draw" in app.speech.log[-1]

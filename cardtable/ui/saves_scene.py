@@ -457,6 +457,9 @@ class SavesScene(Scene):
         if self.saves:
             self.selected = max(0, min(len(self.saves) - 1, index))
             self.layout()
+            save = self.saves[self.selected]
+            head, sub = describe(save, self.variant_names)
+            self.app.speech.say(f"{head}. {sub}. {_when(save.modified)}", interrupt=True)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
