@@ -557,10 +557,14 @@ class FlameTableScene(GameTableScene):
                 if top - px(4) - tall >= self.middle_line_bottom():  # over the cards
                     self.draw_hand_line(surface, self.hand_line, (over, top - px(4)))
                 else:  # no room over them: beside them, before the Called Shot, on the felt
-                    line_w = self.app.fonts.size_of(self.hand_line, px(14), True)[0] + px(12)
                     room = pygame.Rect(x, self.felt.y, self.felt.right - x, self.felt.height) \
                         if self.felt.right - x > px(80) else None
-                    drawn = self.draw_hand_line(surface, self.hand_line, (x + line_w // 2, middle), within=room)
+                    kind = getattr(hand, 'label', '') or hand.kind
+                    said = next((t for t in (self.hand_line, f"Best: {kind} ({line})", f"Best: {kind}")
+                                  if room is None or self.app.fonts.size_of(t, px(14), True)[0] + px(12) <= room.width),
+                                 f"Best: {kind}")  # (shorter where a large scale leaves less room; speech says it all)
+                    line_w = self.app.fonts.size_of(said, px(14), True)[0] + px(12)
+                    drawn = self.draw_hand_line(surface, said, (x + line_w // 2, middle), within=room)
                     x = drawn.right + px(6) + px(12)
             if called:
                 self._draw_called(surface, seat, called, (max(x, plate.right + px(14)), top),
