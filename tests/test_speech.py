@@ -287,3 +287,17 @@ def test_the_saves_screen_says_the_save_the_arrows_reach(app):
     d.key(pygame.K_DOWN)
     d.key(pygame.K_UP)
     assert "Five-Card Draw" in app.speech.log[-1]
+
+
+def test_a_hint_is_said_when_it_is_ready(app):
+    d = speaking(app)
+    scene = start(app, games.get("five_card_draw"), people=1)
+    for _ in range(2000):
+        if scene.mine():
+            break
+        d.step()
+    d.step(2)
+    d.key(pygame.K_h)
+    assert scene.hint.wait(60)
+    d.step()
+    assert app.speech.log[-1].startswith("Hint: ")
