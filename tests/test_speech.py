@@ -301,3 +301,14 @@ def test_a_hint_is_said_when_it_is_ready(app):
     assert scene.hint.wait(60)
     d.step()
     assert app.speech.log[-1].startswith("Hint: ")
+
+
+def test_a_lesson_says_each_step_of_its_box(app):
+    from uihelp import variant_spec
+
+    from cardtable.ui.menu import game_table_module
+    speaking(app)
+    spec = variant_spec(app, "texas_holdem")
+    game_table_module(spec.game).TABLE.play_lesson(app, spec)
+    steps = [line for line in app.speech.log if line.startswith("Lesson: ")]
+    assert len(steps) >= 4 and steps[0].startswith("Lesson: Betting before the flop. Your first hand")
