@@ -312,3 +312,16 @@ def test_a_lesson_says_each_step_of_its_box(app):
     game_table_module(spec.game).TABLE.play_lesson(app, spec)
     steps = [line for line in app.speech.log if line.startswith("Lesson: ")]
     assert len(steps) >= 4 and steps[0].startswith("Lesson: Betting before the flop. Your first hand")
+
+
+def test_up_and_down_say_the_amount_to_bet(app):
+    d = speaking(app)
+    scene = start(app, games.get("texas_holdem"), people=1)
+    for _ in range(2000):
+        if scene.mine() and scene.bet_bar is not None and scene.bet_bar.may_choose():
+            break
+        d.step()
+    d.step(2)
+    d.key(pygame.K_UP)
+    assert re.fullmatch(r"(Bet|Raise to) [\d,]+ \(B\)", app.speech.log[-1])
+    assert app.speech.log[-1].split(" (")[0].endswith(f"{scene.bet_bar.amount:,}")
