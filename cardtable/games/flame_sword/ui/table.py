@@ -81,11 +81,9 @@ class FlameTableScene(GameTableScene):
         KeyBinding((pygame.K_m,), "M", "flipping with several people: show my cards (the pass screen)",
                    "show_my_cards", "flipping_unseen"),
         KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "toggle_auto_flip"),
-        KeyBinding((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN), "Arrows",
-                   "flipping: ring the next face-down card (Left / Right) or a row up or down", "key_grid_move",
-                   "flipping_here", True, first=True),
-        KeyBinding((pygame.K_SPACE,) + ENTER, "Space / Enter", "flipping: flip the ringed card", "key_grid_flip",
-                   "flipping_here", first=True),
+        KeyBinding((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE) + ENTER,
+                   "Arrows, Space", "flipping: ring a card (← → the next face-down), Space or Enter flips it",
+                   "key_grid", "flipping_here", True, first=True),
     )
     BET_KEYS = BET_KEYS
 
@@ -301,6 +299,13 @@ class FlameTableScene(GameTableScene):
     def flipping_here(self) -> bool:
         """True while a person at this screen is to flip (the arrows and Space then work the grid)."""
         return self._person_flipping() and (self.viewer is None or self.view.to_act == self.viewer)
+
+    def key_grid(self, event: pygame.event.Event) -> None:
+        """The grid's keys while flipping: an arrow moves the ring, Space or Enter flips."""
+        if event.key in (pygame.K_SPACE, *ENTER):
+            self.key_grid_flip()
+        else:
+            self.key_grid_move(event)
 
     def key_grid_move(self, event: pygame.event.Event) -> None:
         """An arrow: the ring moves a card over the grid (from the first face-down card), and
