@@ -34,6 +34,7 @@ __all__ = [
     "LOG_LEVELS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "THEMES",
     "Settings",
     "UI_SCALE_MAX",
     "UI_SCALE_MIN",
@@ -53,6 +54,8 @@ BOT_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_SIZE_MIN = (320, 240)
 WINDOW_SIZE_MAX = (16384, 16384)
 LOG_LEVELS = ("debug", "info", "warning", "error")  # the same as cardtable.logs.LOG_LEVELS
+THEMES = ("standard", "high contrast")
+"""The colour themes (:mod:`cardtable.ui.theme`)."""
 
 
 def default_player_names() -> tuple[str, ...]:
@@ -94,6 +97,10 @@ class Settings:
     log_level: str = "info"
     lessons_offered: tuple[str, ...] = ()
     """The games whose lesson was offered when they were first opened (each is offered once)."""
+    speech: bool | None = None
+    """Say the game aloud (:mod:`cardtable.speech`): True, False, or None for "when a screen reader is found"."""
+    theme: str = "standard"
+    """The colours: one of :data:`THEMES`."""
 
     def __post_init__(self) -> None:
         names = self.player_names
@@ -127,6 +134,10 @@ class Settings:
             raise ValueError(f"last_variant must be a non-empty string or None, not {self.last_variant!r}")
         if self.log_level not in LOG_LEVELS:
             raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        if self.speech is not None and not isinstance(self.speech, bool):
+            raise ValueError(f"speech must be True, False or None, not {self.speech!r}")
+        if self.theme not in THEMES:
+            raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {self.theme!r}")
         offered = self.lessons_offered
         if not isinstance(offered, tuple) or not all(isinstance(g, str) and g and len(g) <= 200
                                                      and _usable_text(g) for g in offered):
@@ -148,6 +159,8 @@ class Settings:
             "last_variant": self.last_variant,
             "log_level": self.log_level,
             "lessons_offered": list(self.lessons_offered),
+            "speech": self.speech,
+            "theme": self.theme,
         }
 
     @classmethod
@@ -256,6 +269,18 @@ class Settings:
                 values["lessons_offered"] = tuple(dict.fromkeys(offered))
             else:
                 bad("lessons_offered", f"expected a list of game ids, got {_short(offered)}")
+
+        if "speech" in data:
+            if data["speech"] is None or isinstance(data["speech"], bool):
+                values["speech"] = data["speech"]
+            else:
+                bad("speech", f"expected true, false or null, got {_short(data['speech'])}")
+
+        if "theme" in data:
+            if data["theme"] in THEMES:
+                values["theme"] = data["theme"]
+            else:
+                bad("theme", f"expected one of {', '.join(THEMES)}, got {_short(data['theme'])}")
 
         return cls(**values)
 

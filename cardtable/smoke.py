@@ -7,8 +7,10 @@ Every screen is drawn at each of :data:`SIZES` and :data:`SCALES` and checked wi
 widgets overlapping or a label wider than its widget fails the smoke run, naming the
 screen, the size and the widgets. Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
 is played to its end, a computer choosing the person's moves, the games taking the sizes and
-scales in turn (ten lessons over six looks: each look plays one or two), and checked at every
-frame in which no card is moving (a card in flight passes over others).
+scales 1.0 and 1.5 in turn (ten lessons over six looks: each plays one or two), and checked at every
+frame in which no card is moving (a card in flight passes over others). Then a hand of every
+game with rules is played by key events alone at 1366 x 768 (:mod:`cardtable.smoke_keys`): the
+person's turns announced, a focus ring drawn where Tab puts the focus.
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ from cardtable.paths import HOME_ENV_VAR
 SIZES = ((1024, 640), (1366, 768), (1920, 1080))
 """The window sizes every screen is checked at: a small laptop, the common laptop, full HD."""
 
-SCALES = (1.0, 1.5)
-"""The UI scales every screen is checked at."""
+SCALES = (1.0, 1.5, 2.0)
+"""The UI scales every screen is checked at: up to the largest the settings offer (2.0)."""
+
+LESSON_SCALES = (1.0, 1.5)
+"""The scales the lessons are played at (the lessons take the looks of these in turn)."""
 
 
 def run_smoke() -> int:
@@ -91,9 +96,19 @@ def _smoke() -> int:
     layout: list[str] = []
     counts = {"frames": 0, "boxes": 0}
     looks = [(size, scale) for size in SIZES for scale in SCALES]
-    for n, (size, scale) in enumerate(looks):
+    lesson_looks = [(size, scale) for size, scale in looks if scale in LESSON_SCALES]
+    for size, scale in looks:
         _draw_every_screen(size, scale, entries, layout, counts)
-        _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(looks)))
+    for n, (size, scale) in enumerate(lesson_looks):
+        _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(lesson_looks)))
+    from cardtable.smoke_keys import StuckError, play_every_hand_by_keys
+    try:
+        for line in play_every_hand_by_keys(entries):
+            print(f"smoke: keys: {line}")
+    except StuckError as exc:
+        print(f"smoke: keys: FAILED: {exc}", file=sys.stderr)
+        return 1
+    print("smoke: keys: the free table is left out (its keyboard work is its own)")
     if layout:
         for p in dict.fromkeys(layout):
             print(f"smoke: layout: {p}", file=sys.stderr)

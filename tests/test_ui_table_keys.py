@@ -207,3 +207,24 @@ def test_five_card_draw_names_the_viewers_hand_and_why_the_winner_won(app):
                               ShownHand(seat=1, key=(1, 13, 9, 7, 2), label="Pair of Kings")),
                        pots=(PotResult(name="main pot", amount=10, winners=(0,)),))
     assert showdown_reason(results, ("the kind of hand",)) == "Flush, Ace high beats Pair of Kings"
+
+
+def test_flame_arrows_ring_a_grid_card_and_space_flips_it(app):
+    app.update_settings(speech=True)
+    d, scene = flame_at(app, "flip")
+    scene.widgets.focus(None)
+    d.step(2)  # (the turn is announced)
+    d.key(pygame.K_RIGHT)  # the first key rings the first face-down card
+    first = scene.key_cell
+    assert first is not None and scene.grid_cards()[first] is None
+    assert app.speech.log[-1] == f"Row {first // 10 + 1}, column {first % 10 + 1}: face down"
+    d.key(pygame.K_DOWN)
+    assert scene.key_cell == (first + 10) % 100  # a row down, face up or not
+    d.key(pygame.K_UP)
+    d.key(pygame.K_RIGHT)  # the next face-down card
+    ringed = scene.key_cell
+    assert ringed > first and scene.grid_cards()[ringed] is None
+    assert all(card is not None for card in scene.grid_cards()[first + 1:ringed])
+    before = len(scene.state.history)
+    d.key(pygame.K_SPACE)
+    assert len(scene.state.history) > before and scene.state.grid[ringed] is not None

@@ -34,6 +34,8 @@ def file_locations() -> list[tuple[str, str]]:
 class AboutScene(BackScreen):
     """Version, licences and file locations; Esc or Back returns."""
 
+    SPOKEN = "About cardtable"
+
     NEED = (900, 640)
     """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
 

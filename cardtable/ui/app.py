@@ -24,7 +24,7 @@ from cardtable.ui.fonts import FontBook
 from cardtable.ui.scene import Scene, SceneStack
 from cardtable.ui.sound import Sounds
 from cardtable.ui.text import take_cuts
-from cardtable.ui.theme import THEME
+from cardtable.ui.theme import THEME, apply_theme
 from cardtable.ui.work_queue import WorkQueue
 
 if TYPE_CHECKING:
@@ -59,6 +59,11 @@ TOAST_MARGIN = 12
 """Room (at scale 1) kept between the toast and the sides of the area it keeps to."""
 
 _log = logging.getLogger(__name__)
+
+
+def _nothing() -> None:
+    """A weak reference to nothing (no control had the focus)."""
+    return None
 
 
 class App:
@@ -103,6 +108,10 @@ class App:
         self._toast_lines: tuple[tuple[str, int, int], list[str]] | None = None  # see toast_lines
         self._toast_of: weakref.ref[Scene] | None = None  # see toast
         self.variant_entries = variants.discover()
+        from cardtable.speech import Speech
+        self.speech = Speech(self.settings.speech)
+        self._heard: tuple[Callable[[], Any], Callable[[], Any], str] | None = None  # see _speak_the_screen
+        apply_theme(self.settings.theme)
 
     # -- services for scenes ---------------------------------------------------------
     @property
@@ -135,6 +144,9 @@ class App:
         """Change settings and write them to disk at once (atomically)."""
         self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
         self.sounds.enabled = self.settings.sound
+        self.speech.mode = self.settings.speech
+        if apply_theme(self.settings.theme):
+            self.scenes.resized(self.screen.get_size())  # (layers painted in the old colours are painted anew)
         self._settings_due = None
         try:
             settings_mod.save_settings(self.settings, self.settings_path)
@@ -220,6 +232,7 @@ class App:
             self.running = False
             return
         self.scenes.update(dt if dt is not None else 1 / 60)
+        self._speak_the_screen()
         top = self.scenes.top
         # A held picture is on screen already: presenting it again (a full-window copy to
         # the display, 2-4 ms under X11) would only slow the work it is held for, and what
@@ -240,6 +253,30 @@ class App:
             self.sounds.prepare()
         self.frame_ms.append((time.perf_counter() - start) * 1000)
         del self.frame_ms[:-120]
+
+    def _speak_the_screen(self) -> None:
+        """Speech says a screen's title when it comes on top, then the control that has the
+        keyboard focus, again when the focus moves (Tab) or its value changes (a switch
+        flipped, a stepper stepped): where the person is, without seeing it."""
+        top = self.scenes.top
+        if top is None or not self.frame_ms:
+            return  # (not before the first frame is on screen: looking for a screen reader takes a while)
+        if not self.speech.on:
+            return
+        widgets = getattr(top, "widgets", None)
+        focused = getattr(widgets, "focused", None) if widgets is not None else None
+        spoken = getattr(focused, "spoken", None)
+        words = spoken() if callable(spoken) else ""
+        was_top, was_focused, was_words = (None, None, "") if self._heard is None else (
+            self._heard[0](), self._heard[1](), self._heard[2])
+        if top is not was_top:
+            title = top.spoken_title()
+            if title:
+                self.speech.say(title, interrupt=True)
+        typed = type(focused).__name__ == "TextInput" and focused is was_focused  # (typing: the reader echoes)
+        if words and (top is not was_top or focused is not was_focused or (words != was_words and not typed)):
+            self.speech.say(words, interrupt=top is was_top)
+        self._heard = (weakref.ref(top), weakref.ref(focused) if focused is not None else _nothing, words)
 
     def run(self, fps: int = 60) -> None:
         """Run until the window closes, the last scene pops or SIGTERM/SIGINT arrives.

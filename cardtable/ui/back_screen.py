@@ -13,10 +13,17 @@ from cardtable.ui.widgets import Button, WidgetGroup
 class BackScreen(Scene):
     """A screen over the menu with its widgets in ``widgets``; Esc closes it."""
 
+    SPOKEN = ""
+    """The screen's title as speech says it when the screen opens."""
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
         self.layout()
+
+    def spoken_title(self) -> str:
+        """The title and the keys every such screen has."""
+        return f"{self.SPOKEN}. Tab moves between the controls, Esc goes back." if self.SPOKEN else ""
 
     def layout(self) -> None:
         """Place the widgets for the window's size (subclasses)."""

@@ -302,8 +302,10 @@ class BetBar:
         self._send(AllIn(seat=self.options.seat))
 
     def key_amount(self, event: pygame.event.Event) -> None:
-        """Up or Down: a twentieth of the range more or less."""
+        """Up or Down: a twentieth of the range more or less (speech says the amount now)."""
         self.step_amount(1 if event.key == pygame.K_UP else -1)
+        word = "Bet" if self.options.can_bet else "Raise to"
+        self.app.speech.say(f"{word} {self.amount:,} (B)", interrupt=True)
 
     def step_amount(self, direction: int) -> None:
         """A twentieth of the range more (``direction`` 1) or less (-1): the arrow keys

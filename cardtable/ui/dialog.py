@@ -43,6 +43,12 @@ class Dialog(Overlay, ABC):
         self.widgets = WidgetGroup()
         self.layout()
 
+    def spoken_title(self) -> str:
+        """The box's title and its two choices."""
+        right, left = self.choices()
+        options = " or ".join(f"{c.label}" + (f" ({c.hotkey})" if c.hotkey else "") for c in (left, right) if c)
+        return f"{self.title}. {options}." if self.title else f"{options}."
+
     def panel_height(self) -> int:
         """The box's height (subclasses with more lines make it taller)."""
         return self.app.px(240)

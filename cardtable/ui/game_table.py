@@ -43,6 +43,7 @@ from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_match import HoldsMatch
 from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_speech import SPEECH_KEYS, TableSpeech
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
@@ -72,7 +73,7 @@ def saved_seats(data: Mapping[str, Any], seat_count: int,
     return seats, bots
 
 
-class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
+class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech, Scene):
     """Base of the game scenes. Subclasses draw their game and build its controls.
 
     Subclasses implement :meth:`draw_game` and :meth:`after_action`, declare their keys
@@ -90,6 +91,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
                    mods=pygame.KMOD_CTRL),
         KeyBinding((pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET), "] / [",
                    "computer players faster / slower (x0.5 to x4)", "key_bot_speed", with_event=True),
+        *SPEECH_KEYS,
     )
     """Keys every table has, tried before the game's own."""
 
@@ -337,6 +339,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         if self.lesson is not None:
             self.lesson.update()
         self.watch_for_the_end(dt)
+        self.speak_news()
         if self.passing:
             return
         to_act = self.view.to_act
@@ -544,6 +547,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         self.draw_felt(surface)
         self.cards.begin(self.clock)
         self.draw_game(surface)
+        self.hand_line_seat = self.viewer  # whose hand the game's hand line (if any) spoke of
         if not self.cards.busy:
             self.ring_winning_cards(surface, self.viewer_view())
         self._draw_ghosts(surface)
@@ -579,7 +583,7 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, Scene):
         """The backdrop and the felt, painted once per window size and then blitted
         (two large rounded rectangles cost milliseconds a frame)."""
         radius = min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
-        key = (surface.get_size(), tuple(self.felt), radius)
+        key = (surface.get_size(), tuple(self.felt), radius, THEME.felt)
         cached = getattr(self, "_felt_layer", None)
         if cached is None or cached[0] != key:
             layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format

@@ -11,8 +11,7 @@ from cardtable.variants import VariantSpec
 
 GLOBAL_HOTKEYS = (
     ("? / F1", "this help"),
-    ("F11", "full screen on / off"),
-    ("F3", "frame time on / off"),
+    ("F11 / F3", "full screen / frame time on or off"),
     ("Tab / Shift+Tab", "move between buttons"),
     ("Enter / Space", "press the focused button"),
     ("Esc", "back"),
@@ -33,6 +32,11 @@ class HelpOverlay(Overlay):
         self.keys_box: pygame.Rect | None = None
         """Where the keys list was last drawn, and how far down it reached."""
         self.keys_bottom = 0
+
+    def spoken_title(self) -> str:
+        """The help's title (its text is on the screen, and in README)."""
+        name = self.variant.name if self.variant is not None else "cardtable"
+        return f"Help: {name}, the rules and the keys. Esc closes it."
 
     def _extra_pages(self) -> list:
         """The game's own pages (its hand table and the like), from its table module."""

@@ -353,7 +353,7 @@ class HintBox:
         self.key, self.hint, self._result, self.thinking = None, None, None, False
 
     def update(self) -> None:
-        """Each frame: take a finished hint; throw it away when the position changed."""
+        """Each frame: take a finished hint (speech says it); throw it away when the position changed."""
         if self.key is None:
             return
         seat = self.seat_for_hint()
@@ -362,6 +362,8 @@ class HintBox:
             return
         if self._result is not None:
             self.hint, self._result = self._result, None
+            if not getattr(self.table, "passing", False):  # (for the person who asked, at the screen)
+                self.table.app.speech.say(" ".join(self.hint.lines))
 
     def wait(self, timeout: float) -> bool:
         """Block until the hint being worked out is finished (or ``timeout`` seconds

@@ -125,6 +125,7 @@ class LessonGuide:
             text = f"{self.body} {text}"
         self.said.add(key)
         self.title, self.body = title, text
+        self.table.app.speech.say(f"Lesson: {title}. {text}")  # (the box's words, for a screen-reader user)
 
     # -- the move to make ----------------------------------------------------------------------
     def suggestion(self) -> tuple[Action, str] | None:

@@ -89,6 +89,12 @@ class MenuScene(Scene):
         for warning in self.app.warnings:
             self.app.toast(warning, 6)
 
+    def spoken_title(self) -> str:
+        """The menu, the game highlighted, and the keys."""
+        entry = self.current
+        return ("cardtable: the menu. Up and Down choose a game, Enter plays it, F1 its rules, "
+                "Tab the other buttons, Esc quits." + (f" {entry.title}." if entry is not None else ""))
+
     def resume(self) -> None:
         self.layout()
 
@@ -151,6 +157,9 @@ class MenuScene(Scene):
         if count:
             self.selected = index % count
             self.layout()
+            entry = self.current
+            if entry is not None:
+                self.app.speech.say(entry.title, interrupt=True)
 
     def _refresh(self) -> None:
         play = self.widgets.widgets[0]
@@ -238,10 +247,10 @@ class MenuScene(Scene):
 
     def _picture_state(self, surface: pygame.Surface) -> list:
         """Everything the menu's picture depends on: the window, the scale, the selection and
-        scroll, the rows, the entries, and each widget's rect and attributes (hover, pressed,
+        scroll, the rows, the entries, the theme, and each widget's rect and attributes (hover, pressed,
         focus, enabled, tooltip...)."""
         state: list = [surface.get_size(), surface.get_bitsize(), self.k, self.selected, self.first,
-                       [(i, tuple(r)) for i, r in self.rows], [id(e) for e in self.entries]]
+                       [(i, tuple(r)) for i, r in self.rows], [id(e) for e in self.entries], THEME.backdrop]
         return [*state, *self.widgets.look()]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -49,6 +49,10 @@ class PassScreen(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
 
+    def spoken_title(self) -> str:
+        """Whom the screen waits for (nothing of the game)."""
+        return f"Pass to {self.name}. {self.name}: press Enter when you are at the screen."
+
     def ready(self) -> None:
         """The named person is at the screen."""
         self.app.scenes.remove(self)

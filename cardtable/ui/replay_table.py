@@ -84,6 +84,9 @@ class _ReplayMatch(ViewMatch):
 class ReplayTable(GameTableScene):
     """Mixed in before a game's table scene class (see :func:`replay_table_class`)."""
 
+    SPEAKS = False
+    """A replay says nothing by itself: its moves go by at the viewer's pace."""
+
     REPLAY_KEYS = (
         KeyBinding((pygame.K_LEFT, pygame.K_RIGHT), "← / →", "a move back or on", "key_step", with_event=True),
         KeyBinding((pygame.K_PAGEUP, pygame.K_PAGEDOWN), "PgUp / PgDn (Shift+← / →)",

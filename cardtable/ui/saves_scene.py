@@ -356,6 +356,11 @@ class SavesScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
 
+    def spoken_title(self) -> str:
+        """The title, how many saves and the keys."""
+        return (f"Saved games: {len(self.saves)}. Up and Down choose one, Enter resumes it, "
+                "Tab the buttons, Esc goes back.")
+
     def layout(self) -> None:
         """Place the rows that fit and the buttons."""
         px, fonts = self.app.px, self.app.fonts
@@ -452,6 +457,9 @@ class SavesScene(Scene):
         if self.saves:
             self.selected = max(0, min(len(self.saves) - 1, index))
             self.layout()
+            save = self.saves[self.selected]
+            head, sub = describe(save, self.variant_names)
+            self.app.speech.say(f"{head}. {sub}. {_when(save.modified)}", interrupt=True)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):

@@ -65,6 +65,11 @@ class Scene:
         first (see :meth:`~cardtable.ui.app.App.toast`)."""
         self.app.toast(text, seconds, of=self)
 
+    def spoken_title(self) -> str | None:
+        """What speech says when the scene comes on top (:mod:`cardtable.speech`): its title
+        and what to press; None: nothing (a scene that speaks for itself, or says nothing)."""
+        return None
+
     def enter(self) -> None:
         """Called once when the scene is pushed."""
 

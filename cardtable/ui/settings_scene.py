@@ -1,5 +1,5 @@
-"""The settings screen: player names, sound, hover magnify, computer speed, UI scale.
-Saved as you change them."""
+"""The settings screen: player names, sound, hover magnify, speech, high contrast, computer
+speed, UI scale. Saved as you change them."""
 
 from __future__ import annotations
 
@@ -29,10 +29,12 @@ class SpeedStepper(Stepper):
 class SettingsScene(BackScreen):
     """Edits :class:`~cardtable.settings.Settings`; every change is written at once."""
 
+    SPOKEN = "Settings"
+
     # Unscaled sizes of the two ways to lay the screen out: side by side (names left,
     # switches right) and one column; the one that needs less shrinking is used.
-    _WIDE = (1060, 550)
-    _NARROW = (680, 780)
+    _WIDE = (1060, 662)
+    _NARROW = (680, 900)
 
     def __init__(self, app) -> None:
         self.mouse = (-1, -1)  # where the pointer was last seen
@@ -47,6 +49,8 @@ class SettingsScene(BackScreen):
 
     def layout(self) -> None:
         """Build the widgets for the current window size and UI scale."""
+        kept = self.widgets.focusables().index(self.widgets.focused) \
+            if getattr(self, "widgets", None) is not None and self.widgets.focused is not None else None
         self.k, side_by_side = self.fit()
         px = scaler(self.k)
         fonts, s = self.app.fonts, self.app.settings
@@ -65,7 +69,9 @@ class SettingsScene(BackScreen):
         else:
             cx, cy = x, y
         switches = (("Sound", s.sound, "sound"), ("Hover magnify (Alt)", s.hover_magnify, "hover_magnify"),
-                    ("Frame time (F3)", s.show_frame_time, "show_frame_time"))
+                    ("Frame time (F3)", s.show_frame_time, "show_frame_time"),
+                    ("Speech (screen reader)", self.app.speech.on, "speech"),
+                    ("High contrast", s.theme == "high contrast", "theme"))
         for n, (label, value, key) in enumerate(switches):
             group.add(Toggle((cx, cy + n * px(56), px(340), px(44)), fonts, label, value,
                              functools.partial(self._switch, key), size=px(18)))
@@ -80,9 +86,14 @@ class SettingsScene(BackScreen):
         bottom = cy + (len(switches) + 2) * px(56)
         group.add(self.back_button(px, (x, max(y, bottom) + px(8)), width=140, primary=True))
         self.widgets = group
+        if kept is not None:  # (a new theme or scale lays the screen out again: the keyboard stays put)
+            self.widgets.focus(group.focusables()[min(kept, len(group.focusables()) - 1)])
 
     def _switch(self, key: str, value: bool) -> None:
-        self.app.update_settings(**{key: value})
+        if key == "theme":
+            self.app.update_settings(theme="high contrast" if value else "standard")
+        else:
+            self.app.update_settings(**{key: value})
 
     def _name(self, index: int, text: str) -> None:
         names = list(self.app.settings.player_names)

@@ -142,10 +142,12 @@ class SetupScene(Scene):
 
     def layout(self) -> None:
         """Build the widgets for the seat count, centred in the window at :func:`roomy_scale`.
-        A seat's name field that had the keyboard focus keeps it; else Start has it."""
+        A seat's name field that had the keyboard focus keeps it, and so does any other control
+        (a seat's level changed with Enter: Enter again must not start the match); else Start has it."""
         focused = self.widgets.focused
         name_focus = next((i for i, f in enumerate(self.name_fields) if f is focused), None) \
             if hasattr(self, "name_fields") else None
+        kept = self.widgets.focusables().index(focused) if focused in self.widgets.focusables() else None
         need = self.need()
         self.k = roomy_scale(self.app, need)
         px, fonts = scaler(self.k), self.app.fonts
@@ -164,7 +166,7 @@ class SetupScene(Scene):
             group.add(Label((x, y + i * px(52), px(70), px(44)), fonts, f"Seat {i + 1}", size=px(16)))
             self.name_fields.append(group.add(TextInput(
                 (x + px(80), y + i * px(52), px(260), px(44)), fonts, self.names[i], functools.partial(self._name, i),
-                size=px(18), max_len=20, default=default_name(i))))
+                size=px(18), max_len=20, default=default_name(i), placeholder=f"Seat {i + 1}'s name")))
             group.add(Button((x + px(350), y + i * px(52), px(210), px(44)), fonts,
                              seat_label(self.levels[self.kinds[i]]), functools.partial(self._kind, i), size=px(17)))
         bottom = y + self.count * px(52) + px(20)
@@ -191,8 +193,15 @@ class SetupScene(Scene):
         self.widgets = group
         if name_focus is not None and name_focus < self.count:
             self.widgets.focus(self.name_fields[name_focus])
+        elif kept is not None and getattr(focused, "label", "") not in ("Start", "Host", "Learn"):
+            self.widgets.focus(self.widgets.focusables()[min(kept, len(self.widgets.focusables()) - 1)])
         else:
             self.widgets.focus(start)
+
+    def spoken_title(self) -> str:
+        """The question the screen asks and its keys."""
+        return (f"{self.variant.name}: who is playing? Tab moves between the seats, the names and each seat's "
+                "player: Enter or Space changes a seat's player. Enter on Start begins, Esc goes back.")
 
     @property
     def hosting(self) -> bool:

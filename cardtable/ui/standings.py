@@ -155,6 +155,14 @@ class MatchOverScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout()
 
+    def spoken_title(self) -> str:
+        """The title, the line under it, every place and the keys."""
+        rows = " ".join(f"{place}. {row.name}: {amount_words(row, self.unit)}."
+                        for place, row in enumerate(self.standings, start=1))
+        keys = "Enter plays again, " if self.on_again is not None else "Enter, "
+        replay = "R the replay, " if self.on_replay is not None else ""
+        return f"{self.title}. {self.line} {rows} {keys}{replay}Esc the menu."
+
     # -- the two ways on -----------------------------------------------------------------------
     def menu(self) -> None:
         """Leave: this screen goes, and ``on_menu`` takes the table away."""

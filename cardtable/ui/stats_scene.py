@@ -19,6 +19,8 @@ COLUMNS = (("Player", 0.16), ("Game", 0.15), ("Games", 0.08), ("Won", 0.06), ("R
 class StatsScene(BackScreen):
     """A table of every player's record at every game, scrolled with the arrows or the wheel."""
 
+    SPOKEN = "Statistics"
+
     NEED = (1024, 480)
     """The unscaled window size the screen needs; a smaller window shrinks it to fit."""
 

@@ -1,4 +1,4 @@
-"""Colours and sizes the whole interface shares."""
+"""Colours and sizes the whole interface shares, in the chosen theme (:func:`apply_theme`)."""
 
 from __future__ import annotations
 
@@ -42,3 +42,33 @@ class Theme:
 
 
 THEME = Theme()
+
+STANDARD: dict[str, object] = {name: value for name, value in vars(Theme).items()
+                               if isinstance(value, tuple)}
+"""The standard palette, as the class holds it before any theme is applied."""
+
+HIGH_CONTRAST: dict[str, object] = {
+    **STANDARD,
+    "felt": (0, 48, 24), "felt_dark": (0, 30, 14), "felt_line": (255, 255, 255),
+    "panel": (0, 0, 0), "panel_edge": (255, 255, 255), "backdrop": (0, 0, 0),
+    "text": (255, 255, 255), "text_dim": (230, 230, 230), "text_disabled": (170, 170, 170),
+    "error": (255, 140, 140), "accent": (255, 230, 0), "focus": (0, 255, 255),
+    "button": (0, 0, 0), "button_hover": (40, 40, 90), "button_down": (0, 70, 140),
+    "button_primary": (0, 80, 0), "button_disabled": (30, 30, 30), "border": (255, 255, 255),
+    "field": (0, 0, 0), "highlight": (255, 255, 0), "selection": (0, 90, 200),
+}
+"""White on black, every edge drawn white, the focus ring cyan (a colour no card or chip
+uses): for low vision (chosen on the settings screen)."""
+
+THEMES: dict[str, dict[str, object]] = {"standard": STANDARD, "high contrast": HIGH_CONTRAST}
+"""The palettes by the name the settings keep (:data:`cardtable.settings.THEMES`)."""
+
+
+def apply_theme(name: str) -> bool:
+    """Put the palette ``name`` in place for every screen (an unknown name: the standard);
+    True when a colour changed (screens that painted layers in the old ones lay out again)."""
+    palette = THEMES.get(name, STANDARD)
+    changed = any(getattr(Theme, key) != value for key, value in palette.items())
+    for key, value in palette.items():
+        setattr(Theme, key, value)
+    return changed

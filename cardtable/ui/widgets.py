@@ -57,14 +57,33 @@ class Widget:
     def focus_gained(self) -> None:
         """Called when the widget takes the keyboard focus (a click, Tab, or the screen's choice)."""
 
+    def spoken(self) -> str:
+        """What speech says of the widget when it takes the focus ("" for nothing)."""
+        return ""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the widget."""
 
     def _box(self, surface: pygame.Surface, fill: tuple[int, int, int], border: tuple[int, int, int]) -> None:
         radius = max(4, self.rect.height // 5)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        width = 2 if self.focused else 1
-        pygame.draw.rect(surface, THEME.focus if self.focused else border, self.rect, width, border_radius=radius)
+        pygame.draw.rect(surface, border, self.rect, 1, border_radius=radius)
+        if self.focused:
+            draw_focus_ring(surface, self.rect, radius)
+
+
+def focus_ring_width(rect: pygame.Rect) -> int:
+    """How thick the focus ring of a control of ``rect`` is: thicker with the control (so
+    with the UI scale), never under 3 pixels."""
+    return max(3, rect.height // 10)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 6) -> None:
+    """The keyboard focus's ring round ``rect``: a dark line inside a thick light one, so it
+    shows on any fill and in any theme, by its shape as well as its colour."""
+    width = focus_ring_width(rect)
+    pygame.draw.rect(surface, THEME.focus, rect.inflate(width, width), width, border_radius=radius + width // 2)
+    pygame.draw.rect(surface, THEME.backdrop, rect, 1, border_radius=radius)
 
 
 class Label(Widget):
@@ -124,6 +143,11 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
+    def spoken(self) -> str:
+        """The label, the key that presses it, and why it cannot be pressed now."""
+        words = self.label + (f", key {self.hotkey}" if self.hotkey else "") + ", button"
+        return words + (f", not now: {self.disabled_reason}" if self.disabled_reason else "")
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.enabled:
             fill, ink = THEME.button_disabled, THEME.text_disabled
@@ -150,6 +174,10 @@ class Toggle(Button):
     def _flip(self) -> None:
         self.value = not self.value
         self.on_change(self.value)
+
+    def spoken(self) -> str:
+        """The label and whether it is on."""
+        return f"{self.label}: {'on' if self.value else 'off'}, switch"
 
     def draw(self, surface: pygame.Surface) -> None:
         self._box(surface, THEME.button_hover if self.hovered else THEME.button, THEME.border)
@@ -181,6 +209,10 @@ class Stepper(Widget):
     def shown(self, value: float) -> str:
         """``value`` as the stepper shows it."""
         return self.fmt(value) if callable(self.fmt) else self.fmt.format(value)
+
+    def spoken(self) -> str:
+        """The label, the value and how to change it."""
+        return f"{self.label}: {self.shown(self.value)}, Left and Right to change"
 
     def value_width(self) -> int:
         """The room between the - and + buttons: the widest value the stepper can show (its
@@ -295,6 +327,10 @@ class TextInput(Widget):
     def _set(self, text: str) -> None:
         self.text = text
         self.on_change(text)
+
+    def spoken(self) -> str:
+        """What the field is for and what it holds."""
+        return f"{self.placeholder or 'text'} field: {self.text or 'empty'}"
 
     def draw(self, surface: pygame.Surface) -> None:
         self._box(surface, THEME.field, THEME.border)

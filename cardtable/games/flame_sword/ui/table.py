@@ -81,11 +81,15 @@ class FlameTableScene(GameTableScene):
         KeyBinding((pygame.K_m,), "M", "flipping with several people: show my cards (the pass screen)",
                    "show_my_cards", "flipping_unseen"),
         KeyBinding((pygame.K_u,), "U", "auto-flip on or off: the computer flips for you", "toggle_auto_flip"),
+        KeyBinding((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE) + ENTER,
+                   "Arrows, Space", "flipping: ring a card (← → the next face-down), Space or Enter flips it",
+                   "key_grid", "flipping_here", True, first=True),
     )
     BET_KEYS = BET_KEYS
 
     def __init__(self, app, variant: VariantSpec, state: FlameSwordState, seats: list[SeatConfig], bots) -> None:
         self.auto_flip = False              # the computer flips for the people
+        self.key_cell: int | None = None    # the grid card the arrows ring (flipping by keys)
         self.opening_shot = False           # S was pressed: open the picker after this frame's events
         self.flip_rng = random.Random()     # which card auto-flip turns (no secret: all are face down)
         self.picker: CalledShotPicker | None = None
@@ -292,6 +296,46 @@ class FlameTableScene(GameTableScene):
                 return True
         return False
 
+    def flipping_here(self) -> bool:
+        """True while a person at this screen is to flip (the arrows and Space then work the grid)."""
+        return self._person_flipping() and (self.viewer is None or self.view.to_act == self.viewer)
+
+    def key_grid(self, event: pygame.event.Event) -> None:
+        """The grid's keys while flipping: an arrow moves the ring, Space or Enter flips."""
+        if event.key in (pygame.K_SPACE, *ENTER):
+            self.key_grid_flip()
+        else:
+            self.key_grid_move(event)
+
+    def key_grid_move(self, event: pygame.event.Event) -> None:
+        """An arrow: the ring moves a card over the grid (from the first face-down card), and
+        speech says where it is and what lies there."""
+        grid = self.grid_cards()
+        if not grid:
+            return
+        columns = len(self.grid_view.column_labels) or 10
+        if self.key_cell is None or self.key_cell >= len(grid):
+            self.key_cell = next((c for c, card in enumerate(grid) if card is None), 0)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):  # the next face-down card, in reading order
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            cells = [(self.key_cell + step * n) % len(grid) for n in range(1, len(grid) + 1)]
+            self.key_cell = next((c for c in cells if grid[c] is None), self.key_cell)
+        else:  # a row up or down, whatever lies there
+            self.key_cell = (self.key_cell + (columns if event.key == pygame.K_DOWN else -columns)) % len(grid)
+        row, column = divmod(self.key_cell, columns)
+        card = grid[self.key_cell]
+        what = "face down" if card is None else self.spoken_card(card)
+        self.app.speech.say(f"Row {row + 1}, column {column + 1}: {what}", interrupt=True)
+
+    def key_grid_flip(self) -> None:
+        """Space or Enter: flip the ringed card (the arrows ring one first)."""
+        if self.key_cell is None:
+            self.app.toast("Arrows choose a face-down card; Space flips it")
+        elif self.grid_cards()[self.key_cell] is not None:
+            self.app.toast("That card is already face up: choose a face-down one")
+        else:
+            self.flip(self.key_cell)
+
     def calling(self) -> bool:
         """True on the viewer's own turn to make a Called Shot or pass."""
         return self.view.phase.id == Phase.CALL and self.viewer is not None and self.view.to_act == self.viewer
@@ -349,6 +393,8 @@ class FlameTableScene(GameTableScene):
         if self._person_flipping() and (self.viewer is None or view.to_act == self.viewer):
             cell = self.grid_view.cell_at(self.mouse)
             hover_cell = cell if cell is not None and cell < len(grid_cards) and grid_cards[cell] is None else None
+            if cell is None and self.key_cell is not None and self.key_cell < len(grid_cards):
+                hover_cell = self.key_cell  # (the arrows' ring, where the pointer is off the grid)
         self.grid_view.draw(surface, grid_cards, hover_cell=hover_cell, last_flipped=parts.last_flipped,
                             lit_line=hover_line)
         grid = self.grid_view
@@ -516,10 +562,14 @@ class FlameTableScene(GameTableScene):
                 if top - px(4) - tall >= self.middle_line_bottom():  # over the cards
                     self.draw_hand_line(surface, self.hand_line, (over, top - px(4)))
                 else:  # no room over them: beside them, before the Called Shot, on the felt
-                    line_w = self.app.fonts.size_of(self.hand_line, px(14), True)[0] + px(12)
                     room = pygame.Rect(x, self.felt.y, self.felt.right - x, self.felt.height) \
                         if self.felt.right - x > px(80) else None
-                    drawn = self.draw_hand_line(surface, self.hand_line, (x + line_w // 2, middle), within=room)
+                    kind = getattr(hand, 'label', '') or hand.kind
+                    said = next((t for t in (self.hand_line, f"Best: {kind} ({line})", f"Best: {kind}")
+                                  if room is None or self.app.fonts.size_of(t, px(14), True)[0] + px(12) <= room.width),
+                                 f"Best: {kind}")  # (shorter where a large scale leaves less room; speech says it all)
+                    line_w = self.app.fonts.size_of(said, px(14), True)[0] + px(12)
+                    drawn = self.draw_hand_line(surface, said, (x + line_w // 2, middle), within=room)
                     x = drawn.right + px(6) + px(12)
             if called:
                 self._draw_called(surface, seat, called, (max(x, plate.right + px(14)), top),

@@ -38,7 +38,7 @@ KEYS = (
     KeyBinding(_ARROWS, "Right-drag, arrows", "pan (also Space+drag)", "key_pan", with_event=True),
     KeyBinding((pygame.K_b,), "B", "browse and search the deck; find a face-up card", "open_browser"),
     KeyBinding(DIGITS, "1-4", "choose the deck", "key_deck", with_event=True),
-    KeyBinding((pygame.K_l,), "L", "host this table on the network: players join with a code", "host_table"),
+    KeyBinding((pygame.K_l,), "L", "host it on the network (players join with a code)", "host_table"),
 )
 """The plain keys, in help's order (Esc and F1 are in help's list for every screen)."""
 
