@@ -9,7 +9,7 @@ screen, the size and the widgets. Every game's lesson (its guided first hand, :m
 is played to its end, a computer choosing the person's moves, the games taking the sizes and
 scales 1.0 and 1.5 in turn (ten lessons over six looks: each plays one or two), and checked at every
 frame in which no card is moving (a card in flight passes over others). Then a hand of every
-game with rules is played by key events alone at 1366 x 768 (:mod:`cardtable.smoke_keys`): the
+game with rules is played by key events alone at 1366 x 768 (:mod:`cardtable.ui.smoke_keys`): the
 person's turns announced, a focus ring drawn where Tab puts the focus.
 """
 
@@ -101,7 +101,7 @@ def _smoke() -> int:
         _draw_every_screen(size, scale, entries, layout, counts)
     for n, (size, scale) in enumerate(lesson_looks):
         _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(lesson_looks)))
-    from cardtable.smoke_keys import StuckError, play_every_hand_by_keys
+    from cardtable.ui.smoke_keys import StuckError, play_every_hand_by_keys
     try:
         for line in play_every_hand_by_keys(entries):
             print(f"smoke: keys: {line}")

@@ -71,19 +71,6 @@ class FreeTableHost(SeatServer):
         super().start(timeout)
         return self
 
-    @property
-    def remote_seats(self) -> list[int]:
-        """The remote seats' numbers."""
-        return [n for n, s in enumerate(self.seats) if s.kind == "remote"]
-
-    def connected(self, number: int) -> bool:
-        """True while remote seat ``number`` has a connection."""
-        return self.seats[number].conn is not None
-
-    def missing(self) -> list[int]:
-        """Remote seats without a connection now."""
-        return [n for n in self.remote_seats if self.seats[n].conn is None]
-
     def seat_name(self, number: int) -> str:
         """Seat ``number``'s name (a joined player's own), or "Player N" while nobody has it."""
         return self.seats[number].name or f"Player {number + 1}"

@@ -219,6 +219,19 @@ class SeatServer:
         """Remote seats not yet taken."""
         return sum(1 for s in self.seats if s.kind == "remote" and s.token is None)
 
+    @property
+    def remote_seats(self) -> list[int]:
+        """The remote seats' numbers."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "remote"]
+
+    def connected(self, number: int) -> bool:
+        """True while remote seat ``number`` has a connection."""
+        return self.seats[number].conn is not None
+
+    def missing(self) -> list[int]:
+        """Remote seats without a connection now."""
+        return [n for n in self.remote_seats if self.seats[n].conn is None]
+
     def absent_for(self, number: int, now: float | None = None) -> float:
         """Seconds the player of remote seat ``number`` has been gone (0 while connected
         or before anyone took the seat)."""

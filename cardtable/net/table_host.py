@@ -97,19 +97,6 @@ class TableHost(SeatServer):
         return self
 
     # -- who is here (read by the window) ---------------------------------------------------
-    @property
-    def remote_seats(self) -> list[int]:
-        """The remote seats' numbers."""
-        return [n for n, s in enumerate(self.seats) if s.kind == "remote"]
-
-    def connected(self, number: int) -> bool:
-        """True while remote seat ``number`` has a connection."""
-        return self.seats[number].conn is not None
-
-    def missing(self) -> list[int]:
-        """Remote seats without a connection now."""
-        return [n for n in self.remote_seats if self.seats[n].conn is None]
-
     def latency(self, number: int) -> SeatLatency:
         """Seat ``number``'s latency figures (see :class:`SeatLatency`)."""
         return SeatLatency(self.round_trip_ms(number), _median(self._update_ms.get(number)),
