@@ -120,10 +120,15 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         assert until([host_app, guest], lambda: row in table.piles and (table.piles[row].x, table.piles[row].y) != was
                      and (joined.table.piles[row].x, joined.table.piles[row].y) == (table.piles[row].x,
                                                                                     table.piles[row].y))
+        drawn = []  # each window has its own player: no hand bar offers to pass the screen
+        for app in (host_app, guest):
+            render = app.fonts.render
+            app.fonts.render = lambda text, *a, _render=render, **k: (drawn.append(text), _render(text, *a, **k))[1]
         host.step(60)
         shot(host_app, "free_table_host.png")
         guest_driver.step()
         shot(guest, "free_table_joined.png")
+        assert any("'s hand" in text for text in drawn) and not any(text.startswith("Pass to") for text in drawn)
     finally:
         for app in (guest, host_app):
             for scene in list(app.scenes.scenes):

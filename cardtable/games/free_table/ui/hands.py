@@ -55,9 +55,10 @@ class HandBar:
         return next((i for i in range(len(rects) - 1, -1, -1) if rects[i].collidepoint(pos)), None)
 
     def draw(self, surface: pygame.Surface, table: Table, seat: int, players: int, cache: FaceCache, fonts,
-             *, lifted: int | None = None, target: bool = False) -> None:
+             *, lifted: int | None = None, target: bool = False, can_pass: bool = True) -> None:
         """The bar: ``seat``'s cards face up (but ``lifted``, being dragged), the others' counts,
-        and the Pass button. ``target``: a card is dragged over the bar (it would go in)."""
+        and the Pass button (where ``can_pass``: players who share the screen). ``target``: a
+        card is dragged over the bar (it would go in)."""
         px = self.px
         pygame.draw.rect(surface, THEME.panel, self.rect)
         pygame.draw.line(surface, THEME.highlight if target else THEME.panel_edge, self.rect.topleft,
@@ -81,7 +82,7 @@ class HandBar:
         for i, rect in enumerate(self.card_rects(len(cards))):
             if i != lifted:
                 surface.blit(cache.get(table.deck, cards[i], True, self.card_w, force=True), rect)
-        if players > 1:
+        if players > 1 and can_pass:
             pygame.draw.rect(surface, THEME.button_hover, self.pass_rect, border_radius=px(6))
             pygame.draw.rect(surface, THEME.border, self.pass_rect, 1, border_radius=px(6))
             text = fonts.render(f"Pass to {player_name((seat + 1) % players)} ▸", px(15), THEME.text)

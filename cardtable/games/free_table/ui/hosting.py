@@ -74,6 +74,11 @@ class FreeTableHosting:
         if server is not None:
             server.pump(self.table)
 
+    def passes_hands(self) -> bool:
+        """True when the players share this screen and pass it (the hand bar's Pass button):
+        not while hosted, where each player has their own."""
+        return self.hosting is None
+
     def pass_on(self) -> None:
         """Hosted, each player has their own screen: the host's never shows another hand."""
         if self.hosting is not None:

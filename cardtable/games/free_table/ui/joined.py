@@ -117,6 +117,10 @@ class JoinedFreeTable(FreeTableScene):
         """The host deals to every hand."""
         self.toast(HOST_ONLY.format(what="deal to every hand"), 2.0)
 
+    def passes_hands(self) -> bool:
+        """Never: each player has their own screen (no Pass button in the hand bar)."""
+        return False
+
     def pass_on(self) -> None:
         """Each player has their own screen: nothing to pass."""
         self.toast("Everyone has their own screen here: no need to pass", 2.0)

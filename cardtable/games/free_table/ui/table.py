@@ -474,7 +474,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
 
     def _hand_bar_down(self, bar: HandBar, pos: tuple[int, int]) -> bool:
         """A press in the hand bar: the Pass button, or a card of the hand that may be dragged out."""
-        if self.players > 1 and bar.pass_rect.collidepoint(pos):
+        if self.players > 1 and self.passes_hands() and bar.pass_rect.collidepoint(pos):
             self.pass_on()
             return True
         index = bar.card_at(self.table, self.seat, pos)
@@ -617,7 +617,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         if bar is not None:
             over = press is not None and press.hand_index is None and bar.rect.collidepoint(self.mouse)
             bar.draw(surface, self.table, self.seat, self.players, self.view.cache, self.app.fonts,
-                     lifted=press.hand_index if press else None, target=over)
+                     lifted=press.hand_index if press else None, target=over, can_pass=self.passes_hands())
         if press is not None and press.group:
             self._draw_group(surface, press)
         elif press is not None and press.hand_index is not None:  # a card of the hand, face up to its owner
