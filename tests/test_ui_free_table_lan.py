@@ -120,6 +120,16 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         assert until([host_app, guest], lambda: row in table.piles and (table.piles[row].x, table.piles[row].y) != was
                      and (joined.table.piles[row].x, joined.table.piles[row].y) == (table.piles[row].x,
                                                                                     table.piles[row].y))
+        # a pulled cable: the guest joins again with its token, and its table is the host's again
+        joined.link.abort()
+        assert until([host_app, guest], lambda: joined.reconnecting)
+        assert until([host_app, guest], lambda: not joined.reconnecting and joined.link.connected)
+        host.move(centre(table_scene, deck))
+        host.key(pygame.K_f)  # a change made on the host after the drop reaches the guest
+        assert until([host_app, guest], lambda: set(joined.table.piles) == set(table.piles)
+                     and joined.table.piles[deck].top == table.piles[deck].top
+                     and joined.table.piles[mine].cards == table.piles[mine].cards)
+        assert not joined.gone
         drawn = []  # each window has its own player: no hand bar offers to pass the screen
         for app in (host_app, guest):
             render = app.fonts.render

@@ -168,7 +168,7 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(app, quick):
         assert wait_for(d, lambda: isinstance(app.scenes.top, RemoteTable)), join.status
         table = app.scenes.top
         token = table.link.client.token
-        table.link.client.abort()  # a pulled cable
+        table.link.abort()  # a pulled cable
         assert wait_for(d, lambda: table.reconnecting, 600)
         surface = app.screen.copy()
         table.draw(surface)

@@ -390,6 +390,11 @@ class ThreadedClient:
         self._reader_task = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
         return welcome
 
+    def abort(self) -> None:
+        """Drop the connection at once, as a pulled cable would (from any thread: the
+        network's loop does it, woken to)."""
+        self._loop.call_soon_threadsafe(self.client.abort)
+
     def reconnect(self, timeout: float = 10.0) -> dict[str, Any]:
         """Join again with our seat token, or watch again (after the connection dropped)."""
         old = self.client

@@ -69,6 +69,11 @@ class FreeTableMirror:
         self.updates += 1
         return True
 
+    def forget_partial(self) -> None:
+        """Drop the pieces of an update cut short (the connection dropped mid-update: the
+        host sends the whole table when we join again)."""
+        self._pending = []
+
     def card_count(self) -> int:
         """How many cards the piles hold."""
         return sum(len(p.cards) for p in self.piles.values())

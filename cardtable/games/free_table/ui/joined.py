@@ -7,16 +7,20 @@ every drag, flip, shuffle and deal becomes an operation for the host, and the pi
 change only when the host's update comes (:class:`~cardtable.net.free_mirror.FreeTableMirror`).
 A refused operation is said in a toast; the table already shows the host's. What only
 the host does on a shared table (spread, gather, undo, redo, deal to every hand,
-another deck) says so.
+another deck) says so. A dropped connection joins again with the seat token on its own
+(the host sends the whole table back), every few seconds, until the host refuses the
+seat or stays away :data:`GIVE_UP_AFTER` tries.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.games.free_table.ui.wire_table import WireTable
-from cardtable.net.client import ThreadedClient
+from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.net.free_mirror import FreeTableMirror
 from cardtable.ui.camera import Camera
 from cardtable.variants import VariantSpec, load_deck_by_id
@@ -24,6 +28,8 @@ from cardtable.variants import VariantSpec, load_deck_by_id
 __all__ = ["JoinedFreeTable", "open_joined"]
 
 HOST_ONLY = "On a hosted table only the host can {what}"
+GIVE_UP_AFTER = 12
+"""Tries to join again after a drop (every 0.5 s, doubling to 5 s: about a minute)."""
 
 
 class JoinedFreeTable(FreeTableScene):
@@ -36,6 +42,8 @@ class JoinedFreeTable(FreeTableScene):
         self.names: list[str] = list(welcome.get("names") or [])
         self.remote_seat: int | None = welcome["seat"]
         self.gone = False
+        self.reconnecting = False
+        self.said: str | None = None  # what the reconnecting thread found, said by the next frame
         super().__init__(app, variant, deck_id=first["view"]["deck"])
         self.seat = -1 if self.remote_seat is None else self.remote_seat  # a spectator holds no hand
         self.players = max(1, int(welcome.get("seats") or 1))
@@ -55,9 +63,37 @@ class JoinedFreeTable(FreeTableScene):
                 self.toast(f"The host's table could not be read: {exc}", 4.0)
         elif kind == "refused":
             self.toast(f"The host refused that: {message['reason']}", 3.0)
-        elif kind == "disconnected":
-            self.gone = True
-            self.toast("The host closed the table: Esc leaves", 6.0)
+        elif kind == "welcome":
+            self.reconnecting = False
+            self.mirror.forget_partial()  # (the host sends the whole table again)
+            self.toast("Back at the table", 2.0)
+        elif kind == "disconnected" and not self.gone and not self.reconnecting:
+            self._join_again()
+
+    def _join_again(self) -> None:
+        """Join again with the seat token on a background thread, trying every few seconds."""
+        self.reconnecting = True
+        self.toast("The connection dropped: joining again…", 3.0)
+
+        def again() -> None:
+            delay = 0.5
+            for _ in range(GIVE_UP_AFTER):
+                if self.gone:
+                    return
+                try:
+                    self.link.reconnect(timeout=5.0)
+                    return
+                except JoinRefused as exc:
+                    self.said = f"The host will not seat us again: {exc}. Esc leaves"
+                    break
+                except Exception:  # noqa: BLE001 - the host unreachable for now: try again
+                    time.sleep(delay)
+                    delay = min(delay * 2, 5.0)
+            else:
+                self.said = "The host is gone: Esc leaves"
+            self.gone, self.reconnecting = True, False
+
+        threading.Thread(target=again, name="cardtable-free-rejoin", daemon=True).start()
 
     def _show_host_table(self) -> None:
         deck_id = self.mirror.deck_id or self.variant.decks[0]
@@ -87,6 +123,9 @@ class JoinedFreeTable(FreeTableScene):
         """Take the host's messages, then the table's frame."""
         for message in self.link.poll():
             self.receive(message)
+        if self.said is not None:
+            self.toast(self.said, 6.0)
+            self.said = None
         super().update(dt)
 
     # -- what the host alone does ----------------------------------------------------------
@@ -131,11 +170,13 @@ class JoinedFreeTable(FreeTableScene):
 
     def exit(self) -> None:
         """Leave the table (the seat is kept for its token a while)."""
+        self.gone = True  # (no joining again)
         self.link.close(bye=True)
         super().exit()
 
     def release(self) -> None:
         """As :meth:`exit`, after a crash."""
+        self.gone = True
         self.link.close()
         super().release()
 
