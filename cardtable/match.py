@@ -87,6 +87,12 @@ class TableMatch:
         copy of the match: :func:`cardtable.bots.base.choose_for`)."""
         return choose_for(bot, self.state, seat)
 
+    def act_for_the_slow(self, bot: Any, seat: int, name: str) -> Action:
+        """What ``bot`` plays for ``seat``'s player (``name``), whose turn time ran out,
+        with the log line that says so (:func:`cardtable.net.turn_timer.act_for`)."""
+        from cardtable.net.turn_timer import act_for
+        return act_for(self.state, seat, bot, name)
+
     def seat_world(self, seat: int, rng: random.Random) -> GameState:
         """What ``seat`` may know, as a state to reason on (the hint's strong player is
         given this, never the state): :meth:`~cardtable.engine.game.GameState.seat_copy`."""

@@ -26,7 +26,6 @@ from typing import Any
 import pygame
 
 from cardtable.engine.game import Action
-from cardtable.net.turn_timer import act_for
 from cardtable.ui.hosting import MOST_ABSENT, HostingSession
 from cardtable.ui.net_readout import draw_readout_lines, ms_text, round_trip_text
 from cardtable.ui.setup_scene import SeatConfig
@@ -57,6 +56,8 @@ class HostedTable:
     # The attributes the game's scene provides (for the type checker).
     app: Any
     state: Any
+    match: Any
+    view: Any
     bots: dict[int, Any]
     passing: bool
     variant: Any
@@ -84,7 +85,7 @@ class HostedTable:
 
     def check_turn(self) -> None:
         """A remote seat's turn hands nothing over: its player acts on their own screen."""
-        to_act = self.view.to_act  # type: ignore[attr-defined]
+        to_act = self.view.to_act
         if to_act is not None and to_act in self.remote:
             return
         super().check_turn()  # type: ignore[misc]
@@ -178,13 +179,14 @@ class HostedTable:
         """A connected remote player whose turn time is up: the computer plays that one
         turn for them (the seat stays theirs) and the log says so."""
         assert self.hosting is not None and self.hosting.server is not None
-        server, seat = self.hosting.server, self.state.to_act
-        if not server.started or seat not in self.remote or seat in self.bots or not server.connected(seat):
+        server, seat = self.hosting.server, self.view.to_act
+        if (not server.started or seat is None or seat not in self.remote or seat in self.bots
+                or not server.connected(seat)):
             return
-        left = server.turn_timer.left((len(self.state.history), seat, server.seats[seat].conn))
+        left = server.turn_timer.left((self.match.actions, seat, server.seats[seat].conn))
         if left is None or left > 0:
             return
-        self.perform(act_for(self.state, seat, self._stand_in(seat), self.seat_configs[seat].name))
+        self.perform(self.match.act_for_the_slow(self._stand_in(seat), seat, self.seat_configs[seat].name))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
