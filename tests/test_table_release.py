@@ -12,7 +12,8 @@ import pytest
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
 from cardtable import variants
-from cardtable.engine.table import Table, dismantle
+from cardtable.engine.table import Table
+from cardtable.engine.table_release import dismantle
 from cardtable.ui import app as app_module
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain, filterfalse, islice, repeat
 from operator import itemgetter, lt
 from typing import Any, TypeVar
@@ -786,27 +786,3 @@ def _side_bytes(side: Mapping[int, Pile | None]) -> int:
         return size
     return 232 + sum(16 if p is None else 160 + (16 * len(p.cards) + 112 if len(p.cards) > 1 else 0)
                      for p in side.values())
-
-
-def dismantle(table: Table, chunk: int = 2000) -> Iterator[None]:
-    """Empty ``table`` a slice per ``next``: its history a step at a time, then its piles and
-    its index ``chunk`` entries at a time, so that letting go of a big table frees its
-    objects over several frames (all 12,000 piles of the Infinite Deck and a few steps of
-    history at once took about 9 ms of one frame). The table is of no use after."""
-    table.pending = None
-    table.last_step = None
-    table._where = None
-    table._damage.clear()
-    for stack in (table.undo_stack, table.redo_stack):
-        while stack:
-            stack.pop()
-            yield
-    table.stacks.clear()
-    table.hands.clear()
-    table._ones = []
-    index = table.index
-    for mapping in (table.piles, index._rects, index._grid):
-        while mapping:
-            for _ in range(min(chunk, len(mapping))):
-                mapping.popitem()
-            yield

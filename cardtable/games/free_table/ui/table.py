@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable.engine.table import CARD_H, CARD_W, Table, dismantle
+from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.engine.table_release import dismantle
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.felt_lines import FELT_LINE_RADIUS, FELT_LINE_WIDTH, _rounded_frame
