@@ -346,6 +346,14 @@ def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pi
     return list(map(ids.__getitem__, order)), list(map(piles.__getitem__, order))
 
 
+def _to_the_top(table: Table, chosen: list[int]) -> tuple[bool, int]:
+    """The z values ``chosen`` take, in order, to lie on top (taken from the table's count):
+    whether the step is big enough to be sliced, and the first z."""
+    first = table._next_z
+    table._next_z += len(chosen)
+    return len(chosen) >= SLICE_PILES, first
+
+
 def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> Steps[None]:
     """:meth:`~cardtable.engine.table.Table.move_many` as slices (see the module): the piles
     by z, each moved and raised to the top in that order. Its history's two sides share
@@ -353,9 +361,7 @@ def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> 
     chosen, piles = yield from _chosen(table, pids)
     if not chosen:
         return
-    big = len(chosen) >= SLICE_PILES
-    first = table._next_z
-    table._next_z += len(chosen)
+    big, first = _to_the_top(table, chosen)
     if len(chosen) < BULK_PILES:
         table._commit("move", {pid: p._replace(x=p.x + dx, y=p.y + dy, z=first + i)
                                for i, (pid, p) in enumerate(zip(chosen, piles))})
@@ -390,7 +396,6 @@ class _Turned(dict[tuple[bool, ...], tuple[bool, ...]]):
         return turned
 
 
-
 def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
     """:meth:`~cardtable.engine.table.Table.flip_many` as slices: each pile turned over where
     it lies (its cards in the other order, each on its other side) and raised to the top, in
@@ -398,9 +403,7 @@ def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
     chosen, piles = yield from _chosen(table, pids)
     if not chosen:
         return
-    big = len(chosen) >= SLICE_PILES
-    first = table._next_z
-    table._next_z += len(chosen)
+    big, first = _to_the_top(table, chosen)
     turned = _Turned()
     if len(chosen) < BULK_PILES:
         table._commit("flip", {pid: p._replace(z=first + i, cards=p.cards[::-1], faces=turned[p.faces])

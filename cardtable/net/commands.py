@@ -20,6 +20,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Coroutine
 from typing import Any, TextIO
 
 __all__ = ["add_parsers", "host_command", "join_command", "DEFAULT_PORT"]
@@ -180,7 +181,7 @@ def host_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``cardtable join``; 0 when the match was played to its end."""
-    from cardtable.net.client import Client, JoinRefused, parse_address
+    from cardtable.net.client import Client, parse_address
     try:
         address, port = parse_address(args.address, DEFAULT_PORT)
     except ValueError as exc:
@@ -190,26 +191,19 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.watch:
         return _watch(Client(address, port, args.code, watch=True), f"{address}:{port}", out, err)
 
-    async def play() -> Client:
-        client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
+    client = Client(address, port, args.code, name=args.name, token=args.token, want_legal=True)
+
+    async def play() -> None:
         welcome = await client.connect()
         print(f"Seat {welcome['seat'] + 1} of {welcome['seats']} at {welcome['game_name']}; "
               f"seat token {welcome['token']} (to come back: --token={welcome['token']})", file=out)
         out.flush()
         await client.play(args.bot, random.Random(seed), timeout=24 * 3600)
         await client.close()
-        return client
 
-    try:
-        client = asyncio.run(play())
-    except JoinRefused as exc:
-        print(f"cardtable join: the host refused: {exc}", file=err)
-        return 1
-    except (OSError, TimeoutError) as exc:
-        print(f"cardtable join: cannot reach {address}:{port}: {exc}", file=err)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+    failed = _run_client(play(), f"{address}:{port}", err)
+    if failed is not None:
+        return failed
     if not client.over:
         print("the connection ended before the match did (come back with --token)", file=err)
         return 1
@@ -219,9 +213,25 @@ def join_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _run_client(work: Coroutine[Any, Any, None], where: str, err: TextIO) -> int | None:
+    """Run a client's ``work`` to its end; None when it ran, else the exit code, the reason
+    said on ``err`` (the host refused, it cannot be reached, or Ctrl+C)."""
+    from cardtable.net.client import JoinRefused
+    try:
+        asyncio.run(work)
+    except JoinRefused as exc:
+        print(f"cardtable join: the host refused: {exc}", file=err)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        print(f"cardtable join: cannot reach {where}: {exc}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return None
+
+
 def _watch(client: Any, where: str, out: TextIO, err: TextIO) -> int:
     """``cardtable join --watch``: print each log line and the turn as a spectator sees them."""
-    from cardtable.net.client import JoinRefused
     printed = [0]
 
     def show(message: dict[str, Any]) -> None:
@@ -241,16 +251,9 @@ def _watch(client: Any, where: str, out: TextIO, err: TextIO) -> int:
         await client.follow(show, timeout=24 * 3600)
         await client.close()
 
-    try:
-        asyncio.run(watch())
-    except JoinRefused as exc:
-        print(f"cardtable join: the host refused: {exc}", file=err)
-        return 1
-    except (OSError, TimeoutError) as exc:
-        print(f"cardtable join: cannot reach {where}: {exc}", file=err)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+    failed = _run_client(watch(), where, err)
+    if failed is not None:
+        return failed
     if not client.over:
         print("the connection ended before the match did (watch again to follow it)", file=err)
         return 1

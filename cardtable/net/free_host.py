@@ -197,13 +197,6 @@ class FreeTableHost(SeatServer):
             return
         self._inbox.put(_Op(conn, conn.seat, message["seq"], op))
 
-    def _refuse_later(self, item: _Op, reason: str) -> None:
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self._refuse, item.conn, reason, "action", item.seq)
-            except RuntimeError:
-                pass
 
     def wait_queued(self, count: int, timeout: float = 5.0) -> bool:
         """Wait until at least ``count`` items are queued for :meth:`pump` (the tests'

@@ -709,6 +709,16 @@ class SeatServer:
             message["seq"] = seq
         self._write(conn, message, encode(message))
 
+    def _refuse_later(self, item: Any, reason: str) -> None:
+        """Refuse a queued action (``item``: its ``conn`` and ``seq``) from the window's
+        thread: the refusal is written by the server's loop, as every message is."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._refuse, item.conn, reason, "action", item.seq)
+            except RuntimeError:
+                pass  # (the loop stopped meanwhile: nobody to tell)
+
     def _join_refused(self, conn: _Conn, reason: str, kind: str = "join_refused") -> None:
         """Say why ``conn`` is not seated (sealed once the code is proved, else in the
         clear), then close it."""

@@ -250,13 +250,6 @@ class TableHost(SeatServer):
         if arrived is not None:
             self._action_ms[conn.seat].append((now - arrived) * 1000)
 
-    def _refuse_later(self, item: _Queued, reason: str) -> None:
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self._refuse, item.conn, reason, "action", item.seq)
-            except RuntimeError:
-                pass
 
 
 def _median(values: collections.deque[float] | None) -> float | None:
