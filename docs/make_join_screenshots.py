@@ -3,16 +3,19 @@
 A host on 127.0.0.1 deals Shenja Ivali for one remote seat and three computers; the app
 (headless, default settings) opens "Join a table" from the menu, types the address,
 code and name (``docs/join.png``), joins, and plays its seat to its third turn
-(``docs/remote_table.png``). The list of tables found is filled in by hand for the
-picture: mDNS finds nothing on a machine without a network.
+(``docs/remote_table.png``). Then it watches a Sabacc table where a player on another
+thread has made a few moves (``docs/spectator.png``). The list of tables found is filled
+in by hand for the picture: mDNS finds nothing on a machine without a network.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -23,6 +26,7 @@ os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots
 import pygame  # noqa: E402
 
 from cardtable import games  # noqa: E402
+from cardtable.net.client import Client  # noqa: E402
 from cardtable.net.discovery import Found  # noqa: E402
 from cardtable.net.host import Host  # noqa: E402
 from cardtable.ui import remote_table  # noqa: E402
@@ -86,11 +90,53 @@ def main() -> int:
             frames(app)
         frames(app, 30)
         pygame.image.save(app.screen, str(DOCS / "remote_table.png"))
+        spectator(app)
     finally:
         host.stop()
         app.shutdown()
-    print("wrote docs/join.png and docs/remote_table.png")
+    print("wrote docs/join.png, docs/remote_table.png and docs/spectator.png")
     return 0
+
+
+def spectator(app: App) -> None:
+    """Watch a Sabacc table from the Join screen's Watch button while Ada, on another
+    thread, plays her seat four moves (and stays): the rail's view, no seat's cards."""
+    host = Host(games.get("sabacc"), ["remote", "normal", "normal"], seed=4, code="W4TCH9").start()
+    done = threading.Event()
+
+    def ada() -> None:
+        async def play() -> None:
+            player = Client("127.0.0.1", host.port, host.code, name="Ada", want_legal=True)
+            await player.connect()
+            await player.play("normal", random.Random(4), max_actions=4)
+            while not done.is_set():
+                await asyncio.sleep(0.05)
+            await player.close()
+        asyncio.run(play())
+
+    thread = threading.Thread(target=ada, daemon=True)
+    try:
+        thread.start()
+        join = app.push(JoinScene(app, look=False))
+        assert isinstance(join, JoinScene)
+        join.address, join.code, join.name = f"127.0.0.1:{host.port}", host.code, "Remy"
+        join.watch()
+        for _ in range(1000):
+            frames(app)
+            if isinstance(app.scenes.top, RemoteTable) and app.scenes.top.watching:
+                break
+        table = app.scenes.top
+        assert isinstance(table, RemoteTable) and table.watching, join.status
+        for _ in range(3000):
+            frames(app)
+            if table.view.to_act == 0 and not table.updates:
+                break
+        frames(app, 30)
+        pygame.image.save(app.screen, str(DOCS / "spectator.png"))
+    finally:
+        done.set()
+        thread.join(5)
+        host.stop()
 
 
 if __name__ == "__main__":

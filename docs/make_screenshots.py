@@ -267,7 +267,24 @@ def texas_holdem(app: App, d: Driver) -> None:
             scene.perform(scene.bots[state.to_act].choose(state, state.to_act))
     d.step(40)
     save(app, "texas_holdem")
+    replay(app, d)
     app.scenes.remove(scene)
+
+
+def replay(app: App, d: Driver) -> None:
+    """The replay viewer opened at the table above with Ctrl+R, stepped back to the flop's
+    deal: a match in play, seen from the person's own seat only."""
+    from cardtable.ui.replay_table import ReplayTable
+
+    d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+    viewer = app.scenes.top
+    assert isinstance(viewer, ReplayTable), viewer
+    for _ in range(3):
+        d.key(pygame.K_LEFT)
+    d.step(30)
+    save(app, "replay")
+    d.key(pygame.K_ESCAPE)
+    d.step(2)
 
 
 def lesson(app: App, d: Driver) -> None:
