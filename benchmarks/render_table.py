@@ -1,0 +1,81 @@
+"""The performance page's drawing table from saved runs of ``benchmarks/render.py``.
+
+``python benchmarks/render_table.py --wall w1.txt w2.txt w3.txt --cpu c1.txt c2.txt c3.txt``
+reads each run's output (its last line is the JSON ``render.py`` prints) and prints one
+Markdown row a scenario: each run's p95, the worst ratio of a run's p95 to that run's own
+floor, the slowest frame of all runs and the frames over 16 ms, for the wall-clock runs and
+the CPU-time runs; then the frames until the table takes input after each gesture. It only
+formats what the runs measured, so the page shows exactly what was run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+BAR_RATIO = 3.0
+"""Issue 33's bar: each p95 within 3x the floor measured in the same run ..."""
+BAR_MS = 7.0
+"""... and under 7 ms, with no frame over 16 ms."""
+
+
+def load(path: str) -> dict:
+    """The JSON line a run of ``render.py`` ended with."""
+    lines = [line for line in Path(path).read_text().splitlines() if line.startswith("{")]
+    if not lines:
+        raise SystemExit(f"{path}: no JSON line (is it the output of benchmarks/render.py?)")
+    return json.loads(lines[-1])
+
+
+def columns(runs: list[dict], name: str) -> tuple[str, str, str, float, float, int]:
+    """A scenario's cells over ``runs``: the p95s, the worst ratio, the slowest frame and the
+    frames over 16 ms (and the worst ratio and p95 as numbers, for the verdict)."""
+    rows = [run["scenarios"].get(name) for run in runs]
+    if any(row is None for row in rows):
+        return "-", "-", "-", 0.0, 0.0, 0
+    p95s = " / ".join(f"{row['p95_ms']:.2f}" for row in rows)
+    ratio = max(row.get("p95_vs_floor", 1.0) for row in rows)
+    worst = max(row["max_ms"] for row in rows)
+    over = sum(row["over_16ms"] for row in rows)
+    return p95s, f"{ratio:.2f}", f"{worst:.1f} ({over})", ratio, max(row["p95_ms"] for row in rows), over
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wall", nargs="+", required=True, help="outputs of render.py timed by the wall clock")
+    parser.add_argument("--cpu", nargs="+", required=True, help="outputs of render.py --cpu")
+    args = parser.parse_args()
+    wall, cpu = [load(p) for p in args.wall], [load(p) for p in args.cpu]
+    names = list(dict.fromkeys(n for run in wall + cpu for n in run["scenarios"]))
+    print("| scenario | wall: p95 ms, each run | worst p95 / floor | wall: slowest ms (frames > 16 ms) "
+          "| CPU: p95 ms, each run | worst p95 / floor | CPU: slowest ms (frames > 16 ms) | within the bar |")
+    print("|---|---|---|---|---|---|---|---|")
+    failing = []
+    for name in names:
+        w = columns(wall, name)
+        c = columns(cpu, name)
+        floor = name.startswith("floor")
+        ok = floor or all(ratio <= BAR_RATIO and p95 < BAR_MS and over == 0
+                          for _, _, _, ratio, p95, over in (w, c))
+        if not ok:
+            failing.append(name)
+        print(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
+              f"| {c[2]} | {'' if floor else 'yes' if ok else '**no**'} |")
+    accept: dict[str, list[tuple[float, int]]] = {}
+    for run in wall + cpu:
+        for gesture, (median, most) in run.get("frames_until_input", {}).items():
+            accept.setdefault(gesture, []).append((median, most))
+    if accept:
+        print()
+        print("| gesture | frames until the table takes input (median / most, each run) |")
+        print("|---|---|")
+        for gesture, counts in accept.items():
+            print(f"| {gesture} | {', '.join(f'{m:g} / {most}' for m, most in counts)} |")
+    print()
+    print(f"{len(names) - sum(n.startswith('floor') for n in names) - len(failing)} scenarios within the bar; "
+          f"not: {', '.join(failing) if failing else 'none'}")
+
+
+if __name__ == "__main__":
+    main()
