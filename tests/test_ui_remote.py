@@ -226,7 +226,7 @@ def test_a_settled_round_stays_on_the_table_until_enter_or_a_few_seconds(app, mo
         link.inbox.append(message(state, 0, sent))
         sent = len(state.log)
     app.step(1 / 30)
-    assert table.view.phase.id == "reveal" and table.holding and len(table.updates) == 20
+    assert table.view.phase.id == "reveal" and table.holding_settled and len(table.updates) == 20
     for _ in range(30):
         app.step(1 / 30)
     assert table.view.phase.id == "reveal", "held for the few seconds"
@@ -306,3 +306,19 @@ def test_sabaccs_die_lands_on_a_remote_table_from_the_views_alone(app, no_pause)
             break
     assert rolled is not None, "no die was rolled"
     assert table.die.colour == rolled and table.die.busy(table.clock)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_keys_condition_is_a_method_on_the_remote_table(app, game, no_pause):
+    """A key's ``when`` names a method the remote table must not shadow with its own
+    attribute (Ipso's Enter asks ``holding()``; a remote table once kept a flag of that name,
+    and Enter there raised TypeError)."""
+    _, _, _, table = dealt_remote_table(app, game.id)
+    owners = [(table, table.KEYS), (table.bet_bar, getattr(table.bet_bar, "KEYS", ()))]
+    conditions = [(owner, b.when) for owner, keys in owners for b in keys if b.when]
+    assert conditions
+    for owner, when in conditions:
+        assert callable(getattr(owner, when)), f"{type(owner).__name__}.{when} is not a method"
+    for key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        app.step(1 / 30)  # no key raises

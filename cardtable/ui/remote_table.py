@@ -108,7 +108,7 @@ class RemoteTable(GameTableScene):
         self.latency = Latency()
         self.in_flight = False
         self.next_apply = 0.0
-        self.holding = False             # a settled round stays shown: no catching up past it
+        self.holding_settled = False     # a settled round stays shown: no catching up past it
         self.ping_due = 0.0
         self.reconnecting = False
         self.lost: str | None = None     # the connection is gone for good: why
@@ -201,7 +201,7 @@ class RemoteTable(GameTableScene):
 
     def next_round(self) -> None:
         """Go on from a settled round at once (the host has dealt the next already)."""
-        self.next_apply, self.holding = self.clock, False
+        self.next_apply, self.holding_settled = self.clock, False
         try:
             super().next_round()  # the game's own resets; the base would draw chance, which the host does
         except RuntimeError:
@@ -220,7 +220,7 @@ class RemoteTable(GameTableScene):
             self.ping_due = self.clock + PING_EVERY
             self.link.send_ping(self.latency.next_ping())
         while self.updates and (self.clock >= self.next_apply
-                                or (len(self.updates) > CATCH_UP and not self.holding)):
+                                or (len(self.updates) > CATCH_UP and not self.holding_settled)):
             self.show_next()
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -275,8 +275,8 @@ class RemoteTable(GameTableScene):
         self.view_moved(before, view)
         self.after_action()
         ours = view.to_act == self.remote_seat
-        self.holding = view.to_act == CHANCE and self.waits_for_settled()
-        if self.holding:
+        self.holding_settled = view.to_act == CHANCE and self.waits_for_settled()
+        if self.holding_settled:
             self.next_apply = self.clock + REVEAL_HOLD
         else:
             self.next_apply = self.clock + (0.0 if ours or view.to_act is None else PACE)
