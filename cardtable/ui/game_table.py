@@ -42,7 +42,7 @@ from cardtable.ui.seat_plates import SeatPlates
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_match import HoldsMatch
-from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_parts import RAIL_INSET, RAIL_WIDTH, KeyBinding, dispatch_key, help_rows
 from cardtable.ui.table_speech import SPEECH_KEYS, TableSpeech
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
@@ -582,15 +582,15 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted
         (two large rounded rectangles cost milliseconds a frame)."""
-        radius = min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
+        radius = self.felt_radius()
         key = (surface.get_size(), tuple(self.felt), radius, THEME.felt)
         cached = getattr(self, "_felt_layer", None)
         if cached is None or cached[0] != key:
             layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format
             layer.fill(THEME.backdrop)
             pygame.draw.rect(layer, THEME.felt, self.felt, border_radius=radius)
-            pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-16, -16), 3,
-                             border_radius=max(0, radius - 8))
+            pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-2 * RAIL_INSET, -2 * RAIL_INSET), RAIL_WIDTH,
+                             border_radius=max(0, radius - RAIL_INSET))
             cached = self._felt_layer = (key, layer)
         surface.blit(cached[1], (0, 0))
 

@@ -197,8 +197,23 @@ class SeatPlates(TableParts):
             pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
             _draw_pill(surface, tag, pill)
             room -= pill.width + px(6)
-        name = fit_text(fonts, self.names[seat], size, room, bold=True, whole_on_hover=True)
+        name, size = _fitted_name(fonts, self.names[seat], size, px(11), room)
         if name != self.names[seat]:
             self.note_tip(rect, [whole])
         surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
         return tag if tag_below else None
+
+
+def _fitted_name(fonts, name: str, size: int, least: int, room: int) -> tuple[str, int]:
+    """A seat's name as it fits ``room`` px, and its size: whole in type from ``size`` down to
+    ``least``, else cut with its short last word kept ("Compu… 7"): seats named alike by
+    number ("Computer 2", "Computer 7") stay told apart; whole on hover."""
+    for points in range(size, least - 1, -1):
+        if fonts.size_of(name, points, True)[0] <= room:
+            return name, points
+    head, _, tail = name.rpartition(" ")
+    if head and len(tail) <= 3:
+        kept = f" {tail}"
+        cut = fit_text(fonts, head, least, room - fonts.size_of(kept, least, True)[0], bold=True, whole_on_hover=True)
+        return cut + kept, least
+    return fit_text(fonts, name, least, room, bold=True, whole_on_hover=True), least
