@@ -70,13 +70,7 @@ def tables(folder: Path, size: tuple[int, int], scale: float, only: str | None) 
         name = f"hc_{look}_{spec.id}"
         if spec.game == "free_table":
             for deck_id in spec.decks:
-                scene = app.push(FreeTableScene(app, spec, deck_id=deck_id, seed=1))
-                app.step()
-                if deck_id != "infinite":
-                    scene.spread("grid")
-                app.step()
-                save(app, folder, f"{name}_{deck_id}")
-                app.scenes.pop()
+                free_table(app, folder, FreeTableScene(app, spec, deck_id=deck_id, seed=1), f"{name}_{deck_id}")
             continue
         table = game_table_module(spec.game).TABLE
         low, high = games.get(spec.game).seats
@@ -104,6 +98,36 @@ def tables(folder: Path, size: tuple[int, int], scale: float, only: str | None) 
         app.scenes.pop()
     app.update_settings(theme="standard")
     app.shutdown()
+
+
+def free_table(app, folder: Path, scene, name: str) -> None:
+    """The free table with its deck turned face up and spread as a grid, all of it in view
+    (the Infinite Deck's 12,000 as swatches), then zoomed in twice (corner faces, full faces)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from uihelp import Driver
+
+    from cardtable.engine.table import CARD_H, CARD_W
+
+    d = Driver(app)
+    app.push(scene)
+    d.step()
+    (pid,) = scene.table.piles
+    pile = scene.table.piles[pid]
+    d.move(tuple(int(v) for v in scene.camera.to_screen(pile.x + CARD_W / 2, pile.y + CARD_H / 2)))
+    d.key(pygame.K_f)
+    d.key(pygame.K_g)
+    d.key(pygame.K_HOME)
+    d.step(90)  # the cards fly to their places first
+    save(app, folder, f"{name}_all")
+    middle = (app.screen.get_width() // 2, app.screen.get_height() // 2)
+    for n in (1, 2):
+        for _ in range(4 if n == 1 else 5):
+            d.wheel(3, middle)
+        d.step(150)  # (faces not drawn yet show as stand-ins: a frame draws what its budget allows)
+        save(app, folder, f"{name}_zoom{n}")
+    app.toast_until = 0.0
+    app.scenes.pop()
 
 
 def lessons(folder: Path, size: tuple[int, int], scale: float, theme: str, only: str | None) -> None:

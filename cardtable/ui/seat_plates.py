@@ -10,7 +10,7 @@ import pygame
 
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.table_parts import TableParts
-from cardtable.ui.text import break_parts, fit_text
+from cardtable.ui.text import break_parts, fit_keeping_number, fit_text
 from cardtable.ui.theme import THEME
 
 __all__ = ["SeatPlates", "NOTE_TAGS", "note_tag"]
@@ -211,9 +211,4 @@ def _fitted_name(fonts, name: str, size: int, least: int, room: int) -> tuple[st
     for points in range(size, least - 1, -1):
         if fonts.size_of(name, points, True)[0] <= room:
             return name, points
-    head, _, tail = name.rpartition(" ")
-    if head and len(tail) <= 3:
-        kept = f" {tail}"
-        cut = fit_text(fonts, head, least, room - fonts.size_of(kept, least, True)[0], bold=True, whole_on_hover=True)
-        return cut + kept, least
-    return fit_text(fonts, name, least, room, bold=True, whole_on_hover=True), least
+    return fit_keeping_number(fonts, name, least, room, bold=True, whole_on_hover=True), least

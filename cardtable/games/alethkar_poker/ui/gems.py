@@ -90,7 +90,7 @@ def draw_bag(surface: pygame.Surface, fonts, centre: tuple[int, int], size: int,
     neck.midbottom = (cx, body.y + size // 8)
     pygame.draw.rect(surface, (12, 12, 14), neck, border_radius=size // 10)
     pygame.draw.line(surface, THEME.accent, (neck.x, neck.bottom - 2), (neck.right, neck.bottom - 2), 2)
-    pygame.draw.ellipse(surface, (70, 70, 78), body, 1)
+    pygame.draw.ellipse(surface, THEME.panel_edge, body, 1)  # (white in high contrast: a black bag on a black plate)
     if amount is not None:
         text = fonts.render(str(amount), max(10, size // 3), THEME.highlight, bold=True)
         surface.blit(text, text.get_rect(center=body.center))

@@ -39,7 +39,7 @@ from cardtable.ui.table_parts import (
     shown_pots,
 )
 from cardtable.ui.table_setup import TableSetup
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import fit_keeping_number, fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
@@ -307,7 +307,8 @@ class IvaliTableScene(GameTableScene):
         if fonts.size_of(line, px(13))[0] <= room:
             self.caption(surface, rect, line)
         else:
-            self.caption(surface, rect, [fit_text(fonts, first, px(13), room), fit_text(fonts, second, px(13), room)])
+            self.caption(surface, rect, [fit_text(fonts, first, px(13), room),
+                                         fit_keeping_number(fonts, second, px(13), room)])
 
     def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
