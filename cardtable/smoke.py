@@ -5,7 +5,8 @@ fonts and that every screen draws, without a real display (dummy SDL drivers).
 Every screen is drawn at each of :data:`SIZES` and :data:`SCALES` and checked with
 :mod:`cardtable.ui.layout_check` after every frame: a widget leaving the window, two
 widgets overlapping or a label wider than its widget fails the smoke run, naming the
-screen, the size and the widgets. Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
+screen, the size and the widgets; then again in the high-contrast theme at scale 2.0
+(:data:`THEMED_LOOKS`). Every game's lesson (its guided first hand, :mod:`cardtable.ui.lesson`)
 is played to its end, a computer choosing the person's moves, the games taking the sizes and
 scales 1.0 and 1.5 in turn (ten lessons over six looks: each plays one or two), and checked at every
 frame in which no card is moving (a card in flight passes over others). Then a hand of every
@@ -34,6 +35,10 @@ SCALES = (1.0, 1.5, 2.0)
 
 LESSON_SCALES = (1.0, 1.5)
 """The scales the lessons are played at (the lessons take the looks of these in turn)."""
+
+THEMED_LOOKS = (("high contrast", (1366, 768), 2.0), ("high contrast", (1920, 1080), 2.0))
+"""The looks every screen is checked at again in another theme than the standard: the
+high-contrast theme at the largest text, at the common laptop and at full HD (issue 35)."""
 
 
 def run_smoke() -> int:
@@ -99,6 +104,8 @@ def _smoke() -> int:
     lesson_looks = [(size, scale) for size, scale in looks if scale in LESSON_SCALES]
     for size, scale in looks:
         _draw_every_screen(size, scale, entries, layout, counts)
+    for theme, size, scale in THEMED_LOOKS:
+        _draw_every_screen(size, scale, entries, layout, counts, theme=theme)
     for n, (size, scale) in enumerate(lesson_looks):
         _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(lesson_looks)))
     from cardtable.ui.smoke_keys import StuckError, play_every_hand_by_keys
@@ -114,8 +121,9 @@ def _smoke() -> int:
             print(f"smoke: layout: {p}", file=sys.stderr)
         print(f"smoke: FAILED: {len(dict.fromkeys(layout))} layout problems", file=sys.stderr)
         return 1
+    themed = "; ".join(f"{theme} at {w}x{h} scale {scale}" for theme, (w, h), scale in THEMED_LOOKS)
     print(f"smoke: layout checked at {', '.join(f'{w}x{h}' for w, h in SIZES)}, "
-          f"scales {', '.join(map(str, SCALES))}: {counts['frames']} frames, {counts['boxes']} boxes, "
+          f"scales {', '.join(map(str, SCALES))}; {themed}: {counts['frames']} frames, {counts['boxes']} boxes, "
           "nothing off the window, overlapping or cut short")
     print("smoke: ok")
     return 0
@@ -158,14 +166,15 @@ def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: lis
 
 
 def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: list[str],
-                       counts: dict[str, int]) -> None:
+                       counts: dict[str, int], theme: str = "standard") -> None:
     """Draw the menu, settings, saves, statistics, about and join screens and every
-    variant's table (with its pass screen and help) at ``size`` and ``scale``, adding
-    each frame's layout problems to ``layout`` and the frames and boxes checked to ``counts``."""
+    variant's table (with its pass screen and help) at ``size`` and ``scale`` in ``theme``,
+    adding each frame's layout problems to ``layout`` and the frames and boxes checked to ``counts``."""
     from cardtable.ui.app import App
     from cardtable.ui.layout_check import check_scene
     from cardtable.ui.menu import MenuScene, game_table_module
     from cardtable.ui.settings_scene import SettingsScene
+    from cardtable.ui.theme import apply_theme
 
     class CheckedApp(App):
         def step(self, dt: float | None = None) -> None:
@@ -174,11 +183,12 @@ def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: lis
             if top is not None:
                 counts["frames"] += 1
                 counts["boxes"] += len(top.layout_boxes())
-                where = f"{size[0]}x{size[1]} scale {scale}"
+                where = f"{size[0]}x{size[1]} scale {scale}" + ("" if theme == "standard" else f" {theme}")
                 layout.extend(f"{where}: {p}" for p in check_scene(top, self.screen.get_size()))
 
     app = CheckedApp(size=size)
-    app.settings = dataclasses.replace(app.settings, ui_scale=scale)
+    app.settings = dataclasses.replace(app.settings, ui_scale=scale, theme=theme)
+    apply_theme(theme)
     app.push(MenuScene(app))
     app.step()
     app.push(SettingsScene(app))
@@ -192,7 +202,11 @@ def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: lis
         app.push(screen(app))
         app.step()
         app.scenes.pop()
-    print(f"smoke: {size[0]}x{size[1]} at scale {scale}: saved games, statistics, about and join screens: drawn")
-    for spec in (e.spec for e in entries if e.spec is not None):
-        print(f"smoke: {game_table_module(spec.game).smoke(app, spec)}")
+    look = f"{size[0]}x{size[1]} at scale {scale}" + ("" if theme == "standard" else f" in {theme}")
+    print(f"smoke: {look}: saved games, statistics, about and join screens: drawn")
+    try:
+        for spec in (e.spec for e in entries if e.spec is not None):
+            print(f"smoke: {game_table_module(spec.game).smoke(app, spec)}")
+    finally:
+        apply_theme("standard")
     app.shutdown()

@@ -13,6 +13,7 @@ def test_the_smoke_run_writes_nothing_into_the_users_folders(monkeypatch, _cardt
 
     monkeypatch.setattr(smoke, "SIZES", ((1366, 768),))
     monkeypatch.setattr(smoke, "SCALES", (1.0,))
+    monkeypatch.setattr(smoke, "THEMED_LOOKS", ())  # (test_smoke_contrast runs those)
     monkeypatch.setenv("CARDTABLE_SMOKE_SEATS", "three")
     user_home = str(_cardtable_home)  # the user's own CARDTABLE_HOME, set before the run
     own = paths.autosave_dir() / "auto-20240101-000000-abcdef-000001.json"

@@ -322,6 +322,8 @@ class BetBar:
         o = self.options
         if self.slider is not None:
             pygame.draw.rect(surface, THEME.button, self.slider, border_radius=self.slider.height // 2)
+            # its edge too: the track is seen on a panel of its own colour (high contrast: black on black)
+            pygame.draw.rect(surface, THEME.border, self.slider, 1, border_radius=self.slider.height // 2)
             span = max(1, o.max_raise_to - o.min_raise_to)
             knob_x = self.slider.x + int(self.slider.width * (self.amount - o.min_raise_to) / span)
             pygame.draw.circle(surface, THEME.accent, (knob_x, self.slider.centery), px(10))

@@ -21,7 +21,7 @@ import pygame
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.table import CARD_H, CARD_W
-from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour
+from cardtable.ui.faces import SWATCH_BELOW, FaceArt, dominant_colour, swatch_sign
 from cardtable.ui.theme import THEME
 
 FACE_CACHE_BYTES = 96 * 1024 * 1024
@@ -84,6 +84,7 @@ class FaceCache:
         self._rows: dict[tuple, list[pygame.Surface]] = {}
         self._face_rows: dict[tuple[str, int], Row] = {}
         self._colours: dict[str, list[tuple[int, int, int]]] = {}
+        self._looks: dict[str, list[tuple[tuple[int, int, int], str]]] = {}
         self._colour_cards: dict[str, dict[tuple[int, int, int], int]] = {}
         self._stand_ins_asked: dict[tuple[str, int], int] = {}
         self._cost: dict[int, float] = {}  # seconds a new face takes to draw, by width (a running mean)
@@ -207,9 +208,9 @@ class FaceCache:
         return surf
 
     def swatch(self, deck: Deck, card: int, width: int, *, keyed: bool = False) -> pygame.Surface:
-        """A tiny card as a block of its colour (shared per colour and width)."""
+        """A tiny card as a block of its colour with its sign (shared per colour, sign and width)."""
         colour = dominant_colour(deck.cards[card], deck)
-        key = ("swatch", colour, width, keyed)
+        key = ("swatch", colour, swatch_sign(deck.cards[card], deck), width, keyed)
         surf = self._shared.get(key)
         if surf is None:
             surf = self.art.face(deck.cards[card], deck, width)
@@ -235,22 +236,33 @@ class FaceCache:
         """Every card's swatch at ``width`` for the felt (keyed), indexed by card: one list per
         deck and width, made from the deck's colours without a call per card (a zoomed-out
         frame draws 12,000 swatches from it)."""
-        return self._colour_row("swatch-row", deck, width, self.swatch)
+        return self._colour_row("swatch-row", deck, width, self.swatch, self.looks(deck))
 
     def stand_in_row(self, deck: Deck, width: int) -> list[pygame.Surface]:
         """Every card's stand-in at ``width`` (see :meth:`stand_in`), indexed by card."""
         return self._colour_row("stand-in-row", deck, width, self.stand_in)
 
-    def _colour_row(self, kind: str, deck: Deck, width: int,
-                    make: Callable[..., pygame.Surface]) -> list[pygame.Surface]:
+    def looks(self, deck: Deck) -> list[tuple[tuple[int, int, int], str]]:
+        """Every card's swatch look, its dominant colour and its sign (:func:`swatch_sign`),
+        indexed by card (worked out once per deck)."""
+        looks = self._looks.get(deck.id)
+        if looks is None:
+            looks = self._looks[deck.id] = [(dominant_colour(card, deck), swatch_sign(card, deck))
+                                            for card in deck.cards]
+        return looks
+
+    def _colour_row(self, kind: str, deck: Deck, width: int, make: Callable[..., pygame.Surface],
+                    by: list | None = None) -> list[pygame.Surface]:
         """A list indexed by card of ``make(deck, card, width, keyed=True)``, made once per
-        colour (every card of a colour shares its surface) and kept per deck and width."""
+        colour (or per other look ``by`` gives for each card: every card of a look shares its
+        surface) and kept per deck and width."""
         key = (kind, deck.id, width)
         row = self._rows.get(key)
         if row is None:
-            colours = self.colours(deck)
-            surfs = {colour: make(deck, i, width, keyed=True) for colour, i in self._firsts(deck).items()}
-            row = self._rows[key] = list(map(surfs.__getitem__, colours))
+            looks = self.colours(deck) if by is None else by
+            firsts = self._firsts(deck) if by is None else dict(zip(reversed(by), range(len(deck) - 1, -1, -1)))
+            surfs = {look: make(deck, i, width, keyed=True) for look, i in firsts.items()}
+            row = self._rows[key] = list(map(surfs.__getitem__, looks))
         return row
 
     def stand_ins(self, deck: Deck, width: int, cards: list[int]) -> Iterable[pygame.Surface]:

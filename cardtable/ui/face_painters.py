@@ -298,11 +298,13 @@ def standard_layers(w: int) -> Layers:
 
 
 def standard_index(kit: Kit, card: Card, w: int) -> pygame.Surface:
-    """Rank over suit symbol, as printed in the corners of a standard card."""
+    """Rank over suit symbol over the suit's letter ("S" for Spades), as printed in the
+    corners of a standard card: the suit by shape and by name, never by red or black alone."""
     s = w / 100
     rank = condensed(kit.text(card.rank, 19 * s, card.ink, bold=True), 17 * s)
     symbol = kit.text(card.symbol, 18 * s, card.ink)
-    return stack((rank, symbol), 3 * s)
+    letter = kit.text(card.suit[:1], 11 * s, card.ink, bold=True)
+    return stack((rank, symbol, letter), 2 * s)
 
 
 def paint_standard(kit: Kit, card: Card, w: int, h: int) -> pygame.Surface:
@@ -310,7 +312,7 @@ def paint_standard(kit: Kit, card: Card, w: int, h: int) -> pygame.Surface:
     s = w / 100
     surf = kit.blank(w, h, standard_layers(w)).copy()
     ink = card.ink
-    corners(kit, surf, ("std-index", card.rank, card.symbol, ink, w),
+    corners(kit, surf, ("std-index", card.rank, card.symbol, card.suit[:1], ink, w),
             lambda: standard_index(kit, card, w), 4.5 * s, 6 * s)
     cx, cy = w / 2, h / 2
     if card.rank in ROYAL:

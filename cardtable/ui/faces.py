@@ -24,8 +24,8 @@ from cardtable.engine.cards import RGB, Card, Deck
 from cardtable.ui import face_painters as fp
 from cardtable.ui.fonts import FontBook, LruCache
 
-__all__ = ["CARD_W", "CARD_H", "SWATCH_BELOW", "CORNER_BELOW", "FaceArt", "card_height",
-           "dominant_colour"]
+__all__ = ["CARD_W", "CARD_H", "SWATCH_BELOW", "CORNER_BELOW", "SIGN_FROM", "FaceArt", "card_height",
+           "dominant_colour", "swatch_sign"]
 
 CARD_W = 100
 """Card width in world units."""
@@ -39,6 +39,12 @@ CORNER_BELOW = 56
 """Cards at least :data:`SWATCH_BELOW` but narrower than this are drawn with a big rank
 and symbol only: below 56 px the full layout's small type (names, pips) falls under
 about 7 px and stops being legible, while one rank and symbol stay 15-20 px tall."""
+
+
+SIGN_FROM = 10
+"""Swatches at least this wide carry their sign (:func:`swatch_sign`) in a contrasting ink,
+so a zoomed-out card is not told by colour alone; narrower, a card is a few pixels and
+carries only its colour (hover magnify or zooming in shows it)."""
 
 
 def card_height(width: int) -> int:
@@ -72,6 +78,16 @@ def dominant_colour(card: Card, deck: Deck) -> RGB:
     return card.ink
 
 
+def swatch_sign(card: Card, deck: Deck) -> str:
+    """What a swatch shows on its colour, the thing that colour stands for: the colour's
+    mark letters (infinite), the planet's symbol (ivali), else the suit's symbol."""
+    if deck.style == "infinite":
+        return card.mark
+    if deck.style == "ivali":
+        return "\u221e" if "infinity" in card.tags else card.get("planet_symbol")
+    return card.symbol
+
+
 class FaceArt:
     """Draws card faces and backs for every deck style at any width.
 
@@ -87,7 +103,7 @@ class FaceArt:
     def __init__(self, fonts: FontBook) -> None:
         self.fonts = fonts
         self.kit = fp.Kit(fonts)
-        self._swatches: LruCache[tuple[RGB, int], pygame.Surface] = LruCache(1024)
+        self._swatches: LruCache[tuple[RGB, str, int], pygame.Surface] = LruCache(1024)
         self._backs: LruCache[tuple[object, ...], pygame.Surface] = LruCache(64)
         self._short: dict[tuple[str, ...], dict[str, str]] = {}
         # Placed pieces of corner faces (a rank, a mark badge) by what they are made from, for
@@ -113,7 +129,7 @@ class FaceArt:
         h = card_height(w)
         detail = self.detail_for(w)
         if detail == "swatch":
-            return self._swatch(dominant_colour(card, deck), w, h)
+            return self._swatch(dominant_colour(card, deck), w, h, swatch_sign(card, deck))
         if detail == "corner":
             return self._corner(card, deck, w, h)
         try:
@@ -142,14 +158,20 @@ class FaceArt:
 
     # -- levels of detail --------------------------------------------------------
 
-    def _swatch(self, colour: RGB, w: int, h: int) -> pygame.Surface:
-        surface = self._swatches.get((colour, w))
+    def _swatch(self, colour: RGB, w: int, h: int, sign: str = "") -> pygame.Surface:
+        """A block of ``colour`` with ``sign`` on it in black or white, from :data:`SIGN_FROM` px."""
+        sign = sign if w >= SIGN_FROM else ""
+        surface = self._swatches.get((colour, sign, w))
         if surface is None:
             surface = pygame.Surface((w, h), pygame.SRCALPHA)
             radius = max(1, round(w * 0.12)) if w >= 4 else 0
             pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
+            if sign:
+                ink = (255, 255, 255) if fp.luma(colour) < 0.55 else (0, 0, 0)
+                text = self.kit.fitted(sign, 0.8 * w, w - 2, ink, bold=True, min_size=5)
+                surface.blit(text, text.get_rect(center=(w / 2, h / 2)))
             surface = fp.converted(surface)
-            self._swatches.put((colour, w), surface)
+            self._swatches.put((colour, sign, w), surface)
         return surface
 
     def _corner(self, card: Card, deck: Deck, w: int, h: int) -> pygame.Surface:
@@ -165,6 +187,8 @@ class FaceArt:
             bold = "wild" in card.tags
             if "infinity" in card.tags:
                 rank, symbol = "", card.rank
+            else:  # the planet by its symbol too, not by the card's colour alone
+                badge = kit.text(card.get("planet_symbol"), max(24 * s, 7), fp.IVALI_TEXT)
         elif deck.style == "sabacc":
             layers = fp.sabacc_layers(card, w)
             symbol_ink = fp.glow_colour(card.ink)
@@ -173,7 +197,7 @@ class FaceArt:
         elif deck.style == "infinite":
             layers = fp.infinite_layers(card, w)
             rank_ink = symbol_ink = fp.readable_on_light(card.ink)
-            badge = fp.mark_badge(kit, card.mark, card.ink, 20 * s)
+            badge = fp.mark_badge(kit, card.mark, card.ink, max(20 * s, 6))
         else:
             layers = fp.standard_layers(w)
             rank_ink = symbol_ink = card.ink

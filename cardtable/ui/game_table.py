@@ -42,7 +42,7 @@ from cardtable.ui.seat_plates import SeatPlates
 from cardtable.ui.setup_scene import SeatConfig
 from cardtable.ui.table_hover import TableHover
 from cardtable.ui.table_match import HoldsMatch
-from cardtable.ui.table_parts import KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_parts import RAIL_INSET, RAIL_WIDTH, KeyBinding, dispatch_key, help_rows
 from cardtable.ui.table_speech import SPEECH_KEYS, TableSpeech
 from cardtable.ui.table_view import FaceCache
 from cardtable.ui.text import fit_text, wrap_font
@@ -582,15 +582,15 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The backdrop and the felt, painted once per window size and then blitted
         (two large rounded rectangles cost milliseconds a frame)."""
-        radius = min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
+        radius = self.felt_radius()
         key = (surface.get_size(), tuple(self.felt), radius, THEME.felt)
         cached = getattr(self, "_felt_layer", None)
         if cached is None or cached[0] != key:
             layer = pygame.Surface(surface.get_size(), 0, surface)  # the screen's pixel format
             layer.fill(THEME.backdrop)
             pygame.draw.rect(layer, THEME.felt, self.felt, border_radius=radius)
-            pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-16, -16), 3,
-                             border_radius=max(0, radius - 8))
+            pygame.draw.rect(layer, THEME.felt_line, self.felt.inflate(-2 * RAIL_INSET, -2 * RAIL_INSET), RAIL_WIDTH,
+                             border_radius=max(0, radius - RAIL_INSET))
             cached = self._felt_layer = (key, layer)
         surface.blit(cached[1], (0, 0))
 
@@ -677,7 +677,8 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech
             return
         px = self.app.px
         rings: dict[int, int] = {}
-        for cards, colour in self.winning_cards(view):
+        marks = self.winning_marks()
+        for n, (cards, colour) in enumerate(self.winning_cards(view)):
             for card in cards:
                 rect = shown.get(card)
                 if rect is not None:
@@ -685,6 +686,18 @@ class GameTableScene(HoldsMatch, TableHover, SeatPlates, ChipStacks, TableSpeech
                     rings[card] = inset + 1
                     pygame.draw.rect(surface, colour, rect.inflate(px(5) - inset * px(8), px(5) - inset * px(8)),
                                      px(3), border_radius=px(6))
+                    if n < len(marks):  # the group by its letter too, not by the ring's colour alone
+                        size = max(8, min(px(11), rect.width * 2 // 7))  # (a small board card stays readable)
+                        tag = self.app.fonts.render(marks[n], size, (20, 20, 20), bold=True)
+                        pill = tag.get_rect().inflate(max(2, size // 2), 2)
+                        pill.midbottom = (rect.centerx + (inset * 2 - 1) * pill.width // 2, rect.bottom - px(1))
+                        pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+                        surface.blit(tag, tag.get_rect(center=pill.center))
+
+    def winning_marks(self) -> tuple[str, ...]:
+        """A letter for each group of :meth:`winning_cards` ("H", "L" for a Hi/Lo pot's halves),
+        drawn on its ringed cards' bottom edge; none by default (the groups are one, or the seats')."""
+        return ()
 
     def bar_message(self, surface: pygame.Surface, text: str) -> None:
         """The action bar's message (whose turn, what is happening), wrapped to the bar's

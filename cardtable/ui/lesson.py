@@ -38,10 +38,11 @@ QUIET_PHASES = frozenset({"shuffle", "start", "deal"})
 
 
 def lesson_height(window_h: int, px: Any) -> int:
-    """The height of the lesson box at the top of the log's column: up to 340 (scaled), and
-    never more than 55% of the window (the log keeps the rest): a first box says the game,
-    its forced bets and how to bet at once, and read in 10 px type it was a wall of text."""
-    return min(px(340), (window_h - px(20)) * 55 // 100)
+    """The height of the lesson box at the top of the log's column: up to 400 (scaled), and
+    never more than 62% of the window (the log keeps the rest, ten lines and more): a first
+    box says the game, its forced bets and how to bet at once, and read in 10 px type it was
+    a wall of text (at 1,024 x 640 a 340 px box still set Omaha's first one in 10 px)."""
+    return min(px(400), (window_h - px(20)) * 62 // 100)
 
 
 def _words(text: str) -> list[str]:

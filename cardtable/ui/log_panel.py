@@ -38,6 +38,13 @@ class LogPanel:
         if self.rect.clip(surface.get_rect()) == self.rect:
             self._painted = (key, surface.subsurface(self.rect).copy())
 
+    def row_top_below(self, y: int) -> int:
+        """The top of the first row of text that starts at or below ``y`` (what covers the
+        log's top down to ``y`` covers the rest of a row cut across down to here too)."""
+        px = self.app.px
+        top, line_h = self.rect.y + px(8), int(px(14) * 1.35)
+        return top + max(0, -(-(y - top) // line_h)) * line_h
+
     def _paint(self, surface: pygame.Surface, lines: list[str]) -> None:
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.panel, self.rect, border_radius=px(10))

@@ -10,7 +10,7 @@ import pygame
 
 from cardtable.ui.seat_layout import plate_height
 from cardtable.ui.table_parts import TableParts
-from cardtable.ui.text import break_parts, fit_text
+from cardtable.ui.text import break_parts, fit_keeping_number, fit_text
 from cardtable.ui.theme import THEME
 
 __all__ = ["SeatPlates", "NOTE_TAGS", "note_tag"]
@@ -197,8 +197,18 @@ class SeatPlates(TableParts):
             pill.midright = (rect.x + pad + room, top + fonts.size_of("Ag", size, True)[1] // 2)
             _draw_pill(surface, tag, pill)
             room -= pill.width + px(6)
-        name = fit_text(fonts, self.names[seat], size, room, bold=True, whole_on_hover=True)
+        name, size = _fitted_name(fonts, self.names[seat], size, px(11), room)
         if name != self.names[seat]:
             self.note_tip(rect, [whole])
         surface.blit(fonts.render(name, size, ink, bold=True), (rect.x + pad, top))
         return tag if tag_below else None
+
+
+def _fitted_name(fonts, name: str, size: int, least: int, room: int) -> tuple[str, int]:
+    """A seat's name as it fits ``room`` px, and its size: whole in type from ``size`` down to
+    ``least``, else cut with its short last word kept ("Compu… 7"): seats named alike by
+    number ("Computer 2", "Computer 7") stay told apart; whole on hover."""
+    for points in range(size, least - 1, -1):
+        if fonts.size_of(name, points, True)[0] <= room:
+            return name, points
+    return fit_keeping_number(fonts, name, least, room, bold=True, whole_on_hover=True), least

@@ -161,6 +161,12 @@ def _comparable(key: HandKey) -> list[Any]:
     return [list(part) if isinstance(part, tuple) else part for part in key]
 
 
+RAIL_INSET = 8
+"""How far inside the felt's edge its rail (the line round the table) runs, in pixels."""
+RAIL_WIDTH = 3
+"""The rail's width in pixels."""
+
+
 class TableParts:
     """Drawing pieces for :class:`~cardtable.ui.game_table.GameTableScene` (a mixin:
     it uses the scene's ``app``, ``felt``, ``bar_rect``, ``view``, ``match``, ``viewer``,
@@ -297,17 +303,58 @@ class TableParts:
         self.note_box(f"caption:{' '.join(lines)}", box)
         return pill
 
+    def felt_radius(self) -> int:
+        """The felt's corner radius; its rail (a line ``RAIL_INSET`` px inside the edge) rounds
+        ``RAIL_INSET`` px less."""
+        return min(self.app.px(120), min(self.felt.size) // 5)  # the seats in the corners stay on the felt
+
+    def inside_rail(self, x: int, margin: int) -> int:
+        """The least y at which text starting at ``x`` in the felt's top-left corner stays
+        ``margin`` px inside the rail's curve (the high-contrast rail is a white line: a
+        title crossing it is hard to read)."""
+        line = max(0, self.felt_radius() - RAIL_INSET)
+        centre_x, centre_y = self.felt.x + RAIL_INSET + line, self.felt.y + RAIL_INSET + line
+        reach = line - margin - RAIL_WIDTH
+        if x >= centre_x:
+            return self.felt.y
+        if centre_x - x >= reach:
+            return centre_y
+        return int(centre_y - (reach * reach - (centre_x - x) ** 2) ** 0.5) + 1
+
     def draw_title(self, surface: pygame.Surface, title: str, top: int = 14, room: int | None = None) -> None:
         """The table's title line (the game, the round, the phase) in the felt's top-left
         corner, ``top`` pixels (unscaled) down, in ``room`` pixels (by default: up to the
         plate of the seat across the table): set smaller where it does not fit, then broken
         into lines at its " · " parts (:func:`~cardtable.ui.text.break_parts`). Where a seat's
         plate or cards sit in the way the title stops before them, or gives way (the bar
-        says what the table waits for)."""
-        px, fonts = self.app.px, self.app.fonts
-        x, y = self.felt.x + px(30), self.felt.y + px(top)
+        says what the table waits for). It goes as far down as keeps it inside the rail's
+        curve (:meth:`inside_rail`) where the seats leave it room; else at ``top``, on a
+        patch of felt that hides the rail behind its words."""
+        px = self.app.px
+        x = self.felt.x + px(30)
         if room is None:
             room = self.felt.centerx - self.plate_width() // 2 - px(10) - x
+        high = self.felt.y + px(top)
+        for y in dict.fromkeys((max(high, self.inside_rail(x, px(6))), high)):
+            placed = self._title_lines(title, x, y, room, clear_of_all=y != high)
+            if placed is not None:
+                break
+        else:
+            return
+        lines, size, area = placed
+        if y < self.inside_rail(x, px(6)):
+            pygame.draw.rect(surface, THEME.felt, area.inflate(px(8), px(2)), border_radius=px(6))
+        line_h = area.height // len(lines)
+        for n, line in enumerate(lines):
+            surface.blit(self.app.fonts.render(line, size, THEME.text_dim), (x, y + n * line_h))
+        self.note_box("title", area)
+
+    def _title_lines(self, title: str, x: int, y: int, room: int,
+                     clear_of_all: bool = False) -> tuple[list[str], int, pygame.Rect] | None:
+        """The title's lines, size and area from ``(x, y)`` in up to ``room`` px clear of the
+        seats' plates and hands drawn last frame (``clear_of_all``: and of everything else
+        drawn on the felt); None where they leave it too little room."""
+        px, fonts = self.app.px, self.app.fonts
         drawn = self.__dict__.get("_boxes", [])
         line_h = fonts.size_of(title, px(16))[1]
         lines = [title]
@@ -317,16 +364,17 @@ class TableParts:
             if blockers:
                 room = min(r.x for r in blockers) - px(10) - x
             if room < px(60):
-                return
+                return None
             size = fonts.fit_size(title, room, px(16), min_size=px(13))  # smaller type before a break
             lines = break_parts(fonts, title, size, room)
             line_h = fonts.size_of(title, size)[1]
         area = pygame.Rect(x, y, max(fonts.size_of(line, size)[0] for line in lines), line_h * len(lines))
         if any(name.split(":")[0] in ("plate", "hand") and r.colliderect(area) for name, r in drawn):
-            return
-        for n, line in enumerate(lines):
-            surface.blit(fonts.render(line, size, THEME.text_dim), (x, y + n * line_h))
-        self.note_box("title", area)
+            return None
+        if clear_of_all and any(r.colliderect(area) and name.split(":")[0] not in ("title", "felt")
+                                and r != self.felt for name, r in drawn):
+            return None
+        return lines, size, area
 
     def banner(self, surface: pygame.Surface, text: str, midbottom: tuple[int, int], *, size: int = 14,
                colour: tuple[int, int, int] | None = None, within: pygame.Rect | None = None,

@@ -263,6 +263,24 @@ def fit_text(fonts, text: str, size: int, width: int, bold: bool = False, whole_
     return text[:low].rstrip() + "…"
 
 
+def fit_keeping_number(fonts, text: str, size: int, width: int, bold: bool = False,
+                       whole_on_hover: bool = False) -> str:
+    """``text`` cut to fit like :func:`fit_text`, but a short last word (a seat's number:
+    "Computer 7") kept after the ellipsis, "Comp… 7": names alike but for their number stay
+    told apart when cut."""
+    if fonts.size_of(text, size, bold)[0] <= width:
+        return text
+    head, _, tail = text.rpartition(" ")
+    if head and len(tail) <= 3:
+        kept = f" {tail}"
+        room = width - fonts.size_of(kept, size, bold)[0]
+        if fonts.size_of("…", size, bold)[0] <= room:
+            if not whole_on_hover:
+                note_cut(text)
+            return fit_text(fonts, head, size, room, bold, whole_on_hover=True) + kept
+    return fit_text(fonts, text, size, width, bold, whole_on_hover)
+
+
 _DOT = re.compile(r"\s+·\s+")
 """A separator between the parts of a status line ("chips 90   ·   in pot 10")."""
 

@@ -223,6 +223,10 @@ class PokerTableScene(SeatCards):
         self.__dict__["_winning_cards"] = (key, groups)
         return list(groups)
 
+    def winning_marks(self) -> tuple[str, ...]:
+        """The high half's cards marked H, the low half's L (gold and blue rings besides)."""
+        return ("H", "L") if self.showdown_step.low else ()
+
     def low_label(self, view: SeatView, seat: int) -> str | None:
         """The low ``seat`` showed at the showdown (worked out from its cards and the board)."""
         results = view.showdown

@@ -22,9 +22,17 @@ GEM_COLOURS = {
 
 GEM_VALUES = dict(GEMS)
 
+GEM_MARKS = {
+    "Diamond": "D", "Garnet": "G", "Ruby": "R", "Amethyst": "A", "Smokestone": "Sm", "Topaz": "T",
+    "Zircon": "Z", "Sapphire": "Sa", "Emerald": "E",
+}
+"""The letters cut into each gem, so gems are told apart without colour vision (issue 35)."""
 
-def draw_gem(surface: pygame.Surface, gem: str, centre: tuple[int, int], radius: int) -> pygame.Rect:
-    """One cut gem: a faceted hexagon with a light facet and a dark outline."""
+
+def draw_gem(surface: pygame.Surface, gem: str, centre: tuple[int, int], radius: int,
+             fonts=None) -> pygame.Rect:
+    """One cut gem: a faceted hexagon with a light facet and a dark outline; with ``fonts``
+    (and room: a radius of 6 px or more), its letters (:data:`GEM_MARKS`) on it."""
     x, y = centre
     r = max(3, radius)
     colour = GEM_COLOURS[gem]
@@ -35,6 +43,10 @@ def draw_gem(surface: pygame.Surface, gem: str, centre: tuple[int, int], radius:
     pygame.draw.polygon(surface, light, [(x, y - r), (x + r // 2, y - r // 4), (x, y + r // 4),
                                          (x - r // 2, y - r // 4)])
     pygame.draw.polygon(surface, (20, 20, 24), points, 1)
+    if fonts is not None and r >= 6:
+        bright = (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]) / 255 > 0.55
+        mark = fonts.render(GEM_MARKS[gem], max(8, r), (10, 10, 14) if bright else (255, 255, 255), bold=True)
+        surface.blit(mark, mark.get_rect(center=(x, y + r // 6)))
     return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
 
 
@@ -59,7 +71,7 @@ def draw_gems(surface: pygame.Surface, fonts, chips: int, topleft: tuple[int, in
         width = size + 4 + label.get_width() + size // 2
         if max_width is not None and x > x0 and x + width - x0 > max_width:
             x, y = x0, y + size + 6
-        rects[gem] = draw_gem(surface, gem, (x + size // 2, y + size // 2), size // 2)
+        rects[gem] = draw_gem(surface, gem, (x + size // 2, y + size // 2), size // 2, fonts)
         surface.blit(label, (x + size + 2, y + (size - label.get_height()) // 2))
         rects[gem] = pygame.Rect(x, y, size + 2 + label.get_width(), size)
         x += width
@@ -78,7 +90,7 @@ def draw_bag(surface: pygame.Surface, fonts, centre: tuple[int, int], size: int,
     neck.midbottom = (cx, body.y + size // 8)
     pygame.draw.rect(surface, (12, 12, 14), neck, border_radius=size // 10)
     pygame.draw.line(surface, THEME.accent, (neck.x, neck.bottom - 2), (neck.right, neck.bottom - 2), 2)
-    pygame.draw.ellipse(surface, (70, 70, 78), body, 1)
+    pygame.draw.ellipse(surface, THEME.panel_edge, body, 1)  # (white in high contrast: a black bag on a black plate)
     if amount is not None:
         text = fonts.render(str(amount), max(10, size // 3), THEME.highlight, bold=True)
         surface.blit(text, text.get_rect(center=body.center))

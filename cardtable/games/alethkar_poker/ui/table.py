@@ -315,6 +315,8 @@ class AlethkarTableScene(GameTableScene):
         # the sums cover the log's top on purpose: what shows of the log is the part below them
         self.__dict__["_boxes"] = [(name, pygame.Rect(r.x, box.bottom, r.width, max(0, r.bottom - box.bottom)))
                                    if name == "log" else (name, r) for name, r in self.__dict__.get("_boxes", [])]
+        below = self.log_panel.row_top_below(box.bottom)  # (no half a log line peeking out under the sums)
+        pygame.draw.rect(surface, THEME.panel, (box.x, box.bottom - px(10), box.width, below - box.bottom + px(10)))
         pygame.draw.rect(surface, THEME.panel, box, border_radius=px(10))
         pygame.draw.rect(surface, THEME.accent, box, 1, border_radius=px(10))
         for i, line in enumerate(lines):

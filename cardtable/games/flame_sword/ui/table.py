@@ -534,8 +534,11 @@ class FlameTableScene(GameTableScene):
             at = (area.x + plate_w // 2, area.y + plate_height(px, len(lines), compact) // 2)
         plate = self.seat_plate(surface, seat, lines, dealer=info.dealer,
                                 acting=view.to_act == seat, dim=info.status == OUT, at=at)
+        below_plate = plate.bottom  # (the Underdog's tag hangs below the plate's edge: cards go under it)
         if parts.underdog == seat and view.phase.id != Phase.START:
-            self.extend_box(f"plate:{seat}", self._tag(surface, plate, "UNDERDOG", THEME.error))
+            tag = self._tag(surface, plate, "UNDERDOG", THEME.error)
+            self.extend_box(f"plate:{seat}", tag)
+            below_plate = tag.bottom - px(4)
         results = view.showdown
         if results is not None and results.hand(seat) is not None and view.phase.id in (Phase.REVEAL,
                                                                                          Phase.GAME_OVER):
@@ -575,10 +578,10 @@ class FlameTableScene(GameTableScene):
                 self._draw_called(surface, seat, called, (max(x, plate.right + px(14)), top),
                                   area.right - max(x, plate.right + px(14)))
             return
-        room = area.bottom - plate.bottom - px(8)
+        room = area.bottom - below_plate - px(8)
         if called:
             room -= px(14) + round(22 * 1.4)
-        y = plate.bottom + px(6)
+        y = below_plate + px(6)
         if cards:
             shown = cards[0] is not None
             # revealed cards as large as the seat's place allows, below the plate or beside it

@@ -39,7 +39,7 @@ from cardtable.ui.table_parts import (
     shown_pots,
 )
 from cardtable.ui.table_setup import TableSetup
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import fit_keeping_number, fit_text
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
 from cardtable.variants import VariantSpec
@@ -263,10 +263,21 @@ class IvaliTableScene(GameTableScene):
                                   below=px(30), spare=2 * (px(40) - gap))
         ch = int(cw * 1.4)
         cx = self.middle.centerx
+        top = self._clear_of_own_hand(top, ch)
+        if any(entry.high_bidder is not None for _, entry in lying) or view.phase.id == Phase.AUCTION:
+            # small flop cards: the gap widens so each caption ("no bid", "6 by", "Computer 2") is whole
+            widest = max([self.app.fonts.size_of(w, px(13))[0] for w in ("no bid", "99 by")] +
+                         [self.app.fonts.size_of(n, px(13))[0] for n in view.names])
+            gap = max(gap, min(widest + 14 - cw, px(60)))
+            piles = max(self.app.fonts.size_of(f"{name} {count}", px(13))[0]
+                        for name, count in (("deck", deck_count), ("discards", discard_count)))
+            side = max(px(40), min((piles + widest) // 2 + 14 - cw, px(80)))  # the piles' captions clear too
+        else:
+            side = px(40)
         total = len(lying) * (cw + gap) - gap if lying else 0
         left = cx - total // 2
-        self.deck_rect = pygame.Rect(left - cw - px(40), top, cw, ch)
-        self.discard_rect = pygame.Rect(left + total + px(40), top, cw, ch)
+        self.deck_rect = pygame.Rect(left - cw - side, top, cw, ch)
+        self.discard_rect = pygame.Rect(left + total + side, top, cw, ch)
         if not lying:
             self.deck_rect.x, self.discard_rect.x = cx - cw - px(40), cx + px(40)  # room for both captions
             mid, fonts = self.middle, self.app.fonts
@@ -299,6 +310,17 @@ class IvaliTableScene(GameTableScene):
         auction = [f"auction pot {parts.auction_pot:,}"] if parts.auction_pot else []
         self.draw_pot_line(surface, view, (cx, top - px(12)), auction)
 
+    def _clear_of_own_hand(self, top: int, height: int) -> int:
+        """``top`` raised (not above the middle) so the middle row and its captions end over the
+        viewer's hand as drawn last frame (at the showdown it stands higher, its plate under it)."""
+        px = self.app.px
+        hands = [r for name, r in self.__dict__.get("_last_boxes", []) if name == f"hand:{self.seat_at_bottom()}"]
+        for hand in hands:
+            clash = top + height + px(30) - hand.y
+            if clash > 0 and hand.x < self.middle.right and hand.right > self.middle.x:
+                top = max(self.middle.y, top - clash)
+        return top
+
     def _flop_caption(self, surface: pygame.Surface, rect: pygame.Rect, gap: int, first: str, second: str) -> None:
         """A flop card's caption: one line if it fits over the card and its gap, else two,
         each cut with an ellipsis to fit (the captions of neighbouring cards never meet)."""
@@ -307,7 +329,8 @@ class IvaliTableScene(GameTableScene):
         if fonts.size_of(line, px(13))[0] <= room:
             self.caption(surface, rect, line)
         else:
-            self.caption(surface, rect, [fit_text(fonts, first, px(13), room), fit_text(fonts, second, px(13), room)])
+            self.caption(surface, rect, [fit_text(fonts, first, px(13), room),
+                                         fit_keeping_number(fonts, second, px(13), room)])
 
     def draw_seat(self, surface: pygame.Surface, view: SeatView, seat: int) -> None:
         px = self.app.px
