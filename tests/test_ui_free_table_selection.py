@@ -126,6 +126,15 @@ def test_a_big_group_drag_and_drop_is_sliced_handles_input_after_in_order_and_en
     until_shown(d, scene)
     d.step()  # (the motion kept meanwhile is handled now)
     assert scene.press is not None and scene.press.picture is not None and scene.mouse == end
+    # Its bands (each encoded for the screen a slice at a time) show what the picture itself shows.
+    picture = scene.press.picture
+    assert picture.bands and len(picture.bands) > 1
+    by_bands = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    by_bands.fill(THEME.felt)
+    whole = by_bands.copy()
+    picture.draw(by_bands, (7, 5))
+    whole.blit(picture.picture, (picture.at[0] + 7, picture.at[1] + 5))
+    assert pygame.image.tobytes(by_bands, "RGB") == pygame.image.tobytes(whole, "RGB")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, mod=0))
     d.step()
     assert scene.work.busy and scene.holding  # the drop: a big step, the last picture held

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 BULK_PILES = 64
 """A step on this many piles or more is recorded as columns (the table's ``BULK``)."""
-SLICE_PILES = 1500
+SLICE_PILES = 500
 """A step on fewer piles than this is never sliced."""
 CHUNK = 500
 """Piles each pass of one slice of a big step handles (a slice is then a few tenths of a
