@@ -9,7 +9,7 @@ time each frame (:func:`slice_budget`), showing the last picture meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from cardtable.engine.table import TableJob
@@ -51,8 +51,12 @@ def slice_budget(dt: float, floor: float | None = None) -> float:
 
 T = TypeVar("T")
 
-def job_steps(job: TableJob[T]) -> Generator[None, None, T]:
-    """A table job's remaining slices as a generator whose value is the job's result."""
+def job_steps(job: TableJob[T], between: Callable[[], None] | None = None) -> Generator[None, None, T]:
+    """A table job's remaining slices as a generator whose value is the job's result;
+    ``between`` is called after each slice (the scene freezes what the slice made, see
+    :meth:`~cardtable.games.free_table.ui.big_steps.BigSteps.begin`)."""
     while not job.step():
+        if between is not None:
+            between()
         yield
     return job.result
