@@ -263,7 +263,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         repaints only the places it touched (``Table.damage_since``), cards lifted or put
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
-        is rebuilt on the first frame the zoom rests (and on a single zoom step).
+        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step).
         After a jump (a pan whose strips would be most of the view, nothing lifted) the
         picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
@@ -306,6 +306,15 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             self._build = None  # (the zoom moves on: a picture at this one would be wasted)
             self._draw_scaled(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
+        elif (rezoomed and not hidden and self._zoom_moved_before and len(table.piles) > MAX_DAMAGE
+              and (self._build is None or self._build.key != key)):
+            # The zoom's own frame (a first notch from rest, a single step): the old picture
+            # scaled into the one held meanwhile, the new one begun in the next frame, which
+            # only blits that: doing both here made a wheel's first notch its slowest frame.
+            self._build = None
+            self._draw_held(surface, old_zoom, camera)
+            self._last_frame = (table, camera.view_rect(), hidden)
+            self.layer_building += 1
         elif rezoomed and not hidden and not self._advance_build(table, camera, key, origin):
             self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
@@ -423,7 +432,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             build = self._build = start(table, camera, key, origin)
             self.layer_rebuilds += 1
             if len(table.piles) > MAX_DAMAGE:
-                return False  # (this frame scales the old picture into the one held meanwhile)
+                return False  # (this frame blits the old picture held meanwhile)
         return self._step_build(build, table)
 
     def _step_build(self, build: LayerBuild, table: Table, seconds: float | None = None,
