@@ -115,29 +115,32 @@ class GridIndex:
         rects_now = dict(old)
         leaving = [*gone, *indexed]
         ops: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
-        rebuild = len(leaving) * 2 >= len(old)
-        for start in range(0, len(leaving), chunk):
-            yield
-            part = leaving[start:start + chunk]
-            found = list(map(rects_now.pop, part, repeat(None)))
-            if None in found:  # (not in the index)
-                part = list(compress(part, found))
-            was: list[Rect] = list(filter(None, found))
-            if not rebuild:
+        if len(leaving) * 2 >= len(old):
+            # Most of the index leaves: listed anew from an empty grid, those that stay first
+            # (none when a whole table moves), then the ones added or moved, from their corners.
+            for start in range(0, len(leaving), chunk):
+                yield
+                deque(map(rects_now.pop, leaving[start:start + chunk], repeat(None)), maxlen=0)
+            ops.append((_CLEAR, (), (), ()))
+            stay = list(rects_now)
+            for start in range(0, len(stay), chunk):
+                yield
+                part = stay[start:start + chunk]
+                kept = list(map(rects_now.__getitem__, part))
+                ops.append((_ADD, part, list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept))))
+        else:
+            for start in range(0, len(leaving), chunk):
+                yield
+                part = leaving[start:start + chunk]
+                found = list(map(rects_now.pop, part, repeat(None)))
+                if None in found:  # (not in the index)
+                    part = list(compress(part, found))
+                was: list[Rect] = list(filter(None, found))
                 ops.append((_REMOVE, part, list(map(itemgetter(0), was)), list(map(itemgetter(1), was))))
         for start in range(0, len(ids), chunk):
             yield
             rects_now.update(zip(ids[start:start + chunk], rects[start:start + chunk]))
-        if not rebuild:
-            ops.append((_ADD, ids, xs, ys))
-            return Staged(rects_now, ops)
-        ops.append((_CLEAR, (), (), ()))
-        every = list(rects_now)
-        for start in range(0, len(every), chunk):
-            yield
-            part = every[start:start + chunk]
-            kept = list(map(rects_now.__getitem__, part))
-            ops.append((_ADD, part, list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept))))
+        ops.append((_ADD, ids, xs, ys))
         return Staged(rects_now, ops)
 
     def swap_in(self, staged: Staged) -> None:

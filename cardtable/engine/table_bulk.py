@@ -276,6 +276,14 @@ class BulkPut:
                 mrects += rects
             else:
                 moved = list(map(ne, placed, rects))
+                if all(moved) and all(map(is_not, placed, repeat(None))):  # (a group move's: all listed, all elsewhere)
+                    self._indexed += part_ids
+                    mids += part_ids
+                    mxs += xs
+                    mys += ys
+                    mrects += rects
+                    self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
+                    continue
                 self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
                 mids += compress(part_ids, moved)
                 mxs += compress(xs, moved)
