@@ -170,6 +170,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
         self.layer_rebuilds = 0
         self.layer_resized = 0
+        self._resized_seen: tuple[int, int] | None = None
+        self._resized_onto: pygame.Surface | None = None
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
@@ -401,9 +403,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     @property
     def settled(self) -> bool:
         """True once the picture is whole: no stand-in waits for its face and no picture at
-        a new zoom is under way (how many frames that takes depends on the face budget,
-        so tests wait for this rather than count frames)."""
-        return not self._pending and self._build is None
+        a new zoom or window size is under way or waiting to begin (how many frames that takes
+        depends on the face budget, so tests wait for this rather than count frames)."""
+        return not self._pending and self._build is None and self._resized_seen is None
 
     @property
     def layer(self) -> pygame.Surface:
@@ -606,6 +608,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         froze: a whole table, the view and its face cache were kept."""
         self._build = self._landing = self._prepared = None
         self._held = self._shown = self._last_frame = None
+        self._resized_seen = self._resized_onto = None
         self._order, self._order_key = [], None
         self.thaw()
         return self.cache.emptied()
