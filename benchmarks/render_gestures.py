@@ -103,6 +103,10 @@ class Gestures:
             for k in range(1, steps + 1):
                 _post(pygame.MOUSEMOTION, pos=(x + k * 2, y + k), rel=(2, 1), buttons=(1, 0, 0))
                 self.timed_step(app, parts[f"{name}_drag"])
+            for _ in range(LONGEST_WAIT):  # (a big group's picture is composed over frames: dropped once it shows)
+                if not scene.busy:
+                    break
+                self.timed_step(app, parts[f"{name}_drag"])
             x, y = x + steps * 2, y + steps
             _post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, mod=0)
             self.until_accepting(app, scene, f"{name}_drop", parts[f"{name}_drop"])

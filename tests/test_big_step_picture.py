@@ -204,3 +204,21 @@ def test_a_view_that_did_not_freeze_leaves_the_freeze_alone(monkeypatch):
     froze.refreeze()
     # Nothing unfrozen: what was frozen stays out of the collector's sight (see thaw).
     assert unfrozen == [] and frozen == [True] and not table_view._frozen
+
+
+def test_what_a_big_steps_slices_make_is_frozen_as_they_come(app, monkeypatch):
+    monkeypatch.setattr(table_view, "_frozen", False)
+    monkeypatch.setattr(table_view, "_frozen_by", None)
+    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
+    scene = app.push(FreeTableScene(app, spec, deck_id="infinite", seed=3))
+    d = Driver(app)
+    d.step()
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)  # a spread of 12,000: a table step of many slices
+    counts = []
+    while scene.table.pending is not None:
+        counts.append(gc.get_freeze_count())
+        d.step()
+    # Frozen while the step is under way, not only after it: the collections its new piles
+    # (named tuples, always tracked) set off would walk them again and again.
+    assert len(counts) > 2 and counts[-1] > counts[0] + 1_000

@@ -60,3 +60,26 @@ def test_a_view_sized_query_over_a_grid_of_cards():
     for region in [(3000.0, 3000.0, 6620.0, 3724.0), (-50.0, -70.0, 300.0, 300.0), (1234.5, 987.6, 0.5, 0.5),
                    (-1e6, -1e6, 3e6, 3e6)]:
         assert index.query(region) == brute(items, region)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(rects, max_size=300), st.lists(regions, min_size=1, max_size=6),
+       st.sampled_from([16.0, 64.0, 256.0]), st.booleans(), st.integers(min_value=1, max_value=5))
+def test_a_query_in_bands_finds_what_the_query_finds(placed, queries, cell, corner, rows):
+    """query_steps (a band of the region a slice: a rubber band around thousands of piles)
+    ends with the same set as query, edges touching a band's included."""
+    index = GridIndex(cell=cell, max_size=MAX if corner else None)
+    items = dict(enumerate(placed))
+    index.insert_many(items.items())
+    for region in queries:
+        steps = index.query_steps(region, rows=rows, most=8)
+        slices = 0
+        while True:
+            try:
+                next(steps)
+                slices += 1
+            except StopIteration as done:
+                found = done.value
+                break
+        assert found == index.query(region) == brute(items, region)
+        assert slices <= 8

@@ -106,7 +106,7 @@ def test_big_steps_keep_their_history_as_columns_the_collector_stops_tracking(in
 
 def test_a_deferred_insert_settles_a_slice_at_a_time():
     index, now = GridIndex(cell=256, max_size=(100, 140)), GridIndex(cell=256, max_size=(100, 140))
-    ids = list(range(SLICE_PILES + 500))
+    ids = list(range(2_500))  # (more than one slice of 1,000)
     xs = [float(i % 90) * 112 for i in ids]
     ys = [float(i // 90) * 152 for i in ids]
     index.insert_corners(ids, xs, ys, defer=True)

@@ -126,6 +126,15 @@ def test_a_big_group_drag_and_drop_is_sliced_handles_input_after_in_order_and_en
     until_shown(d, scene)
     d.step()  # (the motion kept meanwhile is handled now)
     assert scene.press is not None and scene.press.picture is not None and scene.mouse == end
+    # Its bands (each encoded for the screen a slice at a time) show what the picture itself shows.
+    picture = scene.press.picture
+    assert picture.bands and len(picture.bands) > 1
+    by_bands = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    by_bands.fill(THEME.felt)
+    whole = by_bands.copy()
+    picture.draw(by_bands, (7, 5))
+    whole.blit(picture.picture, (picture.at[0] + 7, picture.at[1] + 5))
+    assert pygame.image.tobytes(by_bands, "RGB") == pygame.image.tobytes(whole, "RGB")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, mod=0))
     d.step()
     assert scene.work.busy and scene.holding  # the drop: a big step, the last picture held
@@ -158,7 +167,9 @@ def test_a_stream_of_resizes_in_one_frame_is_one_resize_and_the_picture_ends_as_
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
     d.step()
     assert sizes == [(1000, 700)] and app.screen.get_size() == (1000, 700)
-    assert scene.view.layer_resized == resizes + 1  # the old picture shown, the new one painted off screen
+    assert scene.view.layer_resized == resizes  # the old picture shown (the window's surfaces made)
+    d.step(2)  # the new picture's surface made, then its painting begun off screen
+    assert scene.view.layer_resized == resizes + 1 and scene.view._build is not None
     frames = 0
     while not (scene.view.settled and scene.view.layer.get_size() == (1000, 700)):
         d.step()

@@ -26,12 +26,16 @@ def test_the_old_picture_is_scaled_once_while_the_new_zoom_is_painted_in_bands(a
     monkeypatch.setattr(pygame.transform, "scale", counting_scale)
     building = view.layer_building
     camera.zoom_at(1.15, 400, 300)  # one wheel notch: the zoom rests at once
-    frames = 0
-    while view._build is not None or frames == 0:
+    d.step()  # the notch's own frame: the old picture scaled, the new one not begun yet
+    assert view._build is None and view.layer_building - building == 1
+    d.step()  # the first frame at rest begins it (and blits the scaled picture)
+    assert view._build is not None
+    frames = 2
+    while view._build is not None:
         d.step()
         frames += 1
         assert frames < 100
-    assert frames >= table_view.JUMP_BANDS  # a band a frame, after the frame that scaled
+    assert frames >= table_view.JUMP_BANDS + 1  # a band a frame, after the frames that scaled and began
     assert view.layer_building - building == frames - 1
     assert len(scales) == 1
     assert_settles_to_reference(d, scene, monkeypatch)

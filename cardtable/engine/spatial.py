@@ -115,29 +115,32 @@ class GridIndex:
         rects_now = dict(old)
         leaving = [*gone, *indexed]
         ops: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
-        rebuild = len(leaving) * 2 >= len(old)
-        for start in range(0, len(leaving), chunk):
-            yield
-            part = leaving[start:start + chunk]
-            found = list(map(rects_now.pop, part, repeat(None)))
-            if None in found:  # (not in the index)
-                part = list(compress(part, found))
-            was: list[Rect] = list(filter(None, found))
-            if not rebuild:
+        if len(leaving) * 2 >= len(old):
+            # Most of the index leaves: listed anew from an empty grid, those that stay first
+            # (none when a whole table moves), then the ones added or moved, from their corners.
+            for start in range(0, len(leaving), chunk):
+                yield
+                deque(map(rects_now.pop, leaving[start:start + chunk], repeat(None)), maxlen=0)
+            ops.append((_CLEAR, (), (), ()))
+            stay = list(rects_now)
+            for start in range(0, len(stay), chunk):
+                yield
+                part = stay[start:start + chunk]
+                kept = list(map(rects_now.__getitem__, part))
+                ops.append((_ADD, part, list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept))))
+        else:
+            for start in range(0, len(leaving), chunk):
+                yield
+                part = leaving[start:start + chunk]
+                found = list(map(rects_now.pop, part, repeat(None)))
+                if None in found:  # (not in the index)
+                    part = list(compress(part, found))
+                was: list[Rect] = list(filter(None, found))
                 ops.append((_REMOVE, part, list(map(itemgetter(0), was)), list(map(itemgetter(1), was))))
         for start in range(0, len(ids), chunk):
             yield
             rects_now.update(zip(ids[start:start + chunk], rects[start:start + chunk]))
-        if not rebuild:
-            ops.append((_ADD, ids, xs, ys))
-            return Staged(rects_now, ops)
-        ops.append((_CLEAR, (), (), ()))
-        every = list(rects_now)
-        for start in range(0, len(every), chunk):
-            yield
-            part = every[start:start + chunk]
-            kept = list(map(rects_now.__getitem__, part))
-            ops.append((_ADD, part, list(map(itemgetter(0), kept)), list(map(itemgetter(1), kept))))
+        ops.append((_ADD, ids, xs, ys))
         return Staged(rects_now, ops)
 
     def swap_in(self, staged: Staged) -> None:
@@ -154,6 +157,10 @@ class GridIndex:
 
     def _span(self, rect: Rect) -> tuple[range, range]:
         x, y, w, h = rect
+        return self._span_of(x, y, x + w, y + h)
+
+    def _span_of(self, x: float, y: float, x1: float, y1: float) -> tuple[range, range]:
+        """The cells a rectangle from ``(x, y)`` to ``(x1, y1)`` touches (see :meth:`_span`)."""
         c = self.cell
         # The right and bottom edges are exclusive (a rectangle that only touches a cell's
         # left edge is not listed there): the last cell is the one before the edge's
@@ -162,8 +169,8 @@ class GridIndex:
         # region overlapping by less than any fixed epsilon still share a cell; one no wider
         # than a float's step keeps its first cell.
         x0, y0 = int(x // c), int(y // c)
-        return (range(x0, max(x0, int(-(-(x + w) // c)) - 1) + 1),
-                range(y0, max(y0, int(-(-(y + h) // c)) - 1) + 1))
+        return (range(x0, max(x0, int(-(-x1 // c)) - 1) + 1),
+                range(y0, max(y0, int(-(-y1 // c)) - 1) + 1))
 
     def _home(self, rect: Rect) -> tuple[range, range]:
         """The cells an item is listed in."""
@@ -295,11 +302,33 @@ class GridIndex:
     def query(self, region: Rect) -> set[int]:
         """Every item whose rectangle overlaps ``region`` (edges touching do not count)."""
         x, y, w, h = region
+        return self._query(x, y, x + w, y + h)
+
+    def query_steps(self, region: Rect, rows: int = 4, most: int = 64) -> Generator[None, None, set[int]]:
+        """:meth:`query` a slice per ``next``: a band of the region ``rows`` cells high at a time
+        (more when it would take over ``most`` bands); the value is the same set. The bands meet
+        edge to edge (each one's bottom is the next one's top, the last one's the region's), so
+        an item overlapping the region by any amount overlaps one of them, and none other does."""
+        x, y, w, h = region
         x1, y1 = x + w, y + h
+        step = self.cell * max(rows, -(-h // (self.cell * most)))
+        found: set[int] = set()
+        top = y
+        while True:
+            bottom = top + step
+            if not bottom < y1:
+                found |= self._query(x, top, x1, y1)
+                return found
+            found |= self._query(x, top, x1, bottom)
+            top = bottom
+            yield
+
+    def _query(self, x: float, y: float, x1: float, y1: float) -> set[int]:
+        """:meth:`query` of the region from ``(x, y)`` to ``(x1, y1)``."""
         c = self.cell
         ix0 = ix1 = iy0 = iy1 = 0
         if self.max_size is None:
-            xs, ys = self._span(region)
+            xs, ys = self._span_of(x, y, x1, y1)
         else:
             # Corners that can reach the region lie in (x - mw, x1) x (y - mh, y1).
             mw, mh = self.max_size

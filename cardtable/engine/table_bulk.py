@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 BULK_PILES = 64
 """A step on this many piles or more is recorded as columns (the table's ``BULK``)."""
-SLICE_PILES = 1500
+SLICE_PILES = 500
 """A step on fewer piles than this is never sliced."""
 CHUNK = 500
 """Piles each pass of one slice of a big step handles (a slice is then a few tenths of a
@@ -276,6 +276,14 @@ class BulkPut:
                 mrects += rects
             else:
                 moved = list(map(ne, placed, rects))
+                if all(moved) and all(map(is_not, placed, repeat(None))):  # (a group move's: all listed, all elsewhere)
+                    self._indexed += part_ids
+                    mids += part_ids
+                    mxs += xs
+                    mys += ys
+                    mrects += rects
+                    self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
+                    continue
                 self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
                 mids += compress(part_ids, moved)
                 mxs += compress(xs, moved)

@@ -5,7 +5,8 @@ A resize kept the zoom and the view's corner but painted the whole picture anew 
 size in the frame that saw it (13 ms of painting and 7 ms of new surfaces with the Infinite
 Deck's 12,000 cards). :meth:`ResizedLayer._draw_resized` shows the old picture instead (the
 same pixels where the two sizes meet, bare felt beyond) and paints the new one off screen a
-slice a frame, swapping it in once done.
+slice a frame, swapping it in once done; the frame that sees the size (and makes the window's
+surfaces) and the one that makes the new picture's surface paint nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class ResizedLayer:
     layer_resized: int
     """Pictures at a new window size painted off screen (tests read it)."""
     layer_rebuilds: int
+    _resized_seen: tuple[int, int] | None  # the new size whose picture is not begun yet, once seen
+    _resized_onto: pygame.Surface | None  # the surface the new size's picture is to be painted on
     _build: LayerBuild | None
     _landing: LayerBuild | None
     _prepared: tuple[LayerBuild, dict[int, int]] | None
@@ -47,14 +50,23 @@ class ResizedLayer:
         if (layer is None or layer.get_size() == size or hidden or old is None or old[0] != id(table)
                 or old[1] != camera.zoom or self._layer_origin != origin or self._drawn_revision != table.revision
                 or len(table.piles) <= MAX_DAMAGE):
+            self._resized_seen = self._resized_onto = None
             return False
         build = self._build
         if build is None or build.key != key:
             self._landing = self._prepared = None  # (they paint on the spare surface, of the old size)
-            # (its surface made in this frame, painted from the next)
-            self._build = self._start_build(table, camera, key, origin, onto=screen_surface(size))
-            self.layer_rebuilds += 1
-            self.layer_resized += 1
+            onto = self._resized_onto
+            if onto is not None and onto.get_size() == size:
+                self._resized_seen = self._resized_onto = None
+                self._build = self._start_build(table, camera, key, origin, onto=onto)
+                self.layer_rebuilds += 1
+                self.layer_resized += 1
+            else:
+                # The frame that sees a new size made the window's (set_mode, 3-4 ms): the new
+                # picture's surface (3 ms) is made in the next frame the size holds, and painted
+                # from the one after; a stream of sizes, a frame each, makes none meanwhile.
+                self._resized_onto = screen_surface(size) if self._resized_seen == size else None
+                self._resized_seen = size
         elif self._step_build(build, table):
             return False  # (swapped in: this frame shows it)
         surface.blit(layer, (0, 0))

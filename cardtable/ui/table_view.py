@@ -170,6 +170,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._last_frame: tuple[Table, tuple[float, float, float, float], dict[int, int]] | None = None
         self.layer_rebuilds = 0
         self.layer_resized = 0
+        self._resized_seen: tuple[int, int] | None = None
+        self._resized_onto: pygame.Surface | None = None
         self.layer_scrolls = 0
         self.layer_repairs = 0
         self.layer_scaled = 0
@@ -263,7 +265,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         repaints only the places it touched (``Table.damage_since``), cards lifted or put
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
-        is rebuilt on the first frame the zoom rests (and on a single zoom step).
+        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step).
         After a jump (a pan whose strips would be most of the view, nothing lifted) the
         picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
@@ -306,6 +308,15 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             self._build = None  # (the zoom moves on: a picture at this one would be wasted)
             self._draw_scaled(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
+        elif (rezoomed and not hidden and self._zoom_moved_before and len(table.piles) > MAX_DAMAGE
+              and (self._build is None or self._build.key != key)):
+            # The zoom's own frame (a first notch from rest, a single step): the old picture
+            # scaled into the one held meanwhile, the new one begun in the next frame, which
+            # only blits that: doing both here made a wheel's first notch its slowest frame.
+            self._build = None
+            self._draw_held(surface, old_zoom, camera)
+            self._last_frame = (table, camera.view_rect(), hidden)
+            self.layer_building += 1
         elif rezoomed and not hidden and not self._advance_build(table, camera, key, origin):
             self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
@@ -392,9 +403,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     @property
     def settled(self) -> bool:
         """True once the picture is whole: no stand-in waits for its face and no picture at
-        a new zoom is under way (how many frames that takes depends on the face budget,
-        so tests wait for this rather than count frames)."""
-        return not self._pending and self._build is None
+        a new zoom or window size is under way or waiting to begin (how many frames that takes
+        depends on the face budget, so tests wait for this rather than count frames)."""
+        return not self._pending and self._build is None and self._resized_seen is None
 
     @property
     def layer(self) -> pygame.Surface:
@@ -423,7 +434,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             build = self._build = start(table, camera, key, origin)
             self.layer_rebuilds += 1
             if len(table.piles) > MAX_DAMAGE:
-                return False  # (this frame scales the old picture into the one held meanwhile)
+                return False  # (this frame blits the old picture held meanwhile)
         return self._step_build(build, table)
 
     def _step_build(self, build: LayerBuild, table: Table, seconds: float | None = None,
@@ -597,6 +608,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         froze: a whole table, the view and its face cache were kept."""
         self._build = self._landing = self._prepared = None
         self._held = self._shown = self._last_frame = None
+        self._resized_seen = self._resized_onto = None
         self._order, self._order_key = [], None
         self.thaw()
         return self.cache.emptied()

@@ -28,6 +28,8 @@ LIFT_IN_SLICES = 1000
 """A group of this many piles or more is lifted a slice a frame (:func:`lift_steps`)."""
 CHUNK = 500
 """Piles a slice of the composing places or blits."""
+BAND_HEIGHT = 128
+"""Rows of a big picture's bands (each encoded in a slice: a window-wide one in about a millisecond)."""
 _KEY_COLOUR = (255, 0, 255)
 
 
@@ -36,7 +38,8 @@ class GroupPicture:
     :meth:`compose` (at once) or :meth:`steps` (a slice per ``next``)."""
 
     def __init__(self, key: tuple, hidden: dict[int, int], picture: pygame.Surface | None,
-                 at: tuple[int, int], flat: bool = False) -> None:
+                 at: tuple[int, int], flat: bool = False,
+                 bands: list[tuple[pygame.Surface, tuple[int, int]]] | None = None) -> None:
         self.key = key
         """(table, revision, zoom, the view's place, the window's size, the group) it shows."""
         self.hidden = hidden
@@ -48,6 +51,11 @@ class GroupPicture:
         """True when the picture is the felt's own pixels of the group (no lifted look): the
         felt's picture after the drop is the felt without them with it pasted on
         (:meth:`~cardtable.ui.table_view.TableView.paste`)."""
+        self.bands = bands
+        """A big picture's bands, each run-length encoded for the screen as it was composed, and
+        where each lies in it: what :meth:`draw` blits (the picture itself, colour-keyed only, is
+        what :meth:`paste` puts on the felt's picture: an encoded surface is encoded again for
+        each new surface it is blitted to, 7 ms for a window's, in one frame)."""
 
     @classmethod
     def compose(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
@@ -88,10 +96,13 @@ class GroupPicture:
         hidden = dict(zip(present, map(len, map(itemgetter(3), records))))
         if not records:
             return cls(key, hidden, None, (0, 0))
+        yield
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)  # (12,000: a slice of its own)
+        yield
         w, h = screen.get_size()
         margin = max(3, width // 16) + 3 * max(1, width // 40)  # the lifted look's shadow and backs
         # The part of the group that can come into view: a screen's width and height beyond it.
-        area = pygame.Rect(min(xs), min(ys), max(xs) + width + margin - min(xs), max(ys) + height + margin - min(ys))
+        area = pygame.Rect(left, top, right + width + margin - left, bottom + height + margin - top)
         area = area.clip(pygame.Rect(-w, -h, 3 * w, 3 * h))
         if not area.w or not area.h:
             return cls(key, hidden, None, (0, 0))
@@ -102,7 +113,7 @@ class GroupPicture:
                 view.draw_lifted(picture, table, camera, pile, len(pile.cards), (x + sx, y + sy))
             return cls(key, hidden, picture, area.topleft)
         yield
-        picture = pygame.Surface(area.size, 0, screen)  # (a window's 8 MB: a slice of its own)
+        picture = pygame.Surface((area.w + 1, area.h), 0, screen)  # (a window's 8 MB: a slice of its own)
         yield
         picture.fill(_KEY_COLOUR)
         # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
@@ -126,8 +137,18 @@ class GroupPicture:
             picture.fblits([(get(table.deck, p.top, p.top_face_up, width, force=True), (x + sx, y + sy))
                             for p, x, y, _, _ in compress(onto, map(not_, inside))])
         yield
-        picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
-        return cls(key, hidden, picture, area.topleft, flat=copied == len(records))
+        # A column of the key colour on the right (the picture is one wider than its area): a
+        # pixel of it blitted to the screen draws nothing and encodes a band for the screen.
+        picture.fill(_KEY_COLOUR, (area.w, 0, 1, area.h))
+        bands: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for top in range(0, area.h, BAND_HEIGHT):
+            yield
+            band = picture.subsurface((0, top, area.w + 1, min(BAND_HEIGHT, area.h - top))).copy()
+            band.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
+            screen.blit(band, (0, 0), (area.w, 0, 1, 1))
+            bands.append((band, (0, top)))
+        picture.set_colorkey(_KEY_COLOUR)
+        return cls(key, hidden, picture, area.topleft, flat=copied == len(records), bands=bands)
 
     def paste(self, view: Any, table: Table, camera: Camera, moved: tuple[int, int]) -> bool:
         """Make the felt's picture the table's after the group was dropped ``moved`` pixels
@@ -140,8 +161,11 @@ class GroupPicture:
 
     def draw(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
         """Show the group moved ``moved`` pixels from where it lay."""
-        if self.picture is not None:
-            surface.blit(self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]))
+        x, y = self.at[0] + moved[0], self.at[1] + moved[1]
+        if self.bands is not None:
+            surface.fblits([(band, (x + dx, y + dy)) for band, (dx, dy) in self.bands])
+        elif self.picture is not None:
+            surface.blit(self.picture, (x, y))
 
 
 def lift_steps(view: Any, table: Table, camera: Camera, screen: pygame.Surface,

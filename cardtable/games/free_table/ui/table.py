@@ -22,6 +22,7 @@ import pygame
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.engine.table_release import dismantle
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
+from cardtable.games.free_table.ui.band_select import BandSelect
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.felt_lines import FELT_LINE_RADIUS, FELT_LINE_WIDTH, _rounded_frame
 from cardtable.games.free_table.ui.group_drag import LIFT_IN_SLICES, GroupPicture, lift_steps
@@ -88,7 +89,7 @@ class Press:
     picture: GroupPicture | None = None  # the group's picture, composed when the drag began
 
 
-class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableKeys, Scene):
+class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -529,10 +530,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             if rect is not None and rect.w + rect.h >= DRAG_THRESHOLD:
                 x0, y0 = self.camera.to_world(rect.x, rect.y)
                 x1, y1 = self.camera.to_world(rect.right, rect.bottom)
-                found = self.table.index.query((x0, y0, x1 - x0, y1 - y0))  # (piles_in's, unsorted)
-                self.selected = (self.selected | found) if self.band_add else found
-                if self.selected:
-                    self.toast(f"{plural(len(self.selected), 'pile')} selected", 1.0)
+                self.select_band((x0, y0, x1 - x0, y1 - y0), self.band_add)  # (piles_in's, unsorted)
             elif not self.band_add:
                 self.selected = set()
             return True
