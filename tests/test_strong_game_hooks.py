@@ -223,3 +223,43 @@ def test_a_deciding_strong_bot_plays_a_lone_candidate_at_once_and_the_hint_still
         assert hint.rollouts > 0 and hint.action == hint.estimates[0].action
         return
     raise AssertionError("no draw reached")
+
+
+def test_a_snapshots_copies_share_how_the_match_began():
+    copy = next(_bets(2, seed=1))
+    assert copy.genesis is not None
+    made = Worlds(copy, copy.to_act).snapshot.make(random.Random(3))
+    assert made.genesis is copy.genesis  # never changed in play; deep-copied it was most of a copy's cost
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_alethkars_remembered_bets_are_the_rollout_players_seeded_by_the_situation(seats):
+    from cardtable.games.alethkar_poker.planning import RememberedBets
+
+    made = []
+
+    def make_bot(rng):
+        made.append(rng)
+        return AlethkarBot(random.Random(1)).rollout_bot(rng)
+
+    remembered = RememberedBets(make_bot)
+    asked = 0
+    for copy in _bets(seats, seed=seats + 11):
+        for other in copy.players():
+            fresh = RememberedBets(AlethkarBot(random.Random(9)).rollout_bot)
+            amount = remembered(other).bet(copy, other)
+            assert amount == fresh.bet(copy, other)  # whenever and by whomever asked: the same
+            built = len(made)
+            assert remembered(other).bet(copy, other) == amount and len(made) == built  # remembered
+            assert 0 <= amount <= copy.stacks[other]
+            asked += 1
+    assert asked >= 8
+
+
+def test_the_strong_level_asks_alethkars_rollout_player_once_a_situation():
+    bot = AlethkarBot(random.Random(1))
+    copy = next(_bets(2, seed=5))
+    seat = copy.to_act
+    first = bot.settle_candidates(copy, seat, copy.legal_actions(seat), random.Random(1))
+    again = bot.settle_candidates(copy, seat, copy.legal_actions(seat), random.Random(2))
+    assert first == again and bot._remembered_bets().known  # the same world, the bets remembered

@@ -124,3 +124,14 @@ def test_the_hint_button_is_a_layout_box_clear_of_the_persons_seven_cards(app):
     assert "button:Hint" in boxes
     assert scene.hint.button_rect.collidelist(list(scene.hand_rects.values())) < 0
     assert not [p for p in check_scene(scene, app.screen.get_size()) if "Hint" in p]
+
+
+def test_a_hint_finished_but_not_yet_taken_by_a_frame_is_visible():
+    from cardtable.engine.betting import Fold
+    from cardtable.ui.hint import Hint, HintBox
+
+    box = HintBox(table=None)
+    box.key = (0, 0)
+    assert not box.visible
+    box._result, box.thinking = Hint(Fold(seat=0), "Fold", 0.5, ("Fold: +0.0 on average",), 4), False
+    assert box.visible  # the worker is done, the next frame's update takes it

@@ -375,7 +375,9 @@ class HintBox:
 
     @property
     def visible(self) -> bool:
-        return self.key is not None and (self.hint is not None or self.thinking)
+        # a result the worker has set but no frame has taken yet counts: the worker sets it
+        # before it stops thinking, so a frame between the two once hid a finished hint
+        return self.key is not None and (self.hint is not None or self.thinking or self._result is not None)
 
     # -- events and drawing ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

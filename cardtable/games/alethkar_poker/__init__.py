@@ -15,7 +15,7 @@ from cardtable.games.definition import (
 
 GAME = GameDefinition.package(
     __name__,
-    strong_rollouts={2: 240, 4: 200, 7: 160},  # rollouts a decision by seats: p95 under 250 ms of CPU
+    strong_rollouts={2: 1000, 4: 700, 7: 400},  # rollouts a decision by seats: p95 under 250 ms of CPU
     lesson=Lesson(
         seed=6,  # the person wins two chips: the count and the payout both show
         intro=("Your first round: the buy-in goes into your black bag and you are dealt seven cards. "

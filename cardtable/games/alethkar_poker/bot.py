@@ -117,15 +117,22 @@ class AlethkarBot(LevelledBot):
         """Guess the bags of the players who have checked, as this bot would have bet
         with the hands the world ``state`` deals them."""
         assert isinstance(state, AlethkarState)
-        planning.complete_world(state, seat, planning.bet_maker(self.rollout_bot, rng.getrandbits(32)))
+        planning.complete_world(state, seat, self._remembered_bets())
 
     def settle_candidates(self, state: GameState, seat: int, actions: Sequence[Action],
                           rng: random.Random) -> list[tuple[float, bool]] | None:
         """Every bag bet of ``actions`` played out on the one world ``state`` (see
         :func:`~cardtable.games.alethkar_poker.planning.settle_candidates`)."""
         assert isinstance(state, AlethkarState)
-        return planning.settle_candidates(state, seat, actions,
-                                          planning.bet_maker(self.rollout_bot, rng.getrandbits(32)))
+        return planning.settle_candidates(state, seat, actions, self._remembered_bets())
+
+    def _remembered_bets(self) -> planning.RememberedBets:
+        """The rollout player's bets in the worlds, each situation's worked out once
+        (:class:`~cardtable.games.alethkar_poker.planning.RememberedBets`), kept by this bot."""
+        remembered = self.__dict__.get("_bets")
+        if remembered is None:
+            remembered = self.__dict__["_bets"] = planning.RememberedBets(self.rollout_bot)
+        return remembered
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The bot's action for ``seat`` (which must be the seat to act)."""
