@@ -72,6 +72,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
+from cardtable.bots.exploits import patient_move, tight_move
 from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
@@ -362,6 +363,7 @@ class StrongBot:
             normal, "complete_world", None)
         self.settle_candidates: Settle | None = getattr(normal, "settle_candidates", None)
         self.reader = Reader()
+        self._ranked: dict[Any, bool] = {}  # this round's rankings of the seat's hand (exploits)
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
         self._tails = False  # whether this decision's called all-ins get runs of their own
@@ -407,6 +409,11 @@ class StrongBot:
         actions = candidates(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
+        exploit = None if self.normal is None else tight_move(
+            state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
+        if exploit is not None:  # tight opponents: what their style gives away (see exploits)
+            shown = actions if exploit in actions else [exploit, *actions]
+            return Plan(exploit, [Estimate(a) for a in shown], 0, (time.perf_counter() - started) * 1000.0)
         prior: Action | None = None
         # With a fixed count of rollouts the clock decides nothing (the same decision for
         # the same seat copy): a slow answer on a busy machine must not drop the prior.
@@ -468,8 +475,10 @@ class StrongBot:
                 if len(active) == 1 < len(estimates):
                     break  # one left: nothing more to compare
         best = _best(active, prior)
+        waited = None if self.normal is None else patient_move(  # a raiser's all-in
+            state, seat, best, estimates, self.reader, self.normal, self.rng)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
-        return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
+        return Plan(waited or best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
     def _world(self, worlds: Worlds, seat: int, active: list[Estimate], target: int,
                start_holding: int, deadline: float) -> list[tuple[float, bool]] | None:
