@@ -182,14 +182,16 @@ class FixedBot:
         return verdict
 
 
-def in_top(state: GameState, seat: int, rng: random.Random, normal: Any, share: float) -> bool:
-    """Whether ``seat``'s hand is in the best ``share`` of hands: its :func:`equity`
-    ranked among :data:`RIVALS` hands dealt at random in its place (``normal``, the
-    game's normal bot, or its ``rollout_bot``, making the decisions that are not bets);
-    where the game has no hand to deal again, an equity well above a random hand's."""
+def in_top(state: GameState, seat: int, rng: random.Random, normal: Any, share: float,
+           own_deals: int = EQUITY_DEALS) -> bool:
+    """Whether ``seat``'s hand is in the best ``share`` of hands: its :func:`equity` (on
+    ``own_deals`` deals) ranked among :data:`RIVALS` hands dealt at random in its place
+    (``normal``, the game's normal bot, or its ``rollout_bot``, making the decisions
+    that are not bets); where the game has no hand to deal again, an equity well above a
+    random hand's."""
     other = getattr(normal, "rollout_bot", None)
     other = other(random.Random(rng.getrandbits(32))) if other is not None else normal
-    own = equity(state, seat, rng, other)
+    own = equity(state, seat, rng, other, deals=own_deals)
     rivals = [equity(state, seat, rng, other, swap_own=True) for _ in range(RIVALS)]
     if _own(state, seat):
         better = sum(1 for r in rivals if r >= own)

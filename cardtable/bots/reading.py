@@ -63,10 +63,12 @@ minimum bet 0 to 38% of the time in the benchmarks)."""
 TIGHT_AFTER = 6
 FOLDS_AFTER = 4
 FOLDER_SHARE = 0.75
-"""An opponent that folded at least this share of the times it was asked to pay, at
-least :data:`FOLDS_AFTER` times, is tight before :data:`STYLE_AFTER` decisions: a player
-of premium hands only folds nine times in ten, and a short match is over before it has
-made eight decisions (the normal level folded to the least bet 0 to 38% of the time)."""
+"""An opponent asked to pay at least :data:`FOLDS_AFTER` times that folded at least this
+share of the times it did not raise is tight before :data:`STYLE_AFTER` decisions: a
+player of premium hands only folds nine times in ten and raises the tenth (counting its
+raises, two raises in five had it named and unnamed within a hand), and a short match is
+over before it has made eight decisions (the normal level folded to the least bet 0 to
+38% of the time)."""
 SHOVES_AFTER = 3
 """An opponent that went all-in (or raised the most allowed) every time it could raise,
 at least this many times, and never folded, raises whatever it holds, before
@@ -91,6 +93,8 @@ class Tendency:
     folded: int = 0
     shoved: int = 0
     """The raises that were the most allowed (all-in)."""
+    called: int = 0
+    """The times it had to pay and called (neither folded nor raised)."""
 
     def add(self, move: str, kinds: set[str], most: bool = False) -> None:
         """Count a move of kind ``move`` made when ``kinds`` were open to it (a bet: a
@@ -105,6 +109,7 @@ class Tendency:
         if "Fold" in kinds and "Check" not in kinds:
             self.facing += 1
             self.folded += move == "Fold"
+            self.called += move not in ("Fold", "raise")
 
     @property
     def style(self) -> str | None:
@@ -118,7 +123,7 @@ class Tendency:
         """
         if self.could_raise >= SHOVES_AFTER and self.shoved == self.could_raise and self.folded == 0:
             return "raises"
-        if self.facing >= FOLDS_AFTER and self.folded >= FOLDER_SHARE * self.facing:
+        if self.facing >= FOLDS_AFTER and self.folded >= FOLDER_SHARE * (self.folded + self.called):
             return "tight"
         if self.decisions < STYLE_AFTER:
             return None
