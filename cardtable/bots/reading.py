@@ -123,7 +123,7 @@ class Tendency:
         """
         if self.could_raise >= SHOVES_AFTER and self.shoved == self.could_raise and self.folded == 0:
             return "raises"
-        if self.facing >= FOLDS_AFTER and self.folded >= FOLDER_SHARE * (self.folded + self.called):
+        if self.facing >= FOLDS_AFTER and 0 < self.folded >= FOLDER_SHARE * (self.folded + self.called):
             return "tight"
         if self.decisions < STYLE_AFTER:
             return None

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from cardtable.bots.exploits import patient_move, tight_move
+from cardtable.bots.exploits import bet_now, patient_move, tight_move, without_overbets
 from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
@@ -434,6 +434,7 @@ class StrongBot:
                 narrow = getattr(self.normal, "planning_candidates", None)
                 if narrow is not None:
                     actions = [guess, *(a for a in narrow(state, seat, guess, actions) if a != guess)]
+        actions = without_overbets(state, seat, actions, prior, self.reader)
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:
                 actions = [prior, *self.rng.sample(actions[1:], MAX_CANDIDATES - 1)]
@@ -542,7 +543,8 @@ class StrongBot:
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
         styles = {s: style for s, style in self.reader.styles().items() if s != seat}
         if styles:
-            policy = _styled(policy, styles)
+            raised = frozenset(s for s in styles if self.reader.raised(s, target))
+            policy = _styled(policy, styles, raised)
         played = self._play(snapshot, seed, action, target, policy, deadline)
         if played is None:
             return None
@@ -653,11 +655,13 @@ def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
     return choose
 
 
-def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
+def _styled(policy: Policy, styles: dict[int, tuple[str, float]], raised: frozenset[int] = frozenset()) -> Policy:
     """``policy``, except that at a bet the seats whose style was read this match play it
     (:meth:`cardtable.bots.reading.Reader.styles`): one that raises whatever it holds
     raises the most, one that calls whatever it holds checks or calls
-    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did;
+    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did
+    unless it bet or raised in the round (``raised``: read before the decision; or in
+    the betting round being played): a tight player's bet comes with a good hand;
     so the rollouts meet the players at the table, not the normal bot (whose folds
     against a raiser, bluffs into a caller and calls of a bet a rock would fold to are
     what strong planned against)."""
@@ -674,8 +678,9 @@ def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
                     return passive(world, seat, actions)
                 fold = next((a for a in actions if type(a).__name__ == "Fold"), None)
                 facing = not any(type(a).__name__ == "Check" for a in actions)
-                if fold is not None and facing and rng.random() < folds:
-                    return fold
+                if fold is not None and facing and seat not in raised and not bet_now(world, seat):
+                    if rng.random() < folds:
+                        return fold
         return policy(world, seat, rng)
 
     return choose
