@@ -409,9 +409,10 @@ class StrongBot:
         actions = candidates(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
-        exploit = None if self.normal is None else tight_move(
-            state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
-        if exploit is not None:  # tight opponents: what their style gives away (see exploits)
+        exploit = None if self.normal is None else (
+            tight_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
+            or patient_move(state, seat, actions, self.reader, self.normal, self.rng))
+        if exploit is not None:  # what a style read gives away (see exploits)
             shown = actions if exploit in actions else [exploit, *actions]
             return Plan(exploit, [Estimate(a) for a in shown], 0, (time.perf_counter() - started) * 1000.0)
         prior: Action | None = None
@@ -479,10 +480,8 @@ class StrongBot:
                 if len(active) == 1 < len(estimates):
                     break  # one left: nothing more to compare
         best = _best(active, prior)
-        waited = None if self.normal is None else patient_move(  # a raiser's all-in
-            state, seat, best, estimates, self.reader, self.normal, self.rng)
         estimates.sort(key=lambda e: (e.count == 0, -e.mean))
-        return Plan(waited or best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
+        return Plan(best.action, estimates, rollouts, (time.perf_counter() - started) * 1000.0)
 
     def _world(self, worlds: Worlds, seat: int, active: list[Estimate], target: int,
                start_holding: int, deadline: float) -> list[tuple[float, bool]] | None:
