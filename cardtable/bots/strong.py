@@ -437,7 +437,7 @@ class StrongBot:
                     actions = [guess, *(a for a in narrow(state, seat, guess, actions) if a != guess)]
         actions = without_overbets(state, seat, actions, prior, self.reader)
         if self.normal is not None:
-            actions = without_reraises(state, seat, actions, self.normal, self.rng)
+            actions = without_reraises(state, seat, actions, self.normal, self.rng, self.reader)
             prior = prior if prior in actions else None
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:
