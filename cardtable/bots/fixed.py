@@ -26,7 +26,7 @@ from typing import Any
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
-__all__ = ["STRATEGIES", "FixedBot", "make", "is_bet", "equity"]
+__all__ = ["STRATEGIES", "FixedBot", "make", "is_bet", "equity", "in_top"]
 
 STRATEGIES = ("always_call", "always_raise", "premium", "random")
 """The fixed strategies, by the name the benchmarks take."""
@@ -177,18 +177,27 @@ class FixedBot:
         """Whether the hand is in the best :attr:`share`, judged once a round."""
         if self._verdict is not None and self._verdict[0] == state.round_number:
             return self._verdict[1]
-        other = getattr(self.normal, "rollout_bot", None)
-        other = other(random.Random(self.rng.getrandbits(32))) if other is not None else self.normal
-        own = equity(state, seat, self.rng, other)
-        rivals = sorted(equity(state, seat, self.rng, other, swap_own=True) for _ in range(RIVALS))
-        if _own(state, seat):
-            better = sum(1 for r in rivals if r >= own)
-            verdict = better < self.share * (RIVALS + 1)
-        else:  # no hand to deal again: well above a random hand's share of the pot
-            players = max(2, sum(1 for s in range(state.seats) if state.holding(s) > 0))
-            verdict = own >= min(0.9, 2.0 / players)
+        verdict = in_top(state, seat, self.rng, self.normal, self.share)
         self._verdict = (state.round_number, verdict)
         return verdict
+
+
+def in_top(state: GameState, seat: int, rng: random.Random, normal: Any, share: float,
+           own_deals: int = EQUITY_DEALS) -> bool:
+    """Whether ``seat``'s hand is in the best ``share`` of hands: its :func:`equity` (on
+    ``own_deals`` deals) ranked among :data:`RIVALS` hands dealt at random in its place
+    (``normal``, the game's normal bot, or its ``rollout_bot``, making the decisions
+    that are not bets); where the game has no hand to deal again, an equity well above a
+    random hand's."""
+    other = getattr(normal, "rollout_bot", None)
+    other = other(random.Random(rng.getrandbits(32))) if other is not None else normal
+    own = equity(state, seat, rng, other, deals=own_deals)
+    rivals = [equity(state, seat, rng, other, swap_own=True) for _ in range(RIVALS)]
+    if _own(state, seat):
+        better = sum(1 for r in rivals if r >= own)
+        return better < share * (RIVALS + 1)
+    players = max(2, sum(1 for s in range(state.seats) if state.holding(s) > 0))
+    return own >= min(0.9, 2.0 / players)
 
 
 def make(strategy: str, game: Any, rng: random.Random) -> FixedBot:

@@ -31,7 +31,7 @@ from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
 __all__ = ["Reader", "Evidence", "Tendency", "kind", "AGREE", "DISAGREE", "MAX_EVIDENCE", "MISFIT_AFTER",
-           "MISFIT_SHARE", "STYLE_AFTER", "TIGHT_WEIGHT"]
+           "MISFIT_SHARE", "STYLE_AFTER", "TIGHT_WEIGHT", "SHOVES_AFTER", "FOLDS_AFTER", "FOLDER_SHARE"]
 
 AGREE = 0.9
 """The likelihood of a move seen when the model makes the same kind of move."""
@@ -61,6 +61,19 @@ least :data:`TIGHT_AFTER` times) plays only good hands: its raises say more than
 normal bot's would, and it folds to a bet that often (the normal level folded to the
 minimum bet 0 to 38% of the time in the benchmarks)."""
 TIGHT_AFTER = 6
+FOLDS_AFTER = 4
+FOLDER_SHARE = 0.75
+"""An opponent asked to pay at least :data:`FOLDS_AFTER` times that folded at least this
+share of the times it did not raise is tight before :data:`STYLE_AFTER` decisions: a
+player of premium hands only folds nine times in ten and raises the tenth (counting its
+raises, two raises in five had it named and unnamed within a hand), and a short match is
+over before it has made eight decisions (the normal level folded to the least bet 0 to
+38% of the time)."""
+SHOVES_AFTER = 3
+"""An opponent that went all-in (or raised the most allowed) every time it could raise,
+at least this many times, and never folded, raises whatever it holds, before
+:data:`STYLE_AFTER` decisions: in no-limit a match against it is over in a hand or two
+when its shoves are called, so waiting for eight decisions named it too late."""
 TIGHT_WEIGHT = 2.0
 """A tight opponent's raise the model would not have made counts as this many misses."""
 
@@ -78,19 +91,25 @@ class Tendency:
     raised: int = 0
     facing: int = 0
     folded: int = 0
+    shoved: int = 0
+    """The raises that were the most allowed (all-in)."""
+    called: int = 0
+    """The times it had to pay and called (neither folded nor raised)."""
 
-    def add(self, move: str, kinds: set[str]) -> None:
+    def add(self, move: str, kinds: set[str], most: bool = False) -> None:
         """Count a move of kind ``move`` made when ``kinds`` were open to it (a bet: a
-        draw or a discard is no betting)."""
+        draw or a discard is no betting); ``most``: the raise was the most allowed."""
         if not kinds & _BETTING:
             return
         self.decisions += 1
         if "raise" in kinds:
             self.could_raise += 1
             self.raised += move == "raise"
+            self.shoved += move == "raise" and most
         if "Fold" in kinds and "Check" not in kinds:
             self.facing += 1
             self.folded += move == "Fold"
+            self.called += move not in ("Fold", "raise")
 
     @property
     def style(self) -> str | None:
@@ -102,6 +121,10 @@ class Tendency:
         >>> t.style
         'calls'
         """
+        if self.could_raise >= SHOVES_AFTER and self.shoved == self.could_raise and self.folded == 0:
+            return "raises"
+        if self.facing >= FOLDS_AFTER and 0 < self.folded >= FOLDER_SHARE * (self.folded + self.called):
+            return "tight"
         if self.decisions < STYLE_AFTER:
             return None
         if (self.could_raise >= STYLE_AFTER // 2 and self.raised >= RAISER_SHARE * self.could_raise
@@ -155,6 +178,8 @@ class Reader:
     evidence: list[Evidence] = field(default_factory=list)
     tendencies: dict[int, Tendency] = field(default_factory=dict)
     """Each opponent's betting over the match (every move read, any round)."""
+    raised_in: dict[int, int] = field(default_factory=dict)
+    """The round of each opponent's last raise read, by seat (see :meth:`raised`)."""
     templates: dict[str, str] = field(default_factory=dict)
     """The kind of move each log line writes, its amounts blanked (see :func:`template`):
     learned from the replays, to count the moves a replay could not reach."""
@@ -165,6 +190,11 @@ class Reader:
         """The style of ``seat``'s betting this match (see :attr:`Tendency.style`)."""
         found = self.tendencies.get(seat)
         return found.style if found is not None else None
+
+    def raised(self, seat: int, round_number: int) -> bool:
+        """Whether ``seat`` was read raising in round ``round_number`` (a draw since
+        or not: a tight player's raise says its hand was good)."""
+        return self.raised_in.get(seat) == round_number
 
     def styles(self) -> dict[int, tuple[str, float]]:
         """Every opponent whose style is named, by seat, with the share of the times it
@@ -209,8 +239,11 @@ class Reader:
                 action, kinds = move
                 hand = _hand(world, actor)
                 if len(kinds) > 1:
-                    self.tendencies.setdefault(actor, Tendency()).add(kind(action), kinds)
+                    self.tendencies.setdefault(actor, Tendency()).add(kind(action), kinds,
+                                                                      _most(world, actor, action))
                     self._learn(world, actor, seat, lines[at], kind(action))
+                    if kind(action) == "raise":
+                        self.raised_in[actor] = world.round_number
                 if now and len(kinds) > 1 and hand is not None and self.style(actor) not in ("raises", "calls"):
                     self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
                 at += len(_lines(world, action, seat, apply=True))
@@ -219,7 +252,9 @@ class Reader:
         else:
             del self.evidence[:-MAX_EVIDENCE]
             return
-        self._count_unreplayed(events[at:], lines[at:], seat, state.seats)
+        same_round = pending.round_number == state.round_number
+        self._count_unreplayed(events[at:], lines[at:], seat, state.seats,
+                               state.round_number if same_round else None)
         if at < len(lines) and world.to_act != seat:
             self.evidence = []  # the replay stopped short: a hand may have changed since
         del self.evidence[:-MAX_EVIDENCE]
@@ -244,15 +279,20 @@ class Reader:
             if written:
                 self.templates.setdefault(template(written[0]), found)
 
-    def _count_unreplayed(self, events: list[Any], lines: list[str], seat: int, seats: int) -> None:
+    def _count_unreplayed(self, events: list[Any], lines: list[str], seat: int, seats: int,
+                          round_number: int | None = None) -> None:
         """Count in the tendencies the opponents' moves a replay could not reach (past a
         card dealt face up or a showdown), each known by its line's :func:`template`, with
-        the choices such a move implies (a call or fold: it had to pay, and could raise)."""
+        the choices such a move implies (a call or fold: it had to pay, and could raise);
+        a raise is remembered as made in ``round_number`` when given (every move since
+        the seat's last decision was in this round)."""
         for event, line in zip(events, lines):
             actor = event.seat
             found = self.templates.get(template(line)) if 0 <= actor < seats and actor != seat else None
             if found:
                 self.tendencies.setdefault(actor, Tendency()).add(found, _IMPLIED.get(found, {found, "raise"}))
+                if found == "raise" and round_number is not None:
+                    self.raised_in[actor] = round_number
 
     def decided(self, state: GameState, seat: int, action: Action) -> None:
         """Remember the state after this seat's ``action`` (on a copy of its seat copy)."""
@@ -297,6 +337,17 @@ class Reader:
     def accept(self, missed: float, rng: random.Random) -> bool:
         """Keep a world whose model missed ``missed`` moves, with their odds."""
         return missed == 0 or rng.random() < (DISAGREE / AGREE) ** missed
+
+
+def _most(state: GameState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is the most ``seat`` could raise on ``state`` (all-in, or the
+    betting options' highest amount)."""
+    if type(action).__name__ == "AllIn":
+        return True
+    options = getattr(state, "betting_options", lambda s: None)(seat)
+    value = getattr(action, "to", getattr(action, "amount", None))
+    high = getattr(options, "max_raise_to", getattr(options, "max_amount", None))
+    return isinstance(value, int) and isinstance(high, int) and value >= high
 
 
 def _hidden(state: GameState, seat: int) -> set[int]:

@@ -72,6 +72,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
+from cardtable.bots.exploits import bet_now, patient_move, tight_move, without_overbets, without_reraises
 from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
@@ -362,6 +363,7 @@ class StrongBot:
             normal, "complete_world", None)
         self.settle_candidates: Settle | None = getattr(normal, "settle_candidates", None)
         self.reader = Reader()
+        self._ranked: dict[Any, bool] = {}  # this round's rankings of the seat's hand (exploits)
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
         self._tails = False  # whether this decision's called all-ins get runs of their own
@@ -407,6 +409,12 @@ class StrongBot:
         actions = candidates(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
+        exploit = None if self.normal is None else (
+            tight_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
+            or patient_move(state, seat, actions, self.reader, self.normal, self.rng))
+        if exploit is not None:  # what a style read gives away (see exploits)
+            shown = actions if exploit in actions else [exploit, *actions]
+            return Plan(exploit, [Estimate(a) for a in shown], 0, (time.perf_counter() - started) * 1000.0)
         prior: Action | None = None
         # With a fixed count of rollouts the clock decides nothing (the same decision for
         # the same seat copy): a slow answer on a busy machine must not drop the prior.
@@ -427,6 +435,10 @@ class StrongBot:
                 narrow = getattr(self.normal, "planning_candidates", None)
                 if narrow is not None:
                     actions = [guess, *(a for a in narrow(state, seat, guess, actions) if a != guess)]
+        actions = without_overbets(state, seat, actions, prior, self.reader)
+        if self.normal is not None:
+            actions = without_reraises(state, seat, actions, self.normal, self.rng, self.reader)
+            prior = prior if prior in actions else None
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:
                 actions = [prior, *self.rng.sample(actions[1:], MAX_CANDIDATES - 1)]
@@ -533,7 +545,8 @@ class StrongBot:
         policy = self.policy if self.rollout_bot is None else _bot_policy(self.rollout_bot, seed)
         styles = {s: style for s, style in self.reader.styles().items() if s != seat}
         if styles:
-            policy = _styled(policy, styles)
+            raised = frozenset(s for s in styles if self.reader.raised(s, target))
+            policy = _styled(policy, styles, raised)
         played = self._play(snapshot, seed, action, target, policy, deadline)
         if played is None:
             return None
@@ -644,11 +657,13 @@ def _bot_policy(make: Callable[[random.Random], Any], seed: int) -> Policy:
     return choose
 
 
-def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
+def _styled(policy: Policy, styles: dict[int, tuple[str, float]], raised: frozenset[int] = frozenset()) -> Policy:
     """``policy``, except that at a bet the seats whose style was read this match play it
     (:meth:`cardtable.bots.reading.Reader.styles`): one that raises whatever it holds
     raises the most, one that calls whatever it holds checks or calls
-    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did;
+    (:mod:`cardtable.bots.fixed`), and a tight one asked to pay folds as often as it did
+    unless it bet or raised in the round (``raised``: read before the decision; or in
+    the betting round being played): a tight player's bet comes with a good hand;
     so the rollouts meet the players at the table, not the normal bot (whose folds
     against a raiser, bluffs into a caller and calls of a bet a rock would fold to are
     what strong planned against)."""
@@ -665,8 +680,9 @@ def _styled(policy: Policy, styles: dict[int, tuple[str, float]]) -> Policy:
                     return passive(world, seat, actions)
                 fold = next((a for a in actions if type(a).__name__ == "Fold"), None)
                 facing = not any(type(a).__name__ == "Check" for a in actions)
-                if fold is not None and facing and rng.random() < folds:
-                    return fold
+                if fold is not None and facing and seat not in raised and not bet_now(world, seat):
+                    if rng.random() < folds:
+                        return fold
         return policy(world, seat, rng)
 
     return choose
