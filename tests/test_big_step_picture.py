@@ -152,13 +152,20 @@ def test_nothing_is_prepared_when_the_frame_would_repair_a_few_places(spread_tab
     assert list(view.prepare(table, camera)) == [] and view._prepared is None
 
 
-def test_leaving_a_big_table_frees_it_at_once_with_no_full_collection(app, monkeypatch):
+def infinite_table_unfrozen(app, monkeypatch):
+    """The 12,000-card table opened and drawn once, from a collector nobody froze yet:
+    ``(scene, driver)``."""
     monkeypatch.setattr(table_view, "_frozen", False)
     monkeypatch.setattr(table_view, "_frozen_by", None)
     spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
     scene = app.push(FreeTableScene(app, spec, deck_id="infinite", seed=3))
     d = Driver(app)
     d.step()
+    return scene, d
+
+
+def test_leaving_a_big_table_frees_it_at_once_with_no_full_collection(app, monkeypatch):
+    scene, d = infinite_table_unfrozen(app, monkeypatch)
     assert table_view._frozen and gc.get_freeze_count() > 0  # the first frame of a big deck froze
     frozen = gc.get_freeze_count()
     d.move(centre_of(scene, only_pile(scene)))
@@ -207,12 +214,7 @@ def test_a_view_that_did_not_freeze_leaves_the_freeze_alone(monkeypatch):
 
 
 def test_what_a_big_steps_slices_make_is_frozen_as_they_come(app, monkeypatch):
-    monkeypatch.setattr(table_view, "_frozen", False)
-    monkeypatch.setattr(table_view, "_frozen_by", None)
-    spec = next(e.spec for e in app.variant_entries if e.spec and e.spec.id == "free_table")
-    scene = app.push(FreeTableScene(app, spec, deck_id="infinite", seed=3))
-    d = Driver(app)
-    d.step()
+    scene, d = infinite_table_unfrozen(app, monkeypatch)
     d.move(centre_of(scene, only_pile(scene)))
     d.key(pygame.K_g)  # a spread of 12,000: a table step of many slices
     counts = []
