@@ -87,7 +87,10 @@ class PileActions:
 
     def flip(self, pid: int | None = None) -> None:
         """Flip the card or pile pointed at (the whole selection, if it is in it)."""
-        chosen = self._selection_for(self.pile_under(self.mouse) if pid is None else pid)
+        pointed = pid
+        if pid is None:
+            pointed = self.focused_pile() if self.focus is not None else self.pile_under(self.mouse)
+        chosen = self._selection_for(pointed)
         if chosen:
             self.begin(self.table.flip_many_job(chosen), lambda _: self._refresh_buttons())
             self.app.sounds.play("flip")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.ui.table_parts import DIGITS, KeyBinding, dispatch_key, help_rows
+from cardtable.ui.table_parts import DIGITS, ENTER, KeyBinding, dispatch_key, help_rows
 
 _CTRL = pygame.KMOD_CTRL
 _ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -18,15 +18,29 @@ _ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 CTRL_KEYS = (
     KeyBinding((pygame.K_z, pygame.K_y), "Ctrl+Z / Ctrl+Y", "undo / redo", "key_undo", with_event=True, mods=_CTRL),
+    KeyBinding(_ARROWS, "Ctrl+arrows", "move the focus to the nearest pile that way (Down: to the hand)",
+               "key_focus_arrow", with_event=True, mods=_CTRL),
 )
 """The keys held with Ctrl (no plain key acts while Ctrl is down)."""
 
+FOCUS_KEYS = (
+    KeyBinding((pygame.K_TAB,), "Tab / Shift+Tab", "move the focus: the piles in reading order, the hand, the tool bar",
+               "key_focus_next", with_event=True),
+    KeyBinding(ENTER + (pygame.K_SPACE,), "Enter / Space",
+               "pick up the focused card (Shift: the whole pile); again: put it on the focused pile",
+               "key_pick", when="focus_on_felt", with_event=True),
+)
+"""The focus's keys, tried before the tool bar's (which takes Tab and Enter for its own focus)."""
+
 KEYS = (
-    KeyBinding((pygame.K_ESCAPE,), "Esc", "clear the selection, else leave the table", "key_escape"),
+    KeyBinding((pygame.K_ESCAPE,), "Esc", "put back what was picked up, else clear the selection, else leave",
+               "key_escape"),
     KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
                with_event=True),
-    KeyBinding((pygame.K_f,), "F / double-click", "flip the card or pile under the cursor", "flip"),
-    KeyBinding((pygame.K_s,), "S", "shuffle the pile under the cursor", "shuffle"),
+    KeyBinding((pygame.K_f,), "F / double-click", "flip the focused card or pile (else the one under the cursor)",
+               "flip"),
+    KeyBinding((pygame.K_s,), "S", "shuffle the focused pile (else the one under the cursor)", "shuffle"),
+    KeyBinding((pygame.K_x,), "X", "add the focused pile to the selection, or take it out", "key_select"),
     KeyBinding((pygame.K_d,), "D / Shift+D", "deal a row face down / face up", "key_deal", with_event=True),
     KeyBinding((pygame.K_g, pygame.K_n), "G / N", "spread the pile as a grid / a fan", "key_spread",
                with_event=True),
@@ -34,7 +48,7 @@ KEYS = (
     KeyBinding((pygame.K_h, pygame.K_p), "H / P", "deal N to each hand / pass to the next player", "key_hands",
                with_event=True),
     KeyBinding(_ZOOM_IN + _ZOOM_OUT + (pygame.K_HOME,), "Wheel, +/-, Home",
-               "zoom around the cursor; Home fits all cards", "key_zoom", with_event=True),
+               "zoom around the focus (else the cursor); Home fits all cards", "key_zoom", with_event=True),
     KeyBinding(_ARROWS, "Right-drag, arrows", "pan (also Space+drag)", "key_pan", with_event=True),
     KeyBinding((pygame.K_b,), "B", "browse and search the deck; find a face-up card", "open_browser"),
     KeyBinding(DIGITS, "1-4", "choose the deck", "key_deck", with_event=True),
@@ -61,13 +75,19 @@ PAN_STEP = 80
 def key_rows() -> list[tuple[str, str]]:
     """Help's rows for the free table: the mouse, then its keys (from :data:`KEYS`)."""
     keys = [b for b in KEYS if b.handler not in ("key_escape", "key_help")]
-    return (list(MOUSE_ROWS) + help_rows(keys[:-1]) + help_rows(CTRL_KEYS) + [ALT_ROW]
+    return (list(MOUSE_ROWS) + help_rows(FOCUS_KEYS) + help_rows(keys[:-1]) + help_rows(CTRL_KEYS) + [ALT_ROW]
             + help_rows(keys[-1:]))
 
 
 class FreeTableKeys:
     """The handlers :data:`KEYS` names, mixed into the free table's scene (which has
     ``flip``, ``deal``, ``spread``, the camera and the rest they call)."""
+
+    def dispatch_focus_keys(self, event: pygame.event.Event) -> bool:
+        """A KEYDOWN through :data:`FOCUS_KEYS` (before the tool bar has it); True if one acted."""
+        if getattr(event, "mod", 0) & (_CTRL | pygame.KMOD_ALT):
+            return False
+        return dispatch_key(self, FOCUS_KEYS, event)
 
     def dispatch_keys(self, event: pygame.event.Event) -> bool:
         """A KEYDOWN through the key map; True if a key did something."""
@@ -89,6 +109,8 @@ class FreeTableKeys:
 
     def key_escape(self) -> None:
         """Esc clears the selection, or with nothing selected leaves the table."""
+        if self.cancel_carry():  # type: ignore[attr-defined]
+            return
         selected: set[int] = self.selected
         if selected:
             self.selected: set[int] = set()
@@ -118,11 +140,14 @@ class FreeTableKeys:
             self.pass_on()  # type: ignore[attr-defined]
 
     def key_zoom(self, event: pygame.event.Event) -> None:
-        """+ and - zoom around the cursor; Home fits every card."""
+        """+ and - zoom around the focused pile (else the cursor); Home fits every card."""
         if event.key == pygame.K_HOME:
             self.fit_all()  # type: ignore[attr-defined]
-        else:
-            self.camera.zoom_at(1.25 if event.key in _ZOOM_IN else 0.8, *self.mouse)  # type: ignore[attr-defined]
+            return
+        ring = self.focus_rect()  # type: ignore[attr-defined]
+        at = ring.center if ring is not None else self.mouse  # type: ignore[attr-defined]
+        self.camera.zoom_at(1.25 if event.key in _ZOOM_IN else 0.8, *at)  # type: ignore[attr-defined]
+        self.follow_focus()  # type: ignore[attr-defined]
 
     def key_pan(self, event: pygame.event.Event) -> None:
         """The arrow keys pan a step."""

@@ -24,6 +24,7 @@ from cardtable.engine.table_release import dismantle
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.felt_lines import FELT_LINE_RADIUS, FELT_LINE_WIDTH, _rounded_frame
+from cardtable.games.free_table.ui.focus import FreeTableFocus
 from cardtable.games.free_table.ui.group_drag import LIFT_IN_SLICES, GroupPicture, lift_steps
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.hosting import FreeTableHosting
@@ -88,7 +89,7 @@ class Press:
     picture: GroupPicture | None = None  # the group's picture, composed when the drag began
 
 
-class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableKeys, Scene):
+class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, PileActions, InView, FreeTableKeys, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -124,6 +125,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         self._seen_step: object = None
         self._status_rect: pygame.Rect | None = None  # where the status line was last drawn
         self.init_big_steps()
+        self.init_focus()
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -144,6 +146,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         self.current = None
         self.selected = set()
         self.menu = None
+        self.focus = None
+        self.carry = None
         self.layout()
 
     def fit_start(self) -> None:
@@ -290,8 +294,13 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         return self.table.pile_at(*self.camera.to_world(*pos))
 
     def target(self) -> int | None:
-        """The pile a key acts on: the one under the cursor, else the last one touched, else
-        the only one on the felt; never one out of view (behind a bar, or panned away)."""
+        """The pile a key acts on: the one with the keyboard focus, else the one under the
+        cursor, else the last one touched, else the only one on the felt; never one out of
+        view (behind a bar, or panned away) but the focused one (the view follows it)."""
+        focused = self.focused_pile()
+        if focused is not None:
+            self.follow_focus()
+            return focused
         pid = self.pile_under(self.mouse)
         if pid is not None:
             return pid
@@ -395,6 +404,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
             self.space_held = event.type == pygame.KEYDOWN
+            if event.type == pygame.KEYDOWN and self.menu is None and self.press is None:
+                self.dispatch_focus_keys(event)  # (Space picks up and puts down, as Enter, on the focus)
             return True
         menu = self.menu
         if menu is not None:
@@ -405,6 +416,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
             if used:
                 return True
         busy = self.press is not None or self.panning or self.band is not None or self.right_press is not None
+        if not busy and event.type == pygame.KEYDOWN and self.dispatch_focus_keys(event):
+            return True
         if not busy and self.widgets.handle(event):
             self._refresh_buttons()
             return True
@@ -433,6 +446,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         # Mouse events carry no modifiers: ask the keyboard.
         mods = pygame.key.get_mods()
+        if event.button in (1, 3):  # (the mouse takes over: the keys act under the cursor again)
+            self.focus, self.carry = None, None
         if event.button == 2 or (event.button == 1 and self.space_held):
             self.panning = True
             return True
@@ -633,8 +648,10 @@ class FreeTableScene(FreeTableHosting, BigSteps, PileActions, InView, FreeTableK
         band = self.band_rect()
         if band is not None:
             pygame.draw.rect(surface, THEME.focus, band, 1)
+        if press is None:
+            self.draw_focus(surface)
         self._draw_toolbar(surface)
-        self._draw_status(surface, hover)
+        self._draw_status(surface, hover if hover is not None or not self.focus_on_felt() else self.focused_pile())
         if hover is not None and self.app.settings.hover_magnify and self.alt_held:
             self._draw_magnifier(surface, hover)
         tip = None if self.menu else self.widgets.tooltip()
