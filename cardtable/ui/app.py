@@ -385,6 +385,8 @@ class App:
         while self.scenes.scenes:
             self.scenes.pop()
         self._save_settings_if_due()
+        from cardtable.ui.table_parts import REMAPPED
+        REMAPPED.clear()  # (the keys in force are this app's: the next one reads its own settings)
         pygame.quit()
 
     def push(self, scene: Scene) -> Scene:
