@@ -160,7 +160,7 @@ def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: lis
 
 def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: list[str],
                        counts: dict[str, int]) -> None:
-    """Draw the menu, settings, saves, statistics, about and join screens and every
+    """Draw the menu, settings (and its Keys page), saves, statistics, about and join screens and every
     variant's table (with its pass screen and help) at ``size`` and ``scale``, adding
     each frame's layout problems to ``layout`` and the frames and boxes checked to ``counts``."""
     from cardtable.ui.app import App
@@ -183,6 +183,12 @@ def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: lis
     app.push(MenuScene(app))
     app.step()
     app.push(SettingsScene(app))
+    app.step()
+    app.scenes.pop()
+    from cardtable.ui.keys_scene import KeysScene
+    keys_page = app.push(KeysScene(app))
+    app.step()
+    keys_page.ask()  # (the row waiting for its new key, and the line that says so)
     app.step()
     app.scenes.pop()
     from cardtable.ui.about_scene import AboutScene

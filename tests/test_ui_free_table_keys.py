@@ -163,7 +163,8 @@ def test_x_selects_and_c_gathers_the_selection(app):
     assert len(scene.selected) == 2 and app.speech.log[-1].startswith("face down card: not selected")
     d.key(pygame.K_x)
     piles = scene.table.piles
-    expected = sorted([len(piles[p].cards) for p in piles if p not in chosen] + [sum(len(piles[p].cards) for p in chosen)])
+    together = sum(len(piles[p].cards) for p in chosen)
+    expected = sorted([len(piles[p].cards) for p in piles if p not in chosen] + [together])
     d.key(pygame.K_c)  # the focused pile is in the selection: the selection is gathered there
     settle(d, scene)
     assert felt_sizes(scene) == expected and len(expected) == 4
@@ -180,7 +181,7 @@ def test_the_hand_by_keys(app):
     card = scene.table.deck.cards[scene.table.piles[hand].cards[0]].name
     assert app.speech.log[-1] == f"Player 1's hand, card 1 of 5: {card}"
     ring = scene.focus_rect()
-    assert tuple(app.screen.get_at((ring.x - scene.ring_width() // 2 - 2, ring.centery)))[:3] == THEME.focus
+    assert tuple(app.screen.get_at((ring.x - scene.ring_reach(), ring.centery)))[:3] == THEME.focus
     d.key(pygame.K_RETURN)
     d.key(pygame.K_UP, pygame.KMOD_CTRL)
     deck = scene.focused_pile()

@@ -15,7 +15,7 @@ from cardtable.ui import key_map
 from cardtable.ui.back_screen import BackScreen
 from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.table_parts import REMAPPED, KeyBinding
-from cardtable.ui.text import fit_text
+from cardtable.ui.text import fit_text, wrap_font
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Widget, draw_focus_ring
 
@@ -37,9 +37,9 @@ def rows() -> list[Row]:
 class KeyList(Widget):
     """The scrolled list of keys; it takes the keyboard focus like a button."""
 
-    def __init__(self, rect, fonts, scene: KeysScene, row_h: int, size: int) -> None:
+    def __init__(self, rect, fonts, scene: KeysScene, row_h: int, size: int, small: int) -> None:
         super().__init__(rect, fonts)
-        self.scene, self.row_h, self.size = scene, row_h, size
+        self.scene, self.row_h, self.size, self.small = scene, row_h, size, small
         self.rows = rows()
         self.chosen = next(i for i, (_t, b) in enumerate(self.rows) if b is not None)
         self.first = 0
@@ -104,7 +104,7 @@ class KeyList(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         pad = self.row_h // 3
-        key_w = self.rect.w * 30 // 100
+        key_w = self.rect.w * 32 // 100
         for n, (title, binding) in enumerate(self.rows[self.first:self.first + self.fits()]):
             index = self.first + n
             r = pygame.Rect(self.rect.x, self.rect.y + n * self.row_h, self.rect.w, self.row_h)
@@ -116,16 +116,22 @@ class KeyList(Widget):
             if index == self.chosen:
                 pygame.draw.rect(surface, THEME.selection, r.inflate(-4, -2), border_radius=6)
             waiting = index == self.chosen and self.scene.asking
-            label = "press the new key… (Esc: no change)" if waiting else binding.shown_label()
+            label = "press a key…" if waiting else binding.shown_label()
             changed = binding.id in REMAPPED
             colour = THEME.accent if waiting or changed else THEME.text
-            text = fit_text(self.fonts, label + (" •" if changed and not waiting else ""), self.size, key_w - pad)
-            surface.blit(self.fonts.render(text, self.size, colour, bold=True),
-                         self.fonts.render(text, self.size, colour, bold=True).get_rect(
-                             midleft=(r.x + 2 * pad, r.centery)))
-            does = fit_text(self.fonts, binding.does, self.size, r.w - key_w - 3 * pad)
-            img = self.fonts.render(does, self.size, THEME.text)
-            surface.blit(img, img.get_rect(midleft=(r.x + key_w + pad, r.centery)))
+            text = fit_text(self.fonts, label + (" •" if changed and not waiting else ""), self.size, key_w - 2 * pad,
+                            bold=True)
+            img = self.fonts.render(text, self.size, colour, bold=True)
+            surface.blit(img, img.get_rect(midleft=(r.x + 2 * pad, r.centery)))
+            room = r.w - key_w - 2 * pad
+            lines = wrap_font(binding.does, room, self.fonts.font(self.small))
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(self.fonts, " ".join(lines[1:]), self.small, room)]
+            line_h = self.fonts.font(self.small).get_linesize()
+            top = r.centery - line_h * len(lines) // 2
+            for n_line, line in enumerate(lines):
+                surface.blit(self.fonts.render(line, self.small, THEME.text),
+                             (r.x + key_w + pad, top + n_line * line_h))
         surface.set_clip(clip)
         if self.focused and self.first <= self.chosen < self.first + self.fits():
             r = pygame.Rect(self.rect.x, self.rect.y + (self.chosen - self.first) * self.row_h, self.rect.w,
@@ -157,7 +163,7 @@ class KeysScene(BackScreen):
         px = scaler(self.k)
         w, h = self.app.screen.get_size()
         rect = pygame.Rect(px(40), px(120), w - px(80), h - px(120) - px(110))
-        self.list = KeyList(rect, self.app.fonts, self, px(34), px(17))
+        self.list = KeyList(rect, self.app.fonts, self, px(44), px(17), px(15))
         if kept is not None:
             self.list.chosen, self.list.first = kept.chosen, kept.first
         self.widgets.widgets.clear()
@@ -218,6 +224,8 @@ class KeysScene(BackScreen):
         surface.blit(fonts.render("Keys", px(40), THEME.text, bold=True), (px(40), px(30)))
         room = surface.get_width() - px(80)
         line = self.note or "Up / Down choose a key, Enter changes it (press the new key), Delete: the default."
+        if self.asking:
+            line = f"Press the new key for \"{self.list.binding.does}\" (Esc: no change)"
         colour = THEME.error if self.note.startswith("Refused") else THEME.accent if self.note else THEME.text_dim
         surface.blit(fonts.render(fit_text(fonts, line, px(16), room), px(16), colour), (px(42), px(84)))
         self.widgets.draw(surface)

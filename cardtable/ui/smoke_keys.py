@@ -297,7 +297,7 @@ def _check_pile_ring(app: Any, table: Any, after: str) -> None:
     rect = table.focus_rect()
     if rect is None:
         raise StuckError(f"free table: after {after} no pile has the focus")
-    reach = table.ring_width() // 2 + 2
+    reach = table.ring_reach()
     spots = [(rect.x - reach, rect.centery), (rect.right + reach - 1, rect.centery),
              (rect.centerx, rect.y - reach), (rect.centerx, rect.bottom + reach - 1)]
     area = app.screen.get_rect()

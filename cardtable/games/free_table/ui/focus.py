@@ -327,10 +327,14 @@ class FreeTableFocus:
                 if len(self.selected) > 1 and pid in self.selected else ()
             count = None if whole or group or len(pile.cards) == 1 else 1
             self.carry = Carry(pid, count, group)
-            what = (plural(len(group), "pile") if group else
-                    f"the pile of {figure(len(pile.cards))}" if count is None else pile_words(self.table, pid)
-                    if len(pile.cards) == 1 else
-                    (self.table.deck.cards[pile.top].name if pile.top_face_up else "the top card, face down"))
+            if group:
+                what = plural(len(group), "pile")
+            elif len(pile.cards) == 1:
+                what = pile_words(self.table, pid)
+            elif count is None:
+                what = f"the pile of {figure(len(pile.cards))}"
+            else:
+                what = self.table.deck.cards[pile.top].name if pile.top_face_up else "the top card, face down"
             self.toast(f"Picked up {what}: Tab to a pile and press Enter to put it there, Esc to put it back", 3.0)
             return True
         index = self.focused_hand_card()
@@ -419,25 +423,41 @@ class FreeTableFocus:
         return rect
 
     def ring_width(self) -> int:
-        """The focus ring's thickness: 3 pixels at UI scale 1, thicker with the scale."""
-        return max(3, self.app.px(3))
+        """The focus ring's thickness: 5 pixels at UI scale 1, thicker with the scale."""
+        return max(5, self.app.px(5))
+
+    def ring_gap(self) -> int:
+        """The dark band between the focused card and its ring."""
+        return max(2, self.ring_width() // 2)
+
+    def ring_reach(self) -> int:
+        """How far outside the focused rect the middle of the ring's light line lies."""
+        return self.ring_gap() + self.ring_width() // 2
 
     def draw_focus(self, surface: pygame.Surface) -> None:
-        """The focus ring (a thick line of :attr:`THEME.focus` outside a dark one, so it shows on
-        any card and any felt), and what is picked up, lifted beside it."""
+        """The focus ring: a thick line of :attr:`THEME.focus` between two dark ones, a gap
+        from the card (so it shows on any card and any felt, and by its shape is told from a
+        selection's thin outline, drawn in the same colour), and what is picked up, lifted
+        beside it."""
         rect = self.focus_rect()
         if rect is None:
             return
-        width = self.ring_width()
-        outer = rect.inflate(2 * width + 2, 2 * width + 2)
+        width, gap = self.ring_width(), self.ring_gap()
         radius = max(2, rect.w // 12)
-        pygame.draw.rect(surface, THEME.backdrop, rect.inflate(2, 2), 1, border_radius=radius)
-        pygame.draw.rect(surface, THEME.focus, outer, width, border_radius=radius + width)
+        pygame.draw.rect(surface, THEME.backdrop, rect.inflate(2 * gap, 2 * gap), gap, border_radius=radius + gap)
+        reach = 2 * (gap + width)
+        pygame.draw.rect(surface, THEME.focus, rect.inflate(reach, reach), width, border_radius=radius + gap + width)
+        pygame.draw.rect(surface, THEME.backdrop, rect.inflate(reach + 2, reach + 2), 1,
+                         border_radius=radius + gap + width)
         carry = self.carry
         if carry is None or carry.pid not in self.table.piles:
             return
         off = max(8, rect.w // 4)
         at = (rect.x + off, rect.y - off)
+        bar = self.hand_bar()
+        if self.focused_hand_card() is not None and bar is not None:  # (above the hand bar, not over the hand)
+            height = int(self.view.card_width(self.camera) * CARD_H / CARD_W)
+            at = (rect.x + off, bar.rect.y - height - off)
         if carry.hand_index is not None:
             cards = self.table.piles[carry.pid].cards
             if carry.hand_index < len(cards):
