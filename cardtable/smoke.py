@@ -186,7 +186,8 @@ def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: lis
     app.step()
     app.scenes.pop()
     from cardtable.ui.keys_scene import KeysScene
-    keys_page = app.push(KeysScene(app))
+    keys_page = KeysScene(app)
+    app.push(keys_page)
     app.step()
     keys_page.ask()  # (the row waiting for its new key, and the line that says so)
     app.step()

@@ -83,6 +83,7 @@ def test_a_key_remapped_by_keys_is_remembered_and_honoured_after_a_restart(app):
         from cardtable.ui.help import HelpOverlay
         rows = dict(HelpOverlay(again, variant_spec(again, "free_table")).key_rows())
         assert "Q / double-click" in rows and "F / double-click" not in rows
+        assert d.button("Flip").tooltip == "Flip (Q)" and d.button("Shuffle").tooltip == "Shuffle (S)"
     finally:
         again.shutdown()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.ui.table_parts import DIGITS, ENTER, REMAPPED, KeyBinding
+from cardtable.ui.table_parts import DIGITS, ENTER, REMAPPED, KeyBinding, key_word
 
 KEPT = frozenset((pygame.K_ESCAPE, pygame.K_TAB, pygame.K_SPACE, pygame.K_F1, pygame.K_F3, pygame.K_F11,
                   pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
@@ -40,8 +40,8 @@ def key_label(key: int) -> str:
     ('Q', 'Enter')
     """
     name = pygame.key.name(key) if pygame.get_init() else ""
-    if not name:
-        name = chr(key) if 32 < key < 127 else f"key {key}"
+    if not name:  # (before pygame starts, and for a code SDL has no name for)
+        name = chr(key) if 32 < key < 127 else key_word(key)
     if len(name) == 1:
         return name.upper()
     return _NAMES.get(name, name.title() if not name[0].isalpha() or " " in name else name[0].upper() + name[1:])
@@ -58,6 +58,17 @@ def relabel(label: str, old: str, new: str) -> str:
     if re.search(pattern, label):
         return re.sub(pattern, new.replace("\\", "\\\\"), label)
     return f"{new} ({label})"
+
+
+def hotkey(binding_id: str, default: str) -> str:
+    """A button's hotkey as shown (its tooltip): ``default``, or the key chosen in Settings for
+    the binding ``binding_id``.
+
+    >>> hotkey("flip.f", "F")
+    'F'
+    """
+    new = REMAPPED.get(binding_id)
+    return default if new is None else relabel(default, default.split("+")[-1], key_label(new))
 
 
 def remappable(binding: KeyBinding) -> bool:

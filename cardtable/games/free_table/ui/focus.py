@@ -71,7 +71,8 @@ def nearest_that_way(piles: dict[int, Any], hands: Any, origin: tuple[float, flo
                      exclude: int | None = None) -> int | None:
     """The pile whose top-left corner lies nearest ``origin`` in the direction ``(dx, dy)``
     (an arrow's): distance along it plus twice the distance across it, so a pile straight
-    that way wins over a nearer one off to the side.
+    that way wins over a nearer one off to the side; one more aside than that way (a pile of
+    the same row, a little lower, for Down) only when there is no other.
 
     >>> from types import SimpleNamespace as P
     >>> piles = {1: P(x=0, y=0), 2: P(x=120, y=10), 3: P(x=60, y=200)}
@@ -81,7 +82,7 @@ def nearest_that_way(piles: dict[int, Any], hands: Any, origin: tuple[float, flo
     True
     """
     ox, oy = origin
-    best, best_score = None, float("inf")
+    best, best_score = None, (True, float("inf"))
     for pid, pile in piles.items():
         if pid == exclude or pid in hands:
             continue
@@ -90,7 +91,7 @@ def nearest_that_way(piles: dict[int, Any], hands: Any, origin: tuple[float, flo
         if along <= 0:
             continue
         across = abs(ax * dy) + abs(ay * dx)
-        score = along + 2 * across
+        score = (along < across / 2, along + 2 * across)  # (more aside than that way: only if nothing else)
         if score < best_score:
             best, best_score = pid, score
     return best

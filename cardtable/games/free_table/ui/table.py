@@ -33,6 +33,7 @@ from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
+from cardtable.ui.key_map import hotkey
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
@@ -168,11 +169,13 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, PileActions, In
 
     def tools(self) -> list[tuple[str, object, int, str]]:
         """The tool buttons, in the order they fold away from the end: label, action, width, key."""
-        return [("Deal", lambda: self.deal(False), 56, "D"), ("Shuffle", self.shuffle, 72, "S"),
-                ("Flip", self.flip, 50, "F"), ("Grid", lambda: self.spread("grid"), 54, "G"),
-                ("Fan", lambda: self.spread("fan"), 48, "N"), ("Gather", self.gather, 70, "C"),
-                ("Undo", self.undo, 56, "Ctrl+Z"), ("Redo", self.redo, 56, "Ctrl+Y"),
-                ("Fit", self.fit_all, 44, "Home"), ("Find", self.open_browser, 56, "B"),
+        key = hotkey  # (the key chosen in Settings, where one was)
+        return [("Deal", lambda: self.deal(False), 56, key("key_deal.d", "D")),
+                ("Shuffle", self.shuffle, 72, key("shuffle.s", "S")), ("Flip", self.flip, 50, key("flip.f", "F")),
+                ("Grid", lambda: self.spread("grid"), 54, key("key_spread.g", "G")),
+                ("Fan", lambda: self.spread("fan"), 48, "N"), ("Gather", self.gather, 70, key("gather.c", "C")),
+                ("Undo", self.undo, 56, key("key_undo.z", "Ctrl+Z")), ("Redo", self.redo, 56, "Ctrl+Y"),
+                ("Fit", self.fit_all, 44, "Home"), ("Find", self.open_browser, 56, key("open_browser.b", "B")),
                 ("?", self.show_help, 34, "F1")]
 
     def layout(self) -> None:
