@@ -205,3 +205,15 @@ def test_the_smoke_check_fails_without_a_ring(app):
     d.step()
     with pytest.raises(StuckError):
         _check_pile_ring(app, scene, "Home")
+
+
+def test_m_opens_the_focused_piles_menu_and_enter_chooses_by_keys(app):
+    d, scene = open_table(app)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_m)
+    assert scene.menu is not None and app.speech.log[-1].startswith("Menu: Flip, Shuffle")
+    labels = [label for label, _key, _action in scene.menu.items]
+    for _ in range(labels.index("Count")):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert scene.menu is None and app.speech.log[-1] == "52 cards, 0 face up"

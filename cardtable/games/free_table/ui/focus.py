@@ -122,6 +122,16 @@ class FreeTableFocus:
         """No focus yet, nothing carried."""
         self.focus: tuple[str, int] | None = None
         self.carry: Carry | None = None
+        self._order: tuple[tuple[int, int], list[int], dict[int, int]] | None = None
+
+    def piles_in_order(self) -> tuple[list[int], dict[int, int]]:
+        """:func:`reading_order` of the table, and each pile's place in it, worked out once a
+        change of the table (a Tab over 12,000 piles would sort them each time)."""
+        key = (id(self.table), self.table.revision)
+        if self._order is None or self._order[0] != key:
+            order = reading_order(self.table.piles, self.table.hands)
+            self._order = (key, order, {pid: n for n, pid in enumerate(order)})
+        return self._order[1], self._order[2]
 
     # -- what has the focus --------------------------------------------------------------
     def focused_pile(self) -> int | None:
@@ -137,7 +147,7 @@ class FreeTableFocus:
         if current in piles and current not in self.table.hands:
             self.focus = ("pile", current)
             return current
-        order = reading_order(piles, self.table.hands)
+        order = self.piles_in_order()[0]
         self.focus = ("pile", order[0]) if order else None
         return order[0] if order else None
 
@@ -171,34 +181,48 @@ class FreeTableFocus:
     # -- moving it ---------------------------------------------------------------------
     def stops(self) -> list[tuple[str, int]]:
         """Tab's stops on the felt and in the hand, in order (the tool bar's come after)."""
-        stops = [("pile", pid) for pid in reading_order(self.table.piles, self.table.hands)]
+        stops = [("pile", pid) for pid in self.piles_in_order()[0]]
+        return stops + self._hand_stops()
+
+    def _hand_stops(self) -> list[tuple[str, int]]:
         hand = self.table.hand_of(self.seat)
-        if hand is not None:
-            stops += [("hand", i) for i in range(len(self.table.piles[hand].cards))]
-        return stops
+        return [] if hand is None else [("hand", i) for i in range(len(self.table.piles[hand].cards))]
+
+    def _step_stop(self, here: tuple[str, int] | None, back: bool) -> tuple[str, int] | None:
+        """The stop after ``here`` (before it, ``back``): None past either end."""
+        order, place = self.piles_in_order()
+        hand = self._hand_stops()
+        count = len(order) + len(hand)
+        if here is None:
+            at = None
+        elif here[0] == "pile":
+            at = place.get(here[1])
+        else:
+            at = len(order) + here[1]
+        if at is None:
+            n = count - 1 if back else 0
+        else:
+            n = at + (-1 if back else 1)
+        if not 0 <= n < count:
+            return None
+        return ("pile", order[n]) if n < len(order) else hand[n - len(order)]
 
     def key_focus_next(self, event: pygame.event.Event) -> bool:
         """Tab: the next pile (in reading order), then the hand's cards, then the tool bar's
         controls, and round again; Shift+Tab goes back."""
         back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        stops = self.stops()
         bar = self.widgets.focusables()
         tool = self.widgets.focused
         if tool is not None:
             index = bar.index(tool) if tool in bar else 0
             if (not back and index < len(bar) - 1) or (back and index > 0):
                 return False  # (the tool bar moves its own focus)
-            if not stops:
+            first = self._step_stop(None, back)
+            if first is None:
                 return False
-            self.set_focus(stops[-1] if back else stops[0])
+            self.set_focus(first)
             return True
-        here = self._stop_now()
-        at = stops.index(here) if here in stops else None
-        if at is None:
-            target = stops[-1 if back else 0] if stops else None
-        else:
-            nxt = at + (-1 if back else 1)
-            target = stops[nxt] if 0 <= nxt < len(stops) else None
+        target = self._step_stop(self._stop_now(), back)
         if target is None and bar:
             self.focus = None
             self.widgets.focus(bar[-1] if back else bar[0])
@@ -277,8 +301,8 @@ class FreeTableFocus:
         """What has the focus, in words (nothing hidden: a face-down card is "face down")."""
         pid = self.focused_pile()
         if pid is not None:
-            order = reading_order(self.table.piles, self.table.hands)
-            where = f"pile {order.index(pid) + 1} of {len(order)}" if pid in order else "pile"
+            order, place = self.piles_in_order()
+            where = f"pile {place[pid] + 1} of {len(order)}" if pid in place else "pile"
             mark = ", selected" if pid in self.selected else ""
             return f"{pile_words(self.table, pid)}; {where}{mark}"
         index = self.focused_hand_card()
@@ -307,6 +331,24 @@ class FreeTableFocus:
         self.selected = self.selected ^ {pid}  # (a new set: see SelectionOutlines)
         word = "selected" if pid in self.selected else "not selected"
         self.toast(f"{pile_words(self.table, pid)}: {word} ({plural(len(self.selected), 'pile')} selected)", 1.5)
+        return True
+
+    def key_menu(self) -> bool:
+        """M (or the Menu key): the focused pile's menu, as a right-click opens it, its first
+        item chosen; speech reads its items."""
+        pid = self.target()
+        if pid is None:
+            self.toast(self.nothing_pointed_at("open its menu"))
+            return True
+        pile = self.table.piles[pid]
+        rect = self._on_screen((pile.x, pile.y, CARD_W, CARD_H)).clip(self.felt_in_view())
+        self.open_pile_menu(pid, (rect.centerx, rect.centery))
+        menu = self.menu
+        if menu is not None:
+            menu.index = 0
+            labels = [label for label, _key, action in menu.items if action is not None]
+            self.app.speech.say(f"Menu: {', '.join(labels)}. Up and Down choose, Enter does it, Esc closes it.",
+                                interrupt=True)
         return True
 
     def key_pick(self, event: pygame.event.Event) -> bool:

@@ -41,6 +41,8 @@ KEYS = (
                "flip"),
     KeyBinding((pygame.K_s,), "S", "shuffle the focused pile (else the one under the cursor)", "shuffle"),
     KeyBinding((pygame.K_x,), "X", "add the focused pile to the selection, or take it out", "key_select"),
+    KeyBinding((pygame.K_m, pygame.K_MENU), "M / Menu", "the focused pile's menu, as a right-click (Up, Down, Enter)",
+               "key_menu"),
     KeyBinding((pygame.K_d,), "D / Shift+D", "deal a row face down / face up", "key_deal", with_event=True),
     KeyBinding((pygame.K_g, pygame.K_n), "G / N", "spread the pile as a grid / a fan", "key_spread",
                with_event=True),
