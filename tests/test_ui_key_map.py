@@ -130,8 +130,8 @@ def test_a_game_tables_remapped_key_shows_in_its_help_and_dispatches(app):
 
 def test_a_clash_in_the_file_is_refused_with_a_reason(app):
     warnings = key_map.apply((("shuffle.s", pygame.K_f), ("no_such.k", pygame.K_q), ("flip.f", pygame.K_ESCAPE),
-                              ("gather.c", pygame.K_m)))
-    assert REMAPPED == {"gather.c": pygame.K_m}
+                              ("gather.c", pygame.K_j)))
+    assert REMAPPED == {"gather.c": pygame.K_j}
     assert [w.split(" refused: ")[1] for w in warnings] == [
         'F already does "flip the focused card or pile (else the one under the cursor)"',
         "no table has a key 'no_such.k' that can be changed",
