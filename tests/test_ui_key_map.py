@@ -172,3 +172,18 @@ def test_every_binding_id_is_a_valid_settings_key():
         for binding in together:
             assert isinstance(binding, KeyBinding)
             Settings(key_map=((binding.id, pygame.K_q),))  # (raises for an id the file could not hold)
+
+
+def test_the_betting_bar_takes_and_names_a_remapped_key(app):
+    from cardtable.engine.betting import BetOptions, Call
+    from cardtable.ui.bet_bar import BetBar
+    app.update_settings(key_map=(("call.c", pygame.K_j),))
+    sent = []
+    options = BetOptions(seat=2, can_fold=True, can_check=False, can_call=True, call_amount=4, can_bet=False,
+                         can_raise=True, min_raise_to=8, max_raise_to=60, can_all_in=True, all_in_to=60)
+    bar = BetBar(app, pygame.Rect(10, 600, 1000, 130), options, sent.append)
+    assert next(w for w in bar.widgets.widgets if getattr(w, "label", "") == "Call 4").tooltip == "Call 4 (J)"
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c"))
+    assert sent == []
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0, unicode="j"))
+    assert sent == [Call(seat=2)]

@@ -16,6 +16,7 @@ import pygame
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.ui.chip_stack import CHIP_COLOURS, CHIP_VALUES
+from cardtable.ui.key_map import hotkey
 from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
@@ -111,6 +112,9 @@ class BetBar:
         self.chips: dict[int, pygame.Rect] = {}
         self.show_hint = False
         x = left
+        chosen = {b.handler: b.id for b in self.KEYS}  # (a key chosen in Settings shows in the tooltip)
+        row = [(name, label, fn, w, hotkey(chosen[name], key) if name in chosen and key else key, primary)
+               for name, label, fn, w, key, primary in row]
         for name, label, fn, w, key, primary in row:
             if name == "all_in" and one_row and choosing:
                 continue  # after the slider, at the bar's right end
