@@ -16,7 +16,7 @@ import pygame
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.ui.chip_stack import CHIP_COLOURS, CHIP_VALUES
-from cardtable.ui.key_map import hotkey
+from cardtable.ui.key_map import button_hotkey
 from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
@@ -112,8 +112,7 @@ class BetBar:
         self.chips: dict[int, pygame.Rect] = {}
         self.show_hint = False
         x = left
-        chosen = {b.handler: b.id for b in self.KEYS}  # (a key chosen in Settings shows in the tooltip)
-        row = [(name, label, fn, w, hotkey(chosen[name], key) if name in chosen and key else key, primary)
+        row = [(name, label, fn, w, button_hotkey(self.KEYS, fn, key), primary)  # (a key chosen in Settings)
                for name, label, fn, w, key, primary in row]
         for name, label, fn, w, key, primary in row:
             if name == "all_in" and one_row and choosing:

@@ -71,6 +71,19 @@ def hotkey(binding_id: str, default: str) -> str:
     return default if new is None else relabel(default, default.split("+")[-1], key_label(new))
 
 
+def button_hotkey(bindings: Iterable[KeyBinding], action: object, key: str) -> str:
+    """The hotkey a button doing ``action`` shows: ``key``, or the key chosen in Settings in
+    place of it, where the binding of the same handler has ``key`` as its first key."""
+    if not REMAPPED or not key:
+        return key
+    name = getattr(action, "__name__", "")
+    last = key.split("+")[-1].lower()
+    for binding in bindings:
+        if binding.handler == name and binding.id in REMAPPED and key_label(binding.keys[0]).lower() == last:
+            return hotkey(binding.id, key)
+    return key
+
+
 def remappable(binding: KeyBinding) -> bool:
     """True when Settings may give the binding another first key."""
     return binding.keys[0] not in FIXED_FIRST

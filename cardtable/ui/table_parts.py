@@ -415,6 +415,9 @@ class TableParts:
         """A button in the bottom bar, ``right`` (unscaled) pixels in from its right end."""
         px, bar = self.app.px, self.bar_rect
         rect = (bar.right - px(right + width), bar.y + px(8), px(width), px(42))
+        if REMAPPED:  # (a key chosen in Settings for the action shows in the tooltip)
+            from cardtable.ui.key_map import button_hotkey
+            hotkey = button_hotkey((*getattr(self, "TABLE_KEYS", ()), *self.KEYS), action, hotkey)
         return group.add(Button(rect, self.app.fonts, label, action, size=px(size), primary=primary, hotkey=hotkey))
 
     @staticmethod
