@@ -271,8 +271,8 @@ class FreeTableFocus:
             self.say("Nothing further that way")
 
     def follow_focus(self) -> None:
-        """Pan (and zoom out, for a card bigger than the view) so the focused pile lies in
-        the felt in view."""
+        """Pan as little as brings the focused pile into the felt in view (and zoom out, for a
+        card bigger than the view)."""
         pid = self.focused_pile()
         if pid is None:
             return
@@ -284,8 +284,13 @@ class FreeTableFocus:
         rect = self._on_screen((pile.x, pile.y, CARD_W, CARD_H))
         if felt.contains(rect):
             return
-        camera.x = pile.x + CARD_W / 2 - felt.centerx / camera.zoom
-        camera.y = pile.y + CARD_H / 2 - felt.centery / camera.zoom
+        # As little as brings it in, with a margin (the view does not jump about as Tab goes on).
+        margin = min(self.app.px(24), max(0, (felt.w - rect.w) // 2), max(0, (felt.h - rect.h) // 2))
+        room = felt.inflate(-2 * margin, -2 * margin)
+        dx = rect.left - room.left if rect.left < room.left else max(0, rect.right - room.right)
+        dy = rect.top - room.top if rect.top < room.top else max(0, rect.bottom - room.bottom)
+        camera.x += dx / camera.zoom
+        camera.y += dy / camera.zoom
 
     # -- speech ------------------------------------------------------------------------
     def say(self, text: str, *, interrupt: bool = False) -> None:
