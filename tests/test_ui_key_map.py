@@ -133,7 +133,7 @@ def test_a_clash_in_the_file_is_refused_with_a_reason(app):
                               ("gather.c", pygame.K_j)))
     assert REMAPPED == {"gather.c": pygame.K_j}
     assert [w.split(" refused: ")[1] for w in warnings] == [
-        'F already does "flip the focused card or pile (else the one under the cursor)"',
+        'F already does "flip the focused pile (or the one under the cursor)"',
         "no table has a key 'no_such.k' that can be changed",
         "Esc is kept for every screen (back, focus, press, help, full screen)"]
 

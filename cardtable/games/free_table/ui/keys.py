@@ -18,16 +18,16 @@ _ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 CTRL_KEYS = (
     KeyBinding((pygame.K_z, pygame.K_y), "Ctrl+Z / Ctrl+Y", "undo / redo", "key_undo", with_event=True, mods=_CTRL),
-    KeyBinding(_ARROWS, "Ctrl+arrows", "move the focus to the nearest pile that way (Down: to the hand)",
+    KeyBinding(_ARROWS, "Ctrl+arrows", "move the focus to the nearest pile that way",
                "key_focus_arrow", with_event=True, mods=_CTRL),
 )
 """The keys held with Ctrl (no plain key acts while Ctrl is down)."""
 
 FOCUS_KEYS = (
-    KeyBinding((pygame.K_TAB,), "Tab / Shift+Tab", "move the focus: the piles in reading order, the hand, the tool bar",
+    KeyBinding((pygame.K_TAB,), "Tab / Shift+Tab", "move the focus: piles, hand, tool bar",
                "key_focus_next", with_event=True),
     KeyBinding(ENTER + (pygame.K_SPACE,), "Enter / Space",
-               "pick up the focused card (Shift: the whole pile); again: put it on the focused pile",
+               "pick up the card (Shift: the pile), again to put it down",
                "key_pick", when="focus_on_felt", with_event=True),
 )
 """The focus's keys, tried before the tool bar's (which takes Tab and Enter for its own focus)."""
@@ -37,11 +37,11 @@ KEYS = (
                "key_escape"),
     KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "? / F1", "the rules and keys", "key_help",
                with_event=True),
-    KeyBinding((pygame.K_f,), "F / double-click", "flip the focused card or pile (else the one under the cursor)",
+    KeyBinding((pygame.K_f,), "F / double-click", "flip the focused pile (or the one under the cursor)",
                "flip"),
-    KeyBinding((pygame.K_s,), "S", "shuffle the focused pile (else the one under the cursor)", "shuffle"),
-    KeyBinding((pygame.K_x,), "X", "add the focused pile to the selection, or take it out", "key_select"),
-    KeyBinding((pygame.K_m, pygame.K_MENU), "M / Menu", "the focused pile's menu, as a right-click (Up, Down, Enter)",
+    KeyBinding((pygame.K_s,), "S", "shuffle the focused pile (or the one under the cursor)", "shuffle"),
+    KeyBinding((pygame.K_x,), "X", "select the focused pile, or not", "key_select"),
+    KeyBinding((pygame.K_m, pygame.K_MENU), "M / Menu", "the pile's menu",
                "key_menu"),
     KeyBinding((pygame.K_d,), "D / Shift+D", "deal a row face down / face up", "key_deal", with_event=True),
     KeyBinding((pygame.K_g, pygame.K_n), "G / N", "spread the pile as a grid / a fan", "key_spread",
@@ -50,17 +50,16 @@ KEYS = (
     KeyBinding((pygame.K_h, pygame.K_p), "H / P", "deal N to each hand / pass to the next player", "key_hands",
                with_event=True),
     KeyBinding(_ZOOM_IN + _ZOOM_OUT + (pygame.K_HOME,), "Wheel, +/-, Home",
-               "zoom around the focus (else the cursor); Home fits all cards", "key_zoom", with_event=True),
+               "zoom around the focus or cursor (Home: fit all)", "key_zoom", with_event=True),
     KeyBinding(_ARROWS, "Right-drag, arrows", "pan (also Space+drag)", "key_pan", with_event=True),
-    KeyBinding((pygame.K_b,), "B", "browse and search the deck; find a face-up card", "open_browser"),
+    KeyBinding((pygame.K_b,), "B", "search the deck, find a face-up card", "open_browser"),
     KeyBinding(DIGITS, "1-4", "choose the deck", "key_deck", with_event=True),
     KeyBinding((pygame.K_l,), "L", "host it on the network (players join with a code)", "host_table"),
 )
 """The plain keys, in help's order (Esc and F1 are in help's list for every screen)."""
 
 MOUSE_ROWS = (
-    ("Drag", "move the top card of a pile"),
-    ("Shift+drag", "move the whole pile (or drag its grip)"),
+    ("Drag / Shift+drag", "move the top card / the whole pile (or its grip)"),
     ("Drag felt", "select piles with a rubber band"),
     ("Ctrl+click", "add a pile to the selection or take it out"),
     ("Right-click", "the pile's menu"),
@@ -75,10 +74,25 @@ PAN_STEP = 80
 
 
 def key_rows() -> list[tuple[str, str]]:
-    """Help's rows for the free table: the mouse, then its keys (from :data:`KEYS`)."""
+    """Help's rows for the free table: the mouse, then its keys (from :data:`KEYS`). Two
+    pairs of keys share a row, "A; B" / "what A does; what B does" (the selection's and the
+    menu's, the deck's two), so that help's panel holds them all at 960 x 600."""
     keys = [b for b in KEYS if b.handler not in ("key_escape", "key_help")]
-    return (list(MOUSE_ROWS) + help_rows(FOCUS_KEYS) + help_rows(keys[:-1]) + help_rows(CTRL_KEYS) + [ALT_ROW]
-            + help_rows(keys[-1:]))
+    rows = (list(MOUSE_ROWS) + help_rows(FOCUS_KEYS) + _paired(keys[:-1], ("key_select", "key_menu"),
+                                                                  ("open_browser", "key_deck"))
+            + help_rows(CTRL_KEYS) + [ALT_ROW] + help_rows(keys[-1:]))
+    return rows
+
+
+def _paired(bindings: list[KeyBinding], *pairs: tuple[str, str]) -> list[tuple[str, str]]:
+    """:func:`help_rows` of ``bindings``, each pair of handlers (next to each other) in one row."""
+    rows = help_rows(bindings)
+    handlers = [b.handler for b in bindings]
+    for first, second in reversed(pairs):
+        a, b = handlers.index(first), handlers.index(second)
+        rows[a] = (f"{rows[a][0]}; {rows[b][0]}", f"{rows[a][1]}; {rows[b][1]}")
+        del rows[b]
+    return rows
 
 
 class FreeTableKeys:

@@ -55,6 +55,11 @@ def open_game(app, spec: VariantSpec) -> FreeTableScene:
     return app.push(FreeTableScene(app, spec))
 
 
+HELP_REPLACES = ("Tab / Shift+Tab", "Enter / Space")
+"""The help overlay's rows for every screen that this table's own rows replace (its Tab and
+Enter move and use the focus; they press the tool bar's buttons only once it has the focus)."""
+
+
 def key_rows() -> list[tuple[str, str]]:
     """The help overlay's key rows for this table (its key map's)."""
     return FreeTableScene.key_rows()
