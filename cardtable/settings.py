@@ -19,6 +19,7 @@ import dataclasses
 import logging
 import math
 import os
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,9 @@ class Settings:
     """Say the game aloud (:mod:`cardtable.speech`): True, False, or None for "when a screen reader is found"."""
     theme: str = "standard"
     """The colours: one of :data:`THEMES`."""
+    key_map: tuple[tuple[str, int], ...] = ()
+    """Keys chosen in Settings: (a table key's id, the key code that replaces its first key);
+    :mod:`cardtable.ui.key_map` refuses, with a reason, one no table knows or one that clashes."""
 
     def __post_init__(self) -> None:
         names = self.player_names
@@ -138,6 +142,8 @@ class Settings:
             raise ValueError(f"speech must be True, False or None, not {self.speech!r}")
         if self.theme not in THEMES:
             raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {self.theme!r}")
+        if not _key_map_ok(self.key_map):
+            raise ValueError(f"key_map must be at most {MAX_KEY_MAP} (id, key code) pairs, not {_short(self.key_map)}")
         offered = self.lessons_offered
         if not isinstance(offered, tuple) or not all(isinstance(g, str) and g and len(g) <= 200
                                                      and _usable_text(g) for g in offered):
@@ -161,6 +167,7 @@ class Settings:
             "lessons_offered": list(self.lessons_offered),
             "speech": self.speech,
             "theme": self.theme,
+            "key_map": dict(self.key_map),
         }
 
     @classmethod
@@ -282,7 +289,30 @@ class Settings:
             else:
                 bad("theme", f"expected one of {', '.join(THEMES)}, got {_short(data['theme'])}")
 
+        if "key_map" in data:
+            keys = data["key_map"]
+            pairs = tuple(keys.items()) if isinstance(keys, dict) else None
+            if pairs is not None and _key_map_ok(pairs):
+                values["key_map"] = pairs
+            else:
+                bad("key_map", f"expected at most {MAX_KEY_MAP} entries of a key's id and its key code, "
+                               f"got {_short(keys)}")
+
         return cls(**values)
+
+
+MAX_KEY_MAP = 200
+"""The most remapped keys a settings file may hold."""
+_KEY_ID = re.compile(r"[a-z][a-z0-9_]{0,47}\.[a-z0-9_]{1,16}")
+
+
+def _key_map_ok(pairs: Any) -> bool:
+    """True for a tuple of at most :data:`MAX_KEY_MAP` ``(id, key code)`` pairs, each id once
+    ("flip.f": a binding's handler and first key), each code a positive 31-bit integer."""
+    return (isinstance(pairs, tuple) and len(pairs) <= MAX_KEY_MAP
+            and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and _KEY_ID.fullmatch(p[0])
+                    and _is_int(p[1]) and 0 < p[1] < 2 ** 31 for p in pairs)
+            and len({p[0] for p in pairs}) == len(pairs))
 
 
 # ------------------------------------------------------------------ files

@@ -11,7 +11,8 @@ is played to its end, a computer choosing the person's moves, the games taking t
 scales 1.0 and 1.5 in turn (ten lessons over six looks: each plays one or two), and checked at every
 frame in which no card is moving (a card in flight passes over others). Then a hand of every
 game with rules is played by key events alone at 1366 x 768 (:mod:`cardtable.ui.smoke_keys`): the
-person's turns announced, a focus ring drawn where Tab puts the focus.
+person's turns announced, a focus ring drawn where Tab puts the focus; and the free table deals,
+moves a card, spreads and gathers by keys alone, its focus ring checked round the focused pile.
 """
 
 from __future__ import annotations
@@ -108,14 +109,14 @@ def _smoke() -> int:
         _draw_every_screen(size, scale, entries, layout, counts, theme=theme)
     for n, (size, scale) in enumerate(lesson_looks):
         _play_every_lesson(size, scale, entries, layout, counts, turn=(n, len(lesson_looks)))
-    from cardtable.ui.smoke_keys import StuckError, play_every_hand_by_keys
+    from cardtable.ui.smoke_keys import StuckError, free_table_by_keys, play_every_hand_by_keys
     try:
         for line in play_every_hand_by_keys(entries):
             print(f"smoke: keys: {line}")
+        print(f"smoke: keys: {free_table_by_keys(entries)}")
     except StuckError as exc:
         print(f"smoke: keys: FAILED: {exc}", file=sys.stderr)
         return 1
-    print("smoke: keys: the free table is left out (its keyboard work is its own)")
     if layout:
         for p in dict.fromkeys(layout):
             print(f"smoke: layout: {p}", file=sys.stderr)
@@ -167,9 +168,10 @@ def _play_every_lesson(size: tuple[int, int], scale: float, entries, layout: lis
 
 def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: list[str],
                        counts: dict[str, int], theme: str = "standard") -> None:
-    """Draw the menu, settings, saves, statistics, about and join screens and every
-    variant's table (with its pass screen and help) at ``size`` and ``scale`` in ``theme``,
-    adding each frame's layout problems to ``layout`` and the frames and boxes checked to ``counts``."""
+    """Draw the menu, settings (and its Keys page), saves, statistics, about and join screens
+    and every variant's table (with its pass screen and help) at ``size`` and ``scale`` in
+    ``theme``, adding each frame's layout problems to ``layout`` and the frames and boxes
+    checked to ``counts``."""
     from cardtable.ui.app import App
     from cardtable.ui.layout_check import check_scene
     from cardtable.ui.menu import MenuScene, game_table_module
@@ -192,6 +194,13 @@ def _draw_every_screen(size: tuple[int, int], scale: float, entries, layout: lis
     app.push(MenuScene(app))
     app.step()
     app.push(SettingsScene(app))
+    app.step()
+    app.scenes.pop()
+    from cardtable.ui.keys_scene import KeysScene
+    keys_page = KeysScene(app)
+    app.push(keys_page)
+    app.step()
+    keys_page.ask()  # (the row waiting for its new key, and the line that says so)
     app.step()
     app.scenes.pop()
     from cardtable.ui.about_scene import AboutScene

@@ -1,4 +1,5 @@
-"""Every screen but the free table and the network screens works by keys alone, with a
+"""Every screen works by keys alone (the free table and the network screens have their own
+tests: test_ui_free_table_keys.py, test_keyboard_network_screens.py), with a
 focus ring drawn where the keyboard focus is, at every window size and UI scale the smoke
 run checks (no mouse event is posted here)."""
 

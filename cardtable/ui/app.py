@@ -112,6 +112,7 @@ class App:
         self.speech = Speech(self.settings.speech)
         self._heard: tuple[Callable[[], Any], Callable[[], Any], str] | None = None  # see _speak_the_screen
         apply_theme(self.settings.theme)
+        self._apply_keys()
 
     # -- services for scenes ---------------------------------------------------------
     @property
@@ -148,11 +149,21 @@ class App:
         if apply_theme(self.settings.theme):
             self.scenes.resized(self.screen.get_size())  # (layers painted in the old colours are painted anew)
         self._settings_due = None
+        if "key_map" in changes:
+            self._apply_keys()
         try:
             settings_mod.save_settings(self.settings, self.settings_path)
         except OSError as exc:
             _log.warning("could not save the settings", exc_info=exc)
             self.toast(f"Could not save settings: {exc}")
+
+    def _apply_keys(self) -> None:
+        """Put the keys chosen in Settings in force (:mod:`cardtable.ui.key_map`); one the
+        tables cannot take is refused with its reason, among the settings' warnings."""
+        from cardtable.ui import key_map
+        for refused in key_map.apply(self.settings.key_map):
+            _log.warning("settings: %s", refused)
+            self.warnings.append(refused)
 
     def toast(self, text: str, seconds: float = 2.5, *, of: Scene | None = None) -> None:
         """Show a short message at the bottom of the screen; one ``of`` a scene (what it
@@ -374,6 +385,8 @@ class App:
         while self.scenes.scenes:
             self.scenes.pop()
         self._save_settings_if_due()
+        from cardtable.ui.table_parts import REMAPPED
+        REMAPPED.clear()  # (the keys in force are this app's: the next one reads its own settings)
         pygame.quit()
 
     def push(self, scene: Scene) -> Scene:

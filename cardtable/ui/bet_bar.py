@@ -16,6 +16,7 @@ import pygame
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.ui.chip_stack import CHIP_COLOURS, CHIP_VALUES
+from cardtable.ui.key_map import button_hotkey
 from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, TextInput, WidgetGroup
@@ -111,6 +112,8 @@ class BetBar:
         self.chips: dict[int, pygame.Rect] = {}
         self.show_hint = False
         x = left
+        row = [(name, label, fn, w, button_hotkey(self.KEYS, fn, key), primary)  # (a key chosen in Settings)
+               for name, label, fn, w, key, primary in row]
         for name, label, fn, w, key, primary in row:
             if name == "all_in" and one_row and choosing:
                 continue  # after the slider, at the bar's right end

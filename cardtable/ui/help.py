@@ -66,6 +66,14 @@ class HelpOverlay(Overlay):
         rows = getattr(module, "key_rows", None)
         return list(rows()) if rows is not None else []
 
+    def replaced_globals(self) -> set[str]:
+        """The rows of :data:`GLOBAL_HOTKEYS` the table's own rows say better (its module's
+        ``HELP_REPLACES``: the free table's Tab and Enter move and use its focus)."""
+        if self.keys is not None or self.variant is None:
+            return set()
+        from cardtable.ui.menu import game_table_module
+        return set(getattr(game_table_module(self.variant.game), "HELP_REPLACES", ()))
+
     def switch_page(self) -> None:
         """Show the next page (Tab or H)."""
         self.page = (self.page + 1) % len(self.pages)
@@ -173,7 +181,8 @@ class HelpOverlay(Overlay):
         px, fonts = self.app.px, self.app.fonts
         pygame.draw.rect(surface, THEME.field, box.inflate(px(16), px(8)), border_radius=px(10))
         y = box.y + px(6)
-        rows = self.key_rows() + [("", "")] + list(GLOBAL_HOTKEYS)
+        replaced = self.replaced_globals()  # (a key the table gives its own meaning is listed once, with it)
+        rows = self.key_rows() + [("", "")] + [row for row in GLOBAL_HOTKEYS if row[0] not in replaced]
         surface.blit(fonts.render("Keys", px(18), THEME.accent, bold=True), (box.x + px(8), y))
         y += px(30)
         size = px(15)

@@ -25,7 +25,7 @@ from cardtable.net.discovery import Found, browse, unavailable
 from cardtable.ui.scene import Scene
 from cardtable.ui.text import wrap_font
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Button, TextInput, WidgetGroup, felt_page
+from cardtable.ui.widgets import Button, TextInput, Widget, WidgetGroup, draw_focus_ring, felt_page
 
 __all__ = ["JoinScene"]
 
@@ -33,6 +33,50 @@ _log = logging.getLogger(__name__)
 BROWSE_SECONDS = 2.5
 JOIN_TIMEOUT = 6.0
 _NEED = (960, 600)  # the unscaled size the screen needs: smaller windows shrink it to fit
+
+
+class FoundRow(Widget):
+    """A table found on the network, in the list: a click, or Enter with the focus on it
+    (Tab reaches it first), fills the address from it."""
+
+    def __init__(self, rect, fonts, found: Found, on_choose: Callable[[Found], None], k: Callable[[float], int]):
+        super().__init__(rect, fonts)
+        self.found, self.on_choose, self.px = found, on_choose, k
+
+    @property
+    def label(self) -> str:
+        """The table's name (what the keyboard tests and speech call the row)."""
+        return self.found.name
+
+    def detail(self) -> str:
+        """The game, the seats and the address."""
+        table = self.found
+        return f"{_game_name(table.game)}  ·  {table.seats or '?'} seats  ·  {table.address}"
+
+    def spoken(self) -> str:
+        """The row in words, and what Enter does."""
+        return f"{self.found.name}: {self.detail()}. Enter fills in its address."
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        """Fill the address from this table."""
+        self.on_choose(self.found)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, row = self.px, self.rect
+        pygame.draw.rect(surface, THEME.button_hover if self.hovered or self.focused else THEME.button, row,
+                         border_radius=px(8))
+        surface.blit(self.fonts.render(self.found.name, px(18), THEME.text, bold=True),
+                     (row.x + px(12), row.y + px(5)))
+        surface.blit(self.fonts.render(self.detail(), px(14), THEME.text_dim), (row.x + px(12), row.y + px(30)))
+        if self.focused:
+            draw_focus_ring(surface, row, px(8))
 
 
 class JoinScene(Scene):
@@ -77,6 +121,17 @@ class JoinScene(Scene):
         fx = self.list_rect.right + px(50)
         fw = min(px(440), w - fx - px(40))
         group = WidgetGroup()
+        with self._lock:
+            self._laid_found = list(self.found)
+        box, y = self.list_rect, self.list_rect.y + px(50)
+        self.found_rows = []
+        for table in self._laid_found:  # (first: Tab reaches the tables found before the fields)
+            row = pygame.Rect(box.x + px(10), y, box.width - px(20), px(52))
+            if row.bottom > box.bottom - px(8):
+                break
+            group.add(FoundRow(row, fonts, table, self.choose, px))
+            self.found_rows.append(row)
+            y += px(60)
         self.field_labels: list[tuple[str, tuple[int, int]]] = []
         y = px(150)
         for label, attr, hint, most in (("Address (host:port)", "address", "192.168.1.20:7654", 60),
@@ -193,6 +248,13 @@ class JoinScene(Scene):
     def update(self, dt: float) -> None:
         with self._lock:
             result, self._result = self._result, None
+            found = list(self.found)
+        if found != self._laid_found:  # (new tables found: their rows take the keyboard focus too)
+            focused = self.widgets.focused
+            kept = getattr(focused, "label", None)
+            self.layout()
+            self.widgets.focus(next((w for w in self.widgets.widgets if kept is not None
+                                     and getattr(w, "label", None) == kept), None))
         if result is not None:
             self.joining = False
             if result[0] == "error":
@@ -272,11 +334,6 @@ class JoinScene(Scene):
         if self.widgets.handle(event):
             self._refresh()
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for found, row in zip(self.found, self.found_rows):
-                if row.collidepoint(event.pos):
-                    self.choose(found)
-                    return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.join()
@@ -309,19 +366,8 @@ class JoinScene(Scene):
         surface.blit(fonts.render("Tables on this network", px(20), THEME.text, bold=True),
                      (box.x + px(16), box.y + px(12)))
         with self._lock:
-            found, note = list(self.found), self.look_note
-        y = box.y + px(50)
-        self.found_rows = []
-        for table in found:
-            row = pygame.Rect(box.x + px(10), y, box.width - px(20), px(52))
-            if row.bottom > box.bottom - px(8):
-                break
-            pygame.draw.rect(surface, THEME.button, row, border_radius=px(8))
-            surface.blit(fonts.render(table.name, px(18), THEME.text, bold=True), (row.x + px(12), row.y + px(5)))
-            detail = f"{_game_name(table.game)}  ·  {table.seats or '?'} seats  ·  {table.address}"
-            surface.blit(fonts.render(detail, px(14), THEME.text_dim), (row.x + px(12), row.y + px(30)))
-            self.found_rows.append(row)
-            y += px(60)
+            note = self.look_note
+        y = box.y + px(50) + px(60) * len(self.found_rows)  # (the rows are widgets: FoundRow)
         if note:
             font = fonts.font(px(15))
             for line in wrap_font(note, box.width - px(32), font):

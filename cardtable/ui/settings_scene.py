@@ -1,5 +1,5 @@
 """The settings screen: player names, sound, hover magnify, speech, high contrast, computer
-speed, UI scale. Saved as you change them."""
+speed, UI scale, and the Keys page (:mod:`cardtable.ui.keys_scene`). Saved as you change them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from cardtable.settings import BOT_SPEEDS
 from cardtable.ui.back_screen import BackScreen
 from cardtable.ui.scene import fitted_scale, scaler
 from cardtable.ui.theme import THEME
-from cardtable.ui.widgets import Label, Stepper, TextInput, Toggle, WidgetGroup
+from cardtable.ui.widgets import Button, Label, Stepper, TextInput, Toggle, WidgetGroup
 
 
 class SpeedStepper(Stepper):
@@ -85,9 +85,16 @@ class SettingsScene(BackScreen):
             low=0.75, high=2.0, step=0.25, on_change=self._scale, fmt="{:.2f}×", size=px(18)))
         bottom = cy + (len(switches) + 2) * px(56)
         group.add(self.back_button(px, (x, max(y, bottom) + px(8)), width=140, primary=True))
+        group.add(Button((x + px(160), max(y, bottom) + px(8), px(140), px(48)), fonts, "Keys…", self.open_keys,
+                         size=px(20)))
         self.widgets = group
         if kept is not None:  # (a new theme or scale lays the screen out again: the keyboard stays put)
             self.widgets.focus(group.focusables()[min(kept, len(group.focusables()) - 1)])
+
+    def open_keys(self) -> None:
+        """The Keys page: change the tables' keys."""
+        from cardtable.ui.keys_scene import KeysScene
+        self.app.push(KeysScene(self.app))
 
     def _switch(self, key: str, value: bool) -> None:
         if key == "theme":

@@ -5,8 +5,10 @@ and Enter, starts it with Enter and plays one hand against the computers with ke
 only (no mouse event is ever posted): a turn is taken by the game's keys (C to check or
 call, the digits and Enter to discard, the arrows and Space to flip a grid card) or by
 Tab to a button and Enter. Each game checks that Tab draws the focus ring where the
-focused control is, and that speech announced the person's turns. The free table is left
-out (its keyboard work is its own).
+focused control is, and that speech announced the person's turns. The free table is
+opened from the menu the same way, and a row is dealt, a card moved onto another, the deck
+spread and every card gathered by its keys (:func:`free_table_by_keys`), the focus ring
+checked round the focused pile after each.
 """
 
 from __future__ import annotations
@@ -194,3 +196,111 @@ def _tab_to_calm(table: Any) -> list[int]:
             if _is(widget, word) and getattr(widget, "enabled", True):
                 return [pygame.K_TAB] * ((n - at) % len(focusable) or len(focusable)) + [pygame.K_RETURN]
     return []
+
+
+def free_table_by_keys(entries: list[Any]) -> str:
+    """Open the free table from the menu and deal, move, spread and gather by key events
+    alone at :data:`SIZE`, checking after each that the focus ring is drawn round the focused
+    pile and that the piles changed as the key says; the line ``--smoke`` prints."""
+    import pygame
+
+    from cardtable.games.free_table.ui.table import FreeTableScene
+    from cardtable.ui.menu import MenuScene
+
+    spec = next((e.spec for e in entries if e.spec is not None and e.spec.game == "free_table"), None)
+    if spec is None:
+        return "no free table variant"
+    app = _app_at(SIZE)
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    keys = _Keys(app)
+    try:
+        for _ in range(len(menu.entries)):
+            if menu.current is not None and menu.current.spec is not None and menu.current.spec.id == spec.id:
+                break
+            keys.press(pygame.K_DOWN)
+        keys.press(pygame.K_RETURN)
+        table = app.scenes.top
+        if not isinstance(table, FreeTableScene):
+            raise StuckError(f"free table: Enter in the menu opened {type(table).__name__}")
+
+        def settle() -> None:
+            for _ in range(600):
+                if not table.busy and table.animation is None:
+                    break
+                app.step(1 / 30)
+            app.step(1 / 30)
+
+        def piles() -> list[int]:
+            return sorted(len(p.cards) for pid, p in table.table.piles.items() if pid not in table.table.hands)
+
+        keys.press(pygame.K_TAB)
+        _check_pile_ring(app, table, "Tab")
+        deck = len(table.table.deck)
+        keys.press(pygame.K_d)
+        settle()
+        if piles() != sorted([1] * table.deal_count + [deck - table.deal_count]):
+            raise StuckError(f"free table: D dealt no row ({piles()})")
+        _check_pile_ring(app, table, "D")
+        def tab_to(wanted: Any, what: str) -> None:
+            for _ in range(len(table.table.piles) + len(table.widgets.focusables()) + 2):
+                pid = table.focused_pile() if table.focus_on_felt() else None
+                if pid is not None and wanted(pid):
+                    return
+                keys.press(pygame.K_TAB)
+            raise StuckError(f"free table: Tab never reached {what}")
+
+        def one_card(pid: int) -> bool:
+            return len(table.table.piles[pid].cards) == 1
+
+        tab_to(one_card, "a dealt card")
+        first = table.focused_pile()
+        keys.press(pygame.K_RETURN)  # picked up
+        tab_to(lambda pid: one_card(pid) and pid != first, "another dealt card")
+        keys.press(pygame.K_RETURN)  # put down on it
+        settle()
+        if piles().count(2) != 1:
+            raise StuckError(f"free table: Enter, Tab, Enter moved no card onto another ({piles()})")
+        _check_pile_ring(app, table, "a move")
+        tab_to(lambda pid: len(table.table.piles[pid].cards) > 2, "the deck")
+        before = len(table.table.piles)
+        keys.press(pygame.K_g)
+        settle()
+        if len(table.table.piles) != before - 1 + deck - table.deal_count:
+            raise StuckError(f"free table: G spread no grid ({len(table.table.piles)} piles)")
+        _check_pile_ring(app, table, "G")
+        keys.press(pygame.K_c)
+        settle()
+        if piles() != [deck]:
+            raise StuckError(f"free table: C gathered no pile ({len(table.table.piles)} piles)")
+        _check_pile_ring(app, table, "C")
+        keys.press(pygame.K_ESCAPE)
+    finally:
+        app.shutdown()
+    return "free table: a deal, a move, a spread and a gather by keys alone, the focus ring drawn after each"
+
+
+def _app_at(size: tuple[int, int]) -> Any:
+    """The app in a window of ``size``, speech on (what the smoke run's keys play in)."""
+    from cardtable.ui.app import App
+    app = App(size=size)
+    app.settings = dataclasses.replace(app.settings, speech=True)
+    app.speech.mode = True
+    return app
+
+
+def _check_pile_ring(app: Any, table: Any, after: str) -> None:
+    """The focus ring is drawn round the focused pile: pixels of the focus colour just
+    outside its rect on all four sides."""
+    from cardtable.ui.theme import THEME
+    rect = table.focus_rect()
+    if rect is None:
+        raise StuckError(f"free table: after {after} no pile has the focus")
+    reach = table.ring_reach()
+    spots = [(rect.x - reach, rect.centery), (rect.right + reach - 1, rect.centery),
+             (rect.centerx, rect.y - reach), (rect.centerx, rect.bottom + reach - 1)]
+    area = app.screen.get_rect()
+    missing = [s for s in spots if not area.collidepoint(s) or tuple(app.screen.get_at(s))[:3] != THEME.focus]
+    if missing:
+        raise StuckError(f"free table: after {after} no focus ring round the focused pile at {missing}")

@@ -30,6 +30,29 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 DIGITS = tuple(range(pygame.K_1, pygame.K_9 + 1))
 """The number keys 1 to 9 (a binding's handler reads which one from the event)."""
 
+REMAPPED: dict[str, int] = {}
+"""The keys chosen in Settings (:mod:`cardtable.ui.key_map` fills it): a binding's
+:attr:`KeyBinding.id` -> the key that takes the place of its first key."""
+
+_KEY_WORDS = {pygame.K_RETURN: "return", pygame.K_KP_ENTER: "enter", pygame.K_SPACE: "space",
+              pygame.K_ESCAPE: "escape", pygame.K_TAB: "tab", pygame.K_DELETE: "delete",
+              pygame.K_BACKSPACE: "backspace", pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
+              pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end", pygame.K_PAGEUP: "pageup",
+              pygame.K_PAGEDOWN: "pagedown", pygame.K_KP_PLUS: "kp_plus", pygame.K_KP_MINUS: "kp_minus",
+              **{getattr(pygame, f"K_F{n}"): f"f{n}" for n in range(1, 13)}}
+
+
+def key_word(key: int) -> str:
+    """A key's name in a binding's id: the same on every system (letters and digits as
+    themselves, a few keys by name, others by their number).
+
+    >>> key_word(pygame.K_f), key_word(pygame.K_RETURN), key_word(pygame.K_LEFTBRACKET)
+    ('f', 'return', 'k91')
+    """
+    if 0 < key < 128 and chr(key).isalnum():
+        return chr(key).lower()
+    return _KEY_WORDS.get(key, f"k{key}")
+
 
 @dataclass(frozen=True)
 class KeyBinding:
@@ -58,9 +81,27 @@ class KeyBinding:
     mods: int = 0
     first: bool = False
 
+    @property
+    def id(self) -> str:
+        """The binding's name in the settings' key map: its handler and its first key ("flip.f")."""
+        return f"{self.handler}.{key_word(self.keys[0])}"
+
+    def live_keys(self) -> tuple[int, ...]:
+        """Its keys as the person set them: the first replaced where Settings remapped it."""
+        new = REMAPPED.get(self.id)
+        return self.keys if new is None else (new, *self.keys[1:])
+
+    def shown_label(self) -> str:
+        """How help names its keys: :attr:`label`, the remapped key in its first key's place."""
+        new = REMAPPED.get(self.id)
+        if new is None:
+            return self.label
+        from cardtable.ui.key_map import key_label, relabel
+        return relabel(self.label, key_label(self.keys[0]), key_label(new))
+
     def matches(self, event: pygame.event.Event) -> bool:
         """True when ``event`` (a KEYDOWN) is this binding's key with its modifiers."""
-        return event.key in self.keys and (not self.mods or bool(getattr(event, "mod", 0) & self.mods))
+        return event.key in self.live_keys() and (not self.mods or bool(getattr(event, "mod", 0) & self.mods))
 
 
 def next_round_binding(does: str, keys: tuple[int, ...] = ENTER + (pygame.K_n,),
@@ -80,7 +121,10 @@ def dispatch_key(owner: object, bindings: Iterable[KeyBinding], event: pygame.ev
         if (first is None or binding.first == first) and binding.matches(event) \
                 and (not binding.when or getattr(owner, binding.when)()):
             handler = getattr(owner, binding.handler)
-            if (handler(event) if binding.with_event else handler()) is not False:
+            given = event
+            if binding.with_event and event.key not in binding.keys:  # (a remapped key: as its first key)
+                given = pygame.event.Event(event.type, {**event.dict, "key": binding.keys[0]})
+            if (handler(given) if binding.with_event else handler()) is not False:
                 return True
     return False
 
@@ -96,7 +140,7 @@ def by_number(event: pygame.event.Event, items: Sequence[Any], action: Callable[
 
 def help_rows(bindings: Iterable[KeyBinding]) -> list[tuple[str, str]]:
     """``(keys, what they do)`` rows for the help overlay, one per binding."""
-    return [(b.label, b.does) for b in bindings]
+    return [(b.shown_label(), b.does) for b in bindings]
 
 
 def shown_pots(view: SeatView) -> list[int]:
@@ -419,6 +463,9 @@ class TableParts:
         """A button in the bottom bar, ``right`` (unscaled) pixels in from its right end."""
         px, bar = self.app.px, self.bar_rect
         rect = (bar.right - px(right + width), bar.y + px(8), px(width), px(42))
+        if REMAPPED:  # (a key chosen in Settings for the action shows in the tooltip)
+            from cardtable.ui.key_map import button_hotkey
+            hotkey = button_hotkey((*getattr(self, "TABLE_KEYS", ()), *self.KEYS), action, hotkey)
         return group.add(Button(rect, self.app.fonts, label, action, size=px(size), primary=primary, hotkey=hotkey))
 
     @staticmethod

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES
 from cardtable.games.free_table.ui.hands import player_name
+from cardtable.ui.key_map import hotkey
 from cardtable.ui.pass_screen import PassScreen
 from cardtable.ui.text import figure, plural
 
@@ -87,7 +88,10 @@ class PileActions:
 
     def flip(self, pid: int | None = None) -> None:
         """Flip the card or pile pointed at (the whole selection, if it is in it)."""
-        chosen = self._selection_for(self.pile_under(self.mouse) if pid is None else pid)
+        pointed = pid
+        if pid is None:
+            pointed = self.focused_pile() if self.focus is not None else self.pile_under(self.mouse)
+        chosen = self._selection_for(pointed)
         if chosen:
             self.begin(self.table.flip_many_job(chosen), lambda _: self._refresh_buttons())
             self.app.sounds.play("flip")
@@ -205,18 +209,21 @@ class PileActions:
         """The right-click menu of a pile (or of the selection it belongs to)."""
         n = self.deal_count
         many = self._selection_for(pid)
+        key = hotkey  # (the key chosen in Settings, where one was)
         items: list[tuple[str, str, object]] = [
-            (f"Flip {plural(len(many), 'pile')}" if many else "Flip", "F", lambda: self.flip(pid)),
-            ("Shuffle", "S", lambda: self.shuffle(pid)),
-            (f"Deal {plural(n, 'card')} face down", "D", lambda: self.deal(False, pid)),
-            (f"Deal {plural(n, 'card')} face up", "Shift+D", lambda: self.deal(True, pid)),
+            (f"Flip {plural(len(many), 'pile')}" if many else "Flip", key("flip.f", "F"), lambda: self.flip(pid)),
+            ("Shuffle", key("shuffle.s", "S"), lambda: self.shuffle(pid)),
+            (f"Deal {plural(n, 'card')} face down", key("key_deal.d", "D"), lambda: self.deal(False, pid)),
+            (f"Deal {plural(n, 'card')} face up", key("key_deal.d", "Shift+D"), lambda: self.deal(True, pid)),
             ("Spread as a row", "", lambda: self.spread("row", pid)),
-            ("Spread as a grid", "G", lambda: self.spread("grid", pid)),
+            ("Spread as a grid", key("key_spread.g", "G"), lambda: self.spread("grid", pid)),
             ("Spread as a fan", "N", lambda: self.spread("fan", pid)),
-            (f"Gather {plural(len(many), 'pile')} here" if many else "Gather all here", "C", lambda: self.gather(pid)),
+            (f"Gather {plural(len(many), 'pile')} here" if many else "Gather all here", key("gather.c", "C"),
+             lambda: self.gather(pid)),
             ("Count", "", lambda: self.count(pid)),
             (f"Take the top {plural(n, 'card')} into a new pile", "", lambda: self.take(pid)),
-            (f"Deal {plural(n, 'card')} {to_each(self.players)}", "H", lambda: self.deal_to_players(pid)),
+            (f"Deal {plural(n, 'card')} {to_each(self.players)}", key("key_hands.h", "H"),
+             lambda: self.deal_to_players(pid)),
             (f"Set players… ({self.players})", "", lambda: self.open_players_menu(at)),
         ]
         if len(self.table.piles[pid].cards) == 1:

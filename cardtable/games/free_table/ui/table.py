@@ -25,6 +25,7 @@ from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothi
 from cardtable.games.free_table.ui.band_select import BandSelect
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
 from cardtable.games.free_table.ui.felt_lines import FELT_LINE_RADIUS, FELT_LINE_WIDTH, _rounded_frame
+from cardtable.games.free_table.ui.focus import FreeTableFocus
 from cardtable.games.free_table.ui.group_drag import LIFT_IN_SLICES, GroupPicture, lift_steps
 from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.hosting import FreeTableHosting
@@ -33,6 +34,7 @@ from cardtable.games.free_table.ui.keys import FreeTableKeys
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
+from cardtable.ui.key_map import hotkey
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.table_view import TableView, snap_width
@@ -52,6 +54,11 @@ DECK_LABELS = {"standard52": "Standard 52", "ivali": "Ivali 129", "sabacc": "Sab
 def open_game(app, spec: VariantSpec) -> FreeTableScene:
     """Open the free table with the variant's first deck (the menu's entry point)."""
     return app.push(FreeTableScene(app, spec))
+
+
+HELP_REPLACES = ("Tab / Shift+Tab", "Enter / Space")
+"""The help overlay's rows for every screen that this table's own rows replace (its Tab and
+Enter move and use the focus; they press the tool bar's buttons only once it has the focus)."""
 
 
 def key_rows() -> list[tuple[str, str]]:
@@ -89,7 +96,8 @@ class Press:
     picture: GroupPicture | None = None  # the group's picture, composed when the drag began
 
 
-class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys, Scene):
+class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys,
+                     Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -125,6 +133,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         self._seen_step: object = None
         self._status_rect: pygame.Rect | None = None  # where the status line was last drawn
         self.init_big_steps()
+        self.init_focus()
         self.widgets = WidgetGroup()
         self.table: Table
         self.camera: Camera
@@ -145,6 +154,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         self.current = None
         self.selected = set()
         self.menu = None
+        self.focus = None
+        self.carry = None
         self.layout()
 
     def fit_start(self) -> None:
@@ -165,11 +176,13 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
 
     def tools(self) -> list[tuple[str, object, int, str]]:
         """The tool buttons, in the order they fold away from the end: label, action, width, key."""
-        return [("Deal", lambda: self.deal(False), 56, "D"), ("Shuffle", self.shuffle, 72, "S"),
-                ("Flip", self.flip, 50, "F"), ("Grid", lambda: self.spread("grid"), 54, "G"),
-                ("Fan", lambda: self.spread("fan"), 48, "N"), ("Gather", self.gather, 70, "C"),
-                ("Undo", self.undo, 56, "Ctrl+Z"), ("Redo", self.redo, 56, "Ctrl+Y"),
-                ("Fit", self.fit_all, 44, "Home"), ("Find", self.open_browser, 56, "B"),
+        key = hotkey  # (the key chosen in Settings, where one was)
+        return [("Deal", lambda: self.deal(False), 56, key("key_deal.d", "D")),
+                ("Shuffle", self.shuffle, 72, key("shuffle.s", "S")), ("Flip", self.flip, 50, key("flip.f", "F")),
+                ("Grid", lambda: self.spread("grid"), 54, key("key_spread.g", "G")),
+                ("Fan", lambda: self.spread("fan"), 48, "N"), ("Gather", self.gather, 70, key("gather.c", "C")),
+                ("Undo", self.undo, 56, key("key_undo.z", "Ctrl+Z")), ("Redo", self.redo, 56, "Ctrl+Y"),
+                ("Fit", self.fit_all, 44, "Home"), ("Find", self.open_browser, 56, key("open_browser.b", "B")),
                 ("?", self.show_help, 34, "F1")]
 
     def layout(self) -> None:
@@ -291,8 +304,13 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         return self.table.pile_at(*self.camera.to_world(*pos))
 
     def target(self) -> int | None:
-        """The pile a key acts on: the one under the cursor, else the last one touched, else
-        the only one on the felt; never one out of view (behind a bar, or panned away)."""
+        """The pile a key acts on: the one with the keyboard focus, else the one under the
+        cursor, else the last one touched, else the only one on the felt; never one out of
+        view (behind a bar, or panned away) but the focused one (the view follows it)."""
+        focused = self.focused_pile()
+        if focused is not None:
+            self.follow_focus()
+            return focused
         pid = self.pile_under(self.mouse)
         if pid is not None:
             return pid
@@ -396,6 +414,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
             self.space_held = event.type == pygame.KEYDOWN
+            if event.type == pygame.KEYDOWN and self.menu is None and self.press is None:
+                self.dispatch_focus_keys(event)  # (Space picks up and puts down, as Enter, on the focus)
             return True
         menu = self.menu
         if menu is not None:
@@ -406,6 +426,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
             if used:
                 return True
         busy = self.press is not None or self.panning or self.band is not None or self.right_press is not None
+        if not busy and event.type == pygame.KEYDOWN and self.dispatch_focus_keys(event):
+            return True
         if not busy and self.widgets.handle(event):
             self._refresh_buttons()
             return True
@@ -434,6 +456,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         # Mouse events carry no modifiers: ask the keyboard.
         mods = pygame.key.get_mods()
+        if event.button in (1, 3):  # (the mouse takes over: the keys act under the cursor again)
+            self.focus, self.carry = None, None
         if event.button == 2 or (event.button == 1 and self.space_held):
             self.panning = True
             return True
@@ -631,8 +655,10 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         band = self.band_rect()
         if band is not None:
             pygame.draw.rect(surface, THEME.focus, band, 1)
+        if press is None:
+            self.draw_focus(surface)
         self._draw_toolbar(surface)
-        self._draw_status(surface, hover)
+        self._draw_status(surface, hover if hover is not None or not self.focus_on_felt() else self.focused_pile())
         if hover is not None and self.app.settings.hover_magnify and self.alt_held:
             self._draw_magnifier(surface, hover)
         tip = None if self.menu else self.widgets.tooltip()

@@ -14,6 +14,7 @@ import pygame
 from cardtable.engine.betting import Fold
 from cardtable.engine.game import Action
 from cardtable.games.ipso.betting import Cover, CoverRaise, IpsoBetOptions, Stake
+from cardtable.ui.key_map import button_hotkey
 from cardtable.ui.table_parts import KeyBinding, dispatch_key
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, Stepper, WidgetGroup
@@ -60,7 +61,8 @@ class IpsoBetBar:
 
         def add(name: str, label: str, fn, w: int, key: str, primary: bool = False) -> None:
             nonlocal x
-            button = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=key, primary=primary)
+            button = Button((x, y, px(w), h), fonts, label, fn, size=size, hotkey=button_hotkey(self.KEYS, fn, key),
+                            primary=primary)  # (the key chosen in Settings, where one was)
             group.add(button)
             self.buttons[name] = button
             x += px(w) + px(8)
