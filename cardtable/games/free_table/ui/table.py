@@ -31,13 +31,14 @@ from cardtable.games.free_table.ui.hands import HandBar
 from cardtable.games.free_table.ui.hosting import FreeTableHosting
 from cardtable.games.free_table.ui.in_view import InView
 from cardtable.games.free_table.ui.keys import FreeTableKeys
+from cardtable.games.free_table.ui.status_line import StatusLine
 from cardtable.ui.camera import Camera
 from cardtable.ui.deck_browser import DeckBrowser
 from cardtable.ui.help import HelpOverlay
 from cardtable.ui.key_map import hotkey
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation
-from cardtable.ui.table_view import TableView, snap_width
+from cardtable.ui.table_view import TableView
 from cardtable.ui.text import figure, plural
 from cardtable.ui.theme import THEME
 from cardtable.ui.widgets import Button, PopupMenu, Stepper, WidgetGroup
@@ -97,7 +98,7 @@ class Press:
 
 
 class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys,
-                     Scene):
+                     StatusLine, Scene):
     """Cards on felt. One :class:`Table` per deck, kept while you switch decks."""
 
     def __init__(self, app, variant: VariantSpec, *, deck_id: str | None = None, seed: int | None = None) -> None:
@@ -755,44 +756,6 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
             self.widgets.draw(picture)
             self._toolbar = (self._toolbar_state(surface), picture)
         surface.blit(self._toolbar[1], (0, 0))
-
-    def _draw_status(self, surface: pygame.Surface, hover: int | None) -> None:
-        table = self.table
-        on_felt = len(table.piles) - len(table.hands)
-        parts = [table.deck.name, plural(on_felt, "pile"),
-                 f"zoom {self.camera.zoom * 100:.0f}%"]
-        if hover is not None:
-            pile = table.piles[hover]
-            card = table.deck.cards[pile.top]
-            # A face-down card's name is hidden information: never show it.
-            parts.append(card.name if pile.top_face_up else "face down")
-            if len(pile.cards) > 1:
-                parts.append(f"pile of {figure(len(pile.cards))}")
-        text = "   ·   ".join(parts)
-        img = self.app.fonts.render(text, self.app.px(14), THEME.text)
-        bar = self.hand_bar()
-        bottom = bar.rect.top if bar is not None else surface.get_height()
-        r = img.get_rect(bottomleft=(self.app.px(12), bottom - self.app.px(8)))
-        bg = r.inflate(self.app.px(14), self.app.px(6))
-        pygame.draw.rect(surface, THEME.felt_dark, bg, border_radius=bg.height // 2)
-        surface.blit(img, r)
-        self._status_rect = bg
-
-    def toast_avoid(self) -> pygame.Rect | None:
-        """The status line as last drawn: the app's toast goes above it where they would
-        meet (a narrow window, a long line)."""
-        return self._status_rect
-
-    def _draw_magnifier(self, surface: pygame.Surface, pid: int) -> None:
-        pile = self.table.piles[pid]
-        width = min(snap_width(surface.get_height() * 0.45 / 1.4), 420)
-        img = self.view.cache.get(self.table.deck, pile.top, pile.top_face_up, width, force=True)
-        x = self.mouse[0] + 24
-        if x + img.get_width() > surface.get_width():
-            x = self.mouse[0] - 24 - img.get_width()
-        y = min(max(self.toolbar_height() + 8, self.mouse[1] - img.get_height() // 2),
-                surface.get_height() - img.get_height() - 8)
-        surface.blit(img, (x, y))
 
     def _draw_tooltip(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         img = self.app.fonts.render(text, self.app.px(14), THEME.text)
