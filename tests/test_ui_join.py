@@ -100,9 +100,11 @@ def test_join_from_the_menu_and_play_a_round_by_keys(app, game_id, quick):
         assert host.state.to_act is None or host.state.round_number > first_round, "the round did not end"
         assert host.refused_count == 0
         # what the window shows is the host's state as our seat sees it
+        # The host waits for us (or the match is over); the window shows every message and
+        # then, once a settled round's hold is over, the host's state as our seat sees it.
         assert wait_for(d, lambda: host.state.to_act in (0, None) and not table.updates
-                        and table.remote_count == len(host.state.history), 600)  # the host waits for us
-        assert table.view == host.state.seat_view(0)
+                        and table.remote_count == len(host.state.history)
+                        and table.view == host.state.seat_view(0), 3000), (table.view.phase, host.state.to_act)
         assert table.match.log_for(0) == host.state.log_for(0)
     finally:
         host.stop()
