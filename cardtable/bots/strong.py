@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from cardtable.bots.exploits import bet_now, patient_move, tight_move, without_overbets, without_reraises
+from cardtable.bots.exploits import bet_now, caller_move, patient_move, tight_move, without_overbets, without_reraises
 from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
@@ -411,7 +411,8 @@ class StrongBot:
             raise ValueError(f"seat {seat} has nothing to do now")
         exploit = None if self.normal is None else (
             tight_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
-            or patient_move(state, seat, actions, self.reader, self.normal, self.rng))
+            or patient_move(state, seat, actions, self.reader, self.normal, self.rng)
+            or caller_move(state, seat, self.reader, self.normal))
         if exploit is not None:  # what a style read gives away (see exploits)
             shown = actions if exploit in actions else [exploit, *actions]
             return Plan(exploit, [Estimate(a) for a in shown], 0, (time.perf_counter() - started) * 1000.0)
