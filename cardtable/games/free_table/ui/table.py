@@ -87,6 +87,7 @@ class Press:
     group: tuple[int, ...] = ()  # a selection dragged together (whole piles)
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
     picture: GroupPicture | None = None  # the group's picture, composed when the drag began
+    selection: set[int] | None = None  # the selection the group is (the set object: a changed selection is a new one)
 
 
 class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys, Scene):
@@ -471,7 +472,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         wx, wy = self.camera.to_world(*event.pos)
         whole = grip is not None or bool(mods & pygame.KMOD_SHIFT) or len(pile.cards) == 1
         group = tuple(sorted(self.selected, key=lambda p: self.table.piles[p].z)) if len(self.selected) > 1 else ()
-        self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group)
+        self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group,
+                           selection=self.selected if group else None)
         return True
 
     def _hand_bar_down(self, bar: HandBar, pos: tuple[int, int]) -> bool:
@@ -558,7 +560,8 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
             dx, dy = (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z
             if press.picture is not None:  # (the step is the table's next revision: nothing else runs meanwhile)
                 self.dropped = (self.table.revision + 1, press.picture, (event.pos[0] - press.pos[0],
-                                                                         event.pos[1] - press.pos[1]))
+                                                                         event.pos[1] - press.pos[1]),
+                                (dx, dy) if press.selection is self.selected else None)
             self.begin(self.table.move_many_job(press.group, dx, dy), lambda _: self._refresh_buttons())
             self.app.sounds.play("slide")
             return True
