@@ -15,7 +15,14 @@ from cardtable import variants
 from cardtable.engine.spatial import GridIndex
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui import big_steps
-from cardtable.games.free_table.ui.work import FLOOR_SHARE, MIN_SHARE, WORK_BUDGET_S, HeldCost, slice_budget
+from cardtable.games.free_table.ui.work import (
+    EXTRA_MAX_SHARE,
+    FLOOR_SHARE,
+    MIN_SHARE,
+    WORK_BUDGET_S,
+    HeldCost,
+    slice_budget,
+)
 from cardtable.ui.frame_floor import FrameFloor
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation, ease_out
@@ -141,6 +148,10 @@ def test_the_held_cost_is_the_median_of_recent_frames_and_a_pause_starts_afresh(
     cost.paused()
     cost.began(1.0, 0.001)  # a frame with no work came between: no measure across it
     assert abs(cost.extra(floor) - 0.0005) < 1e-9
+    # A machine busy between frames counts as one empty frame at most.
+    for start in (2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9):
+        cost.began(start, 0.001)
+    assert cost.extra(floor) == EXTRA_MAX_SHARE * floor
     # However costly the frame besides, the work is never less than MIN_SHARE floors.
     assert slice_budget(1 / 60, floor, 10 * floor) == MIN_SHARE * floor
 

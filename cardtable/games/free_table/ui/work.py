@@ -19,15 +19,16 @@ from cardtable.engine.table import TableJob
 WORK_BUDGET_S = 0.0012
 """Seconds of queued work a frame runs when the empty frame's cost is not known (see
 :func:`slice_budget`)."""
-FLOOR_SHARE = 2.5
-"""What a frame carrying queued work costs in all, in empty frames
+FLOOR_SHARE = 2.0
+"""What a frame carrying queued work costs in all, in measured empty frames
 (:class:`~cardtable.ui.frame_floor.FrameFloor`): its work is that less what the frame costs
 besides (:class:`HeldCost`), so it stays within three times an empty one on a fast machine as on
 a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put them at 3-4 times
-one of 0.5-0.76 ms; 2.5 times the floor of work on top of the frame's own cost, at 2.6-3.8). The
-measure is a fill and a blit, the fastest of a few tries, about the empty frame's median, while
-the bar is its 95th percentile (with its event pump and flip), so a held frame comes to about
-2-2.5 times that."""
+one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-3.8). The measure
+(off-screen surfaces, the fastest of a few tries) reads 1.2-1.3 times the median of
+``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
+frame comes to about 2.5 times that median; 2.5 measures came to 3-3.4 times it. A group move of
+12,000 piles (25-30 ms of work) then takes input after 21-24 frames."""
 MIN_SHARE = 0.5
 """The least work a frame runs, in empty frames (a big step must end within some tens of frames
 however much the frame costs besides)."""
@@ -35,6 +36,11 @@ MAX_BUDGET_S = 0.004
 """The most work a frame runs, however slow an empty frame."""
 DEFAULT_EXTRA_SHARE = 0.25
 """What a held frame costs besides its work, in empty frames, until measured (:class:`HeldCost`)."""
+EXTRA_MAX_SHARE = 1.0
+"""The most that figure counts, in empty frames: a frame's own events, update and draw and the
+slice past its deadline come to a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
+beyond that it is the machine busy with other work between frames, and counting it all made a
+group move of 12,000 take half as many frames again on a loaded one."""
 EXTRA_SAMPLES = 9
 """Held frames the running figure of :class:`HeldCost` looks back on (the median counts: a frame
 the machine interrupted is no measure)."""
@@ -50,9 +56,9 @@ def slice_budget(dt: float, floor: float | None = None, extra: float | None = No
     >>> slice_budget(1 / 60), slice_budget(1 / 144)
     (0.0012, 0.0012)
     >>> round(slice_budget(1 / 60, 0.0004, 0.0002), 6), round(slice_budget(1 / 60, 0.0004, 0.0009), 6)
-    (0.0008, 0.0002)
+    (0.0006, 0.0002)
     >>> round(slice_budget(1 / 60, 0.0004), 6), slice_budget(1 / 60, 0.1)
-    (0.0009, 0.004)
+    (0.0007, 0.004)
     """
     if floor is None:
         return WORK_BUDGET_S
@@ -93,11 +99,11 @@ class HeldCost:
         self._last = None
 
     def extra(self, floor: float) -> float:
-        """The figure (see the class), at most :data:`FLOOR_SHARE` times ``floor``; until
+        """The figure (see the class), at most :data:`EXTRA_MAX_SHARE` times ``floor``; until
         measured :data:`DEFAULT_EXTRA_SHARE` times it."""
         if not self._samples:
             return DEFAULT_EXTRA_SHARE * floor
-        return min(FLOOR_SHARE * floor, statistics.median(self._samples))
+        return min(EXTRA_MAX_SHARE * floor, statistics.median(self._samples))
 
 
 T = TypeVar("T")
