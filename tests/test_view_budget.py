@@ -233,3 +233,13 @@ def test_new_faces_get_a_share_of_the_measured_empty_frame(app, monkeypatch):
     assert scene.view.floor_s == 0.0005
     assert given and given[0] == face_cache.face_budget(0.0005) == face_cache.FACE_FLOOR_SHARE * 0.0005
     assert face_cache.face_budget(None) == face_cache.FACE_BUDGET_S  # (a view no scene measures for)
+
+
+def test_the_faces_budget_follows_a_resize_without_measuring_the_floor_anew(app):
+    from cardtable.ui.frame_floor import FrameFloor
+
+    floor = FrameFloor()
+    measured = floor.seconds((200, 100))
+    assert floor.measures == 1
+    assert floor.estimate((400, 100)) == measured * 2  # scaled by the areas, no new surfaces
+    assert floor.estimate((200, 100)) == measured and floor.measures == 1

@@ -665,7 +665,7 @@ class FreeTableScene(FreeTableHosting, BigSteps, BandSelect, PileActions, InView
         hover = self._hover(press)
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
-        self.view.floor_s = self.frame_floor.seconds(surface.get_size())  # (new faces' budget follows it)
+        self.view.floor_s = self.frame_floor.estimate(surface.get_size())  # (new faces' budget follows it)
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
                        highlight=self.found[0] if self.found and hover is None else hover,
                        landing_frames=self._landing_frames())
