@@ -15,7 +15,14 @@ from cardtable import variants
 from cardtable.engine.spatial import GridIndex
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.games.free_table.ui import big_steps
-from cardtable.games.free_table.ui.work import FLOOR_SHARE, WORK_BUDGET_S
+from cardtable.games.free_table.ui.work import (
+    EXTRA_MAX_SHARE,
+    FLOOR_SHARE,
+    MIN_SHARE,
+    WORK_BUDGET_S,
+    HeldCost,
+    slice_budget,
+)
 from cardtable.ui.frame_floor import FrameFloor
 from cardtable.ui.scene import Scene
 from cardtable.ui.table_anim import TableAnimation, ease_out
@@ -91,6 +98,62 @@ def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monke
     # and the step needed many of them: no frame took the step's work on at once.
     assert spent and max(spent) <= WORK_BUDGET_S + 3 * tick
     assert frames >= 10
+
+
+def test_a_held_frame_s_work_is_its_share_of_floors_less_what_the_frame_costs_besides(app, monkeypatch):
+    d, scene = open_table(app, "infinite")
+    floor = 0.0005
+    scene.frame_floor = FrameFloor(fixed=floor)
+    now = [0.0]
+
+    def clock() -> float:  # every look at the clock: some time has passed
+        now[0] += 0.00005
+        return now[0]
+    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock))
+    scene.work = WorkQueue(clock=clock)
+    given: list[tuple[float, float, float]] = []  # each held frame: its work's start, budget, and the extra then
+    cost = scene.held_cost
+    began = cost.began
+
+    def record(start: float, budget: float) -> None:
+        given.append((start, budget, cost.extra(floor)))
+        began(start, budget)
+    cost.began = record  # type: ignore[method-assign]
+    real_step = app.step
+
+    def step(dt=None):
+        now[0] += 0.0003  # each frame's own cost besides its work: its events, update and draw
+        real_step(1 / 144)
+    app.step = step  # type: ignore[method-assign]
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene, limit=2000)
+    assert len(given) >= 10
+    for _start, budget, extra in given:
+        assert budget == slice_budget(1 / 144, floor, extra)
+    # The figure is what the frames back to back cost beyond their budgets (their own 0.3 ms,
+    # the clock's looks and the slice past the deadline), and the work is the share's rest.
+    beyond = [b[0] - a[0] - a[1] for a, b in zip(given, given[1:])]
+    assert sorted(beyond)[len(beyond) // 2] >= 0.0003
+    assert given[-1][2] >= 0.0003 and given[-1][1] <= FLOOR_SHARE * floor - 0.0003
+
+
+def test_the_held_cost_is_the_median_of_recent_frames_and_a_pause_starts_afresh():
+    cost = HeldCost()
+    floor = 0.001
+    assert slice_budget(1 / 60, floor, cost.extra(floor)) == FLOOR_SHARE * floor - cost.extra(floor)
+    for start in (0.0, 0.0015, 0.003, 0.0095, 0.011):  # the fourth frame was interrupted (5 ms late)
+        cost.began(start, 0.001)
+    assert abs(cost.extra(floor) - 0.0005) < 1e-9
+    cost.paused()
+    cost.began(1.0, 0.001)  # a frame with no work came between: no measure across it
+    assert abs(cost.extra(floor) - 0.0005) < 1e-9
+    # A machine busy between frames counts as one empty frame at most.
+    for start in (2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9):
+        cost.began(start, 0.001)
+    assert cost.extra(floor) == EXTRA_MAX_SHARE * floor
+    # However costly the frame besides, the work is never less than MIN_SHARE floors.
+    assert slice_budget(1 / 60, floor, 10 * floor) == MIN_SHARE * floor
 
 
 def _random_corners(rng: random.Random, n: int, first: int = 0) -> dict[int, tuple[float, float]]:

@@ -176,3 +176,40 @@ def test_a_stream_of_resizes_in_one_frame_is_one_resize_and_the_picture_ends_as_
         frames += 1
     assert frames > 1
     assert _layer_bytes(scene.view) == _fresh_layer(app, scene)
+
+
+def test_a_dropped_selection_s_one_outline_moves_with_it_without_a_pass_and_matches_a_fresh_one(app):
+    d, scene = open_table(app, "infinite")
+    spread(d, scene)
+    band_all(d, scene)
+    outlines = scene.view.outlines
+    assert scene.view.card_width(scene.camera) < GROUP_OUTLINE_WIDTH
+    pid = min(scene.selected, key=lambda p: (scene.table.piles[p].y, scene.table.piles[p].x))
+    start = centre_of(scene, pid)
+    end = (start[0] + 37, start[1] + 23)
+    d.move(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
+    d.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 20, start[1] + 10), rel=(20, 10),
+                                         buttons=(1, 0, 0)))
+    d.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(17, 13), buttons=(1, 0, 0)))
+    until_shown(d, scene)
+    d.step()
+    drawn = outlines.redrawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, mod=0))
+    d.step()
+    assert scene.holding
+    until_shown(d, scene)
+    d.step()
+    assert [c.label for c in scene.table.undo_stack][-1] == "move"
+    assert outlines.redrawn == drawn  # moved with the group, not drawn again over its 12,000 piles
+    fresh = outlines.group_outline(scene.view, scene.table, scene.camera, scene.selected)
+    assert outlines._group == fresh
+    for at in ((fresh.x + 40, fresh.y), (fresh.x, fresh.y + 40), (fresh.right - 1, fresh.y + 40)):
+        assert app.screen.get_at(at)[:3] == THEME.focus
+    # Any other step (its undo here) draws them again.
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    until_shown(d, scene)
+    d.step()
+    assert outlines.redrawn > drawn

@@ -123,7 +123,7 @@ def assert_settles_to_reference(d, scene, monkeypatch=None, limit=3000) -> None:
 
 
 def test_stand_ins_show_first_and_the_settled_picture_is_the_card_by_card_one(app, monkeypatch):
-    monkeypatch.setattr("cardtable.ui.face_cache.FACE_BUDGET_S", 0.0)
+    monkeypatch.setattr("cardtable.ui.face_cache.FACE_FLOOR_SHARE", 0.0)
     d, scene = open_faces(app)
     scene.view._layer_key = None
     d.step()
@@ -152,7 +152,7 @@ def test_a_pan_draws_the_faces_ahead_of_it(app, monkeypatch):
     assert cards and all(row[c] is None for c in cards)
     d.step(3)
     assert all(row[c] is None for c in cards)  # a still view draws nothing beyond its edges
-    monkeypatch.setattr("cardtable.ui.face_cache.FACE_BUDGET_S", 10.0)
+    monkeypatch.setattr("cardtable.ui.face_cache.FACE_FLOOR_SHARE", 1e5)
     monkeypatch.setattr("cardtable.ui.table_view.PREFETCH_S", 10.0)
     scene.camera.pan_pixels(1, 0)  # the view moves left
     d.step()
@@ -160,7 +160,7 @@ def test_a_pan_draws_the_faces_ahead_of_it(app, monkeypatch):
 
 
 def test_stand_ins_of_piles_that_left_the_view_are_forgotten(app, monkeypatch):
-    monkeypatch.setattr("cardtable.ui.face_cache.FACE_BUDGET_S", 0.0)
+    monkeypatch.setattr("cardtable.ui.face_cache.FACE_FLOOR_SHARE", 0.0)
     d, scene = open_faces(app)
     scene.view._layer_key = None
     d.step()
@@ -214,3 +214,32 @@ def test_the_view_draws_on_a_bare_surface_without_a_window(display_infinite):
         if not view._pending:
             break
     assert not view._pending and surface.get_at((5 + CARD_W // 4, 5 + CARD_H // 4))[:3] != THEME.felt
+
+
+def test_new_faces_get_a_share_of_the_measured_empty_frame(app, monkeypatch):
+    from cardtable.ui import face_cache
+    from cardtable.ui.frame_floor import FrameFloor
+
+    d, scene = open_faces(app)
+    scene.frame_floor = FrameFloor(fixed=0.0005)
+    given: list[float | None] = []
+    new_frame = scene.view.cache.new_frame
+
+    def record(budget_s=None):
+        given.append(budget_s)
+        new_frame(budget_s)
+    monkeypatch.setattr(scene.view.cache, "new_frame", record)
+    d.step()
+    assert scene.view.floor_s == 0.0005
+    assert given and given[0] == face_cache.face_budget(0.0005) == face_cache.FACE_FLOOR_SHARE * 0.0005
+    assert face_cache.face_budget(None) == face_cache.FACE_BUDGET_S  # (a view no scene measures for)
+
+
+def test_the_faces_budget_follows_a_resize_without_measuring_the_floor_anew(app):
+    from cardtable.ui.frame_floor import FrameFloor
+
+    floor = FrameFloor()
+    measured = floor.seconds((200, 100))
+    assert floor.measures == 1
+    assert floor.estimate((400, 100)) == measured * 2  # scaled by the areas, no new surfaces
+    assert floor.estimate((200, 100)) == measured and floor.measures == 1

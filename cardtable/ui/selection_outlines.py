@@ -77,6 +77,7 @@ class SelectionOutlines:
         self._picture: pygame.Surface | None = None
         self._at = (0, 0)
         self._group: pygame.Rect | None = None
+        self._bounds: tuple[float, float, float, float] | None = None  # the group outline's, on the table
         self.redrawn = 0
         """How many times the outlines were drawn afresh (tests read it)."""
 
@@ -107,22 +108,41 @@ class SelectionOutlines:
             return
         key = self._key_of(view, surface, table, camera, pids)
         made = yield from self._redraw_steps(surface, view, table, camera, pids)
-        self._picture, self._group, self._at = made
+        self._picture, self._group, self._at, self._bounds = made
         self._key, self._pids = key, pids
+
+    def moved(self, surface: pygame.Surface, view: Any, table: Table, camera: Camera, pids: set[int],
+              dx: float, dy: float) -> bool:
+        """After the table moved exactly ``pids`` by ``(dx, dy)`` (a group's drop): True when
+        their one outline (see the module) was shown before and now is moved with them, without
+        a pass over the piles (the bounds of piles moved by an offset are the old bounds moved:
+        ``min(x + d)`` is ``min(x) + d`` in floating point as on paper); False when the outlines
+        must be drawn again."""
+        if self._bounds is None or self._key is None or pids is not self._pids or not pids:
+            return False
+        if (self._key[0] != id(table) or self._key[1] != table.revision - 1 or self._key[2] != camera.zoom
+                or self._key[4] != surface.get_size() or self._key[5] != len(pids)):
+            return False
+        x0, y0, x1, y1 = self._bounds
+        self._bounds = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        self._group = self._group_rect(view, camera, self._bounds)
+        self._picture = None
+        self._key = self._key_of(view, surface, table, camera, pids)
+        return True
 
     def group_outline(self, view: Any, table: Table, camera: Camera, pids: set[int]) -> pygame.Rect | None:
         """The one outline around ``pids`` on screen (None when none is on the table)."""
-        steps = self._group_steps(view, table, camera, list(pids), len(pids) + 1)
+        steps = self._bounds_steps(table, list(pids), len(pids) + 1)
         while True:
             try:
                 next(steps)
             except StopIteration as done:
-                return done.value
+                return None if done.value is None else self._group_rect(view, camera, done.value)
 
     @staticmethod
-    def _group_steps(view: Any, table: Table, camera: Camera, pids: list[int],
-                     chunk: int = CHUNK) -> Generator[None, None, pygame.Rect | None]:
-        """:meth:`group_outline` of ``pids``, ``chunk`` piles a slice."""
+    def _bounds_steps(table: Table, pids: list[int],
+                      chunk: int = CHUNK) -> Generator[None, None, tuple[float, float, float, float] | None]:
+        """The least and most corner of ``pids`` on the table (x0, y0, x1, y1), ``chunk`` piles a slice."""
         bounds: list[float] = []
         for start in range(0, len(pids), chunk):
             if start:
@@ -133,8 +153,11 @@ class SelectionOutlines:
                 part = [min(xs), min(ys), max(xs), max(ys)]
                 bounds = part if not bounds else [min(bounds[0], part[0]), min(bounds[1], part[1]),
                                                   max(bounds[2], part[2]), max(bounds[3], part[3])]
-        if not bounds:
-            return None
+        return (bounds[0], bounds[1], bounds[2], bounds[3]) if bounds else None
+
+    @staticmethod
+    def _group_rect(view: Any, camera: Camera, bounds: tuple[float, float, float, float]) -> pygame.Rect:
+        """The one outline on screen around piles whose corners span ``bounds``."""
         x0, y0, x1, y1 = bounds[0], bounds[1], bounds[2] + CARD_W, bounds[3] + CARD_H
         sx0, sy0 = view.to_screen(camera, x0, y0)
         sx1, sy1 = view.to_screen(camera, x1, y1)
@@ -146,22 +169,23 @@ class SelectionOutlines:
             try:
                 next(steps)
             except StopIteration as done:
-                self._picture, self._group, self._at = done.value
+                self._picture, self._group, self._at, self._bounds = done.value
                 return
 
     def _redraw_steps(self, surface: pygame.Surface, view: Any, table: Table, camera: Camera, pids: set[int],
-                      at_once: bool = False) -> Generator[None, None, tuple[pygame.Surface | None,
-                                                                            pygame.Rect | None, tuple[int, int]]]:
+                      at_once: bool = False) -> Generator[None, None, tuple[
+                          pygame.Surface | None, pygame.Rect | None, tuple[int, int],
+                          tuple[float, float, float, float] | None]]:
         """The outlines' picture (or the one outline around them) and where it goes, a slice
         per ``next`` (all in one unless ``at_once``)."""
         self.redrawn += 1
         width = view.card_width(camera)
         if width < GROUP_OUTLINE_WIDTH:
-            group = yield from self._group_steps(view, table, camera, list(pids), len(pids) + 1 if at_once else CHUNK)
-            return None, group, (0, 0)
+            bounds = yield from self._bounds_steps(table, list(pids), len(pids) + 1 if at_once else CHUNK)
+            return None, None if bounds is None else self._group_rect(view, camera, bounds), (0, 0), bounds
         shown = [pid for pid in in_view(table, camera, pids) if pid in table.piles]
         if not shown:
-            return None, None, (0, 0)
+            return None, None, (0, 0), None
         height = int(round(width * CARD_H / CARD_W))
         piles = table.piles
         corners = [view.to_screen(camera, piles[pid].x, piles[pid].y) for pid in shown]
@@ -170,7 +194,7 @@ class SelectionOutlines:
         area.height = max(y for _, y in corners) + height + 3 - area.y
         area = area.clip(surface.get_rect())
         if not area.w or not area.h:
-            return None, None, (0, 0)
+            return None, None, (0, 0), None
         if not at_once:
             yield
         picture = pygame.Surface(area.size, 0, surface)
@@ -181,4 +205,4 @@ class SelectionOutlines:
                 yield
             draw_each(picture, view, table, camera, shown[start:start + step], (-area.x, -area.y))
         picture.set_colorkey(_KEY_COLOUR, pygame.RLEACCEL)
-        return picture, None, area.topleft
+        return picture, None, area.topleft, None

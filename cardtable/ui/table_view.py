@@ -12,7 +12,7 @@ What keeps 12,000 cards within a frame's budget:
   view are drawn; a step repaints only the places it touched.
 * **Faces within a time budget.** Faces are drawn on demand at widths that snap to a
   ladder about 6% apart (zooming reuses them) and kept in a bounded cache
-  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about a millisecond,
+  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about 1.2 empty frames,
   the rest show a stand-in in the card's colour and fill in over the next frames,
   and a pan draws the faces of the tiles ahead of it before they come into view.
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
@@ -67,7 +67,7 @@ from cardtable.ui.theme import THEME
 __all__ = ["FACE_BUDGET_S", "FACE_CACHE_BYTES", "FaceCache", "TableView", "keyed_on_felt", "snap_width"]
 
 PAN_FACE_SHARE = 0.4
-"""The share of :data:`~cardtable.ui.face_cache.FACE_BUDGET_S` a frame that scrolls gives new
+"""The share of new faces' budget (:func:`~cardtable.ui.face_cache.face_budget`) a frame that scrolls gives new
 faces, counted from the start of its drawing (its scroll and strips come out of it): about
 a dozen 29 px faces, what a pan of 12 px a frame brings into view; 0.6 put the 95th
 percentile of such frames at 3.2 times an empty frame's."""
@@ -141,6 +141,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._layer: pygame.Surface | None = None
         self.outlines = SelectionOutlines()
         """The selection's outlines, drawn from a cached picture."""
+        self.floor_s: float | None = None
+        """An empty frame's seconds, as the scene measured them (:class:`~cardtable.ui.frame_floor.FrameFloor`):
+        new faces' budget follows it (:func:`~cardtable.ui.face_cache.face_budget`; None: a fixed one)."""
         self._layer_key: tuple | None = None  # (table, zoom, size) the layer was painted for
         self._layer_origin = (0, 0)
         self._drawn_revision = -1
@@ -277,7 +280,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         size = surface.get_size()
         key = (id(table), camera.zoom, size)
         origin = self.origin(camera)
-        self.cache.new_frame()
+        faces_s = face_cache.face_budget(self.floor_s)
+        self.cache.new_frame(faces_s)
         # The zoom keeps moving when it moved in the last frame too: a wheel turning.
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
         self._zoom_moved_before = camera.zoom != self._seen_zoom
@@ -340,9 +344,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 motion = (origin[0] - self._layer_origin[0], origin[1] - self._layer_origin[1])
                 if origin != self._layer_origin:
                     # A moving view's scroll and strips count against a shorter budget for faces.
-                    self.cache.deadline -= face_cache.FACE_BUDGET_S * (1 - PAN_FACE_SHARE)
+                    self.cache.deadline -= faces_s * (1 - PAN_FACE_SHARE)
                     # (and no face past the whole budget: a pan on a busy machine shows stand-ins)
-                    self.cache.free_until = self.cache.deadline + face_cache.FACE_BUDGET_S * (1 - PAN_FACE_SHARE)
+                    self.cache.free_until = self.cache.deadline + faces_s * (1 - PAN_FACE_SHARE)
                     self._scroll(table, camera, hidden, origin)
                 self._repair(table, camera, hidden, origin)
             # (A pan's strips may have used the budget up without a face; not past the whole budget.)

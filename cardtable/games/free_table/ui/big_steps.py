@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from cardtable.engine.table import TableJob
-from cardtable.games.free_table.ui.work import job_steps, slice_budget
+from cardtable.games.free_table.ui.work import HeldCost, job_steps, slice_budget
 from cardtable.ui.frame_floor import FRAME_FLOOR
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
@@ -55,14 +55,17 @@ class BigSteps:
         """Big steps under way, a slice a frame."""
         self.frame_floor = FRAME_FLOOR
         """What an empty frame costs here: each frame's share of the work follows it."""
+        self.held_cost = HeldCost()
+        """What a frame carrying work costs besides it: its share is the rest (see :func:`slice_budget`)."""
         self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
         self._held_size = (0, 0)
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
-        self.dropped: tuple[int, Any, tuple[int, int]] | None = None
-        """A group just dropped: the table's revision once moved, its picture and how far it moved on screen (see
-        :meth:`~cardtable.games.free_table.ui.group_drag.GroupPicture.paste`)."""
+        self.dropped: tuple[int, Any, tuple[int, int], tuple[float, float] | None] | None = None
+        """A group just dropped: the table's revision once moved, its picture, how far it moved on screen (see
+        :meth:`~cardtable.games.free_table.ui.group_drag.GroupPicture.paste`) and on the table (None unless the
+        group was the selection as it still is)."""
         self.staging = False
         """True in the last held frame of a big step, whose draw paints the step's picture
         unpresented (:meth:`stage`)."""
@@ -109,10 +112,14 @@ class BigSteps:
                 self._hold(self.app.screen)
             # (the events of this frame count: a key that began a step ran its first slice)
             floor = self.frame_floor.seconds(self.app.screen.get_size())
-            deadline = (began or time.perf_counter()) + slice_budget(dt, floor)
+            budget = slice_budget(dt, floor, self.held_cost.extra(floor))
+            start = began or time.perf_counter()
+            self.held_cost.began(start, budget)
+            deadline = start + budget
             while self.work.run(deadline) and self._watch_step():
                 pass  # a step just done: its indexing and flight follow in the same slice
             return True
+        self.held_cost.paused()
         if self._held is not None and not self.staging and not self._staged:
             self.staging = True  # one more held frame: it paints the step's picture (see stage)
             if self.animation is not None:
@@ -161,7 +168,7 @@ class BigSteps:
             # (the felt without the group, the group pasted on; no collection of its own: after
             # a drag's composing, 10 ms in one frame)
             self.animation = None
-            yield from self._outlines_after()
+            yield from self._outlines_after(dropped[3])
             return
         animation = None
         if label not in ("move", "flip"):  # (a group dropped or turned over, or that undone, shows as it lies)
@@ -185,11 +192,16 @@ class BigSteps:
             gc.collect(1)
             self.view.refreeze()
 
-    def _outlines_after(self) -> Generator[object, None, None]:
+    def _outlines_after(self, moved: tuple[float, float] | None = None) -> Generator[object, None, None]:
         """The selection's outlines as the step left it, drawn now a slice at a time: the frame
-        that first shows the step only blits them (12,000 piles' outline took 1-2 ms of it)."""
+        that first shows the step only blits them (12,000 piles' outline took 1-2 ms of it). After
+        a drop of the selection by ``moved`` on the table, one outline around it is moved with it
+        (a pass over 12,000 piles was 4 slices of 1-3 ms)."""
         yield None
         self._prune_selection()
+        if moved is not None and self.view.outlines.moved(self.app.screen, self.view, self.table, self.camera,
+                                                          self.selected, *moved):
+            return
         if self.selected:
             yield None
             yield from self.view.outlines.prepare_steps(self.app.screen, self.view, self.table, self.camera,

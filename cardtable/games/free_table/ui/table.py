@@ -95,6 +95,7 @@ class Press:
     group: tuple[int, ...] = ()  # a selection dragged together (whole piles)
     hand_index: int | None = None  # a card of the hand at the screen, by its place in the hand
     picture: GroupPicture | None = None  # the group's picture, composed when the drag began
+    selection: set[int] | None = None  # the selection the group is (the set object: a changed selection is a new one)
 
 
 class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, PileActions, InView, FreeTableKeys,
@@ -496,7 +497,8 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         wx, wy = self.camera.to_world(*event.pos)
         whole = grip is not None or bool(mods & pygame.KMOD_SHIFT) or len(pile.cards) == 1
         group = tuple(sorted(self.selected, key=lambda p: self.table.piles[p].z)) if len(self.selected) > 1 else ()
-        self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group)
+        self.press = Press(event.pos, pid, whole or bool(group), (wx - pile.x, wy - pile.y), group=group,
+                           selection=self.selected if group else None)
         return True
 
     def _hand_bar_down(self, bar: HandBar, pos: tuple[int, int]) -> bool:
@@ -583,7 +585,8 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
             dx, dy = (event.pos[0] - press.pos[0]) / z, (event.pos[1] - press.pos[1]) / z
             if press.picture is not None:  # (the step is the table's next revision: nothing else runs meanwhile)
                 self.dropped = (self.table.revision + 1, press.picture, (event.pos[0] - press.pos[0],
-                                                                         event.pos[1] - press.pos[1]))
+                                                                         event.pos[1] - press.pos[1]),
+                                (dx, dy) if press.selection is self.selected else None)
             self.begin(self.table.move_many_job(press.group, dx, dy), lambda _: self._refresh_buttons())
             self.app.sounds.play("slide")
             return True
@@ -689,6 +692,7 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         hover = self._hover(press)
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
+        self.view.floor_s = self.frame_floor.estimate(surface.get_size())  # (new faces' budget follows it)
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
                        highlight=self.found[0] if self.found and hover is None else hover,
                        landing_frames=self._landing_frames())

@@ -9,6 +9,8 @@ time each frame (:func:`slice_budget`), showing the last picture meanwhile.
 
 from __future__ import annotations
 
+import statistics
+from collections import deque
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
@@ -17,36 +19,91 @@ from cardtable.engine.table import TableJob
 WORK_BUDGET_S = 0.0012
 """Seconds of queued work a frame runs when the empty frame's cost is not known (see
 :func:`slice_budget`)."""
-FLOOR_SHARE = 2.5
-"""Queued work a frame runs, in empty frames (:class:`~cardtable.ui.frame_floor.FrameFloor`):
-such a frame costs that work and a little more (it draws nothing), so it stays within three
-times an empty one on a fast machine as on a slow one (a fixed 1.2 ms, sized against an empty
-frame of about 1.1 ms, put them at 3-4 times one of 0.5-0.76 ms). The measure is a fill and a
-blit, the fastest of a few tries, while the bar is an empty frame's 95th percentile (with its
-event pump and flip: 1.2-1.4 times it), so a held frame comes to about 2-2.5 times that; twice
-the measure left a group move of 12,000 piles (about 30 ms of work) taking input after about 30
-frames. On a loaded machine the measure can catch a busy moment: held frames then come nearer
-three times the floor measured at another one."""
-MIN_BUDGET_S = 0.0004
-"""The least work a frame runs (a big step must end within some tens of frames)."""
+FLOOR_SHARE = 2.0
+"""What a frame carrying queued work costs in all, in measured empty frames
+(:class:`~cardtable.ui.frame_floor.FrameFloor`): its work is that less what the frame costs
+besides (:class:`HeldCost`), so it stays within three times an empty one on a fast machine as on
+a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put them at 3-4 times
+one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-3.8). The measure
+(off-screen surfaces, the fastest of a few tries) reads 1.2-1.3 times the median of
+``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
+frame comes to about 2.5 times that median; 2.5 measures came to 3-3.4 times it. A group move of
+12,000 piles (25-30 ms of work) then takes input after 21-24 frames."""
+MIN_SHARE = 0.5
+"""The least work a frame runs, in empty frames (a big step must end within some tens of frames
+however much the frame costs besides)."""
 MAX_BUDGET_S = 0.004
 """The most work a frame runs, however slow an empty frame."""
+DEFAULT_EXTRA_SHARE = 0.25
+"""What a held frame costs besides its work, in empty frames, until measured (:class:`HeldCost`)."""
+EXTRA_MAX_SHARE = 1.0
+"""The most that figure counts, in empty frames: a frame's own events, update and draw and the
+slice past its deadline come to a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
+beyond that it is the machine busy with other work between frames, and counting it all made a
+group move of 12,000 take half as many frames again on a loaded one."""
+EXTRA_SAMPLES = 9
+"""Held frames the running figure of :class:`HeldCost` looks back on (the median counts: a frame
+the machine interrupted is no measure)."""
 
 
-def slice_budget(dt: float, floor: float | None = None) -> float:
+def slice_budget(dt: float, floor: float | None = None, extra: float | None = None) -> float:
     """Seconds of queued work for a frame of ``dt`` seconds (the same at any frame rate: frames
     run back to back while work is queued): :data:`FLOOR_SHARE` times ``floor``, an empty
-    frame's seconds, within :data:`MIN_BUDGET_S` and :data:`MAX_BUDGET_S`; without it
-    :data:`WORK_BUDGET_S`.
+    frame's seconds, less ``extra``, what the frame costs besides its work (by default
+    :data:`DEFAULT_EXTRA_SHARE` times ``floor``), within :data:`MIN_SHARE` times ``floor`` and
+    :data:`MAX_BUDGET_S`; without ``floor`` :data:`WORK_BUDGET_S`.
 
-    >>> slice_budget(1 / 60), slice_budget(1 / 144), slice_budget(1 / 60, 0.0004)
-    (0.0012, 0.0012, 0.001)
-    >>> slice_budget(1 / 60, 0.00001), slice_budget(1 / 60, 0.1)
-    (0.0004, 0.004)
+    >>> slice_budget(1 / 60), slice_budget(1 / 144)
+    (0.0012, 0.0012)
+    >>> round(slice_budget(1 / 60, 0.0004, 0.0002), 6), round(slice_budget(1 / 60, 0.0004, 0.0009), 6)
+    (0.0006, 0.0002)
+    >>> round(slice_budget(1 / 60, 0.0004), 6), slice_budget(1 / 60, 0.1)
+    (0.0007, 0.004)
     """
     if floor is None:
         return WORK_BUDGET_S
-    return min(MAX_BUDGET_S, max(MIN_BUDGET_S, FLOOR_SHARE * floor))
+    if extra is None:
+        extra = DEFAULT_EXTRA_SHARE * floor
+    return min(MAX_BUDGET_S, max(MIN_SHARE * floor, FLOOR_SHARE * floor - extra))
+
+
+class HeldCost:
+    """What a frame carrying queued work costs besides the work it was given, a running figure:
+    the time from one such frame's start of work to the next's, less the first's budget (its
+    event pump, update and draw, and the slice that ran past its deadline), the median of the
+    last :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
+    :attr:`~cardtable.ui.scene.Scene.busy`).
+
+    >>> cost = HeldCost()
+    >>> cost.extra(0.001)
+    0.00025
+    >>> for start in (0.0, 0.0013, 0.0026):
+    ...     cost.began(start, 0.001)
+    >>> round(cost.extra(0.001), 6)
+    0.0003
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[float, float] | None = None
+        self._samples: deque[float] = deque(maxlen=EXTRA_SAMPLES)
+
+    def began(self, now: float, budget: float) -> None:
+        """A frame's work begins at ``now`` (a ``time.perf_counter`` time) with ``budget`` seconds."""
+        if self._last is not None:
+            start, given = self._last
+            self._samples.append(max(0.0, now - start - given))
+        self._last = (now, budget)
+
+    def paused(self) -> None:
+        """A frame ran no queued work: the next that does is not measured against the last."""
+        self._last = None
+
+    def extra(self, floor: float) -> float:
+        """The figure (see the class), at most :data:`EXTRA_MAX_SHARE` times ``floor``; until
+        measured :data:`DEFAULT_EXTRA_SHARE` times it."""
+        if not self._samples:
+            return DEFAULT_EXTRA_SHARE * floor
+        return min(EXTRA_MAX_SHARE * floor, statistics.median(self._samples))
 
 
 T = TypeVar("T")
