@@ -124,6 +124,10 @@ class IvaliBot(LevelledBot):
 
     LEVEL_KNOBS = LEVEL_KNOBS
 
+    wary_until_read = True
+    """Ask the strong level to leave out shoves of more than three pots while an opponent
+    is unread (:func:`cardtable.bots.exploits.without_early_overbets`)."""
+
     strong_prior = "tough"
     """The level whose choice the strong level plays unless its rollouts find better
     (:class:`~cardtable.bots.strong.StrongBot`'s ``prior``): tough against normal took
