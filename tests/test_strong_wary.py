@@ -1,14 +1,17 @@
 """Before an opponent is read, the strong level of a game that asks for it (Shenja Ivali,
-``wary_until_read``) weighs no shove of more than three pots it was not told to make: the
-opponent may turn out to play only premium hands (issue 34,
-:func:`cardtable.bots.exploits.without_early_overbets`)."""
+``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
+raises again in a raise war only with a very good hand: the opponent may turn out to play
+only premium hands (issue 34, :func:`cardtable.bots.exploits.without_early_overbets` and
+:func:`~cardtable.bots.exploits.without_early_reraises`)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable import games
-from cardtable.bots import exploits
+from cardtable.bots import exploits, fixed
 from cardtable.bots.reading import FOLDS_AFTER, Tendency
 from cardtable.bots.strong import candidates
 from cardtable.engine.game import CHANCE
@@ -70,3 +73,44 @@ def test_a_game_that_does_not_ask_weighs_every_shove():
     found = candidates(copy, seat)
     assert _shoves(found)
     assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
+
+
+def _raised_over(game_id, seed=1):
+    """Heads-up ``game_id``: one seat bet the least, the other raised the least over it."""
+    game = games.registry().find(game_id) or games.get(game_id)
+    deck = load_deck_by_id(game.decks[0])
+    state = game.new_state(game.read_settings(game.defaults()), deck, ["A", "B"], random.Random(seed))
+    bot = game.bot(random.Random(1), "normal")
+    for _ in range(500):
+        if state.to_act == CHANCE:
+            state.apply(state.chance_action())
+            continue
+        seat = state.to_act
+        bets = [a for a in state.legal_actions(seat) if type(a).__name__ == "Bet"]
+        if bets:
+            state.apply(fixed.aggressive(state, seat, bets, most=False))
+            other = state.to_act
+            if other in (seat, CHANCE, None):
+                continue
+            state.apply(fixed.aggressive(state, other, state.legal_actions(other), most=False))
+            if state.to_act == seat and any(type(a).__name__ == "Raise" for a in state.legal_actions(seat)):
+                return game, state, seat, other
+            continue
+        state.apply(bot.choose(state, seat))
+    raise AssertionError("no raise war met")
+
+
+@pytest.mark.parametrize(("equity", "raises"), [(0.5, False), (0.95, True)])
+def test_a_raise_war_with_an_unread_opponent_needs_a_very_good_hand(monkeypatch, equity, raises):
+    game, state, seat, other = _raised_over("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    legal = copy.legal_actions(seat)
+    monkeypatch.setattr(fixed, "equity", lambda *args, **kwargs: equity)
+    kept = exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader)
+    names = {type(a).__name__ for a in kept}
+    assert {"Fold", "Call"} <= names
+    assert bool(names & {"Raise"}) == raises
+    strong.reader.tendencies[other] = Tendency(decisions=FOLDS_AFTER, could_raise=FOLDS_AFTER,
+                                               facing=FOLDS_AFTER, folded=1, called=FOLDS_AFTER - 1)
+    assert exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader) == legal

@@ -77,6 +77,7 @@ from cardtable.bots.exploits import (
     patient_move,
     tight_move,
     without_early_overbets,
+    without_early_reraises,
     without_overbets,
     without_reraises,
 )
@@ -446,6 +447,7 @@ class StrongBot:
         actions = without_early_overbets(state, seat, actions, prior, self.reader, self.normal)
         if self.normal is not None:
             actions = without_reraises(state, seat, actions, self.normal, self.rng, self.reader)
+            actions = without_early_reraises(state, seat, actions, self.normal, self.rng, self.reader)
             prior = prior if prior in actions else None
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:
