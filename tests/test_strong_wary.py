@@ -106,7 +106,7 @@ def test_a_raise_war_with_an_unread_opponent_needs_a_very_good_hand(monkeypatch,
     strong = game.bot(random.Random(7), "strong")
     copy = state.seat_copy(seat, random.Random(1))
     legal = copy.legal_actions(seat)
-    monkeypatch.setattr(fixed, "equity", lambda *args, **kwargs: equity)
+    monkeypatch.setattr(strong.normal, "random_equity", lambda *args: equity)
     kept = exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader)
     names = {type(a).__name__ for a in kept}
     assert {"Fold", "Call"} <= names
@@ -114,3 +114,19 @@ def test_a_raise_war_with_an_unread_opponent_needs_a_very_good_hand(monkeypatch,
     strong.reader.tendencies[other] = Tendency(decisions=FOLDS_AFTER, could_raise=FOLDS_AFTER,
                                                facing=FOLDS_AFTER, folded=1, called=FOLDS_AFTER - 1)
     assert exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader) == legal
+
+
+def test_shenja_ivali_s_hands_are_valued_by_its_own_estimate_against_random_hands(monkeypatch):
+    """The exploits weigh a Shenja Ivali hand by its normal bot's estimate against random
+    hands, not by check-downs of the whole round (its auctions and discards)."""
+    game, state, seat, other = _raised_over("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+
+    def no_check_downs(*args, **kwargs):
+        raise AssertionError("check-downs played")
+
+    monkeypatch.setattr(fixed, "equity", no_check_downs)
+    value = exploits.equity_of(copy, seat, random.Random(2), strong.normal, None, 40)
+    assert 0.0 <= value <= 1.0
+    assert strong.normal._opponent_weights(copy, [other]) != [0.0]  # the raise is read again after
