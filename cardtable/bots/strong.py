@@ -72,7 +72,16 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from cardtable.bots.exploits import bet_now, caller_move, patient_move, tight_move, without_overbets, without_reraises
+from cardtable.bots.exploits import (
+    bet_now,
+    caller_move,
+    patient_move,
+    tight_move,
+    without_early_overbets,
+    without_early_reraises,
+    without_overbets,
+    without_reraises,
+)
 from cardtable.bots.reading import Reader
 from cardtable.bots.worlds import Snapshot, Worlds
 from cardtable.engine.game import CHANCE, Action, GameState
@@ -437,8 +446,10 @@ class StrongBot:
                 if narrow is not None:
                     actions = [guess, *(a for a in narrow(state, seat, guess, actions) if a != guess)]
         actions = without_overbets(state, seat, actions, prior, self.reader)
+        actions = without_early_overbets(state, seat, actions, prior, self.reader, self.normal)
         if self.normal is not None:
             actions = without_reraises(state, seat, actions, self.normal, self.rng, self.reader)
+            actions = without_early_reraises(state, seat, actions, self.normal, self.rng, self.reader)
             prior = prior if prior in actions else None
         if len(actions) > MAX_CANDIDATES:
             if prior is not None:

@@ -124,6 +124,10 @@ class IvaliBot(LevelledBot):
 
     LEVEL_KNOBS = LEVEL_KNOBS
 
+    wary_until_read = True
+    """Ask the strong level to leave out shoves of more than three pots while an opponent
+    is unread (:func:`cardtable.bots.exploits.without_early_overbets`)."""
+
     strong_prior = "tough"
     """The level whose choice the strong level plays unless its rollouts find better
     (:class:`~cardtable.bots.strong.StrongBot`'s ``prior``): tough against normal took
@@ -135,6 +139,7 @@ class IvaliBot(LevelledBot):
             raise ValueError(f"samples must be at least 1, not {samples}")
         super().__init__(rng, level)
         self.samples = samples
+        self._unread = False  # weigh no opponent by its chips in (random_equity)
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
@@ -180,6 +185,16 @@ class IvaliBot(LevelledBot):
         return max(40, min(600, budget // max(1, evaluations_each)))
 
     # -- strength -----------------------------------------------------------------------
+    def random_equity(self, state: ShenjaIvaliState, seat: int) -> float:
+        """The seat's simulated share of the pot against hands dealt at random (what the
+        players still in put in not read): the strong level's exploits weigh a hand by it
+        (:func:`cardtable.bots.exploits.equity_of`)."""
+        self._unread = True
+        try:
+            return self.equity(state, seat)
+        finally:
+            self._unread = False
+
     def equity(self, state: ShenjaIvaliState, seat: int) -> float:
         """The seat's simulated share of the pot against the players still in (0 to 1)."""
         rules = state.settings.hands
@@ -242,6 +257,8 @@ class IvaliBot(LevelledBot):
     def _opponent_weights(self, state: ShenjaIvaliState, opponents: Sequence[int]) -> list[float]:
         """How strongly each opponent's chips in say "strong hand": an opponent who put
         in a large share of the pot is dealt hands weighted by ``percentile ** w``."""
+        if self._unread:
+            return [0.0] * len(opponents)
         ante = state.settings.ante
         pot = max(1, state.chips.pot_total)
         scale, most = self.knobs["read_scale"], self.knobs["read_most"]

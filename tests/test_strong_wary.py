@@ -1,0 +1,132 @@
+"""Before an opponent is read, the strong level of a game that asks for it (Shenja Ivali,
+``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
+raises again in a raise war only with a very good hand: the opponent may turn out to play
+only premium hands (issue 34, :func:`cardtable.bots.exploits.without_early_overbets` and
+:func:`~cardtable.bots.exploits.without_early_reraises`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable import games
+from cardtable.bots import exploits, fixed
+from cardtable.bots.reading import FOLDS_AFTER, Tendency
+from cardtable.bots.strong import candidates
+from cardtable.engine.game import CHANCE
+from cardtable.variants import load_deck_by_id
+
+
+def _checked_to(game_id, seed=1):
+    """A heads-up table of ``game_id`` where the first to bet checked: the other seat's turn."""
+    game = games.registry().find(game_id) or games.get(game_id)
+    deck = load_deck_by_id(game.decks[0])
+    state = game.new_state(game.read_settings(game.defaults()), deck, ["A", "B"], random.Random(seed))
+    bot = game.bot(random.Random(1), "normal")
+    for _ in range(500):
+        if state.to_act == CHANCE:
+            state.apply(state.chance_action())
+            continue
+        names = [type(a).__name__ for a in state.legal_actions(state.to_act)]
+        if "Check" in names and "AllIn" in names:
+            first = state.to_act
+            state.apply(next(a for a in state.legal_actions(first) if type(a).__name__ == "Check"))
+            if state.to_act not in (first, CHANCE, None):
+                return game, state, state.to_act, first
+            continue
+        state.apply(bot.choose(state, state.to_act))
+    raise AssertionError("no check met")
+
+
+def _shoves(actions):
+    return [a for a in actions if type(a).__name__ == "AllIn"]
+
+
+def test_an_unread_opponent_meets_no_overshove_where_the_game_asks():
+    game, state, seat, other = _checked_to("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert _shoves(found)
+    kept = exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal)
+    assert not _shoves(kept) and any(type(a).__name__ == "Bet" for a in kept)
+    shove = _shoves(found)[0]
+    assert shove in exploits.without_early_overbets(copy, seat, found, shove, strong.reader, strong.normal)
+
+
+def test_once_the_opponent_has_answered_enough_bets_the_rollouts_weigh_shoves_again():
+    game, state, seat, other = _checked_to("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    strong.reader.tendencies[other] = Tendency(decisions=FOLDS_AFTER, could_raise=FOLDS_AFTER,
+                                               facing=FOLDS_AFTER, folded=1, called=FOLDS_AFTER - 1)
+    assert strong.reader.style(other) is None
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
+
+
+def test_a_game_that_does_not_ask_weighs_every_shove():
+    game, state, seat, other = _checked_to("texas_holdem")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert _shoves(found)
+    assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
+
+
+def _raised_over(game_id, seed=1):
+    """Heads-up ``game_id``: one seat bet the least, the other raised the least over it."""
+    game = games.registry().find(game_id) or games.get(game_id)
+    deck = load_deck_by_id(game.decks[0])
+    state = game.new_state(game.read_settings(game.defaults()), deck, ["A", "B"], random.Random(seed))
+    bot = game.bot(random.Random(1), "normal")
+    for _ in range(500):
+        if state.to_act == CHANCE:
+            state.apply(state.chance_action())
+            continue
+        seat = state.to_act
+        bets = [a for a in state.legal_actions(seat) if type(a).__name__ == "Bet"]
+        if bets:
+            state.apply(fixed.aggressive(state, seat, bets, most=False))
+            other = state.to_act
+            if other in (seat, CHANCE, None):
+                continue
+            state.apply(fixed.aggressive(state, other, state.legal_actions(other), most=False))
+            if state.to_act == seat and any(type(a).__name__ == "Raise" for a in state.legal_actions(seat)):
+                return game, state, seat, other
+            continue
+        state.apply(bot.choose(state, seat))
+    raise AssertionError("no raise war met")
+
+
+@pytest.mark.parametrize(("equity", "raises"), [(0.5, False), (0.95, True)])
+def test_a_raise_war_with_an_unread_opponent_needs_a_very_good_hand(monkeypatch, equity, raises):
+    game, state, seat, other = _raised_over("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    legal = copy.legal_actions(seat)
+    monkeypatch.setattr(strong.normal, "random_equity", lambda *args: equity)
+    kept = exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader)
+    names = {type(a).__name__ for a in kept}
+    assert {"Fold", "Call"} <= names
+    assert bool(names & {"Raise"}) == raises
+    strong.reader.tendencies[other] = Tendency(decisions=FOLDS_AFTER, could_raise=FOLDS_AFTER,
+                                               facing=FOLDS_AFTER, folded=1, called=FOLDS_AFTER - 1)
+    assert exploits.without_early_reraises(copy, seat, legal, strong.normal, random.Random(2), strong.reader) == legal
+
+
+def test_shenja_ivali_s_hands_are_valued_by_its_own_estimate_against_random_hands(monkeypatch):
+    """The exploits weigh a Shenja Ivali hand by its normal bot's estimate against random
+    hands, not by check-downs of the whole round (its auctions and discards)."""
+    game, state, seat, other = _raised_over("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+
+    def no_check_downs(*args, **kwargs):
+        raise AssertionError("check-downs played")
+
+    monkeypatch.setattr(fixed, "equity", no_check_downs)
+    value = exploits.equity_of(copy, seat, random.Random(2), strong.normal, None, 40)
+    assert 0.0 <= value <= 1.0
+    assert strong.normal._opponent_weights(copy, [other]) != [0.0]  # the raise is read again after
