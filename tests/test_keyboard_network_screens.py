@@ -5,18 +5,16 @@ where Tab puts the keyboard focus. On 127.0.0.1, not announced; every wait count
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from test_keyboard_screens import ring_drawn, tab_to
-from uihelp import Driver, variant_spec
+from uihelp import Driver, on_loopback, variant_spec, wait_for
 
 from cardtable import games
 from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.net.discovery import Found
 from cardtable.net.host import Host
-from cardtable.ui import hosting, join_scene
+from cardtable.ui import join_scene
 from cardtable.ui.hosted_table import HostedTable
 from cardtable.ui.hosting import LobbyScene
 from cardtable.ui.join_scene import FoundRow, JoinScene
@@ -31,19 +29,7 @@ CODE = "K7QX2M"
 @pytest.fixture(autouse=True)
 def loopback(monkeypatch):
     """Any free port on 127.0.0.1, not announced on the network."""
-    monkeypatch.setattr(hosting, "HOST_PORT", 0)
-    monkeypatch.setattr(hosting, "BIND", "127.0.0.1")
-    monkeypatch.setattr(hosting, "ADVERTISE", False)
-    monkeypatch.setattr(join_scene, "unavailable", lambda: None)
-
-
-def wait_for(d: Driver, done, frames: int = 1500) -> bool:
-    for _ in range(frames):
-        if done():
-            return True
-        d.step()
-        time.sleep(0.002)  # the network threads run
-    return done()
+    on_loopback(monkeypatch)
 
 
 def test_hosting_from_the_setup_screen_by_keys(app):

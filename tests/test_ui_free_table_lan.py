@@ -20,12 +20,12 @@ from pathlib import Path
 import pygame
 import pytest
 from test_ui_join import join_from_menu
-from uihelp import Driver
+from uihelp import Driver, on_loopback
 
 from cardtable.engine.table import CARD_H, CARD_W
 from cardtable.games.free_table.ui.joined import JoinedFreeTable
 from cardtable.games.free_table.ui.table import FreeTableScene
-from cardtable.ui import hosting, join_scene
+from cardtable.ui import join_scene
 from cardtable.ui.app import App
 from cardtable.ui.hosting import LobbyScene
 from cardtable.ui.menu import MenuScene
@@ -36,10 +36,7 @@ SIZE = (1366, 768)
 @pytest.fixture(autouse=True)
 def loopback(monkeypatch):
     """Any free port on 127.0.0.1, not announced; the Join screen searches nothing."""
-    monkeypatch.setattr(hosting, "HOST_PORT", 0)
-    monkeypatch.setattr(hosting, "BIND", "127.0.0.1")
-    monkeypatch.setattr(hosting, "ADVERTISE", False)
-    monkeypatch.setattr(join_scene, "unavailable", lambda: None)
+    on_loopback(monkeypatch)
     monkeypatch.setattr(join_scene, "browse", lambda seconds: [])
 
 

@@ -15,7 +15,7 @@ import time
 
 import pygame
 import pytest
-from uihelp import Driver
+from uihelp import Driver, wait_for
 
 from cardtable import games
 from cardtable.net.discovery import Found
@@ -31,15 +31,6 @@ CODE = "K7QX2M"
 def host_for(game_id: str, seats=("remote", "normal", "normal")) -> Host:
     game = games.get(game_id)
     return Host(game, list(seats), settings=dict(game.profile.short_match), seed=5, code=CODE).start()
-
-
-def wait_for(d: Driver, done, frames: int = 1500) -> bool:
-    for _ in range(frames):
-        if done():
-            return True
-        d.step()
-        time.sleep(0.002)  # the network threads run
-    return done()
 
 
 def join_from_menu(app, address: str, code: str, name: str = "Remy") -> tuple[Driver, JoinScene]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 
@@ -246,3 +248,25 @@ def to_my_turn(scene, ready, moves: int = 400, move=calm_move) -> None:
             scene.perform(move(state, seat))
     raise AssertionError(f"never seat 0's turn in {state.phase}")
 
+
+
+def wait_for(d: Driver, done, frames: int = 1500) -> bool:
+    """Step frames until ``done()``, at most ``frames`` of them, letting the network's
+    threads run between frames; whether it came true."""
+    for _ in range(frames):
+        if done():
+            return True
+        d.step()
+        time.sleep(0.002)  # the network threads run
+    return done()
+
+
+def on_loopback(monkeypatch) -> None:
+    """Hosting on any free port of 127.0.0.1, announced nowhere; the Join screen's search
+    unavailable-checks pass (what it finds is each test's)."""
+    from cardtable.ui import hosting, join_scene
+
+    monkeypatch.setattr(hosting, "HOST_PORT", 0)
+    monkeypatch.setattr(hosting, "BIND", "127.0.0.1")
+    monkeypatch.setattr(hosting, "ADVERTISE", False)
+    monkeypatch.setattr(join_scene, "unavailable", lambda: None)
