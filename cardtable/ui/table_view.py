@@ -155,6 +155,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._pending: dict[int, tuple[int, int, int, int]] = {}
         self._pending_prune = PENDING_PRUNE
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
+        self._build_waits = False  # a new zoom's picture, not begun in its own frame, begins next
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
         # The picture prepare() paints for the next frame, and the hidden piles it leaves out.
@@ -318,6 +319,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             # scaled into the one held meanwhile, the new one begun in the next frame, which
             # only blits that: doing both here made a wheel's first notch its slowest frame.
             self._build = None
+            self._build_waits = True
             self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
@@ -409,7 +411,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         """True once the picture is whole: no stand-in waits for its face and no picture at
         a new zoom or window size is under way or waiting to begin (how many frames that takes
         depends on the face budget, so tests wait for this rather than count frames)."""
-        return not self._pending and self._build is None and self._resized_seen is None
+        return not self._pending and self._build is None and not self._build_waits and self._resized_seen is None
 
     @property
     def layer(self) -> pygame.Surface:
@@ -431,6 +433,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         """Start or carry on painting the picture for ``key`` off screen; once it is done,
         swap it in (then it is the layer, to scroll and repair as usual). Whether done."""
         build = self._build
+        self._build_waits = False
         if build is None or build.key != key:
             self._landing = None  # (it paints on the same spare surface)
             # Faces a band of the view at a time, as after a jump (no query of the whole view at once).
