@@ -18,12 +18,18 @@ from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 
 
-def _checked_to(game_id, seed=1):
-    """A heads-up table of ``game_id`` where the first to bet checked: the other seat's turn."""
+def _heads_up(game_id, seed):
+    """A new heads-up match of ``game_id`` at its defaults, and a normal bot to play it:
+    ``(game, state, bot)``."""
     game = games.registry().find(game_id) or games.get(game_id)
     deck = load_deck_by_id(game.decks[0])
     state = game.new_state(game.read_settings(game.defaults()), deck, ["A", "B"], random.Random(seed))
-    bot = game.bot(random.Random(1), "normal")
+    return game, state, game.bot(random.Random(1), "normal")
+
+
+def _checked_to(game_id, seed=1):
+    """A heads-up table of ``game_id`` where the first to bet checked: the other seat's turn."""
+    game, state, bot = _heads_up(game_id, seed)
     for _ in range(500):
         if state.to_act == CHANCE:
             state.apply(state.chance_action())
@@ -77,10 +83,7 @@ def test_a_game_that_does_not_ask_weighs_every_shove():
 
 def _raised_over(game_id, seed=1):
     """Heads-up ``game_id``: one seat bet the least, the other raised the least over it."""
-    game = games.registry().find(game_id) or games.get(game_id)
-    deck = load_deck_by_id(game.decks[0])
-    state = game.new_state(game.read_settings(game.defaults()), deck, ["A", "B"], random.Random(seed))
-    bot = game.bot(random.Random(1), "normal")
+    game, state, bot = _heads_up(game_id, seed)
     for _ in range(500):
         if state.to_act == CHANCE:
             state.apply(state.chance_action())
