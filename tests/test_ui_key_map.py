@@ -197,3 +197,16 @@ def test_a_bet_buttons_second_key_keeps_its_name_when_the_first_is_remapped(app)
     def bet():
         """(a stand-in for the bar's bet action: the handler's name is what counts)"""
     assert (button_hotkey(BET_KEYS, bet, "B"), button_hotkey(BET_KEYS, bet, "R")) == ("J", "R")
+
+
+def test_the_page_says_the_list_goes_on_below_and_where_it_is(app):
+    """At the smallest window the list is longer than its box: the page says which rows show,
+    and End scrolls to the last, the words following."""
+    app.screen = pygame.display.set_mode((1024, 640))
+    d, page = open_keys_page(app)
+    d.step()
+    assert page.list.fits() < len(page.list.rows)
+    assert page.list.more().startswith(f"1-{page.list.fits()} of {len(page.list.rows)}")
+    d.key(pygame.K_END)
+    total = len(page.list.rows)
+    assert page.list.more().startswith(f"{total - page.list.fits() + 1}-{total} of {total}")

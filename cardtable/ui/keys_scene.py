@@ -55,6 +55,13 @@ class KeyList(Widget):
         """How many rows show at once."""
         return max(1, self.rect.h // self.row_h)
 
+    def more(self) -> str:
+        """Which rows show, when the list is longer than its box (as the menu says it), else ""."""
+        shown = min(len(self.rows), self.first + self.fits())
+        if self.first == 0 and shown == len(self.rows):
+            return ""
+        return f"{self.first + 1}-{shown} of {len(self.rows)}   (↑ ↓, Page Up / Down or the wheel)"
+
     def move(self, step: int) -> None:
         """Choose the key ``step`` rows on (headings skipped), the list scrolled to show it."""
         keys = [i for i, (_t, b) in enumerate(self.rows) if b is not None]
@@ -229,3 +236,7 @@ class KeysScene(BackScreen):
         colour = THEME.error if self.note.startswith("Refused") else THEME.accent if self.note else THEME.text_dim
         surface.blit(fonts.render(fit_text(fonts, line, px(16), room), px(16), colour), (px(42), px(84)))
         self.widgets.draw(surface)
+        more = self.list.more()
+        if more:
+            img = fonts.render(more, px(13), THEME.text_dim)
+            surface.blit(img, img.get_rect(topright=(self.list.rect.right, self.list.rect.bottom + px(3))))
