@@ -354,9 +354,9 @@ class SabaccTableScene(GameTableScene):
                 pygame.draw.rect(surface, THEME.highlight, rect, 3, border_radius=px(6))
 
     def value_badge(self, surface: pygame.Surface, card: int, rect: pygame.Rect) -> None:
-        """On a small card, its value in a round badge on its top-left corner (there the
-        face's own corner shows a court card's name and clips two-digit values; a large
-        face prints the value in its middle)."""
+        """On a small card, its value in a round badge on its bottom-left corner (the face's
+        own corner clips two-digit values and a court card's corner holds its name, Ma or Mi,
+        which a badge there covered; a large face prints the value in its middle)."""
         value = self.deck[card].value
         if value is None or rect.width >= self.app.px(70):
             return
@@ -364,14 +364,14 @@ class SabaccTableScene(GameTableScene):
         px = self.app.px
         img = self.app.fonts.render(text, px(12), (250, 250, 250), bold=True)
         badge = img.get_rect().inflate(px(8), px(2))
-        badge.topleft = (rect.x + px(2), rect.y + px(2))
+        badge.bottomleft = (rect.x + px(2), rect.bottom - px(2))
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=badge.height // 2)
         surface.blit(img, img.get_rect(center=badge.center))
 
     def key_badge(self, surface: pygame.Surface, key: int, rect: pygame.Rect) -> pygame.Rect:
         """The key that swaps the card at ``rect`` ("1", "2"...), in a round badge on the card's
         top-right corner: on the card it names and inside the felt (under the card, the hand's
-        lowest line, it sat on the felt's rim). The value badge takes the top-left."""
+        lowest line, it sat on the felt's rim). The value badge takes the bottom-left."""
         px = self.app.px
         img = self.app.fonts.render(str(key), px(14), (20, 20, 20), bold=True)
         badge = img.get_rect().inflate(px(8), px(2))
