@@ -274,3 +274,29 @@ def test_a_spectator_sees_no_hand_and_no_face_down_card(hosted):
         settle(host, table, players, lambda: any(m["type"] == "refused" for m in watcher.poll()))
     finally:
         watcher.close()
+
+
+def heard(player: Player) -> list[str]:
+    """Every line the host put in the player's state messages' logs, in order."""
+    return [line for m in player.messages() if m["type"] == "state" for line in m["log"]]
+
+
+def test_each_player_hears_what_the_others_did_and_never_a_hidden_card(hosted):
+    host, table, players = hosted
+    ann, bob = join(hosted, "Ann"), join(hosted, "Bob")
+    deck = table.pile_ids()[0]
+    table.deal_hands(deck, 3, 3)  # the host's own step
+    settle(host, table, players, lambda: same(table, ann) and same(table, bob))
+    ann_hand = table.hand_of(1)
+    ann.send({"kind": "play", "pile": ann_hand, "size": 3, "index": 0, "x": 0, "y": 400})
+    settle(host, table, players, lambda: len(table.piles[ann_hand].cards) == 2 and same(table, bob)
+           and same(table, ann))
+    bob.send({"kind": "move", "pile": deck, "size": 43, "count": 2, "x": 300, "y": 0})
+    settle(host, table, players, lambda: len(table.piles) == 6 and same(table, ann) and same(table, bob))
+    table.undo()  # the host takes Bob's move back: a step on the table, as any other
+    settle(host, table, players, lambda: len(table.piles) == 5 and same(table, ann) and same(table, bob))
+    assert heard(ann) == ["Host dealt to every hand", "Bob moved 2 cards", "Host undid move"]
+    assert heard(bob) == ["Host dealt to every hand", "Ann played a card from their hand", "Host undid move"]
+    assert host.heard == ["Ann played a card from their hand", "Bob moved 2 cards"]
+    names = {card.name for card in table.deck.cards}
+    assert not any(name in line for player in (ann, bob) for line in heard(player) for name in names)

@@ -86,6 +86,9 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         joined = guest.scenes.top
         assert host_app.scenes.top is table_scene  # everyone is here: the lobby closed itself
         assert joined.seat == 1 and set(joined.table.piles) == set(table_scene.table.piles)
+        spoken: dict[str, list[str]] = {"host": [], "guest": []}
+        for who, app in (("host", host_app), ("guest", guest)):
+            app.speech.say = lambda text, *a, _who=who, **k: spoken[_who].append(text)
 
         # the host deals five to each hand and a face-up row, by keys over the deck
         deck = next(iter(table_scene.table.piles))
@@ -117,6 +120,10 @@ def test_host_the_free_table_and_play_on_it_from_another_window():
         assert until([host_app, guest], lambda: row in table.piles and (table.piles[row].x, table.piles[row].y) != was
                      and (joined.table.piles[row].x, joined.table.piles[row].y) == (table.piles[row].x,
                                                                                     table.piles[row].y))
+        # each hears what the other did, in words (a screen reader's user at either window)
+        assert "Host dealt to every hand" in spoken["guest"] and "Host dealt a row" in spoken["guest"]
+        assert "Remy flipped a pile" in spoken["host"] and "Remy moved a pile" in spoken["host"]
+        assert not any(line.startswith("Remy") for line in spoken["guest"])
         # a pulled cable: the guest joins again with its token, and its table is the host's again
         joined.link.abort()
         assert until([host_app, guest], lambda: joined.reconnecting)

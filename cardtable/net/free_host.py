@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.piles import Pile
-from cardtable.engine.table import Table
+from cardtable.engine.table import Change, Table
 from cardtable.games.free_table import GAME
 from cardtable.net.free_wire import Refused, apply_operation, changed_piles, check_operation, table_pieces
+from cardtable.net.free_words import op_words, step_words
 from cardtable.net.protocol import encode
 from cardtable.net.seat_server import SeatServer, _Conn
 
@@ -34,6 +35,10 @@ __all__ = ["FreeTableHost", "MOST_WAITING"]
 _log = logging.getLogger(__name__)
 MOST_WAITING = 1000
 """Operations queued for the window at most: a flood beyond is refused, never kept."""
+
+
+def _tops(table: Table) -> tuple[Change | None, Change | None]:
+    return (table.undo_stack[-1] if table.undo_stack else None, table.redo_stack[-1] if table.redo_stack else None)
 
 
 @dataclass
@@ -65,6 +70,11 @@ class FreeTableHost(SeatServer):
         self._revision = -1  # the table's revision last looked at
         self._count = 0  # updates sent: the state messages' count
         self._spectators: list[_Conn] = []  # the window thread's list of spectators
+        self._lines: list[tuple[int, str]] = []  # (seat, words) of the moves not sent yet
+        self._tops: tuple[Change | None, Change | None] = (None, None)  # see _hosts_step
+        self.heard: list[str] = []
+        """The joined players' moves in words, for the host's screen reader (the window takes
+        them each frame)."""
 
     def start(self, timeout: float = 10.0) -> FreeTableHost:
         """Start the server thread; return once it listens (``port`` is then the real one)."""
@@ -82,6 +92,7 @@ class FreeTableHost(SeatServer):
         send every connection what changed. Returns how many were applied."""
         applied = 0
         fresh: list[int | _Conn] = []
+        self._hosts_step(table)
         for _ in range(most):
             try:
                 item = self._inbox.get_nowait()
@@ -104,7 +115,12 @@ class FreeTableHost(SeatServer):
                     applied += 1
                     self.applied += 1
                     _log.debug("seat %d: %s", item.seat, label)
+                    words = f"{self.seat_name(item.seat)} {op_words(item.op)}"
+                    self._lines.append((item.seat, words))
+                    self.heard.append(words)
+                    self._tops = _tops(table)
         whole = self.send_changes(table)
+        self._lines.clear()  # (sent with the change, or nobody was there to hear them)
         for item in fresh:
             if whole and (isinstance(item, int) or item in self._spectators):
                 continue  # (everybody has just had the whole table)
@@ -115,6 +131,24 @@ class FreeTableHost(SeatServer):
                     self._spectators.append(item)
                 self._send_full(table, item, None)
         return applied
+
+    def _hosts_step(self, table: Table) -> None:
+        """The host's own step since the last frame, if any, in words for the joined players:
+        told by the tops of the table's undo and redo histories (a big step's slices change
+        the revision many times; its step is recorded once)."""
+        before, self._tops = self._tops, _tops(table)
+        if table is not self._table or self._tops == before:
+            return
+        (undo, redo), (was_undo, was_redo) = self._tops, before
+        if redo is not None and redo is was_undo:
+            words = step_words(redo.label, "undid")
+        elif undo is not None and undo is was_redo:
+            words = step_words(undo.label, "redid")
+        elif undo is not None:
+            words = step_words(undo.label)
+        else:
+            return
+        self._lines.append((0, f"{self.seat_name(0)} {words}"))
 
     def send_changes(self, table: Table) -> bool:
         """Send every connection the piles of ``table`` that changed since the last
@@ -155,10 +189,12 @@ class FreeTableHost(SeatServer):
         if loop is None or loop.is_closed():
             return
         names = [self.seat_name(n) for n in range(len(self.seats))]
+        lines = [words for mover, words in self._lines if mover != seat]
         frames = []
         for view in table_pieces(table, pids, seat):
             message: dict[str, Any] = {"type": "state", "seat": seat, "count": self._count, "view": view,
-                                       "log_from": 0, "log": [], "to_act": None, "legal": None, "over": False}
+                                       "log_from": 0, "log": lines, "to_act": None, "legal": None, "over": False}
+            lines = []
             if view["full"]:
                 message["names"] = names
             frames.append((message, encode(message)))

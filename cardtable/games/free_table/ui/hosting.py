@@ -69,10 +69,14 @@ class FreeTableHosting:
                                  self.stop_hosting, play_on=True))
 
     def pump_network(self) -> None:
-        """Apply the joined players' operations and send what changed (every frame)."""
+        """Apply the joined players' operations and send what changed (every frame); speech says
+        what they did."""
         server = self.hosting.free_server if self.hosting is not None else None
         if server is not None:
             server.pump(self.table)
+            for words in server.heard:
+                self.app.speech.say(words)
+            server.heard.clear()
 
     def passes_hands(self) -> bool:
         """True when the players share this screen and pass it (the hand bar's Pass button):

@@ -9,7 +9,8 @@ A refused operation is said in a toast; the table already shows the host's. What
 the host does on a shared table (spread, gather, undo, redo, deal to every hand,
 another deck) says so. A dropped connection joins again with the seat token on its own
 (the host sends the whole table back), every few seconds, until the host refuses the
-seat or stays away :data:`GIVE_UP_AFTER` tries.
+seat or stays away :data:`GIVE_UP_AFTER` tries. Speech says what the others did, as the host
+puts it in words (:mod:`cardtable.net.free_words`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from cardtable.games.free_table.ui.table import FreeTableScene
 from cardtable.games.free_table.ui.wire_table import WireTable
 from cardtable.net.client import JoinRefused, ThreadedClient
 from cardtable.net.free_mirror import FreeTableMirror
+from cardtable.net.free_words import heard_lines
 from cardtable.ui.camera import Camera
 from cardtable.variants import VariantSpec, load_deck_by_id
 
@@ -61,6 +63,8 @@ class JoinedFreeTable(FreeTableScene):
                     self._show_host_table()
             except ValueError as exc:
                 self.toast(f"The host's table could not be read: {exc}", 4.0)
+            for words in heard_lines(message.get("log")):
+                self.app.speech.say(words)  # what the others did (cardtable.net.free_words)
         elif kind == "refused":
             self.toast(f"The host refused that: {message['reason']}", 3.0)
         elif kind == "welcome":
