@@ -21,7 +21,12 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+if "CARDTABLE_HOME" not in os.environ:
+    # A home folder of its own with the app's files where Linux keeps them by default, as
+    # make_screenshots.py does: a screen naming a folder shows "~/.local/share/cardtable/...",
+    # never a temporary folder's path.
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
+    os.environ["CARDTABLE_HOME"] = os.path.join(os.environ["HOME"], ".local", "share", "cardtable")
 
 import pygame  # noqa: E402
 
@@ -63,6 +68,7 @@ def main() -> int:
         assert isinstance(join, JoinScene)
         join.found = [Found("Ada's table", "192.168.1.20", 7654, "shenja_ivali", "4"),
                       Found("Kitchen", "192.168.1.31", 7654, "sabacc", "3")]
+        frames(app)  # the list found lays the screen out anew: its fields are new widgets
         fields = [w for w in join.widgets.widgets if isinstance(w, TextInput)]
         for field, text in zip(fields, ("192.168.1.20:7654", "K7QX2M", "Remy")):
             click(app, field.rect.center)
