@@ -16,7 +16,12 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+if "CARDTABLE_HOME" not in os.environ:
+    # A home folder of its own with the app's files where Linux keeps them by default, as
+    # make_screenshots.py does: a screen naming a folder shows "~/.local/share/cardtable/...",
+    # never a temporary folder's path.
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
+    os.environ["CARDTABLE_HOME"] = os.path.join(os.environ["HOME"], ".local", "share", "cardtable")
 
 import pygame  # noqa: E402
 
