@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.games.free_table.ui import group_canvas
 from cardtable.ui.camera import Camera
 from cardtable.ui.theme import THEME
 
@@ -39,9 +40,6 @@ CHUNK = 500
 """Piles a slice of the composing places or blits."""
 BAND_HEIGHT = 128
 """Rows of a big picture's bands (each encoded in a slice: a window-wide one in about a millisecond)."""
-FILL_ROWS = 256
-"""Rows of a big picture's background filled in a slice: the first write to a new window-sized
-surface, 8 MB, brings its memory in (3-4 ms in one slice; 2 MB a slice: under 1 ms)."""
 _KEY_COLOUR = (255, 0, 255)
 
 
@@ -131,10 +129,9 @@ class GroupPicture:
         hands = table.hands
         bare = len(present) == len(piles) - len(hands) and not any(map(hands.__contains__, present))
         yield
-        picture = pygame.Surface((area.w + 1, area.h), 0, screen)  # (a window's 8 MB: a slice of its own)
-        for top in range(0, area.h, FILL_ROWS):
-            yield
-            picture.fill(THEME.felt if bare else _KEY_COLOUR, (0, top, area.w + 1, FILL_ROWS))
+        picture = group_canvas.lend((area.w + 1, area.h), screen)  # (a new one: a slice of its own)
+        yield
+        picture.fill(THEME.felt if bare else _KEY_COLOUR)
         # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
         # edge cards); one off it (or partly) gets its face: the felt's picture has no pixels of it.
         layer = view.layer if view.shows(table, camera, screen.get_size()) else None

@@ -21,6 +21,7 @@ import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.engine.table_release import dismantle
+from cardtable.games.free_table.ui import group_canvas
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.band_select import BandSelect
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
@@ -400,6 +401,7 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         self.menu = None
         self._toolbar = None
         self.app.release_later(self.view.let_go())
+        group_canvas.release()
         for table, _camera in self.tables.values():
             if len(table.deck) >= HOLD_PILES:  # (freed at once, 12,000 piles took 9 ms of a frame)
                 self.app.release_later(dismantle(table))
