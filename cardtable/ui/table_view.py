@@ -50,10 +50,11 @@ from operator import itemgetter
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
-from cardtable.ui import face_cache
+from cardtable.ui import face_cache, layer_build
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
+from cardtable.ui.floor_budget import follow_floor
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
@@ -73,23 +74,26 @@ a dozen 29 px faces, what a pan of 12 px a frame brings into view; 0.6 put the 9
 percentile of such frames at 3.2 times an empty frame's."""
 PREFETCH_S = 0.0003
 """Seconds at most a frame spends on faces ahead of a pan (a 12 px a frame pan needs about
-0.2 ms of them a frame at 70 px, less at 29 px)."""
+0.2 ms of them a frame at 70 px, less at 29 px), for an empty frame measured at
+:data:`~cardtable.ui.floor_budget.SIZED_FOR_S` (scaled to the one measured now, as are the
+budgets below: :func:`~cardtable.ui.floor_budget.follow_floor`)."""
 JUMP_AREA = 0.25
 """A pan whose new strips come to more than this share of the view is a jump: the picture is
 painted afresh off screen, a slice a frame, the old one showing meanwhile."""
 JUMP_SLICE_S = 0.0004
-"""Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px)."""
+"""Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px;
+followed to the empty frame measured, see :data:`PREFETCH_S`)."""
 JUMP_BANDS = 12
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
 a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
-show stand-ins, filled in once the picture is swapped in)."""
+show stand-ins, filled in once the picture is swapped in; followed to the empty frame measured)."""
 ORDER_CHUNK = 3000
 """Piles a slice of :meth:`TableView.prepare` takes from the table while it sorts them by z."""
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
-of a 29 px view is about 0.5 ms)."""
+of a 29 px view is about 0.5 ms; followed to the empty frame measured)."""
 
 
 FREEZE_CARDS = 4000
@@ -289,7 +293,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         size = surface.get_size()
         key = (id(table), camera.zoom, size)
         origin = self.origin(camera)
-        faces_s = face_cache.face_budget(self.floor_s)
+        floor = self.floor_s
+        faces_s = face_cache.face_budget(floor)
         self.cache.new_frame(faces_s)
         # The zoom keeps moving when it moved in the last frame too: a wheel turning.
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
@@ -309,7 +314,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 self._held = ((), screen_surface(size))  # (what a zoom at rest shows while painted)
         swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
         if swapped:  # (the frame that first shows a big step: its stand-ins fill in over the next)
-            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
+            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(JUMP_FACES_S, floor))
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
@@ -365,7 +370,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
             if motion != (0, 0) and not self.cache.spent():
-                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + PREFETCH_S)
+                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(PREFETCH_S, floor))
                 self._prefetch(table, camera, origin, motion)
             self._layer_key = key
             self._last_frame = (table, camera.view_rect(), hidden)
@@ -464,8 +469,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         share (the chunk's blits come on top of them); swapped in once done. Whether done."""
         if len(table.piles) <= MAX_DAMAGE:
             build.finish()
-        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
-        if not build.step(seconds, chunk):
+        floor = self.floor_s  # (the slices and faces follow the empty frame measured: see floor_budget)
+        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(JUMP_FACES_S, floor))
+        if not build.step(follow_floor(layer_build.BUILD_SLICE_S if seconds is None else seconds, floor), chunk):
             return False
         self._swap_in(build)
         return True
@@ -576,8 +582,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         while self._prepared is not None and self._prepared[0] is build:
             yield
             # A few new faces a slice (the frame that shows it draws the rest, as after a jump).
-            self.cache.new_frame(JUMP_FACES_S)
-            if build.step(PREPARE_SLICE_S):
+            self.cache.new_frame(follow_floor(JUMP_FACES_S, self.floor_s))
+            if build.step(follow_floor(PREPARE_SLICE_S, self.floor_s)):
                 return
 
     def _repaints_all(self, table: Table, key: tuple, origin: tuple[int, int], hidden: dict[int, int]) -> bool:
