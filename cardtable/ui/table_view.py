@@ -349,6 +349,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 self._held = ((), self._held[1])
             if self._build is not None and self._build.key == key:
                 self._build = None  # a jump's picture, moot once cards are lifted: this frame paints
+            self._build_waits = False  # (the picture is at this zoom from here: the zoom came back to it)
             old = self._layer_key
             rebuilds = self.layer_rebuilds
             if old != key:
