@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
+from cardtable.games.free_table.ui.group_drag import LIFTED_MOST, GroupPicture
 from cardtable.ui.selection_outlines import GROUP_OUTLINE_WIDTH, draw_each, in_view
 from cardtable.ui.table_view import TableView
 from cardtable.ui.theme import THEME
@@ -126,15 +127,22 @@ def test_a_big_group_drag_and_drop_is_sliced_handles_input_after_in_order_and_en
     until_shown(d, scene)
     d.step()  # (the motion kept meanwhile is handled now)
     assert scene.press is not None and scene.press.picture is not None and scene.mouse == end
-    # Its bands (each encoded for the screen a slice at a time) show what the picture itself shows.
+    # Every pile is in it, so the felt is bare: the picture painted opaque with the felt around it
+    # in place of the felt's, then keyed over what lies on the felt, shows what it shows keyed.
     picture = scene.press.picture
-    assert picture.bands and len(picture.bands) > 1
-    by_bands = pygame.Surface(app.screen.get_size(), 0, app.screen)
-    by_bands.fill(THEME.felt)
-    whole = by_bands.copy()
-    picture.draw(by_bands, (7, 5))
-    whole.blit(picture.picture, (picture.at[0] + 7, picture.at[1] + 5))
-    assert pygame.image.tobytes(by_bands, "RGB") == pygame.image.tobytes(whole, "RGB")
+    assert picture.bare and picture.bands is None
+    painted = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    painted.fill((0, 0, 0))
+    picture.draw_under(painted, (7, 5))
+    bar = pygame.Rect(0, painted.get_height() - 150, painted.get_width(), 150)
+    painted.fill(THEME.panel, bar)
+    picture.draw(painted, (7, 5), [bar])
+    keyed = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    keyed.fill(THEME.felt)
+    keyed.fill(THEME.panel, bar)
+    keyed.blit(picture.picture, (picture.at[0] + 7, picture.at[1] + 5))
+    assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(keyed, "RGB")
+    assert scene._group_under  # (what the frames of the drag paint)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, mod=0))
     d.step()
     assert scene.work.busy and scene.holding  # the drop: a big step, the last picture held
@@ -154,6 +162,34 @@ def test_a_big_group_drag_and_drop_is_sliced_handles_input_after_in_order_and_en
     # is the one a fresh view paints.
     d.step()
     assert _layer_bytes(scene.view) == _fresh_layer(app, scene)
+
+
+def test_a_part_of_the_felt_dragged_shows_by_its_bands_what_its_picture_shows_and_given_up_lies_as_before(app):
+    d, scene = open_table(app, "infinite")
+    spread(d, scene)
+    x, y, w, h = scene.table.bounds()
+    group = [pid for pid, _ in scene.view.visible(scene.table, (x, y, w * 0.3, h * 0.3))]
+    assert LIFTED_MOST < len(group) < len(scene.table.piles)
+    before = _layer_bytes(scene.view)
+    picture = GroupPicture.compose(scene.view, scene.table, scene.camera, group, app.screen)
+    # Its bands (each encoded for the screen a slice at a time) show what the picture itself shows.
+    assert not picture.bare and picture.bands and len(picture.bands) > 1
+    by_bands = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    by_bands.fill(THEME.felt)
+    whole = by_bands.copy()
+    picture.draw(by_bands, (7, 5))
+    whole.blit(picture.picture, (picture.at[0] + 7, picture.at[1] + 5))
+    assert pygame.image.tobytes(by_bands, "RGB") == pygame.image.tobytes(whole, "RGB")
+    # Lifted, the felt is painted without it (and no picture with it meanwhile); put back, the
+    # felt's picture is the one from before, not painted anew.
+    surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    for _ in range(3):
+        scene.view.draw(surface, scene.table, scene.camera, hidden=picture.hidden, lands=False)
+    assert scene.view._landing is None and _layer_bytes(scene.view) != before
+    rebuilds = scene.view.layer_rebuilds
+    assert picture.flat and picture.put_back(scene.view, scene.table, scene.camera)
+    scene.view.draw(surface, scene.table, scene.camera)
+    assert scene.view.layer_rebuilds == rebuilds and _layer_bytes(scene.view) == before
 
 
 def test_a_stream_of_resizes_in_one_frame_is_one_resize_and_the_picture_ends_as_a_fresh_one(app, monkeypatch):

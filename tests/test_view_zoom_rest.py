@@ -46,3 +46,17 @@ def test_a_step_while_the_zoom_is_painted_is_shown_once_the_picture_is_swapped_i
     move_half_over(scene, 4, 2)
     d.step(2)
     assert_settles_to_reference(d, scene, monkeypatch, limit=200)
+
+
+def test_a_wheel_turned_in_and_back_out_comes_back_to_the_picture_as_it_was(app, monkeypatch):
+    """Ten notches in and ten out, one a frame, end at exactly the zoom the picture was painted
+    at (not one drifted in its last digits), so nothing is painted again and the view is settled."""
+    d, scene = slowed_table(app, monkeypatch, one_band_a_frame)
+    view, camera = scene.view, scene.camera
+    zoom, rebuilds, picture = camera.zoom, view.layer_rebuilds, pygame.image.tobytes(view.layer, "RGB")
+    for factor in [1.15] * 10 + [1 / 1.15] * 10:
+        camera.zoom_at(factor, 400, 300)
+        d.step()
+    d.step()
+    assert camera.zoom == zoom and view.settled
+    assert view.layer_rebuilds == rebuilds and pygame.image.tobytes(view.layer, "RGB") == picture

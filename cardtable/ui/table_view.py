@@ -50,10 +50,11 @@ from operator import itemgetter
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
-from cardtable.ui import face_cache
+from cardtable.ui import face_cache, layer_build
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
+from cardtable.ui.floor_budget import follow_floor
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
@@ -73,23 +74,26 @@ a dozen 29 px faces, what a pan of 12 px a frame brings into view; 0.6 put the 9
 percentile of such frames at 3.2 times an empty frame's."""
 PREFETCH_S = 0.0003
 """Seconds at most a frame spends on faces ahead of a pan (a 12 px a frame pan needs about
-0.2 ms of them a frame at 70 px, less at 29 px)."""
+0.2 ms of them a frame at 70 px, less at 29 px), for an empty frame measured at
+:data:`~cardtable.ui.floor_budget.SIZED_FOR_S` (scaled to the one measured now, as are the
+budgets below: :func:`~cardtable.ui.floor_budget.follow_floor`)."""
 JUMP_AREA = 0.25
 """A pan whose new strips come to more than this share of the view is a jump: the picture is
 painted afresh off screen, a slice a frame, the old one showing meanwhile."""
 JUMP_SLICE_S = 0.0004
-"""Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px)."""
+"""Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px;
+followed to the empty frame measured, see :data:`PREFETCH_S`)."""
 JUMP_BANDS = 12
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
 a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
-show stand-ins, filled in once the picture is swapped in)."""
+show stand-ins, filled in once the picture is swapped in; followed to the empty frame measured)."""
 ORDER_CHUNK = 3000
 """Piles a slice of :meth:`TableView.prepare` takes from the table while it sorts them by z."""
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
-of a 29 px view is about 0.5 ms)."""
+of a 29 px view is about 0.5 ms; followed to the empty frame measured)."""
 
 
 FREEZE_CARDS = 4000
@@ -262,7 +266,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, table: Table, camera: Camera, *,
              hidden: dict[int, int] | None = None, highlight: int | None = None,
-             landing_frames: int | None = None) -> None:
+             landing_frames: int | None = None, lands: bool = True, painted_over: bool = False) -> None:
         """Draw the felt and the table. ``hidden`` maps pile id -> cards lifted off its top.
 
         The layer is kept while the table, zoom and size stay: a pan scrolls it, a step
@@ -275,13 +279,22 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         While more piles are hidden than a repair takes on (a big step's flight), the
         picture without them is painted off screen a slice a frame, to be swapped in when
         they show again: spread evenly over the flight when ``landing_frames`` says how many
-        frames are left before they land (:mod:`cardtable.ui.landing`).
+        frames are left before they land (:mod:`cardtable.ui.landing`). ``lands`` False: the
+        hidden piles are not to show again where they lie (a group dragged, which its drop moves
+        elsewhere or puts back as it was, see :meth:`paste`), so no such picture is painted: it
+        cost the frames of a drag of 1,000 or 12,000 piles 0.35-0.45 ms each (0.8 empty frames).
+        ``painted_over``: the caller paints every pixel of the felt after (a group of every pile
+        dragged over the bare felt, :mod:`~cardtable.games.free_table.ui.group_drag`), so the
+        layer is brought up to date but not blitted (in a frame that blits a screen's worth
+        already, that blit took two to three times what it does alone: the memory it reads is
+        no longer in the cache).
         """
         hidden = hidden or {}
         size = surface.get_size()
         key = (id(table), camera.zoom, size)
         origin = self.origin(camera)
-        faces_s = face_cache.face_budget(self.floor_s)
+        floor = self.floor_s
+        faces_s = face_cache.face_budget(floor)
         self.cache.new_frame(faces_s)
         # The zoom keeps moving when it moved in the last frame too: a wheel turning.
         zoom_moved = camera.zoom != self._seen_zoom and self._zoom_moved_before
@@ -301,7 +314,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 self._held = ((), screen_surface(size))  # (what a zoom at rest shows while painted)
         swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
         if swapped:  # (the frame that first shows a big step: its stand-ins fill in over the next)
-            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
+            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(JUMP_FACES_S, floor))
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
@@ -336,6 +349,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 self._held = ((), self._held[1])
             if self._build is not None and self._build.key == key:
                 self._build = None  # a jump's picture, moot once cards are lifted: this frame paints
+            self._build_waits = False  # (the picture is at this zoom from here: the zoom came back to it)
             old = self._layer_key
             rebuilds = self.layer_rebuilds
             if old != key:
@@ -357,17 +371,21 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
             if motion != (0, 0) and not self.cache.spent():
-                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + PREFETCH_S)
+                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(PREFETCH_S, floor))
                 self._prefetch(table, camera, origin, motion)
             self._layer_key = key
             self._last_frame = (table, camera.view_rect(), hidden)
             self._drawn_revision = table.revision
             if hidden is not self._drawn_hidden_obj:
                 self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
-            surface.blit(self._surface(), (0, 0))
+            if not painted_over:
+                surface.blit(self._surface(), (0, 0))
             # (Not in a frame that painted the whole picture already, or swapped one in.)
-            self._advance_landing(table, camera, key, origin, hidden,
-                                  rebuilds == self.layer_rebuilds and not swapped, landing_frames)
+            if lands:
+                self._advance_landing(table, camera, key, origin, hidden,
+                                      rebuilds == self.layer_rebuilds and not swapped, landing_frames)
+            else:
+                self._landing = None
         if highlight is not None and highlight in table.piles:
             self._draw_highlight(surface, table, camera, highlight)
 
@@ -390,13 +408,15 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 and not self._drawn_hidden and self._build is None and not self._pending)
 
     def paste(self, table: Table, camera: Camera, picture: pygame.Surface, at: tuple[int, int],
-              lifted: dict[int, int]) -> bool:
+              lifted: dict[int, int], steps: int = 1) -> bool:
         """After a step that moved only the piles ``lifted`` (every card of each) and raised them
         to the top, their picture as the layer showed them, put at ``at``: the layer becomes the
         table's new picture without repainting it, if it is the picture without them of the
-        table just before the step at this camera (True), else nothing is done (False)."""
+        table just before the step at this camera (True), else nothing is done (False).
+        ``steps`` 0: no step, the piles put back where they lay (``at`` where the picture was
+        taken), a drag given up (the picture repainted instead: one frame of 38 ms at 12,000 piles)."""
         if (self._layer is None or self._layer_key != (id(table), camera.zoom, self._layer.get_size())
-                or self._layer_origin != self.origin(camera) or self._drawn_revision != table.revision - 1
+                or self._layer_origin != self.origin(camera) or self._drawn_revision != table.revision - steps
                 or self._drawn_hidden != lifted or self._build is not None or self._prepared is not None
                 or self._pending):
             return False
@@ -450,8 +470,9 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         share (the chunk's blits come on top of them); swapped in once done. Whether done."""
         if len(table.piles) <= MAX_DAMAGE:
             build.finish()
-        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
-        if not build.step(seconds, chunk):
+        floor = self.floor_s  # (the slices and faces follow the empty frame measured: see floor_budget)
+        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + follow_floor(JUMP_FACES_S, floor))
+        if not build.step(follow_floor(layer_build.BUILD_SLICE_S if seconds is None else seconds, floor), chunk):
             return False
         self._swap_in(build)
         return True
@@ -562,8 +583,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         while self._prepared is not None and self._prepared[0] is build:
             yield
             # A few new faces a slice (the frame that shows it draws the rest, as after a jump).
-            self.cache.new_frame(JUMP_FACES_S)
-            if build.step(PREPARE_SLICE_S):
+            self.cache.new_frame(follow_floor(JUMP_FACES_S, self.floor_s))
+            if build.step(follow_floor(PREPARE_SLICE_S, self.floor_s)):
                 return
 
     def _repaints_all(self, table: Table, key: tuple, origin: tuple[int, int], hidden: dict[int, int]) -> bool:

@@ -8,6 +8,14 @@ a bigger one from the felt's own picture of its piles, as they lay there (C-leve
 blits), when that picture is current, else from each pile's face. A group of
 :data:`LIFT_IN_SLICES` piles or more is composed, and the felt without it painted, as a big
 step is done (:func:`lift_steps`): a slice a frame, the last picture held meanwhile.
+
+A big group that is every pile on the felt (all 12,000 selected) leaves the felt bare: its
+picture is composed on the felt's colour (:attr:`GroupPicture.bare`) and painted opaque with the
+bare felt around it in place of the felt's picture (:meth:`GroupPicture.draw_under`), keyed
+then only over what is drawn on the felt after it (the hand bar, the felt's line).
+The felt's picture and the keyed bands of a window-wide group over it (0.3 and 0.75-0.8 ms
+alone) are a fill and an opaque blit (0.2 ms alone); in a drag's frames, taken in turns with the
+old way on a loaded machine, the frame's median came to 1.21-1.46 ms against 1.57-1.69.
 """
 
 from __future__ import annotations
@@ -20,14 +28,18 @@ from typing import Any
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
+from cardtable.games.free_table.ui import group_canvas
 from cardtable.ui.camera import Camera
+from cardtable.ui.theme import THEME
 
 LIFTED_MOST = 150
 """A group of up to this many piles is composed from each pile drawn lifted."""
 LIFT_IN_SLICES = 1000
 """A group of this many piles or more is lifted a slice a frame (:func:`lift_steps`)."""
-CHUNK = 500
-"""Piles a slice of the composing places or blits."""
+CHUNK = 250
+"""Piles a slice of the composing places or blits (a slice of 500 took 0.55-0.75 ms at 12,000
+piles: slices that big against a held frame's budget of about 1.2 ms left frames well short of
+it or, after a short slice, past it)."""
 BAND_HEIGHT = 128
 """Rows of a big picture's bands (each encoded in a slice: a window-wide one in about a millisecond)."""
 _KEY_COLOUR = (255, 0, 255)
@@ -39,7 +51,8 @@ class GroupPicture:
 
     def __init__(self, key: tuple, hidden: dict[int, int], picture: pygame.Surface | None,
                  at: tuple[int, int], flat: bool = False,
-                 bands: list[tuple[pygame.Surface, tuple[int, int]]] | None = None) -> None:
+                 bands: list[tuple[pygame.Surface, tuple[int, int]]] | None = None,
+                 bare: bool = False) -> None:
         self.key = key
         """(table, revision, zoom, the view's place, the window's size, the group) it shows."""
         self.hidden = hidden
@@ -56,6 +69,9 @@ class GroupPicture:
         where each lies in it: what :meth:`draw` blits (the picture itself, colour-keyed only, is
         what :meth:`paste` puts on the felt's picture: an encoded surface is encoded again for
         each new surface it is blitted to, 7 ms for a window's, in one frame)."""
+        self.bare = bare
+        """True for a group of every pile on the felt, which leaves the felt bare: :attr:`picture` lies
+        on the felt's colour, keyed by it (see the module; no :attr:`bands` are made)."""
 
     @classmethod
     def compose(cls, view: Any, table: Table, camera: Camera, group: Sequence[int],
@@ -82,22 +98,30 @@ class GroupPicture:
         records: list[Any] = []
         xs: list[int] = []
         ys: list[int] = []
+        hidden: dict[int, int] = {}
+        # The group's bounds and the cards it hides, gathered chunk by chunk (at once, 12,000 piles'
+        # took slices of 1 and 0.7 ms: a held frame's budget is about 1.2).
+        left = top = right = bottom = 0
         for start in range(0, len(group), CHUNK):
             if start:
                 yield
             ids = group[start:start + CHUNK]
             ids = list(compress(ids, map(piles.__contains__, ids)))
             found = list(map(piles.__getitem__, ids))
+            if not found:
+                continue
+            cx = [int(round(p.x * z)) - ox for p in found]  # (as view.to_screen places each card)
+            cy = [int(round(p.y * z)) - oy for p in found]
+            if not records:
+                left, top, right, bottom = cx[0], cy[0], cx[0], cy[0]
+            left, top, right, bottom = min(left, min(cx)), min(top, min(cy)), max(right, max(cx)), max(bottom, max(cy))
+            hidden.update(zip(ids, map(len, map(itemgetter(3), found))))
             present += ids
             records += found
-            xs += [int(round(p.x * z)) - ox for p in found]  # (as view.to_screen places each card)
-            ys += [int(round(p.y * z)) - oy for p in found]
-        yield
-        hidden = dict(zip(present, map(len, map(itemgetter(3), records))))
+            xs += cx
+            ys += cy
         if not records:
             return cls(key, hidden, None, (0, 0))
-        yield
-        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)  # (12,000: a slice of its own)
         yield
         w, h = screen.get_size()
         margin = max(3, width // 16) + 3 * max(1, width // 40)  # the lifted look's shadow and backs
@@ -112,10 +136,12 @@ class GroupPicture:
             for pile, x, y in zip(records, xs, ys):
                 view.draw_lifted(picture, table, camera, pile, len(pile.cards), (x + sx, y + sy))
             return cls(key, hidden, picture, area.topleft)
+        hands = table.hands
+        bare = len(present) == len(piles) - len(hands) and not any(map(hands.__contains__, present))
         yield
-        picture = pygame.Surface((area.w + 1, area.h), 0, screen)  # (a window's 8 MB: a slice of its own)
+        picture = group_canvas.lend((area.w + 1, area.h), screen)  # (a new one: a slice of its own)
         yield
-        picture.fill(_KEY_COLOUR)
+        picture.fill(THEME.felt if bare else _KEY_COLOUR)
         # A pile wholly on the felt's picture is copied from it, as it lay (a stack with its
         # edge cards); one off it (or partly) gets its face: the felt's picture has no pixels of it.
         layer = view.layer if view.shows(table, camera, screen.get_size()) else None
@@ -137,6 +163,9 @@ class GroupPicture:
             picture.fblits([(get(table.deck, p.top, p.top_face_up, width, force=True), (x + sx, y + sy))
                             for p, x, y, _, _ in compress(onto, map(not_, inside))])
         yield
+        if bare:  # (keyed by the felt's colour, as faces are on the felt: see face_cache.keyed_on_felt)
+            picture.set_colorkey(THEME.felt)
+            return cls(key, hidden, picture, area.topleft, flat=copied == len(records), bare=True)
         # A column of the key colour on the right (the picture is one wider than its area): a
         # pixel of it blitted to the screen draws nothing and encodes a band for the screen.
         picture.fill(_KEY_COLOUR, (area.w, 0, 1, area.h))
@@ -159,13 +188,67 @@ class GroupPicture:
         return bool(view.paste(table, camera, self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]),
                                self.hidden))
 
-    def draw(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
-        """Show the group moved ``moved`` pixels from where it lay."""
+    def put_back(self, view: Any, table: Table, camera: Camera) -> bool:
+        """A drag given up, nothing changed since the picture was taken: the felt's picture the
+        table's again with this one pasted back where it was taken (see :attr:`flat`); whether it
+        could (else the felt is repainted)."""
+        if not self.flat or self.picture is None or self.key[1] != table.revision:
+            return False
+        return bool(view.paste(table, camera, self.picture, self.at, self.hidden, steps=0))
+
+    def draw_under(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
+        """When :attr:`bare`, the whole felt: the group's picture moved ``moved`` pixels, opaque,
+        and the bare felt around it (in place of the felt's picture, which it leaves bare);
+        :meth:`draw` with ``over`` adds it above what is drawn on the felt after."""
+        picture = self.picture
+        if not self.bare or picture is None:
+            return
+        spot = picture.get_rect(topleft=(self.at[0] + moved[0], self.at[1] + moved[1]))
+        for part in around(surface.get_size(), spot):
+            surface.fill(THEME.felt, part)
+        key = picture.get_colorkey()
+        picture.set_colorkey(None)  # (a keyed blit of a window's picture took three times as long)
+        surface.blit(picture, spot)
+        picture.set_colorkey(key)
+
+    def draw(self, surface: pygame.Surface, moved: tuple[int, int],
+             over: Sequence[pygame.Rect] | None = None) -> None:
+        """Show the group moved ``moved`` pixels from where it lay; with ``over`` (after
+        :meth:`draw_under`), only on those places, drawn over the felt since (the hand bar, the
+        felt's line): the group lies above them."""
         x, y = self.at[0] + moved[0], self.at[1] + moved[1]
-        if self.bands is not None:
+        if self.bare and over is not None and self.picture is not None:
+            spot = self.picture.get_rect(topleft=(x, y))
+            for rect in over:
+                part = spot.clip(rect)
+                if part.w and part.h:
+                    surface.blit(self.picture, part.topleft, part.move(-x, -y))
+        elif self.bands is not None:
             surface.fblits([(band, (x + dx, y + dy)) for band, (dx, dy) in self.bands])
         elif self.picture is not None:
             surface.blit(self.picture, (x, y))
+
+
+def around(size: tuple[int, int], spot: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of a ``size`` surface outside ``spot``: the bands above and below it and the
+    pieces left and right of it (none empty).
+
+    >>> [tuple(r) for r in around((100, 50), pygame.Rect(10, 20, 30, 10))]
+    [(0, 0, 100, 20), (0, 30, 100, 20), (0, 20, 10, 10), (40, 20, 60, 10)]
+    >>> around((100, 50), pygame.Rect(-5, -5, 200, 100))
+    []
+    >>> [tuple(r) for r in around((100, 50), pygame.Rect(300, 0, 10, 10))]
+    [(0, 0, 100, 50)]
+    """
+    whole = pygame.Rect((0, 0), size)
+    inside = spot.clip(whole)
+    if not inside.w or not inside.h:
+        return [whole]
+    w, h = size
+    parts = [pygame.Rect(0, 0, w, inside.top), pygame.Rect(0, inside.bottom, w, h - inside.bottom),
+             pygame.Rect(0, inside.top, inside.left, inside.h),
+             pygame.Rect(inside.right, inside.top, w - inside.right, inside.h)]
+    return [r for r in parts if r.w > 0 and r.h > 0]
 
 
 def lift_steps(view: Any, table: Table, camera: Camera, screen: pygame.Surface,

@@ -21,6 +21,7 @@ import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Table
 from cardtable.engine.table_release import dismantle
+from cardtable.games.free_table.ui import group_canvas
 from cardtable.games.free_table.ui.actions import BADGE_ROOM, PileActions, nothing_to_undo
 from cardtable.games.free_table.ui.band_select import BandSelect
 from cardtable.games.free_table.ui.big_steps import HOLD_PILES, BigSteps
@@ -123,6 +124,7 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         self._felt_lines: tuple[tuple[int, int], list[tuple[pygame.Surface, tuple[int, int]]],
                                 list[pygame.Rect]] | None = None  # see _draw_felt_lines
         self.last_click: tuple[float, int | None] = (0.0, None)
+        self._group_under = False  # the dragged group painted in place of the felt (see draw_felt)
         self.current: int | None = None  # the pile last touched
         self.deal_count = 5
         self.players = 2  # hot-seat players: "deal to each player" deals to this many hands
@@ -399,6 +401,7 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         self.menu = None
         self._toolbar = None
         self.app.release_later(self.view.let_go())
+        group_canvas.release()
         for table, _camera in self.tables.values():
             if len(table.deck) >= HOLD_PILES:  # (freed at once, 12,000 piles took 9 ms of a frame)
                 self.app.release_later(dismantle(table))
@@ -563,6 +566,8 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
             return True
         press, self.press = self.press, None
         if press is None or event.button != 1 or not press.dragging or press.pid not in self.table.piles:
+            if press is not None and press.picture is not None:  # a group's drag given up: as it lay
+                press.picture.put_back(self.view, self.table, self.camera)
             return press is not None
         bar = self.hand_bar()
         if press.hand_index is not None:
@@ -693,9 +698,15 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         if self.found and (self.found[0] not in self.table.piles or time.monotonic() - self.found[1] > 2.5):
             self.found = None
         self.view.floor_s = self.frame_floor.estimate(surface.get_size())  # (new faces' budget follows it)
+        # A group of every pile on the felt, painted with the bare felt in place of its picture (see group_drag).
+        under = press.picture if press and press.picture and press.picture.bare and not self.animation else None
         self.view.draw(surface, self.table, self.camera, hidden=hidden,
                        highlight=self.found[0] if self.found and hover is None else hover,
-                       landing_frames=self._landing_frames())
+                       landing_frames=self._landing_frames(), lands=not (press and press.group),
+                       painted_over=under is not None)
+        if under is not None and press is not None:
+            under.draw_under(surface, self._group_moved(press))
+        self._group_under = under is not None
         self._prune_selection()
         if not (press and press.group):
             self.view.draw_outlines(surface, self.table, self.camera, self.selected)
@@ -728,7 +739,21 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         """The selection held under the cursor: its picture (composed by :meth:`draw` as the
         drag began) where the drag carries it."""
         if press.picture is not None:
-            press.picture.draw(surface, (self.mouse[0] - press.pos[0], self.mouse[1] - press.pos[1]))
+            press.picture.draw(surface, self._group_moved(press), self._over_felt() if self._group_under else None)
+
+    def _group_moved(self, press: Press) -> tuple[int, int]:
+        """How far the drag carried the group, in pixels."""
+        return (self.mouse[0] - press.pos[0], self.mouse[1] - press.pos[1])
+
+    def _over_felt(self) -> list[pygame.Rect]:
+        """What was drawn over the felt before the dragged group: the hand bar (and its edge,
+        3 px when the group is over it) and the felt's line."""
+        bar = self.hand_bar()
+        rects = [] if bar is None else [bar.rect.inflate(0, 4)]
+        if self._felt_lines is not None:
+            _size, corners, sides = self._felt_lines
+            rects += [img.get_rect(topleft=at) for img, at in corners] + list(sides)
+        return rects
 
     def _draw_felt_lines(self, surface: pygame.Surface) -> None:
         """The rounded line around the felt: its four corners blitted and its sides filled
