@@ -12,7 +12,7 @@ What keeps 12,000 cards within a frame's budget:
   view are drawn; a step repaints only the places it touched.
 * **Faces within a time budget.** Faces are drawn on demand at widths that snap to a
   ladder about 6% apart (zooming reuses them) and kept in a bounded cache
-  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about 1.2 empty frames,
+  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about 0.8 empty frames,
   the rest show a stand-in in the card's colour and fill in over the next frames,
   and a pan draws the faces of the tiles ahead of it before they come into view.
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
@@ -50,7 +50,7 @@ from operator import itemgetter
 import pygame
 
 from cardtable.engine.table import CARD_H, CARD_W, Pile, Table
-from cardtable.ui import face_cache
+from cardtable.ui import face_cache, layer_build
 from cardtable.ui.camera import Camera
 from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE_BYTES, FaceCache, keyed_on_felt
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
@@ -79,9 +79,10 @@ JUMP_AREA = 0.25
 painted afresh off screen, a slice a frame, the old one showing meanwhile."""
 JUMP_SLICE_S = 0.0004
 """Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px)."""
-JUMP_BANDS = 12
+JUMP_BANDS = 24
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
-a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
+a 29 px view at 1920x1080 is about 0.3 ms, most of it blits; 12 bands were 0.6-1 ms each,
+over the slice, and such frames came to 3-4 times an empty one)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
 show stand-ins, filled in once the picture is swapped in)."""
@@ -90,6 +91,22 @@ ORDER_CHUNK = 3000
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
 of a 29 px view is about 0.5 ms)."""
+BUDGET_FLOOR_S = 0.0011
+"""The empty frame the fixed budgets above (and :data:`~cardtable.ui.layer_build.BUILD_SLICE_S`)
+were sized against, about 1.1 ms: :func:`per_floor` scales them to the one measured."""
+
+
+def per_floor(seconds: float, floor_s: float | None) -> float:
+    """One of the fixed budgets above, ``seconds`` sized against an empty frame of
+    :data:`BUDGET_FLOOR_S`, for an empty frame of ``floor_s`` seconds (the view's
+    :attr:`~TableView.floor_s`; as given when it is not measured). A frame's total is its own
+    cost plus the budget: where an empty frame took 0.5-0.6 ms, the fixed budgets made frames
+    that paint a jump's bands or a new size's picture 3-4 times an empty one.
+
+    >>> per_floor(0.0004, None), round(per_floor(0.0004, 0.00055), 6)
+    (0.0004, 0.0002)
+    """
+    return seconds if floor_s is None else seconds * floor_s / BUDGET_FLOOR_S
 
 
 FREEZE_CARDS = 4000
@@ -301,7 +318,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
                 self._held = ((), screen_surface(size))  # (what a zoom at rest shows while painted)
         swapped = self._prepared is not None and self._take_prepared(table, key, origin, hidden)
         if swapped:  # (the frame that first shows a big step: its stand-ins fill in over the next)
-            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
+            faces = per_floor(JUMP_FACES_S, self.floor_s)
+            self.cache.deadline = min(self.cache.deadline, time.perf_counter() + faces)
         old = self._layer_key
         motion = (0, 0)  # pixels the view moved since the last frame (at the same zoom)
         old_zoom = old[1] if old is not None else camera.zoom
@@ -357,7 +375,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             if self._pending and not self.cache.spent():
                 self._repaint_pending(table, camera, hidden, origin)
             if motion != (0, 0) and not self.cache.spent():
-                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + PREFETCH_S)
+                ahead = per_floor(PREFETCH_S, self.floor_s)
+                self.cache.deadline = min(self.cache.deadline, time.perf_counter() + ahead)
                 self._prefetch(table, camera, origin, motion)
             self._layer_key = key
             self._last_frame = (table, camera.view_rect(), hidden)
@@ -446,12 +465,16 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
 
     def _step_build(self, build: LayerBuild, table: Table, seconds: float | None = None,
                     chunk: int | None = None) -> bool:
-        """A slice of ``build`` (all of it for a small table's picture), faces getting a small
-        share (the chunk's blits come on top of them); swapped in once done. Whether done."""
+        """A slice of ``build`` (all of it for a small table's picture): ``seconds`` of it
+        (:data:`~cardtable.ui.layer_build.BUILD_SLICE_S` unless given), faces getting a small
+        share (the chunk's blits come on top of them), both scaled to the floor (:func:`per_floor`);
+        swapped in once done. Whether done."""
         if len(table.piles) <= MAX_DAMAGE:
             build.finish()
-        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + JUMP_FACES_S)
-        if not build.step(seconds, chunk):
+        faces = per_floor(JUMP_FACES_S, self.floor_s)
+        self.cache.deadline = min(self.cache.deadline, time.perf_counter() + faces)
+        slice_s = per_floor(layer_build.BUILD_SLICE_S if seconds is None else seconds, self.floor_s)
+        if not build.step(slice_s, chunk):
             return False
         self._swap_in(build)
         return True
@@ -562,8 +585,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         while self._prepared is not None and self._prepared[0] is build:
             yield
             # A few new faces a slice (the frame that shows it draws the rest, as after a jump).
-            self.cache.new_frame(JUMP_FACES_S)
-            if build.step(PREPARE_SLICE_S):
+            self.cache.new_frame(per_floor(JUMP_FACES_S, self.floor_s))
+            if build.step(per_floor(PREPARE_SLICE_S, self.floor_s)):
                 return
 
     def _repaints_all(self, table: Table, key: tuple, origin: tuple[int, int], hidden: dict[int, int]) -> bool:
