@@ -206,6 +206,7 @@ def test_a_stream_of_resizes_in_one_frame_is_one_resize_and_the_picture_ends_as_
     assert scene.view.layer_resized == resizes  # the old picture shown (the window's surfaces made)
     d.step(2)  # the new picture's surface made, then its painting begun off screen
     assert scene.view.layer_resized == resizes + 1 and scene.view._build is not None
+    assert sizes == [(1000, 700)]  # (the size set_mode tells back, next frame: not laid out again)
     frames = 0
     while not (scene.view.settled and scene.view.layer.get_size() == (1000, 700)):
         d.step()

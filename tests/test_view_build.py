@@ -121,3 +121,23 @@ def test_a_builds_slice_begins_no_chunk_the_last_ones_time_says_would_end_past_i
         spent = (now[0] - began) * 1000
         assert spent <= max(0.4, chunk_ms) + 1e-9  # within the slice, or the one chunk that must be done
         assert spent > 0.4 - 2 * chunk_ms  # and not stopped much short of it
+
+
+def test_a_builds_chunks_hold_no_more_piles_than_the_slice_at_the_last_ones_pace(monkeypatch):
+    now = [0.0]
+    monkeypatch.setattr(layer_build, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    sizes = []
+
+    def paint(surface, chunk, pending):  # each pile takes 1 us
+        sizes.append(len(chunk))
+        now[0] += len(chunk) * 1e-6
+
+    build = layer_build.LayerBuild((1, 1.0, (8, 8)), (0, 0), 0, pygame.Surface((8, 8)), (0, 0, 0),
+                                   list(range(5000)), paint)
+    build.step(0.0002)
+    assert sizes == [layer_build.BUILD_CHUNK // 4] * 2  # (no pace known yet: quarter chunks, 0.1 ms each)
+    sizes.clear()
+    build.step(0.0002)
+    assert sizes and max(sizes) <= 200  # the slice's 0.2 ms hold 200 piles at 1 us
+    build.finish()
+    assert build.done

@@ -236,7 +236,9 @@ class App:
             self.handle(event)
             if not self.running:
                 return
-        if size is not None:
+        # (set_mode tells the size it made in the next frame's events: laid out again for
+        # nothing, the tool bar repainted, 0.3-0.5 ms in the frame after each resize.)
+        if size is not None and (size != self.size or self.screen.get_size() != size):
             self._resized(size)
         self._save_settings_if_due(time.monotonic())
         if not self.scenes.scenes:

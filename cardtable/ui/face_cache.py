@@ -32,11 +32,15 @@ frames. Small enough that a frame that draws faces stays within three times an e
 whose fill and blit take about as long as the layer's blit and the tool bar (a 29 px face
 takes about 30 us with its repaint, a full one 150 us: 1,400 faces at 29 px fill in over
 about 45 frames). A table view that scrolls gives faces less (its scroll and strips count)."""
-FACE_FLOOR_SHARE = 1.2
+FACE_FLOOR_SHARE = 0.8
 """New faces' budget in a frame where the empty frame's time is measured
 (:class:`~cardtable.ui.frame_floor.FrameFloor`): this many times it, in place of
 :data:`FACE_BUDGET_S` (a fixed 1 ms was sized against an empty frame of about 1.1 ms: where one
-takes 0.5 ms, frames drawing faces came to 3.5-4 times it). See :func:`face_budget`."""
+takes 0.5 ms, frames drawing faces came to 3.5-4 times it). See :func:`face_budget`. The
+measure (a felt-coloured fill and a blit, 0.6 ms at 1920x1080) is above the empty frame a player
+sees (a blit and a flip, 0.47 ms), and the frame's own work (the layer's blit, the bars) comes on
+top of the budget: 1.2 put frames filling in 29 px faces at 3.1-3.9 times the empty frame at
+the 95th percentile, 0.8 at 2.1-2.5 (about ten 29 px faces a frame: 1,400 fill in over 140)."""
 FACE_BUDGET_MIN_S = 0.00015
 STAND_IN_ROW_FROM = 400
 """Once this many stand-ins were asked for at a width (at once, or in all) and every colour's
@@ -69,7 +73,7 @@ def face_budget(floor: float | None) -> float:
     frame's seconds, or :data:`FACE_BUDGET_S` when it is not measured.
 
     >>> face_budget(None), round(face_budget(0.0005), 6)
-    (0.001, 0.0006)
+    (0.001, 0.0004)
     """
     return FACE_BUDGET_S if floor is None else FACE_FLOOR_SHARE * floor
 

@@ -11,11 +11,15 @@ one's work crawling. :func:`follow_floor` scales each by the empty frame measure
 
 from __future__ import annotations
 
-SIZED_FOR_S = 0.0006
-"""The measured empty frame the view's budgets were sized for: :class:`~cardtable.ui.frame_floor.FrameFloor`
-reads 0.55-0.62 ms at 1920x1080 on the machine where a frame painting a new zoom's picture (the
-old one held, 0.4 ms of painting) took 2.0-2.2 times ``benchmarks/render.py``'s empty frame
-(0.47 ms median; the measure, the fastest of a few off-screen tries, reads 1.2-1.3 times that)."""
+SIZED_FOR_S = 0.0011
+"""The measured empty frame the view's budgets were sized for: about 1.1 ms, on the machine
+where they were set. Where :class:`~cardtable.ui.frame_floor.FrameFloor` now reads 0.55-0.62 ms
+at 1920x1080 they come to about half: a frame's total is its own cost plus the budget, and the
+whole figures put frames painting a jump's bands, a new size's picture or a new zoom's at 3-4
+times ``benchmarks/render.py``'s empty frame (0.47 ms median; the measure, the fastest of a few
+off-screen tries filled with the felt's green, reads 1.2-1.3 times that). Halved, the resize's
+frames after its own came to about one empty frame and those after a jump's fill from 1.3-1.5 to
+1.0-1.4 ms (medians); a 12,000 selection's flip or undo takes a few more frames at worst."""
 MOST = 4.0
 """The most a budget grows, in times its own figure (a machine that slow gets many frames anyway)."""
 
@@ -24,9 +28,9 @@ def follow_floor(seconds: float, floor: float | None) -> float:
     """``seconds`` of a budget sized for :data:`SIZED_FOR_S`, for an empty frame of ``floor``
     seconds (unchanged when it is not measured; at most :data:`MOST` times as much).
 
-    >>> follow_floor(0.0004, None), follow_floor(0.0004, 0.0006)
+    >>> follow_floor(0.0004, None), follow_floor(0.0004, 0.0011)
     (0.0004, 0.0004)
-    >>> round(follow_floor(0.0004, 0.0003), 6), round(follow_floor(0.0004, 0.1), 6)
+    >>> round(follow_floor(0.0004, 0.00055), 6), round(follow_floor(0.0004, 0.1), 6)
     (0.0002, 0.0016)
     """
     if floor is None:

@@ -12,7 +12,7 @@ What keeps 12,000 cards within a frame's budget:
   view are drawn; a step repaints only the places it touched.
 * **Faces within a time budget.** Faces are drawn on demand at widths that snap to a
   ladder about 6% apart (zooming reuses them) and kept in a bounded cache
-  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about 1.2 empty frames,
+  (:mod:`cardtable.ui.face_cache`); a frame draws new ones for about 0.8 empty frames,
   the rest show a stand-in in the card's colour and fill in over the next frames,
   and a pan draws the faces of the tiles ahead of it before they come into view.
 * **A new zoom painted a slice a frame.** While the wheel turns the layer is shown
@@ -83,9 +83,12 @@ painted afresh off screen, a slice a frame, the old one showing meanwhile."""
 JUMP_SLICE_S = 0.0004
 """Seconds a frame gives the picture after a jump (one band at least: a band a frame at 29 px;
 followed to the empty frame measured, see :data:`PREFETCH_S`)."""
-JUMP_BANDS = 12
+JUMP_BANDS = 24
 """Bands of the view the picture after a jump is painted in (at least one a frame: a band of
-a 29 px view at 1920x1080 is about 0.5 ms, most of it blits)."""
+a 29 px view at 1920x1080 is about 0.25-0.3 ms, a third of it blits, the rest finding and
+placing its piles). 12 bands were 0.5-1 ms each, past the slice, and put those frames at 3-4
+times an empty one; the picture now shows 24 frames after the jump, not 12 (its faces are all
+in about as soon: 104-245 frames after it, against 113-256)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
 show stand-ins, filled in once the picture is swapped in; followed to the empty frame measured)."""
@@ -466,8 +469,10 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
 
     def _step_build(self, build: LayerBuild, table: Table, seconds: float | None = None,
                     chunk: int | None = None) -> bool:
-        """A slice of ``build`` (all of it for a small table's picture), faces getting a small
-        share (the chunk's blits come on top of them); swapped in once done. Whether done."""
+        """A slice of ``build`` (all of it for a small table's picture): ``seconds`` of it
+        (:data:`~cardtable.ui.layer_build.BUILD_SLICE_S` unless given), faces getting a small
+        share (the chunk's blits come on top of them), both scaled to the floor
+        (:func:`~cardtable.ui.floor_budget.follow_floor`); swapped in once done. Whether done."""
         if len(table.piles) <= MAX_DAMAGE:
             build.finish()
         floor = self.floor_s  # (the slices and faces follow the empty frame measured: see floor_budget)
