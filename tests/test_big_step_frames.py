@@ -81,10 +81,10 @@ def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monke
     spent: list[float] = []
     run = scene.work.run
 
-    def timed_run(deadline: float) -> bool:
+    def timed_run(deadline: float, fresh: bool = True) -> bool:
         start = now[0]
         try:
-            return run(deadline)
+            return run(deadline, fresh)
         finally:
             spent.append(now[0] - start)
     scene.work.run = timed_run  # type: ignore[method-assign]

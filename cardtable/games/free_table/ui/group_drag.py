@@ -159,6 +159,14 @@ class GroupPicture:
         return bool(view.paste(table, camera, self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]),
                                self.hidden))
 
+    def paste_steps(self, view: Any, table: Table, camera: Camera,
+                    moved: tuple[int, int]) -> Generator[None, None, bool]:
+        """:meth:`paste` a slice per ``next`` (see :meth:`~cardtable.ui.table_view.TableView.paste_steps`)."""
+        if not self.flat or self.picture is None:
+            return False
+        return bool((yield from view.paste_steps(table, camera, self.picture,
+                                                 (self.at[0] + moved[0], self.at[1] + moved[1]), self.hidden)))
+
     def draw(self, surface: pygame.Surface, moved: tuple[int, int]) -> None:
         """Show the group moved ``moved`` pixels from where it lay."""
         x, y = self.at[0] + moved[0], self.at[1] + moved[1]

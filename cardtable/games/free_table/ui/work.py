@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import statistics
 from collections import deque
-from collections.abc import Callable, Generator
-from typing import TypeVar
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, TypeVar
 
 from cardtable.engine.table import TableJob
 
@@ -69,9 +69,9 @@ def slice_budget(dt: float, floor: float | None = None, extra: float | None = No
 
 class HeldCost:
     """What a frame carrying queued work costs besides the work it was given, a running figure:
-    the time from one such frame's start of work to the next's, less the first's budget (its
-    event pump, update and draw, and the slice that ran past its deadline), the median of the
-    last :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
+    the time from one such frame's end of work (:meth:`worked`; if not told, its start and
+    budget) to the next's start (its event pump, update and draw), the median of the last
+    :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
     :attr:`~cardtable.ui.scene.Scene.busy`).
 
     >>> cost = HeldCost()
@@ -79,6 +79,9 @@ class HeldCost:
     0.00025
     >>> for start in (0.0, 0.0013, 0.0026):
     ...     cost.began(start, 0.001)
+    >>> round(cost.extra(0.001), 6)
+    0.0003
+    >>> cost.worked(0.0034); cost.began(0.0035, 0.001)
     >>> round(cost.extra(0.001), 6)
     0.0003
     """
@@ -93,6 +96,12 @@ class HeldCost:
             start, given = self._last
             self._samples.append(max(0.0, now - start - given))
         self._last = (now, budget)
+
+    def worked(self, now: float) -> None:
+        """The work of the frame that began last ended at ``now``: the frame's cost besides it
+        is measured from there (the work queue stops short of its deadline, not past it)."""
+        if self._last is not None:
+            self._last = (now, 0.0)
 
     def paused(self) -> None:
         """A frame ran no queued work: the next that does is not measured against the last."""
@@ -111,9 +120,25 @@ T = TypeVar("T")
 def job_steps(job: TableJob[T], between: Callable[[], None] | None = None) -> Generator[None, None, T]:
     """A table job's remaining slices as a generator whose value is the job's result;
     ``between`` is called after each slice (the scene freezes what the slice made, see
-    :meth:`~cardtable.games.free_table.ui.big_steps.BigSteps.begin`)."""
-    while not job.step():
-        if between is not None:
-            between()
-        yield
+    :meth:`~cardtable.games.free_table.ui.big_steps.BigSteps.begin`). The work queue sees
+    where in the job each slice begins (:func:`~cardtable.ui.work_queue.where`)."""
+    yield from _JobSlices(job, between)
     return job.result
+
+
+class _JobSlices(Iterator[None]):
+    """A table job as an iterator, a slice a ``next``; its :attr:`inner` is the job's generator."""
+
+    def __init__(self, job: TableJob[Any], between: Callable[[], None] | None) -> None:
+        self.job, self.between = job, between
+
+    @property
+    def inner(self) -> Generator[None, None, Any]:
+        """The generator the job runs (see :func:`~cardtable.ui.work_queue.where`)."""
+        return self.job.steps
+
+    def __next__(self) -> None:
+        if self.job.step():
+            raise StopIteration
+        if self.between is not None:
+            self.between()
