@@ -413,6 +413,8 @@ def _chosen(table: Table, pids: Iterable[int]) -> Steps[tuple[list[int], list[Pi
         if big:
             yield
         piles += map(table.piles.__getitem__, ids[start:start + CHUNK])
+    if big:
+        yield
     zs = list(map(itemgetter(2), piles))
     if all(map(lt, zs, islice(zs, 1, None))):
         return ids, piles
@@ -466,6 +468,8 @@ def move_many_steps(table: Table, pids: Iterable[int], dx: float, dy: float) -> 
         new += map(tuple.__new__, repeat(Pile), zip(part_xs, part_ys, range(first + start, first + start + CHUNK),
                                                     before.cards[part], before.faces[part],
                                                     repeat(None) if before.owners is None else before.owners[part]))
+    if big:
+        yield
     after = BulkSide(before.ids, tuple(xs), tuple(ys), tuple(range(first, first + len(chosen))), before.cards,
                      before.faces, before.owners, ())
     yield from table._commit_steps("move", chosen, new, after, before, moved=(dx, dy) != (0, 0))
@@ -510,6 +514,8 @@ def flip_many_steps(table: Table, pids: Iterable[int]) -> Steps[None]:
                                                     range(first + start, first + start + CHUNK), part_cards,
                                                     part_faces,
                                                     repeat(None) if before.owners is None else before.owners[part]))
+    if big:
+        yield
     after = BulkSide(before.ids, before.xs, before.ys, tuple(range(first, first + len(chosen))), tuple(cards),
                      tuple(faces), before.owners, ())
     yield from table._commit_steps("flip", chosen, new, after, before)

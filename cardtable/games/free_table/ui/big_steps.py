@@ -172,6 +172,7 @@ class BigSteps:
         del previous
         while not table.index.settle(SETTLE_SLICE, litter):
             yield None
+        yield None  # (each phase from a slice of its own: the queue foretells a slice by where it begins)
         yield from let_go(litter)
         yield None
         label, before, after = step
