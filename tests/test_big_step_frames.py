@@ -353,3 +353,32 @@ def test_input_during_a_big_steps_staging_frame_waits_for_its_picture(app):
     assert scene.press is None and not scene.holding
     d.step()
     assert scene.press is not None
+
+
+def test_the_work_queue_foretells_a_slice_by_where_it_begins_and_stops_before_the_deadline():
+    now = [0.0]
+    queue = WorkQueue(clock=lambda: now[0])
+    ran: list[str] = []
+
+    def work():
+        for _ in range(3):
+            for _ in range(3):
+                yield
+                ran.append("cheap")
+                now[0] += 0.001
+            yield
+            ran.append("dear")  # (from a place of its own: its cost is foretold there)
+            now[0] += 0.004
+
+    queue.add(work())
+    ends = []
+    for _ in range(6):  # frames of 5 ms of work each
+        deadline = now[0] + 0.005
+        queue.run(deadline)
+        ends.append((now[0], deadline))
+    assert ran[:4] == ["cheap"] * 3 + ["dear"]  # the first frame could not know: it ran past
+    assert ends[0][0] > ends[0][1]
+    # Once seen, the dear slice waits for a frame of its own rather than run past the deadline.
+    assert ran[4:7] == ["cheap"] * 3 and ends[1][0] <= ends[1][1]
+    assert all(end <= deadline for end, deadline in ends[1:])
+    assert ran.count("dear") == 3

@@ -10,7 +10,10 @@ the building of its flight, the painting of the picture it first shows
 time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, a few times an empty frame's: the
 app runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
-order, and what the step says (its toast, the buttons) comes with its picture.
+order, and what the step says (its toast, the buttons) comes with its picture. What the step
+replaced (the table's pile dict, index and grid before it, the step before, a dropped redo
+history) is let go in those frames too, a slice at a time (:attr:`Table.litter
+<cardtable.engine.table.Table.litter>`), not all at once in one of them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the 
 index and the building of its flight take tens of milliseconds together. The scene
 queues them (:class:`~cardtable.ui.work_queue.WorkQueue`) as generators, each ``next``
 one slice of a fraction of a millisecond, and runs slices for a few times an empty frame's
-time each frame (:func:`slice_budget`), showing the last picture meanwhile.
+time each frame (:func:`slice_budget`), each only if it is foretold to end in that time,
+showing the last picture meanwhile.
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put th
 one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-3.8). The measure
 (off-screen surfaces, the fastest of a few tries) reads 1.2-1.3 times the median of
 ``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
-frame comes to about 2.5 times that median; 2.5 measures came to 3-3.4 times it. A group move of
-12,000 piles (25-30 ms of work) then takes input after 21-24 frames."""
+frame comes to about 2.3-2.5 times that median. While the queue checked the clock only after a
+slice, its slowest twentieth ran a slice past the deadline, at 3.3-3.6 times the empty frame's
+95th percentile; each slice foretold (:class:`~cardtable.ui.work_queue.WorkQueue`) and the
+slices of 1-2 ms split, they come to 2.3-2.7 times it. A group move of 12,000 piles (about
+20 ms of work, was 25-30) then takes input after 21-25 frames on a quiet machine (a few more
+than its work alone needs: a frame ends when its next slice would not fit)."""
 MIN_SHARE = 0.5
 """The least work a frame runs, in empty frames (a big step must end within some tens of frames
 however much the frame costs besides)."""
@@ -37,8 +42,8 @@ MAX_BUDGET_S = 0.004
 DEFAULT_EXTRA_SHARE = 0.25
 """What a held frame costs besides its work, in empty frames, until measured (:class:`HeldCost`)."""
 EXTRA_MAX_SHARE = 1.0
-"""The most that figure counts, in empty frames: a frame's own events, update and draw and the
-slice past its deadline come to a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
+"""The most that figure counts, in empty frames: a frame's own events, update and draw come to
+a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
 beyond that it is the machine busy with other work between frames, and counting it all made a
 group move of 12,000 take half as many frames again on a loaded one."""
 EXTRA_SAMPLES = 9
