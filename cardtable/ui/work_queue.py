@@ -3,8 +3,8 @@
 
 A slice's cost is foretold from where its work stands (:func:`where`: the code and instruction
 its innermost generator waits at, the same for each slice a loop makes): :class:`WorkQueue`
-runs the next slice only if, as long as the last one from there took, it would end by the
-frame's deadline. Checked after each slice instead, a frame ran as far past its deadline as its
+runs the next slice only if, as long as the last ones from there took (:data:`SEEN`), it would
+end by the frame's deadline. Checked after each slice instead, a frame ran as far past its deadline as its
 last slice was long (slices of 0.1-1.4 ms: held frames' slowest twentieth 3.3-3.6 times an
 empty frame where their median was 2.5 times).
 """
@@ -19,12 +19,16 @@ from typing import Any
 NEXT_FRAME = object()
 """Yielded by queued work to end this frame's share of the work: what follows starts the
 next frame's (a slice that takes a frame of its own)."""
-FORGET = 0.5
-"""How far a slice cheaper than foretold brings the figure for where it began down to it (one
-dearer sets it: a frame overrun costs more than one that ends early)."""
-SLICE_COSTS: dict[object, float] = {}
-"""Seconds the last slices from each place took (see :func:`where`), shared by the queues
-timed with the wall clock: the app's scenes do the same work in the same places."""
+SEEN = 3
+"""Slices from a place its foretold cost looks back on: the middle one counts (of two, the
+dearer). One the machine interrupted is no measure: the dearest of the last few, halved
+toward each cheaper one after it, stopped frames early for several slices after each such
+interruption on a loaded machine, a big step taking a fifth more frames."""
+SLICE_COSTS: dict[object, tuple[float, ...]] = {}
+"""By place (see :func:`where`): the foretold seconds of its next slice, then those of its last
+:data:`SEEN`; shared by the queues timed with the wall clock (the app's scenes do the same work
+in the same places)."""
+_UNSEEN = (0.0,)
 
 
 def where(steps: Iterator[Any]) -> object:
@@ -66,7 +70,7 @@ class WorkQueue:
     """
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter,
-                 costs: dict[object, float] | None = None, after: Callable[[], None] | None = None) -> None:
+                 costs: dict[object, tuple[float, ...]] | None = None, after: Callable[[], None] | None = None) -> None:
         self._jobs: deque[tuple[Iterator[Any], Callable[[Any], None] | None]] = deque()
         self._clock = clock
         self.after = after
@@ -84,7 +88,7 @@ class WorkQueue:
 
     def run(self, deadline: float, fresh: bool = True) -> bool:
         """Run slices while the next would likely end by ``deadline`` (a ``clock`` time), each
-        as long as the last from the same place (:func:`where`); if ``fresh`` (the frame's
+        as long as the last ones from the same place (:func:`where`, :data:`SEEN`); if ``fresh`` (the frame's
         first call), the first whatever it costs, none if the deadline has passed already.
         True once nothing is left."""
         costs, ran = self._costs, not fresh
@@ -92,7 +96,7 @@ class WorkQueue:
             steps, then = self._jobs[0]
             at = where(steps)
             start = self._clock()
-            if start > deadline or (ran and start + costs.get(at, 0.0) > deadline):
+            if start > deadline or (ran and start + costs.get(at, _UNSEEN)[0] > deadline):
                 break
             ran = True
             try:
@@ -107,8 +111,8 @@ class WorkQueue:
                 raise
             if self.after is not None:
                 self.after()
-            cost, known = self._clock() - start, costs.get(at)
-            costs[at] = cost if known is None or cost > known else known + (cost - known) * FORGET
+            seen = costs.get(at, _UNSEEN)[1:][1 - SEEN:] + (self._clock() - start,)
+            costs[at] = (sorted(seen)[len(seen) // 2], *seen)
             if mark is NEXT_FRAME:
                 break
         return not self._jobs
