@@ -17,7 +17,7 @@ in the middle of some frame), while tuples of numbers it stops tracking.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import Callable, Generator, ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
 from itertools import chain, compress, islice, repeat
 from operator import add, and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -196,6 +196,8 @@ class Pairs(Mapping[int, "Pile | None"]):
     >>> pairs = Pairs([4, 7], ["a", None])
     >>> len(pairs), list(pairs), list(pairs.values()), pairs[7], dict(pairs)
     (2, [4, 7], ['a', None], None, {4: 'a', 7: None})
+    >>> list(pairs.items()), pairs.get(4), pairs.get(5), 7 in pairs, 5 in pairs
+    ([(4, 'a'), (7, None)], 'a', None, True, False)
     """
 
     __slots__ = ("_ids", "_piles", "_at")
@@ -204,10 +206,26 @@ class Pairs(Mapping[int, "Pile | None"]):
         self._ids, self._piles = ids, piles
         self._at: dict[int, Pile | None] | None = None
 
-    def __getitem__(self, pid: int) -> Pile | None:
+    def _dict(self) -> dict[int, Pile | None]:
         if self._at is None:
             self._at = dict(zip(self._ids, self._piles))
-        return self._at[pid]
+        return self._at
+
+    def __getitem__(self, pid: int) -> Pile | None:
+        return self._dict()[pid]
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._dict()
+
+    @property
+    def get(self) -> Callable[..., Pile | None]:
+        """The ``get`` of its dict, made at the first look (C-level in ``map``: a flight's
+        landing looks up thousands)."""
+        return self._dict().get
+
+    def items(self) -> _PairItems:
+        """The pairs, in the order of the ids (no look-ups)."""
+        return _PairItems(self)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._ids)
@@ -222,6 +240,15 @@ class Pairs(Mapping[int, "Pile | None"]):
     def values(self) -> _PairValues:
         """The piles, in the order of the ids (no look-ups)."""
         return _PairValues(self)
+
+
+class _PairItems(ItemsView[int, "Pile | None"]):
+    """:meth:`Pairs.items`: its ids and piles side by side."""
+
+    _mapping: Pairs
+
+    def __iter__(self) -> Iterator[tuple[int, Pile | None]]:
+        return zip(self._mapping._ids, self._mapping._piles)
 
 
 class _PairValues(ValuesView["Pile | None"]):
