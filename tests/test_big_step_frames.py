@@ -349,7 +349,9 @@ def test_input_during_a_big_steps_staging_frame_waits_for_its_picture(app):
     assert not scene._queued
     at = centre_of(scene, next(iter(scene.table.piles)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, mod=0))
-    d.step()  # the press comes with the frame that shows the step: handled after it, not under it
+    d.step()  # the second staging frame (the flights over the cards): the press waits
+    assert scene.press is None and scene.holding
+    d.step()  # the frame that shows the step: the press is handled after it, not under it
     assert scene.press is None and not scene.holding
     d.step()
     assert scene.press is not None
