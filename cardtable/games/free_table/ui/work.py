@@ -30,10 +30,13 @@ one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-
 ``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
 frame comes to about 2.3-2.5 times that median. While the queue checked the clock only after a
 slice, its slowest twentieth ran a slice past the deadline, at 3.3-3.6 times the empty frame's
-95th percentile; each slice foretold (:class:`~cardtable.ui.work_queue.WorkQueue`) and the
-slices of 1-2 ms split, they come to 2.3-2.7 times it. A group move of 12,000 piles (about
-20 ms of work, was 25-30) then takes input after 21-25 frames on a quiet machine (a few more
-than its work alone needs: a frame ends when its next slice would not fit)."""
+95th percentile. With each slice foretold (:class:`~cardtable.ui.work_queue.WorkQueue`), the
+slices of 1-2 ms split or let go of in parts and a step's picture staged over two frames, the
+95th percentile of a group move's held frames came to 1.3-1.7 ms against 1.8-2.4 before, of a
+key's big step 1.4-2.0 against 1.5-2.1 (CPU time, the same runs, a shared machine under load).
+A group move of 12,000 piles (about 20 ms of work, was 25-30) takes input after 19-25 frames
+when the machine is quiet, as before (a few more than its work alone needs: a frame ends when
+its next slice would not fit; more on a loaded machine, as before, the budget being wall time)."""
 MIN_SHARE = 0.5
 """The least work a frame runs, in empty frames (a big step must end within some tens of frames
 however much the frame costs besides)."""
