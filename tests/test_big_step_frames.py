@@ -81,10 +81,10 @@ def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monke
     spent: list[float] = []
     run = scene.work.run
 
-    def timed_run(deadline: float) -> bool:
+    def timed_run(deadline: float, fresh: bool = True) -> bool:
         start = now[0]
         try:
-            return run(deadline)
+            return run(deadline, fresh)
         finally:
             spent.append(now[0] - start)
     scene.work.run = timed_run  # type: ignore[method-assign]
@@ -349,7 +349,38 @@ def test_input_during_a_big_steps_staging_frame_waits_for_its_picture(app):
     assert not scene._queued
     at = centre_of(scene, next(iter(scene.table.piles)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, mod=0))
-    d.step()  # the press comes with the frame that shows the step: handled after it, not under it
+    d.step()  # the second staging frame (the flights over the cards): the press waits
+    assert scene.press is None and scene.holding
+    d.step()  # the frame that shows the step: the press is handled after it, not under it
     assert scene.press is None and not scene.holding
     d.step()
     assert scene.press is not None
+
+
+def test_the_work_queue_foretells_a_slice_by_where_it_begins_and_stops_before_the_deadline():
+    now = [0.0]
+    queue = WorkQueue(clock=lambda: now[0])
+    ran: list[str] = []
+
+    def work():
+        for _ in range(3):
+            for _ in range(3):
+                yield
+                ran.append("cheap")
+                now[0] += 0.001
+            yield
+            ran.append("dear")  # (from a place of its own: its cost is foretold there)
+            now[0] += 0.004
+
+    queue.add(work())
+    ends = []
+    for _ in range(6):  # frames of 5 ms of work each
+        deadline = now[0] + 0.005
+        queue.run(deadline)
+        ends.append((now[0], deadline))
+    assert ran[:4] == ["cheap"] * 3 + ["dear"]  # the first frame could not know: it ran past
+    assert ends[0][0] > ends[0][1]
+    # Once seen, the dear slice waits for a frame of its own rather than run past the deadline.
+    assert ran[4:7] == ["cheap"] * 3 and ends[1][0] <= ends[1][1]
+    assert all(end <= deadline for end, deadline in ends[1:])
+    assert ran.count("dear") == 3

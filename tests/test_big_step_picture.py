@@ -63,7 +63,9 @@ def test_the_frame_that_first_shows_a_big_step_paints_almost_nothing(app, monkey
         swapped, rebuilds = view.prepared_swapped, view.layer_rebuilds
         in_view = len(view.visible(scene.table, scene.camera.view_rect()))
         looked[0] = 0
-        d.step()  # the held frame that paints the step's picture, unpresented
+        d.step()  # the held frames that paint the step's picture, unpresented: the cards...
+        assert scene.holding and scene.staging
+        d.step()  # ... and the flights over them
         assert scene.holding and scene.staging
         d.step()  # the frame that first shows the step
         assert not scene.holding

@@ -159,3 +159,22 @@ def test_a_group_move_and_flip_keep_the_pre_slicing_meaning(infinite):
     table.flip_many([stack])
     pile, old = table.piles[stack], was[stack]
     assert pile.cards == old.cards[::-1] and pile.faces == tuple(not f for f in old.faces[::-1])
+
+
+def test_what_a_big_step_replaces_goes_to_the_litter_and_is_let_go_a_slice_at_a_time(infinite):
+    from cardtable.engine.table_release import let_go
+
+    kept, littered = fresh(infinite), fresh(infinite)
+    litter: list[object] = []
+    littered.litter = litter
+    for table in (kept, littered):
+        table.spread(next(iter(table.piles)), "grid")
+        table.undo()
+        table.redo()
+        table.move_many(list(table.piles), 40.0, -25.0)  # (drops the redo history: none left here)
+    old_piles = [thing for thing in litter if isinstance(thing, dict) and len(thing) == 12_000]
+    assert old_piles and all(thing is not littered.piles for thing in old_piles)
+    littered.index.settle(400, litter)  # (the grid a listing empties goes there too)
+    slices = sum(1 for _ in let_go(litter, chunk=1000))
+    assert not litter and slices > len(old_piles)  # (a slice a thing at least, more for the big ones)
+    assert picture(littered) == picture(kept)

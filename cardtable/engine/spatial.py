@@ -62,6 +62,7 @@ class GridIndex:
         self._rects: dict[int, Rect] = {}
         # Cell listings still to make, in order: (kind, ids, corner xs, corner ys); see settle.
         self._deferred: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
+        self._settled = 0  # items of the first deferred listing made already
 
     @property
     def _cells(self) -> defaultdict[tuple[int, int], set[int]]:
@@ -72,7 +73,7 @@ class GridIndex:
 
     @_cells.setter
     def _cells(self, cells: defaultdict[tuple[int, int], set[int]]) -> None:
-        self._deferred = []  # (set only to rebuild from every rectangle)
+        self._deferred, self._settled = [], 0  # (set only to rebuild from every rectangle)
         self._grid = cells
 
     @property
@@ -80,21 +81,30 @@ class GridIndex:
         """True while inserts made with ``defer`` are not yet listed in their cells."""
         return bool(self._deferred)
 
-    def settle(self, limit: int | None = None) -> bool:
+    def settle(self, limit: int | None = None, litter: list[object] | None = None) -> bool:
         """Make the cell listings of deferred inserts (and of a staged change's removals)
         now (any query makes them all first): all of them, or about ``limit`` items (a
-        slice of a frame's work). True once none is left."""
+        slice of a frame's work). True once none is left. A grid emptied on the way goes in
+        ``litter``, if given, rather than being freed now (3,000 cells: half a millisecond)."""
         while self._deferred and (limit is None or limit > 0):
             kind, ids, xs, ys = self._deferred[0]
             if kind == _CLEAR:
                 del self._deferred[0]
+                if litter is not None:
+                    litter.append(self._grid)
                 self._grid = defaultdict(set)
                 continue
-            if limit is not None and len(ids) > limit:
-                self._deferred[0] = (kind, ids[limit:], xs[limit:], ys[limit:])
-                ids, xs, ys = ids[:limit], xs[:limit], ys[:limit]
+            # (the first listing's done part is skipped, not cut off: cutting copied the rest
+            # each slice, 1-2 ms over the 30 slices of a listing of 12,000)
+            at = self._settled
+            end = len(ids) if limit is None else min(len(ids), at + limit)
+            if end < len(ids):
+                self._settled = end
             else:
                 del self._deferred[0]
+                self._settled = 0
+            if at or end < len(ids):
+                ids, xs, ys = ids[at:end], xs[at:end], ys[at:end]
             if kind == _ADD:
                 self._bucket(ids, xs, ys)
             else:
@@ -143,11 +153,13 @@ class GridIndex:
         ops.append((_ADD, ids, xs, ys))
         return Staged(rects_now, ops)
 
-    def swap_in(self, staged: Staged) -> None:
+    def swap_in(self, staged: Staged) -> dict[int, Rect]:
         """Make a change worked out by :meth:`stage` the index's, at once (its cell listings
-        are made by :meth:`settle` or the first query, as deferred inserts are)."""
-        self._rects = staged.rects
+        are made by :meth:`settle` or the first query, as deferred inserts are); the
+        rectangles it replaced (for the caller to let go of when it suits it)."""
+        old, self._rects = self._rects, staged.rects
         self._deferred += staged.ops
+        return old
 
     def __len__(self) -> int:
         return len(self._rects)

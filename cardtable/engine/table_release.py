@@ -6,11 +6,22 @@ Freeing all 12,000 piles of the Infinite Deck and a few steps of history at once
 
 from __future__ import annotations
 
+import sys
+import time
+from collections import deque
 from collections.abc import Iterator
+from itertools import islice
 
 from cardtable.engine.table import Table
+from cardtable.engine.table_bulk import Pairs
 
-__all__ = ["dismantle"]
+__all__ = ["dismantle", "let_go"]
+
+AT_ONCE_S = 0.0002
+"""What is left of a dict, set or list :func:`let_go` frees at once when freeing its first part
+foretells no more than this for the rest: a table's pile dict whose piles live on frees 12,000
+entries in about 0.1 ms, twice that a part at a time (a step of 1,000 piles took two frames
+more), where 12,000 rectangles or piles freed with their entries take 0.5-1 ms."""
 
 
 def dismantle(table: Table, chunk: int = 2000) -> Iterator[None]:
@@ -35,3 +46,41 @@ def dismantle(table: Table, chunk: int = 2000) -> Iterator[None]:
             for _ in range(min(chunk, len(mapping))):
                 mapping.popitem()
             yield
+
+
+def let_go(things: list[object], chunk: int = 2000) -> Iterator[None]:
+    """Free ``things`` (what big steps replaced: see :attr:`Table.litter
+    <cardtable.engine.table.Table.litter>`) a slice per ``next``, taking them out of the list:
+    a dict, set or list nothing else holds is emptied ``chunk`` entries a slice (the rest at once
+    if that is cheap: :data:`AT_ONCE_S`; the lists of
+    :class:`~cardtable.engine.table_bulk.Pairs` so too), anything else goes in a slice of its
+    own (12,000 pile rectangles, or a grid's 3,000 cells, freed at once took 0.5-1 ms of a slice).
+
+    >>> things = [{i: str(i) for i in range(5)}, [1, 2]]
+    >>> slices = let_go(things, chunk=2)
+    >>> sum(1 for _ in slices), things  # (the dict's rest at once: see AT_ONCE_S)
+    (3, [])
+    """
+    while things:
+        thing = things.pop()
+        alone = sys.getrefcount(thing) == 2  # (``thing`` and the call's: nothing else holds it)
+        if alone and isinstance(thing, Pairs):  # (its lists, which hold a big step's piles)
+            things += thing.parts()
+        elif alone and isinstance(thing, (list, dict, set)):
+            while len(thing) > chunk:
+                start = time.perf_counter()
+                if isinstance(thing, list):
+                    del thing[-chunk:]
+                else:
+                    part = list(islice(thing, chunk))  # (C-level passes: a Python loop took twice as long)
+                    if isinstance(thing, dict):
+                        deque(map(thing.__delitem__, part), maxlen=0)
+                    else:
+                        thing.difference_update(part)
+                    del part
+                spent = time.perf_counter() - start
+                yield
+                if spent * len(thing) / chunk < AT_ONCE_S:
+                    break  # (what it holds lives on elsewhere: the rest is cheaper freed at once)
+        del thing
+        yield

@@ -255,6 +255,7 @@ def _landing_near(after: Mapping[int, Pile | None], box: tuple[float, float, flo
             y0, y1 = max(box[1], top * cell), min(box[3], (top + 1) * cell)
             found |= table.index.query((box[0], y0, box[2] - box[0], y1 - y0))
             yield
+        yield  # (the piles met looked up in slices of their own: the queue foretells a slice by where it begins)
         met = list(found)
         for start in range(0, len(met), CHUNK):
             some = met[start:start + CHUNK]

@@ -10,12 +10,14 @@ the building of its flight, the painting of the picture it first shows
 time (:func:`~cardtable.games.free_table.ui.work.slice_budget`, a few times an empty frame's: the
 app runs frames back to back meanwhile, see :attr:`busy`), showing the last picture until all of
 it is done; what the player does meanwhile waits and is handled after, in
-order, and what the step says (its toast, the buttons) comes with its picture.
+order, and what the step says (its toast, the buttons) comes with its picture. What the step
+replaced (the table's pile dict, index and grid before it, the step before, a dropped redo
+history) is let go in those frames too, a slice at a time (:attr:`Table.litter
+<cardtable.engine.table.Table.litter>`), not all at once in one of them.
 """
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,11 +25,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from cardtable.engine.table import TableJob
+from cardtable.engine.table_release import let_go
 from cardtable.games.free_table.ui.work import HeldCost, job_steps, slice_budget
 from cardtable.ui.frame_floor import FRAME_FLOOR
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
-from cardtable.ui.work_queue import NEXT_FRAME, WorkQueue
+from cardtable.ui.work_queue import WorkQueue
 
 HOLD_PILES = 1000
 """A step replacing this many piles or more is done over several frames (see the module)."""
@@ -51,13 +54,15 @@ class BigSteps:
 
     def init_big_steps(self) -> None:
         """Set up (the scene's ``__init__`` calls this)."""
-        self.work = WorkQueue()
-        """Big steps under way, a slice a frame."""
+        # (the view's method, not the scene's: a queue holding the scene made a cycle, frozen)
+        self.work = WorkQueue(after=self.view.refreeze)
+        """Big steps under way, a slice a frame; what each slice made is frozen (see :meth:`begin`)."""
         self.frame_floor = FRAME_FLOOR
         """What an empty frame costs here: each frame's share of the work follows it."""
         self.held_cost = HeldCost()
         """What a frame carrying work costs besides it: its share is the rest (see :func:`slice_budget`)."""
         self._held: list[tuple[pygame.Surface, tuple[int, int]]] | None = None  # see _hold
+        self._litter: list[object] = []  # what big steps replaced, let go of a slice at a time
         self._held_size = (0, 0)
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
@@ -69,7 +74,8 @@ class BigSteps:
         self.staging = False
         """True in the last held frame of a big step, whose draw paints the step's picture
         unpresented (:meth:`stage`)."""
-        self._staged = False  # the staging frame painted the step's felt on the screen (see stage)
+        self._staged = False  # the staging frames painted the step's felt on the screen (see stage)
+        self._stage_over: tuple[dict[int, int], bool] | None = None  # the first painted the cards: see stage
 
     @property
     def busy(self) -> bool:
@@ -116,14 +122,20 @@ class BigSteps:
             start = began or time.perf_counter()
             self.held_cost.began(start, budget)
             deadline = start + budget
-            while self.work.run(deadline) and self._watch_step():
-                pass  # a step just done: its indexing and flight follow in the same slice
+            fresh = True
+            while self.work.run(deadline, fresh) and self._watch_step():
+                fresh = False  # a step just done: its indexing and flight follow, if they fit
+            self.held_cost.worked(time.perf_counter())
             return True
         self.held_cost.paused()
         if self._held is not None and not self.staging and not self._staged:
             self.staging = True  # one more held frame: it paints the step's picture (see stage)
             if self.animation is not None:
                 self.animation.started = self.clock  # (as it will show: the flights where they begin)
+            return True
+        if self._held is not None and self._stage_over is not None:  # a second one paints the flights
+            if self.animation is not None:
+                self.animation.started = self.clock
             return True
         if self._held is not None:
             self._held, self.staging = None, False  # (also when the deck changed while a picture was held)
@@ -142,29 +154,39 @@ class BigSteps:
         step = self.table.last_step
         if step is None or step is self._seen_step or self.table.pending is not None:
             return False
-        self._seen_step = step
+        previous, self._seen_step = self._seen_step, step
         label, before, after = step
         big = len(before) + len(after) >= HOLD_PILES
+        if not big:
+            self._litter.clear()  # (a few hundred piles' worth: freed at once)
         if label == "move" and not big:  # a dropped card is already where the cursor left it: only other moves fly
             self.animation = None
             return False
         if not big:
             self.animation = TableAnimation.from_step(before, after, self.camera, self.clock, self.table)
             return False
-        self.work.add(self._after_big_step(step))
+        self.work.add(self._after_big_step(step, previous))
         return True
 
-    def _after_big_step(self, step) -> Generator[object, None, None]:
-        """A big step's piles listed in the index, then its flight built and the picture it
-        first shows painted, a slice at a time."""
-        table, camera = self.table, self.camera
-        while not table.index.settle(SETTLE_SLICE):
+    def _after_big_step(self, step, previous: Any) -> Generator[object, None, None]:
+        """A big step's piles listed in the index, what it and the step before (``previous``)
+        replaced let go of, its flight built and the picture it first shows painted, a slice
+        at a time."""
+        table, camera, litter = self.table, self.camera, self._litter
+        # The step before (the piles it replaced, 12,000 after a big one: 0.6-0.85 ms freed at
+        # once in the frame that saw this step) goes with what this one replaced.
+        if previous is not None:
+            litter += previous[1:]
+        del previous
+        while not table.index.settle(SETTLE_SLICE, litter):
             yield None
+        yield None  # (each phase from a slice of its own: the queue foretells a slice by where it begins)
+        yield from let_go(litter)
         yield None
         label, before, after = step
         dropped, self.dropped = self.dropped, None
         if (label == "move" and dropped is not None and dropped[0] == table.revision
-                and dropped[1].paste(self.view, table, camera, dropped[2])):
+                and (yield from dropped[1].paste_steps(self.view, table, camera, dropped[2]))):
             # (the felt without the group, the group pasted on; no collection of its own: after
             # a drag's composing, 10 ms in one frame)
             self.animation = None
@@ -182,15 +204,8 @@ class BigSteps:
         # that frame only swaps it in (painting it there took 3-5 ms).
         yield from self.view.prepare(table, camera, animation.hidden_in(table) if animation else None)
         yield from self._outlines_after()
-        if gc.isenabled():
-            # The step's fresh columns and dicts (tuples of 12,000 the collector has never looked
-            # at) are the young generation now: collected in a held frame of its own (1-2 ms),
-            # rather than wherever the next allocations set it off (the next key's frame); what
-            # survives (the table's new piles, the history's columns) is frozen with what the
-            # view froze, or every full collection after would walk it (named tuples stay tracked).
-            yield NEXT_FRAME
-            gc.collect(1)
-            self.view.refreeze()
+        # (what the step's slices made was frozen after each, see begin: the young generation
+        # a collection of the step's own frame took 1-2 ms to walk is gone)
 
     def _outlines_after(self, moved: tuple[float, float] | None = None) -> Generator[object, None, None]:
         """The selection's outlines as the step left it, drawn now a slice at a time: the frame
@@ -213,20 +228,16 @@ class BigSteps:
         if job.done:
             done(job.result)
         else:
+            self.table.litter = self._litter  # (let go of after the step: see _after_big_step)
             # What it says (a toast, the buttons) waits for its picture, as the step does. What
             # each slice makes (a move of 12,000: as many named tuples, which the collector never
             # stops tracking, and their rectangles) is frozen at once, as the step's survivors are
             # after it (TableView.refreeze): the collections it set off were 4-10 ms of a drop's
             # 30-37 ms of work (a move of 12,000 alone: 28-33 ms, 22-24 so), and a table step makes no
             # cyclic garbage (none found after a move, flip, undo or redo of 12,000).
-            self.work.add(job_steps(job, self._freeze_slice),
-                          lambda result: self._when_shown.append(lambda: done(result)))
-
-    def _freeze_slice(self) -> None:
-        """After a slice of a table step: what it made out of the collector's reach, if the
-        view froze what was loaded (a big deck) and collection is on."""
-        if gc.isenabled():
-            self.view.refreeze()
+            # The same goes for the slices of the work after the step (its flight, its picture):
+            # their young objects set off collections of a millisecond in a slice of a tenth.
+            self.work.add(job_steps(job), lambda result: self._when_shown.append(lambda: done(result)))
 
     def _hold(self, screen: pygame.Surface) -> None:
         """Keep the last picture while a big step is under way. The screen still holds it
@@ -240,16 +251,25 @@ class BigSteps:
                       for area in ((0, 0, w, top), (0, h - bottom, w, bottom))]
         self._held_size = (w, h)
         self._staged = self.staging = False
+        self._stage_over = None
 
     def stage(self, surface: pygame.Surface) -> None:
         """Paint the step's picture, the felt with its flights where they begin, in a held frame,
         which is not presented and which the app draws nothing over, so that the frame which
         first shows it adds only the tool bar, status line and toast (:meth:`take_staged`):
-        painting it there as well made that frame the slowest of a big step."""
+        painting it there as well made that frame the slowest of a big step. Two such frames:
+        the first paints the felt, its cards and outlines, the second the flights over them and
+        what lies over those (both in one took 1.5-2.8 ms, the slowest held frame of a step)."""
         if surface.get_size() != self._held_size or self.app.window_changed:
+            self._stage_over = None
             self.draw_held(surface)  # (this frame is presented as it is: the next paints it all)
             return
-        self.draw_felt(surface)
+        if self._stage_over is None:
+            _hover, hidden, busy = self.draw_felt_under(surface)
+            self._stage_over = (hidden, busy)
+            return
+        (hidden, busy), self._stage_over = self._stage_over, None
+        self.draw_felt_over(surface, hidden, busy)
         self._staged = True
 
     def take_staged(self, surface: pygame.Surface) -> bool:

@@ -188,6 +188,14 @@ class GroupPicture:
         return bool(view.paste(table, camera, self.picture, (self.at[0] + moved[0], self.at[1] + moved[1]),
                                self.hidden))
 
+    def paste_steps(self, view: Any, table: Table, camera: Camera,
+                    moved: tuple[int, int]) -> Generator[None, None, bool]:
+        """:meth:`paste` a slice per ``next`` (see :meth:`~cardtable.ui.table_view.TableView.paste_steps`)."""
+        if not self.flat or self.picture is None:
+            return False
+        return bool((yield from view.paste_steps(table, camera, self.picture,
+                                                 (self.at[0] + moved[0], self.at[1] + moved[1]), self.hidden)))
+
     def put_back(self, view: Any, table: Table, camera: Camera) -> bool:
         """A drag given up, nothing changed since the picture was taken: the felt's picture the
         table's again with this one pasted back where it was taken (see :attr:`flat`); whether it

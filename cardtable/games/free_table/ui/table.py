@@ -683,8 +683,15 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
 
     def draw_felt(self, surface: pygame.Surface) -> int | None:
         """The felt and what lies on it (the cards, outlines, flights, counts and grips), under
-        the hand bar, tool bar and status line (also what a big step's staging frame paints);
+        the hand bar, tool bar and status line (also what a big step's staging frames paint);
         the pile under the cursor (:meth:`_hover`)."""
+        hover, hidden, busy = self.draw_felt_under(surface)
+        self.draw_felt_over(surface, hidden, busy)
+        return hover
+
+    def draw_felt_under(self, surface: pygame.Surface) -> tuple[int | None, dict[int, int], bool]:
+        """:meth:`draw_felt` up to the flights (the felt, its cards and outlines): the pile under
+        the cursor, the piles left out and whether the felt is busy (for :meth:`draw_felt_over`)."""
         press = self._dragged()
         hidden = self.animation.hidden_in(self.table) if self.animation else {}
         if press is not None and press.group:
@@ -710,6 +717,11 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
         self._prune_selection()
         if not (press and press.group):
             self.view.draw_outlines(surface, self.table, self.camera, self.selected)
+        return hover, hidden, bool(busy)
+
+    def draw_felt_over(self, surface: pygame.Surface, hidden: dict[int, int], busy: bool) -> None:
+        """What :meth:`draw_felt` paints over the cards: the flights (or the counts and grips)
+        and the felt's line."""
         if self.animation:
             self.animation.draw(surface, self.table, self.camera, self.view, self.clock)
         else:
@@ -717,7 +729,6 @@ class FreeTableScene(FreeTableFocus, FreeTableHosting, BigSteps, BandSelect, Pil
             self.view.draw_grips(surface, self.table, self.camera, hidden,
                                  hot=None if busy else self.grip_under(self.mouse))
         self._draw_felt_lines(surface)
-        return hover
 
     def _landing_frames(self) -> int | None:
         """Frames left before the flights land, at the last frame's length (None without any)."""

@@ -4,15 +4,16 @@ A spread, gather, undo or redo of 12,000 cards, the listing of its piles in the 
 index and the building of its flight take tens of milliseconds together. The scene
 queues them (:class:`~cardtable.ui.work_queue.WorkQueue`) as generators, each ``next``
 one slice of a fraction of a millisecond, and runs slices for a few times an empty frame's
-time each frame (:func:`slice_budget`), showing the last picture meanwhile.
+time each frame (:func:`slice_budget`), each only if it is foretold to end in that time,
+showing the last picture meanwhile.
 """
 
 from __future__ import annotations
 
 import statistics
 from collections import deque
-from collections.abc import Callable, Generator
-from typing import TypeVar
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, TypeVar
 
 from cardtable.engine.table import TableJob
 
@@ -27,8 +28,15 @@ a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put th
 one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-3.8). The measure
 (off-screen surfaces, the fastest of a few tries) reads 1.2-1.3 times the median of
 ``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
-frame comes to about 2.5 times that median; 2.5 measures came to 3-3.4 times it. A group move of
-12,000 piles (25-30 ms of work) then takes input after 21-24 frames."""
+frame comes to about 2.3-2.5 times that median. While the queue checked the clock only after a
+slice, its slowest twentieth ran a slice past the deadline, at 3.3-3.6 times the empty frame's
+95th percentile. With each slice foretold (:class:`~cardtable.ui.work_queue.WorkQueue`), the
+slices of 1-2 ms split or let go of in parts and a step's picture staged over two frames, the
+95th percentile of a group move's held frames came to 1.3-1.7 ms against 1.8-2.4 before, of a
+key's big step 1.4-2.0 against 1.5-2.1 (CPU time, the same runs, a shared machine under load).
+A group move of 12,000 piles (about 20 ms of work, was 25-30) takes input after 19-25 frames
+when the machine is quiet, as before (a few more than its work alone needs: a frame ends when
+its next slice would not fit; more on a loaded machine, as before, the budget being wall time)."""
 MIN_SHARE = 0.5
 """The least work a frame runs, in empty frames (a big step must end within some tens of frames
 however much the frame costs besides)."""
@@ -37,8 +45,8 @@ MAX_BUDGET_S = 0.004
 DEFAULT_EXTRA_SHARE = 0.25
 """What a held frame costs besides its work, in empty frames, until measured (:class:`HeldCost`)."""
 EXTRA_MAX_SHARE = 1.0
-"""The most that figure counts, in empty frames: a frame's own events, update and draw and the
-slice past its deadline come to a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
+"""The most that figure counts, in empty frames: a frame's own events, update and draw come to
+a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
 beyond that it is the machine busy with other work between frames, and counting it all made a
 group move of 12,000 take half as many frames again on a loaded one."""
 EXTRA_SAMPLES = 9
@@ -69,9 +77,9 @@ def slice_budget(dt: float, floor: float | None = None, extra: float | None = No
 
 class HeldCost:
     """What a frame carrying queued work costs besides the work it was given, a running figure:
-    the time from one such frame's start of work to the next's, less the first's budget (its
-    event pump, update and draw, and the slice that ran past its deadline), the median of the
-    last :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
+    the time from one such frame's end of work (:meth:`worked`; if not told, its start and
+    budget) to the next's start (its event pump, update and draw), the median of the last
+    :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
     :attr:`~cardtable.ui.scene.Scene.busy`).
 
     >>> cost = HeldCost()
@@ -79,6 +87,9 @@ class HeldCost:
     0.00025
     >>> for start in (0.0, 0.0013, 0.0026):
     ...     cost.began(start, 0.001)
+    >>> round(cost.extra(0.001), 6)
+    0.0003
+    >>> cost.worked(0.0034); cost.began(0.0035, 0.001)
     >>> round(cost.extra(0.001), 6)
     0.0003
     """
@@ -93,6 +104,12 @@ class HeldCost:
             start, given = self._last
             self._samples.append(max(0.0, now - start - given))
         self._last = (now, budget)
+
+    def worked(self, now: float) -> None:
+        """The work of the frame that began last ended at ``now``: the frame's cost besides it
+        is measured from there (the work queue stops short of its deadline, not past it)."""
+        if self._last is not None:
+            self._last = (now, 0.0)
 
     def paused(self) -> None:
         """A frame ran no queued work: the next that does is not measured against the last."""
@@ -111,9 +128,25 @@ T = TypeVar("T")
 def job_steps(job: TableJob[T], between: Callable[[], None] | None = None) -> Generator[None, None, T]:
     """A table job's remaining slices as a generator whose value is the job's result;
     ``between`` is called after each slice (the scene freezes what the slice made, see
-    :meth:`~cardtable.games.free_table.ui.big_steps.BigSteps.begin`)."""
-    while not job.step():
-        if between is not None:
-            between()
-        yield
+    :meth:`~cardtable.games.free_table.ui.big_steps.BigSteps.begin`). The work queue sees
+    where in the job each slice begins (:func:`~cardtable.ui.work_queue.where`)."""
+    yield from _JobSlices(job, between)
     return job.result
+
+
+class _JobSlices(Iterator[None]):
+    """A table job as an iterator, a slice a ``next``; its :attr:`inner` is the job's generator."""
+
+    def __init__(self, job: TableJob[Any], between: Callable[[], None] | None) -> None:
+        self.job, self.between = job, between
+
+    @property
+    def inner(self) -> Generator[None, None, Any]:
+        """The generator the job runs (see :func:`~cardtable.ui.work_queue.where`)."""
+        return self.job.steps
+
+    def __next__(self) -> None:
+        if self.job.step():
+            raise StopIteration
+        if self.between is not None:
+            self.between()
