@@ -1,5 +1,5 @@
 """Before an opponent is read, the strong level of a game that asks for it (Shenja Ivali,
-``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
+Five-Card Draw: ``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
 raises again in a raise war only with a very good hand: the opponent may turn out to play
 only premium hands (issue 34, :func:`cardtable.bots.exploits.without_early_overbets` and
 :func:`~cardtable.bots.exploits.without_early_reraises`)."""
