@@ -13,6 +13,7 @@ from cardtable.bots import fixed
 from cardtable.bots.base import play_until
 from cardtable.bots.reading import STYLE_AFTER, Tendency
 from cardtable.bots.strong import StrongBot, _styled, light_choice
+from cardtable.engine.game import CHANCE
 from cardtable.variants import load_deck_by_id
 
 
@@ -77,3 +78,42 @@ def test_rollouts_play_a_named_raiser_as_one():
     assert policy(state, seat, random.Random(0)) == expected
     assert _styled(light_choice, {1 - seat: ("raises", 0.0)})(state, seat, random.Random(0)) == \
         light_choice(state, seat, random.Random(0))
+
+
+def test_folds_that_end_a_hand_or_open_one_are_read():
+    """In Ipso the premium player folds most hands first thing after the deal, or to the
+    strong seat's stake (the hand is over then): a replay stops where its copy's cards
+    part from the real ones, but the move there is still read, so the player is named
+    tight within a few hands (it was not within ten: not one of those folds was read)."""
+    game = games.get("ipso")
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), ["S", "F"],
+                           random.Random(3))
+    strong = game.bot(random.Random(1), "strong")
+    strong.rollouts = 4
+    play_until(state, [strong, fixed.make("premium", game, random.Random(2))],
+               stop=lambda s: s.round_number > 6)
+    folds = sum(1 for e in state.log if e.text_for(0) == "F folds")
+    assert folds >= 4
+    assert strong.reader.tendencies[1].folded >= folds - 1  # the last may come after strong's last decision
+    assert strong.reader.style(1) == "tight"
+
+
+def test_the_least_stake_that_is_also_the_most_is_no_shove():
+    """Past Ipso's maximum bet the least stake is the most: a player making it chose
+    nothing, so three of them do not name it a raiser."""
+    from cardtable.bots.reading import _most
+    game = games.get("ipso")
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), ["S", "F"],
+                           random.Random(3))
+    while state.to_act == CHANCE or not fixed.is_bet(state.legal_actions(state.to_act)):
+        state.apply(state.chance_action() if state.to_act == CHANCE else state.legal_actions(state.to_act)[0])
+    seat = state.to_act
+    options = state.betting_options(seat)
+    stakes = [a for a in state.legal_actions(seat) if type(a).__name__ == "Stake"]
+    assert options.min_amount < options.max_amount
+    assert _most(state, seat, max(stakes, key=lambda a: a.amount))
+    assert not _most(state, seat, min(stakes, key=lambda a: a.amount))
+    state.betting.floor = options.max_amount  # as after a raise to the maximum
+    assert state.betting_options(seat).min_amount == state.betting_options(seat).max_amount
+    top = next(a for a in state.legal_actions(seat) if type(a).__name__ == "Stake")
+    assert not _most(state, seat, top)

@@ -1,5 +1,5 @@
 """Before an opponent is read, the strong level of a game that asks for it (Shenja Ivali,
-``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
+Five-Card Draw: ``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
 raises again in a raise war only with a very good hand: the opponent may turn out to play
 only premium hands (issue 34, :func:`cardtable.bots.exploits.without_early_overbets` and
 :func:`~cardtable.bots.exploits.without_early_reraises`)."""
@@ -70,6 +70,31 @@ def test_once_the_opponent_has_answered_enough_bets_the_rollouts_weigh_shoves_ag
     copy = state.seat_copy(seat, random.Random(1))
     found = candidates(copy, seat)
     assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
+
+
+def test_an_opponent_seen_calling_is_no_longer_unread():
+    """A player of premium hands raises them and folds the rest (it calls only an
+    all-in): one call tells the player apart, and its shoves are weighed again."""
+    game, state, seat, other = _checked_to("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    strong.reader.tendencies[other] = Tendency(decisions=2, could_raise=2, facing=2, folded=1, called=1)
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
+    strong.reader.tendencies[other] = Tendency(decisions=2, could_raise=2, facing=2, folded=2)
+    assert not _shoves(exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal))
+
+
+def test_five_card_draw_asks_from_its_variant_file():
+    """``wary_until_read`` in a variant file's game block (Five-Card Draw: before the
+    premium player was read, shoves of 99 chips into 2 lost whole matches)."""
+    game, state, seat, other = _checked_to("five_card_draw")
+    assert game.wary_until_read and not games.registry().find("texas_holdem").wary_until_read
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert _shoves(found)
+    assert not _shoves(exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal))
 
 
 def test_a_game_that_does_not_ask_weighs_every_shove():

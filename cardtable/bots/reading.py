@@ -231,8 +231,11 @@ class Reader:
                 at += len(_lines(world, world.chance_action(), seat, apply=True))
             else:
                 now = world.round_number == state.round_number
-                if now and not hidden <= _hidden(world, seat):
-                    break  # cards dealt face up from the copy's guessed deck, not the real ones
+                # Cards the copy dealt from its guessed deck (a new deal, a card turned up) or
+                # a hand since ended (its cards gathered) hide other cards than the real seat
+                # copy: the move is still read for the tendencies (its line and its choices
+                # are the real ones), but the replay stops there.
+                astray = now and not hidden <= _hidden(world, seat)
                 move = _move_for(world, actor, lines[at:], seat)
                 if move is None:
                     break
@@ -244,9 +247,12 @@ class Reader:
                     self._learn(world, actor, seat, lines[at], kind(action))
                     if kind(action) == "raise":
                         self.raised_in[actor] = world.round_number
-                if now and len(kinds) > 1 and hand is not None and self.style(actor) not in ("raises", "calls"):
+                if (now and not astray and len(kinds) > 1 and hand is not None
+                        and self.style(actor) not in ("raises", "calls")):
                     self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
                 at += len(_lines(world, action, seat, apply=True))
+                if astray:
+                    break
             changed = {s for s, cards in _hands(world).items() if held.get(s) != cards}
             self.evidence = [e for e in self.evidence if e.seat not in changed]
         else:
@@ -341,12 +347,16 @@ class Reader:
 
 def _most(state: GameState, seat: int, action: Action) -> bool:
     """Whether ``action`` is the most ``seat`` could raise on ``state`` (all-in, or the
-    betting options' highest amount)."""
+    betting options' highest amount where a smaller one was open: in Ipso, past the
+    maximum bet's first raise, the least stake is the most and tells nothing)."""
     if type(action).__name__ == "AllIn":
         return True
     options = getattr(state, "betting_options", lambda s: None)(seat)
     value = getattr(action, "to", getattr(action, "amount", None))
     high = getattr(options, "max_raise_to", getattr(options, "max_amount", None))
+    low = getattr(options, "min_raise_to", getattr(options, "min_amount", None))
+    if isinstance(low, int) and isinstance(high, int) and low >= high:
+        return False
     return isinstance(value, int) and isinstance(high, int) and value >= high
 
 

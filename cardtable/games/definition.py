@@ -446,6 +446,10 @@ class GameDefinition:
             default. Its budget is this count, never the clock.
         premium_share: the share of the best starting hands the "premium hands only"
             benchmark player plays on with (:mod:`cardtable.bots.fixed`).
+        wary_until_read: the strong level weighs no shove of more than three pots it was
+            not told to make while an opponent is unread (see
+            :func:`cardtable.bots.exploits.without_early_overbets`); a game's normal bot
+            may ask for it too (its own ``wary_until_read``).
 
     A bundled game declares itself with :meth:`package`, which finds its modules by
     convention.
@@ -473,6 +477,7 @@ class GameDefinition:
     lesson: Lesson | None = None
     strong_rollouts: Mapping[int, int] | None = None
     premium_share: float = 0.1
+    wary_until_read: bool = False
 
     @classmethod
     def package(cls, package: str, *, bot: str = "", settings: Sequence[Setting] = (),
@@ -623,6 +628,8 @@ class GameDefinition:
             from cardtable.bots.strong import StrongBot
             made = self.bot_class()
             normal = made(random.Random(rng.getrandbits(64)), level="normal")
+            if self.wary_until_read:
+                normal.wary_until_read = self.wary_until_read
             level_of_prior = getattr(made, "strong_prior", None)  # a level it plays better at, if any
             prior = made(random.Random(rng.getrandbits(64)), level=level_of_prior) if level_of_prior else None
             counts = dict(self.strong_rollouts) if self.strong_rollouts else None

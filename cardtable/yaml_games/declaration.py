@@ -98,7 +98,7 @@ _GENERIC_DOCS = {"limit": "the betting structure: no_limit, pot_limit or fixed",
 
 def _game_schema() -> Any:
     from cardtable.schema import Any as AnyValue
-    from cardtable.schema import DictOf, Field, Int, Map, Seq, Str
+    from cardtable.schema import Bool, DictOf, Field, Int, Map, Seq, Str
     alias = Str(min_len=1, max_len=40, pattern=r"[a-z0-9][a-z0-9_]*")
     return Map({
         "aliases": Field(Seq(alias, max_len=10, unique_by=True), required=False, default=[],
@@ -112,6 +112,9 @@ def _game_schema() -> Any:
         "strong_rollouts": Field(DictOf(Str(pattern=r"[2-8]"), Int(min=1, max=10_000)), required=False,
                                  default={}, doc="the strong level's rollouts a decision by the seats at "
                                                  "the table (its budget: a count, never the clock)"),
+        "wary_until_read": Field(Bool(), required=False, default=False,
+                                 doc="the strong level makes no shove of more than three pots of its own "
+                                     "choosing while an opponent is unread"),
     })
 
 
@@ -468,6 +471,7 @@ def _definition(data: Mapping[str, Any], flow: HandFlow, settings: list[Setting]
         table="cardtable.yaml_games.ui.table", tools="cardtable.yaml_games.tools",
         aliases=tuple(data["game"]["aliases"]), round_word=data["game"]["round_word"],
         strong_rollouts={int(k): v for k, v in data["game"].get("strong_rollouts", {}).items()} or None,
+        wary_until_read=bool(data["game"].get("wary_until_read", False)),
         setting_choices={"starting_chips": (5, 20, 100), "limit": ("no_limit", "pot_limit", "fixed")},
         simulation=SimulationSpec(),
         lesson=poker_lesson(data["game"]["flow"], data["game"].get("lesson_seed", 1),
