@@ -145,3 +145,17 @@ def test_a_builds_chunks_hold_no_more_piles_than_the_slice_at_the_last_ones_pace
     assert sizes and max(sizes) <= 200  # the slice's 0.2 ms hold 200 piles at 1 us
     build.finish()
     assert build.done
+
+
+def test_a_pan_after_a_zoom_step_does_not_hold_the_new_picture_back(app, monkeypatch):
+    """The first frame at rest holds the old picture scaled once; a pan every frame from then
+    on scales it again but the new picture is begun all the same."""
+    d, scene = slowed_table(app, monkeypatch, slow_builds)
+    view = scene.view
+    scene.camera.zoom_at(1.15, 400, 300)
+    d.step()  # the step's own frame
+    for _ in range(2):  # the held picture, then the new one begun
+        scene.camera.pan_pixels(-9, 4)
+        d.step()
+    assert view._build is not None
+    assert_settles_to_reference(d, scene, limit=2000)  # (the build still slow)

@@ -30,20 +30,12 @@ class ScaledPicture:
         def __getattr__(self, name: str) -> Any:
             """The view's own attributes (its layer, cache, camera helpers...)."""
 
-    def _held_key(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> tuple[Any, ...]:
-        """What the held picture shows: the layer as it is, scaled for this camera."""
-        return (layer_zoom, camera.zoom, self.origin(camera), self._layer_origin, surface.get_size(),
-                id(self._layer), self._drawn_revision)
-
-    def _holds(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> bool:
-        """Whether the held picture is the layer scaled for this camera (:meth:`_draw_held` blits it)."""
-        return self._held is not None and self._held[0] == self._held_key(surface, layer_zoom, camera)
-
     def _draw_held(self, surface: pygame.Surface, layer_zoom: float, camera: Camera) -> None:
         """The layer scaled as :meth:`_draw_scaled` does, for a zoom at rest while its picture is
         painted: scaled once into a picture kept for the frames that follow (a blit each, not a
         scale)."""
-        key = self._held_key(surface, layer_zoom, camera)
+        key = (layer_zoom, camera.zoom, self.origin(camera), self._layer_origin, surface.get_size(),
+               id(self._layer), self._drawn_revision)
         held = self._held
         if held is None or held[0] != key:
             picture = (held[1] if held is not None and held[1].get_size() == surface.get_size()

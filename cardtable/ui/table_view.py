@@ -163,6 +163,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._pending_prune = PENDING_PRUNE
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._build_waits = False  # a new zoom's picture, not begun in its own frame, begins next
+        self._hold_due = False  # (and the picture shown meanwhile is to be held first)
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
         # The picture prepare() paints for the next frame, and the hidden piles it leaves out.
@@ -339,12 +340,15 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
             # against 1.13 so, one frame in each turn of the wheel: its p95 (wheel_ten_notches);
             # beginning the new picture here too made it the slowest frame of all.
             self._build = None
-            self._build_waits = True
+            self._build_waits = self._hold_due = True
             self._draw_scaled(surface, old_zoom, camera, counted=False)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
-        elif rezoomed and not hidden and self._build_waits and not self._holds(surface, old_zoom, camera):
-            # The first frame at rest after the zoom's own: the held picture made, not yet begun.
+        elif rezoomed and not hidden and self._build_waits and self._hold_due:
+            # The first frame at rest after the zoom's own (and after the wheel turning on from
+            # it): the held picture made, the new one not yet begun (once: a pan meanwhile
+            # scales it again, but does not hold the new picture back).
+            self._hold_due = False
             self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
