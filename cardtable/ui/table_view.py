@@ -277,7 +277,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         repaints only the places it touched (``Table.damage_since``), cards lifted or put
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
-        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step).
+        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step;
+        a big table's from the second, the first scaling the old one into the picture held meanwhile).
         After a jump (a pan whose strips would be most of the view, nothing lifted) the
         picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
