@@ -309,11 +309,13 @@ def test_a_turning_wheel_scales_the_layer_and_rebuilds_once_it_rests(app):
     for _ in range(5):
         scene.camera.zoom_at(1.15, 300, 300)
         d.step()
-    # A big table's first zoom step holds the old picture scaled (its new one would begin
-    # in the next frame); the next four, the zoom still moving, are scaled; nothing rebuilt.
+    # A big table's first zoom step shows the old picture scaled (its new one is not begun);
+    # the next four, the zoom still moving, are scaled; nothing rebuilt.
     assert view.layer_scaled == scaled + 4 and view.layer_rebuilds == rebuilds
     assert not view.settled
-    d.step()  # at rest: the new zoom's picture begins, once
+    d.step()  # at rest: the old picture held scaled, the new one not begun yet
+    assert view.layer_rebuilds == rebuilds and view.layer_scaled == scaled + 4
+    d.step()  # then the new zoom's picture begins, once
     assert view.layer_rebuilds == rebuilds + 1 and view.layer_scaled == scaled + 4
 
 

@@ -215,6 +215,22 @@ def test_a_stream_of_resizes_in_one_frame_is_one_resize_and_the_picture_ends_as_
     assert _layer_bytes(scene.view) == _fresh_layer(app, scene)
 
 
+def test_a_window_resized_back_paints_on_the_surface_its_size_s_picture_had_and_ends_as_a_fresh_one(app):
+    d, scene = open_table(app, "infinite")
+    spread(d, scene)
+    first = scene.view.layer
+    for size in ((1000, 700), first.get_size()):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames = 0
+        d.step()
+        while not (scene.view.settled and scene.view.layer.get_size() == size):
+            d.step()
+            frames += 1
+            assert frames < 2000
+    assert scene.view.layer is first  # (not a new one: SDL zeroes a new surface, up to 3 ms)
+    assert _layer_bytes(scene.view) == _fresh_layer(app, scene)
+
+
 def test_a_dropped_selection_s_one_outline_moves_with_it_without_a_pass_and_matches_a_fresh_one(app):
     d, scene = open_table(app, "infinite")
     spread(d, scene)

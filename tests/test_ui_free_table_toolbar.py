@@ -98,3 +98,27 @@ def test_the_toolbar_follows_the_deck_the_window_and_the_readout(app):
     small = check(scene)
     assert small != before
     assert pygame.image.tobytes(cached(scene, scene.app.screen), "RGB") == small
+
+
+def test_a_resized_window_shows_the_bar_as_it_was_for_one_frame_then_the_fresh_drawing(app):
+    """The frame that opens the new window surface shows the bar it had, cut or drawn on as bare
+    bar to the new width (never the felt where the bar is); the next frame repaints it."""
+    d, scene = open_table(app)
+    d.step()
+    for size in ((1000, 700), (1200, 760)):  # narrower, then wider
+        before = scene._toolbar[1].copy()
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        d.step()
+        screen = scene.app.screen
+        assert screen.get_size() == size
+        h = scene.toolbar_height()
+        expect = pygame.Surface(size, 0, screen)
+        expect.fill(THEME.panel, (0, 0, size[0], h))
+        expect.fill(THEME.panel_edge, (0, h, size[0], 1))
+        expect.blit(before, (0, 0))
+        bar = (0, 0, size[0], h + 1)
+        assert pygame.image.tobytes(screen.subsurface(bar), "RGB") == pygame.image.tobytes(
+            expect.subsurface(bar), "RGB")
+        d.step()
+        assert pygame.image.tobytes(screen.subsurface(bar), "RGB") == pygame.image.tobytes(
+            fresh(scene, screen).subsurface(bar), "RGB")

@@ -87,12 +87,13 @@ def slowed_table(app, monkeypatch, slow):
 def picture_under_way(app, monkeypatch, slow, *, zoom_at=None, jump=(0, 0), frames=1):
     """The :func:`slowed_table`; then the camera zooms (``zoom_at``: factor, x, y) or jumps
     (``jump``: dx, dy in table units) and after ``frames`` frames the new picture is checked to
-    be under way (a zoom's after one frame more: its own frame only scales the old picture,
-    the first frame at rest begins the new one)."""
+    be under way (a zoom's after two frames more: its own frame only scales the old picture to
+    the screen, the first at rest scales it into the picture held meanwhile, the next begins the
+    new one)."""
     d, scene = slowed_table(app, monkeypatch, slow)
     if zoom_at is not None:
         scene.camera.zoom_at(*zoom_at)
-        d.step()
+        d.step(2)
         assert scene.view._build is None
     scene.camera.x += jump[0]
     scene.camera.y += jump[1]

@@ -29,11 +29,14 @@ def test_a_zoom_step_shows_the_old_picture_scaled_until_the_new_one_is_done(app,
     rebuilds, building, scaled = view.layer_rebuilds, view.layer_building, view.layer_scaled
     old = pygame.image.tobytes(view._surface(), "RGB")
     scene.camera.zoom_at(1.15, 400, 300)
-    d.step()  # the step's own frame: the old picture scaled into the one held meanwhile
+    d.step()  # the step's own frame: the old picture scaled to the screen
     assert view._build is None and view.layer_building == building + 1
     assert view.layer_rebuilds == rebuilds and view.layer_scaled == scaled
-    d.step()  # the first frame at rest: the new picture begun, the held one shown
-    assert view._build is not None and view.layer_building == building + 2
+    d.step()  # the first frame at rest: the old picture scaled into the one held meanwhile
+    assert view._build is None and view.layer_building == building + 2
+    assert view.layer_rebuilds == rebuilds and view.layer_scaled == scaled
+    d.step()  # the next: the new picture begun, the held one shown
+    assert view._build is not None and view.layer_building == building + 3
     assert view.layer_rebuilds == rebuilds + 1 and view.layer_scaled == scaled
     assert pygame.image.tobytes(view._surface(), "RGB") == old  # (shown scaled, not touched)
     finish_build(d, scene)
@@ -45,7 +48,8 @@ def test_swatches_at_a_new_zoom_match_the_card_by_card_picture(app, monkeypatch)
     d, scene = open_faces(app, 0.29)
     slow_builds(monkeypatch)
     scene.fit_all()
-    d.step(2)  # (the zoom's own frame scales the old picture; the first at rest begins the new one)
+    d.step(3)  # (the zoom's own frame scales the old picture, the first at rest holds it scaled,
+    # the next begins the new one)
     assert scene.view._build is not None
     assert_settles_to_reference(d, scene, limit=2000)  # (the build still slow)
 
@@ -73,7 +77,7 @@ def test_a_zoom_moving_on_drops_the_build_and_asking_for_the_layer_finishes_one(
     scene.camera.zoom_at(1.15, 400, 300)
     d.step()  # the wheel turns on: the old picture scaled again
     assert view._build is None and view.layer_scaled == scaled + 1
-    d.step()  # it rests: a build at this zoom
+    d.step(2)  # it rests: the old picture held scaled, then a build at this zoom
     assert view._build is not None
     picture = view.layer
     assert view._build is None and view._layer_key[1] == scene.camera.zoom
@@ -141,3 +145,17 @@ def test_a_builds_chunks_hold_no_more_piles_than_the_slice_at_the_last_ones_pace
     assert sizes and max(sizes) <= 200  # the slice's 0.2 ms hold 200 piles at 1 us
     build.finish()
     assert build.done
+
+
+def test_a_pan_after_a_zoom_step_does_not_hold_the_new_picture_back(app, monkeypatch):
+    """The first frame at rest holds the old picture scaled once; a pan every frame from then
+    on scales it again but the new picture is begun all the same."""
+    d, scene = slowed_table(app, monkeypatch, slow_builds)
+    view = scene.view
+    scene.camera.zoom_at(1.15, 400, 300)
+    d.step()  # the step's own frame
+    for _ in range(2):  # the held picture, then the new one begun
+        scene.camera.pan_pixels(-9, 4)
+        d.step()
+    assert view._build is not None
+    assert_settles_to_reference(d, scene, limit=2000)  # (the build still slow)

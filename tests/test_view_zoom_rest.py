@@ -1,5 +1,6 @@
-"""A zoom at rest while its picture is painted a band a frame: the old picture is scaled once and
-shown as it is until the new one is swapped in; what it shows once settled (never how fast)."""
+"""A zoom at rest while its picture is painted a band a frame: the old picture is scaled once
+into a held picture (after the zoom's own frame scaled it to the screen) and shown as it is until
+the new one is swapped in; what it shows once settled (never how fast)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def one_band_a_frame(monkeypatch) -> None:
     monkeypatch.setattr(layer_build, "BUILD_SLICE_S", 0.0)
 
 
-def test_the_old_picture_is_scaled_once_while_the_new_zoom_is_painted_in_bands(app, monkeypatch):
+def test_the_old_picture_is_scaled_once_more_while_the_new_zoom_is_painted_in_bands(app, monkeypatch):
     d, scene = slowed_table(app, monkeypatch, one_band_a_frame)
     view, camera = scene.view, scene.camera
     scales = []
@@ -26,18 +27,20 @@ def test_the_old_picture_is_scaled_once_while_the_new_zoom_is_painted_in_bands(a
     monkeypatch.setattr(pygame.transform, "scale", counting_scale)
     building = view.layer_building
     camera.zoom_at(1.15, 400, 300)  # one wheel notch: the zoom rests at once
-    d.step()  # the notch's own frame: the old picture scaled, the new one not begun yet
+    d.step()  # the notch's own frame: the old picture scaled to the screen, the new one not begun yet
     assert view._build is None and view.layer_building - building == 1
-    d.step()  # the first frame at rest begins it (and blits the scaled picture)
+    d.step()  # the first frame at rest: the old picture scaled into the one held meanwhile
+    assert view._build is None and view.layer_building - building == 2
+    d.step()  # the next begins it (and blits the held picture)
     assert view._build is not None
-    frames = 2
+    frames = 3
     while view._build is not None:
         d.step()
         frames += 1
         assert frames < 100
-    assert frames >= table_view.JUMP_BANDS + 1  # a band a frame, after the frames that scaled and began
+    assert frames >= table_view.JUMP_BANDS + 2  # a band a frame, after the frames that scaled and began
     assert view.layer_building - building == frames - 1
-    assert len(scales) == 1
+    assert len(scales) == 2  # (to the screen in the notch's own frame, into the held picture once)
     assert_settles_to_reference(d, scene, monkeypatch)
 
 

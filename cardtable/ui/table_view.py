@@ -166,6 +166,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         self._pending_prune = PENDING_PRUNE
         self._build: LayerBuild | None = None  # the picture at a new zoom under way
         self._build_waits = False  # a new zoom's picture, not begun in its own frame, begins next
+        self._hold_due = False  # (and the picture shown meanwhile is to be held first)
         self._spare: pygame.Surface | None = None  # the surface the next build paints on
         self._landing: LayerBuild | None = None  # the picture once the hidden piles land, under way
         # The picture prepare() paints for the next frame, and the hidden piles it leaves out.
@@ -287,7 +288,8 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         repaints only the places it touched (``Table.damage_since``), cards lifted or put
         back repaint only their places. While the zoom keeps moving (it moved in the last
         frame too, as when the wheel turns) a frame shows the old layer scaled; the layer
-        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step).
+        is rebuilt from the first frame the zoom rests (a small table's also on a single zoom step;
+        a big table's from the second, the first scaling the old one into the picture held meanwhile).
         After a jump (a pan whose strips would be most of the view, nothing lifted) the
         picture is painted off screen a slice a frame, the old one showing meanwhile.
         While more piles are hidden than a repair takes on (a big step's flight), the
@@ -343,10 +345,22 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         elif (rezoomed and not hidden and self._zoom_moved_before and len(table.piles) > MAX_DAMAGE
               and (self._build is None or self._build.key != key)):
             # The zoom's own frame (a first notch from rest, a single step): the old picture
-            # scaled into the one held meanwhile, the new one begun in the next frame, which
-            # only blits that: doing both here made a wheel's first notch its slowest frame.
+            # scaled straight to the screen, as while the wheel turns. The picture held while the
+            # new one is painted is made in the next frame if the zoom rests (below), the new one
+            # begun in the frame after, which only blits that. Scaling into the held picture here
+            # and blitting it made a wheel's first notch 1.74 ms (median, 1920x1080, CPU time)
+            # against 1.13 so, one frame in each turn of the wheel: its p95 (wheel_ten_notches);
+            # beginning the new picture here too made it the slowest frame of all.
             self._build = None
-            self._build_waits = True
+            self._build_waits = self._hold_due = True
+            self._draw_scaled(surface, old_zoom, camera, counted=False)
+            self._last_frame = (table, camera.view_rect(), hidden)
+            self.layer_building += 1
+        elif rezoomed and not hidden and self._build_waits and self._hold_due:
+            # The first frame at rest after the zoom's own (and after the wheel turning on from
+            # it): the held picture made, the new one not yet begun (once: a pan meanwhile
+            # scales it again, but does not hold the new picture back).
+            self._hold_due = False
             self._draw_held(surface, old_zoom, camera)
             self._last_frame = (table, camera.view_rect(), hidden)
             self.layer_building += 1
