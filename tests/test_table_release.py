@@ -78,11 +78,11 @@ def test_a_menu_item_that_leaves_the_table_ends_its_handling_cleanly(app):
 
 
 def _zoomed(d, scene) -> None:
-    """A wheel notch over the spread once landed, and the first frame at rest: the picture at
-    the new zoom is under way."""
+    """A wheel notch over the spread once landed, and two frames at rest (the first holds the
+    old picture scaled): the picture at the new zoom is under way."""
     d.step(60)
     d.wheel(1, (500, 400))
-    d.step()
+    d.step(2)
 
 
 def _flying(d, scene) -> None:
@@ -101,11 +101,11 @@ def _flying(d, scene) -> None:
 
 
 def _jumped(d, scene) -> None:
-    """Home, once landed, fits all 12,000 cards: after the first frame at rest, the picture at
-    that zoom is under way."""
+    """Home, once landed, fits all 12,000 cards: after two frames at rest (the first holds the
+    old picture scaled), the picture at that zoom is under way."""
     d.step(60)
     d.key(pygame.K_HOME)
-    d.step()
+    d.step(2)
 
 
 @pytest.mark.parametrize("moment", [_zoomed, _flying, _jumped], ids=lambda f: f.__name__.strip("_"))
