@@ -349,32 +349,21 @@ class BulkPut:
             part, part_ids = kept[start:start + CHUNK], kept_ids[start:start + CHUNK]
             xs, ys = list(map(itemgetter(0), part)), list(map(itemgetter(1), part))
             rects = index.corner_rects(xs, ys)
-            if self.moved and not self._few:  # (all listed, all elsewhere: see moved)
-                self._indexed += part_ids
-                mids += part_ids
-                mxs += xs
-                mys += ys
-                mrects += rects
-                self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
-                continue
             # Only the piles that are new to the index or lie elsewhere now are indexed again
-            # (of those, the ones in the index already must leave their old cells).
-            placed = index.placed(part_ids)
-            if not any(placed):  # all new to the index (a spread's piles): no pass to pick them
-                mids += part_ids
+            # (of those, the ones in the index already must leave their old cells). A group
+            # move's are all listed and all elsewhere: known without looking (see moved), or found.
+            known = self.moved and not self._few
+            placed = [] if known else index.placed(part_ids)
+            fresh = not known and not any(placed)  # (all new to the index: a spread's piles)
+            moved = [] if known or fresh else list(map(ne, placed, rects))
+            if known or fresh or (all(moved) and all(map(is_not, placed, repeat(None)))):
+                if not fresh:  # (listed: they leave their old cells)
+                    self._indexed += part_ids
+                mids += part_ids  # (all new to the index, a spread's, or all moved: no pass to pick them)
                 mxs += xs
                 mys += ys
                 mrects += rects
             else:
-                moved = list(map(ne, placed, rects))
-                if all(moved) and all(map(is_not, placed, repeat(None))):  # (a group move's: all listed, all elsewhere)
-                    self._indexed += part_ids
-                    mids += part_ids
-                    mxs += xs
-                    mys += ys
-                    mrects += rects
-                    self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
-                    continue
                 self._indexed += compress(part_ids, map(and_, moved, map(is_not, placed, repeat(None))))
                 mids += compress(part_ids, moved)
                 mxs += compress(xs, moved)
