@@ -27,13 +27,19 @@ def _heads_up(game_id, seed):
     return game, state, game.bot(random.Random(1), "normal")
 
 
-def _checked_to(game_id, seed=1):
-    """A heads-up table of ``game_id`` where the first to bet checked: the other seat's turn."""
-    game, state, bot = _heads_up(game_id, seed)
+def _turns(state):
+    """The seat to act at each of the next turns of ``state`` (at most 500), chance dealt between."""
     for _ in range(500):
         if state.to_act == CHANCE:
             state.apply(state.chance_action())
             continue
+        yield state.to_act
+
+
+def _checked_to(game_id, seed=1):
+    """A heads-up table of ``game_id`` where the first to bet checked: the other seat's turn."""
+    game, state, bot = _heads_up(game_id, seed)
+    for _ in _turns(state):
         names = [type(a).__name__ for a in state.legal_actions(state.to_act)]
         if "Check" in names and "AllIn" in names:
             first = state.to_act
@@ -109,11 +115,7 @@ def test_a_game_that_does_not_ask_weighs_every_shove():
 def _raised_over(game_id, seed=1):
     """Heads-up ``game_id``: one seat bet the least, the other raised the least over it."""
     game, state, bot = _heads_up(game_id, seed)
-    for _ in range(500):
-        if state.to_act == CHANCE:
-            state.apply(state.chance_action())
-            continue
-        seat = state.to_act
+    for seat in _turns(state):
         bets = [a for a in state.legal_actions(seat) if type(a).__name__ == "Bet"]
         if bets:
             state.apply(fixed.aggressive(state, seat, bets, most=False))

@@ -40,6 +40,16 @@ def fresh_outlines(scene, surface):
     return picture
 
 
+
+def press_and_move(d, start: tuple[int, int], by: tuple[int, int]) -> None:
+    """Press the left button at ``start`` and move it ``by`` pixels, a frame each."""
+    d.move(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
+    d.step()
+    pos = (start[0] + by[0], start[1] + by[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=by, buttons=(1, 0, 0)))
+    d.step()
+
 def test_the_cached_outlines_match_a_fresh_drawing_and_are_redrawn_when_the_selection_or_view_changes(app):
     d, scene = open_table(app)
     spread(d, scene)
@@ -116,12 +126,7 @@ def test_a_big_group_drag_and_drop_is_sliced_handles_input_after_in_order_and_en
     end = (start[0] + 60, start[1] + 45)
     expected = {p: (scene.table.piles[p].x + 60 / scene.camera.zoom, scene.table.piles[p].y + 45 / scene.camera.zoom)
                 for p in group}
-    d.move(start)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
-    d.step()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 20), rel=(30, 20),
-                                         buttons=(1, 0, 0)))
-    d.step()
+    press_and_move(d, start, (30, 20))
     assert scene.work.busy  # the group's picture is composed a slice a frame
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(30, 25), buttons=(1, 0, 0)))
     until_shown(d, scene)
@@ -240,12 +245,7 @@ def test_a_dropped_selection_s_one_outline_moves_with_it_without_a_pass_and_matc
     pid = min(scene.selected, key=lambda p: (scene.table.piles[p].y, scene.table.piles[p].x))
     start = centre_of(scene, pid)
     end = (start[0] + 37, start[1] + 23)
-    d.move(start)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
-    d.step()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 20, start[1] + 10), rel=(20, 10),
-                                         buttons=(1, 0, 0)))
-    d.step()
+    press_and_move(d, start, (20, 10))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(17, 13), buttons=(1, 0, 0)))
     until_shown(d, scene)
     d.step()
