@@ -30,6 +30,7 @@ from cardtable.engine.cards import Deck
 from cardtable.engine.game import rng_from_json, rng_to_json
 from cardtable.engine.piles import CARD_H, CARD_W, Change, Pile
 from cardtable.engine.spatial import GridIndex, Rect
+from cardtable.engine.step_size import side_bytes, step_bytes
 from cardtable.engine.table_bulk import (
     BULK_PILES,
     CHUNK,
@@ -684,10 +685,10 @@ class Table:
         if big:
             yield
         # (not in the last slice, which puts the piles in place; a side a slice: 0.3-0.5 ms each)
-        size = _side_bytes(before)
+        size = side_bytes(before)
         if big:
             yield
-        size += _side_bytes(after)
+        size += side_bytes(after)
         if big:
             yield
         put.apply()
@@ -780,27 +781,3 @@ class Table:
         if seen != list(range(len(self.deck))):
             raise ValueError("the saved table does not hold every card of its deck exactly once")
 
-
-def step_bytes(change: Change) -> int:
-    """About how many bytes of memory one step of the history holds.
-
-    An estimate from lengths alone (no walk over the piles): a column slot is 8 bytes; a
-    pile's id and z are ints of 32 bytes that two steps usually share (the one that made
-    the pile and the one that took it away), its x and y floats shared along its row and
-    column, so 56 bytes more a pile; a pile's own card and side tuples take 16 bytes a
-    card (piles of one card share theirs). A spread or gather of 12,000 cards comes to
-    about 1.4 MB; measured, 50 spread-and-gather cycles held some 20% less.
-    """
-    return _side_bytes(change.before) + _side_bytes(change.after)
-
-
-def _side_bytes(side: Mapping[int, Pile | None]) -> int:
-    if isinstance(side, BulkSide):
-        n, columns = len(side.ids), 5 if side.owners is None else 6
-        size = 56 * columns + (8 * columns + 56) * n + 56 + 8 * len(side.absent)
-        cards = sum(map(len, side.cards))
-        if cards > n:  # (piles of one card share their tuples)
-            size += 16 * cards + 112 * n
-        return size
-    return 232 + sum(16 if p is None else 160 + (16 * len(p.cards) + 112 if len(p.cards) > 1 else 0)
-                     for p in side.values())
