@@ -40,13 +40,10 @@ what is drawn fresh.
 from __future__ import annotations
 
 import gc
-import sys
 import time
 import weakref
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
-from itertools import islice
-from operator import itemgetter
 
 import pygame
 
@@ -58,6 +55,8 @@ from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.floor_budget import follow_floor
 from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
+from cardtable.ui.pasted_picture import PastedPicture
+from cardtable.ui.pile_order import PileOrder
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.resized_layer import ResizedLayer
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
@@ -93,10 +92,6 @@ in about as soon: 104-245 frames after it, against 113-256)."""
 JUMP_FACES_S = 0.0002
 """Seconds a frame painting the picture after a jump or at a new zoom gives new faces (the rest
 show stand-ins, filled in once the picture is swapped in; followed to the empty frame measured)."""
-PASTE_BAND = 128
-"""Rows of a dropped group's picture :meth:`TableView.paste_steps` pastes a slice."""
-ORDER_CHUNK = 3000
-"""Piles a slice of :meth:`TableView.prepare` takes from the table while it sorts them by z."""
 PREPARE_SLICE_S = 0.0003
 """Seconds of painting a slice of :meth:`TableView.prepare` runs (one chunk at least: a band
 of a 29 px view is about 0.5 ms; followed to the empty frame measured)."""
@@ -124,7 +119,7 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
+class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
@@ -215,61 +210,7 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         """The pixel width cards are drawn at for this zoom."""
         return snap_width(CARD_W * camera.zoom)
 
-    # -- which piles show -------------------------------------------------------------
-    def ordered(self, table: Table) -> list[tuple[int, Pile]]:
-        """``(pile id, pile)`` of the felt (not players' hands) bottom to top, recomputed only
-        when the table changed (sorted by a C-level key: no Python call per pile)."""
-        key = (id(table), table.revision)
-        if self._order_key != key:
-            hands = table.hands
-            items = [it for it in table.piles.items() if it[0] not in hands] if hands else list(table.piles.items())
-            zs = list(map(itemgetter(2), map(itemgetter(1), items)))
-            self._order = list(map(items.__getitem__, sorted(range(len(items)), key=zs.__getitem__)))
-            self._order_key = key
-        return self._order
-
-    def _ordered_steps(self, table: Table) -> Generator[None, None, None]:
-        """:meth:`ordered` worked out a slice per ``next`` (12,000 piles take 4-5 ms at once,
-        most of it making the pairs); given up if the table changes meanwhile."""
-        key = (id(table), table.revision)
-        if self._order_key == key:
-            return
-        hands = table.hands
-        items: list[tuple[int, Pile]] = []
-        pairs = iter(table.piles.items())
-        while True:
-            chunk = list(islice(pairs, ORDER_CHUNK))
-            items += [it for it in chunk if it[0] not in hands] if hands else chunk
-            if len(chunk) < ORDER_CHUNK:
-                break
-            yield
-            if (id(table), table.revision) != key:
-                return
-        zs = list(map(itemgetter(2), map(itemgetter(1), items)))
-        yield
-        order = sorted(range(len(items)), key=zs.__getitem__)
-        yield
-        ordered = list(map(items.__getitem__, order))
-        del order, items, zs
-        yield
-        if (id(table), table.revision) == key:
-            # The last order's pairs (12,000 tuples) freed a part a slice, not with the swap.
-            old, self._order, self._order_key = self._order, ordered, key
-            del ordered
-            while len(old) > ORDER_CHUNK and sys.getrefcount(old) == 2:  # (none else holds it)
-                yield
-                del old[-ORDER_CHUNK:]
-
-    def visible(self, table: Table, region: tuple[float, float, float, float]) -> list[tuple[int, Pile]]:
-        """The piles meeting a world region, bottom to top."""
-        found = table.index.query(region)
-        if len(found) * 3 > len(table.piles):
-            return [(pid, p) for pid, p in self.ordered(table) if pid in found]
-        pids = list(found)
-        records = list(map(table.piles.__getitem__, pids))
-        # Sorted as (z, pid, pile) triples: C-level comparisons, never reaching the pile.
-        return list(map(itemgetter(1, 2), sorted(zip(map(itemgetter(2), records), pids, records))))
-
+    # -- which piles show (see PileOrder) ----------------------------------------------
     def _in_view(self, table: Table, camera: Camera) -> list[tuple[int, Pile]]:
         """:meth:`visible` for the whole view, kept for the next look: a landing's picture,
         begun the frame after a rebuild, takes the piles the rebuild found."""
@@ -434,41 +375,6 @@ class TableView(Landings, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
         return (self._layer is not None and self._layer_key == (id(table), camera.zoom, size)
                 and self._layer_origin == self.origin(camera) and self._drawn_revision == table.revision
                 and not self._drawn_hidden and self._build is None and not self._pending)
-
-    def paste(self, table: Table, camera: Camera, picture: pygame.Surface, at: tuple[int, int],
-              lifted: dict[int, int], steps: int = 1) -> bool:
-        """After a step that moved only the piles ``lifted`` (every card of each) and raised them
-        to the top, their picture as the layer showed them, put at ``at``: the layer becomes the
-        table's new picture without repainting it, if it is the picture without them of the
-        table just before the step at this camera (True), else nothing is done (False).
-        ``steps`` 0: no step, the piles put back where they lay (``at`` where the picture was
-        taken), a drag given up (the picture repainted instead: one frame of 38 ms at 12,000 piles)."""
-        pasting = self.paste_steps(table, camera, picture, at, lifted, steps)
-        while True:
-            try:
-                next(pasting)
-            except StopIteration as done:
-                return bool(done.value)
-
-    def paste_steps(self, table: Table, camera: Camera, picture: pygame.Surface, at: tuple[int, int],
-                    lifted: dict[int, int], steps: int = 1) -> Generator[None, None, bool]:
-        """:meth:`paste` a slice per ``next``: the look whether it can, then the picture
-        :data:`PASTE_BAND` rows at a time (a window-sized one at once took 1.2-2 ms); the value
-        is whether it pasted. Nothing may draw on the layer meanwhile (a big step's held frames)."""
-        if (self._layer is None or self._layer_key != (id(table), camera.zoom, self._layer.get_size())
-                or self._layer_origin != self.origin(camera) or self._drawn_revision != table.revision - steps
-                or self._drawn_hidden != lifted or self._build is not None or self._prepared is not None
-                or self._pending):
-            return False
-        layer = self._layer
-        width, height = picture.get_size()
-        for top in range(0, height, PASTE_BAND):
-            yield
-            layer.blit(picture, (at[0], at[1] + top), (0, top, width, min(PASTE_BAND, height - top)))
-        self._drawn_revision = table.revision
-        self._drawn_hidden, self._drawn_hidden_obj = {}, None
-        self._held = None if self._held is None else ((), self._held[1])  # (its scaled picture is stale)
-        return True
 
     @property
     def settled(self) -> bool:
