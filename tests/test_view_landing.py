@@ -142,3 +142,29 @@ def test_a_paced_landing_is_done_before_the_piles_land(spread_table, monkeypatch
     view.draw(surface, table, camera)  # the piles land
     assert view.landings_swapped == 1
     assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)
+
+
+def test_a_picture_of_the_felt_alone_shows_as_a_fill_until_anything_paints_on_it(spread_table):
+    """A big step's flight from one pile hides every pile in view: the prepared picture is the
+    felt alone, and frames fill the felt instead of blitting it, showing exactly what the
+    layer holds; a pan, a step or cards shown again paint on it, and frames blit it again."""
+    table = spread_table
+    view, camera, surface = settled_view(table, at=(300.0, 500.0))
+    hidden = {pid: len(pile.cards) for pid, pile in table.piles.items()}
+    table.move(next(iter(table.piles)), None, 0.0, 0.0)  # (a step: the picture is prepared for it)
+    for _ in view.prepare(table, camera, hidden):
+        pass
+    shown = []
+    for n in range(12):
+        filled = view.layer_filled
+        view.draw(surface, table, camera, hidden=hidden)
+        shown.append(view.layer_filled > filled)
+        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(view.layer, "RGB")
+        if n == 4:
+            camera.pan_pixels(-37, 23)  # (its strips paint on the layer: no pile there is shown)
+        if n == 7:
+            hidden = dict(hidden)
+            hidden.pop(view.visible(table, camera.view_rect())[0][0])  # a pile shows again
+    assert shown[:5] == [True] * 5 and not any(shown[5:])
+    view.draw(surface, table, camera)  # every pile lands
+    assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)

@@ -35,7 +35,9 @@ MAX_DAMAGE = 160
 """A change touching more places than this repaints the whole layer instead of each place."""
 
 Piles = list[tuple[int, Pile]]
-PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], None]
+PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], int | None]
+"""Paints a chunk of piles (or bands) on a surface, listing stand-ins; returns the cards it
+painted when it counts them (:attr:`LayerBuild.painted`), else None."""
 """Paints a chunk of what a build is made of (piles bottom to top, or bands of the view) onto a
 surface, listing stand-ins in the given dict."""
 
@@ -51,6 +53,7 @@ class LayerBuild:
             then each chunk's painting fills what it paints).
         pending: stand-ins painted in it, as the view lists them.
         pile_s: seconds a pile (or band) took to paint, a running mean (None before the first).
+        painted: cards painted so far, when every chunk's painting counts them (else None).
         faces: whether it paints faces (smaller chunks: :data:`FACE_CHUNK`).
         chunk: how many piles (or bands) a chunk is when :meth:`step` is not told.
     """
@@ -62,6 +65,7 @@ class LayerBuild:
         self.faces, self.chunk = faces, chunk
         self.pending: dict[int, tuple[int, int, int, int]] = {}
         self.pile_s: float | None = None  # seconds a pile (or band) took, a running mean
+        self.painted: int | None = 0 if felt is not None else None
         self._piles, self._paint, self._next = piles, paint, 0
         if felt is not None:
             surface.fill(felt)
@@ -98,7 +102,8 @@ class LayerBuild:
         last = 0.0
         while not self.done:
             chunk = self._piles[self._next:self._next + size]
-            self._paint(self.surface, chunk, self.pending)
+            drawn = self._paint(self.surface, chunk, self.pending)
+            self.painted = None if drawn is None or self.painted is None else self.painted + drawn
             self._next += len(chunk)
             now = time.perf_counter()
             last, start = now - start, now
@@ -107,6 +112,12 @@ class LayerBuild:
             if now + last > deadline:
                 break
         return self.done
+
+    @property
+    def bare(self) -> bool:
+        """Whether the finished picture is the felt alone: every chunk counted its cards and
+        none painted any (a felt fill then shows exactly what a blit of it would)."""
+        return self.done and self.painted == 0
 
     def finish(self) -> None:
         """Paint the rest at once."""

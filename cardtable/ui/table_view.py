@@ -138,6 +138,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         layer_prepared: pictures begun off screen by :meth:`prepare`.
         prepared_swapped: such pictures swapped in by the frame that showed them.
         cards_painted: piles blitted into the layer since the view was made.
+        layer_filled: frames that showed the layer as a fill of the felt (it was the felt alone).
     """
 
     def __init__(self, art: FaceArt, cache: FaceCache | None = None) -> None:
@@ -168,6 +169,8 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self._prepared: tuple[LayerBuild, dict[int, int]] | None = None
         # The layer scaled to a zoom at rest while its picture is painted, and what it shows.
         self._held: tuple[tuple, pygame.Surface] | None = None
+        # The layer's state (:meth:`_layer_state`) when a picture of the felt alone was swapped in.
+        self._bare: tuple | None = None
         # (deck, width), the next card to look at, the colours whose stand-ins are made.
         self._warm: tuple[tuple, int, set[tuple[int, int, int]]] | None = None
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
@@ -193,6 +196,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self.layer_prepared = 0
         self.prepared_swapped = 0
         self.cards_painted = 0
+        self.layer_filled = 0
 
     # -- geometry ---------------------------------------------------------------------
     @staticmethod
@@ -348,7 +352,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
             if hidden is not self._drawn_hidden_obj:
                 self._drawn_hidden, self._drawn_hidden_obj = dict(hidden), hidden
             if not painted_over:
-                surface.blit(self._surface(), (0, 0))
+                self._show_layer(surface)
             # (Not in a frame that painted the whole picture already, or swapped one in.)
             if lands:
                 self._advance_landing(table, camera, key, origin, hidden,
@@ -438,12 +442,13 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         piles = self.ordered(table) if swatches else self._in_view(table, camera)
 
         def paint(surface: pygame.Surface, chunk: list[tuple[int, Pile]],
-                  pending: dict[int, tuple[int, int, int, int]]) -> None:
+                  pending: dict[int, tuple[int, int, int, int]]) -> int:
             with self._listing(pending):
                 if swatches:
-                    self._paint_swatches(surface, table, camera, lifted, origin, chunk)
-                else:
-                    self.cards_painted += self._paint_piles(surface, table, camera, lifted, origin, chunk)
+                    return self._paint_swatches(surface, table, camera, lifted, origin, chunk)
+                drawn = self._paint_piles(surface, table, camera, lifted, origin, chunk)
+                self.cards_painted += drawn
+                return drawn
         return LayerBuild(key, origin, table.revision, onto or self._spare_surface(), THEME.felt, piles, paint,
                           faces=not swatches)
 
@@ -617,6 +622,25 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self._drawn_revision = build.revision
         self._drawn_hidden, self._drawn_hidden_obj = (dict(hidden), hidden) if hidden else ({}, None)
         self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
+        self._bare = self._layer_state() if build.bare else None
+
+    def _layer_state(self) -> tuple:
+        """What changes whenever anything paints on the layer: its surface, what it shows and
+        where, the table's revision and hidden piles drawn, and the counts of its repairs,
+        scrolls and rebuilds."""
+        return (id(self._layer), self._layer_key, self._layer_origin, self._drawn_revision,
+                id(self._drawn_hidden_obj), self.layer_repairs, self.layer_scrolls, self.layer_rebuilds)
+
+    def _show_layer(self, surface: pygame.Surface) -> None:
+        """Blit the layer onto ``surface``; the felt filled instead while the layer is the felt
+        alone, as a flight's from one pile is, every pile in view hidden until it lands (a fill
+        writes the window once, a blit reads it too: 0.3 ms against 0.7-1.0 when the picture
+        is no longer in the cache)."""
+        if self._bare is not None and not self._pending and self._bare == self._layer_state():
+            surface.fill(THEME.felt)
+            self.layer_filled += 1
+        else:
+            surface.blit(self._surface(), (0, 0))
 
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         self._build = None
