@@ -3,10 +3,11 @@ either way of listing them (every cell touched, or the corner's cell only)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.spatial import GridIndex
+from cardtable.engine.spatial import GridIndex, copied_in_slices
 
 MAX = (100.0, 140.0)
 
@@ -83,3 +84,30 @@ def test_a_query_in_bands_finds_what_the_query_finds(placed, queries, cell, corn
                 break
         assert found == index.query(region) == brute(items, region)
         assert slices <= 8
+
+
+@pytest.mark.parametrize("kind", [dict, set])
+@pytest.mark.parametrize("size", [0, 1, 9, 10, 11])
+def test_a_copy_in_slices_is_a_copy_made_a_chunk_a_slice(kind, size):
+    source = {i: (i, -i) for i in range(size)} if kind is dict else set(range(size))
+    steps = copied_in_slices(source, 5)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            made = done.value
+            break
+        slices += 1
+    assert made == source and made is not source and type(made) is kind
+    assert slices == max(0, -(-size // 5) - 1)  # (a slice a chunk: the last returns the copy)
+
+
+def test_a_source_changed_during_its_copy_in_slices_is_an_error_not_a_wrong_copy():
+    source = {i: i for i in range(20)}
+    steps = copied_in_slices(source, 5)
+    next(steps)
+    source[99] = 99
+    with pytest.raises(RuntimeError):
+        for _ in steps:
+            pass

@@ -15,15 +15,30 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Generator, Iterable, Sequence
-from itertools import chain, compress, product, repeat
+from itertools import chain, compress, islice, product, repeat
 from operator import floordiv, itemgetter, not_
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 Rect = tuple[float, float, float, float]
 
 _ADD, _REMOVE, _CLEAR = 1, -1, 0
 """Kinds of deferred cell listing: list items in their cells, take them out, empty the grid."""
 
+C = TypeVar("C", dict[Any, Any], set[Any])
+
+
+def copied_in_slices(source: C, chunk: int) -> Generator[None, None, C]:
+    """A copy of the dict or set ``source``, ``chunk`` entries a slice (a generator; its value
+    is the copy): one ``dict()`` of a 12,000-pile table's rectangles was a slice of 0.2 to 1.4 ms,
+    the slowest frames of a group move's work. ``source`` must not change meanwhile (its
+    iterator says so if it does)."""
+    made = type(source)()
+    entries = iter(source.items()) if isinstance(source, dict) else iter(source)
+    while True:
+        made.update(islice(entries, chunk))
+        if len(made) >= len(source):
+            return made
+        yield
 
 class Staged(NamedTuple):
     """A bulk change of a :class:`GridIndex` worked out beforehand (see :meth:`GridIndex.stage`):
@@ -122,7 +137,7 @@ class GridIndex:
         if self.max_size is None:
             raise ValueError("stage needs an index made with max_size")
         old = self._rects
-        rects_now = dict(old)
+        rects_now = yield from copied_in_slices(old, chunk)
         leaving = [*gone, *indexed]
         ops: list[tuple[int, Sequence[int], Sequence[float], Sequence[float]]] = []
         if len(leaving) * 2 >= len(old):

@@ -23,7 +23,7 @@ from operator import add, and_, is_not, itemgetter, lt, ne, not_
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from cardtable.engine.piles import CARD_H, CARD_W, Pile
-from cardtable.engine.spatial import Staged
+from cardtable.engine.spatial import Staged, copied_in_slices
 
 if TYPE_CHECKING:
     from cardtable.engine.table import Table
@@ -376,14 +376,14 @@ class BulkPut:
         old ones a slice at a time (:meth:`apply` swaps them in). Dict and set passes cost
         a fraction of the others: their slices are :data:`CHEAP_CHUNK` piles."""
         table, step = self.table, CHEAP_CHUNK
-        piles = dict(table.piles)
+        piles = yield from copied_in_slices(table.piles, step)
         for start in range(0, len(self._gone), step):
             yield
             deque(map(piles.pop, self._gone[start:start + step], repeat(None)), maxlen=0)
         for start in range(0, len(self._kept), step):
             yield
             piles.update(zip(self._kept_ids[start:start + step], self._kept[start:start + step]))
-        stacks = set(table.stacks)
+        stacks = yield from copied_in_slices(table.stacks, step)
         for start in range(0, len(self._ids), step):
             yield
             stacks.difference_update(self._ids[start:start + step])
