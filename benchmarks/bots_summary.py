@@ -2,7 +2,8 @@
 
 ``python benchmarks/bots_summary.py docs/strong-level-runs.md`` reads every table row of the
 page whose columns are a run of ``benchmarks/bots.py`` (game, seats, opponent, share, commit,
-...), keeps for each game, seats and opponent the row of the newest commit (by this
+...), keeps for each game, seats, opponent and match length (hands a play: a longer match lets
+the same edge a round move more of the chips) the row of the newest commit (by this
 repository's history; among a commit's rows, the one with most matches) and prints them as
 the Markdown table docs/computer-players.md shows. Rows whose commit is not a plain hash in
 the history (an experiment never committed, a base marked "(base)") are left out.
@@ -50,9 +51,9 @@ def matches(row: dict[str, str]) -> int:
 
 def main() -> None:
     place = newest_first()
-    latest: dict[tuple[str, str, str], dict[str, str]] = {}
+    latest: dict[tuple[str, str, str, int], dict[str, str]] = {}
     for row in runs(Path(sys.argv[1]).read_text(), place):
-        key = (row["game"], row["seats (luck)"], row["B"])
+        key = (row["game"], row["seats (luck)"], row["B"], int(row["hands a play"]))
         rank = (place[row["commit"]], -matches(row))
         if key not in latest or rank < (place[latest[key]["commit"]], -matches(latest[key])):
             latest[key] = row
