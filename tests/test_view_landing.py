@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from cardtable.engine.table import Table
-from cardtable.ui import landing
+from cardtable.ui import landing, sparse_picture
 from cardtable.ui.camera import Camera
 from cardtable.ui.faces import FaceArt
 from cardtable.ui.fonts import FontBook
@@ -144,14 +144,19 @@ def test_a_paced_landing_is_done_before_the_piles_land(spread_table, monkeypatch
     assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)
 
 
-def test_a_picture_of_the_felt_alone_shows_as_a_fill_until_anything_paints_on_it(spread_table):
-    """A big step's flight from one pile hides every pile in view: the prepared picture is the
-    felt alone, and frames fill the felt instead of blitting it, showing exactly what the
-    layer holds; a pan, a step or cards shown again paint on it, and frames blit it again."""
+@pytest.mark.parametrize("showing", [0, 7, sparse_picture.FEW_SHOWN + 1])
+def test_a_picture_of_few_piles_shows_as_a_fill_and_their_places_until_anything_paints_on_it(
+        spread_table, showing):
+    """A big step's flight from one pile hides every pile in view but those that stayed: the
+    prepared picture is the felt with a few piles, and frames fill the felt and blit those
+    piles' places instead of the whole picture, showing exactly what the layer holds; a pan,
+    a step or cards shown again paint on it, and frames blit it again (as they always do for a
+    picture of many piles)."""
     table = spread_table
     view, camera, surface = settled_view(table, at=(300.0, 500.0))
-    hidden = {pid: len(pile.cards) for pid, pile in table.piles.items()}
-    table.move(next(iter(table.piles)), None, 0.0, 0.0)  # (a step: the picture is prepared for it)
+    stay = {pid for pid, _ in view.visible(table, camera.view_rect())[::5][:showing]}
+    hidden = {pid: len(pile.cards) for pid, pile in table.piles.items() if pid not in stay}
+    table.move(next(p for p in table.piles if p not in stay), None, 0.0, 0.0)  # (a step: the picture is prepared)
     for _ in view.prepare(table, camera, hidden):
         pass
     shown = []
@@ -165,6 +170,7 @@ def test_a_picture_of_the_felt_alone_shows_as_a_fill_until_anything_paints_on_it
         if n == 7:
             hidden = dict(hidden)
             hidden.pop(view.visible(table, camera.view_rect())[0][0])  # a pile shows again
-    assert shown[:5] == [True] * 5 and not any(shown[5:])
+    few = showing <= sparse_picture.FEW_SHOWN
+    assert shown[:5] == [few] * 5 and not any(shown[5:])
     view.draw(surface, table, camera)  # every pile lands
     assert settled_picture(view, table, camera) == fresh_picture(view, table, camera)

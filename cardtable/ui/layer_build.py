@@ -42,6 +42,18 @@ painted when it counts them (:attr:`LayerBuild.painted`), else None."""
 surface, listing stand-ins in the given dict."""
 
 
+class Shown:
+    """The piles ``(id, pile)`` a build's painter painted a card of, listed while they are few
+    (:func:`~cardtable.ui.sparse_picture.list_shown`; ``piles`` None once they are many). A
+    holder of its own, not the build: a painter that held its build would make a cycle through
+    the view, which the view's frozen objects never let the collector free."""
+
+    __slots__ = ("piles",)
+
+    def __init__(self) -> None:
+        self.piles: list[Any] | None = []
+
+
 class LayerBuild:
     """One picture under way: the piles to paint, bottom to top (or the bands), and how far it got.
 
@@ -54,18 +66,20 @@ class LayerBuild:
         pending: stand-ins painted in it, as the view lists them.
         pile_s: seconds a pile (or band) took to paint, a running mean (None before the first).
         painted: cards painted so far, when every chunk's painting counts them (else None).
+        shown: the piles it painted a card of, when its painter lists them (else None).
         faces: whether it paints faces (smaller chunks: :data:`FACE_CHUNK`).
         chunk: how many piles (or bands) a chunk is when :meth:`step` is not told.
     """
 
     def __init__(self, key: tuple, origin: tuple[int, int], revision: int, surface: pygame.Surface,
                  felt: tuple[int, int, int] | None, piles: list[Any], paint: PaintSlice, *,
-                 faces: bool = False, chunk: int | None = None) -> None:
+                 faces: bool = False, chunk: int | None = None, shown: Shown | None = None) -> None:
         self.key, self.origin, self.revision, self.surface = key, origin, revision, surface
         self.faces, self.chunk = faces, chunk
         self.pending: dict[int, tuple[int, int, int, int]] = {}
         self.pile_s: float | None = None  # seconds a pile (or band) took, a running mean
         self.painted: int | None = 0 if felt is not None else None
+        self.shown = shown
         self._piles, self._paint, self._next = piles, paint, 0
         if felt is not None:
             surface.fill(felt)
@@ -114,10 +128,12 @@ class LayerBuild:
         return self.done
 
     @property
-    def bare(self) -> bool:
-        """Whether the finished picture is the felt alone: every chunk counted its cards and
-        none painted any (a felt fill then shows exactly what a blit of it would)."""
-        return self.done and self.painted == 0
+    def few_shown(self) -> list[Any] | None:
+        """The piles the finished picture shows on bare felt, when its chunks counted their
+        cards and its painter listed the few piles they showed (:attr:`shown`); else None."""
+        if self.shown is None or not self.done or self.painted is None:
+            return None
+        return self.shown.piles
 
     def finish(self) -> None:
         """Paint the rest at once."""

@@ -54,13 +54,14 @@ from cardtable.ui.face_cache import FACE_BUDGET_MIN_S, FACE_BUDGET_S, FACE_CACHE
 from cardtable.ui.faces import SWATCH_BELOW, FaceArt
 from cardtable.ui.floor_budget import follow_floor
 from cardtable.ui.landing import Landings
-from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild
+from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild, Shown
 from cardtable.ui.pasted_picture import PastedPicture
 from cardtable.ui.pile_order import PileOrder
 from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
 from cardtable.ui.resized_layer import ResizedLayer
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
 from cardtable.ui.selection_outlines import SelectionOutlines
+from cardtable.ui.sparse_picture import SparsePicture, list_shown
 from cardtable.ui.stand_ins import PENDING_PRUNE, PENDING_TILE, StandIns
 from cardtable.ui.table_overlays import TableOverlays
 from cardtable.ui.theme import THEME
@@ -119,7 +120,8 @@ def _freeze_big_deck(table: Table, view: TableView) -> None:
         gc.freeze()
 
 
-class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture, StandIns, TableOverlays):
+class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture, SparsePicture, StandIns,
+                TableOverlays):
     """Draws a table through a camera, with a cached layer, for one scene.
 
     Attributes:
@@ -138,7 +140,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         layer_prepared: pictures begun off screen by :meth:`prepare`.
         prepared_swapped: such pictures swapped in by the frame that showed them.
         cards_painted: piles blitted into the layer since the view was made.
-        layer_filled: frames that showed the layer as a fill of the felt (it was the felt alone).
+        layer_filled: frames that showed the layer as a fill of the felt and its few piles' places.
     """
 
     def __init__(self, art: FaceArt, cache: FaceCache | None = None) -> None:
@@ -169,8 +171,8 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self._prepared: tuple[LayerBuild, dict[int, int]] | None = None
         # The layer scaled to a zoom at rest while its picture is painted, and what it shows.
         self._held: tuple[tuple, pygame.Surface] | None = None
-        # The layer's state (:meth:`_layer_state`) when a picture of the felt alone was swapped in.
-        self._bare: tuple | None = None
+        # The layer's state and its piles' places when a picture of few piles was swapped in.
+        self._sparse: tuple[tuple, list[pygame.Rect], tuple] | None = None
         # (deck, width), the next card to look at, the colours whose stand-ins are made.
         self._warm: tuple[tuple, int, set[tuple[int, int, int]]] | None = None
         # Tiles (of PENDING_TILE zoomed-world pixels) whose faces are all drawn, for (table, revision, width).
@@ -445,12 +447,15 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
                   pending: dict[int, tuple[int, int, int, int]]) -> int:
             with self._listing(pending):
                 if swatches:
-                    return self._paint_swatches(surface, table, camera, lifted, origin, chunk)
-                drawn = self._paint_piles(surface, table, camera, lifted, origin, chunk)
-                self.cards_painted += drawn
-                return drawn
+                    drawn = self._paint_swatches(surface, table, camera, lifted, origin, chunk)
+                else:
+                    drawn = self._paint_piles(surface, table, camera, lifted, origin, chunk)
+                    self.cards_painted += drawn
+            list_shown(shown, chunk, lifted, drawn)
+            return drawn
+        shown = Shown()
         return LayerBuild(key, origin, table.revision, onto or self._spare_surface(), THEME.felt, piles, paint,
-                          faces=not swatches)
+                          faces=not swatches, shown=shown)
 
     def _spare_surface(self) -> pygame.Surface:
         """The surface a build paints on: the spare one, or a new one if it is missing or of
@@ -592,7 +597,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         way makes a cycle, which the collector never frees among the objects the view
         froze: a whole table, the view and its face cache were kept."""
         self._build = self._landing = self._prepared = None
-        self._held = self._shown = self._last_frame = None
+        self._held = self._shown = self._last_frame = self._sparse = None
         self._resized_seen = self._resized_onto = None
         self._order, self._order_key = [], None
         self.thaw()
@@ -622,25 +627,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self._drawn_revision = build.revision
         self._drawn_hidden, self._drawn_hidden_obj = (dict(hidden), hidden) if hidden else ({}, None)
         self._pending, self._pending_prune = dict(reversed(build.pending.items())), PENDING_PRUNE
-        self._bare = self._layer_state() if build.bare else None
-
-    def _layer_state(self) -> tuple:
-        """What changes whenever anything paints on the layer: its surface, what it shows and
-        where, the table's revision and hidden piles drawn, and the counts of its repairs,
-        scrolls and rebuilds."""
-        return (id(self._layer), self._layer_key, self._layer_origin, self._drawn_revision,
-                id(self._drawn_hidden_obj), self.layer_repairs, self.layer_scrolls, self.layer_rebuilds)
-
-    def _show_layer(self, surface: pygame.Surface) -> None:
-        """Blit the layer onto ``surface``; the felt filled instead while the layer is the felt
-        alone, as a flight's from one pile is, every pile in view hidden until it lands (a fill
-        writes the window once, a blit reads it too: 0.3 ms against 0.7-1.0 when the picture
-        is no longer in the cache)."""
-        if self._bare is not None and not self._pending and self._bare == self._layer_state():
-            surface.fill(THEME.felt)
-            self.layer_filled += 1
-        else:
-            surface.blit(self._surface(), (0, 0))
+        self._note_sparse(build)
 
     def _rebuild(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:
         self._build = None
