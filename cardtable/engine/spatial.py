@@ -40,6 +40,7 @@ def copied_in_slices(source: C, chunk: int) -> Generator[None, None, C]:
             return made
         yield
 
+
 class Staged(NamedTuple):
     """A bulk change of a :class:`GridIndex` worked out beforehand (see :meth:`GridIndex.stage`):
     the rectangles after it, and the cell listings still to make."""

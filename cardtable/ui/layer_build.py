@@ -36,10 +36,9 @@ MAX_DAMAGE = 160
 
 Piles = list[tuple[int, Pile]]
 PaintSlice = Callable[[pygame.Surface, list[Any], dict[int, tuple[int, int, int, int]]], int | None]
-"""Paints a chunk of piles (or bands) on a surface, listing stand-ins; returns the cards it
-painted when it counts them (:attr:`LayerBuild.painted`), else None."""
 """Paints a chunk of what a build is made of (piles bottom to top, or bands of the view) onto a
-surface, listing stand-ins in the given dict."""
+surface, listing stand-ins in the given dict; returns the cards it painted when it counts them
+(:attr:`LayerBuild.painted`), else None."""
 
 
 class Shown:
