@@ -28,8 +28,9 @@ Both levels read bets: an opponent who put a large share of the pot in is dealt
 hands weighted towards the strong ones (``percentile ** w``), and each raise in a
 round makes the bot want a stronger hand to raise again. ``level="tough"`` (see
 :data:`LEVEL_KNOBS`) draws about two and a half times the samples, reads bets more
-sharply, calls a little looser, values flop cards a little higher in the auction and
-bluffs now and then heads-up. Measured by ``benchmarks/ivali_bots.py`` it beats
+sharply, calls a little looser, values flop cards a little higher in the auction,
+bluffs now and then heads-up and, when every player still in is all in, draws for the
+flop card it will get (:func:`sure_fifth`). Measured by ``benchmarks/ivali_bots.py`` it beats
 random players as clearly as ``normal`` does, but has shown no clear edge over
 ``normal`` itself.
 
@@ -55,7 +56,7 @@ from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 
-__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
+__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up", "sure_fifth"]
 
 LEVELS = ("normal", "tough")
 """The levels of :class:`IvaliBot`."""
@@ -67,9 +68,9 @@ hand at good odds: the bet reading alone must not fold it)."""
 
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
     "normal": {"evaluations": 5000, "discard_scenarios": 70, "read_scale": 1.5, "read_most": 0.75,
-               "call_margin": 1.05, "bluff": 0.03, "prize": 1.5, "bid_share": 0.25},
+               "call_margin": 1.05, "bluff": 0.03, "prize": 1.5, "bid_share": 0.25, "sure_fifth": 0.0},
     "tough": {"evaluations": 12000, "discard_scenarios": 150, "read_scale": 2.0, "read_most": 1.0,
-              "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3},
+              "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3, "sure_fifth": 1.0},
 }
 """What the levels differ in: hand evaluations per strength estimate, discard
 scenarios, how strongly bets are read (``w = min(read_most, read_scale * share of the
@@ -114,6 +115,32 @@ def percentile(key: Any, keys: Sequence[Any]) -> float:
     return (low + 0.5 * (high - low)) / len(keys)
 
 
+def sure_fifth(state: ShenjaIvaliState, seat: int) -> int | None:
+    """The flop card ``seat`` will take whatever anyone does, when that is known: every
+    player still in is all in (nobody can bid, so the auction hands the flop out in the
+    order it was dealt, from the dealer's left); None otherwise or before the flop.
+
+    >>> from cardtable.variants import load_deck_by_id
+    >>> from cardtable.games.shenja_ivali.state import ShenjaIvaliSettings
+    >>> from cardtable.engine.betting import AllIn, Call
+    >>> state = ShenjaIvaliState.new(ShenjaIvaliSettings(), load_deck_by_id("ivali"), ["A", "B"], random.Random(3))
+    >>> state.apply(state.chance_action()) and None
+    >>> sure_fifth(state, 0) is None
+    True
+    >>> state.apply(AllIn(seat=state.to_act)) and state.apply(Call(seat=state.to_act)) and None
+    >>> order = state.players_from_left()
+    >>> [sure_fifth(state, s) for s in order] == state.flop
+    True
+    """
+    if not state.flop:
+        return None
+    order = state.players_from_left()
+    if seat not in order or any(state.chips.stacks[s] > 0 for s in order):
+        return None
+    place = order.index(seat)
+    return state.flop[place] if place < len(state.flop) else None
+
+
 class IvaliBot(LevelledBot):
     """A Shenja Ivali player for any seat.
 
@@ -140,6 +167,13 @@ class IvaliBot(LevelledBot):
         super().__init__(rng, level)
         self.samples = samples
         self._unread = False  # weigh no opponent by its chips in (random_equity)
+
+    def worth_planning(self, state: ShenjaIvaliState, seat: int) -> bool:
+        """False at a draw whose fifth card is sure (:func:`sure_fifth`: all in): the strong
+        level's rollouts, some five worlds a way of drawing and each pot won or lost whole,
+        cannot tell draws apart that its prior (tough, drawing for that card on 150 deals)
+        can; so the prior's draw is played at once."""
+        return not (state.phase == Phase.DRAW and sure_fifth(state, seat) is not None)
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
@@ -342,10 +376,13 @@ class IvaliBot(LevelledBot):
             scenarios = min(scenarios, int(self.knobs["discard_scenarios"]))
         scores = [0.0] * len(subsets)
         cache: dict[tuple[int, ...], float] = {}
+        sure = sure_fifth(state, seat) if self.knobs.get("sure_fifth") else None
         for _ in range(scenarios):
             draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
             best = rng.random() < 0.5
             fifth = rng.choice(flop) if flop else None
+            if sure is not None:  # all in: the flop card it gets is known
+                best, fifth = False, state.deck[sure]
             for i, subset in enumerate(subsets):
                 kept = [c for j, c in enumerate(mine) if j not in subset] + draws[:len(subset)]
                 if not flop:
