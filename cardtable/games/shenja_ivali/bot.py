@@ -29,8 +29,8 @@ hands weighted towards the strong ones (``percentile ** w``), and each raise in 
 round makes the bot want a stronger hand to raise again. ``level="tough"`` (see
 :data:`LEVEL_KNOBS`) draws about two and a half times the samples, reads bets more
 sharply, calls a little looser, values flop cards a little higher in the auction,
-bluffs now and then heads-up and, when every player still in is all in, draws for the
-flop card it will get (:func:`sure_fifth`). Measured by ``benchmarks/ivali_bots.py`` it beats
+bluffs now and then heads-up and, when the others still in are all in, draws for the
+flop card it will get or pick (:func:`sure_fifth`, :func:`free_pick`). Measured by ``benchmarks/ivali_bots.py`` it beats
 random players as clearly as ``normal`` does, but has shown no clear edge over
 ``normal`` itself.
 
@@ -56,7 +56,7 @@ from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 
-__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up", "sure_fifth"]
+__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up", "sure_fifth", "free_pick"]
 
 LEVELS = ("normal", "tough")
 """The levels of :class:`IvaliBot`."""
@@ -75,7 +75,20 @@ LEVEL_KNOBS: dict[str, dict[str, float]] = {
 """What the levels differ in: hand evaluations per strength estimate, discard
 scenarios, how strongly bets are read (``w = min(read_most, read_scale * share of the
 pot put in)``), the pot odds margin of a call, the heads-up bluff rate, the pot
-multiple a flop card is valued against, and the share of the stack it may bid."""
+multiple a flop card is valued against, the share of the stack it may bid, and whether
+it reads the auction's outcome when the other players still in are all in
+(``sure_fifth``): every one all in, the flop goes out in order and it draws for the
+card it will get (:func:`sure_fifth`); it alone with chips, it may take any card for a
+chip nobody can top (:func:`free_pick`), so it draws for its best one and bids the least
+for it. Without, a level draws for its best flop card half the time and a random one
+otherwise, and opens a bid at a quarter of the card's worth, as while the auction is open.
+
+Heads-up all in before the flop (700 deals, each played with the tough level in either
+seat against the normal level's draw: 1,400 plays), tough drawing for its sure card won
+0.527 of the pots; drawing as before, 0.507 (the normal level's own draw: 0.504).
+Covering a short stack's all-in before the flop (600 plays, 110 chips against 90),
+picking its card for a chip gained it 2.4 chips a play over drawing and bidding as
+before (124 plays better, 11 worse)."""
 
 _PERCENTILE_SHUFFLES = 600
 _percentile_keys: dict[IvaliRules, list[tuple[int, ...]]] = {}
@@ -141,6 +154,15 @@ def sure_fifth(state: ShenjaIvaliState, seat: int) -> int | None:
     return state.flop[place] if place < len(state.flop) else None
 
 
+def free_pick(state: ShenjaIvaliState, seat: int) -> bool:
+    """Whether ``seat`` may take whichever flop card it likes in the auction to come: it has
+    chips to bid and every other player still in is all in (nobody can top its bid)."""
+    if not state.flop or state.phase not in (Phase.BET, Phase.DRAW) or state.chips.stacks[seat] <= 0:
+        return False
+    order = state.players_from_left()
+    return seat in order and all(state.chips.stacks[s] <= 0 for s in order if s != seat)
+
+
 class IvaliBot(LevelledBot):
     """A Shenja Ivali player for any seat.
 
@@ -169,11 +191,12 @@ class IvaliBot(LevelledBot):
         self._unread = False  # weigh no opponent by its chips in (random_equity)
 
     def worth_planning(self, state: ShenjaIvaliState, seat: int) -> bool:
-        """False at a draw whose fifth card is sure (:func:`sure_fifth`: all in): the strong
+        """False at a draw whose fifth card is sure or the seat's pick (:func:`sure_fifth`,
+        :func:`free_pick`: the others all in): the strong
         level's rollouts, some five worlds a way of drawing and each pot won or lost whole,
         cannot tell draws apart that its prior (tough, drawing for that card on 150 deals)
         can; so the prior's draw is played at once."""
-        return not (state.phase == Phase.DRAW and sure_fifth(state, seat) is not None)
+        return not (state.phase == Phase.DRAW and (sure_fifth(state, seat) is not None or free_pick(state, seat)))
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
@@ -377,12 +400,15 @@ class IvaliBot(LevelledBot):
         scores = [0.0] * len(subsets)
         cache: dict[tuple[int, ...], float] = {}
         sure = sure_fifth(state, seat) if self.knobs.get("sure_fifth") else None
+        pick = bool(self.knobs.get("sure_fifth")) and sure is None and free_pick(state, seat)
         for _ in range(scenarios):
             draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
             best = rng.random() < 0.5
             fifth = rng.choice(flop) if flop else None
             if sure is not None:  # all in: the flop card it gets is known
                 best, fifth = False, state.deck[sure]
+            elif pick:  # the others all in: it will take the flop card it likes best
+                best = True
             for i, subset in enumerate(subsets):
                 kept = [c for j, c in enumerate(mine) if j not in subset] + draws[:len(subset)]
                 if not flop:
@@ -477,6 +503,8 @@ class IvaliBot(LevelledBot):
         # A topped bid can be topped back, so the bot opens low: a quarter of what the
         # card is worth to it (at least the smallest bid).
         low, limit = auction.min_bid(best_card), worth(best_card)
+        if not contested and self.knobs.get("sure_fifth"):
+            return Bid(seat=seat, card=best_card, amount=low)  # nobody can top it: a chip more buys nothing
         return Bid(seat=seat, card=best_card, amount=min(limit, max(low, math.ceil(0.25 * limit))))
 
     @staticmethod
