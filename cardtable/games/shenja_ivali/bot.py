@@ -28,8 +28,9 @@ Both levels read bets: an opponent who put a large share of the pot in is dealt
 hands weighted towards the strong ones (``percentile ** w``), and each raise in a
 round makes the bot want a stronger hand to raise again. ``level="tough"`` (see
 :data:`LEVEL_KNOBS`) draws about two and a half times the samples, reads bets more
-sharply, calls a little looser, values flop cards a little higher in the auction and
-bluffs now and then heads-up. Measured by ``benchmarks/ivali_bots.py`` it beats
+sharply, calls a little looser, values flop cards a little higher in the auction,
+bluffs now and then heads-up and, when the others still in are all in, draws for the
+flop card it will get or pick (:func:`sure_fifth`, :func:`free_pick`). Measured by ``benchmarks/ivali_bots.py`` it beats
 random players as clearly as ``normal`` does, but has shown no clear edge over
 ``normal`` itself.
 
@@ -55,7 +56,7 @@ from cardtable.games.shenja_ivali.hands import IvaliRules, evaluate
 from cardtable.games.shenja_ivali.rules import Discard, Phase
 from cardtable.games.shenja_ivali.state import ShenjaIvaliState, playing_cards
 
-__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up"]
+__all__ = ["IvaliBot", "LEVELS", "LEVEL_KNOBS", "percentile", "warm_up", "sure_fifth", "free_pick"]
 
 LEVELS = ("normal", "tough")
 """The levels of :class:`IvaliBot`."""
@@ -67,14 +68,27 @@ hand at good odds: the bet reading alone must not fold it)."""
 
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
     "normal": {"evaluations": 5000, "discard_scenarios": 70, "read_scale": 1.5, "read_most": 0.75,
-               "call_margin": 1.05, "bluff": 0.03, "prize": 1.5, "bid_share": 0.25},
+               "call_margin": 1.05, "bluff": 0.03, "prize": 1.5, "bid_share": 0.25, "sure_fifth": 0.0},
     "tough": {"evaluations": 12000, "discard_scenarios": 150, "read_scale": 2.0, "read_most": 1.0,
-              "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3},
+              "call_margin": 0.97, "bluff": 0.05, "prize": 1.6, "bid_share": 0.3, "sure_fifth": 1.0},
 }
 """What the levels differ in: hand evaluations per strength estimate, discard
 scenarios, how strongly bets are read (``w = min(read_most, read_scale * share of the
 pot put in)``), the pot odds margin of a call, the heads-up bluff rate, the pot
-multiple a flop card is valued against, and the share of the stack it may bid."""
+multiple a flop card is valued against, the share of the stack it may bid, and whether
+it reads the auction's outcome when the other players still in are all in
+(``sure_fifth``): every one all in, the flop goes out in order and it draws for the
+card it will get (:func:`sure_fifth`); it alone with chips, it may take any card for a
+chip nobody can top (:func:`free_pick`), so it draws for its best one and bids the least
+for it. Without, a level draws for its best flop card half the time and a random one
+otherwise, and opens a bid at a quarter of the card's worth, as while the auction is open.
+
+Heads-up all in before the flop (700 deals, each played with the tough level in either
+seat against the normal level's draw: 1,400 plays), tough drawing for its sure card won
+0.527 of the pots; drawing as before, 0.507 (the normal level's own draw: 0.504).
+Covering a short stack's all-in before the flop (600 plays, 110 chips against 90),
+picking its card for a chip gained it 2.4 chips a play over drawing and bidding as
+before (124 plays better, 11 worse)."""
 
 _PERCENTILE_SHUFFLES = 600
 _percentile_keys: dict[IvaliRules, list[tuple[int, ...]]] = {}
@@ -114,6 +128,41 @@ def percentile(key: Any, keys: Sequence[Any]) -> float:
     return (low + 0.5 * (high - low)) / len(keys)
 
 
+def sure_fifth(state: ShenjaIvaliState, seat: int) -> int | None:
+    """The flop card ``seat`` will take whatever anyone does, when that is known: every
+    player still in is all in (nobody can bid, so the auction hands the flop out in the
+    order it was dealt, from the dealer's left); None otherwise or before the flop.
+
+    >>> from cardtable.variants import load_deck_by_id
+    >>> from cardtable.games.shenja_ivali.state import ShenjaIvaliSettings
+    >>> from cardtable.engine.betting import AllIn, Call
+    >>> state = ShenjaIvaliState.new(ShenjaIvaliSettings(), load_deck_by_id("ivali"), ["A", "B"], random.Random(3))
+    >>> state.apply(state.chance_action()) and None
+    >>> sure_fifth(state, 0) is None
+    True
+    >>> state.apply(AllIn(seat=state.to_act)) and state.apply(Call(seat=state.to_act)) and None
+    >>> order = state.players_from_left()
+    >>> [sure_fifth(state, s) for s in order] == state.flop
+    True
+    """
+    if not state.flop:
+        return None
+    order = state.players_from_left()
+    if seat not in order or any(state.chips.stacks[s] > 0 for s in order):
+        return None
+    place = order.index(seat)
+    return state.flop[place] if place < len(state.flop) else None
+
+
+def free_pick(state: ShenjaIvaliState, seat: int) -> bool:
+    """Whether ``seat`` may take whichever flop card it likes in the auction to come: it has
+    chips to bid and every other player still in is all in (nobody can top its bid)."""
+    if not state.flop or state.phase not in (Phase.BET, Phase.DRAW) or state.chips.stacks[seat] <= 0:
+        return False
+    order = state.players_from_left()
+    return seat in order and all(state.chips.stacks[s] <= 0 for s in order if s != seat)
+
+
 class IvaliBot(LevelledBot):
     """A Shenja Ivali player for any seat.
 
@@ -140,6 +189,14 @@ class IvaliBot(LevelledBot):
         super().__init__(rng, level)
         self.samples = samples
         self._unread = False  # weigh no opponent by its chips in (random_equity)
+
+    def worth_planning(self, state: ShenjaIvaliState, seat: int) -> bool:
+        """False at a draw whose fifth card is sure or the seat's pick (:func:`sure_fifth`,
+        :func:`free_pick`: the others all in): the strong
+        level's rollouts, some five worlds a way of drawing and each pot won or lost whole,
+        cannot tell draws apart that its prior (tough, drawing for that card on 150 deals)
+        can; so the prior's draw is played at once."""
+        return not (state.phase == Phase.DRAW and (sure_fifth(state, seat) is not None or free_pick(state, seat)))
 
     def rollout_bot(self, rng: random.Random) -> IvaliBot:
         """A cheap player like this one, for the strong level's rollouts: the normal level with
@@ -342,10 +399,16 @@ class IvaliBot(LevelledBot):
             scenarios = min(scenarios, int(self.knobs["discard_scenarios"]))
         scores = [0.0] * len(subsets)
         cache: dict[tuple[int, ...], float] = {}
+        sure = sure_fifth(state, seat) if self.knobs.get("sure_fifth") else None
+        pick = bool(self.knobs.get("sure_fifth")) and sure is None and free_pick(state, seat)
         for _ in range(scenarios):
             draws = rng.sample(pool, state.settings.max_discard) if state.settings.max_discard else []
             best = rng.random() < 0.5
             fifth = rng.choice(flop) if flop else None
+            if sure is not None:  # all in: the flop card it gets is known
+                best, fifth = False, state.deck[sure]
+            elif pick:  # the others all in: it will take the flop card it likes best
+                best = True
             for i, subset in enumerate(subsets):
                 kept = [c for j, c in enumerate(mine) if j not in subset] + draws[:len(subset)]
                 if not flop:
@@ -440,6 +503,8 @@ class IvaliBot(LevelledBot):
         # A topped bid can be topped back, so the bot opens low: a quarter of what the
         # card is worth to it (at least the smallest bid).
         low, limit = auction.min_bid(best_card), worth(best_card)
+        if not contested and self.knobs.get("sure_fifth"):
+            return Bid(seat=seat, card=best_card, amount=low)  # nobody can top it: a chip more buys nothing
         return Bid(seat=seat, card=best_card, amount=min(limit, max(low, math.ceil(0.25 * limit))))
 
     @staticmethod
