@@ -178,7 +178,8 @@ class DrawOdds:
 
 
 class SabaccBot(LevelledBot):
-    """A Sabacc player for any seat: ``level`` is ``"normal"`` or ``"tough"``."""
+    """A Sabacc player for any seat: ``level`` is ``"normal"`` or ``"tough"`` (or ``"weighed"``,
+    the strong level's choice to beat: :attr:`strong_prior`)."""
 
     LEVEL_KNOBS = LEVEL_KNOBS
     knobs: dict[str, float]
@@ -230,8 +231,8 @@ class SabaccBot(LevelledBot):
         """At the hand's first move heads-up with nothing to call: a check, the least bet or
         the least bet plus the pot, whichever :func:`~cardtable.games.sabacc.opening.best_opening`
         finds best (None elsewhere). What it sees is what a bet does there beyond the pot:
-        the die's shift before the draw mends a poor hand as often as it breaks a good one
-        (the normal bot bets only on a chance to win of 0.75, and checks hands that a
+        the die's shift before the draw mends a poor hand and breaks a good one (the
+        normal bot bets only on a chance to win of 0.75, and checks hands that a
         shift helps), and a bet of the pot with a good hand is called by either opponent.
         Played out on the true cards from 1,500 random openings (four plays each, the rest
         of the hand by the normal bot's rollout copy), this choice instead of the normal
