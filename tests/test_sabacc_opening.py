@@ -1,0 +1,68 @@
+"""The strong level's opening in Sabacc (:mod:`cardtable.games.sabacc.opening`): the hand's
+first move heads-up, weighed on many deals, where a bet's die may shift the hand."""
+
+from __future__ import annotations
+
+import random
+
+from test_sabacc_cli_bots import DECK, state_with
+
+from cardtable import games
+from cardtable.engine.betting import Bet, Check
+from cardtable.games.sabacc import rules
+from cardtable.games.sabacc.bot import SabaccBot
+from cardtable.games.sabacc.opening import opening_values
+from cardtable.games.sabacc.state import Phase
+
+PURE = ("Ace of Coins", "1 of Flasks", "8 of Sabers", "1 of Staves")  # seat 1 holds 15 + 8 = 23
+BOMBED = ("Master of Coins", "1 of Flasks", "Moderation", "1 of Staves")  # 14 - 14 = 0
+TWENTY = ("10 of Coins", "1 of Flasks", "10 of Sabers", "1 of Staves")
+
+
+def weighed(top: tuple[str, ...], seed: int = 0):
+    state = state_with(top)
+    assert state.phase == Phase.BET and state.to_act == 1
+    return SabaccBot(random.Random(seed), "weighed").choose(state, 1)
+
+
+def test_the_weighed_opening_checks_a_pure_sabacc_that_a_shift_would_break():
+    assert SabaccBot(random.Random(0)).choose(state_with(PURE), 1) == Bet(seat=1, to=100)  # the normal bot's
+    assert weighed(PURE) == Check(seat=1)
+    state = state_with(PURE)
+    hand = list(state.hands[1])
+    unseen = [c for c in range(len(DECK)) if c not in hand]
+    check, bet = opening_values(DECK, hand, unseen, [0, 100], state.hand_pot(), state.sabacc_pot,
+                                random.Random(1), deals=600)
+    assert check > bet + 100
+
+
+def test_the_weighed_opening_bets_to_roll_the_die_on_a_bombed_hand():
+    assert SabaccBot(random.Random(0)).choose(state_with(BOMBED), 1) == Check(seat=1)  # the normal bot's
+    assert {weighed(BOMBED, seed) for seed in range(3)} == {Bet(seat=1, to=100)}
+
+
+def test_the_weighed_opening_bets_the_pot_with_twenty():
+    assert SabaccBot(random.Random(0)).choose(state_with(TWENTY), 1) == Check(seat=1)  # the normal bot's
+    assert {weighed(TWENTY, seed) for seed in range(3)} == {Bet(seat=1, to=300)}
+
+
+def test_only_the_hands_first_move_heads_up_is_weighed():
+    state = state_with(TWENTY)
+    state.apply(Check(seat=1))
+    state.apply(rules.Draw(seat=1))
+    state.apply(rules.Drop(seat=1))
+    assert state.phase == Phase.BET and state.to_act == 0
+    bot = SabaccBot(random.Random(0), "weighed")
+    assert bot.opening(state, 0) is None and bot.worth_planning(state, 0)
+    assert bot.choose(state, 0) == SabaccBot(random.Random(0)).choose(state, 0)
+    three = state_with(TWENTY + ("2 of Coins", "3 of Coins"), seats=3)
+    assert bot.opening(three, three.to_act) is None
+
+
+def test_the_strong_level_plays_the_weighed_opening_without_rollouts():
+    game = games.get("sabacc")
+    bot = game.bot(random.Random(1), "strong")
+    assert bot.prior.level == "weighed" and not bot.normal.worth_planning(state_with(PURE), 1)
+    state = state_with(PURE)
+    plan = bot.plan(state.seat_copy(1, random.Random(2)), 1, deciding=True)
+    assert plan.action == Check(seat=1) and plan.rollouts == 0
