@@ -372,7 +372,7 @@ class StrongBot:
             normal, "complete_world", None)
         self.settle_candidates: Settle | None = getattr(normal, "settle_candidates", None)
         self.reader = Reader()
-        self._ranked: dict[Any, bool] = {}  # this round's rankings of the seat's hand (exploits)
+        self._ranked: dict[Any, float] = {}  # this round's equities of the seat's hand (exploits)
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
         self._tails = False  # whether this decision's called all-ins get runs of their own
