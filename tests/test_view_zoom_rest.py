@@ -5,6 +5,7 @@ the new one is swapped in; what it shows once settled (never how fast)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_view_budget import assert_settles_to_reference, move_half_over, picture_under_way, slowed_table
 
 from cardtable.ui import layer_build, table_view
@@ -63,3 +64,21 @@ def test_a_wheel_turned_in_and_back_out_comes_back_to_the_picture_as_it_was(app,
     d.step()
     assert camera.zoom == zoom and view.settled
     assert view.layer_rebuilds == rebuilds and pygame.image.tobytes(view.layer, "RGB") == picture
+
+
+@pytest.mark.parametrize("inner", [(100, 80, 500, 300), (0, 0, 640, 200), (-50, 300, 200, 500),
+                                   (600, 10, 300, 100), (700, 500, 10, 10), (0, 0, 640, 480)])
+def test_the_felt_around_a_scaled_picture_is_every_pixel_outside_it_and_none_inside(inner):
+    """A zoom out shows the old picture smaller with the felt filled around it, a band each side
+    rather than the whole window (which wrote it twice): the same pixels."""
+    from cardtable.ui.scaled_picture import fill_around
+    from cardtable.ui.theme import THEME
+
+    size, marked = (640, 480), (1, 2, 3)
+    banded, whole = pygame.Surface(size), pygame.Surface(size)
+    for surface in (banded, whole):
+        surface.fill(marked)
+    fill_around(banded, pygame.Rect(inner), banded.get_rect())
+    whole.fill(THEME.felt)
+    whole.fill(marked, pygame.Rect(inner).clip(whole.get_rect()))
+    assert pygame.image.tobytes(banded, "RGB") == pygame.image.tobytes(whole, "RGB")
