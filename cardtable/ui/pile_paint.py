@@ -50,6 +50,20 @@ def places(records: list[Pile], zoom: float, origin: tuple[int, int]) -> tuple[l
     return xs, ys
 
 
+def pile_places(corners: Iterable[tuple[float, float]], zoom: float, origin: tuple[int, int],
+                bounds: pygame.Rect) -> list[pygame.Rect]:
+    """The pixels each pile with its corner at one of ``corners`` (world units) may cover at
+    ``zoom`` seen from ``origin``, its stack's edge cards below and right of its top card
+    included, clipped to ``bounds``; those wholly outside left out."""
+    width = snap_width(CARD_W * zoom)
+    height = int(round(width * CARD_H / CARD_W))
+    reach = 3 * max(1, width // 40) + 2
+    ox, oy = origin
+    places = (pygame.Rect(int(round(x * zoom)) - ox - 1, int(round(y * zoom)) - oy - 1, width + reach,
+                          height + reach).clip(bounds) for x, y in corners)
+    return [place for place in places if place.w and place.h]
+
+
 def paint_swatches(layer: pygame.Surface, table: Table, zoom: float, origin: tuple[int, int],
                    hidden: dict[int, int], order: Piles, cache: FaceCache, pending: Pending) -> int:
     """The piles of ``order`` (bottom to top) as swatches, from per-card arrays: a zoomed-out

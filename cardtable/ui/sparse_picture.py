@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from cardtable.engine.table import CARD_H, CARD_W, Pile
+from cardtable.engine.table import Pile
 from cardtable.ui.layer_build import LayerBuild, Shown
-from cardtable.ui.pile_paint import snap_width
+from cardtable.ui.pile_paint import pile_places
 from cardtable.ui.theme import THEME
 
 FEW_SHOWN = 64
@@ -54,16 +54,10 @@ class SparsePicture:
         if shown is None:
             self._sparse = None
             return
-        zoom, (ox, oy) = build.key[1], build.origin
-        width = snap_width(CARD_W * zoom)
-        height = int(round(width * CARD_H / CARD_W))
-        reach = 3 * max(1, width // 40) + 2  # (a stack's edge cards, as a repair reaches)
-        bounds = self._surface().get_rect()
-        places = [pygame.Rect(int(round(pile.x * zoom)) - ox - 1, int(round(pile.y * zoom)) - oy - 1,
-                              width + reach, height + reach).clip(bounds) for _, pile in shown]
+        places = pile_places(((pile.x, pile.y) for _, pile in shown), build.key[1], build.origin,
+                             self._surface().get_rect())
         # (the objects whose ids the state holds, kept alive so that no new one takes an id)
-        self._sparse = (self._layer_state(), [place for place in places if place.w and place.h],
-                        (self._layer, self._drawn_hidden_obj))
+        self._sparse = (self._layer_state(), places, (self._layer, self._drawn_hidden_obj))
 
     def _layer_state(self) -> tuple[Any, ...]:
         """What changes whenever anything paints on the layer but its stand-ins' faces: its

@@ -57,7 +57,7 @@ from cardtable.ui.landing import Landings
 from cardtable.ui.layer_build import MAX_DAMAGE, LayerBuild, Shown
 from cardtable.ui.pasted_picture import PastedPicture
 from cardtable.ui.pile_order import PileOrder
-from cardtable.ui.pile_paint import paint_piles, paint_swatches, snap_width
+from cardtable.ui.pile_paint import paint_piles, paint_swatches, pile_places, snap_width
 from cardtable.ui.resized_layer import ResizedLayer
 from cardtable.ui.scaled_picture import ScaledPicture, screen_surface
 from cardtable.ui.selection_outlines import SelectionOutlines
@@ -660,16 +660,9 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         if damage is None or len(damage) > MAX_DAMAGE:
             self._rebuild(table, camera, hidden, origin)
             return
-        zoom, (ox, oy) = camera.zoom, origin
-        width = snap_width(CARD_W * zoom)
-        reach = 3 * max(1, width // 40) + 2  # a stack's edge cards, below and right of its top card
-        bounds = self._surface().get_rect()
-        height = int(round(width * CARD_H / CARD_W))
-        for x, y, _w, _h in damage:
-            area = pygame.Rect(int(round(x * zoom)) - ox - 1, int(round(y * zoom)) - oy - 1,
-                               width + reach, height + reach).clip(bounds)
-            if area.w and area.h:
-                self._repaint(area, table, camera, hidden, origin)
+        for area in pile_places(((x, y) for x, y, _w, _h in damage), camera.zoom, origin,
+                                self._surface().get_rect()):
+            self._repaint(area, table, camera, hidden, origin)
         self.layer_repairs += 1
 
     def _scroll(self, table: Table, camera: Camera, hidden: dict[int, int], origin: tuple[int, int]) -> None:

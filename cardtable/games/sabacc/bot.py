@@ -43,13 +43,13 @@ __all__ = ["SabaccBot", "VALUE_AT", "LEVELS", "LEVEL_KNOBS", "beat_share", "hand
 
 LEVELS = ("normal", "tough")
 
+_NORMAL_KNOBS = {"raise_at": 0.72, "bet_at": 1.5, "bet_share": 0.5, "read": 0.0, "bluff": 0.0,
+                 "call_margin": 1.0, "weigh_opening": 0.0}
 LEVEL_KNOBS: dict[str, dict[str, float]] = {
-    "normal": {"raise_at": 0.72, "bet_at": 1.5, "bet_share": 0.5, "read": 0.0, "bluff": 0.0,
-               "call_margin": 1.0, "weigh_opening": 0.0},
+    "normal": _NORMAL_KNOBS,
     "tough": {"raise_at": 0.65, "bet_at": 1.35, "bet_share": 0.8, "read": 1.0, "bluff": 0.06,
               "call_margin": 0.9, "weigh_opening": 0.0},
-    "weighed": {"raise_at": 0.72, "bet_at": 1.5, "bet_share": 0.5, "read": 0.0, "bluff": 0.0,
-                "call_margin": 1.0, "weigh_opening": 1.0},
+    "weighed": {**_NORMAL_KNOBS, "weigh_opening": 1.0},
 }
 """What the levels differ in: the win chance to raise at, the multiple of the fair
 share to open the betting at, the bet's size as a share of the pot, how many extra
