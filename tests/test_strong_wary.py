@@ -130,7 +130,7 @@ def _raised_over(game_id, seed=1):
     raise AssertionError("no raise war met")
 
 
-@pytest.mark.parametrize(("equity", "raises"), [(0.5, False), (0.95, True)])
+@pytest.mark.parametrize(("equity", "raises"), [(0.5, False), (0.95, False), (0.99, True)])
 def test_a_raise_war_with_an_unread_opponent_needs_a_very_good_hand(monkeypatch, equity, raises):
     game, state, seat, other = _raised_over("shenja_ivali")
     strong = game.bot(random.Random(7), "strong")
