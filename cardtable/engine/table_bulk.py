@@ -150,9 +150,9 @@ class BulkSide(Mapping[int, "Pile | None"]):
         for start in slices(len(piles)):
             if big:
                 yield
-            part = cast(Sequence[Pile], piles[start:start + CHUNK])
-            for field, column in enumerate(columns):
-                column += map(itemgetter(field), part)
+            # (a transpose in C: a third of the time of a pass a field)
+            for column, values in zip(columns, zip(*piles[start:start + CHUNK])):
+                column += values
         xs, ys, zs, cards, faces, owners = map(tuple, columns)
         if big:
             yield
@@ -347,7 +347,7 @@ class BulkPut:
             if big:
                 yield
             part, part_ids = kept[start:start + CHUNK], kept_ids[start:start + CHUNK]
-            xs, ys = list(map(itemgetter(0), part)), list(map(itemgetter(1), part))
+            xs, ys, _, cards, _, _ = zip(*part)  # (one transpose in C, not a pass a field)
             rects = index.corner_rects(xs, ys)
             # Only the piles that are new to the index or lie elsewhere now are indexed again
             # (of those, the ones in the index already must leave their old cells). A group
@@ -369,7 +369,7 @@ class BulkPut:
                 mxs += compress(xs, moved)
                 mys += compress(ys, moved)
                 mrects += compress(rects, moved)
-            self._stacks += compress(part_ids, map(lt, repeat(1), map(len, map(itemgetter(3), part))))
+            self._stacks += compress(part_ids, map(lt, repeat(1), map(len, cards)))
 
     def _stage(self) -> Steps[None]:
         """The table's pile dict, stacks and index after the step, worked out beside the
