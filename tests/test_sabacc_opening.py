@@ -9,8 +9,9 @@ from test_sabacc_cli_bots import DECK, state_with
 
 from cardtable import games
 from cardtable.engine.betting import Bet, Check
+from cardtable.engine.game import Event
 from cardtable.games.sabacc import rules
-from cardtable.games.sabacc.bot import SabaccBot
+from cardtable.games.sabacc.bot import CALLER_AT, CALLER_PRIOR, SabaccBot, caller_belief
 from cardtable.games.sabacc.opening import opening_values
 from cardtable.games.sabacc.state import Phase
 
@@ -41,9 +42,54 @@ def test_the_weighed_opening_bets_to_roll_the_die_on_a_bombed_hand():
     assert {weighed(BOMBED, seed) for seed in range(3)} == {Bet(seat=1, to=100)}
 
 
-def test_the_weighed_opening_bets_the_pot_with_twenty():
+def test_the_weighed_opening_bets_the_pot_with_twenty_into_the_normal_level_and_everything_into_a_caller():
     assert SabaccBot(random.Random(0)).choose(state_with(TWENTY), 1) == Check(seat=1)  # the normal bot's
-    assert {weighed(TWENTY, seed) for seed in range(3)} == {Bet(seat=1, to=300)}
+    state = state_with(TWENTY)
+    hand = list(state.hands[1])
+    unseen = [c for c in range(len(DECK)) if c not in hand]
+    bets = [0, 100, 300, 3900]
+
+    def best(caller: float) -> int:
+        values = opening_values(DECK, hand, unseen, bets, state.hand_pot(), state.sabacc_pot, random.Random(1),
+                                deals=600, stacks=(3900, 3900), caller=caller)
+        return bets[values.index(max(values))]
+
+    assert best(0.0) == 300 and best(1.0) == 3900  # the normal level folds a weak hand to everything
+    # nothing seen yet: the prior belief in a caller is enough for everything with twenty
+    assert caller_belief(state, 1) == CALLER_PRIOR
+    assert {weighed(TWENTY, seed) for seed in range(3)} == {Bet(seat=1, to=3900)}
+    state.log.append(Event(0, "P0 folds"))  # a caller never folds
+    assert caller_belief(state, 1) == 0.0
+    assert SabaccBot(random.Random(0), "weighed").choose(state, 1) == Bet(seat=1, to=300)
+
+
+def test_the_belief_in_a_caller_grows_with_the_size_of_the_bets_called():
+    state = state_with(TWENTY)
+    state.log.append(Event(0, "P0 calls 100"))
+    small = caller_belief(state, 1)
+    state.log.append(Event(0, "P0 calls 3,900"))
+    large = caller_belief(state, 1)
+    assert CALLER_PRIOR <= small < CALLER_PRIOR + 0.01 and large > CALLER_AT
+    state.log.append(Event(1, "P1 folds"))  # its own moves say nothing of the opponent
+    assert caller_belief(state, 1) == large
+    state.log.append(Event(0, "P0 bets 100"))
+    assert caller_belief(state, 1) == 0.0
+    assert caller_belief(state_with(TWENTY + ("2 of Coins", "3 of Coins"), seats=3), 1) == 0.0
+
+
+def test_after_the_first_move_a_believed_caller_meets_the_value_bet_without_rollouts():
+    state = state_with(("1 of Flasks", "Ace of Coins", "1 of Staves", "7 of Sabers"))  # seat 0 holds 22
+    state.apply(Check(seat=1))
+    state.apply(rules.Draw(seat=1))
+    state.apply(rules.Drop(seat=1))
+    bot = SabaccBot(random.Random(0), "weighed")
+    assert state.to_act == 0 and bot.worth_planning(state, 0)
+    for _ in range(3):
+        state.log.append(Event(1, "P1 calls 1,000"))
+    assert caller_belief(state, 0) > CALLER_AT
+    value = bot.value_bet(state, 0)
+    assert value is not None and value.to == state.betting_options(0).max_raise_to
+    assert bot.choose(state, 0) == value and not bot.worth_planning(state, 0)
 
 
 def test_only_the_hands_first_move_heads_up_is_weighed():
