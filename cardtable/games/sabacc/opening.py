@@ -26,8 +26,9 @@ best bet there is a check or everything: with a hand that wins more often than n
 the draw (some 40% of two-card hands), a bet of everything gained about 700 credits an
 opening over the best of a check, the least bet and the pot (200 random openings, caller
 model). Against the normal level, who calls everything only with one hand in five, the
-same choices came out some 280 credits an opening under its best. The weight of each is the strong level's belief in a caller
-(:func:`~cardtable.games.sabacc.bot.caller_belief`), read from the opponent's calls.
+same choices came out some 280 credits an opening under its best. The weight of each is
+the strong level's belief in a caller (:func:`~cardtable.games.sabacc.bot.caller_belief`),
+read from the opponent's calls.
 """
 
 from __future__ import annotations
