@@ -228,3 +228,69 @@ def best_opening(deck: Deck, hand: Sequence[int], unseen: Sequence[int], bets: S
     values = opening_values(deck, hand, unseen, bets, hand_pot, sabacc_pot, rng, deals, stacks=stacks,
                             caller=caller, fold_penalty=fold_penalty)
     return max(zip(values, bets), key=lambda vb: (vb[0], -vb[1]))[1]
+
+
+def second_values(deck: Deck, hand: Sequence[int], unseen: Sequence[int], placing: str, bets: Sequence[int],
+                  hand_pot: int, sabacc_pot: int, rng: random.Random, deals: int = DEALS, *,
+                  stacks: tuple[int, int] = (10**9, 10**9), caller: float = 1.0,
+                  fold_penalty: int = 200) -> list[float]:
+    """As :func:`opening_values`, for the second player's first move heads-up, after the
+    first player checked and drew (``placing``: how it placed the card it drew, ``"keep"``,
+    ``"swap"`` or ``"drop"``). The first player's hand is dealt as two cards and a drawn
+    one placed as the normal bot places it, kept only where that placing is the one seen
+    (and, for the normal level, only where its rule would have checked). A check calls the
+    hand after the mover's draw; a bet rolls the die, the mover draws, and the first
+    player calls (or, as the normal level, folds what its rule says not to call) and
+    draws once more before the call."""
+    scorer = _scorer(deck)
+    pool = list(unseen)
+    mine0 = list(hand)
+    cover = min(stacks)
+    sized = [min(bet, cover) for bet in bets]
+    sums = {True: [0.0] * len(bets), False: [0.0] * len(bets)}
+    counts = {True: 0, False: 0}
+    tries = 0
+    while counts[True] < deals and tries < 20 * deals:
+        tries += 1
+        rng.shuffle(pool)
+        start = pool[:2]
+        theirs = scorer.placed(start, pool[2])
+        how = "keep" if len(theirs) == 3 else "drop" if theirs is start else "swap"
+        if how != placing:
+            continue
+        win, still = scorer.odds(start)
+        models = [True] if win >= 0.75 and still < 0.1 else [True, False]  # True: the caller
+        q = pool[3:]
+        mine = scorer.placed(mine0, q[0])
+        checked = _margin(_outcome(scorer, mine, theirs, q[1:3]), 0, hand_pot, sabacc_pot, stacks)
+        # a bet: blue, or red (a random card of each hand to the bottom, a new one dealt)
+        lost1, lost2 = rng.randrange(len(mine0)), rng.randrange(len(theirs))
+        lines = []
+        for shift in (False, True):
+            if shift:
+                held = theirs[:lost2] + theirs[lost2 + 1:] + [q[1]]
+                mine = scorer.placed(mine0[:lost1] + mine0[lost1 + 1:] + [q[0]], q[2])
+                drawn, demise = q[3], q[4:6]
+            else:
+                held = theirs
+                mine = scorer.placed(mine0, q[0])
+                drawn, demise = q[1], q[2:4]
+            lines.append((held, _outcome(scorer, mine, scorer.placed(held, drawn), demise)))
+        for model in models:
+            counts[model] += 1
+            totals = sums[model]
+            for i, bet in enumerate(sized):
+                if not bet:
+                    totals[i] += checked
+                    continue
+                for held, outcome in lines:
+                    if model or scorer.normal_calls(held, bet, hand_pot + bet, fold_penalty):
+                        totals[i] += 0.5 * _margin(outcome, bet, hand_pot, sabacc_pot, stacks)
+                    else:
+                        totals[i] += 0.5 * (hand_pot + fold_penalty)
+    values = []
+    for i in range(len(bets)):
+        by_caller = sums[True][i] / max(1, counts[True])
+        by_normal = sums[False][i] / counts[False] if counts[False] else by_caller
+        values.append(caller * by_caller + (1.0 - caller) * by_normal)
+    return values
