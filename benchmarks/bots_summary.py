@@ -6,7 +6,9 @@ page whose columns are a run of ``benchmarks/bots.py`` (game, seats, opponent, s
 the same edge a round move more of the chips) the row of the newest commit (by this
 repository's history; among a commit's rows, the one with most matches) and prints them as
 the Markdown table docs/computer-players.md shows. Rows whose commit is not a plain hash in
-the history (an experiment never committed, a base marked "(base)") are left out.
+the history (an experiment never committed, a base marked "(base)") are left out; a commit
+"(before its tests)" (run from the tree of its code before its tests were committed) counts as
+that commit. A row pooling several seeds' matches ("40; seeds 1 and 2") counts them all.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ def runs(text: str, place: dict[str, int]) -> list[dict[str, str]]:
         elif header and line.startswith("|") and not line.startswith("|---"):
             cells = [c.strip() for c in line.strip("|").split("|")]
             row = dict(zip(header, cells))
-            if len(cells) == len(header) and re.fullmatch(r"[0-9a-f]{7}", row["commit"]) and row["commit"] in place:
+            commit = re.fullmatch(r"([0-9a-f]{7})( \(before its tests\))?", row.get("commit", ""))
+            if len(cells) == len(header) and commit and commit.group(1) in place:
+                row["hash"] = commit.group(1)
                 found.append(row)
         elif not line.startswith("|"):
             header = None
@@ -45,22 +49,29 @@ def runs(text: str, place: dict[str, int]) -> list[dict[str, str]]:
 
 def matches(row: dict[str, str]) -> int:
     """The number of matches a row's share was measured over."""
-    found = re.search(r"; (\d+)\)", row[SHARE])
+    found = re.search(r"; (\d+)[;)]", row[SHARE])
     return int(found.group(1)) if found else 0
+
+
+def latest(rows: list[dict[str, str]], place: dict[str, int]) -> dict[tuple[str, str, str, int], dict[str, str]]:
+    """For each game, seats, opponent and match length, the row of the newest commit (of a
+    commit's rows, the one with most matches)."""
+    kept: dict[tuple[str, str, str, int], dict[str, str]] = {}
+    for row in rows:
+        key = (row["game"], row["seats (luck)"], row["B"], int(row["hands a play"]))
+        rank = (place[row["hash"]], -matches(row))
+        if key not in kept or rank < (place[kept[key]["hash"]], -matches(kept[key])):
+            kept[key] = row
+    return kept
 
 
 def main() -> None:
     place = newest_first()
-    latest: dict[tuple[str, str, str, int], dict[str, str]] = {}
-    for row in runs(Path(sys.argv[1]).read_text(), place):
-        key = (row["game"], row["seats (luck)"], row["B"], int(row["hands a play"]))
-        rank = (place[row["commit"]], -matches(row))
-        if key not in latest or rank < (place[latest[key]["commit"]], -matches(latest[key])):
-            latest[key] = row
+    latest_rows = latest(runs(Path(sys.argv[1]).read_text(), place), place)
     print(f"| game | seats (luck) | B | {SHARE} | commit | hands a play |")
     print("|---|---|---|---|---|---|")
-    for key in sorted(latest):
-        row = latest[key]
+    for key in sorted(latest_rows):
+        row = latest_rows[key]
         print(f"| {row['game']} | {row['seats (luck)']} | {row['B']} | {row[SHARE]} | {row['commit']} "
               f"| {row['hands a play']} |")
 
