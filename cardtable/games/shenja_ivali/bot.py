@@ -99,7 +99,8 @@ and, short against the pot (a stack of at most ``short_bid`` of it), bidding all
 flop card worth it (the tough level dropped out of a pot of 172 chips for want of three
 more chips of bid, on the card that made four of a kind). Heads-up against the normal
 level, strong with it took 0.586 (seed 1) and 0.556 (seed 2) of the chips over 40 matches
-each, against 0.563 and 0.480 with the tough level's choice (docs/strong-level-runs.md)."""
+each, against 0.563 and 0.480 with the tough level's choice, and at 100 hands a play 0.613
+(0.539 to 0.686; 80 matches) against 0.531 (docs/strong-level-runs.md)."""
 
 SIZE_SLACK = 0.25
 """The share of the pot by which two bets, raises or bids of this bot may differ and still
