@@ -161,3 +161,53 @@ def _best_worth(state: ShenjaIvaliState, seat: int, cards: tuple[int, ...]) -> f
                                       state.settings.hands).key, keys) for f in state.flop)
               for drawn in itertools.combinations(pool, len(cards))]
     return sum(values) / len(values)
+
+
+def _auction_state(seed: int) -> ShenjaIvaliState:
+    """Heads-up, everyone checking to the auction."""
+    state = _dealt(seed)
+    for _ in range(200):
+        if state.phase == Phase.AUCTION:
+            return state
+        seat = state.to_act
+        if state.phase == Phase.DRAW:
+            state.apply(IvaliBot(random.Random(1)).choose(state, seat))
+        else:
+            state.apply(Check(seat=seat))
+    raise AssertionError("no auction reached")
+
+
+def test_the_keen_prior_reads_bets_sharper_than_tough_and_tough_is_unchanged():
+    knobs = IvaliBot.LEVEL_KNOBS
+    assert IvaliBot.strong_prior == "keen" and "keen" not in games.get("shenja_ivali").bot_levels
+    assert knobs["tough"]["read_most"] == 1.0 and "short_bid" not in knobs["tough"]
+    assert knobs["keen"]["read_most"] > knobs["tough"]["read_most"]
+    assert knobs["keen"]["read_scale"] > knobs["tough"]["read_scale"]
+
+
+def _short_auction(seed: int) -> tuple[ShenjaIvaliState, int, int]:
+    """At the auction, a pot of some 170 chips and 4 chips behind each: the seat to act bid
+    1 on the flop card it likes best, the other topped it with 2; the seat to act again."""
+    state = _auction_state(seed)
+    seat = state.to_act
+    other = 1 - seat
+    strengths = IvaliBot(random.Random(2), "keen").card_strengths(state, seat)
+    card = max(strengths, key=lambda c: strengths[c])
+    for s in (seat, other):
+        state.chips.contributed[s] += state.chips.stacks[s] - 4
+        state.chips.stacks[s] = 4
+    state.apply(Bid(seat=seat, card=card, amount=1))
+    state.apply(Bid(seat=other, card=card, amount=2))
+    assert state.to_act == seat and state.chips.pot_total >= 150
+    return state, seat, card
+
+
+def test_a_short_stack_bids_all_it_has_only_at_the_keen_level():
+    """Short against the pot (3 chips behind its bid of 1, the pot some 190), the keen prior
+    tops the bid on the card it wants with what it has; the tough level, bidding at most 0.3
+    or 0.6 of its stack, drops out for want of a chip or two."""
+    state, seat, card = _short_auction(1)
+    keen = IvaliBot(random.Random(2), "keen").choose(state, seat)
+    tough = IvaliBot(random.Random(2), "tough").choose(state, seat)
+    assert isinstance(keen, Bid) and keen.card == card
+    assert not isinstance(tough, Bid)

@@ -155,6 +155,8 @@ class Evidence:
     """Guessed worlds the model was asked about this move in."""
     agreed: int = 0
     """Of those, the worlds in which it made the same kind of move."""
+    action: Action | None = None
+    """The move itself, for a model that tells moves of one kind apart (``alike``)."""
 
     @property
     def misfit(self) -> bool:
@@ -249,7 +251,7 @@ class Reader:
                         self.raised_in[actor] = world.round_number
                 if (now and not astray and len(kinds) > 1 and hand is not None
                         and self.style(actor) not in ("raises", "calls")):
-                    self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand)))
+                    self.evidence.append(Evidence(Snapshot(world), actor, kind(action), len(hand), action=action))
                 at += len(_lines(world, action, seat, apply=True))
                 if astray:
                     break
@@ -313,7 +315,9 @@ class Reader:
     def disagreements(self, world: GameState, model: Callable[[random.Random], Any],
                       rng: random.Random) -> float:
         """How many moves read the ``model`` (a bot factory) would not have made with the
-        hands ``world`` gives their players: a raise of a tight player counts
+        hands ``world`` gives their players (a move of the same kind, or where the model's
+        bot has ``alike(state, its_move, seen)``, one it calls alike: Shenja Ivali's sizes
+        its bets and bids by its hand): a raise of a tight player counts
         :data:`TIGHT_WEIGHT` (it means more), a move of one who raises or calls whatever it
         holds nothing (it means nothing)."""
         missed = 0.0
@@ -330,10 +334,14 @@ class Reader:
                 continue
             held[:] = hand
             try:  # asked on the copy itself: the bots read no hand but their own
-                guess = model(random.Random(rng.getrandbits(32))).choose(then, item.seat)
+                bot = model(random.Random(rng.getrandbits(32)))
+                guess = bot.choose(then, item.seat)
             except Exception:
                 continue
             same = kind(guess) == item.kind
+            alike = getattr(bot, "alike", None)
+            if same and alike is not None and item.action is not None:
+                same = bool(alike(then, guess, item.action))  # the model's sizes say more
             item.asked += 1
             item.agreed += same
             if not same:
