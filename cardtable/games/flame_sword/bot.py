@@ -41,7 +41,7 @@ from cardtable.bots.strong import light_choice
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.game import Action
 from cardtable.games.flame_sword import hands as flame_hands
-from cardtable.games.flame_sword.rules import GRID_CELLS, GRID_SIDE, HOLE_CARDS, CallShot, Flip, Phase
+from cardtable.games.flame_sword.rules import GRID_CELLS, GRID_SIDE, HOLE_CARDS, UNDERDOG_EXTRA, CallShot, Flip, Phase
 from cardtable.games.flame_sword.state import FlameSwordState
 
 __all__ = ["FlameBot", "LEVELS", "LEVEL_KNOBS", "rollout_choice"]
@@ -185,13 +185,23 @@ class FlameBot(LevelledBot):
         (the share of :data:`EQUITY_SCENARIOS` grid scenarios' random hands it beats, to
         the power of the players it must beat): what the strong level weighs its hand by
         against a player read as tight or as raising whatever it holds
-        (:func:`cardtable.bots.exploits.equity_of`). The shared estimate plays the hand
+        (:func:`cardtable.bots.exploits.equity_of`). An opponent who is the Underdog is
+        dealt its eight hole cards (dealt four, an Underdog's hand looked weaker than it
+        is). The shared estimate plays the hand
         out to the showdown 40 times, every flip a decision: some 500 ms of CPU a call
         here, which took the strong level's p95 past 250 ms wherever it was asked."""
         opponents = sum(state.chips.in_hand) - 1
         if opponents <= 0:
             return 1.0
-        return self._share_beaten(state, seat, EQUITY_SCENARIOS, EQUITY_HANDS) ** opponents
+        underdog = state.underdog
+        if underdog is None or underdog == seat or not state.chips.in_hand[underdog]:
+            return self._share_beaten(state, seat, EQUITY_SCENARIOS, EQUITY_HANDS) ** opponents
+        # The Underdog holds eight hole cards: its hands are dealt eight (an eight-card hand
+        # beats a four-card one some 0.7 of the time), the others four.
+        against_eight = self._share_beaten(state, seat, EQUITY_SCENARIOS, EQUITY_HANDS, HOLE_CARDS + UNDERDOG_EXTRA)
+        if opponents == 1:
+            return against_eight
+        return self._share_beaten(state, seat, EQUITY_SCENARIOS, EQUITY_HANDS) ** (opponents - 1) * against_eight
 
     def equity_moment(self, state: FlameSwordState, seat: int) -> tuple[Any, int]:
         """What :meth:`random_equity` hangs on besides the hand: the betting round and the
@@ -201,7 +211,7 @@ class FlameBot(LevelledBot):
 
     # -- inside ---------------------------------------------------------------------------
     def _share_beaten(self, state: FlameSwordState, seat: int, scenarios: int | None = None,
-                      dealt: int | None = None) -> float:
+                      dealt: int | None = None, size: int = HOLE_CARDS) -> float:
         deck = state.deck
         hole = list(state.hands[seat])
         known = set(hole) | {c for c, up in zip(state.grid, state.face_up) if up}
@@ -213,7 +223,7 @@ class FlameBot(LevelledBot):
             called = state.called[seat] or ()
             mine = flame_hands.best_line(deck, hole, grid, called=called, order=state.settings.order)[0].key
             for _ in range(dealt_others):
-                other = [self._unseen(used, len(deck)) for _ in range(HOLE_CARDS)]
+                other = [self._unseen(used, len(deck)) for _ in range(size)]
                 theirs = flame_hands.best_line(deck, other, grid, order=state.settings.order)[0].key
                 wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
                 trials += 1
