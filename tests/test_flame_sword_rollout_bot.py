@@ -13,8 +13,8 @@ from cardtable import games
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE
 from cardtable.games.flame_sword import hands as flame_hands
-from cardtable.games.flame_sword.bot import FlameBot, rollout_choice
-from cardtable.games.flame_sword.rollout_bot import HEADS_UP, ROLLOUT_SCENARIOS, RolloutFlameBot
+from cardtable.games.flame_sword.bot import LEVEL_KNOBS, FlameBot, rollout_choice
+from cardtable.games.flame_sword.rollout_bot import HEADS_UP, NORMAL_TRIALS, ROLLOUT_SCENARIOS, RolloutFlameBot
 from cardtable.games.flame_sword.rules import Phase
 from cardtable.variants import load_deck_by_id
 
@@ -104,10 +104,25 @@ def test_its_estimate_is_the_normal_bots_on_fewer_scenarios(monkeypatch):
     monkeypatch.setattr(flame_hands, "best_line", counted)
     cheap = RolloutFlameBot(random.Random(5))
     cheap.strength(state, seat)
-    assert len(calls) == ROLLOUT_SCENARIOS * 2  # its own line and one opponent's a scenario
+    # heads-up: its own line and NORMAL_TRIALS random hands' on its one scenario
+    assert len(calls) == ROLLOUT_SCENARIOS * (1 + NORMAL_TRIALS)
     normal = FlameBot(random.Random(5))
-    normal.knobs = {**normal.knobs, "scenarios": ROLLOUT_SCENARIOS}
-    assert normal.strength(state, seat) == RolloutFlameBot(random.Random(5)).strength(state, seat)
+    expected = normal._share_beaten(state, seat, ROLLOUT_SCENARIOS, NORMAL_TRIALS)
+    assert RolloutFlameBot(random.Random(5)).strength(state, seat) == expected
+
+
+def test_its_estimate_takes_the_normal_bots_values_heads_up():
+    """Heads-up the normal bot's estimate is (wins + 0.5) / 4 over three random hands, and
+    it bets at 0.85 and up (all three beaten); the rollout player's takes the same values,
+    so the rollouts' normal level bets and raises (with one hand dealt, 0.25 or 0.75,
+    never)."""
+    seen = set()
+    for seed in range(6):
+        for state in _bet_states(2, seed, 6):
+            seat = state.to_act
+            seen.add(RolloutFlameBot(random.Random(seed)).strength(state, seat))
+    assert seen <= {(w + 0.5) / (NORMAL_TRIALS + 1) for w in range(NORMAL_TRIALS + 1)}
+    assert max(seen) >= LEVEL_KNOBS["normal"]["raise_at"] / 2
 
 
 def test_the_same_seed_makes_the_same_choices():

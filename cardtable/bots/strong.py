@@ -74,6 +74,7 @@ from typing import Any
 
 from cardtable.bots.exploits import (
     bet_now,
+    bettor_move,
     caller_move,
     patient_move,
     tight_move,
@@ -373,6 +374,7 @@ class StrongBot:
         self.settle_candidates: Settle | None = getattr(normal, "settle_candidates", None)
         self.reader = Reader()
         self._ranked: dict[Any, float] = {}  # this round's equities of the seat's hand (exploits)
+        self._bettors: dict[Any, float] = {}  # the same, for bettor_move
         self._decided_ms = 0.0  # what remembering the last decision cost
         self._slowest = 0.0
         self._tails = False  # whether this decision's called all-ins get runs of their own
@@ -421,6 +423,7 @@ class StrongBot:
         exploit = None if self.normal is None else (
             tight_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
             or patient_move(state, seat, actions, self.reader, self.normal, self.rng)
+            or bettor_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self._bettors)
             or caller_move(state, seat, self.reader, self.normal))
         if exploit is not None:  # what a style read gives away (see exploits)
             shown = actions if exploit in actions else [exploit, *actions]
