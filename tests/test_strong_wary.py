@@ -95,7 +95,8 @@ def test_five_card_draw_asks_from_its_variant_file():
     """``wary_until_read`` in a variant file's game block (Five-Card Draw: before the
     premium player was read, shoves of 99 chips into 2 lost whole matches)."""
     game, state, seat, other = _checked_to("five_card_draw")
-    assert game.wary_until_read and not games.registry().find("texas_holdem").wary_until_read
+    assert game.wary_until_read and games.registry().find("texas_holdem").wary_until_read
+    assert not games.registry().find("omaha").wary_until_read
     strong = game.bot(random.Random(7), "strong")
     copy = state.seat_copy(seat, random.Random(1))
     found = candidates(copy, seat)
@@ -106,6 +107,7 @@ def test_five_card_draw_asks_from_its_variant_file():
 def test_a_game_that_does_not_ask_weighs_every_shove():
     game, state, seat, other = _checked_to("texas_holdem")
     strong = game.bot(random.Random(7), "strong")
+    strong.normal.wary_until_read = False  # (as a variant file without it declares)
     copy = state.seat_copy(seat, random.Random(1))
     found = candidates(copy, seat)
     assert _shoves(found)
