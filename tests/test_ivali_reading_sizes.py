@@ -65,26 +65,3 @@ def test_the_reader_counts_a_bet_of_another_size_as_a_miss():
     assert reader.disagreements(state, _Small, random.Random(1)) == 0
     reader.evidence = [Evidence(Snapshot(state), seat, "raise", size)]  # no move kept: the kind alone
     assert reader.disagreements(state, _Small, random.Random(1)) == 0
-
-
-def test_a_read_raiser_s_chips_in_say_nothing_to_the_keen_prior():
-    """The strong level tells its prior which players it has read as raising whatever they
-    hold; the prior then weighs none of their hands by their chips in (an always-all-in
-    player's bet is no strong hand)."""
-    from cardtable import games
-    from cardtable.bots.reading import SHOVES_AFTER, Tendency
-
-    state = _betting()
-    bettor = state.to_act
-    options = state.betting_options(bettor)
-    state.apply(Bet(seat=bettor, to=options.min_raise_to + state.chips.pot_total))  # (short of half a stack)
-    seat = 1 - bettor
-    strong = games.get("shenja_ivali").bot(random.Random(7), "strong")
-    prior = strong.prior
-    assert prior._opponent_weights(state, [bettor])[0] > 0
-    strong.reader.tendencies[bettor] = Tendency(decisions=SHOVES_AFTER, could_raise=SHOVES_AFTER,
-                                                raised=SHOVES_AFTER, shoved=SHOVES_AFTER)
-    strong.rollouts = 4
-    strong.plan(state.seat_copy(seat, random.Random(1)), seat)
-    assert prior.raisers == {bettor}
-    assert prior._opponent_weights(state, [bettor]) == [0.0]

@@ -437,9 +437,6 @@ class StrongBot:
         if (self.prior is not None and budget * 1000.0 >= PRIOR_MIN_MS and len(actions) > 1
                 and affordable):
             asked = time.perf_counter()
-            if hasattr(self.prior, "raisers"):
-                # (a player read as raising whatever it holds says nothing by its chips in)
-                self.prior.raisers = {s for s, (style, _) in self.reader.styles().items() if style == "raises"}
             try:
                 guess = self.prior.choose(state.seat_copy(seat, self.rng), seat)
             except Exception:  # a prior is a help, never a need

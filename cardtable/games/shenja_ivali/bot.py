@@ -218,11 +218,6 @@ class IvaliBot(LevelledBot):
         super().__init__(rng, level)
         self.samples = samples
         self._unread = False  # weigh no opponent by its chips in (random_equity)
-        self.raisers: set[int] = set()
-        """Seats whose chips in say nothing of their hands (set by the strong level for the
-        players it has read as raising whatever they hold): the keen prior took an always-all-in
-        player's shoves for the best hands and folded to them (strong's share of its chips
-        heads-up 0.508 over 40 matches, against 0.571 over 80 with the tough prior)."""
 
     def worth_planning(self, state: ShenjaIvaliState, seat: int) -> bool:
         """False at a draw whose fifth card is sure or the seat's pick (:func:`sure_fifth`,
@@ -378,7 +373,7 @@ class IvaliBot(LevelledBot):
         weights = []
         for opponent in opponents:
             put = state.chips.contributed[opponent] - ante
-            weights.append(min(most, scale * put / pot) if put > 0 and opponent not in self.raisers else 0.0)
+            weights.append(min(most, scale * put / pot) if put > 0 else 0.0)
         return weights
 
     # -- betting -----------------------------------------------------------------------
