@@ -1,7 +1,8 @@
-"""Shenja Ivali heads-up before the flop: the equity against random hands the strong level's
-exploits read (``random_equity``) weighs the draws and the flop to come, so a hand that beats
-a random five-card hand 0.6 of the time with no draw, but wins about half the pots all in, is
-folded to an always-raiser's all-in (issue 34)."""
+"""Shenja Ivali heads-up before the flop: the equity all in the strong level's patience reads
+(``all_in_equity``) weighs the draws and the flop to come, so a hand that beats a random
+five-card hand 0.6 of the time with no draw, but wins about half the pots all in, is folded to
+an always-raiser's all-in, and a hand past the patience calls it (issue 34). The equity the
+tight player's exploits rank a hand by (``random_equity``) stays the static one."""
 
 from __future__ import annotations
 
@@ -27,9 +28,7 @@ def _shoved(seed: int, seats: int = 2) -> tuple[ShenjaIvaliState, int]:
 
 
 def _static(state: ShenjaIvaliState, seat: int) -> float:
-    bot = IvaliBot(random.Random(1), "normal")
-    bot._unread = True
-    return bot.equity(state, seat)
+    return IvaliBot(random.Random(1), "normal").random_equity(state, seat)
 
 
 def test_the_mapping_rises_and_squeezes_towards_even():
@@ -41,9 +40,9 @@ def test_the_mapping_rises_and_squeezes_towards_even():
 
 def test_a_hand_of_a_static_six_tenths_is_folded_to_a_shove():
     state, seat = _shoved(81)  # four cards beating a random hand about 0.62 of the time, no draw weighed
-    assert _static(state, seat) >= 0.6
+    assert _static(state, seat) >= 0.6  # what the tight player's exploits rank it by
     bot = IvaliBot(random.Random(1), "normal")
-    assert bot.random_equity(state, seat) < 0.55
+    assert bot.all_in_equity(state, seat) < 0.55
     game = games.registry().find("shenja_ivali") or games.get("shenja_ivali")
     strong = game.bot(random.Random(7), "strong")
     copy = state.seat_copy(seat, random.Random(1))
@@ -55,25 +54,23 @@ def test_a_hand_of_a_static_six_tenths_is_folded_to_a_shove():
 def test_only_heads_up_before_the_flop_is_the_figure_mapped():
     state, seat = _shoved(81, seats=3)
     bot, other = IvaliBot(random.Random(1), "normal"), IvaliBot(random.Random(1), "normal")
-    other._unread = True
-    assert bot.random_equity(state, seat) == other.equity(state, seat)  # the same draws: unmapped
+    assert bot.all_in_equity(state, seat) == other.random_equity(state, seat)  # the same draws: unmapped
 
 
 def test_a_hand_past_the_patience_calls_the_shove_without_rollouts():
-    """Shenja Ivali's ``patient_calls``: a hand whose drawn equity passes the patience calls the
-    shove at once (the keen prior, reading a bet of 99 into 2 as a monster, led the rollouts to
-    fold most such hands); a game that does not ask leaves it to the rollouts."""
+    """A hand whose equity all in passes the patience calls the shove at once (the keen prior,
+    reading a bet of 99 into 2 as a monster, led the rollouts to fold most such hands); a game
+    whose bot offers no ``all_in_equity`` leaves it to the rollouts."""
     state, seat = _shoved(2)  # some 0.87 against a random hand with no draw, 0.78 drawn
     game = games.registry().find("shenja_ivali") or games.get("shenja_ivali")
     strong = game.bot(random.Random(7), "strong")
-    assert strong.normal.patient_calls is True
     copy = state.seat_copy(seat, random.Random(1))
     moved = exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader, strong.normal,
                                   random.Random(3))
     assert moved is not None and type(moved).__name__ == "Call"
     assert type(strong.plan(copy, seat).action).__name__ == "Call"
 
-    class Unasked:  # the same estimate, from a game that does not vouch for it
+    class Unasked:  # the equity against random hands alone, no all-in figure
         def __init__(self, bot):
             self.random_equity = bot.random_equity
             self.rollout_bot = bot.rollout_bot
