@@ -107,14 +107,15 @@ DRAWN_EQUITY = ((0.0, 0.40), (0.33, 0.42), (0.37, 0.44), (0.42, 0.46), (0.55, 0.
                 (0.67, 0.55), (0.69, 0.59), (0.71, 0.63), (0.75, 0.65), (0.83, 0.69), (0.87, 0.76),
                 (0.93, 0.80), (0.97, 0.89), (1.0, 0.95))
 """Heads-up before the flop, a four-card hand's share of the pot all in (both players
-drawing, the flop handed out) for its share against a random five-card hand with no draw
-(:meth:`IvaliBot.random_equity`'s static figure: :meth:`IvaliBot.all_in_equity`), as points to interpolate between. Measured
-on 7,000 deals (14,000 hands) all in at once, each player drawing as the normal level, fitted
-monotone: the draws and the flop squeeze the static figure towards even (0.60 to 0.65 won
-0.50 of the pots, 0.70 to 0.75 won 0.64, 0.95 and over 0.88). The strong level called the
-always-raiser's all-in from a static 0.6 (``PATIENT_EQUITY``), hands that win about half the
-time, and its share of that player's chips was 0.508 over 40 matches; the cards run out,
-those calls are coin flips for the match, while a fold costs one chip of ante."""
+drawing, the flop handed out: :meth:`IvaliBot.all_in_equity`) for its share against a random
+five-card hand with no draw (:meth:`IvaliBot.random_equity`'s static figure), as points to
+interpolate between. Measured on 7,000 deals (14,000 hands) all in at once, each player
+drawing as the normal level, fitted monotone: the draws and the flop squeeze the static
+figure towards even (0.60 to 0.65 won 0.50 of the pots, 0.70 to 0.75 won 0.64, 0.95 and over
+0.88). The strong level called the always-raiser's all-in from a static 0.6
+(``PATIENT_EQUITY``), hands that win about half the time, and its share of that player's
+chips was 0.508 over 40 matches; the cards run out, those calls are coin flips for the
+match, while a fold costs one chip of ante."""
 
 SIZE_SLACK = 0.25
 """The share of the pot by which two bets, raises or bids of this bot may differ and still
