@@ -77,3 +77,18 @@ def test_a_hand_past_the_patience_calls_the_shove_without_rollouts():
 
     assert exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader, Unasked(strong.normal),
                                  random.Random(3)) is None
+
+
+def test_the_all_in_benchmark_pools_the_deals_into_blocks_that_never_fall():
+    """benchmarks/ivali_all_in.py, the data behind DRAWN_EQUITY: every hand in one block, the
+    blocks' won shares rising with the static figure."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import ivali_all_in
+
+    blocks = ivali_all_in.main(["--deals", "12"])["blocks"]
+    assert sum(b["hands"] for b in blocks) == 24
+    won = [b["won"] for b in blocks]
+    assert won == sorted(won) and len(set(won)) == len(won)
+    assert all(b["from"] <= b["to"] for b in blocks)
