@@ -125,6 +125,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--a", default="strong")
     parser.add_argument("--b", default="normal")
     parser.add_argument("--matches", type=int, default=10, help="duplicate matches")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first match's number (a run split over processes: each plays the "
+                             "matches first to first + matches - 1 of the same seed)")
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=20, help="rounds a play at most")
@@ -146,7 +149,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     leads: list[float] = []
     nets: list[float] = []
     started = time.perf_counter()
-    for match in range(args.matches):
+    for match in range(args.first, args.first + args.matches):
         seed = f"bots:{game.id}:{args.seed}:{match}"
         share = lead = net = 0.0
         for a_seat in range(args.seats):
@@ -175,7 +178,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     folds = {lv: (round(s["folds"] / s["facing"], 3) if s["facing"] else None) for lv, s in stats.items()}
     showdown = round(rounds["showdowns"] / rounds["told"], 3) if rounds["told"] else None
     result = {
-        "game": game.id, "a": args.a, "b": args.b, "matches": args.matches, "seats": args.seats,
+        "game": game.id, "a": args.a, "b": args.b, "matches": args.matches, "first": args.first, "seats": args.seats,
         "seed": args.seed, "hands": args.hands,
         "strong_budget_ms": args.budget_ms,
         "a_chip_share": round(share[0], 4), "a_chip_share_ci95": [round(share[1], 4), round(share[2], 4)],
