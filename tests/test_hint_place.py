@@ -68,7 +68,7 @@ PARTS = ("plate", "hand", "pile", "board", "caption", "result", "flip", "card", 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant_id,seats", CASES, ids=[c[0] for c in CASES])
-def test_the_hint_lies_over_no_part_of_the_table(variant_id, seats, size):
+def test_the_hint_lies_over_no_part_of_the_table(variant_id, seats, size, tmp_path):
     app = open_app(size, 1.0)
     try:
         scene = hint_at(app, variant_id, seats)
@@ -80,6 +80,6 @@ def test_the_hint_lies_over_no_part_of_the_table(variant_id, seats, size):
         assert not over, (rect, over)
         assert rect.collidelist(scene.kept_clear()) < 0, (rect, scene.kept_clear())  # banners, Sabacc's pots
         assert not [p for p in check_scene(scene, size) if "hint" in p]
-        pygame.image.save(app.screen, f"/tmp/i30/{variant_id}-{size[0]}.png")
+        pygame.image.save(app.screen, tmp_path / f"{variant_id}-{size[0]}.png")  # (to look at)
     finally:
         app.shutdown()
