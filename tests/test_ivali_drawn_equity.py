@@ -31,6 +31,17 @@ def _static(state: ShenjaIvaliState, seat: int) -> float:
     return IvaliBot(random.Random(1), "normal").random_equity(state, seat)
 
 
+def _patient(state: ShenjaIvaliState, seat: int, normal=None):
+    """The strong level's patient move for ``seat`` (its own normal bot, or ``normal``), and
+    the strong bot and seat copy it was asked with."""
+    game = games.registry().find("shenja_ivali") or games.get("shenja_ivali")
+    strong = game.bot(random.Random(7), "strong")
+    copy = state.seat_copy(seat, random.Random(1))
+    moved = exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader,
+                                  strong.normal if normal is None else normal, random.Random(3))
+    return moved, strong, copy
+
+
 def test_the_mapping_rises_and_squeezes_towards_even():
     values = [drawn_equity(x / 100) for x in range(0, 101)]
     assert values == sorted(values)
@@ -43,11 +54,7 @@ def test_a_hand_of_a_static_six_tenths_is_folded_to_a_shove():
     assert _static(state, seat) >= 0.6  # what the tight player's exploits rank it by
     bot = IvaliBot(random.Random(1), "normal")
     assert bot.all_in_equity(state, seat) < 0.55
-    game = games.registry().find("shenja_ivali") or games.get("shenja_ivali")
-    strong = game.bot(random.Random(7), "strong")
-    copy = state.seat_copy(seat, random.Random(1))
-    moved = exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader, strong.normal,
-                                  random.Random(3))
+    moved, _, _ = _patient(state, seat)
     assert moved is not None and type(moved).__name__ == "Fold"
 
 
@@ -62,11 +69,7 @@ def test_a_hand_past_the_patience_calls_the_shove_without_rollouts():
     reading a bet of 99 into 2 as a monster, led the rollouts to fold most such hands); a game
     whose bot offers no ``all_in_equity`` leaves it to the rollouts."""
     state, seat = _shoved(2)  # some 0.87 against a random hand with no draw, 0.78 drawn
-    game = games.registry().find("shenja_ivali") or games.get("shenja_ivali")
-    strong = game.bot(random.Random(7), "strong")
-    copy = state.seat_copy(seat, random.Random(1))
-    moved = exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader, strong.normal,
-                                  random.Random(3))
+    moved, strong, copy = _patient(state, seat)
     assert moved is not None and type(moved).__name__ == "Call"
     assert type(strong.plan(copy, seat).action).__name__ == "Call"
 
@@ -75,8 +78,7 @@ def test_a_hand_past_the_patience_calls_the_shove_without_rollouts():
             self.random_equity = bot.random_equity
             self.rollout_bot = bot.rollout_bot
 
-    assert exploits.patient_move(copy, seat, candidates(copy, seat), strong.reader, Unasked(strong.normal),
-                                 random.Random(3)) is None
+    assert _patient(state, seat, Unasked(strong.normal))[0] is None
 
 
 def test_the_all_in_benchmark_pools_the_deals_into_blocks_that_never_fall():
