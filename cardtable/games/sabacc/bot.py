@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.base import LevelledBot
-from cardtable.engine.betting import AllIn, Bet, Call, Check, Fold, Raise
+from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.cards import Deck
 from cardtable.engine.game import CHANCE, Action
 from cardtable.games.sabacc.hands import IDIOT
@@ -315,20 +315,28 @@ class SabaccBot(LevelledBot):
         options = state.betting_options(seat)
         if placing is None or options is None or not options.can_bet or options.call_amount:
             return None
-        from cardtable.games.sabacc.opening import second_values
+        from cardtable.games.sabacc.opening import best_second
 
+        bets, hand, unseen, stacks = self._first_bets(state, seat, options)
+        chosen = best_second(state.deck, hand, unseen, placing, bets, state.hand_pot(), state.sabacc_pot,
+                             self.rng, SECOND_DEALS, stacks=stacks, caller=caller_belief(state, seat),
+                             fold_penalty=state.settings.fold_penalty)
+        return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
+
+    def _first_bets(self, state: SabaccState, seat: int,
+                    options: BetOptions) -> tuple[list[int], list[int], list[int], tuple[int, int]]:
+        """What a hand's first bet heads-up is weighed with (:meth:`opening`,
+        :meth:`second_move`): the bets (0: a check; the least, the least plus the pot and
+        everything, those legal), the seat's cards and the cards it has not seen, and the
+        seat's and its opponent's stacks."""
         pot = state.hand_pot()
         sizes = sorted({max(options.min_raise_to, min(options.max_raise_to, to))
                         for to in (options.min_raise_to, options.min_raise_to + pot, options.max_raise_to)})
         bets = [0, *(to for to in sizes if state.why_illegal(Bet(seat=seat, to=to)) is None)]
         view = state.view(seat)
         hand = [c for c in view["hands"][seat] if c is not None]
-        values = second_values(state.deck, hand, self.unseen(state, view), placing, bets, pot, state.sabacc_pot,
-                               self.rng, SECOND_DEALS,
-                               stacks=(state.chips.stacks[seat], state.chips.stacks[1 - seat]),
-                               caller=caller_belief(state, seat), fold_penalty=state.settings.fold_penalty)
-        chosen = max(zip(values, bets), key=lambda vb: (vb[0], -vb[1]))[1]
-        return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
+        other = next(s for s in state.players_in() if s != seat)
+        return bets, hand, self.unseen(state, view), (state.chips.stacks[seat], state.chips.stacks[other])
 
     def _caller_bet(self, state: SabaccState, seat: int) -> Action | None:
         """:meth:`value_bet` when the opponent heads-up is believed a caller
@@ -362,16 +370,9 @@ class SabaccBot(LevelledBot):
             return None
         from cardtable.games.sabacc.opening import best_opening
 
-        pot = state.hand_pot()
-        sizes = sorted({max(options.min_raise_to, min(options.max_raise_to, to))
-                        for to in (options.min_raise_to, options.min_raise_to + pot, options.max_raise_to)})
-        bets = [to for to in sizes if state.why_illegal(Bet(seat=seat, to=to)) is None]
-        view = state.view(seat)
-        hand = [c for c in view["hands"][seat] if c is not None]
-        other = next(s for s in state.players_in() if s != seat)
-        stacks = (state.chips.stacks[seat], state.chips.stacks[other])
-        chosen = best_opening(state.deck, hand, self.unseen(state, view), [0, *bets], pot,
-                              state.sabacc_pot, self.rng, stacks=stacks, caller=caller_belief(state, seat),
+        bets, hand, unseen, stacks = self._first_bets(state, seat, options)
+        chosen = best_opening(state.deck, hand, unseen, bets, state.hand_pot(), state.sabacc_pot, self.rng,
+                              stacks=stacks, caller=caller_belief(state, seat),
                               fold_penalty=state.settings.fold_penalty)
         return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
 

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from cardtable.engine.cards import Deck
 from cardtable.games.sabacc.bot import _facts, beat_share, opponent_table
 
-__all__ = ["DEALS", "opening_values", "best_opening"]
+__all__ = ["DEALS", "opening_values", "best_opening", "second_values", "best_second"]
 
 DEALS = 1500
 """Deals of the unseen cards the opening is weighed on (each with both faces of the die)."""
@@ -227,6 +227,11 @@ def best_opening(deck: Deck, hand: Sequence[int], unseen: Sequence[int], bets: S
     """The bet of ``bets`` (0: a check) with the best :func:`opening_values`."""
     values = opening_values(deck, hand, unseen, bets, hand_pot, sabacc_pot, rng, deals, stacks=stacks,
                             caller=caller, fold_penalty=fold_penalty)
+    return _best(values, bets)
+
+
+def _best(values: Sequence[float], bets: Sequence[int]) -> int:
+    """The bet of the best value, the smaller of two alike."""
     return max(zip(values, bets), key=lambda vb: (vb[0], -vb[1]))[1]
 
 
@@ -261,8 +266,8 @@ def second_values(deck: Deck, hand: Sequence[int], unseen: Sequence[int], placin
         win, still = scorer.odds(start)
         models = [True] if win >= 0.75 and still < 0.1 else [True, False]  # True: the caller
         q = pool[3:]
-        mine = scorer.placed(mine0, q[0])
-        checked = _margin(_outcome(scorer, mine, theirs, q[1:3]), 0, hand_pot, sabacc_pot, stacks)
+        calm = scorer.placed(mine0, q[0])  # (the mover's hand after its draw, no shift)
+        checked = _margin(_outcome(scorer, calm, theirs, q[1:3]), 0, hand_pot, sabacc_pot, stacks)
         # a bet: blue, or red (a random card of each hand to the bottom, a new one dealt)
         lost1, lost2 = rng.randrange(len(mine0)), rng.randrange(len(theirs))
         lines = []
@@ -272,8 +277,7 @@ def second_values(deck: Deck, hand: Sequence[int], unseen: Sequence[int], placin
                 mine = scorer.placed(mine0[:lost1] + mine0[lost1 + 1:] + [q[0]], q[2])
                 drawn, demise = q[3], q[4:6]
             else:
-                held = theirs
-                mine = scorer.placed(mine0, q[0])
+                held, mine = theirs, calm
                 drawn, demise = q[1], q[2:4]
             lines.append((held, _outcome(scorer, mine, scorer.placed(held, drawn), demise)))
         for model in models:
@@ -294,3 +298,11 @@ def second_values(deck: Deck, hand: Sequence[int], unseen: Sequence[int], placin
         by_normal = sums[False][i] / counts[False] if counts[False] else by_caller
         values.append(caller * by_caller + (1.0 - caller) * by_normal)
     return values
+
+
+def best_second(deck: Deck, hand: Sequence[int], unseen: Sequence[int], placing: str, bets: Sequence[int],
+                hand_pot: int, sabacc_pot: int, rng: random.Random, deals: int = DEALS, *,
+                stacks: tuple[int, int] = (10**9, 10**9), caller: float = 1.0, fold_penalty: int = 200) -> int:
+    """The bet of ``bets`` (0: a check) with the best :func:`second_values`."""
+    return _best(second_values(deck, hand, unseen, placing, bets, hand_pot, sabacc_pot, rng, deals, stacks=stacks,
+                               caller=caller, fold_penalty=fold_penalty), bets)
