@@ -84,8 +84,9 @@ def make_bot(game: Any, level: str, rng: random.Random) -> Any:
 
 
 def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, dict[str, Any]],
-         rounds: dict[str, int]) -> Any:
-    """One play of ``levels`` (one a seat) from the deal of ``seed``; returns the last state."""
+         rounds: dict[str, int], watch: Any = None) -> Any:
+    """One play of ``levels`` (one a seat) from the deal of ``seed``; returns the last state.
+    ``watch(state, seat, action)``, when given, sees each player's move before it is made."""
     names = [f"P{s + 1}" for s in range(len(levels))]
     state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), names,
                            random.Random(seed))
@@ -107,6 +108,8 @@ def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, d
             if facing:
                 stats[level]["facing"] += 1
                 stats[level]["folds"] += type(action).__name__ == "Fold"
+            if watch is not None:
+                watch(state, seat, action)
             state.apply(action)
         outcome = state.round_outcome()
         if outcome is not None and outcome.get("round") != seen_round:
