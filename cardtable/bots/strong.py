@@ -380,7 +380,6 @@ class StrongBot:
         self._tails = False  # whether this decision's called all-ins get runs of their own
         self._extra_runs = 0  # the runs of the cards to come beyond one, this world
         self._reads_left = math.inf  # the model decisions the reading may still ask for
-        self._table = 0  # the chips behind at the table when the decision began, if share-scored
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The planned action for ``seat`` on ``state`` (a seat copy). The opponents'
@@ -466,7 +465,6 @@ class StrongBot:
         if len(estimates) == 1 and (deciding or len(candidates(state, seat)) == 1):
             return Plan(actions[0], estimates, 0, (time.perf_counter() - started) * 1000.0)
         start_holding = state.holding(seat)
-        self._table = _table(state) if _share_scored(self.normal, state) else 0
         target = _target_round(state)
         self._slowest *= 0.5  # the longest rollout step lately (seconds), forgotten slowly
         self._tails = _stock_size(state, seat) <= MAX_TAIL_STOCK
@@ -568,7 +566,7 @@ class StrongBot:
         if played is None:
             return None
         world, moves, dealt = played
-        change = self._change(world, seat, start_holding)
+        change = world.holding(seat) - start_holding
         outcome = world.round_outcome()
         if outcome is not None and outcome.get("round") == target and "winners" in outcome:
             won = seat in outcome["winners"]
@@ -581,19 +579,10 @@ class StrongBot:
                                    redeal=seat)
                 if again is None:
                     return None
-                total += self._change(again[0], seat, start_holding)
+                total += again[0].holding(seat) - start_holding
             self._extra_runs += TAIL_RUNS - 1  # each run is a play of the round: the count's
             return total / TAIL_RUNS, bool(won)
         return float(change), bool(won)
-
-    def _change(self, world: GameState, seat: int, start_holding: int) -> float:
-        """A rollout's score: the seat's chip change, or where the game asks for its share
-        (``share_scored``) that less the seat's share of what the chips behind at the table
-        gained (a pot outside the players' stacks, Sabacc's, paid out or fed)."""
-        change = float(world.holding(seat) - start_holding)
-        if self._table:
-            change -= start_holding / self._table * (_table(world) - self._table)
-        return change
 
     def _play(self, snapshot: Snapshot, seed: int, action: Action, target: int, policy: Policy,
               deadline: float, redeal: int | None = None) -> tuple[GameState, int, int] | None:
@@ -654,20 +643,6 @@ def _redeal_stock(world: GameState, seat: int, rng: random.Random) -> None:
     rng.shuffle(cards)
     for (container, index), card in zip(places, cards):
         container[index] = card
-
-
-def _share_scored(normal: Any, state: GameState) -> bool:
-    """Whether the game's normal bot asks for rollouts scored by the seat's share of the
-    chips behind (``share_scored(state)``, see :meth:`StrongBot._change`): where chips
-    leave the stacks for a pot that outlasts the round (Sabacc's sabacc pot) and come back
-    to whoever wins it, the chip change alone counts an opponent's win as nothing."""
-    asked = getattr(normal, "share_scored", None)
-    return False if asked is None else bool(asked(state))
-
-
-def _table(state: GameState) -> int:
-    """The chips behind at the table: every seat's :meth:`~GameState.holding`."""
-    return sum(state.holding(s) for s in range(state.seats))
 
 
 def _worth_planning(normal: Any, state: GameState, seat: int) -> bool:

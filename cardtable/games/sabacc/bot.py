@@ -318,16 +318,6 @@ class SabaccBot(LevelledBot):
         return (not _opening(state, seat) and (SECOND_DEALS == 0 or _second(state, seat) is None)
                 and self._caller_bet(state, seat) is None and not _special_multiway(state, seat))
 
-    def share_scored(self, state: SabaccState) -> bool:
-        """Whether the strong level scores a rollout by its share of the chips behind rather
-        than its chip change (:func:`cardtable.bots.strong._share_scored`): at three or more
-        seats. A bomb-out or a fold pays into the sabacc pot, out of every stack, and a
-        special hand takes it back; at four seats that pot starts at 4,000 credits, and
-        another player's taking it costs a quarter of it in share, while the seat's own
-        claim to it is worth three quarters, not all (heads-up the hand's first moves are
-        already weighed by the mover's change less its opponent's)."""
-        return state.seats > 2
-
     def second_move(self, state: SabaccState, seat: int) -> Action | None:
         """At the second player's first move heads-up, the first having checked and drawn:
         a check, the least bet, the least bet plus the pot or everything, whichever
