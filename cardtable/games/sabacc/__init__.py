@@ -15,7 +15,7 @@ from cardtable.games.definition import (
 
 GAME = GameDefinition.package(
     __name__,
-    strong_rollouts={2: 200, 4: 200, 8: 80},  # rollouts a decision by seats: p95 under 250 ms of CPU
+    strong_rollouts={2: 200, 4: 120, 8: 80},  # rollouts a decision by seats: p95 under 250 ms of CPU
     lesson=Lesson(
         seed=1,
         intro=("Your first hand: get your total closest to 23 or -23 without going over 23, under -23 or to 0 "
