@@ -1,0 +1,85 @@
+"""The strong level in Sabacc at more than two seats: a special hand kept from the die, and the
+hand's first bet answered with a raise that rolls it again."""
+
+from __future__ import annotations
+
+import random
+
+from test_sabacc_cli_bots import state_with
+
+from cardtable import games
+from cardtable.engine.betting import Bet, Call, Check, Raise
+from cardtable.games.sabacc import rules
+from cardtable.games.sabacc.bot import SabaccBot
+from cardtable.games.sabacc.state import Phase
+
+# Four seats, P0 deals: the cards go to seats 1, 2, 3, 0, then again.
+FIRST_PURE = ("Ace of Coins", "2 of Coins", "3 of Coins", "4 of Coins", "8 of Sabers", "5 of Coins",
+              "6 of Coins", "7 of Coins")  # seat 1 holds 15 + 8 = 23
+SECOND_PURE = ("9 of Coins", "Ace of Coins", "3 of Coins", "4 of Coins", "9 of Sabers", "8 of Sabers",
+               "6 of Coins", "7 of Coins")  # seat 2 holds 23, seat 1 holds 18
+
+
+def test_the_strong_level_checks_a_pure_sabacc_the_normal_bot_bets_into_three():
+    state = state_with(FIRST_PURE, seats=4)
+    assert state.phase == Phase.BET and state.to_act == 1
+    assert isinstance(SabaccBot(random.Random(0)).choose(state, 1), Bet)  # the normal bot's: the die may break it
+    weighed = SabaccBot(random.Random(0), "weighed")
+    assert weighed.choose(state, 1) == Check(seat=1)
+    assert not weighed.worth_planning(state, 1)  # no rollouts to talk it out of the check
+    strong = games.get("sabacc").bot(random.Random(0), "strong")
+    assert strong.choose(state, 1) == Check(seat=1)
+    heads_up = state_with(FIRST_PURE[:4])  # heads-up the opening's own weighing decides
+    assert SabaccBot(random.Random(0)).keep_special(heads_up, 1) is None
+
+
+def test_the_strong_level_calls_with_a_pure_sabacc_where_the_normal_bot_raises():
+    state = state_with(SECOND_PURE, seats=4)
+    state.apply(Bet(seat=1, to=100))
+    state.apply(rules.RollDie(colour=rules.BLUE))  # no shift
+    state.apply(rules.Draw(seat=1))
+    state.apply(rules.Drop(seat=1))
+    assert state.phase == Phase.BET and state.to_act == 2
+    assert isinstance(SabaccBot(random.Random(0)).choose(state, 2), Raise)
+    assert SabaccBot(random.Random(0), "weighed").choose(state, 2) == Call(seat=2)
+    assert games.get("sabacc").bot(random.Random(0), "strong").choose(state, 2) == Call(seat=2)
+
+
+FIRST_BET = ("9 of Coins", "2 of Coins", "3 of Coins", "4 of Coins", "9 of Sabers", "5 of Coins",
+             "6 of Coins", "7 of Coins")  # seat 1 holds 18, seat 2 holds 5
+
+
+def _after_a_bet(top: tuple[str, ...]):
+    state = state_with(top, seats=4)
+    state.apply(Bet(seat=1, to=200))
+    state.apply(rules.RollDie(colour=rules.BLUE))  # no shift
+    state.apply(rules.Draw(seat=1))
+    state.apply(rules.Drop(seat=1))
+    assert state.phase == Phase.BET and state.to_act == 2
+    return state
+
+
+def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
+    state = _after_a_bet(FIRST_BET)
+    assert SabaccBot(random.Random(0)).choose(state, 2) == Call(seat=2)  # the normal bot's
+    weighed = SabaccBot(random.Random(0), "weighed")
+    least = state.betting_options(2).min_raise_to
+    assert weighed.choose(state, 2) == Raise(seat=2, to=least)
+    assert not weighed.worth_planning(state, 2)
+    assert games.get("sabacc").bot(random.Random(0), "strong").choose(state, 2) == Raise(seat=2, to=least)
+    state.apply(Raise(seat=2, to=least))
+    state.apply(rules.RollDie(colour=rules.BLUE))
+    state.apply(rules.Draw(seat=2))
+    state.apply(rules.Drop(seat=2))
+    assert weighed.raise_first_bet(state, 3) is None  # the bet was answered: seat 3 meets a raise
+    called = _after_a_bet(FIRST_BET)
+    called.apply(Call(seat=2))
+    called.apply(rules.Draw(seat=2))
+    called.apply(rules.Drop(seat=2))
+    assert weighed.raise_first_bet(called, 3) is None  # called already: not the first to answer
+    heads_up = state_with(FIRST_BET[:4])
+    heads_up.apply(Bet(seat=1, to=200))
+    heads_up.apply(rules.RollDie(colour=rules.BLUE))
+    heads_up.apply(rules.Draw(seat=1))
+    heads_up.apply(rules.Drop(seat=1))
+    assert weighed.raise_first_bet(heads_up, 0) is None
