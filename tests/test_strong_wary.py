@@ -1,5 +1,5 @@
 """Before an opponent is read, the strong level of a game that asks for it (Shenja Ivali,
-Five-Card Draw: ``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
+Five-Card Draw, Flame Sword: ``wary_until_read``) weighs no shove of more than three pots it was not told to make, and
 raises again in a raise war only with a very good hand: the opponent may turn out to play
 only premium hands (issue 34, :func:`cardtable.bots.exploits.without_early_overbets` and
 :func:`~cardtable.bots.exploits.without_early_reraises`)."""
@@ -88,6 +88,22 @@ def test_an_opponent_seen_calling_is_no_longer_unread():
     found = candidates(copy, seat)
     assert exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal) == found
     strong.reader.tendencies[other] = Tendency(decisions=2, could_raise=2, facing=2, folded=2)
+    assert not _shoves(exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal))
+
+
+def test_flame_sword_asks_through_its_normal_bot():
+    """Flame Sword's normal bot asks (``wary_until_read``): before the premium player was
+    read, strong's raises and shoves in the first hands ended eight of 80 plays on one pot."""
+    game, state, bot = _heads_up("flame_sword", 1)
+    for seat in _turns(state):
+        if _shoves(state.legal_actions(seat)) and fixed.is_bet(state.legal_actions(seat)):
+            break
+        state.apply(bot.choose(state, seat))
+    strong = game.bot(random.Random(7), "strong")
+    assert strong.normal.wary_until_read
+    copy = state.seat_copy(seat, random.Random(1))
+    found = candidates(copy, seat)
+    assert _shoves(found)
     assert not _shoves(exploits.without_early_overbets(copy, seat, found, None, strong.reader, strong.normal))
 
 

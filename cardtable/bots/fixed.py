@@ -109,6 +109,23 @@ def _own(state: GameState, seat: int) -> list[tuple[Any, Any]]:
     return [(hands[seat], i) for i in range(len(hands[seat]))]
 
 
+def _redeal(world: GameState, seat: int, rng: random.Random, swap_own: bool) -> None:
+    """Deal the cards ``seat`` cannot see (and its own with ``swap_own``) at random in
+    ``world``: by the game's ``hidden_deal(seat, own=swap_own)`` where it has one (Flame
+    Sword: a sample of its 12,000-card deck, where shuffling every unseen card took most
+    of a premium decision), else by shuffling the cards of every hidden place."""
+    sampled = getattr(world, "hidden_deal", None)
+    if sampled is not None:
+        slots, draw = sampled(seat, own=swap_own)
+        cards = draw(rng)
+    else:
+        slots = _hidden(world, seat) + (_own(world, seat) if swap_own else [])
+        cards = [container[index] for container, index in slots]
+        rng.shuffle(cards)
+    for (container, index), card in zip(slots, cards):
+        container[index] = card
+
+
 def equity(state: GameState, seat: int, rng: random.Random, other: Any, *, swap_own: bool = False,
            deals: int = EQUITY_DEALS) -> float:
     """The share of the round ``seat`` wins on ``deals`` deals of the cards it cannot see,
@@ -118,11 +135,7 @@ def equity(state: GameState, seat: int, rng: random.Random, other: Any, *, swap_
     won = 0.0
     for _ in range(deals):
         world = snapshot.make(random.Random(rng.getrandbits(32)))
-        slots = _hidden(world, seat) + (_own(world, seat) if swap_own else [])
-        cards = [container[index] for container, index in slots]
-        rng.shuffle(cards)
-        for (container, index), card in zip(slots, cards):
-            container[index] = card
+        _redeal(world, seat, rng, swap_own)
         target = world.round_number
         for _ in range(2000):
             to_act = world.to_act

@@ -115,6 +115,17 @@ class FlameBot(LevelledBot):
 
     rollout_choice = staticmethod(rollout_choice)
 
+    wary_until_read = True
+    """Ask the strong level to leave out shoves of more than three pots, and raises in a
+    raise war but with a very good hand, while an opponent is unread
+    (:func:`cardtable.bots.exploits.without_early_overbets`,
+    :func:`~cardtable.bots.exploits.without_early_reraises`): against the premium player
+    (40 matches heads-up, seed 1, 1bb97c7) the rollouts, taking it for the normal level,
+    raised and shoved in its first hands, when it folds only to a bet and calls everything
+    with the hands it plays. Of the eight matches whose share was 0.2 or more from even,
+    the six traced had seven plays end on one pot in the first three hands (three lost,
+    four won); strong's share was 0.539 (0.495 to 0.583), and wary 0.550 (0.510 to 0.590)."""
+
     tight_hand_equity = TIGHT_HAND_EQUITY
     """The strong level, facing a bet of a player read as tight with a hand short of
     playing on, calls when its chance against hands of this equity beats the price

@@ -344,13 +344,20 @@ class FlameSwordState(TrustedInRollouts, FlowState):
         copy.log = [Event(e.seat, e.text_for(seat)) for e in self.log]
         return copy
 
-    def hidden_deal(self, seat: int) -> tuple[list[tuple[Any, Any]], Callable[[random.Random], list[int]]]:
+    def hidden_deal(self, seat: int, *, own: bool = False
+                    ) -> tuple[list[tuple[Any, Any]], Callable[[random.Random], list[int]]]:
         """The places of this state hidden from ``seat`` (``_hidden_slots(seat,
         stock=False)``) and a draw of cards for them: ``draw(rng)`` is an ordered random
         sample of every card the seat has not seen, one a place (drawn from ``rng``
         exactly as :meth:`seat_copy` draws). Worked out once, drawn as often as needed
-        (:class:`cardtable.bots.worlds.Worlds`); nothing is changed."""
+        (:class:`cardtable.bots.worlds.Worlds`); nothing is changed.
+
+        With ``own`` the seat's own hole cards are places too, after the hidden ones, and
+        the sample is drawn from the unseen cards and those (a random hand in the seat's
+        place, for :func:`cardtable.bots.fixed.equity`)."""
         places = self._hidden_slots(seat, stock=False)
+        if own:
+            places += [(self.hands[seat], i) for i in range(len(self.hands[seat]))]
         seen = {c for pile in (*self.hands, self.grid, self.mucked) for c in pile}
         seen.difference_update(container[i] for container, i in places)
         size, count = len(self.deck), len(places) + len(seen)
