@@ -33,13 +33,21 @@ def test_the_strong_level_checks_a_pure_sabacc_the_normal_bot_bets_into_three():
     assert SabaccBot(random.Random(0)).keep_special(heads_up, 1) is None
 
 
-def test_the_strong_level_calls_with_a_pure_sabacc_where_the_normal_bot_raises():
-    state = state_with(SECOND_PURE, seats=4)
-    state.apply(Bet(seat=1, to=100))
+def _after_a_bet(top: tuple[str, ...], seats: int = 4, to: int = 200):
+    """The deal of ``top`` after seat 1's bet of ``to``, the die's blue (no shift), and its
+    draw dropped."""
+    state = state_with(top, seats=seats)
+    state.apply(Bet(seat=1, to=to))
     state.apply(rules.RollDie(colour=rules.BLUE))  # no shift
     state.apply(rules.Draw(seat=1))
     state.apply(rules.Drop(seat=1))
-    assert state.phase == Phase.BET and state.to_act == 2
+    assert state.phase == Phase.BET
+    return state
+
+
+def test_the_strong_level_calls_with_a_pure_sabacc_where_the_normal_bot_raises():
+    state = _after_a_bet(SECOND_PURE, to=100)
+    assert state.to_act == 2
     assert isinstance(SabaccBot(random.Random(0)).choose(state, 2), Raise)
     assert SabaccBot(random.Random(0), "weighed").choose(state, 2) == Call(seat=2)
     assert games.get("sabacc").bot(random.Random(0), "strong").choose(state, 2) == Call(seat=2)
@@ -49,18 +57,9 @@ FIRST_BET = ("9 of Coins", "2 of Coins", "3 of Coins", "4 of Coins", "9 of Saber
              "6 of Coins", "7 of Coins")  # seat 1 holds 18, seat 2 holds 5
 
 
-def _after_a_bet(top: tuple[str, ...]):
-    state = state_with(top, seats=4)
-    state.apply(Bet(seat=1, to=200))
-    state.apply(rules.RollDie(colour=rules.BLUE))  # no shift
-    state.apply(rules.Draw(seat=1))
-    state.apply(rules.Drop(seat=1))
-    assert state.phase == Phase.BET and state.to_act == 2
-    return state
-
-
 def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
     state = _after_a_bet(FIRST_BET)
+    assert state.to_act == 2
     assert SabaccBot(random.Random(0)).choose(state, 2) == Call(seat=2)  # the normal bot's
     weighed = SabaccBot(random.Random(0), "weighed")
     least = state.betting_options(2).min_raise_to
@@ -77,9 +76,5 @@ def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
     called.apply(rules.Draw(seat=2))
     called.apply(rules.Drop(seat=2))
     assert weighed.raise_first_bet(called, 3) is None  # called already: not the first to answer
-    heads_up = state_with(FIRST_BET[:4])
-    heads_up.apply(Bet(seat=1, to=200))
-    heads_up.apply(rules.RollDie(colour=rules.BLUE))
-    heads_up.apply(rules.Draw(seat=1))
-    heads_up.apply(rules.Drop(seat=1))
-    assert weighed.raise_first_bet(heads_up, 0) is None
+    heads_up = _after_a_bet(FIRST_BET[:4], seats=2)
+    assert heads_up.to_act == 0 and weighed.raise_first_bet(heads_up, 0) is None
