@@ -98,10 +98,15 @@ def _opening(state: SabaccState, seat: int) -> bool:
             and len(state.players_in()) == 2)
 
 
+def _multiway_bet(state: SabaccState, seat: int) -> bool:
+    """Whether ``seat`` is to bet with two or more opponents in the hand."""
+    return state.phase == Phase.BET and state.turn == seat and len(state.players_in()) >= 3
+
+
 def _special_multiway(state: SabaccState, seat: int) -> bool:
     """Whether ``seat``, to bet with two or more opponents in the hand, holds a special hand
     (a Pure Sabacc or the Idiot's Array: the sabacc pot's hands)."""
-    if state.phase != Phase.BET or state.turn != seat or len(state.players_in()) < 3:
+    if not _multiway_bet(state, seat):
         return False
     hand = [c for c in state.view(seat)["hands"][seat] if c is not None]
     return hand_score(state.deck, hand) in _SPECIAL
@@ -110,7 +115,7 @@ def _special_multiway(state: SabaccState, seat: int) -> bool:
 def _first_to_face(state: SabaccState, seat: int) -> bool:
     """Whether ``seat``, with two or more opponents in the hand, is the first to answer the
     hand's first bet: one player has bet, nobody has called or raised it yet."""
-    if state.phase != Phase.BET or state.turn != seat or len(state.players_in()) < 3:
+    if not _multiway_bet(state, seat):
         return False
     bets = state.chips.round_bets
     return bets[seat] == 0 and sum(1 for b in bets if b > 0) == 1
