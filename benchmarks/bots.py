@@ -142,9 +142,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         os.environ["CARDTABLE_STRONG_BUDGET_MS"] = str(args.budget_ms)
     game = games.registry().find(args.game) or games.get(args.game)
     for level in (args.a, args.b):
-        if level not in game.bot_levels and level not in fixed.STRATEGIES:
+        if level not in game.bot_levels and level not in fixed.ALL_STRATEGIES:
             parser.error(f"{game.name} has no level {level!r} (levels: {', '.join(game.bot_levels)}; "
-                         f"strategies: {', '.join(fixed.STRATEGIES)})")
+                         f"strategies: {', '.join(fixed.ALL_STRATEGIES)})")
     stats: dict[str, dict[str, Any]] = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0}
                                         for lv in {args.a, args.b}}
     rounds = {"settled": 0, "told": 0, "showdowns": 0}

@@ -16,7 +16,7 @@ from cardtable.variants import load_deck_by_id
 GAMES = games.registry().with_rules()
 
 
-@pytest.mark.parametrize("strategy", fixed.STRATEGIES)
+@pytest.mark.parametrize("strategy", fixed.ALL_STRATEGIES)
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_every_strategy_is_legal_in_every_game(game, strategy):
     for state in positions_to_act(game, random.Random(f"fixed:{game.id}"), 2, ["Ada", "Bo"], (0, 25)):
@@ -51,6 +51,28 @@ def test_caller_never_folds_and_raiser_raises_the_most(game_id):
             assert type(raised).__name__ == "AllIn"
         elif names & {"Bet", "Raise"} and options is not None:
             assert getattr(raised, "to", None) == options.max_raise_to
+
+
+@pytest.mark.parametrize("game_id", ["texas_holdem", "five_card_draw", "sabacc", "ipso"])
+def test_min_raiser_raises_the_least_and_check_folder_never_pays(game_id):
+    game, states = _bet_states(game_id)
+    assert states
+    raised_least = 0
+    for state in states:
+        seat = state.to_act
+        names = {type(a).__name__ for a in state.legal_actions(seat)}
+        options = state.betting_options(seat)
+        least = fixed.make("min_raise", game, random.Random(1)).choose(state, seat)
+        if names & {"Bet", "Raise", "CoverRaise"} and options is not None:
+            bound = getattr(options, "min_raise_to", getattr(options, "min_amount", None))
+            assert getattr(least, "to", getattr(least, "amount", None)) == bound
+            raised_least += 1
+        else:
+            assert type(least).__name__ not in ("Fold", "Check") or not names & {"Call", "AllIn", "Stake"}
+        folded = fixed.make("check_fold", game, random.Random(1)).choose(state, seat)
+        assert type(folded).__name__ == ("Check" if "Check" in names else "Fold" if "Fold" in names
+                                         else type(folded).__name__)
+    assert raised_least
 
 
 def test_premium_plays_on_with_few_hands():

@@ -13,6 +13,13 @@ Each reads only the legal actions (and the betting options for amounts) of any g
   raises the least, else it checks or folds.
 * ``random``: uniform among the legal actions (:class:`~cardtable.bots.random_bot.RandomBot`).
 
+Two more, checks beyond the four issue 34 names (:data:`EXTRA_STRATEGIES`), for patterns a
+player outside might try:
+
+* ``min_raise``: raises the least allowed whenever it can, else calls (in Sabacc each raise
+  rolls the die, so a table of them shifts every hand again and again).
+* ``check_fold``: never pays to stay in: checks when it may, else folds.
+
 Decisions that are not bets (a draw, a flip, an auction's bid, Alethkar Poker's secret
 bag) are the game's normal bot's: the strategies are about betting.
 """
@@ -26,10 +33,14 @@ from typing import Any
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
-__all__ = ["STRATEGIES", "FixedBot", "make", "is_bet", "equity", "in_top"]
+__all__ = ["STRATEGIES", "EXTRA_STRATEGIES", "ALL_STRATEGIES", "FixedBot", "make", "is_bet", "equity", "in_top"]
 
 STRATEGIES = ("always_call", "always_raise", "premium", "random")
-"""The fixed strategies, by the name the benchmarks take."""
+"""The fixed strategies issue 34 names, by the name the benchmarks take."""
+EXTRA_STRATEGIES = ("min_raise", "check_fold")
+"""Fixed strategies beyond issue 34's four (see the module)."""
+ALL_STRATEGIES = STRATEGIES + EXTRA_STRATEGIES
+"""Every fixed strategy :func:`make` takes."""
 
 _PASSIVE = ("Check", "Call", "Cover")
 _AGGRESSIVE = ("Bet", "Raise", "Stake", "CoverRaise", "AllIn")
@@ -156,8 +167,8 @@ class FixedBot:
     decisions that are not bets, ``share`` is the best hands' share ``premium`` plays."""
 
     def __init__(self, rng: random.Random, strategy: str, normal: Any, share: float = 0.1) -> None:
-        if strategy not in STRATEGIES:
-            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        if strategy not in ALL_STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(ALL_STRATEGIES)}, not {strategy!r}")
         self.rng = rng
         self.strategy = strategy
         self.normal = normal
@@ -179,9 +190,16 @@ class FixedBot:
             return passive(state, seat, actions)
         if self.strategy == "always_raise":
             return aggressive(state, seat, actions)
-        if self._premium(state, seat):
+        if self.strategy == "min_raise":
             return aggressive(state, seat, actions, most=False)
         names = [type(a).__name__ for a in actions]
+        if self.strategy == "check_fold":
+            for name in ("Check", "Fold"):
+                if name in names:
+                    return actions[names.index(name)]
+            return passive(state, seat, actions)
+        if self._premium(state, seat):
+            return aggressive(state, seat, actions, most=False)
         if "Check" in names:
             return actions[names.index("Check")]
         return actions[names.index("Fold")] if "Fold" in names else passive(state, seat, actions)
