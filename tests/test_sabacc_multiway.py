@@ -104,19 +104,3 @@ def test_among_raisers_a_call_is_priced_at_the_stacks():
     assert bot.raiser_answer(pure, 2) == Call(seat=2)
     heads_up = _after_a_bet(FIRST_BET[:4], seats=2)  # heads-up a call ends the hand
     assert bot.raiser_answer(heads_up, 0) is None
-
-
-def test_a_player_who_raised_four_times_in_five_and_never_folded_counts_as_a_raiser():
-    from cardtable.bots.exploits import raiser_move
-    from cardtable.bots.reading import Reader, Tendency
-
-    weak = _after_a_bet(FIRST_BET)
-    reader = Reader()
-    for seat in (1, 3):  # 14 raises of 16 (it called where the only raise left was all in)
-        reader.tendencies[seat] = Tendency(decisions=16, could_raise=16, raised=14)
-    reader.tendencies[0] = Tendency(decisions=16, could_raise=16, raised=12)
-    assert raiser_move(weak, 2, reader, SabaccBot(random.Random(0))) is None  # seat 0: 12 of 16
-    reader.tendencies[0] = Tendency(decisions=16, could_raise=16, raised=13)
-    assert raiser_move(weak, 2, reader, SabaccBot(random.Random(0))) == Fold(seat=2)
-    reader.tendencies[0] = Tendency(decisions=16, could_raise=16, raised=16, facing=2, folded=1)
-    assert raiser_move(weak, 2, reader, SabaccBot(random.Random(0))) is None  # it folded once
