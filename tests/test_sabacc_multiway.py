@@ -8,7 +8,7 @@ import random
 from test_sabacc_cli_bots import state_with
 
 from cardtable import games
-from cardtable.engine.betting import Bet, Call, Check, Fold, Raise
+from cardtable.engine.betting import Bet, Call, Check, Raise
 from cardtable.games.sabacc import rules
 from cardtable.games.sabacc.bot import SabaccBot
 from cardtable.games.sabacc.state import Phase
@@ -78,29 +78,3 @@ def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
     assert weighed.raise_first_bet(called, 3) is None  # called already: not the first to answer
     heads_up = _after_a_bet(FIRST_BET[:4], seats=2)
     assert heads_up.to_act == 0 and weighed.raise_first_bet(heads_up, 0) is None
-
-
-class _Reader:
-    """A reader that names every opponent ``style``."""
-
-    def __init__(self, style):
-        self.named = style
-
-    def style(self, seat):
-        return self.named
-
-
-def test_among_raisers_a_call_is_priced_at_the_stacks():
-    from cardtable.bots.exploits import raiser_move
-
-    bot = SabaccBot(random.Random(0))
-    weak = _after_a_bet(FIRST_BET)  # seat 2 holds 5 against a bet of 200
-    assert bot.choose(weak, 2) == Call(seat=2)  # the normal bot's price: 200 into the antes
-    assert bot.raiser_answer(weak, 2) == Fold(seat=2)  # 200 now is the whole stack to come
-    assert raiser_move(weak, 2, _Reader("raises"), bot) == Fold(seat=2)
-    assert raiser_move(weak, 2, _Reader(None), bot) is None  # nobody read: the rollouts decide
-    assert raiser_move(weak, 2, _Reader("calls"), bot) is None
-    pure = _after_a_bet(SECOND_PURE, to=100)  # seat 2 holds a Pure Sabacc
-    assert bot.raiser_answer(pure, 2) == Call(seat=2)
-    heads_up = _after_a_bet(FIRST_BET[:4], seats=2)  # heads-up a call ends the hand
-    assert bot.raiser_answer(heads_up, 0) is None
