@@ -77,7 +77,6 @@ from cardtable.bots.exploits import (
     bettor_move,
     caller_move,
     patient_move,
-    raiser_move,
     tight_move,
     without_early_overbets,
     without_early_reraises,
@@ -424,7 +423,6 @@ class StrongBot:
         exploit = None if self.normal is None else (
             tight_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self.rng, self._ranked)
             or patient_move(state, seat, actions, self.reader, self.normal, self.rng)
-            or raiser_move(state, seat, self.reader, self.normal)
             or bettor_move(state, seat, state.legal_actions(seat), self.reader, self.normal, self._bettors)
             or caller_move(state, seat, self.reader, self.normal))
         if exploit is not None:  # what a style read gives away (see exploits)

@@ -467,32 +467,6 @@ class SabaccBot(LevelledBot):
         action = Bet(seat=seat, to=options.max_raise_to)
         return action if state.why_illegal(action) is None else None
 
-    def raiser_answer(self, state: SabaccState, seat: int) -> Action | None:
-        """Facing a bet with two or more opponents in the hand, all of them read as raising
-        whatever they hold (:func:`~cardtable.bots.exploits.raiser_move`): a call when the
-        chance to win after the coming draw (:meth:`draw_odds`) of the pot the stacks come to
-        is worth the seat's whole stack, else a fold (None elsewhere; heads-up a call ends the
-        hand, and the normal level's price of it stands). Such players raise by the least on
-        every turn until everyone is all in, each raise rolling the die, so a call of 300
-        credits is the first of many: priced as a call, the normal bot's rule called them one
-        after another and folded once a shift broke the hand (``benchmarks/round_flows.py
-        --game sabacc --b min_raise --seats 4``: 1,100 to 3,900 credits lost each time). What
-        the seat has put in already stays in the pot it weighs, so it folds late only when a
-        shift has made its hand much worse."""
-        others = [s for s in state.players_in() if s != seat]
-        options = state.betting_options(seat)
-        if len(others) < 2 or options is None or not options.call_amount:
-            return None
-        chips = state.chips
-        stack = chips.stacks[seat]
-        most = chips.round_bets[seat] + stack
-        coming = sum(min(chips.stacks[o], max(0, most - chips.round_bets[o])) for o in others)
-        pot = state.hand_pot() + stack + coming
-        chance = self.draw_odds(state, seat, len(others)).win
-        fold = -min(state.settings.fold_penalty, stack)
-        action: Action = Call(seat=seat) if chance * pot - stack >= fold else Fold(seat=seat)
-        return action if state.why_illegal(action) is None else None
-
     def rollout_bot(self, rng: random.Random) -> SabaccBot:
         """A cheap player like this one, for the strong level's rollouts: the normal
         level's choices, weighed by kinds of card (:mod:`cardtable.games.sabacc.rollout_bot`)."""
