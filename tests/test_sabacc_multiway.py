@@ -90,14 +90,14 @@ def _answered(top: tuple[str, ...] = FIRST_BET, seats: int = 4):
     return state
 
 
-def test_a_later_answer_at_the_first_turn_among_four_raises_the_least():
+def test_a_later_answer_among_four_with_nothing_bet_raises_the_least():
     state = _answered()
     assert state.to_act == 3
     assert SabaccBot(random.Random(0)).choose(state, 3) == Call(seat=3)  # the normal bot's
     weighed = SabaccBot(random.Random(0), "weighed")
     assert weighed.raise_first_bet(state, 3) is None  # not the first to answer: this rule's
     least = state.betting_options(3).min_raise_to
-    assert weighed.raise_first_turn(state, 3) == Raise(seat=3, to=least)
+    assert weighed.raise_answer(state, 3) == Raise(seat=3, to=least)
     assert weighed.choose(state, 3) == Raise(seat=3, to=least)
     assert not weighed.worth_planning(state, 3)
     assert games.get("sabacc").bot(random.Random(0), "strong").choose(state, 3) == Raise(seat=3, to=least)
@@ -105,15 +105,15 @@ def test_a_later_answer_at_the_first_turn_among_four_raises_the_least():
     state.apply(rules.RollDie(colour=rules.BLUE))
     state.apply(rules.Draw(seat=3))
     state.apply(rules.Drop(seat=3))
-    assert state.to_act == 0 and weighed.raise_first_turn(state, 0) == Raise(
+    assert state.to_act == 0 and weighed.raise_answer(state, 0) == Raise(
         seat=0, to=state.betting_options(0).min_raise_to)  # seat 0's first turn too
     state.apply(Call(seat=0))
     state.apply(rules.Draw(seat=0))
     state.apply(rules.Drop(seat=0))
-    assert state.to_act == 1 and weighed.raise_first_turn(state, 1) is None  # its second turn
-    assert weighed.raise_first_turn(_after_a_bet(FIRST_BET), 2) is None  # the first answer
+    assert state.to_act == 1 and weighed.raise_answer(state, 1) is None  # its own bet in
+    assert weighed.raise_answer(_after_a_bet(FIRST_BET), 2) is None  # the first answer
     three = _answered(seats=3)
-    assert three.to_act == 0 and weighed.raise_first_turn(three, 0) is not None  # two opponents in
+    assert three.to_act == 0 and weighed.raise_answer(three, 0) is not None  # two opponents in
 
 
 def test_a_later_answer_with_a_pure_sabacc_is_a_call():
@@ -122,5 +122,24 @@ def test_a_later_answer_with_a_pure_sabacc_is_a_call():
     state = _answered(top)
     assert state.to_act == 3
     weighed = SabaccBot(random.Random(0), "weighed")
-    assert weighed.raise_first_turn(state, 3) is None
+    assert weighed.raise_answer(state, 3) is None
     assert weighed.choose(state, 3) == Call(seat=3)
+
+
+def test_an_answer_after_a_check_raises_the_least():
+    state = state_with(FIRST_BET, seats=4)
+    state.apply(Check(seat=1))
+    state.apply(rules.Draw(seat=1))
+    state.apply(rules.Drop(seat=1))
+    state.apply(Bet(seat=2, to=200))
+    state.apply(rules.RollDie(colour=rules.BLUE))
+    state.apply(rules.Draw(seat=2))
+    state.apply(rules.Drop(seat=2))
+    for seat in (3, 0):
+        state.apply(Call(seat=seat))
+        state.apply(rules.Draw(seat=seat))
+        state.apply(rules.Drop(seat=seat))
+    assert state.to_act == 1 and state.turns_taken[1] == 2
+    weighed = SabaccBot(random.Random(0), "weighed")
+    assert weighed.raise_first_bet(state, 1) is None  # answered already
+    assert weighed.choose(state, 1) == Raise(seat=1, to=state.betting_options(1).min_raise_to)
