@@ -1,5 +1,5 @@
-"""The strong level in Sabacc at more than two seats: a special hand kept from the die, and a bet
-answered at the seat's first turn of the hand with a raise that rolls it again."""
+"""The strong level in Sabacc at more than two seats: a special hand kept from the die, and the
+hand's first bet answered with a raise that rolls it again."""
 
 from __future__ import annotations
 
@@ -78,68 +78,3 @@ def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
     assert weighed.raise_first_bet(called, 3) is None  # called already: not the first to answer
     heads_up = _after_a_bet(FIRST_BET[:4], seats=2)
     assert heads_up.to_act == 0 and weighed.raise_first_bet(heads_up, 0) is None
-
-
-def _answered(top: tuple[str, ...] = FIRST_BET, seats: int = 4):
-    """The deal of ``top`` after seat 1's bet of 200 and seat 2's call of it, each drawing and
-    dropping, the die blue: seat 3 is to answer the bet at its first turn."""
-    state = _after_a_bet(top, seats=seats)
-    state.apply(Call(seat=2))
-    state.apply(rules.Draw(seat=2))
-    state.apply(rules.Drop(seat=2))
-    return state
-
-
-def test_a_later_answer_among_four_with_nothing_bet_raises_the_least():
-    state = _answered()
-    assert state.to_act == 3
-    assert SabaccBot(random.Random(0)).choose(state, 3) == Call(seat=3)  # the normal bot's
-    weighed = SabaccBot(random.Random(0), "weighed")
-    assert weighed.raise_first_bet(state, 3) is None  # not the first to answer: this rule's
-    least = state.betting_options(3).min_raise_to
-    assert weighed.raise_answer(state, 3) == Raise(seat=3, to=least)
-    assert weighed.choose(state, 3) == Raise(seat=3, to=least)
-    assert not weighed.worth_planning(state, 3)
-    assert games.get("sabacc").bot(random.Random(0), "strong").choose(state, 3) == Raise(seat=3, to=least)
-    state.apply(Raise(seat=3, to=least))
-    state.apply(rules.RollDie(colour=rules.BLUE))
-    state.apply(rules.Draw(seat=3))
-    state.apply(rules.Drop(seat=3))
-    assert state.to_act == 0 and weighed.raise_answer(state, 0) == Raise(
-        seat=0, to=state.betting_options(0).min_raise_to)  # seat 0's first turn too
-    state.apply(Call(seat=0))
-    state.apply(rules.Draw(seat=0))
-    state.apply(rules.Drop(seat=0))
-    assert state.to_act == 1 and weighed.raise_answer(state, 1) is None  # its own bet in
-    assert weighed.raise_answer(_after_a_bet(FIRST_BET), 2) is None  # the first answer
-    three = _answered(seats=3)
-    assert three.to_act == 0 and weighed.raise_answer(three, 0) is not None  # two opponents in
-
-
-def test_a_later_answer_with_a_pure_sabacc_is_a_call():
-    top = ("9 of Coins", "2 of Coins", "Ace of Coins", "4 of Coins", "9 of Sabers", "5 of Coins",
-           "8 of Sabers", "7 of Coins")  # seat 3 holds 15 + 8 = 23
-    state = _answered(top)
-    assert state.to_act == 3
-    weighed = SabaccBot(random.Random(0), "weighed")
-    assert weighed.raise_answer(state, 3) is None
-    assert weighed.choose(state, 3) == Call(seat=3)
-
-
-def test_an_answer_after_a_check_raises_the_least():
-    state = state_with(FIRST_BET, seats=4)
-    state.apply(Check(seat=1))
-    state.apply(rules.Draw(seat=1))
-    state.apply(rules.Drop(seat=1))
-    state.apply(Bet(seat=2, to=200))
-    state.apply(rules.RollDie(colour=rules.BLUE))
-    state.apply(rules.Draw(seat=2))
-    state.apply(rules.Drop(seat=2))
-    for seat in (3, 0):
-        state.apply(Call(seat=seat))
-        state.apply(rules.Draw(seat=seat))
-        state.apply(rules.Drop(seat=seat))
-    assert state.to_act == 1 and state.turns_taken[1] == 2
-    weighed = SabaccBot(random.Random(0), "weighed")
-    assert weighed.raise_first_bet(state, 1) is None  # answered already
-    assert weighed.choose(state, 1) == Raise(seat=1, to=state.betting_options(1).min_raise_to)

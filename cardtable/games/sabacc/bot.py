@@ -121,17 +121,6 @@ def _first_to_face(state: SabaccState, seat: int) -> bool:
     return bets[seat] == 0 and sum(1 for b in bets if b > 0) == 1
 
 
-def _unbet_answer(state: SabaccState, seat: int) -> bool:
-    """Whether ``seat``, with two or more opponents in the hand and nothing of its own bet in it
-    yet, is to answer a bet, and not as the first to answer the hand's first bet (that is
-    :func:`_first_to_face`): a player before it has called or raised that bet already, or the
-    seat checked before the bet came."""
-    if not _multiway_bet(state, seat) or _first_to_face(state, seat):
-        return False
-    bets = state.chips.round_bets
-    return bets[seat] == 0 and max(bets) > 0
-
-
 def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
     """Per card: its value, whether it is the Idiot, whether it is a face card."""
     facts = _FACTS.get(deck.id)
@@ -342,7 +331,7 @@ class SabaccBot(LevelledBot):
         0.527 (-0.016, -0.069 to 0.037): within the runs' noise both ways."""
         return (not _opening(state, seat) and (SECOND_DEALS == 0 or _second(state, seat) is None)
                 and self._caller_bet(state, seat) is None and not _special_multiway(state, seat)
-                and self.raise_first_bet(state, seat) is None and self.raise_answer(state, seat) is None)
+                and self.raise_first_bet(state, seat) is None)
 
     def second_move(self, state: SabaccState, seat: int) -> Action | None:
         """At the second player's first move heads-up, the first having checked and drawn:
@@ -393,30 +382,6 @@ class SabaccBot(LevelledBot):
         paid out counts), what the matches measure; the rollouts, scored by the chip change
         and offered only the moves less aggressive than this bot's, cannot see it."""
         if not _first_to_face(state, seat) or _special_multiway(state, seat):
-            return None
-        options = state.betting_options(seat)
-        if options is None or not options.call_amount or not options.can_raise:
-            return None
-        action = Raise(seat=seat, to=options.min_raise_to)
-        return action if state.why_illegal(action) is None else None
-
-    def raise_answer(self, state: SabaccState, seat: int) -> Action | None:
-        """The least raise from a player with nothing of its own bet yet answering a bet with two
-        or more opponents in the hand, when another has answered that bet before it or the
-        player checked before it came (:func:`_unbet_answer`; the first answer is
-        :meth:`raise_first_bet`'s), without a special hand (None elsewhere); the normal bot's
-        fold too. The same reason as the first answer's: the raise rolls the die again, and a
-        shift breaks the bettors' hands (and the callers', who called on them) and with them
-        their claims to the sabacc pot, while the seat, yet to draw, has its draw to mend its
-        own. With nothing of its own bet the seat raises at most once a hand by this rule: no
-        war of raises. Played out on the true cards at four seats (normal players, 60 plays
-        of each move on the real state, the rest of the hand by the normal bot's rollout copy;
-        266 ten-hand games), at 870 such answers the least raise against the call gained -14
-        credits (±83) of the raiser's own and +155 (±89) in its share of the chips behind
-        (at the seat's first turn, 350 of them, +62 ±121 and +249 ±131); where the normal bot
-        folds (210 answers of any kind, three sets of games) the least raise beat the fold by
-        +228 (±191) and +229 (±202)."""
-        if not _unbet_answer(state, seat) or _special_multiway(state, seat):
             return None
         options = state.betting_options(seat)
         if options is None or not options.call_amount or not options.can_raise:
@@ -582,8 +547,7 @@ class SabaccBot(LevelledBot):
         options = state.betting_options(seat)
         assert options is not None
         if self.knobs["weigh_opening"]:
-            weighed = (self.keep_special(state, seat) or self.raise_first_bet(state, seat)
-                       or self.raise_answer(state, seat) or self.opening(state, seat)
+            weighed = (self.keep_special(state, seat) or self.raise_first_bet(state, seat) or self.opening(state, seat)
                        or self.second_move(state, seat) or self._caller_bet(state, seat))
             if weighed is not None:
                 return weighed
