@@ -8,7 +8,8 @@ import random
 from test_sabacc_cli_bots import state_with
 
 from cardtable import games
-from cardtable.engine.betting import Bet, Call, Check, Raise
+from cardtable.engine.betting import Bet, Call, Check, Fold, Raise
+from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc import rules
 from cardtable.games.sabacc.bot import SabaccBot
 from cardtable.games.sabacc.state import Phase
@@ -78,3 +79,48 @@ def test_the_first_to_answer_the_first_bet_among_four_raises_the_least():
     assert weighed.raise_first_bet(called, 3) is None  # called already: not the first to answer
     heads_up = _after_a_bet(FIRST_BET[:4], seats=2)
     assert heads_up.to_act == 0 and weighed.raise_first_bet(heads_up, 0) is None
+
+
+def _move(state, action):
+    """``action``, then the die's blue, a draw and its drop for whoever bet or called."""
+    state.apply(action)
+    while state.phase != Phase.BET and not state.is_over:
+        if state.to_act == CHANCE:
+            state.apply(rules.RollDie(colour=rules.BLUE))
+        elif state.phase == Phase.DRAW:
+            state.apply(rules.Draw(seat=state.to_act))
+        else:
+            state.apply(rules.Drop(seat=state.to_act))
+
+
+def _war(top):
+    """Seats 1, 2 and 3 raise by the least twice round, seat 0 calling once between."""
+    state = state_with(top, seats=4)
+    for round_ in range(2):
+        for seat in (1, 2, 3):
+            options = state.betting_options(seat)
+            _move(state, (Bet if options.can_bet else Raise)(seat=seat, to=options.min_raise_to))
+        if round_ == 0:
+            _move(state, Call(seat=0))
+    assert state.to_act == 0 and state.betting_options(0).call_amount
+    return state
+
+
+WAR_WEAK = ("2 of Coins", "3 of Coins", "4 of Coins", "Ace of Coins", "9 of Sabers", "8 of Sabers",
+            "7 of Sabers", "2 of Staves")  # seat 0 holds 15 + 2 = 17
+WAR_STRONG = ("2 of Coins", "3 of Coins", "4 of Coins", "9 of Coins", "9 of Sabers", "8 of Sabers",
+              "7 of Sabers", "Mistress of Coins")  # seat 0 holds 9 + 13 = 22
+
+
+def test_in_a_raise_war_a_call_is_priced_at_the_stacks():
+    weighed = SabaccBot(random.Random(0), "weighed")
+    weak = _war(WAR_WEAK)
+    assert weighed.war_answer(weak, 0) == Fold(seat=0)
+    assert weighed.choose(weak, 0) == Fold(seat=0) and not weighed.worth_planning(weak, 0)
+    strong_hand = _war(WAR_STRONG)
+    assert weighed.war_answer(strong_hand, 0) == Call(seat=0)
+    once = state_with(WAR_WEAK, seats=4)  # each has raised once: no war yet
+    for seat in (1, 2, 3):
+        options = once.betting_options(seat)
+        _move(once, (Bet if options.can_bet else Raise)(seat=seat, to=options.min_raise_to))
+    assert once.to_act == 0 and weighed.war_answer(once, 0) is None

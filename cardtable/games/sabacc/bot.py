@@ -121,6 +121,30 @@ def _first_to_face(state: SabaccState, seat: int) -> bool:
     return bets[seat] == 0 and sum(1 for b in bets if b > 0) == 1
 
 
+WAR_RAISES = 2
+"""The bets and raises each of two opponents must have made this hand for a raise war
+(:meth:`SabaccBot.war_answer`): the normal level raises only a hand that wins three times in
+four, so two of them raising twice each in one hand is all but unseen."""
+
+
+def _raise_war(state: SabaccState, seat: int) -> bool:
+    """Whether ``seat``, to answer a bet with two or more opponents in the hand, is in a raise
+    war: two or more of those opponents have each bet or raised :data:`WAR_RAISES` times this
+    hand (as the log every seat sees says)."""
+    if not _multiway_bet(state, seat) or not state.chips.round_bets or max(state.chips.round_bets) <= 0:
+        return False
+    players = set(state.players_in()) - {seat}
+    counts: dict[int, int] = {}
+    for event in reversed(state.log):
+        if event.seat == CHANCE and event.public.startswith("Hand "):
+            break
+        if event.seat in players:
+            words = event.public[len(state.names[event.seat]) + 1:].split()
+            if words[:1] in (["bets"], ["raises"]):
+                counts[event.seat] = counts.get(event.seat, 0) + 1
+    return sum(1 for n in counts.values() if n >= WAR_RAISES) >= 2
+
+
 def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
     """Per card: its value, whether it is the Idiot, whether it is a face card."""
     facts = _FACTS.get(deck.id)
@@ -331,6 +355,7 @@ class SabaccBot(LevelledBot):
         0.527 (-0.016, -0.069 to 0.037): within the runs' noise both ways."""
         return (not _opening(state, seat) and (SECOND_DEALS == 0 or _second(state, seat) is None)
                 and self._caller_bet(state, seat) is None and not _special_multiway(state, seat)
+                and self.war_answer(state, seat) is None
                 and self.raise_first_bet(state, seat) is None)
 
     def second_move(self, state: SabaccState, seat: int) -> Action | None:
@@ -467,6 +492,33 @@ class SabaccBot(LevelledBot):
         action = Bet(seat=seat, to=options.max_raise_to)
         return action if state.why_illegal(action) is None else None
 
+    def war_answer(self, state: SabaccState, seat: int) -> Action | None:
+        """In a raise war (:func:`_raise_war`): a call when the chance to win after the coming
+        draw (:meth:`draw_odds`) of the pot the stacks come to (each player in at most what
+        the seat can put in, within the hand's limit) is worth all the seat still puts in,
+        else a fold (None elsewhere). Players who raise on every turn raise until everyone
+        is in for all of it, each raise rolling the die, so a call of 300 credits is the
+        first of many: priced as a call, the normal bot's rule and the rollouts (which play
+        the opponents as the normal level, whose hand ends at the next call) called one
+        after another and folded once a shift broke the hand (``benchmarks/round_flows.py
+        --game sabacc --b min_raise --seats 4``: 1,100 to 3,900 credits lost each time).
+        What the seat has put in stays in the pot it weighs, so it folds late only when a
+        shift has made its hand much worse."""
+        options = state.betting_options(seat)
+        if options is None or not options.call_amount or not _raise_war(state, seat):
+            return None
+        chips = state.chips
+        mine = chips.round_bets[seat]
+        most = min(mine + chips.stacks[seat], max(options.max_raise_to, mine + options.call_amount))
+        players = state.players_in()
+        coming = sum(max(0, min(chips.round_bets[p] + chips.stacks[p], most) - chips.round_bets[p]) for p in players)
+        chance = self.draw_odds(state, seat, len(players) - 1).win
+        fold = -min(state.settings.fold_penalty, chips.stacks[seat])
+        pays = most - mine
+        action: Action = (Call(seat=seat) if chance * (state.hand_pot() + coming) - pays >= fold
+                          else Fold(seat=seat))
+        return action if state.why_illegal(action) is None else None
+
     def rollout_bot(self, rng: random.Random) -> SabaccBot:
         """A cheap player like this one, for the strong level's rollouts: the normal
         level's choices, weighed by kinds of card (:mod:`cardtable.games.sabacc.rollout_bot`)."""
@@ -547,7 +599,8 @@ class SabaccBot(LevelledBot):
         options = state.betting_options(seat)
         assert options is not None
         if self.knobs["weigh_opening"]:
-            weighed = (self.keep_special(state, seat) or self.raise_first_bet(state, seat) or self.opening(state, seat)
+            weighed = (self.keep_special(state, seat) or self.war_answer(state, seat)
+                       or self.raise_first_bet(state, seat) or self.opening(state, seat)
                        or self.second_move(state, seat) or self._caller_bet(state, seat))
             if weighed is not None:
                 return weighed
