@@ -94,6 +94,10 @@ MULTI_VALUE_AT = 0.2
 which the strong level bets everything into two or more believed callers
 (:meth:`SabaccBot.callers_bet`)."""
 
+CALLERS_BET_POTS = 5
+"""The strong level's bet into believed callers, in hand pots (at four seats 2,000 credits of
+a stack of 5,000; everything when less is left: :meth:`SabaccBot.callers_bet`)."""
+
 PROBE_HANDS = 3
 """The hands of a play (its first) in which the strong level asks unread opponents whether
 they call whatever they hold, with a bet of the hand pot (:meth:`SabaccBot.ask_callers`)."""
@@ -457,7 +461,7 @@ class SabaccBot(LevelledBot):
         return options, [s for s in state.players_in() if s != seat], caller_beliefs(state, seat)
 
     def callers_bet(self, state: SabaccState, seat: int) -> Action | None:
-        """Everything, with nothing to call and two or more opponents in the hand, each of
+        """:data:`CALLERS_BET_POTS` hand pots (everything if less), with nothing to call and two or more opponents in the hand, each of
         them believed a caller (:func:`caller_beliefs` at :data:`CALLER_AT` or past it), when
         the chance to win against them after the coming draw is at least
         :data:`MULTI_VALUE_AT` and the draw hardly ever still bombs (None elsewhere, and
@@ -478,7 +482,8 @@ class SabaccBot(LevelledBot):
         odds = self.draw_odds(state, seat, len(others))
         if odds.win < MULTI_VALUE_AT or odds.still_bombs >= 0.05:
             return None
-        action = Bet(seat=seat, to=options.max_raise_to)
+        to = max(options.min_raise_to, min(options.max_raise_to, CALLERS_BET_POTS * state.hand_pot()))
+        action = Bet(seat=seat, to=to)
         return action if state.why_illegal(action) is None else None
 
     def ask_callers(self, state: SabaccState, seat: int) -> Action | None:
