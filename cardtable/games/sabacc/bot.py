@@ -98,6 +98,12 @@ CALLERS_BET_POTS = 5
 """The strong level's bet into believed callers, in hand pots (at four seats 2,000 credits of
 a stack of 5,000; everything when less is left: :meth:`SabaccBot.callers_bet`)."""
 
+PROBE_AT = 0.1
+"""The least chance to win (after the coming draw, against the opponents in the hand) with
+which the strong level asks unread opponents (:meth:`SabaccBot.ask_callers`): a bet of the
+hand pot into three callers with a chance ``p`` wins some (4p - 1) times it, so a poor hand
+pays for the question; some six hands in ten reach it."""
+
 PROBE_HANDS = 3
 """The hands of a play (its first) in which the strong level asks unread opponents whether
 they call whatever they hold, with a bet of the hand pot (:meth:`SabaccBot.ask_callers`)."""
@@ -500,6 +506,8 @@ class SabaccBot(LevelledBot):
             return None
         options, others, beliefs = found
         if not any(0.0 < beliefs.get(s, 0.0) < CALLER_AT for s in others):
+            return None
+        if self.draw_odds(state, seat, len(others)).win < PROBE_AT:
             return None
         to = max(options.min_raise_to, min(options.max_raise_to, state.hand_pot()))
         probe = Bet(seat=seat, to=to)
