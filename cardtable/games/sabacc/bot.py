@@ -92,17 +92,13 @@ times likelier a caller (:func:`caller_beliefs`)."""
 MULTI_VALUE_AT = 0.2
 """The least chance to win (after the coming draw, against the opponents in the hand) with
 which the strong level bets everything into two or more believed callers
-(:meth:`SabaccBot.callers_bet`)."""
-
-CALLERS_BET_POTS = 5
-"""The strong level's bet into believed callers, in hand pots (at four seats 2,000 credits of
-a stack of 5,000; everything when less is left: :meth:`SabaccBot.callers_bet`)."""
+(:meth:`SabaccBot.callers_bet`): with a chance of 0.15 to 0.2 everything gained +107 credits
+of share a decision over the check (±255), too little for the stake."""
 
 PROBE_AT = 0.1
 """The least chance to win (after the coming draw, against the opponents in the hand) with
-which the strong level asks unread opponents (:meth:`SabaccBot.ask_callers`): a bet of the
-hand pot into three callers with a chance ``p`` wins some (4p - 1) times it, so a poor hand
-pays for the question; some six hands in ten reach it."""
+which the strong level asks unread opponents (:meth:`SabaccBot.ask_callers`); some six hands
+in ten reach it. Below it a bet of the pot into callers pays too much for the question."""
 
 PROBE_HANDS = 3
 """The hands of a play (its first) in which the strong level asks unread opponents whether
@@ -467,18 +463,21 @@ class SabaccBot(LevelledBot):
         return options, [s for s in state.players_in() if s != seat], caller_beliefs(state, seat)
 
     def callers_bet(self, state: SabaccState, seat: int) -> Action | None:
-        """:data:`CALLERS_BET_POTS` hand pots (everything if less), with nothing to call and two or more opponents in the hand, each of
+        """Everything, with nothing to call and two or more opponents in the hand, each of
         them believed a caller (:func:`caller_beliefs` at :data:`CALLER_AT` or past it), when
         the chance to win against them after the coming draw is at least
         :data:`MULTI_VALUE_AT` and the draw hardly ever still bombs (None elsewhere, and
-        always heads-up). Among four callers the edge is in the bets they pay: with the
-        normal bot's draws and three always-callers, played out on the true cards,
-        everything against the check gained +1,020 credits a decision (±669) at a chance of
-        0.2 to 0.3, +1,514 at 0.3 to 0.4, +1,829 at 0.4 to 0.5, most at the hand's first
-        move, where against normal players the same bets lost 487 to 661. It comes before
-        :meth:`keep_special`: a Pure Sabacc's bet of everything, called three times, is
-        worth the die's even chance of breaking it (the check's 4,400 credits at a chance of
-        0.73 against some 8,000 half the time)."""
+        always heads-up). Among callers the edge is in the bets they pay. Played out on the
+        true cards from the strong level's turns against three always-callers (40 ten-hand
+        matches of seed 11, hands 2 to 10, 16 plays of each move, the die and the shift drawn
+        again each time; scored by the seat's share of the chips behind, in credits),
+        everything against the check gained +814 a decision (±370, 110 turns) at a chance of
+        0.2 to 0.3, +1,874 (±845) at 0.3 to 0.4, +2,016 (±834) at 0.4 to 0.6, and five hand
+        pots (2,000 credits) only +349, +694 and +870: everything all in, nobody bets again
+        and a shift mends nobody's hand after the draws. Against the normal level the same
+        bets lose (-487 to -661 a decision, h-sabacc4's play-outs), so only for callers.
+        With a special hand :meth:`keep_special` checks first (everything there +342 ±866,
+        no gain shown)."""
         found = self._callers_options(state, seat)
         if found is None:
             return None
@@ -488,19 +487,23 @@ class SabaccBot(LevelledBot):
         odds = self.draw_odds(state, seat, len(others))
         if odds.win < MULTI_VALUE_AT or odds.still_bombs >= 0.05:
             return None
-        to = max(options.min_raise_to, min(options.max_raise_to, CALLERS_BET_POTS * state.hand_pot()))
-        action = Bet(seat=seat, to=to)
+        action = Bet(seat=seat, to=options.max_raise_to)
         return action if state.why_illegal(action) is None else None
 
     def ask_callers(self, state: SabaccState, seat: int) -> Action | None:
         """A bet of the hand pot, with nothing to call and two or more opponents in the hand,
-        in a play's first :data:`PROBE_HANDS` hands, nobody having bet yet this hand, and one
-        of those opponents not read either way (no fold, bet or raise seen, a belief under
-        :data:`CALLER_AT`); None elsewhere, and always heads-up. It asks the question
-        :meth:`callers_bet` needs answered: the normal level calls the hand pot at four
-        seats with some 0.24 of its hands, so a call puts the belief at 0.58 (a call of the
-        least bet would say nothing, and checks, 1.05 times likelier from a caller, hardly
-        anything in ten hands), a fold at 0."""
+        in a play's first :data:`PROBE_HANDS` hands, nobody having bet yet this hand, one of
+        those opponents not read either way (no fold, bet or raise seen, a belief under
+        :data:`CALLER_AT`) and a chance to win of :data:`PROBE_AT` or more; None elsewhere,
+        and always heads-up. It asks the question :meth:`callers_bet` needs answered: the
+        normal level calls the hand pot at four seats with some 0.24 of its hands, so a call
+        puts the belief at 0.58, a fold at 0 (a call of the least bet would say nothing, and
+        ten checks hardly anything). Played out on the true cards (16 plays of each move,
+        scored by the share of the chips behind, in credits), it cost little: against three
+        normal players in hands 1 to 3 (30 matches of seed 11) the bet of the pot against the
+        check gained +194 a decision (±143) at a chance of 0.1 to 0.15, +234 (±198) at 0.15 to
+        0.2 and +200 (±196) at 0.2 to 0.3 (they fold, and pay the fold penalty); against three
+        always-callers (40 matches, hands 2 to 10) -266 (±67), +14 (±79) and +72 (±104)."""
         found = self._callers_options(state, seat)
         if found is None or state.round_number > PROBE_HANDS or any(state.chips.round_bets):
             return None
@@ -671,7 +674,7 @@ class SabaccBot(LevelledBot):
         options = state.betting_options(seat)
         assert options is not None
         if self.knobs["weigh_opening"]:
-            weighed = (self.callers_bet(state, seat) or self.keep_special(state, seat)
+            weighed = (self.keep_special(state, seat) or self.callers_bet(state, seat)
                        or self.raise_first_bet(state, seat) or self.opening(state, seat)
                        or self.second_move(state, seat) or self._caller_bet(state, seat)
                        or self.ask_callers(state, seat))
