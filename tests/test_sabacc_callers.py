@@ -11,8 +11,7 @@ from test_sabacc_cli_bots import state_with
 from cardtable import games
 from cardtable.engine.betting import Bet, Check
 from cardtable.engine.game import Event
-from cardtable.games.sabacc.bot import (CALLER_AT, MULTI_VALUE_AT, PROBE_AT, PROBE_HANDS,
-                                        SabaccBot, caller_beliefs)
+from cardtable.games.sabacc.bot import CALLER_AT, MULTI_VALUE_AT, PROBE_AT, PROBE_HANDS, SabaccBot, caller_beliefs
 
 
 def _deal(mine: tuple[str, str], seats: int = 4):
