@@ -11,7 +11,15 @@ from test_sabacc_cli_bots import state_with
 from cardtable import games
 from cardtable.engine.betting import Bet, Check
 from cardtable.engine.game import Event
-from cardtable.games.sabacc.bot import CALLER_AT, MULTI_VALUE_AT, PROBE_AT, PROBE_HANDS, SabaccBot, caller_beliefs
+from cardtable.games.sabacc.bot import (
+    CALLER_AT,
+    MULTI_VALUE_AT,
+    PROBE_AT,
+    PROBE_HANDS,
+    STRONG_ASK_POTS,
+    SabaccBot,
+    caller_beliefs,
+)
 
 
 def _deal(mine: tuple[str, str], seats: int = 4):
@@ -65,6 +73,8 @@ def test_the_strong_level_asks_unread_opponents_with_a_bet_of_the_hand_pot():
     late.round_no = PROBE_HANDS + 1
     assert weighed.ask_callers(late, 1) is None
     assert weighed.ask_callers(_deal(FAIR, seats=2), 1) is None
+    good = _deal(GOOD)  # a chance of 0.2 or more: three pots, which the normal level calls less
+    assert weighed.choose(good, 1) == Bet(seat=1, to=STRONG_ASK_POTS * good.hand_pot())
 
 
 def test_the_strong_level_bets_big_into_believed_callers():
