@@ -392,7 +392,11 @@ class SabaccBot(LevelledBot):
 
     def worth_planning(self, state: SabaccState, seat: int) -> bool:
         """False at the hand's first move heads-up, at the second player's first move after a
-        check (:meth:`second_move`) and where a believed caller meets :meth:`value_bet`:
+        check (:meth:`second_move`), where a believed caller meets :meth:`value_bet`, and,
+        with two or more opponents in the hand, at a special hand (:meth:`keep_special`), the
+        first answer to the hand's first bet (:meth:`raise_first_bet`), a bet into believed
+        callers (:meth:`callers_bet`) and the question to unread players (:meth:`ask_callers`;
+        the rollouts play every opponent as the normal level, so they see neither's worth):
         there the strong level's choice to beat (:meth:`opening`, some 3,000 plays of the
         hand on the true odds; :meth:`second_move`, 600 deals that fit the first player's
         draw) knows more than its rollouts can tell. The second move so weighed, over 120
