@@ -39,7 +39,8 @@ from cardtable.engine.game import CHANCE, Action
 from cardtable.games.sabacc.hands import IDIOT
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
 
-__all__ = ["SabaccBot", "VALUE_AT", "LEVELS", "LEVEL_KNOBS", "beat_share", "hand_score", "opponent_table", "DrawOdds"]
+__all__ = ["SabaccBot", "VALUE_AT", "MULTI_VALUE_AT", "PROBE_HANDS", "caller_beliefs", "LEVELS", "LEVEL_KNOBS",
+           "beat_share", "hand_score", "opponent_table", "DrawOdds"]
 
 LEVELS = ("normal", "tough")
 
@@ -81,6 +82,35 @@ SECOND_DEALS = 600
 _CHECK_ODDS = 1.0 / 0.96
 """How much more likely a check is from a caller than from the normal level, who opens the
 betting with about one two-card hand in 25 (a chance to win of 0.75 after its draw)."""
+
+MULTI_CHECK_ODDS = 1.0 / (1.0 - 48 / 1086)
+"""How much more likely a check is from a caller than from the normal level at four seats,
+who bet at 48 of its 1,086 turns with nothing to call (30 ten-hand plays of four normal
+players): a check says little, and a player who never bets in ten hands is only some 1.6
+times likelier a caller (:func:`caller_beliefs`)."""
+
+MULTI_VALUE_AT = 0.2
+"""The least chance to win (after the coming draw, against the opponents in the hand) with
+which the strong level bets everything into two or more believed callers
+(:meth:`SabaccBot.callers_bet`): with a chance of 0.15 to 0.2 everything gained +107 credits
+of share a decision over the check (±255), too little for the stake."""
+
+PROBE_AT = 0.1
+"""The least chance to win (after the coming draw, against the opponents in the hand) with
+which the strong level asks unread opponents (:meth:`SabaccBot.ask_callers`); some six hands
+in ten reach it. Below it a bet of the pot into callers pays too much for the question."""
+
+STRONG_ASK_POTS = 3
+"""The strong level's question (:meth:`SabaccBot.ask_callers`) with a chance to win of
+:data:`MULTI_VALUE_AT` or more, in hand pots. On the true cards at 0.2 to 0.3 (as
+:meth:`~SabaccBot.ask_callers` says) three pots against the check gained +586 credits of share
+a decision (±370, 24 turns) against three normal players, the pot +200 and everything -68;
+against three always-callers +300 (±200), the pot +72 and everything +814. And the normal
+level calls it with some 5% of its hands: a call puts the belief in a caller at 0.87."""
+
+PROBE_HANDS = 3
+"""The hands of a play (its first) in which the strong level asks unread opponents whether
+they call whatever they hold, with a bet of the hand pot (:meth:`SabaccBot.ask_callers`)."""
 
 _AGGRESSION = {"Fold": 0, "Check": 1, "Call": 1, "Bet": 2, "Raise": 2, "AllIn": 3}
 """How much each betting move puts at stake, for :meth:`SabaccBot.planning_candidates`."""
@@ -190,6 +220,46 @@ def caller_belief(state: SabaccState, seat: int) -> float:
             scorer = scorer or _scorer(state.deck)
             odds /= max(0.05, scorer.call_share(owed, ante + owed, state.settings.fold_penalty))
     return odds / (1.0 + odds)
+
+
+def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
+    """At more than two seats, for each opponent of ``seat`` (its seat number), how likely
+    it calls whatever it holds rather than playing as the normal level, from its betting
+    this play as the log shows it (what every seat sees): a fold, bet or raise says it is
+    no caller; a call of ``x`` is 1 / (the share of two-card hands with which the normal
+    level, against the other players, calls ``x`` into the antes and that bet) times
+    likelier from a caller (at four seats a call of the hand pot some four times, of the
+    least bet hardly at all); a check :data:`MULTI_CHECK_ODDS` times. From
+    :data:`CALLER_PRIOR` each; empty heads-up (:func:`caller_belief` reads that)."""
+    if state.seats <= 2:
+        return {}
+    from cardtable.games.sabacc.opening import _scorer
+
+    odds = {s: CALLER_PRIOR / (1.0 - CALLER_PRIOR) for s in range(state.seats) if s != seat}
+    names = {s: state.names[s] + " " for s in odds}
+    ante = state.seats * state.settings.hand_ante
+    opponents = state.seats - 1
+    scorer = None
+    for event in state.log:
+        name = names.get(event.seat)
+        if name is None or not odds[event.seat] or not event.public.startswith(name):
+            continue
+        words = event.public[len(name):].split()
+        if not words:
+            continue
+        if words[0] in ("folds", "bets", "raises"):
+            odds[event.seat] = 0.0
+        elif words[0] == "checks":
+            odds[event.seat] *= MULTI_CHECK_ODDS
+        elif words[0] == "calls" and len(words) > 1:
+            try:
+                owed = int(words[1].replace(",", ""))
+            except ValueError:
+                continue
+            scorer = scorer or _scorer(state.deck)
+            odds[event.seat] /= max(0.02, scorer.call_share(owed, ante + owed, state.settings.fold_penalty,
+                                                            opponents))
+    return {s: o / (1.0 + o) for s, o in odds.items()}
 
 
 _PLACINGS = {"keeps the card": "keep", "swaps a card": "swap", "drops the drawn card": "drop"}
@@ -346,7 +416,11 @@ class SabaccBot(LevelledBot):
 
     def worth_planning(self, state: SabaccState, seat: int) -> bool:
         """False at the hand's first move heads-up, at the second player's first move after a
-        check (:meth:`second_move`) and where a believed caller meets :meth:`value_bet`:
+        check (:meth:`second_move`), where a believed caller meets :meth:`value_bet`, and,
+        with two or more opponents in the hand, at a special hand (:meth:`keep_special`), the
+        first answer to the hand's first bet (:meth:`raise_first_bet`), a bet into believed
+        callers (:meth:`callers_bet`) and the question to unread players (:meth:`ask_callers`;
+        the rollouts play every opponent as the normal level, so they see neither's worth):
         there the strong level's choice to beat (:meth:`opening`, some 3,000 plays of the
         hand on the true odds; :meth:`second_move`, 600 deals that fit the first player's
         draw) knows more than its rollouts can tell. The second move so weighed, over 120
@@ -356,7 +430,8 @@ class SabaccBot(LevelledBot):
         return (not _opening(state, seat) and (SECOND_DEALS == 0 or _second(state, seat) is None)
                 and self._caller_bet(state, seat) is None and not _special_multiway(state, seat)
                 and self.war_answer(state, seat) is None
-                and self.raise_first_bet(state, seat) is None)
+                and self.raise_first_bet(state, seat) is None and self.callers_bet(state, seat) is None
+                and self.ask_callers(state, seat) is None)
 
     def second_move(self, state: SabaccState, seat: int) -> Action | None:
         """At the second player's first move heads-up, the first having checked and drawn:
@@ -413,6 +488,73 @@ class SabaccBot(LevelledBot):
             return None
         action = Raise(seat=seat, to=options.min_raise_to)
         return action if state.why_illegal(action) is None else None
+
+    def _callers_options(self, state: SabaccState, seat: int) -> tuple[BetOptions, list[int], dict[int, float]] | None:
+        """With nothing to call and two or more opponents in the hand: the betting options,
+        those opponents and :func:`caller_beliefs` (None elsewhere, and always heads-up)."""
+        if not _multiway_bet(state, seat):
+            return None
+        options = state.betting_options(seat)
+        if options is None or not options.can_bet or options.call_amount:
+            return None
+        return options, [s for s in state.players_in() if s != seat], caller_beliefs(state, seat)
+
+    def callers_bet(self, state: SabaccState, seat: int) -> Action | None:
+        """Everything, with nothing to call and two or more opponents in the hand, each of
+        them believed a caller (:func:`caller_beliefs` at :data:`CALLER_AT` or past it), when
+        the chance to win against them after the coming draw is at least
+        :data:`MULTI_VALUE_AT` and the draw hardly ever still bombs (None elsewhere, and
+        always heads-up). Among callers the edge is in the bets they pay. Played out on the
+        true cards from the strong level's turns against three always-callers (40 ten-hand
+        matches of seed 11, hands 2 to 10, 16 plays of each move, the die and the shift drawn
+        again each time; scored by the seat's share of the chips behind, in credits),
+        everything against the check gained +814 a decision (±370, 110 turns) at a chance of
+        0.2 to 0.3, +1,874 (±845) at 0.3 to 0.4, +2,016 (±834) at 0.4 to 0.6, and five hand
+        pots (2,000 credits) only +349, +694 and +870: everything all in, nobody bets again
+        and a shift mends nobody's hand after the draws. Against the normal level the same
+        bets lose (-487 to -661 a decision, h-sabacc4's play-outs), so only for callers.
+        With a special hand :meth:`keep_special` checks first (everything there +342 ±866,
+        no gain shown)."""
+        found = self._callers_options(state, seat)
+        if found is None:
+            return None
+        options, others, beliefs = found
+        if any(beliefs.get(s, 0.0) < CALLER_AT for s in others):
+            return None
+        odds = self.draw_odds(state, seat, len(others))
+        if odds.win < MULTI_VALUE_AT or odds.still_bombs >= 0.05:
+            return None
+        action = Bet(seat=seat, to=options.max_raise_to)
+        return action if state.why_illegal(action) is None else None
+
+    def ask_callers(self, state: SabaccState, seat: int) -> Action | None:
+        """A bet of the hand pot (:data:`STRONG_ASK_POTS` of them with a chance to win of
+        :data:`MULTI_VALUE_AT` or more), with nothing to call and two or more opponents in the hand,
+        in a play's first :data:`PROBE_HANDS` hands, nobody having bet yet this hand, one of
+        those opponents not read either way (no fold, bet or raise seen, a belief under
+        :data:`CALLER_AT`) and a chance to win of :data:`PROBE_AT` or more; None elsewhere,
+        and always heads-up. It asks the question :meth:`callers_bet` needs answered: the
+        normal level calls the hand pot at four seats with some 0.24 of its hands, so a call
+        puts the belief at 0.58, a fold at 0 (a call of the least bet would say nothing, and
+        ten checks hardly anything). Played out on the true cards (16 plays of each move,
+        scored by the share of the chips behind, in credits), it cost little: against three
+        normal players in hands 1 to 3 (30 matches of seed 11) the bet of the pot against the
+        check gained +194 a decision (±143) at a chance of 0.1 to 0.15, +234 (±198) at 0.15 to
+        0.2 and +200 (±196) at 0.2 to 0.3 (they fold, and pay the fold penalty); against three
+        always-callers (40 matches, hands 2 to 10) -266 (±67), +14 (±79) and +72 (±104)."""
+        found = self._callers_options(state, seat)
+        if found is None or state.round_number > PROBE_HANDS or any(state.chips.round_bets):
+            return None
+        options, others, beliefs = found
+        if not any(0.0 < beliefs.get(s, 0.0) < CALLER_AT for s in others):
+            return None
+        win = self.draw_odds(state, seat, len(others)).win
+        if win < PROBE_AT:
+            return None
+        pots = STRONG_ASK_POTS if win >= MULTI_VALUE_AT else 1
+        to = max(options.min_raise_to, min(options.max_raise_to, pots * state.hand_pot()))
+        probe = Bet(seat=seat, to=to)
+        return probe if state.why_illegal(probe) is None else None
 
     def _first_bets(self, state: SabaccState, seat: int,
                     options: BetOptions) -> tuple[list[int], list[int], list[int], tuple[int, int]]:
@@ -600,8 +742,10 @@ class SabaccBot(LevelledBot):
         assert options is not None
         if self.knobs["weigh_opening"]:
             weighed = (self.keep_special(state, seat) or self.war_answer(state, seat)
+                       or self.callers_bet(state, seat)
                        or self.raise_first_bet(state, seat) or self.opening(state, seat)
-                       or self.second_move(state, seat) or self._caller_bet(state, seat))
+                       or self.second_move(state, seat) or self._caller_bet(state, seat)
+                       or self.ask_callers(state, seat))
             if weighed is not None:
                 return weighed
         opponents = self._opponents(state, seat)

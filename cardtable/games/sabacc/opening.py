@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from cardtable.engine.cards import Deck
 from cardtable.games.sabacc.bot import _facts, beat_share, opponent_table
@@ -55,15 +56,15 @@ class _Scorer:
         table = opponent_table(deck)
         self.share = {s: beat_share(s, table) for s in range(-1, 206)}
         self.kind = [(v, i, f) for v, i, f in zip(self.values, self.idiots, self.faces)]
-        self._odds: dict[tuple[tuple[int, bool, bool], ...], tuple[float, float]] = {}
-        self._calls: dict[tuple[int, int, int], float] = {}
+        self._odds: dict[tuple[Any, ...], tuple[float, float]] = {}
+        self._calls: dict[tuple[int, int, int, int], float] = {}
 
-    def odds(self, hand: Sequence[int]) -> tuple[float, float]:
-        """The normal bot's odds of the draw to come for a two-card ``hand`` heads-up
-        (:meth:`~cardtable.games.sabacc.bot.SabaccBot.draw_odds`: the mean chance to win
-        after the best placing, the chance that placing still bombs), over the deck less
-        the hand; kept by the cards' kinds."""
-        key = tuple(sorted(self.kind[c] for c in hand))
+    def odds(self, hand: Sequence[int], opponents: int = 1) -> tuple[float, float]:
+        """The normal bot's odds of the draw to come for a two-card ``hand`` against
+        ``opponents`` (:meth:`~cardtable.games.sabacc.bot.SabaccBot.draw_odds`: the mean chance
+        to win after the best placing, the chance that placing still bombs), over the deck
+        less the hand; kept by the cards' kinds."""
+        key = (opponents, *sorted(self.kind[c] for c in hand))
         found = self._odds.get(key)
         if found is None:
             held = set(hand)
@@ -73,27 +74,31 @@ class _Scorer:
                 if card in held:
                     continue
                 score = self.score(self.placed(list(hand), card))
-                win += self.share[score]
+                win += self.share[score] if opponents == 1 else self.share[score] ** opponents
                 still += score < 0
                 n += 1
             found = self._odds[key] = (win / max(1, n), still / max(1, n))
         return found
 
-    def normal_calls(self, hand: Sequence[int], owed: int, pot: int, fold_penalty: int) -> bool:
+    def normal_calls(self, hand: Sequence[int], owed: int, pot: int, fold_penalty: int,
+                     opponents: int = 1) -> bool:
         """Whether the normal bot calls ``owed`` into a hand pot of ``pot`` with ``hand``
-        (its rule: the call's worth, the pot paid again when the hand still bombs, against
-        the fold penalty; its raise with a strong hand counts as a call here)."""
-        win, still = self.odds(hand)
+        against ``opponents`` (its rule: the call's worth, the pot paid again when the hand
+        still bombs, against the fold penalty; its raise with a strong hand counts as a call
+        here)."""
+        win, still = self.odds(hand, opponents)
         return win * (pot + owed) - owed - still * (pot + owed) >= -fold_penalty
 
-    def call_share(self, owed: int, pot: int, fold_penalty: int) -> float:
-        """The share of two-card hands with which the normal bot calls ``owed`` into ``pot``."""
-        key = (owed, pot, fold_penalty)
+    def call_share(self, owed: int, pot: int, fold_penalty: int, opponents: int = 1) -> float:
+        """The share of two-card hands with which the normal bot calls ``owed`` into ``pot``
+        against ``opponents`` (at four seats a call of the hand pot's 400 into 800 with 0.24
+        of them, of 800 with 0.07; heads-up with 0.83 and 0.54)."""
+        key = (owed, pot, fold_penalty, opponents)
         found = self._calls.get(key)
         if found is None:
             cards = range(len(self.values))
             pairs = [(a, b) for a in cards for b in cards if a < b]
-            found = self._calls[key] = sum(self.normal_calls(p, owed, pot, fold_penalty)
+            found = self._calls[key] = sum(self.normal_calls(p, owed, pot, fold_penalty, opponents)
                                            for p in pairs) / len(pairs)
         return found
 
