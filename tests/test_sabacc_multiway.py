@@ -124,3 +124,27 @@ def test_in_a_raise_war_a_call_is_priced_at_the_stacks():
         options = once.betting_options(seat)
         _move(once, (Bet if options.can_bet else Raise)(seat=seat, to=options.min_raise_to))
     assert once.to_act == 0 and weighed.war_answer(once, 0) is None
+
+
+def test_the_strong_level_steals_from_players_seen_only_folding():
+    from test_sabacc_cli_bots import DECK
+
+    from cardtable.games.sabacc.bot import _folders
+
+    state = state_with(FIRST_BET, seats=4)
+    _move(state, Bet(seat=1, to=200))
+    for seat in (2, 3, 0):
+        state.apply(Fold(seat=seat))
+    assert state.to_act == CHANCE  # the next hand's shuffle
+    state.apply(rules.SabaccShuffle(order=tuple(range(len(DECK)))))
+    weighed = SabaccBot(random.Random(0), "weighed")
+    while state.to_act != 1:
+        seat = state.to_act
+        assert weighed.steal(state, seat) is None  # seat 1 bet: it is no folder
+        _move(state, Check(seat=seat))
+    least = Bet(seat=1, to=state.betting_options(1).min_raise_to)
+    assert weighed.steal(state, 1) == least
+    assert weighed.choose(state, 1) == least and not weighed.worth_planning(state, 1)
+    _move(state, least)
+    state.apply(Call(seat=2))
+    assert _folders(state, 1) == {0, 3}  # seat 2 has paid now: no more steals against it
