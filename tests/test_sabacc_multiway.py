@@ -126,7 +126,7 @@ def test_in_a_raise_war_a_call_is_priced_at_the_stacks():
     assert once.to_act == 0 and weighed.war_answer(once, 0) is None
 
 
-def test_the_strong_level_steals_from_players_seen_only_folding():
+def test_the_strong_level_steals_from_players_seen_only_folding(monkeypatch):
     from test_sabacc_cli_bots import DECK
 
     from cardtable.games.sabacc.bot import _folders
@@ -144,6 +144,10 @@ def test_the_strong_level_steals_from_players_seen_only_folding():
         _move(state, Check(seat=seat))
     least = Bet(seat=1, to=state.betting_options(1).min_raise_to)
     assert weighed.steal(state, 1) == least
+    chance = weighed.draw_odds(state, 1, 3).win
+    monkeypatch.setattr("cardtable.games.sabacc.bot.PROBE_AT", chance + 0.01)
+    assert weighed.steal(state, 1) is None  # too poor a hand to bet if called
+    monkeypatch.undo()
     assert weighed.choose(state, 1) == least and not weighed.worth_planning(state, 1)
     _move(state, least)
     state.apply(Call(seat=2))
