@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Sequence
+from collections.abc import Container, Iterator, Sequence
 from typing import Any
 
 from cardtable.bots.base import LevelledBot
@@ -163,15 +163,10 @@ def _raise_war(state: SabaccState, seat: int) -> bool:
     hand (as the log every seat sees says)."""
     if not _multiway_bet(state, seat) or not state.chips.round_bets or max(state.chips.round_bets) <= 0:
         return False
-    players = set(state.players_in()) - {seat}
     counts: dict[int, int] = {}
-    for event in reversed(state.log):
-        if event.seat == CHANCE and event.public.startswith("Hand "):
-            break
-        if event.seat in players:
-            words = event.public[len(state.names[event.seat]) + 1:].split()
-            if words[:1] in (["bets"], ["raises"]):
-                counts[event.seat] = counts.get(event.seat, 0) + 1
+    for other, words in _moves(state, set(state.players_in()) - {seat}, this_hand=True):
+        if words[0] in ("bets", "raises"):
+            counts[other] = counts.get(other, 0) + 1
     return sum(1 for n in counts.values() if n >= WAR_RAISES) >= 2
 
 
@@ -185,6 +180,48 @@ def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
     return facts
 
 
+def _moves(state: SabaccState, seats: Container[int], *, this_hand: bool = False) -> Iterator[tuple[int, list[str]]]:
+    """Each move of a player in ``seats`` as the log every seat sees writes it (only this
+    hand's with ``this_hand``): its seat and the words after the player's name."""
+    events = state.log
+    if this_hand:
+        events = events[max((i for i, e in enumerate(events) if e.seat == CHANCE and e.public.startswith("Hand ")),
+                            default=0):]
+    for event in events:
+        if event.seat in seats:
+            name = state.names[event.seat] + " "
+            words = event.public[len(name):].split() if event.public.startswith(name) else []
+            if words:
+                yield event.seat, words
+
+
+def _beliefs(state: SabaccState, seat: int, check_odds: float, least_share: float) -> dict[int, float]:
+    """:func:`caller_belief` and :func:`caller_beliefs`: for each opponent of ``seat``, from
+    :data:`CALLER_PRIOR`, its odds times ``check_odds`` a check and over the normal level's
+    share of calls (at least ``least_share``) a call; none after a fold, bet or raise."""
+    from cardtable.games.sabacc.opening import _scorer
+
+    odds = {s: CALLER_PRIOR / (1.0 - CALLER_PRIOR) for s in range(state.seats) if s != seat}
+    ante = state.seats * state.settings.hand_ante
+    scorer = None
+    for other, words in _moves(state, odds):
+        if not odds[other]:
+            continue
+        if words[0] in ("folds", "bets", "raises"):
+            odds[other] = 0.0
+        elif words[0] == "checks":
+            odds[other] *= check_odds
+        elif words[0] == "calls" and len(words) > 1:
+            try:
+                owed = int(words[1].replace(",", ""))
+            except ValueError:
+                continue
+            scorer = scorer or _scorer(state.deck)
+            odds[other] /= max(least_share, scorer.call_share(owed, ante + owed, state.settings.fold_penalty,
+                                                              state.seats - 1))
+    return {s: o / (1.0 + o) for s, o in odds.items()}
+
+
 def caller_belief(state: SabaccState, seat: int) -> float:
     """How likely ``seat``'s one opponent heads-up calls whatever it holds, rather than
     playing as the normal level, from its betting this match as the log shows it (what
@@ -195,31 +232,7 @@ def caller_belief(state: SabaccState, seat: int) -> float:
     :data:`CALLER_PRIOR`; 0 at more than two seats."""
     if state.seats != 2:
         return 0.0
-    from cardtable.games.sabacc.opening import _scorer
-
-    other = 1 - seat
-    name = state.names[other] + " "
-    odds = CALLER_PRIOR / (1.0 - CALLER_PRIOR)
-    scorer = None
-    ante = 2 * state.settings.hand_ante
-    for event in state.log:
-        if event.seat != other or not event.public.startswith(name):
-            continue
-        words = event.public[len(name):].split()
-        if not words:
-            continue
-        if words[0] in ("folds", "bets", "raises"):
-            return 0.0
-        if words[0] == "checks":
-            odds *= _CHECK_ODDS
-        elif words[0] == "calls" and len(words) > 1:
-            try:
-                owed = int(words[1].replace(",", ""))
-            except ValueError:
-                continue
-            scorer = scorer or _scorer(state.deck)
-            odds /= max(0.05, scorer.call_share(owed, ante + owed, state.settings.fold_penalty))
-    return odds / (1.0 + odds)
+    return _beliefs(state, seat, _CHECK_ODDS, 0.05)[1 - seat]
 
 
 def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
@@ -233,50 +246,19 @@ def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
     :data:`CALLER_PRIOR` each; empty heads-up (:func:`caller_belief` reads that)."""
     if state.seats <= 2:
         return {}
-    from cardtable.games.sabacc.opening import _scorer
-
-    odds = {s: CALLER_PRIOR / (1.0 - CALLER_PRIOR) for s in range(state.seats) if s != seat}
-    names = {s: state.names[s] + " " for s in odds}
-    ante = state.seats * state.settings.hand_ante
-    opponents = state.seats - 1
-    scorer = None
-    for event in state.log:
-        name = names.get(event.seat)
-        if name is None or not odds[event.seat] or not event.public.startswith(name):
-            continue
-        words = event.public[len(name):].split()
-        if not words:
-            continue
-        if words[0] in ("folds", "bets", "raises"):
-            odds[event.seat] = 0.0
-        elif words[0] == "checks":
-            odds[event.seat] *= MULTI_CHECK_ODDS
-        elif words[0] == "calls" and len(words) > 1:
-            try:
-                owed = int(words[1].replace(",", ""))
-            except ValueError:
-                continue
-            scorer = scorer or _scorer(state.deck)
-            odds[event.seat] /= max(0.02, scorer.call_share(owed, ante + owed, state.settings.fold_penalty,
-                                                            opponents))
-    return {s: o / (1.0 + o) for s, o in odds.items()}
+    return _beliefs(state, seat, MULTI_CHECK_ODDS, 0.02)
 
 
 def _folders(state: SabaccState, seat: int) -> set[int]:
     """The opponents of ``seat`` who have folded to a bet this play and never called, bet or
     raised (as the log every seat sees says)."""
-    names = {s: state.names[s] + " " for s in range(state.seats) if s != seat}
     folded: set[int] = set()
     paid: set[int] = set()
-    for event in state.log:
-        name = names.get(event.seat)
-        if name is None or not event.public.startswith(name):
-            continue
-        word = event.public[len(name):].split()[:1]
-        if word == ["folds"]:
-            folded.add(event.seat)
-        elif word in (["calls"], ["bets"], ["raises"]):
-            paid.add(event.seat)
+    for other, words in _moves(state, set(range(state.seats)) - {seat}):
+        if words[0] == "folds":
+            folded.add(other)
+        elif words[0] in ("calls", "bets", "raises"):
+            paid.add(other)
     return folded - paid
 
 
