@@ -22,6 +22,9 @@ cannot see is equally likely to be the next one it draws.
 * **Drawing**: it always draws (dropping the card keeps the hand as it was, so a draw
   never hurts), then keeps, swaps or drops whatever gives the best chance to win.
 
+What the strong level reads of the hand and of the log (whose turn among how many, each
+opponent's moves, the belief in a caller) is in :mod:`cardtable.games.sabacc.table_reads`.
+
 Sample counts are fixed, so the same seed always makes the same choice.
 """
 
@@ -29,18 +32,29 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.base import LevelledBot
 from cardtable.engine.betting import AllIn, Bet, BetOptions, Call, Check, Fold, Raise
 from cardtable.engine.cards import Deck
-from cardtable.engine.game import CHANCE, Action
+from cardtable.engine.game import Action
 from cardtable.games.sabacc.hands import IDIOT
 from cardtable.games.sabacc.state import Draw, Drop, Keep, Phase, SabaccState, Stand, Swap
+from cardtable.games.sabacc.table_reads import (
+    CALLER_PRIOR,
+    _first_to_face,
+    _folders,
+    _multiway_bet,
+    _opening,
+    _raise_war,
+    _second,
+    caller_belief,
+    caller_beliefs,
+)
 
-__all__ = ["SabaccBot", "VALUE_AT", "MULTI_VALUE_AT", "PROBE_HANDS", "caller_beliefs", "LEVELS", "LEVEL_KNOBS",
-           "beat_share", "hand_score", "opponent_table", "DrawOdds"]
+__all__ = ["SabaccBot", "VALUE_AT", "MULTI_VALUE_AT", "PROBE_HANDS", "CALLER_PRIOR", "caller_belief", "caller_beliefs",
+           "LEVELS", "LEVEL_KNOBS", "beat_share", "hand_score", "opponent_table", "DrawOdds"]
 
 LEVELS = ("normal", "tough")
 
@@ -67,10 +81,6 @@ VALUE_AT = 0.6
 the strong level bets big into a player who calls whatever it holds
 (:meth:`SabaccBot.value_bet`)."""
 
-CALLER_PRIOR = 0.25
-"""The strong level's belief, before any move is seen, that its one opponent heads-up
-calls whatever it holds (:func:`caller_belief`); the rest is the normal level's play."""
-
 CALLER_AT = 0.5
 """The belief in a caller past which the strong level bets :meth:`SabaccBot.value_bet`
 after the hand's first move (that move weighs the belief itself)."""
@@ -78,16 +88,6 @@ after the hand's first move (that move weighs the belief itself)."""
 SECOND_DEALS = 600
 """Deals the second player's first move heads-up is weighed on
 (:meth:`SabaccBot.second_move`; 0: left to the rollouts)."""
-
-_CHECK_ODDS = 1.0 / 0.96
-"""How much more likely a check is from a caller than from the normal level, who opens the
-betting with about one two-card hand in 25 (a chance to win of 0.75 after its draw)."""
-
-MULTI_CHECK_ODDS = 1.0 / (1.0 - 48 / 1086)
-"""How much more likely a check is from a caller than from the normal level at four seats,
-who bet at 48 of its 1,086 turns with nothing to call (30 ten-hand plays of four normal
-players): a check says little, and a player who never bets in ten hands is only some 1.6
-times likelier a caller (:func:`caller_beliefs`)."""
 
 MULTI_VALUE_AT = 0.2
 """The least chance to win (after the coming draw, against the opponents in the hand) with
@@ -122,17 +122,6 @@ _SPECIAL = (123, 205)
 """The :func:`hand_score` of a Pure Sabacc and of the Idiot's Array."""
 
 
-def _opening(state: SabaccState, seat: int) -> bool:
-    """Whether ``seat`` is to make the hand's first move, heads-up."""
-    return (state.phase == Phase.BET and state.turn == seat and sum(state.turns_taken) == 1
-            and len(state.players_in()) == 2)
-
-
-def _multiway_bet(state: SabaccState, seat: int) -> bool:
-    """Whether ``seat`` is to bet with two or more opponents in the hand."""
-    return state.phase == Phase.BET and state.turn == seat and len(state.players_in()) >= 3
-
-
 def _special_multiway(state: SabaccState, seat: int) -> bool:
     """Whether ``seat``, to bet with two or more opponents in the hand, holds a special hand
     (a Pure Sabacc or the Idiot's Array: the sabacc pot's hands)."""
@@ -140,34 +129,6 @@ def _special_multiway(state: SabaccState, seat: int) -> bool:
         return False
     hand = [c for c in state.view(seat)["hands"][seat] if c is not None]
     return hand_score(state.deck, hand) in _SPECIAL
-
-
-def _first_to_face(state: SabaccState, seat: int) -> bool:
-    """Whether ``seat``, with two or more opponents in the hand, is the first to answer the
-    hand's first bet: one player has bet, nobody has called or raised it yet."""
-    if not _multiway_bet(state, seat):
-        return False
-    bets = state.chips.round_bets
-    return bets[seat] == 0 and sum(1 for b in bets if b > 0) == 1
-
-
-WAR_RAISES = 2
-"""The bets and raises each of two opponents must have made this hand for a raise war
-(:meth:`SabaccBot.war_answer`): the normal level raises only a hand that wins three times in
-four, so two of them raising twice each in one hand is all but unseen."""
-
-
-def _raise_war(state: SabaccState, seat: int) -> bool:
-    """Whether ``seat``, to answer a bet with two or more opponents in the hand, is in a raise
-    war: two or more of those opponents have each bet or raised :data:`WAR_RAISES` times this
-    hand (as the log every seat sees says)."""
-    if not _multiway_bet(state, seat) or not state.chips.round_bets or max(state.chips.round_bets) <= 0:
-        return False
-    counts: dict[int, int] = {}
-    for other, words in _moves(state, set(state.players_in()) - {seat}, this_hand=True):
-        if words[0] in ("bets", "raises"):
-            counts[other] = counts.get(other, 0) + 1
-    return sum(1 for n in counts.values() if n >= WAR_RAISES) >= 2
 
 
 def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
@@ -178,108 +139,6 @@ def _facts(deck: Deck) -> tuple[list[int], list[bool], list[bool]]:
                  ["face" in c.tags for c in deck])
         _FACTS[deck.id] = facts
     return facts
-
-
-def _moves(state: SabaccState, seats: Container[int], *, this_hand: bool = False) -> Iterator[tuple[int, list[str]]]:
-    """Each move of a player in ``seats`` as the log every seat sees writes it (only this
-    hand's with ``this_hand``): its seat and the words after the player's name."""
-    events = state.log
-    if this_hand:
-        events = events[max((i for i, e in enumerate(events) if e.seat == CHANCE and e.public.startswith("Hand ")),
-                            default=0):]
-    for event in events:
-        if event.seat in seats:
-            name = state.names[event.seat] + " "
-            words = event.public[len(name):].split() if event.public.startswith(name) else []
-            if words:
-                yield event.seat, words
-
-
-def _beliefs(state: SabaccState, seat: int, check_odds: float, least_share: float) -> dict[int, float]:
-    """:func:`caller_belief` and :func:`caller_beliefs`: for each opponent of ``seat``, from
-    :data:`CALLER_PRIOR`, its odds times ``check_odds`` a check and over the normal level's
-    share of calls (at least ``least_share``) a call; none after a fold, bet or raise."""
-    from cardtable.games.sabacc.opening import _scorer
-
-    odds = {s: CALLER_PRIOR / (1.0 - CALLER_PRIOR) for s in range(state.seats) if s != seat}
-    ante = state.seats * state.settings.hand_ante
-    scorer = None
-    for other, words in _moves(state, odds):
-        if not odds[other]:
-            continue
-        if words[0] in ("folds", "bets", "raises"):
-            odds[other] = 0.0
-        elif words[0] == "checks":
-            odds[other] *= check_odds
-        elif words[0] == "calls" and len(words) > 1:
-            try:
-                owed = int(words[1].replace(",", ""))
-            except ValueError:
-                continue
-            scorer = scorer or _scorer(state.deck)
-            odds[other] /= max(least_share, scorer.call_share(owed, ante + owed, state.settings.fold_penalty,
-                                                              state.seats - 1))
-    return {s: o / (1.0 + o) for s, o in odds.items()}
-
-
-def caller_belief(state: SabaccState, seat: int) -> float:
-    """How likely ``seat``'s one opponent heads-up calls whatever it holds, rather than
-    playing as the normal level, from its betting this match as the log shows it (what
-    every seat sees): a fold, bet or raise says it is no caller; a call of ``x`` is
-    1 / (the share of two-card hands with which the normal level calls ``x`` into the
-    antes and that bet) times likelier from a caller (a call of the least bet says
-    nothing, one of everything some five times); a check a little likelier. From
-    :data:`CALLER_PRIOR`; 0 at more than two seats."""
-    if state.seats != 2:
-        return 0.0
-    return _beliefs(state, seat, _CHECK_ODDS, 0.05)[1 - seat]
-
-
-def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
-    """At more than two seats, for each opponent of ``seat`` (its seat number), how likely
-    it calls whatever it holds rather than playing as the normal level, from its betting
-    this play as the log shows it (what every seat sees): a fold, bet or raise says it is
-    no caller; a call of ``x`` is 1 / (the share of two-card hands with which the normal
-    level, against the other players, calls ``x`` into the antes and that bet) times
-    likelier from a caller (at four seats a call of the hand pot some four times, of the
-    least bet hardly at all); a check :data:`MULTI_CHECK_ODDS` times. From
-    :data:`CALLER_PRIOR` each; empty heads-up (:func:`caller_belief` reads that)."""
-    if state.seats <= 2:
-        return {}
-    return _beliefs(state, seat, MULTI_CHECK_ODDS, 0.02)
-
-
-def _folders(state: SabaccState, seat: int) -> set[int]:
-    """The opponents of ``seat`` who have folded to a bet this play and never called, bet or
-    raised (as the log every seat sees says)."""
-    folded: set[int] = set()
-    paid: set[int] = set()
-    for other, words in _moves(state, set(range(state.seats)) - {seat}):
-        if words[0] == "folds":
-            folded.add(other)
-        elif words[0] in ("calls", "bets", "raises"):
-            paid.add(other)
-    return folded - paid
-
-
-_PLACINGS = {"keeps the card": "keep", "swaps a card": "swap", "drops the drawn card": "drop"}
-
-
-def _second(state: SabaccState, seat: int) -> str | None:
-    """How the first player placed its drawn card (``"keep"``, ``"swap"``, ``"drop"``) when
-    ``seat`` is to make the second player's first move heads-up, the first player having
-    checked and drawn (no bet, no shift yet); else None."""
-    if not (state.phase == Phase.BET and state.turn == seat and state.seats == 2 and sum(state.turns_taken) == 2
-            and state.turns_taken[seat] == 1 and len(state.players_in()) == 2 and state.die is None
-            and not any(state.chips.round_bets)):
-        return None
-    name = state.names[1 - seat] + " "
-    for event in reversed(state.log):
-        if event.seat == 1 - seat and event.public.startswith(name) and event.public[len(name):] in _PLACINGS:
-            return _PLACINGS[event.public[len(name):]]
-        if event.seat == CHANCE and event.public.startswith("Hand "):
-            return None
-    return None
 
 
 def hand_score(deck: Deck, cards: Sequence[int]) -> int:
