@@ -192,14 +192,10 @@ class FixedBot:
             return aggressive(state, seat, actions)
         if self.strategy == "min_raise":
             return aggressive(state, seat, actions, most=False)
-        names = [type(a).__name__ for a in actions]
-        if self.strategy == "check_fold":
-            for name in ("Check", "Fold"):
-                if name in names:
-                    return actions[names.index(name)]
-            return passive(state, seat, actions)
-        if self._premium(state, seat):
+        if self.strategy == "premium" and self._premium(state, seat):
             return aggressive(state, seat, actions, most=False)
+        # check_fold, and premium without a hand to play: check, else fold
+        names = [type(a).__name__ for a in actions]
         if "Check" in names:
             return actions[names.index("Check")]
         return actions[names.index("Fold")] if "Fold" in names else passive(state, seat, actions)
