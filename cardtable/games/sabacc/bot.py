@@ -84,6 +84,19 @@ VALUE_AT = 0.6
 the strong level bets big into a player who calls whatever it holds
 (:meth:`SabaccBot.value_bet`)."""
 
+RAISER_VALUE_AT = 0.4
+"""The least chance to win (after the coming draw) with which the strong level, heads-up,
+raises everything into a player believed to bet and raise whatever it holds
+(:meth:`SabaccBot.raiser_answer`). Played out on the true cards (280 ten-hand plays of
+strong against ``min_raise``, seeds 11 and 12, every answer to a bet with the belief at
+:data:`CALLER_AT` or past it; 40 plays of each move, the rest of the hand by the weighed
+level and ``min_raise``), everything against the call gained, a decision: +490 credits
+(±245, 307 answers) at a chance of 0.4 to 0.5, +170 to +910 (±490 to ±600) from 0.5 to
+0.7, +720 (±410, 102) from 0.7, where against the normal level's raise of half the pot it
+gained +1,660 (±380); it lost -136 (±362) at 0.35 to 0.4, -283 (±290) at 0.3 to 0.35 and
+-465 (±234) at 0.2 to 0.3. Called all-in, a raiser who bombs out pays the whole hand pot
+into the sabacc pot."""
+
 CALLER_AT = 0.5
 """The belief in a caller past which the strong level bets :meth:`SabaccBot.value_bet`
 after the hand's first move (that move weighs the belief itself)."""
@@ -526,7 +539,7 @@ class SabaccBot(LevelledBot):
     def raiser_answer(self, state: SabaccState, seat: int) -> Action | None:
         """Heads-up, facing a bet from an opponent believed to bet and raise whatever it holds
         (:func:`raiser_belief` at :data:`CALLER_AT` or past it), with a chance to win of
-        :data:`VALUE_AT` or more after the coming draw and a draw that hardly ever still
+        :data:`RAISER_VALUE_AT` or more after the coming draw and a draw that hardly ever still
         bombs: the biggest raise allowed (None elsewhere; then the normal level's rule calls
         or folds by the pot's odds, and so plays on with nearly every hand). Such a player
         never folds and raises back by the least until it cannot: the normal level's raise of
@@ -539,7 +552,7 @@ class SabaccBot(LevelledBot):
         if options is None or not options.call_amount:
             return None
         odds = self.draw_odds(state, seat)
-        if odds.win < VALUE_AT or odds.still_bombs >= 0.05:
+        if odds.win < RAISER_VALUE_AT or odds.still_bombs >= 0.05:
             return None
         for action in (Raise(seat=seat, to=options.max_raise_to), AllIn(seat=seat)):
             if options.can_raise and state.why_illegal(action) is None:
