@@ -84,7 +84,7 @@ VALUE_AT = 0.6
 the strong level bets big into a player who calls whatever it holds
 (:meth:`SabaccBot.value_bet`)."""
 
-RAISER_VALUE_AT = 0.4
+RAISER_VALUE_AT = 0.7
 """The least chance to win (after the coming draw) with which the strong level, heads-up,
 raises everything into a player believed to bet and raise whatever it holds
 (:meth:`SabaccBot.raiser_answer`). Played out on the true cards (280 ten-hand plays of
