@@ -51,12 +51,9 @@ from cardtable.games.sabacc.table_reads import (
     _second,
     caller_belief,
     caller_beliefs,
-    nonfolder_belief,
-    raiser_belief,
 )
 
 __all__ = ["SabaccBot", "VALUE_AT", "MULTI_VALUE_AT", "PROBE_HANDS", "CALLER_PRIOR", "caller_belief", "caller_beliefs",
-           "raiser_belief", "nonfolder_belief",
            "LEVELS", "LEVEL_KNOBS", "beat_share", "hand_score", "opponent_table", "DrawOdds"]
 
 LEVELS = ("normal", "tough")
@@ -83,19 +80,6 @@ VALUE_AT = 0.6
 """The least chance to win (after the coming draw, :meth:`SabaccBot.draw_odds`) with which
 the strong level bets big into a player who calls whatever it holds
 (:meth:`SabaccBot.value_bet`)."""
-
-RAISER_VALUE_AT = 0.7
-"""The least chance to win (after the coming draw) with which the strong level, heads-up,
-raises everything into a player believed to bet and raise whatever it holds
-(:meth:`SabaccBot.raiser_answer`). Played out on the true cards (280 ten-hand plays of
-strong against ``min_raise``, seeds 11 and 12, every answer to a bet with the belief at
-:data:`CALLER_AT` or past it; 40 plays of each move, the rest of the hand by the weighed
-level and ``min_raise``), everything against the call gained, a decision: +490 credits
-(±245, 307 answers) at a chance of 0.4 to 0.5, +170 to +910 (±490 to ±600) from 0.5 to
-0.7, +720 (±410, 102) from 0.7, where against the normal level's raise of half the pot it
-gained +1,660 (±380); it lost -136 (±362) at 0.35 to 0.4, -283 (±290) at 0.3 to 0.35 and
--465 (±234) at 0.2 to 0.3. Called all-in, a raiser who bombs out pays the whole hand pot
-into the sabacc pot."""
 
 CALLER_AT = 0.5
 """The belief in a caller past which the strong level bets :meth:`SabaccBot.value_bet`
@@ -306,14 +290,13 @@ class SabaccBot(LevelledBot):
                 and self._caller_bet(state, seat) is None and not _special_multiway(state, seat)
                 and self.war_answer(state, seat) is None
                 and self.raise_first_bet(state, seat) is None and self.callers_bet(state, seat) is None
-                and self.ask_callers(state, seat) is None and self.steal(state, seat) is None
-                and self.raiser_answer(state, seat) is None)
+                and self.ask_callers(state, seat) is None and self.steal(state, seat) is None)
 
     def second_move(self, state: SabaccState, seat: int) -> Action | None:
         """At the second player's first move heads-up, the first having checked and drawn:
         a check, the least bet, the least bet plus the pot or everything, whichever
         :func:`~cardtable.games.sabacc.opening.second_values` finds best against a caller
-        and the normal level weighed by :func:`nonfolder_belief` (None elsewhere)."""
+        and the normal level weighed by :func:`caller_belief` (None elsewhere)."""
         placing = _second(state, seat) if SECOND_DEALS else None
         options = state.betting_options(seat)
         if placing is None or options is None or not options.can_bet or options.call_amount:
@@ -322,7 +305,7 @@ class SabaccBot(LevelledBot):
 
         bets, hand, unseen, stacks = self._first_bets(state, seat, options)
         chosen = best_second(state.deck, hand, unseen, placing, bets, state.hand_pot(), state.sabacc_pot,
-                             self.rng, SECOND_DEALS, stacks=stacks, caller=nonfolder_belief(state, seat),
+                             self.rng, SECOND_DEALS, stacks=stacks, caller=caller_belief(state, seat),
                              fold_penalty=state.settings.fold_penalty)
         return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
 
@@ -474,9 +457,9 @@ class SabaccBot(LevelledBot):
         return bets, hand, self.unseen(state, view), (state.chips.stacks[seat], state.chips.stacks[other])
 
     def _caller_bet(self, state: SabaccState, seat: int) -> Action | None:
-        """:meth:`value_bet` when the opponent heads-up is believed never to fold
-        (:func:`nonfolder_belief` past :data:`CALLER_AT`), after the hand's first move."""
-        if state.phase != Phase.BET or _opening(state, seat) or nonfolder_belief(state, seat) < CALLER_AT:
+        """:meth:`value_bet` when the opponent heads-up is believed a caller
+        (:func:`caller_belief` past :data:`CALLER_AT`), after the hand's first move."""
+        if state.phase != Phase.BET or _opening(state, seat) or caller_belief(state, seat) < CALLER_AT:
             return None
         return self.value_bet(state, seat)
 
@@ -484,7 +467,7 @@ class SabaccBot(LevelledBot):
         """At the hand's first move heads-up with nothing to call: a check, the least bet,
         the least bet plus the pot or everything, whichever
         :func:`~cardtable.games.sabacc.opening.best_opening` finds best against a caller and
-        the normal level weighed by :func:`nonfolder_belief` (None elsewhere). Everything,
+        the normal level weighed by :func:`caller_belief` (None elsewhere). Everything,
         against a caller, is worth far more than the rest with a hand that wins more often
         than not (the module's text); over 120 ten-hand matches (seed 1) the strong level
         with it took 0.596 (0.552 to 0.641) of an always-caller's chips against 0.519, and
@@ -507,7 +490,7 @@ class SabaccBot(LevelledBot):
 
         bets, hand, unseen, stacks = self._first_bets(state, seat, options)
         chosen = best_opening(state.deck, hand, unseen, bets, state.hand_pot(), state.sabacc_pot, self.rng,
-                              stacks=stacks, caller=nonfolder_belief(state, seat),
+                              stacks=stacks, caller=caller_belief(state, seat),
                               fold_penalty=state.settings.fold_penalty)
         return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
 
@@ -535,29 +518,6 @@ class SabaccBot(LevelledBot):
             return None
         action = Bet(seat=seat, to=options.max_raise_to)
         return action if state.why_illegal(action) is None else None
-
-    def raiser_answer(self, state: SabaccState, seat: int) -> Action | None:
-        """Heads-up, facing a bet from an opponent believed to bet and raise whatever it holds
-        (:func:`raiser_belief` at :data:`CALLER_AT` or past it), with a chance to win of
-        :data:`RAISER_VALUE_AT` or more after the coming draw and a draw that hardly ever still
-        bombs: the biggest raise allowed (None elsewhere; then the normal level's rule calls
-        or folds by the pot's odds, and so plays on with nearly every hand). Such a player
-        never folds and raises back by the least until it cannot: the normal level's raise of
-        half the pot starts a war of raises, each rolling the die, in which a shift that breaks
-        the hand makes it fold what it has put in; everything at once is called, and the
-        hand is called after one more draw."""
-        if state.seats != 2 or state.phase != Phase.BET or raiser_belief(state, seat) < CALLER_AT:
-            return None
-        options = state.betting_options(seat)
-        if options is None or not options.call_amount:
-            return None
-        odds = self.draw_odds(state, seat)
-        if odds.win < RAISER_VALUE_AT or odds.still_bombs >= 0.05:
-            return None
-        for action in (Raise(seat=seat, to=options.max_raise_to), AllIn(seat=seat)):
-            if options.can_raise and state.why_illegal(action) is None:
-                return action
-        return None
 
     def war_answer(self, state: SabaccState, seat: int) -> Action | None:
         """In a raise war (:func:`_raise_war`): a call when the chance to win after the coming
@@ -667,7 +627,6 @@ class SabaccBot(LevelledBot):
         assert options is not None
         if self.knobs["weigh_opening"]:
             weighed = (self.keep_special(state, seat) or self.war_answer(state, seat)
-                       or self.raiser_answer(state, seat)
                        or self.callers_bet(state, seat) or self.steal(state, seat)
                        or self.raise_first_bet(state, seat) or self.opening(state, seat)
                        or self.second_move(state, seat) or self._caller_bet(state, seat)

@@ -13,8 +13,7 @@ from collections.abc import Container, Iterator
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Phase, SabaccState
 
-__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "WAR_RAISES", "RAISER_PRIOR", "caller_belief", "caller_beliefs",
-           "raiser_belief", "nonfolder_belief"]
+__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "WAR_RAISES", "caller_belief", "caller_beliefs"]
 
 CALLER_PRIOR = 0.25
 """The strong level's belief, before any move is seen, that its one opponent heads-up
@@ -29,20 +28,6 @@ MULTI_CHECK_ODDS = 1.0 / (1.0 - 48 / 1086)
 who bet at 48 of its 1,086 turns with nothing to call (30 ten-hand plays of four normal
 players): a check says little, and a player who never bets in ten hands is only some 1.6
 times likelier a caller (:func:`caller_beliefs`)."""
-
-RAISER_PRIOR = 0.02
-"""The strong level's belief heads-up, before any move is seen, that its opponent bets or
-raises whenever it may, whatever it holds (:func:`raiser_belief`)."""
-
-RAISER_BET_ODDS = 20.0
-"""How much likelier a bet with nothing to call is from such a raiser than from the normal
-level, who bets at one turn in 20 heads-up (2,907 turns of 150 ten-hand plays of two normal
-players: 142 bets)."""
-
-RAISER_RAISE_ODDS = 10.0
-"""How much likelier a raise of a bet is from such a raiser than from the normal level, who
-raises one bet in ten heads-up (the same plays: 15 raises of 157 bets)."""
-
 
 def _opening(state: SabaccState, seat: int) -> bool:
     """Whether ``seat`` is to make the hand's first move, heads-up."""
@@ -151,35 +136,6 @@ def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
     if state.seats <= 2:
         return {}
     return _beliefs(state, seat, MULTI_CHECK_ODDS, 0.02)
-
-
-def raiser_belief(state: SabaccState, seat: int) -> float:
-    """How likely ``seat``'s one opponent heads-up bets or raises whenever it may, whatever it
-    holds, rather than playing as the normal level, from its betting this play as the log
-    shows it: a check or fold says it is no such raiser; a bet is :data:`RAISER_BET_ODDS` and
-    a raise :data:`RAISER_RAISE_ODDS` times likelier from one; a call says nothing (a raiser
-    calls what it cannot raise). From :data:`RAISER_PRIOR`, and 0 until it has bet or raised
-    (and at more than two seats): one bet puts it at 0.29, a bet and a raise, or two bets,
-    past 0.8."""
-    if state.seats != 2:
-        return 0.0
-    other = 1 - seat
-    odds, seen = RAISER_PRIOR / (1.0 - RAISER_PRIOR), False
-    for _, words in _moves(state, {other}):
-        if words[0] in ("checks", "folds"):
-            return 0.0
-        if words[0] in ("bets", "raises"):
-            odds *= RAISER_BET_ODDS if words[0] == "bets" else RAISER_RAISE_ODDS
-            seen = True
-    return odds / (1.0 + odds) if seen else 0.0
-
-
-def nonfolder_belief(state: SabaccState, seat: int) -> float:
-    """How likely ``seat``'s one opponent heads-up never folds: it calls whatever it holds
-    (:func:`caller_belief`) or bets and raises whatever it holds (:func:`raiser_belief`).
-    The two exclude each other (a caller never bets, a raiser never checks), so whichever
-    the log has not ruled out speaks."""
-    return caller_belief(state, seat) or raiser_belief(state, seat)
 
 
 def _folders(state: SabaccState, seat: int) -> set[int]:
