@@ -1,0 +1,126 @@
+"""How far a player could get by looking one move ahead: a seat that sees every hand.
+
+    python benchmarks/peeking.py --game sabacc [--b normal] [--seats 4] [--matches 24]
+        [--plays 20] [--hands 10] [--seed 3]
+
+``bots.py``'s matches (the same deals, seats and scoring), with its A level replaced by a
+player who cheats: at each decision it sees the real state (every hand, not the order of the
+deck) and plays each candidate the strong level would weigh (the legal moves, and for a bet
+the least, half the pot, the pot and everything) ``--plays`` times to the end of the hand,
+the cards outside the hands shuffled again for each play (the same shuffles for every
+candidate), every seat moved by the game's normal rollout player; it takes the best mean
+chip change, the normal level's own choice on a tie. It is the strong level's one-step plan
+with perfect reading of the hands: what it wins against ``--b`` is a ceiling no honest
+player of that kind can pass, and tells how much of a bar is in reach. Printed: a line a
+match and the share of the chips with its 95% interval, then one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import bots  # noqa: E402
+
+from cardtable import games  # noqa: E402
+from cardtable.bots.strong import MAX_ROLLOUT_STEPS, _redeal_stock, _round_done, _target_round, candidates  # noqa: E402
+from cardtable.bots.worlds import Snapshot  # noqa: E402
+from cardtable.engine.game import CHANCE, Action, GameState  # noqa: E402
+
+
+class PeekingBot:
+    """The cheat (see the module): ``choose`` is given the real state, not a seat copy."""
+
+    sees_all = True
+
+    def __init__(self, game: Any, rng: random.Random, plays: int) -> None:
+        self.game, self.rng, self.plays = game, rng, plays
+        self.normal = game.bot(rng, "normal")
+
+    def worth(self, state: GameState, seat: int, action: Action, seed: int) -> float:
+        """The mean chip change of ``seat`` over the plays of the hand after ``action``."""
+        snapshot, target, start = Snapshot(state), _target_round(state), state.holding(seat)
+        total = 0.0
+        for i in range(self.plays):
+            world = snapshot.make(random.Random(seed + i))
+            _redeal_stock(world, seat, random.Random(seed - i))
+            world.apply(action)
+            movers: dict[int, Any] = {}
+            for _ in range(MAX_ROLLOUT_STEPS):
+                if _round_done(world, target):
+                    break
+                to_act = world.to_act
+                assert to_act is not None
+                if to_act == CHANCE:
+                    world.apply(world.chance_action())
+                    continue
+                mover = movers.get(to_act)
+                if mover is None:
+                    made = self.game.bot(random.Random(seed + i * 8 + to_act), "normal")
+                    cheap = getattr(made, "rollout_bot", None)
+                    mover = movers[to_act] = cheap(made.rng) if cheap is not None else made
+                world.apply(mover.choose(world, to_act))
+            total += world.holding(seat) - start
+        return total / self.plays
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The best candidate on the real hands (the normal level's choice on a tie)."""
+        prior = self.normal.choose(state.seat_copy(seat, random.Random(len(state.history))), seat)
+        options = [prior, *(a for a in candidates(state, seat) if a != prior)]
+        if len(options) == 1:
+            return prior
+        seed = self.rng.getrandbits(30)
+        worths = [self.worth(state, seat, action, seed) for action in options]
+        return options[max(range(len(options)), key=lambda i: (worths[i], i == 0))]
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--b", default="normal")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--matches", type=int, default=24)
+    parser.add_argument("--plays", type=int, default=20)
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args(argv)
+    game = games.registry().find(args.game) or games.get(args.game)
+    make_bot, choose_for = bots.make_bot, bots.choose_for
+    bots.make_bot = lambda g, level, rng: PeekingBot(g, rng, args.plays) if level == "peek" else make_bot(g, level, rng)
+    bots.choose_for = lambda bot, state, seat: (bot.choose(state, seat) if getattr(bot, "sees_all", False)
+                                                else choose_for(bot, state, seat))
+    try:
+        shares: list[float] = []
+        for match in range(args.matches):
+            share = 0.0
+            for a_seat in range(args.seats):
+                levels = ["peek" if s == a_seat else args.b for s in range(args.seats)]
+                stats = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0} for lv in set(levels)}
+                state = bots.play(game, levels, f"bots:{game.id}:{args.seed}:{match}", args.hands, stats,
+                                  {"settled": 0, "told": 0, "showdowns": 0})
+                held = [state.holding(s) for s in range(args.seats)]
+                share += held[a_seat] / (sum(held) or 1)
+            shares.append(share / args.seats)
+            print(f"match {match + 1}: peek share {shares[-1]:.3f}", flush=True)
+    finally:
+        bots.make_bot, bots.choose_for = make_bot, choose_for
+    mean, low, high = bots.interval(shares)
+    print(f"peek share of chips {mean:.3f} (95% CI {low:.3f} to {high:.3f}; luck {1 / args.seats:.3f})")
+    result = {"game": game.id, "b": args.b, "seats": args.seats, "matches": args.matches, "plays": args.plays,
+              "hands": args.hands, "seed": args.seed, "share": round(mean, 4),
+              "share_ci95": [round(low, 4), round(high, 4)], "shares": [round(s, 4) for s in shares],
+              "sd": round(statistics.stdev(shares), 4) if len(shares) > 1 else 0.0}
+    print(json.dumps(result))
+    return result
+
+
+if __name__ == "__main__":
+    main()
