@@ -9,10 +9,11 @@ deck) and plays each candidate the strong level would weigh (the legal moves, an
 the least, half the pot, the pot and everything) ``--plays`` times to the end of the hand,
 the cards outside the hands shuffled again for each play (the same shuffles for every
 candidate), every seat moved by the game's normal rollout player; it takes the best mean
-chip change, the normal level's own choice on a tie. It is the strong level's one-step plan
-with perfect reading of the hands: what it wins against ``--b`` is a ceiling no honest
-player of that kind can pass, and tells how much of a bar is in reach. Printed: a line a
-match and the share of the chips with its 95% interval, then one JSON object.
+chip change where that clearly beats the normal level's own choice (:data:`CLEAR_Z`). It is
+the strong level's one-step plan with a perfect reading of the hands: what it wins against
+``--b`` is about as much as any player who improves on the normal level one move at a time
+can hope for, and so tells how much of a bar is in reach. Printed: a line a match and the
+share of the chips with its 95% interval, then one JSON object.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ from cardtable.bots.strong import MAX_ROLLOUT_STEPS, _redeal_stock, _round_done,
 from cardtable.bots.worlds import Snapshot  # noqa: E402
 from cardtable.engine.game import CHANCE, Action, GameState  # noqa: E402
 
+CLEAR_Z = 1.645
+"""How clearly (a one-sided normal quantile of the paired gains) a candidate must beat the
+normal level's choice on the plays to be taken instead."""
+
 
 class PeekingBot:
     """The cheat (see the module): ``choose`` is given the real state, not a seat copy."""
@@ -47,8 +52,12 @@ class PeekingBot:
 
     def worth(self, state: GameState, seat: int, action: Action, seed: int) -> float:
         """The mean chip change of ``seat`` over the plays of the hand after ``action``."""
+        return statistics.fmean(self.outcomes(state, seat, action, seed))
+
+    def outcomes(self, state: GameState, seat: int, action: Action, seed: int) -> list[float]:
+        """The chip change of ``seat`` in each play of the hand after ``action``."""
         snapshot, target, start = Snapshot(state), _target_round(state), state.holding(seat)
-        total = 0.0
+        changes: list[float] = []
         for i in range(self.plays):
             world = snapshot.make(random.Random(seed + i))
             _redeal_stock(world, seat, random.Random(seed - i))
@@ -68,18 +77,24 @@ class PeekingBot:
                     cheap = getattr(made, "rollout_bot", None)
                     mover = movers[to_act] = cheap(made.rng) if cheap is not None else made
                 world.apply(mover.choose(world, to_act))
-            total += world.holding(seat) - start
-        return total / self.plays
+            changes.append(float(world.holding(seat) - start))
+        return changes
 
     def choose(self, state: GameState, seat: int) -> Action:
-        """The best candidate on the real hands (the normal level's choice on a tie)."""
+        """The candidate with the best mean on the real hands, when it beats the normal level's
+        choice clearly (paired, one-sided at :data:`CLEAR_Z`); else that choice. Taking the
+        best of noisy means outright would chase the plays' luck."""
         prior = self.normal.choose(state.seat_copy(seat, random.Random(len(state.history))), seat)
         options = [prior, *(a for a in candidates(state, seat) if a != prior)]
         if len(options) == 1:
             return prior
         seed = self.rng.getrandbits(30)
-        worths = [self.worth(state, seat, action, seed) for action in options]
-        return options[max(range(len(options)), key=lambda i: (worths[i], i == 0))]
+        plays = [self.outcomes(state, seat, action, seed) for action in options]
+        best = max(range(len(options)), key=lambda i: statistics.fmean(plays[i]))
+        gains = [b - p for b, p in zip(plays[best], plays[0])]
+        spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
+        clear = statistics.fmean(gains) > CLEAR_Z * spread / len(gains) ** 0.5 if spread else bool(sum(gains) > 0)
+        return options[best] if best and clear else prior
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
