@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bots  # noqa: E402
+from strong_choices import play_outs, rollout_player  # noqa: E402
 
 from cardtable import games  # noqa: E402
-from cardtable.bots.strong import MAX_ROLLOUT_STEPS, _redeal_stock, _round_done, _target_round, candidates  # noqa: E402
-from cardtable.bots.worlds import Snapshot  # noqa: E402
-from cardtable.engine.game import CHANCE, Action, GameState  # noqa: E402
+from cardtable.bots.strong import candidates  # noqa: E402
+from cardtable.engine.game import Action, GameState  # noqa: E402
 
 CLEAR_Z = 1.645
 """How clearly (a one-sided normal quantile of the paired gains) a candidate must beat the
@@ -56,29 +56,8 @@ class PeekingBot:
 
     def outcomes(self, state: GameState, seat: int, action: Action, seed: int) -> list[float]:
         """The chip change of ``seat`` in each play of the hand after ``action``."""
-        snapshot, target, start = Snapshot(state), _target_round(state), state.holding(seat)
-        changes: list[float] = []
-        for i in range(self.plays):
-            world = snapshot.make(random.Random(seed + i))
-            _redeal_stock(world, seat, random.Random(seed - i))
-            world.apply(action)
-            movers: dict[int, Any] = {}
-            for _ in range(MAX_ROLLOUT_STEPS):
-                if _round_done(world, target):
-                    break
-                to_act = world.to_act
-                assert to_act is not None
-                if to_act == CHANCE:
-                    world.apply(world.chance_action())
-                    continue
-                mover = movers.get(to_act)
-                if mover is None:
-                    made = self.game.bot(random.Random(seed + i * 8 + to_act), "normal")
-                    cheap = getattr(made, "rollout_bot", None)
-                    mover = movers[to_act] = cheap(made.rng) if cheap is not None else made
-                world.apply(mover.choose(world, to_act))
-            changes.append(float(world.holding(seat) - start))
-        return changes
+        return play_outs(state, seat, action, self.plays, seed,
+                         lambda i, s: rollout_player(self.game, random.Random(seed + i * 8 + s)), redeal=True)
 
     def choose(self, state: GameState, seat: int) -> Action:
         """The candidate with the best mean on the real hands, when it beats the normal level's

@@ -31,12 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bots  # noqa: E402
+from strong_choices import play_outs  # noqa: E402
 
 from cardtable import games  # noqa: E402
-from cardtable.bots.strong import MAX_ROLLOUT_STEPS, _round_done, _target_round  # noqa: E402
-from cardtable.bots.worlds import Snapshot  # noqa: E402
 from cardtable.engine.betting import AllIn, Call, Raise  # noqa: E402
-from cardtable.engine.game import CHANCE, Action  # noqa: E402
+from cardtable.engine.game import Action  # noqa: E402
 from cardtable.games.sabacc.bot import SabaccBot  # noqa: E402
 from cardtable.games.sabacc.state import Phase, SabaccState  # noqa: E402
 from cardtable.games.sabacc.table_reads import _moves  # noqa: E402
@@ -52,21 +51,8 @@ def _player(game: Any, level: str, rng: random.Random) -> Any:
 def worth(game: Any, state: SabaccState, seat: int, action: Action, b: str, plays: int, seed: int) -> float:
     """The mean chip change of ``seat`` over ``plays`` plays of the hand after ``action`` on the
     real ``state``: ``seat`` moved by the weighed level, every other seat by ``b``."""
-    snapshot, target, start = Snapshot(state), _target_round(state), state.holding(seat)
-    total = 0.0
-    for i in range(plays):
-        world = snapshot.make(random.Random(seed + i))
-        world.apply(action)
-        players = {s: _player(game, "weighed" if s == seat else b, random.Random(seed + i + s))
-                   for s in range(state.seats)}
-        for _ in range(MAX_ROLLOUT_STEPS):
-            if _round_done(world, target):
-                break
-            to_act = world.to_act
-            assert to_act is not None
-            world.apply(world.chance_action() if to_act == CHANCE else players[to_act].choose(world, to_act))
-        total += world.holding(seat) - start
-    return total / plays
+    return statistics.fmean(play_outs(state, seat, action, plays, seed, lambda i, s: _player(
+        game, "weighed" if s == seat else b, random.Random(seed + i + s))))
 
 
 def raisers_only(state: SabaccState, seat: int) -> bool:

@@ -33,6 +33,7 @@ import random
 import statistics
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +50,21 @@ from cardtable.variants import load_deck_by_id  # noqa: E402
 RULE_Z = (0.0, 1.0, 1.5, 2.0, 2.5)
 
 
-def true_worth(game: Any, state: GameState, seat: int, action: Action, plays: int, seed: int) -> float:
-    """The mean chip change of ``seat`` over ``plays`` plays of the round after ``action``
-    on the real ``state`` (seeds ``seed``, ``seed + 1``, ...)."""
+def play_outs(state: GameState, seat: int, action: Action, plays: int, seed: int,
+              mover: Callable[[int, int], Any], *, redeal: bool = False) -> list[float]:
+    """The chip change of ``seat`` in each of ``plays`` plays of the round after ``action`` on
+    the real ``state`` (chance drawing from seeds ``seed``, ``seed + 1``, ...), each seat moved
+    by ``mover(play, seat)``, made at its first move of each play; with ``redeal`` the cards
+    outside every hand are shuffled again first (seeds ``seed``, ``seed - 1``, ...). ``state``
+    is left as it was."""
     snapshot = Snapshot(state)
     target = strong._target_round(state)
     start = state.holding(seat)
-    total = 0.0
+    changes: list[float] = []
     for i in range(plays):
         world = snapshot.make(random.Random(seed + i))
+        if redeal:
+            strong._redeal_stock(world, seat, random.Random(seed - i))
         world.apply(action)
         players: dict[int, Any] = {}
         for _ in range(strong.MAX_ROLLOUT_STEPS):
@@ -70,12 +77,24 @@ def true_worth(game: Any, state: GameState, seat: int, action: Action, plays: in
                 continue
             player = players.get(to_act)
             if player is None:
-                rng = random.Random(seed * 7 + i * 13 + to_act)
-                normal = game.bot(rng, "normal")
-                player = players[to_act] = normal.rollout_bot(rng) if hasattr(normal, "rollout_bot") else normal
+                player = players[to_act] = mover(i, to_act)
             world.apply(player.choose(world, to_act))
-        total += world.holding(seat) - start
-    return total / plays
+        changes.append(float(world.holding(seat) - start))
+    return changes
+
+
+def rollout_player(game: Any, rng: random.Random) -> Any:
+    """The game's normal rollout player (its normal bot's cheap copy, or the bot itself)."""
+    normal = game.bot(rng, "normal")
+    return normal.rollout_bot(rng) if hasattr(normal, "rollout_bot") else normal
+
+
+def true_worth(game: Any, state: GameState, seat: int, action: Action, plays: int, seed: int) -> float:
+    """The mean chip change of ``seat`` over ``plays`` plays of the round after ``action``
+    on the real ``state`` (seeds ``seed``, ``seed + 1``, ...), every seat moved by the
+    game's normal rollout player."""
+    return statistics.fmean(play_outs(state, seat, action, plays, seed,
+                                      lambda i, s: rollout_player(game, random.Random(seed * 7 + i * 13 + s))))
 
 
 def scored_decisions(game: Any, args: argparse.Namespace) -> list[list[dict[str, Any]]]:
