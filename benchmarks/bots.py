@@ -83,10 +83,26 @@ def make_bot(game: Any, level: str, rng: random.Random) -> Any:
     return fixed.make(level, game, rng)
 
 
-def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, dict[str, Any]],
-         rounds: dict[str, int], watch: Any = None) -> Any:
+def match_seed(game_id: str, seed: int, match: int) -> str:
+    """The deal of match ``match`` of a run with ``--seed seed``: the scripts that replay this
+    benchmark's matches (``round_flows.py``, ``peeking.py``, ``sabacc_answers.py``) deal the
+    same ones."""
+    return f"bots:{game_id}:{seed}:{match}"
+
+
+def new_stats(levels: Any) -> dict[str, dict[str, Any]]:
+    """Empty decision figures for each of ``levels``, for :func:`play` to fill."""
+    return {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0} for lv in set(levels)}
+
+
+def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, dict[str, Any]] | None = None,
+         rounds: dict[str, int] | None = None, watch: Any = None) -> Any:
     """One play of ``levels`` (one a seat) from the deal of ``seed``; returns the last state.
-    ``watch(state, seat, action)``, when given, sees each player's move before it is made."""
+    ``stats`` and ``rounds`` (fresh ones when not given) gather each level's decision times
+    and folds and the rounds settled and shown; ``watch(state, seat, action)``, when given,
+    sees each player's move before it is made."""
+    stats = new_stats(levels) if stats is None else stats
+    rounds = {"settled": 0, "told": 0, "showdowns": 0} if rounds is None else rounds
     names = [f"P{s + 1}" for s in range(len(levels))]
     state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), names,
                            random.Random(seed))
@@ -145,15 +161,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if level not in game.bot_levels and level not in fixed.ALL_STRATEGIES:
             parser.error(f"{game.name} has no level {level!r} (levels: {', '.join(game.bot_levels)}; "
                          f"strategies: {', '.join(fixed.ALL_STRATEGIES)})")
-    stats: dict[str, dict[str, Any]] = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0}
-                                        for lv in {args.a, args.b}}
+    stats = new_stats((args.a, args.b))
     rounds = {"settled": 0, "told": 0, "showdowns": 0}
     shares: list[float] = []
     leads: list[float] = []
     nets: list[float] = []
     started = time.perf_counter()
     for match in range(args.first, args.first + args.matches):
-        seed = f"bots:{game.id}:{args.seed}:{match}"
+        seed = match_seed(game.id, args.seed, match)
         share = lead = net = 0.0
         for a_seat in range(args.seats):
             levels = [args.a if s == a_seat else args.b for s in range(args.seats)]

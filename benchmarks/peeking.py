@@ -97,9 +97,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             share = 0.0
             for a_seat in range(args.seats):
                 levels = ["peek" if s == a_seat else args.b for s in range(args.seats)]
-                stats = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0} for lv in set(levels)}
-                state = bots.play(game, levels, f"bots:{game.id}:{args.seed}:{match}", args.hands, stats,
-                                  {"settled": 0, "told": 0, "showdowns": 0})
+                state = bots.play(game, levels, bots.match_seed(game.id, args.seed, match), args.hands)
                 held = [state.holding(s) for s in range(args.seats)]
                 share += held[a_seat] / (sum(held) or 1)
             shares.append(share / args.seats)

@@ -84,18 +84,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--big", type=int, default=60, help="chips a round must move to be listed")
     args = parser.parse_args(argv)
     game = games.registry().find(args.game) or games.get(args.game)
-    stats: dict[str, dict[str, Any]] = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0}
-                                        for lv in {args.a, args.b}}
-    rounds = {"settled": 0, "told": 0, "showdowns": 0}
     by_label: dict[str, list[int]] = {}
     by_round: dict[int, int] = defaultdict(int)
     big_rounds: list[dict[str, Any]] = []
     for match in range(args.first, args.first + args.matches):
-        seed = f"bots:{game.id}:{args.seed}:{match}"
+        seed = bots.match_seed(game.id, args.seed, match)
         for a_seat in range(args.seats):
             levels = [args.a if s == a_seat else args.b for s in range(args.seats)]
             flows = Flows(a_seat, args.big, f"match {match + 1} seat {a_seat + 1}", by_label, by_round, big_rounds)
-            flows.close(bots.play(game, levels, seed, args.hands, stats, rounds, flows.watch))
+            flows.close(bots.play(game, levels, seed, args.hands, watch=flows.watch))
     for big in big_rounds:
         print(f"{big['where']} round {big['round']}: {big['chips']:+d} ({big['moves']})")
     for key, (chips, count) in sorted(by_label.items(), key=lambda kv: kv[1][0]):

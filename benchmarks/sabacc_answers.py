@@ -24,6 +24,7 @@ import json
 import random
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from cardtable.engine.betting import AllIn, Call, Raise  # noqa: E402
 from cardtable.engine.game import Action  # noqa: E402
 from cardtable.games.sabacc.bot import SabaccBot  # noqa: E402
 from cardtable.games.sabacc.state import Phase, SabaccState  # noqa: E402
-from cardtable.games.sabacc.table_reads import _moves  # noqa: E402
+from cardtable.games.sabacc.table_reads import move_counts  # noqa: E402
 
 BANDS = ((0.0, 0.2), (0.2, 0.3), (0.3, 0.4), (0.4, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.01))
 """The bands of the chance to win the answers are summed by."""
@@ -58,14 +59,9 @@ def worth(game: Any, state: SabaccState, seat: int, action: Action, b: str, play
 def raisers_only(state: SabaccState, seat: int) -> bool:
     """Whether every opponent of ``seat`` still in the hand has bet or raised twice or more this
     play and never checked or folded (as the log every seat sees says)."""
-    counts: dict[int, int] = {}
-    passive: set[int] = set()
-    for other, words in _moves(state, set(range(state.seats)) - {seat}):
-        if words[0] in ("bets", "raises"):
-            counts[other] = counts.get(other, 0) + 1
-        elif words[0] in ("checks", "folds"):
-            passive.add(other)
-    return all(counts.get(s, 0) >= 2 and s not in passive for s in state.players_in() if s != seat)
+    counts = move_counts(state, set(range(state.seats)) - {seat})
+    return all((c := counts.get(s, Counter()))["bets"] + c["raises"] >= 2 and not c["checks"] + c["folds"]
+               for s in state.players_in() if s != seat)
 
 
 def everything(state: SabaccState, seat: int) -> Action | None:
@@ -112,9 +108,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                       f"call {row['call']:+.0f}, chosen {row['chosen']:+.0f}", flush=True)
 
             levels = ["strong" if s == a_seat else args.b for s in range(args.seats)]
-            stats = {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0} for lv in set(levels)}
-            bots.play(game, levels, f"bots:{game.id}:{args.seed}:{match}", args.hands, stats,
-                      {"settled": 0, "told": 0, "showdowns": 0}, watch)
+            bots.play(game, levels, bots.match_seed(game.id, args.seed, match), args.hands, watch=watch)
     bands = []
     for low, high in BANDS:
         band: dict[str, Any] = {"chance": [low, min(high, 1.0)]}

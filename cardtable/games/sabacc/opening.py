@@ -74,7 +74,7 @@ class _Scorer:
                 if card in held:
                     continue
                 score = self.score(self.placed(list(hand), card))
-                win += self.share[score] if opponents == 1 else self.share[score] ** opponents
+                win += self.share[score] ** opponents
                 still += score < 0
                 n += 1
             found = self._odds[key] = (win / max(1, n), still / max(1, n))

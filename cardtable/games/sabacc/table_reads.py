@@ -8,12 +8,13 @@ reads a card the seat cannot see.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Container, Iterator
 
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Phase, SabaccState
 
-__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "WAR_RAISES", "caller_belief", "caller_beliefs"]
+__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "WAR_RAISES", "caller_belief", "caller_beliefs", "move_counts"]
 
 CALLER_PRIOR = 0.25
 """The strong level's belief, before any move is seen, that its one opponent heads-up
@@ -62,11 +63,8 @@ def _raise_war(state: SabaccState, seat: int) -> bool:
     hand (as the log every seat sees says)."""
     if not _multiway_bet(state, seat) or not state.chips.round_bets or max(state.chips.round_bets) <= 0:
         return False
-    counts: dict[int, int] = {}
-    for other, words in _moves(state, set(state.players_in()) - {seat}, this_hand=True):
-        if words[0] in ("bets", "raises"):
-            counts[other] = counts.get(other, 0) + 1
-    return sum(1 for n in counts.values() if n >= WAR_RAISES) >= 2
+    counts = move_counts(state, set(state.players_in()) - {seat}, this_hand=True)
+    return sum(1 for c in counts.values() if c["bets"] + c["raises"] >= WAR_RAISES) >= 2
 
 
 def _moves(state: SabaccState, seats: Container[int], *, this_hand: bool = False) -> Iterator[tuple[int, list[str]]]:
@@ -82,6 +80,16 @@ def _moves(state: SabaccState, seats: Container[int], *, this_hand: bool = False
             words = event.public[len(name):].split() if event.public.startswith(name) else []
             if words:
                 yield event.seat, words
+
+
+def move_counts(state: SabaccState, seats: Container[int], *, this_hand: bool = False) -> dict[int, Counter[str]]:
+    """How many times each player in ``seats`` made each kind of move (``"bets"``,
+    ``"raises"``, ``"calls"``, ``"checks"``, ``"folds"``, ...: the log's first word after its
+    name) this play, or only this hand with ``this_hand`` (see :func:`_moves`)."""
+    counts: dict[int, Counter[str]] = {}
+    for other, words in _moves(state, seats, this_hand=this_hand):
+        counts.setdefault(other, Counter())[words[0]] += 1
+    return counts
 
 
 def _beliefs(state: SabaccState, seat: int, check_odds: float, least_share: float) -> dict[int, float]:
@@ -141,14 +149,8 @@ def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
 def _folders(state: SabaccState, seat: int) -> set[int]:
     """The opponents of ``seat`` who have folded to a bet this play and never called, bet or
     raised (as the log every seat sees says)."""
-    folded: set[int] = set()
-    paid: set[int] = set()
-    for other, words in _moves(state, set(range(state.seats)) - {seat}):
-        if words[0] == "folds":
-            folded.add(other)
-        elif words[0] in ("calls", "bets", "raises"):
-            paid.add(other)
-    return folded - paid
+    counts = move_counts(state, set(range(state.seats)) - {seat})
+    return {s for s, c in counts.items() if c["folds"] and not c["calls"] + c["bets"] + c["raises"]}
 
 
 _PLACINGS = {"keeps the card": "keep", "swaps a card": "swap", "drops the drawn card": "drop"}
@@ -162,10 +164,6 @@ def _second(state: SabaccState, seat: int) -> str | None:
             and state.turns_taken[seat] == 1 and len(state.players_in()) == 2 and state.die is None
             and not any(state.chips.round_bets)):
         return None
-    name = state.names[1 - seat] + " "
-    for event in reversed(state.log):
-        if event.seat == 1 - seat and event.public.startswith(name) and event.public[len(name):] in _PLACINGS:
-            return _PLACINGS[event.public[len(name):]]
-        if event.seat == CHANCE and event.public.startswith("Hand "):
-            return None
-    return None
+    placings = [_PLACINGS[said] for _, words in _moves(state, {1 - seat}, this_hand=True)
+                if (said := " ".join(words)) in _PLACINGS]
+    return placings[-1] if placings else None
