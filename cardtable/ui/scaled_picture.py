@@ -20,19 +20,53 @@ def screen_surface(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
 
 
+ROW_ALIGN = 64
+"""Bytes a filled row's first pixel is aligned to for the fast fill (see :func:`aligned_fill`)."""
+
+_heads: dict[tuple[tuple[int, int, int], tuple[int, ...]], pygame.Surface] = {}
+
+
+def aligned_fill(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:
+    """``surface.fill(colour, rect)``, as fast where the rows do not start on a 64-byte boundary.
+
+    A fill whose rows start off such a boundary costs about 0.3 us more a row (measured with
+    pygame-ce 2.5.8 and SDL 2.32: a band 125 px wide and 939 high at x = 1,795 took 0.33 ms, at
+    x = 1,792 0.016 ms), so the pixels up to the boundary are blitted from a felt column and the
+    rest filled from it: 0.019 ms for that band.
+    """
+    rect = pygame.Rect(rect).clip(surface.get_rect())
+    bpp, pitch = surface.get_bytesize(), surface.get_pitch()
+    if (not rect.w or not rect.h or pitch % ROW_ALIGN or bpp != 4
+            or surface.get_flags() & pygame.SRCALPHA or surface.get_colorkey() is not None):
+        surface.fill(colour, rect)
+        return
+    head = (-(surface._pixels_address + rect.x * bpp) % ROW_ALIGN) // bpp
+    head = min(head, rect.w)
+    if head:
+        key = (colour, surface.get_masks())
+        column = _heads.get(key)
+        if column is None or column.get_height() < rect.h:
+            column = _heads[key] = pygame.Surface((ROW_ALIGN // bpp, max(rect.h, surface.get_height())), 0,
+                                                  surface)
+            column.fill(colour)
+        surface.blit(column, rect.topleft, (0, 0, head, rect.h))
+    if rect.w > head:
+        surface.fill(colour, (rect.x + head, rect.y, rect.w - head, rect.h))
+
+
 def fill_around(surface: pygame.Surface, inner: pygame.Rect, bounds: pygame.Rect) -> None:
     """Fill with the felt what of ``bounds`` lies outside ``inner`` (above, below, left and right
     of it; all of it when they do not meet)."""
     inner = inner.clip(bounds)
     if not inner.w or not inner.h:
-        surface.fill(THEME.felt, bounds)
+        aligned_fill(surface, THEME.felt, bounds)
         return
     for band in ((bounds.x, bounds.y, bounds.w, inner.y - bounds.y),
                  (bounds.x, inner.bottom, bounds.w, bounds.bottom - inner.bottom),
                  (bounds.x, inner.y, inner.x - bounds.x, inner.h),
                  (inner.right, inner.y, bounds.right - inner.right, inner.h)):
         if band[2] > 0 and band[3] > 0:
-            surface.fill(THEME.felt, band)
+            aligned_fill(surface, THEME.felt, pygame.Rect(band))
 
 
 class ScaledPicture:
