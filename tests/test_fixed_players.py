@@ -98,3 +98,41 @@ def test_a_match_of_fixed_players_ends():
     bots = [fixed.make(s, game, random.Random(i)) for i, s in enumerate(("always_call", "always_raise", "random"))]
     play_until(state, bots, max_actions=3000)
     assert state.is_over or state.round_number > 1
+
+
+@pytest.mark.parametrize("game_id", ["texas_holdem", "five_card_draw", "sabacc", "ipso", "shenja_ivali"])
+def test_pot_raiser_raises_the_pot_within_the_allowed(game_id):
+    """The pot raise: what is owed, then the pot with that call in it, on top of the highest
+    bet (held within the least and the most raise); a call where no raise is legal."""
+    game, states = _bet_states(game_id)
+    assert states
+    sized = 0
+    for state in states:
+        seat = state.to_act
+        view = state.seat_view(seat)
+        names = {type(a).__name__ for a in state.legal_actions(seat)}
+        action = fixed.make("pot_raise", game, random.Random(1)).choose(state, seat)
+        assert state.why_illegal(action) is None
+        options = view.options
+        if names & {"Bet", "Raise"} and options is not None and hasattr(action, "to"):
+            highest = max(info.bet for info in view.seats)
+            owed = highest - view.seats[seat].bet
+            pot = max(view.pot_total, sum(info.contributed for info in view.seats)) + owed
+            assert action.to == max(options.min_raise_to, min(options.max_raise_to, highest + pot))
+            sized += 1
+        elif not names & {"Bet", "Raise", "CoverRaise", "Stake", "AllIn"}:
+            assert type(action).__name__ in ("Check", "Call", "Cover")
+    assert sized or game_id == "ipso"
+
+
+def test_a_pot_raise_over_the_blinds_is_to_seven():
+    """Blinds of 1 and 2 and three seats: the first to act calls 2 and raises the pot of 5, to 7."""
+    game = games.get("texas_holdem")
+    state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]),
+                           ["A", "B", "C"], random.Random(4))
+    while state.to_act is not None and state.to_act < 0:
+        state.apply(state.chance_action())
+    seat = state.to_act
+    assert [info.bet for info in state.seat_view(seat).seats] == [0, 1, 2]
+    action = fixed.make("pot_raise", game, random.Random(1)).choose(state, seat)
+    assert (type(action).__name__, action.to) == ("Raise", 7)

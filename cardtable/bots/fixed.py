@@ -19,6 +19,9 @@ player outside might try:
 * ``min_raise``: raises the least allowed whenever it can, else calls (in Sabacc each raise
   rolls the die, so a table of them shifts every hand again and again).
 * ``check_fold``: never pays to stay in: checks when it may, else folds.
+* ``pot_raise``: bets or raises the size of the pot whenever it can (what it owes, then the
+  pot with that call in it, as poker players size a pot raise; within the allowed), else
+  calls: the loose-aggressive player's rule of thumb.
 
 Decisions that are not bets (a draw, a flip, an auction's bid, Alethkar Poker's secret
 bag) are the game's normal bot's: the strategies are about betting.
@@ -33,11 +36,12 @@ from typing import Any
 from cardtable.bots.worlds import Snapshot
 from cardtable.engine.game import CHANCE, Action, GameState
 
-__all__ = ["STRATEGIES", "EXTRA_STRATEGIES", "ALL_STRATEGIES", "FixedBot", "make", "is_bet", "equity", "in_top"]
+__all__ = ["STRATEGIES", "EXTRA_STRATEGIES", "ALL_STRATEGIES", "FixedBot", "make", "is_bet", "equity", "in_top",
+           "pot_sized"]
 
 STRATEGIES = ("always_call", "always_raise", "premium", "random")
 """The fixed strategies issue 34 names, by the name the benchmarks take."""
-EXTRA_STRATEGIES = ("min_raise", "check_fold")
+EXTRA_STRATEGIES = ("min_raise", "check_fold", "pot_raise")
 """Fixed strategies beyond issue 34's four (see the module)."""
 ALL_STRATEGIES = STRATEGIES + EXTRA_STRATEGIES
 """Every fixed strategy :func:`make` takes."""
@@ -96,6 +100,30 @@ def aggressive(state: GameState, seat: int, actions: list[Action], most: bool = 
     if bets:
         return max(bets, key=_amount) if most else min(bets, key=_amount)
     return passive(state, seat, actions)
+
+
+def pot_sized(state: GameState, seat: int, actions: list[Action]) -> Action:
+    """A bet or raise of the pot (see the module's ``pot_raise``) within what the betting
+    options allow, all-in where it comes to that; a call when no raise is legal."""
+    view = state.seat_view(seat)
+    bets = [a for a in actions if type(a).__name__ in _AGGRESSIVE[:-1]]
+    options = view.options
+    if not bets or options is None:
+        return aggressive(state, seat, actions, most=False)
+    highest = max(info.bet for info in view.seats)
+    mine = view.seats[seat].bet
+    pot = max(view.pot_total, sum(info.contributed for info in view.seats)) + (highest - mine)
+    name = "to" if hasattr(bets[0], "to") else "amount" if hasattr(bets[0], "amount") else None
+    low = getattr(options, "min_raise_to", getattr(options, "min_amount", None))
+    high = getattr(options, "max_raise_to", getattr(options, "max_amount", None))
+    if name is None or not isinstance(low, int) or not isinstance(high, int):
+        return aggressive(state, seat, actions, most=False)
+    wanted = max(low, min(high, highest + pot if name == "to" else pot))
+    sized = dataclasses.replace(bets[0], **{name: wanted})
+    if state.why_illegal(sized) is None:
+        return sized
+    all_in = [a for a in actions if type(a).__name__ == "AllIn"]
+    return all_in[0] if all_in and wanted >= high else aggressive(state, seat, actions, most=False)
 
 
 def _calling(world: GameState, seat: int, rng: random.Random, other: Any) -> Action:
@@ -192,6 +220,8 @@ class FixedBot:
             return aggressive(state, seat, actions)
         if self.strategy == "min_raise":
             return aggressive(state, seat, actions, most=False)
+        if self.strategy == "pot_raise":
+            return pot_sized(state, seat, actions)
         if self.strategy == "premium" and self._premium(state, seat):
             return aggressive(state, seat, actions, most=False)
         # check_fold, and premium without a hand to play: check, else fold
