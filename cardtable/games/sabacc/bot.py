@@ -51,6 +51,7 @@ from cardtable.games.sabacc.table_reads import (
     _second,
     caller_belief,
     caller_beliefs,
+    raisers,
 )
 
 __all__ = ["SabaccBot", "VALUE_AT", "MULTI_VALUE_AT", "PROBE_HANDS", "CALLER_PRIOR", "caller_belief", "caller_beliefs",
@@ -342,6 +343,9 @@ class SabaccBot(LevelledBot):
         and offered only the moves less aggressive than this bot's, cannot see it."""
         if not _first_to_face(state, seat) or _special_multiway(state, seat):
             return None
+        bettor = next(s for s, bet in enumerate(state.chips.round_bets) if bet > 0)
+        if bettor in raisers(state, seat):
+            return None  # a raiser's bet says nothing of its hand, and it raises again
         options = state.betting_options(seat)
         if options is None or not options.call_amount or not options.can_raise:
             return None
@@ -489,9 +493,13 @@ class SabaccBot(LevelledBot):
         from cardtable.games.sabacc.opening import best_opening
 
         bets, hand, unseen, stacks = self._first_bets(state, seat, options)
+        caller = caller_belief(state, seat)
+        if raisers(state, seat):
+            # A raiser never folds (weighed as the caller, a bet is no steal against it) and
+            # raises any bet short of everything, which the seat must then pay or fold.
+            caller, bets = 1.0, [0, bets[-1]] if len(bets) > 1 else bets
         chosen = best_opening(state.deck, hand, unseen, bets, state.hand_pot(), state.sabacc_pot, self.rng,
-                              stacks=stacks, caller=caller_belief(state, seat),
-                              fold_penalty=state.settings.fold_penalty)
+                              stacks=stacks, caller=caller, fold_penalty=state.settings.fold_penalty)
         return Bet(seat=seat, to=chosen) if chosen else Check(seat=seat)
 
     def value_bet(self, state: SabaccState, seat: int) -> Action | None:

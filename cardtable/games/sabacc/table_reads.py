@@ -14,7 +14,8 @@ from collections.abc import Container, Iterator
 from cardtable.engine.game import CHANCE
 from cardtable.games.sabacc.state import Phase, SabaccState
 
-__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "WAR_RAISES", "caller_belief", "caller_beliefs", "move_counts"]
+__all__ = ["CALLER_PRIOR", "MULTI_CHECK_ODDS", "RAISER_MOVES", "WAR_RAISES", "caller_belief", "caller_beliefs",
+           "move_counts", "raisers"]
 
 CALLER_PRIOR = 0.25
 """The strong level's belief, before any move is seen, that its one opponent heads-up
@@ -144,6 +145,24 @@ def caller_beliefs(state: SabaccState, seat: int) -> dict[int, float]:
     if state.seats <= 2:
         return {}
     return _beliefs(state, seat, MULTI_CHECK_ODDS, 0.02)
+
+
+RAISER_MOVES = 3
+"""The bets and raises this play, with never a check or a fold, that make the one opponent
+a raiser (:func:`raisers`): the normal level opens with about one two-card
+hand in 25 and checks the rest, so three without a check is all but unseen from it."""
+
+
+def raisers(state: SabaccState, seat: int) -> set[int]:
+    """The opponents of ``seat`` who bet or raise whatever they hold: this play each has bet
+    or raised :data:`RAISER_MOVES` times or more, at least twice for each call (a raiser calls
+    where no raise is left), and never checked or folded (as the log every seat sees says).
+    Such a player never folds to a bet, so a bet is no steal against it, and its bet says
+    nothing of its hand."""
+    counts = move_counts(state, set(range(state.seats)) - {seat})
+    return {s for s, c in counts.items()
+            if c["bets"] + c["raises"] >= RAISER_MOVES and c["bets"] + c["raises"] >= 2 * c["calls"]
+            and not c["checks"] + c["folds"]}
 
 
 def _folders(state: SabaccState, seat: int) -> set[int]:
