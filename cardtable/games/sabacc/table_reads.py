@@ -2,7 +2,8 @@
 players (:mod:`cardtable.games.sabacc.bot`): whose turn it is among how many, the moves each
 opponent has made this play and this hand, and from them the beliefs that an opponent calls
 whatever it holds (:func:`caller_belief` heads-up, :func:`caller_beliefs` among more), that it
-only folds (:func:`_folders`), or that a raise war is on (:func:`_raise_war`). Nothing here
+only folds (:func:`_folders`), that it bets or raises whatever it holds (:func:`raisers`), or
+that a raise war is on (:func:`_raise_war`). Nothing here
 reads a card the seat cannot see.
 """
 
