@@ -24,7 +24,6 @@ import json
 import random
 import statistics
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,7 @@ from cardtable.engine.betting import AllIn, Call, Raise  # noqa: E402
 from cardtable.engine.game import Action  # noqa: E402
 from cardtable.games.sabacc.bot import SabaccBot  # noqa: E402
 from cardtable.games.sabacc.state import Phase, SabaccState  # noqa: E402
-from cardtable.games.sabacc.table_reads import move_counts  # noqa: E402
+from cardtable.games.sabacc.table_reads import raisers  # noqa: E402
 
 BANDS = ((0.0, 0.2), (0.2, 0.3), (0.3, 0.4), (0.4, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.01))
 """The bands of the chance to win the answers are summed by."""
@@ -58,10 +57,9 @@ def worth(game: Any, state: SabaccState, seat: int, action: Action, b: str, play
 
 def raisers_only(state: SabaccState, seat: int) -> bool:
     """Whether every opponent of ``seat`` still in the hand has bet or raised twice or more this
-    play and never checked or folded (as the log every seat sees says)."""
-    counts = move_counts(state, set(range(state.seats)) - {seat})
-    return all((c := counts.get(s, Counter()))["bets"] + c["raises"] >= 2 and not c["checks"] + c["folds"]
-               for s in state.players_in() if s != seat)
+    play and never checked or folded (:func:`~cardtable.games.sabacc.table_reads.raisers`, calls
+    not counted)."""
+    return set(state.players_in()) - {seat} <= raisers(state, seat, least=2, per_call=0)
 
 
 def everything(state: SabaccState, seat: int) -> Action | None:

@@ -154,16 +154,15 @@ a raiser (:func:`raisers`): the normal level opens with about one two-card
 hand in 25 and checks the rest, so three without a check is all but unseen from it."""
 
 
-def raisers(state: SabaccState, seat: int) -> set[int]:
+def raisers(state: SabaccState, seat: int, least: int = RAISER_MOVES, per_call: int = 2) -> set[int]:
     """The opponents of ``seat`` who bet or raise whatever they hold: this play each has bet
-    or raised :data:`RAISER_MOVES` times or more, at least twice for each call (a raiser calls
-    where no raise is left), and never checked or folded (as the log every seat sees says).
-    Such a player never folds to a bet, so a bet is no steal against it, and its bet says
-    nothing of its hand."""
+    or raised ``least`` times or more (:data:`RAISER_MOVES`), at least ``per_call`` times for
+    each call (a raiser calls where no raise is left; 0: calls do not count), and never checked
+    or folded (as the log every seat sees says). Such a player never folds to a bet, so a bet
+    is no steal against it, and its bet says nothing of its hand."""
     counts = move_counts(state, set(range(state.seats)) - {seat})
     return {s for s, c in counts.items()
-            if c["bets"] + c["raises"] >= RAISER_MOVES and c["bets"] + c["raises"] >= 2 * c["calls"]
-            and not c["checks"] + c["folds"]}
+            if c["bets"] + c["raises"] >= max(least, per_call * c["calls"]) and not c["checks"] + c["folds"]}
 
 
 def _folders(state: SabaccState, seat: int) -> set[int]:
