@@ -8,7 +8,7 @@ import pygame
 import pytest
 from test_view_budget import assert_settles_to_reference, move_half_over, picture_under_way, slowed_table
 
-from cardtable.ui import layer_build, table_view
+from cardtable.ui import layer_build, scaled_picture, table_view
 
 
 def one_band_a_frame(monkeypatch) -> None:
@@ -20,12 +20,12 @@ def test_the_old_picture_is_scaled_once_more_while_the_new_zoom_is_painted_in_ba
     d, scene = slowed_table(app, monkeypatch, one_band_a_frame)
     view, camera = scene.view, scene.camera
     scales = []
-    real_scale = pygame.transform.scale
+    real_scale = scaled_picture.scale_into
 
     def counting_scale(*args, **kwargs):
         scales.append(args[1])
         return real_scale(*args, **kwargs)
-    monkeypatch.setattr(pygame.transform, "scale", counting_scale)
+    monkeypatch.setattr(scaled_picture, "scale_into", counting_scale)
     building = view.layer_building
     camera.zoom_at(1.15, 400, 300)  # one wheel notch: the zoom rests at once
     d.step()  # the notch's own frame: the old picture scaled to the screen, the new one not begun yet

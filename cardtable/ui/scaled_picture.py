@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cardtable.ui.camera import Camera
+from cardtable.ui.parallel_scale import scale_into
 from cardtable.ui.theme import THEME
 
 
@@ -122,5 +123,5 @@ class ScaledPicture:
                 # at 1920x1080 the fill and scale took 0.67-1.03 ms so, 0.88-1.7 with the whole
                 # screen filled, its 8 MB written twice (measured with the caches cold, as in a frame).
                 fill_around(surface, dest, bounds)
-            pygame.transform.scale(self._surface().subsurface(src), dest.size, surface.subsurface(dest))
+            scale_into(self._surface().subsurface(src), dest.size, surface.subsurface(dest))
         self.layer_scaled += counted
