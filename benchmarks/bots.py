@@ -95,6 +95,11 @@ def new_stats(levels: Any) -> dict[str, dict[str, Any]]:
     return {lv: {"times": [], "cpu": [], "facing": 0, "folds": 0} for lv in set(levels)}
 
 
+def new_rounds() -> dict[str, int]:
+    """Empty round figures (settled, told, shown) for :func:`play` to fill."""
+    return {"settled": 0, "told": 0, "showdowns": 0}
+
+
 def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, dict[str, Any]] | None = None,
          rounds: dict[str, int] | None = None, watch: Any = None) -> Any:
     """One play of ``levels`` (one a seat) from the deal of ``seed``; returns the last state.
@@ -102,7 +107,7 @@ def play(game: Any, levels: list[str], seed: str, hands: int, stats: dict[str, d
     and folds and the rounds settled and shown; ``watch(state, seat, action)``, when given,
     sees each player's move before it is made."""
     stats = new_stats(levels) if stats is None else stats
-    rounds = {"settled": 0, "told": 0, "showdowns": 0} if rounds is None else rounds
+    rounds = new_rounds() if rounds is None else rounds
     names = [f"P{s + 1}" for s in range(len(levels))]
     state = game.new_state(game.read_settings(game.defaults()), load_deck_by_id(game.decks[0]), names,
                            random.Random(seed))
@@ -162,7 +167,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             parser.error(f"{game.name} has no level {level!r} (levels: {', '.join(game.bot_levels)}; "
                          f"strategies: {', '.join(fixed.ALL_STRATEGIES)})")
     stats = new_stats((args.a, args.b))
-    rounds = {"settled": 0, "told": 0, "showdowns": 0}
+    rounds = new_rounds()
     shares: list[float] = []
     leads: list[float] = []
     nets: list[float] = []

@@ -48,6 +48,8 @@ ALL_STRATEGIES = STRATEGIES + EXTRA_STRATEGIES
 
 _PASSIVE = ("Check", "Call", "Cover")
 _AGGRESSIVE = ("Bet", "Raise", "Stake", "CoverRaise", "AllIn")
+_SIZABLE = _AGGRESSIVE[:-1]
+"""The aggressive moves that take an amount (all but going all in)."""
 EQUITY_DEALS = 10
 """Deals of the unseen cards an equity estimate plays out."""
 RIVALS = 14
@@ -96,7 +98,7 @@ def aggressive(state: GameState, seat: int, actions: list[Action], most: bool = 
     names = [type(a).__name__ for a in actions]
     if most and "AllIn" in names:
         return actions[names.index("AllIn")]
-    bets = [_sized(state, seat, a, most) for a in actions if type(a).__name__ in _AGGRESSIVE[:-1]]
+    bets = [_sized(state, seat, a, most) for a in actions if type(a).__name__ in _SIZABLE]
     if bets:
         return max(bets, key=_amount) if most else min(bets, key=_amount)
     return passive(state, seat, actions)
@@ -106,7 +108,7 @@ def pot_sized(state: GameState, seat: int, actions: list[Action]) -> Action:
     """A bet or raise of the pot (see the module's ``pot_raise``) within what the betting
     options allow, all-in where it comes to that; a call when no raise is legal."""
     view = state.seat_view(seat)
-    bets = [a for a in actions if type(a).__name__ in _AGGRESSIVE[:-1]]
+    bets = [a for a in actions if type(a).__name__ in _SIZABLE]
     options = view.options
     if not bets or options is None:
         return aggressive(state, seat, actions, most=False)
