@@ -5,7 +5,8 @@
 Scales a picture 0.9 of the window's size up to the window (a wheel's zoom-in frame), each
 way ``--frames`` times, alternating, and prints each way's median and 90th percentile of the
 wall clock and its median CPU time (every thread of the process), in milliseconds, and the
-ratio of the halves' wall-clock median to the one piece's.
+ratio of the halves' wall-clock median to the one piece's. Then the way the app would choose
+here now (:class:`~cardtable.ui.parallel_scale.SplitChoice`, from its own timed scales).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from cardtable.ui.parallel_scale import scale_into  # noqa: E402
+from cardtable.ui import parallel_scale  # noqa: E402
+from cardtable.ui.parallel_scale import PROBES, SplitChoice, halves, scale_into  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
@@ -40,7 +42,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         pygame.draw.line(source, (x % 256, 90, 200), (x, 0), (source.get_width() - x, source.get_height()))
     dest = pygame.Surface((width, height), 0, window)
     ways = {"one piece": lambda: pygame.transform.scale(source, (width, height), dest),
-            "two halves": lambda: scale_into(source, (width, height), dest)}
+            "two halves": lambda: halves(source, (width, height), dest)}
     times: dict[str, list[float]] = {name: [] for name in ways}
     cpu: dict[str, list[float]] = {name: [] for name in ways}
     for way in ways.values():
@@ -60,6 +62,12 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
               f"CPU median {figures[name]['cpu_median_ms']:.3f} ms")
     print(f"two halves / one piece (wall-clock medians): "
           f"{figures['two halves']['median_ms'] / figures['one piece']['median_ms']:.2f}")
+    choice = parallel_scale.CHOICE = SplitChoice()
+    for _ in range(2 * PROBES):
+        scale_into(source, (width, height), dest)
+    wall, cpu = choice.figures or (0.0, 0.0)
+    print(f"chosen here now: {'two halves' if choice.split else 'one piece'} (halves / one piece per pixel: "
+          f"wall clock {wall:.2f}, CPU {cpu:.2f}, over {PROBES} scales each way)")
     return figures
 
 

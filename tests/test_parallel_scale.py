@@ -1,5 +1,6 @@
 """The window's scale on two cores (:mod:`cardtable.ui.parallel_scale`): the picture a single
-scale gives, each row at most one source row off; errors on either side handed back."""
+scale gives, each row at most one source row off; errors on either side handed back; the
+halves used only where timing them shows they pay."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pygame
 import pytest
 
 from cardtable.ui import parallel_scale
-from cardtable.ui.parallel_scale import scale_into
+from cardtable.ui.parallel_scale import PROBES, SplitChoice, halves, scale_into
 
 two_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: no helper thread")
 
@@ -40,15 +41,15 @@ def test_halves_show_the_rows_a_single_scale_shows_within_one(src_h: int, dest_h
     assert width * dest_h >= parallel_scale.SPLIT_PIXELS
     source = _rows(src_h, 30)
     single = pygame.transform.scale(source, (width, dest_h))
-    halves = pygame.Surface((width, dest_h))
-    scale_into(source, (width, dest_h), halves)
-    one, two = _source_rows(single), _source_rows(halves)
+    mine = pygame.Surface((width, dest_h))
+    halves(source, (width, dest_h), mine)
+    one, two = _source_rows(single), _source_rows(mine)
     assert max(abs(a - b) for a, b in zip(one, two, strict=True)) <= 1
     assert two[0] == one[0] and two[-1] == one[-1]
     assert two == sorted(two), "rows out of order at the seam"
     # Every column of a row is the same colour, as in the single scale.
-    assert (pygame.image.tobytes(halves.subsurface((0, 0, 1, dest_h)), "RGB")
-            == pygame.image.tobytes(halves.subsurface((width - 1, 0, 1, dest_h)), "RGB"))
+    assert (pygame.image.tobytes(mine.subsurface((0, 0, 1, dest_h)), "RGB")
+            == pygame.image.tobytes(mine.subsurface((width - 1, 0, 1, dest_h)), "RGB"))
 
 
 def test_small_pictures_are_scaled_in_one_piece_exactly() -> None:
@@ -71,9 +72,9 @@ def test_a_failure_in_the_helper_is_raised_here_and_the_next_scale_works(monkeyp
     source, dest = _rows(700, 8), pygame.Surface((1000, 800))
     monkeypatch.setattr(pygame.transform, "scale", failing_in_helper)
     with pytest.raises(RuntimeError, match="helper broke"):
-        scale_into(source, (1000, 800), dest)
+        halves(source, (1000, 800), dest)
     monkeypatch.setattr(pygame.transform, "scale", real)
-    scale_into(source, (1000, 800), dest)
+    halves(source, (1000, 800), dest)
     assert _source_rows(dest)[-1] == 699
 
 
@@ -92,10 +93,10 @@ def test_a_failure_here_waits_for_the_helper_before_it_is_raised(monkeypatch: py
     source, dest = _rows(700, 8), pygame.Surface((1000, 800))
     monkeypatch.setattr(pygame.transform, "scale", failing_here)
     with pytest.raises(RuntimeError, match="caller broke"):
-        scale_into(source, (1000, 800), dest)
+        halves(source, (1000, 800), dest)
     assert finished == [True], "raised while the helper still wrote into the picture"
     monkeypatch.setattr(pygame.transform, "scale", real)
-    scale_into(source, (1000, 800), dest)
+    halves(source, (1000, 800), dest)
     assert _source_rows(dest)[0] == 0
 
 
@@ -109,4 +110,106 @@ def test_the_benchmark_prints_both_ways_and_their_ratio(capsys: pytest.CaptureFi
     figures = benchmark.main(["--size", "1000x700", "--frames", "3"])
     assert set(figures) == {"one piece", "two halves"}
     assert all(f["median_ms"] > 0 and f["p90_ms"] >= f["median_ms"] for f in figures.values())
-    assert "two halves / one piece" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "two halves / one piece" in out
+    assert "chosen here now:" in out
+
+
+class _Clock:
+    """A wall clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _timed(choice: SplitChoice, halves_wall: float, halves_cpu: float, pixels: int = 1_000_000) -> list[bool]:
+    """Feed ``choice`` one piece at 1 ms (1 ms CPU) and the halves at the figures given (ms, at
+    ``pixels``; one piece always at a million) until it chooses; the ways it asked for."""
+    asked = []
+    while choice.split is None:
+        split = choice.next_split()
+        asked.append(split)
+        if split:
+            choice.record(True, pixels, halves_wall / 1000, halves_cpu / 1000)
+        else:
+            choice.record(False, 1_000_000, 0.001, 0.001)
+        assert len(asked) <= 2 * PROBES
+    return asked
+
+
+def test_the_choice_times_each_way_in_turn_and_keeps_the_halves_where_they_gain() -> None:
+    choice = SplitChoice(_Clock())
+    asked = _timed(choice, halves_wall=0.6, halves_cpu=1.1)
+    assert asked == [True, False] * PROBES
+    assert choice.split is True and choice.next_split() is True
+    assert choice.figures == pytest.approx((0.6, 1.1))
+
+
+@pytest.mark.parametrize(("wall", "cpu", "why"), [(0.8, 1.4, "cores shared: much more CPU"),
+                                                  (1.13, 2.07, "slower by the wall clock"),
+                                                  (0.95, 1.05, "too little gain")])
+def test_the_choice_keeps_one_piece_where_the_halves_do_not_pay(wall: float, cpu: float, why: str) -> None:
+    choice = SplitChoice(_Clock())
+    _timed(choice, halves_wall=wall, halves_cpu=cpu)
+    assert choice.split is False, why
+    assert choice.next_split() is False
+
+
+def test_a_coarse_thread_clock_leaves_the_choice_to_the_wall_clock() -> None:
+    choice = SplitChoice(_Clock())
+    _timed(choice, halves_wall=0.6, halves_cpu=0.0)
+    assert choice.split is True and choice.figures == pytest.approx((0.6, 0.0))
+
+
+def test_the_choice_is_per_pixel() -> None:
+    """Halves timed on a picture half the size, at half the time, are no gain."""
+    choice = SplitChoice(_Clock())
+    _timed(choice, halves_wall=0.5, halves_cpu=0.5, pixels=500_000)
+    assert choice.split is False and choice.figures == pytest.approx((1.0, 1.0))
+
+
+def test_the_choice_holds_for_a_while_then_the_scales_are_timed_again() -> None:
+    clock = _Clock()
+    choice = SplitChoice(clock)
+    _timed(choice, halves_wall=0.6, halves_cpu=1.1)
+    clock.now += parallel_scale.EVERY_S - 0.01
+    assert choice.next_split() is True and choice.split is True
+    clock.now += 0.02
+    choice.next_split()
+    assert choice.split is None, "not timed again after EVERY_S"
+    _timed(choice, halves_wall=1.2, halves_cpu=2.0)  # the machine got busy meanwhile
+    assert choice.split is False
+
+
+@two_cores
+@pytest.mark.parametrize("split", [True, False])
+def test_scale_into_goes_the_way_chosen_and_times_it(monkeypatch: pytest.MonkeyPatch, split: bool) -> None:
+    choice = SplitChoice(_Clock())
+    monkeypatch.setattr(parallel_scale, "CHOICE", choice)
+    recorded: list[tuple[bool, int, float, float]] = []
+    monkeypatch.setattr(choice, "next_split", lambda: split)
+    monkeypatch.setattr(choice, "record", lambda *args: recorded.append(args))
+    real_halves, used = parallel_scale.halves, []
+    monkeypatch.setattr(parallel_scale, "halves", lambda *args: used.append(True) or real_halves(*args))
+    source, dest = _rows(700, 8), pygame.Surface((1000, 800))
+    scale_into(source, (1000, 800), dest)
+    assert used == ([True] if split else [])
+    assert _source_rows(dest)[0] == 0 and _source_rows(dest)[-1] == 699
+    ((way, pixels, wall, cpu),) = recorded
+    assert way is split and pixels == 800_000 and wall > 0 and cpu >= 0
+    small = pygame.Surface((300, 200))
+    scale_into(source, (300, 200), small)
+    assert len(recorded) == 1, "a small picture (always in one piece) was timed"
+
+
+@two_cores
+def test_the_apps_scales_make_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    choice = SplitChoice()
+    monkeypatch.setattr(parallel_scale, "CHOICE", choice)
+    source, dest = _rows(700, 8), pygame.Surface((1000, 800))
+    for _ in range(2 * PROBES):
+        scale_into(source, (1000, 800), dest)
+    assert choice.split is not None and choice.figures is not None and choice.figures[0] > 0

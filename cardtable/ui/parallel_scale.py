@@ -1,5 +1,5 @@
 """``pygame.transform.scale`` of a big picture on two cores: the top half scaled by the caller
-while a helper thread scales the bottom half.
+while a helper thread scales the bottom half, when that is measured to pay here and now.
 
 A wheel's frame is almost only the scale of the whole window (SDL's nearest-neighbour stretch,
 0.67 ms at 1920x1080 here, where a blit of the window takes 0.35). pygame-ce lets go of the GIL
@@ -7,13 +7,22 @@ while SDL stretches, so two halves scale at once: 0.40 ms for the same picture, 
 CPU in all (``python benchmarks/parallel_scale.py``). Each half is scaled on its own, so a row
 of the result may come from the source row next to the one a single scale takes: at most one
 row off, in a picture shown only while the zoom moves or until the new zoom's is painted.
+
+Two cores are not always two free cores: on this machine, from one process to the next, the
+halves took 0.44 to 0.77 ms against 0.68 to 0.80 in one piece, for 1.14 to 2.07 times its CPU
+(four runs of the benchmark in a row; the last one slower both ways). So :class:`SplitChoice`
+times the scales themselves, some each way, and keeps the halves only where they are clearly
+quicker for little more CPU; it times them again every two seconds.
 """
 
 from __future__ import annotations
 
 import os
 import queue
+import statistics
 import threading
+import time
+from collections.abc import Callable
 
 import pygame
 
@@ -22,21 +31,85 @@ SPLIT_PIXELS = 400_000
 helper costs some 40 us, more than it saves below about this size (at 800x500, 400,000 pixels,
 two halves took 0.119 ms against 0.132; at 560x360, 0.089 against 0.069)."""
 
+PROBES = 5
+"""Scales timed each way before :class:`SplitChoice` chooses (every big scale is a real one)."""
+EVERY_S = 2.0
+"""Seconds a choice holds before the scales are timed again: the host changes its mind (in one
+run of the benchmark the halves took 1.11 times one piece's wall clock over 500 scales each
+way, and 0.59 in the ten scales timed a second later). Timing costs five scales the slower
+way, under one frame in a hundred of a wheel turned without a pause."""
+WALL_GAIN = 0.9
+"""The halves are kept only if their wall-clock time per pixel is at most this share of one
+piece's: a smaller gain is within what the hand-off and the machine's noise take back."""
+CPU_COST = 1.25
+"""...and their CPU time (both threads) at most this many times one piece's: on two free cores
+they took 1.07 to 1.14 times; more means the cores are shared (another program, or two logical
+cores of one physical one), and there the wall-clock gain fell to 0.80 and then to a loss."""
+
 _jobs: queue.SimpleQueue[tuple[pygame.Surface, tuple[int, int], pygame.Surface]] = queue.SimpleQueue()
-_done: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
+_done: queue.SimpleQueue[tuple[BaseException | None, float]] = queue.SimpleQueue()
 _helper: list[threading.Thread] = []
 
 
+class SplitChoice:
+    """Whether big scales go in two halves now: the scales are timed, :data:`PROBES` each way
+    in turn, and the halves chosen only where they gain (:data:`WALL_GAIN`, :data:`CPU_COST`),
+    until :data:`EVERY_S` has passed. ``clock``: the wall clock (tests give their own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
+        self._samples: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
+        self.split: bool | None = None
+        """The choice in force, None while the scales are being timed."""
+        self._until = 0.0
+        self.figures: tuple[float, float] | None = None
+        """The last choice's halves against one piece, per pixel: wall-clock and CPU ratios
+        (the CPU ratio 0 where this system's thread clock is too coarse to tell)."""
+
+    def next_split(self) -> bool:
+        """Whether the next big scale goes in two halves (while timing, the way timed less)."""
+        if self.split is not None:
+            if self._clock() < self._until:
+                return self.split
+            self.split = None
+        return len(self._samples[True]) <= len(self._samples[False])
+
+    def record(self, split: bool, pixels: int, wall: float, cpu: float) -> None:
+        """A big scale's seconds, wall-clock and CPU (every thread's), at ``pixels`` pixels."""
+        if self.split is not None or pixels <= 0:
+            return
+        self._samples[split].append((wall / pixels, cpu / pixels))
+        if min(len(s) for s in self._samples.values()) < PROBES:
+            return
+        (wall2, cpu2), (wall1, cpu1) = (
+            (statistics.median(w for w, _ in self._samples[way]), statistics.median(c for _, c in self._samples[way]))
+            for way in (True, False))
+        wall_ratio = wall2 / wall1 if wall1 > 0 else 1.0
+        # A thread clock that ticks coarsely (Windows: 15.6 ms) reads 0 for a scale: wall clock only.
+        cpu_ratio = cpu2 / cpu1 if cpu1 > 0 and cpu2 > 0 else 0.0
+        self.figures = (wall_ratio, cpu_ratio)
+        self.split = wall_ratio <= WALL_GAIN and cpu_ratio <= CPU_COST
+        self._until = self._clock() + EVERY_S
+        for samples in self._samples.values():
+            samples.clear()
+
+
+CHOICE = SplitChoice()
+"""The app's one choice (the window's scales are made from one thread)."""
+
+
 def _work() -> None:
-    """The helper thread: scale each job handed to it and say when it is done (or why not)."""
+    """The helper thread: scale each job handed to it and say when it is done (or why not),
+    with the CPU seconds it took."""
     while True:
         source, size, dest = _jobs.get()
+        began = time.thread_time()
         try:
             pygame.transform.scale(source, size, dest)
         except BaseException as error:  # handed back to the caller, who re-raises it
-            _done.put(error)
+            _done.put((error, time.thread_time() - began))
         else:
-            _done.put(None)
+            _done.put((None, time.thread_time() - began))
 
 
 def _started() -> bool:
@@ -52,23 +125,42 @@ def _started() -> bool:
 
 def scale_into(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) -> None:
     """``pygame.transform.scale(source, size, dest)`` (``dest`` of ``size``), the bottom half
-    scaled by the helper thread when the picture is big enough to gain (see the module).
-    Called from one thread at a time (the window's)."""
+    scaled by the helper thread when the picture is big enough and :data:`CHOICE` says the
+    halves pay (see the module). Called from one thread at a time (the window's)."""
     width, height = size
     sw, sh = source.get_size()
     if width * height < SPLIT_PIXELS or height < 2 or sh < 2 or not _started():
         pygame.transform.scale(source, size, dest)
         return
+    split = CHOICE.next_split()
+    began, used = time.perf_counter(), time.thread_time()
+    helper_cpu = 0.0
+    if split:
+        helper_cpu = halves(source, size, dest)
+    else:
+        pygame.transform.scale(source, size, dest)
+    CHOICE.record(split, width * height, time.perf_counter() - began, time.thread_time() - used + helper_cpu)
+
+
+def halves(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) -> float:
+    """The scale in two halves at once, the bottom one by the helper thread; returns the
+    helper's CPU seconds (in one piece, 0, where there is no helper: one core, or a picture
+    under two rows)."""
+    width, height = size
+    sw, sh = source.get_size()
+    if height < 2 or sh < 2 or not _started():
+        pygame.transform.scale(source, size, dest)
+        return 0.0
     top = height // 2
     cut = min(max(1, round(top * sh / height)), sh - 1)
     _jobs.put((source.subsurface((0, cut, sw, sh - cut)), (width, height - top),
                dest.subsurface((0, top, width, height - top))))
-    failed: BaseException | None = None
     try:
         pygame.transform.scale(source.subsurface((0, 0, sw, cut)), (width, top),
                                dest.subsurface((0, 0, width, top)))
     finally:
         # Wait for the helper even when this half failed: it is still writing into ``dest``.
-        failed = _done.get()
+        failed, cpu = _done.get()
     if failed is not None:
         raise failed
+    return cpu
