@@ -62,9 +62,13 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
               f"CPU median {figures[name]['cpu_median_ms']:.3f} ms")
     print(f"two halves / one piece (wall-clock medians): "
           f"{figures['two halves']['median_ms'] / figures['one piece']['median_ms']:.2f}")
-    choice = parallel_scale.CHOICE = SplitChoice()
-    for _ in range(2 * PROBES):
-        scale_into(source, (width, height), dest)
+    kept, choice = parallel_scale.CHOICE, SplitChoice()
+    parallel_scale.CHOICE = choice
+    try:
+        for _ in range(2 * PROBES):
+            scale_into(source, (width, height), dest)
+    finally:
+        parallel_scale.CHOICE = kept
     wall, cpu = choice.figures or (0.0, 0.0)
     print(f"chosen here now: {'two halves' if choice.split else 'one piece'} (halves / one piece per pixel: "
           f"wall clock {wall:.2f}, CPU {cpu:.2f}, over {PROBES} scales each way)")

@@ -43,7 +43,7 @@ WALL_GAIN = 0.9
 piece's: a smaller gain is within what the hand-off and the machine's noise take back."""
 CPU_COST = 1.25
 """...and their CPU time (both threads) at most this many times one piece's: on two free cores
-they took 1.07 to 1.14 times; more means the cores are shared (another program, or two logical
+they took 1.04 to 1.14 times; more means the cores are shared (another program, or two logical
 cores of one physical one), and there the wall-clock gain fell to 0.80 and then to a loss."""
 
 _jobs: queue.SimpleQueue[tuple[pygame.Surface, tuple[int, int], pygame.Surface]] = queue.SimpleQueue()
