@@ -23,6 +23,15 @@ def _cardtable_home(tmp_path_factory, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def _scale_one_way(monkeypatch):
+    """The window's big scales go in two halves in every test: the app chooses the way by
+    timing them (``parallel_scale.SplitChoice``), and the two ways' pictures may differ by a
+    row. The choice itself is tested in tests/test_parallel_scale.py."""
+    from cardtable.ui import parallel_scale
+    monkeypatch.setattr(parallel_scale, "CHOICE", parallel_scale.SplitChoice(fixed=True))
+
+
 @pytest.fixture
 def user_folder(_cardtable_home):
     """The user's variants folder, empty; the registry found anew when the test is done."""

@@ -184,6 +184,15 @@ def test_the_choice_holds_for_a_while_then_the_scales_are_timed_again() -> None:
     assert choice.split is False
 
 
+def test_a_fixed_choice_is_never_timed() -> None:
+    for way in (True, False):
+        choice = SplitChoice(_Clock(), fixed=way)
+        for _ in range(2 * PROBES):
+            assert choice.next_split() is way
+            choice.record(not way, 1_000_000, 0.0001, 0.0001)
+        assert choice.split is way and choice.figures is None
+
+
 @two_cores
 @pytest.mark.parametrize("split", [True, False])
 def test_scale_into_goes_the_way_chosen_and_times_it(monkeypatch: pytest.MonkeyPatch, split: bool) -> None:

@@ -54,14 +54,16 @@ _helper: list[threading.Thread] = []
 class SplitChoice:
     """Whether big scales go in two halves now: the scales are timed, :data:`PROBES` each way
     in turn, and the halves chosen only where they gain (:data:`WALL_GAIN`, :data:`CPU_COST`),
-    until :data:`EVERY_S` has passed. ``clock``: the wall clock (tests give their own)."""
+    until :data:`EVERY_S` has passed. ``clock``: the wall clock (tests give their own);
+    ``fixed``: that way always, never timed (tests: the two ways' pictures may differ by a row,
+    and which way a scale goes must not depend on the machine's speed)."""
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter, fixed: bool | None = None) -> None:
         self._clock = clock
         self._samples: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
-        self.split: bool | None = None
+        self.split: bool | None = fixed
         """The choice in force, None while the scales are being timed."""
-        self._until = 0.0
+        self._until = float("inf") if fixed is not None else 0.0
         self.figures: tuple[float, float] | None = None
         """The last choice's halves against one piece, per pixel: wall-clock and CPU ratios
         (the CPU ratio 0 where this system's thread clock is too coarse to tell)."""
