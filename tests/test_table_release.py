@@ -158,3 +158,34 @@ def test_the_table_tells_its_view_how_many_frames_the_flight_has_left(app, monke
         d.step()
     d.step()
     assert told[-1] is None
+
+
+def test_what_a_big_step_replaced_is_let_go_after_it_in_frames_with_nothing_queued(app, monkeypatch):
+    """The player waits for a big step's picture, not for its garbage: what the gather of
+    12,000 piles replaced (the spread's pile dict, its index, the spread step) is let go of in
+    the frames after, a slice each, and never in a frame of the table's queued work."""
+    d, scene = open_table(app, "infinite")
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene)
+    for _ in range(200):
+        if not app.releasing:
+            break
+        d.step()
+    assert not app.releasing
+    busy_then: list[bool] = []
+    real = app_module.App._release_slices
+
+    def watched(self):
+        busy_then.append(self.scenes.top.busy)
+        real(self)
+    monkeypatch.setattr(app_module.App, "_release_slices", watched)
+    d.key(pygame.K_c)  # gather the 12,000 back into one pile
+    until_shown(d, scene)
+    assert len(scene.table.piles) == 1
+    assert app.releasing, "what the gather replaced was let go of in the frames of its work"
+    for _ in range(200):
+        if not app.releasing:
+            break
+        d.step()
+    assert not app.releasing and len(busy_then) > 2 and not any(busy_then)
