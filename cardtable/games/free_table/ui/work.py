@@ -35,6 +35,7 @@ slices of 1-2 ms split or let go of in parts and a step's picture staged over tw
 95th percentile of a group move's held frames came to 1.3-1.7 ms against 1.8-2.4 before, of a
 key's big step 1.4-2.0 against 1.5-2.1 (CPU time, the same runs, a shared machine under load).
 A group move of 12,000 piles (about 20 ms of work, was 25-30) takes input after 19-25 frames
+(18-21 once what it replaced was let go of after it, not in its frames)
 when the machine is quiet, as before (a few more than its work alone needs: a frame ends when
 its next slice would not fit; more on a loaded machine, as before, the budget being wall time).
 At 2.0 the 95th percentiles of held frames still came to 2.0-3.6 times the empty frame's (CPU,
