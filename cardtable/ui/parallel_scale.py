@@ -125,23 +125,33 @@ def _started() -> bool:
     return True
 
 
+def _splittable(source: pygame.Surface, height: int) -> bool:
+    """Whether a scale of ``source`` to ``height`` rows can go in halves (two rows each side,
+    and a helper: not on one core)."""
+    return height >= 2 and source.get_height() >= 2 and _started()
+
+
 def scale_into(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) -> None:
     """``pygame.transform.scale(source, size, dest)`` (``dest`` of ``size``), the bottom half
     scaled by the helper thread when the picture is big enough and :data:`CHOICE` says the
     halves pay (see the module). Called from one thread at a time (the window's)."""
     width, height = size
-    sw, sh = source.get_size()
-    if width * height < SPLIT_PIXELS or height < 2 or sh < 2 or not _started():
+    if width * height < SPLIT_PIXELS or not _splittable(source, height):
         pygame.transform.scale(source, size, dest)
         return
     split = CHOICE.next_split()
-    began, used = time.perf_counter(), time.thread_time()
-    helper_cpu = 0.0
-    if split:
-        helper_cpu = halves(source, size, dest)
-    else:
-        pygame.transform.scale(source, size, dest)
-    CHOICE.record(split, width * height, time.perf_counter() - began, time.thread_time() - used + helper_cpu)
+    timed = CHOICE.split is None  # (only while the choice is being made: no clocks read else)
+    if timed:
+        began, used = time.perf_counter(), time.thread_time()
+    helper_cpu = halves(source, size, dest) if split else _one_piece(source, size, dest)
+    if timed:
+        CHOICE.record(split, width * height, time.perf_counter() - began, time.thread_time() - used + helper_cpu)
+
+
+def _one_piece(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) -> float:
+    """The scale in one piece; no helper CPU (0, as :func:`halves` returns it)."""
+    pygame.transform.scale(source, size, dest)
+    return 0.0
 
 
 def halves(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) -> float:
@@ -149,10 +159,9 @@ def halves(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surface) 
     helper's CPU seconds (in one piece, 0, where there is no helper: one core, or a picture
     under two rows)."""
     width, height = size
+    if not _splittable(source, height):
+        return _one_piece(source, size, dest)
     sw, sh = source.get_size()
-    if height < 2 or sh < 2 or not _started():
-        pygame.transform.scale(source, size, dest)
-        return 0.0
     top = height // 2
     cut = min(max(1, round(top * sh / height)), sh - 1)
     _jobs.put((source.subsurface((0, cut, sw, sh - cut)), (width, height - top),

@@ -185,10 +185,8 @@ class BigSteps:
         # What the steps replaced is let go of after the step, a slice per frame, not in its
         # work: the player waits for a step's picture, not for its garbage (a move of 12,000
         # piles freed 2-3 ms of it, some three frames).
-        gone = litter[:]
+        self.app.release_later(let_go(litter[:]))
         litter.clear()
-        self.app.release_later(let_go(gone))
-        del gone
         yield None
         label, before, after = step
         dropped, self.dropped = self.dropped, None
