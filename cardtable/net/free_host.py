@@ -70,6 +70,7 @@ class FreeTableHost(SeatServer):
         self._revision = -1  # the table's revision last looked at
         self._count = 0  # updates sent: the state messages' count
         self._spectators: list[_Conn] = []  # the window thread's list of spectators
+        self._whole: set[_Conn] = set()  # the connections sent the current table whole
         self._lines: list[tuple[int, str]] = []  # (seat, words) of the moves not sent yet
         self._tops: tuple[Change | None, Change | None] = (None, None)  # see _hosts_step
         self.heard: list[str] = []
@@ -119,17 +120,16 @@ class FreeTableHost(SeatServer):
                     self._lines.append((item.seat, words))
                     self.heard.append(words)
                     self._tops = _tops(table)
-        whole = self.send_changes(table)
+        self.send_changes(table)
         self._lines.clear()  # (sent with the change, or nobody was there to hear them)
         for item in fresh:
-            if whole and (isinstance(item, int) or item in self._spectators):
-                continue  # (everybody has just had the whole table)
-            if isinstance(item, int):
-                self._send_full(table, self.seats[item].conn, item)
-            else:
-                if item not in self._spectators:
-                    self._spectators.append(item)
-                self._send_full(table, item, None)
+            conn = self.seats[item].conn if isinstance(item, int) else item
+            if not isinstance(item, int) and item not in self._spectators:
+                self._spectators.append(item)
+            # A joiner is seated before the server thread queues its number, so a frame in
+            # between may already have sent it the whole table: once is enough.
+            if conn is not None and conn not in self._whole:
+                self._send_full(table, conn, item if isinstance(item, int) else None)
         return applied
 
     def _hosts_step(self, table: Table) -> None:
@@ -156,6 +156,7 @@ class FreeTableHost(SeatServer):
         True)."""
         if table is not self._table:
             self._table, self._shown, self._revision = table, dict(table.piles), table.revision
+            self._whole.clear()
             self._each(lambda conn, seat: self._send(table, conn, seat, None))
             return True
         if table.revision == self._revision:
@@ -169,6 +170,7 @@ class FreeTableHost(SeatServer):
 
     def _each(self, send: Any) -> None:
         self._spectators = [c for c in self._spectators if not c.closed]
+        self._whole = {c for c in self._whole if not c.closed}
         for number in self.remote_seats:
             conn = self.seats[number].conn
             if conn is not None and not conn.closed:
@@ -198,6 +200,8 @@ class FreeTableHost(SeatServer):
             if view["full"]:
                 message["names"] = names
             frames.append((message, encode(message)))
+        if pids is None:
+            self._whole.add(conn)
         try:
             loop.call_soon_threadsafe(self._deliver, conn, frames)
         except RuntimeError:  # the server has stopped
