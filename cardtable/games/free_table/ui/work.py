@@ -20,29 +20,24 @@ from cardtable.engine.table import TableJob
 WORK_BUDGET_S = 0.0012
 """Seconds of queued work a frame runs when the empty frame's cost is not known (see
 :func:`slice_budget`)."""
-FLOOR_SHARE = 1.8
+FLOOR_SHARE = 1.5
 """What a frame carrying queued work costs in all, in measured empty frames
 (:class:`~cardtable.ui.frame_floor.FrameFloor`): its work is that less what the frame costs
 besides (:class:`HeldCost`), so it stays within three times an empty one on a fast machine as on
-a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put them at 3-4 times
-one of 0.5-0.76 ms; 2.5 measures of work on top of the frame's own cost, at 2.6-3.8). The measure
-(off-screen surfaces, the fastest of a few tries) reads 1.2-1.3 times the median of
-``benchmarks/render.py``'s empty frame (0.60-0.63 ms against 0.46-0.50 at 1920x1080), so a held
-frame comes to about 2.3-2.5 times that median. While the queue checked the clock only after a
-slice, its slowest twentieth ran a slice past the deadline, at 3.3-3.6 times the empty frame's
-95th percentile. With each slice foretold (:class:`~cardtable.ui.work_queue.WorkQueue`), the
-slices of 1-2 ms split or let go of in parts and a step's picture staged over two frames, the
-95th percentile of a group move's held frames came to 1.3-1.7 ms against 1.8-2.4 before, of a
-key's big step 1.4-2.0 against 1.5-2.1 (CPU time, the same runs, a shared machine under load).
-A group move of 12,000 piles (about 20 ms of work, was 25-30) takes input after 19-25 frames
-(18-21 once what it replaced was let go of after it, not in its frames)
-when the machine is quiet, as before (a few more than its work alone needs: a frame ends when
-its next slice would not fit; more on a loaded machine, as before, the budget being wall time).
-At 2.0 the 95th percentiles of held frames still came to 2.0-3.6 times the empty frame's (CPU,
-``--only key_steps_12000,selection_1000,selection_12000``, two runs on a quiet machine); at 1.7,
-in the same runs, 1.7-3.1 (one key frame at 3.06, the rest 2.7 or less), with a group move of
-12,000 taking input after 24-28 frames against 20-24 and a flip of it 37-41 against 31-35. 1.8
-keeps a margin under the 30 frames a group move of 12,000 may take."""
+a slow one (a fixed 1.2 ms, sized against an empty frame of about 1.1 ms, put held frames at 3-4
+times one of 0.5-0.76 ms). The measure (off-screen surfaces, the fastest of a few tries) reads
+1.2-1.3 times the median of ``benchmarks/render.py``'s empty frame. Each slice is foretold to
+fit (:class:`~cardtable.ui.work_queue.WorkQueue`), and what a big step replaced is let go of
+after it, not in its frames.
+
+Measured in CPU time (``--only key_steps_12000,selection_1000,selection_12000 --cpu``, three
+runs each, alternating, on a shared machine): at 1.8 the worst scenario's 95th percentile came to
+2.5-3.3 times the empty frame's (the key's spread at 2.9 and 3.3 in two runs), a group move of
+12,000 took input after 19-20 frames, a flip of it 31-33; at 1.5, 2.4-2.5 (the big steps' held
+frames 1.8-2.3), a group move 21-23 frames, a flip 36-40, an undo 32-37. The margin under three
+times is what a busy moment of the machine takes; a group move keeps one under its 30 frames.
+(Earlier, at 2.0 and at 1.7: 2.0-3.6 and 1.7-3.1 times, a group move 20-24 and 24-28 frames, when
+its work was 25-30 ms rather than 20.)"""
 MIN_SHARE = 0.5
 """The least work a frame runs, in empty frames (a big step must end within some tens of frames
 however much the frame costs besides)."""
@@ -70,9 +65,9 @@ def slice_budget(dt: float, floor: float | None = None, extra: float | None = No
     >>> slice_budget(1 / 60), slice_budget(1 / 144)
     (0.0012, 0.0012)
     >>> round(slice_budget(1 / 60, 0.0004, 0.0002), 6), round(slice_budget(1 / 60, 0.0004, 0.0009), 6)
-    (0.00052, 0.0002)
+    (0.0004, 0.0002)
     >>> round(slice_budget(1 / 60, 0.0004), 6), slice_budget(1 / 60, 0.1)
-    (0.00062, 0.004)
+    (0.0005, 0.004)
     """
     if floor is None:
         return WORK_BUDGET_S
