@@ -184,13 +184,36 @@ def test_the_choice_holds_for_a_while_then_the_scales_are_timed_again() -> None:
     assert choice.split is False
 
 
+@pytest.mark.parametrize(("wall", "cpu", "timed_again"), [(0.6, 1.1, False), (0.6, 1.3, True), (0.95, 1.0, True)])
+def test_halves_in_force_that_come_to_cost_more_are_timed_again_at_once(wall: float, cpu: float,
+                                                                        timed_again: bool) -> None:
+    """The halves, chosen at 0.6 ms (1.1 ms CPU) against one piece's 1 ms, are watched: their last
+    WATCHED scales at ``wall`` and ``cpu`` ms end the choice before EVERY_S only past the bounds."""
+    choice = SplitChoice(_Clock())
+    _timed(choice, halves_wall=0.6, halves_cpu=1.1)
+    assert choice.timing(), "the halves in force are not timed"
+    for n in range(parallel_scale.WATCHED):
+        assert choice.split is True, f"the choice ended after {n} scales, before WATCHED"
+        choice.record(True, 1_000_000, wall / 1000, cpu / 1000)
+    assert (choice.split is None) is timed_again
+    if timed_again:
+        assert _timed(choice, halves_wall=wall, halves_cpu=cpu) == [True, False] * PROBES
+        assert choice.split is False
+
+
+def test_one_piece_in_force_is_never_timed() -> None:
+    choice = SplitChoice(_Clock())
+    _timed(choice, halves_wall=1.2, halves_cpu=2.0)
+    assert choice.split is False and not choice.timing()
+
+
 def test_a_fixed_choice_is_never_timed() -> None:
     for way in (True, False):
         choice = SplitChoice(_Clock(), fixed=way)
         for _ in range(2 * PROBES):
             assert choice.next_split() is way
             choice.record(not way, 1_000_000, 0.0001, 0.0001)
-        assert choice.split is way and choice.figures is None
+        assert choice.split is way and choice.figures is None and not choice.timing()
 
 
 @two_cores

@@ -12,7 +12,8 @@ Two cores are not always two free cores: on this machine, from one process to th
 halves took 0.44 to 0.77 ms against 0.68 to 0.80 in one piece, for 1.14 to 2.07 times its CPU
 (four runs of the benchmark in a row; the last one slower both ways). So :class:`SplitChoice`
 times the scales themselves, some each way, and keeps the halves only where they are clearly
-quicker for little more CPU; it times them again every two seconds.
+quicker for little more CPU; it times them again every two seconds, and at once when the
+halves in force come to cost more than the choice allows.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import queue
 import statistics
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 import pygame
@@ -41,10 +43,19 @@ way, under one frame in a hundred of a wheel turned without a pause."""
 WALL_GAIN = 0.9
 """The halves are kept only if their wall-clock time per pixel is at most this share of one
 piece's: a smaller gain is within what the hand-off and the machine's noise take back."""
-CPU_COST = 1.25
+CPU_COST = 1.15
 """...and their CPU time (both threads) at most this many times one piece's: on two free cores
 they took 1.04 to 1.14 times; more means the cores are shared (another program, or two logical
-cores of one physical one), and there the wall-clock gain fell to 0.80 and then to a loss."""
+cores of one physical one), and there the wall-clock gain fell to 0.80 and then to a loss. (At
+1.25, halves kept at 1.19 times cost a wheel's frames more CPU than one piece would, for a wall
+clock gain the frames did not need: one piece keeps them within three empty frames too.)"""
+WATCHED = 8
+"""While the halves are in force the last this many are timed too, and once their mean per pixel
+passes :data:`WALL_GAIN` or :data:`CPU_COST` times one piece's (as last timed), the scales are
+timed again at once rather than after :data:`EVERY_S`: in one run of ``benchmarks/render.py
+--cpu`` the halves, chosen at 1.14 times one piece's CPU, came to 1.2 times it (1.5 ms at the
+95th percentile against 0.9) within the two seconds, and a wheel's frames to 3.9 times an empty
+frame."""
 
 _jobs: queue.SimpleQueue[tuple[pygame.Surface, tuple[int, int], pygame.Surface]] = queue.SimpleQueue()
 _done: queue.SimpleQueue[tuple[BaseException | None, float]] = queue.SimpleQueue()
@@ -63,6 +74,8 @@ class SplitChoice:
         self._samples: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
         self.split: bool | None = fixed
         """The choice in force, None while the scales are being timed."""
+        self._one: tuple[float, float] | None = None  # one piece's wall and CPU a pixel, last timed
+        self._watched: deque[tuple[float, float]] = deque(maxlen=WATCHED)
         self._until = float("inf") if fixed is not None else 0.0
         self.figures: tuple[float, float] | None = None
         """The last choice's halves against one piece, per pixel: wall-clock and CPU ratios
@@ -76,9 +89,19 @@ class SplitChoice:
             self.split = None
         return len(self._samples[True]) <= len(self._samples[False])
 
+    def timing(self) -> bool:
+        """Whether the next big scale is to be timed and :meth:`record`-ed: while the choice is
+        being made, and while halves chosen by timing are in force (:data:`WATCHED`)."""
+        return self.split is None or (self.split is True and self._one is not None)
+
     def record(self, split: bool, pixels: int, wall: float, cpu: float) -> None:
         """A big scale's seconds, wall-clock and CPU (every thread's), at ``pixels`` pixels."""
-        if self.split is not None or pixels <= 0:
+        if pixels <= 0:
+            return
+        if self.split is True and self._one is not None:
+            self._watch(wall / pixels, cpu / pixels)
+            return
+        if self.split is not None:
             return
         self._samples[split].append((wall / pixels, cpu / pixels))
         if min(len(s) for s in self._samples.values()) < PROBES:
@@ -92,8 +115,24 @@ class SplitChoice:
         self.figures = (wall_ratio, cpu_ratio)
         self.split = wall_ratio <= WALL_GAIN and cpu_ratio <= CPU_COST
         self._until = self._clock() + EVERY_S
+        self._one = (wall1, cpu1)
+        self._watched.clear()
         for samples in self._samples.values():
             samples.clear()
+
+    def _watch(self, wall: float, cpu: float) -> None:
+        """One scale of the halves in force, per pixel: time the two ways again now if the last
+        :data:`WATCHED` cost more than the choice allows."""
+        assert self._one is not None
+        self._watched.append((wall, cpu))
+        if len(self._watched) < WATCHED:
+            return
+        wall1, cpu1 = self._one
+        mean_wall = statistics.fmean(w for w, _ in self._watched)
+        mean_cpu = statistics.fmean(c for _, c in self._watched)
+        if mean_wall > WALL_GAIN * wall1 or (cpu1 > 0 and mean_cpu > CPU_COST * cpu1):
+            self.split = None
+            self._watched.clear()
 
 
 CHOICE = SplitChoice()
@@ -140,7 +179,7 @@ def scale_into(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surfa
         pygame.transform.scale(source, size, dest)
         return
     split = CHOICE.next_split()
-    timed = CHOICE.split is None  # (only while the choice is being made: no clocks read else)
+    timed = CHOICE.timing()
     if timed:
         began, used = time.perf_counter(), time.thread_time()
     helper_cpu = halves(source, size, dest) if split else _one_piece(source, size, dest)
