@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import random
+import time
 import weakref
 
 import pygame
@@ -189,3 +190,53 @@ def test_what_a_big_step_replaced_is_let_go_after_it_in_frames_with_nothing_queu
             break
         d.step()
     assert not app.releasing and len(busy_then) > 2 and not any(busy_then)
+
+
+class _Counted:
+    """An object that counts itself out when freed."""
+
+    freed = 0
+
+    def __del__(self) -> None:
+        _Counted.freed += 1
+
+
+def test_let_go_frees_a_steps_sides_and_long_tuples_a_chunk_a_slice(monkeypatch):
+    """A big step's Change, its BulkSide columns, a Pairs and a long tuple nothing else holds are
+    taken apart: no slice frees more than a chunk of what they held (a step freed whole took
+    0.25-0.44 ms of one slice). (No rest freed at once, however cheap it is foretold: the clock
+    decides that.)"""
+    from cardtable.engine import table_release
+    from cardtable.engine.piles import Change
+    from cardtable.engine.table_bulk import BulkSide, Pairs
+    from cardtable.engine.table_release import let_go
+
+    n, chunk = 2_000, 100
+
+    def many() -> tuple[_Counted, ...]:
+        return tuple(_Counted() for _ in range(n))
+    ids = tuple(range(n))
+    side = BulkSide(ids, (0.0,) * n, (0.0,) * n, (0,) * n, many(), many(), None, ())
+    litter: list[object] = [Change("move", side, Pairs(list(ids), list(many()))), many()]
+    del side  # (the litter alone holds it, as a big step's)
+    monkeypatch.setattr(table_release, "AT_ONCE_S", 0.0)
+    _Counted.freed = 0
+    per_slice = []
+    for _ in let_go(litter, chunk=chunk):
+        per_slice.append(_Counted.freed)
+        _Counted.freed = 0
+    per_slice.append(_Counted.freed)
+    assert sum(per_slice) == 4 * n and not litter
+    assert max(per_slice) <= chunk, per_slice
+
+
+def test_the_frames_let_go_for_a_share_of_an_empty_frame_and_half_a_millisecond_at_most(app, monkeypatch):
+    from cardtable.ui.frame_floor import FrameFloor
+
+    deadlines: list[float] = []
+    monkeypatch.setattr(app._releasing, "run", lambda deadline: deadlines.append(deadline) or False)
+    for floor, share in ((0.0005, app_module.RELEASE_FLOOR_SHARE * 0.0005), (0.01, app_module.RELEASE_SLICE_S)):
+        monkeypatch.setattr(app_module, "FRAME_FLOOR", FrameFloor(fixed=floor))
+        before = time.perf_counter()
+        app._release_slices()
+        assert before + share <= deadlines[-1] <= time.perf_counter() + share

@@ -57,3 +57,7 @@ class Change:
     label: str
     before: Mapping[int, Pile | None]
     after: Mapping[int, Pile | None]
+
+    def parts(self) -> list[object]:
+        """Its two sides (to be let go of by :func:`~cardtable.engine.table_release.let_go`)."""
+        return [self.before, self.after]

@@ -123,6 +123,10 @@ class BulkSide(Mapping[int, "Pile | None"]):
         self.cards, self.faces, self.owners, self.absent = cards, faces, owners, absent
         self._at: dict[int, int] | None = None
 
+    def parts(self) -> list[object]:
+        """Its columns (to be let go of by :func:`~cardtable.engine.table_release.let_go`)."""
+        return [self.ids, self.xs, self.ys, self.zs, self.cards, self.faces, self.owners, self.absent, self._at]
+
     @classmethod
     def build(cls, ids: Sequence[int], piles: Sequence[Pile | None]) -> Steps[BulkSide]:
         """The side holding ``piles[i]`` (``None``: absent) under ``ids[i]``, in C-level

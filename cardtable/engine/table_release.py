@@ -12,16 +12,19 @@ from collections import deque
 from collections.abc import Iterator
 from itertools import islice
 
+from cardtable.engine.piles import Change
 from cardtable.engine.table import Table
-from cardtable.engine.table_bulk import Pairs
+from cardtable.engine.table_bulk import BulkSide, Pairs
 
 __all__ = ["dismantle", "let_go"]
 
-AT_ONCE_S = 0.0002
+AT_ONCE_S = 0.00005
 """What is left of a dict, set or list :func:`let_go` frees at once when freeing its first part
 foretells no more than this for the rest: a table's pile dict whose piles live on frees 12,000
 entries in about 0.1 ms, twice that a part at a time (a step of 1,000 piles took two frames
-more), where 12,000 rectangles or piles freed with their entries take 0.5-1 ms."""
+more), where 12,000 rectangles or piles freed with their entries take 0.5-1 ms. The foretelling
+can be off by more than twice (the rest of a list of 12,000 foretold under 0.2 ms took 0.3-0.5):
+the rest goes at once only when even that leaves it a small slice."""
 
 
 def dismantle(table: Table, chunk: int = 2000) -> Iterator[None]:
@@ -48,13 +51,16 @@ def dismantle(table: Table, chunk: int = 2000) -> Iterator[None]:
             yield
 
 
-def let_go(things: list[object], chunk: int = 2000) -> Iterator[None]:
+def let_go(things: list[object], chunk: int = 500) -> Iterator[None]:
     """Free ``things`` (what big steps replaced: see :attr:`Table.litter
     <cardtable.engine.table.Table.litter>`) a slice per ``next``, taking them out of the list:
     a dict, set or list nothing else holds is emptied ``chunk`` entries a slice (the rest at once
-    if that is cheap: :data:`AT_ONCE_S`; the lists of
-    :class:`~cardtable.engine.table_bulk.Pairs` so too), anything else goes in a slice of its
-    own (12,000 pile rectangles, or a grid's 3,000 cells, freed at once took 0.5-1 ms of a slice).
+    if that is cheap: :data:`AT_ONCE_S`); a long tuple so too, as a list; what has ``parts()``
+    (a step's :class:`~cardtable.engine.piles.Change`, its sides' columns, the lists of
+    :class:`~cardtable.engine.table_bulk.Pairs`) is let go of part by part; anything else goes
+    in a slice of its own. (With 2,000 entries a slice, and a step or a column freed whole, a
+    slice took up to 0.3-0.44 ms, and the frames letting go of a group move's litter came to
+    twice an empty frame's cost; with 500, most take under 0.1 ms.)
 
     >>> things = [{i: str(i) for i in range(5)}, [1, 2]]
     >>> slices = let_go(things, chunk=2)
@@ -64,8 +70,10 @@ def let_go(things: list[object], chunk: int = 2000) -> Iterator[None]:
     while things:
         thing = things.pop()
         alone = sys.getrefcount(thing) == 2  # (``thing`` and the call's: nothing else holds it)
-        if alone and isinstance(thing, Pairs):  # (its lists, which hold a big step's piles)
+        if alone and isinstance(thing, (Change, BulkSide, Pairs)):  # (what holds a big step's piles)
             things += thing.parts()
+        elif alone and isinstance(thing, tuple) and len(thing) > chunk:
+            things.append(list(thing))  # (the tuple goes at once: what it held lives on in the list)
         elif alone and isinstance(thing, (list, dict, set)):
             while len(thing) > chunk:
                 start = time.perf_counter()
