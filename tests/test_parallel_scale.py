@@ -184,20 +184,25 @@ def test_the_choice_holds_for_a_while_then_the_scales_are_timed_again() -> None:
     assert choice.split is False
 
 
-@pytest.mark.parametrize(("wall", "cpu", "timed_again"), [(0.6, 1.1, False), (0.6, 1.3, True), (0.95, 1.0, True)])
-def test_halves_in_force_that_come_to_cost_more_are_timed_again_at_once(wall: float, cpu: float,
-                                                                        timed_again: bool) -> None:
+@pytest.mark.parametrize(("wall", "cpu", "timed_again"), [(0.6, 1.1, False), (0.6, 1.3, True), (0.95, 1.0, True),
+                                                          ((0.6,) * 8, (1.0,) * 7 + (1.4,), False),
+                                                          ((0.6,) * 8, (0.9,) * 7 + (1.6,), True)])
+def test_halves_in_force_that_come_to_cost_more_are_timed_again_at_once(
+        wall: float | tuple[float, ...], cpu: float | tuple[float, ...], timed_again: bool) -> None:
     """The halves, chosen at 0.6 ms (1.1 ms CPU) against one piece's 1 ms, are watched: their last
-    WATCHED scales at ``wall`` and ``cpu`` ms end the choice before EVERY_S only past the bounds."""
+    WATCHED scales at ``wall`` and ``cpu`` ms (each, or one figure for all) end the choice before
+    EVERY_S only past the bounds: the mean's, or one scale's CPU past CPU_SPIKE."""
     choice = SplitChoice(_Clock())
     _timed(choice, halves_wall=0.6, halves_cpu=1.1)
     assert choice.timing(), "the halves in force are not timed"
-    for n in range(parallel_scale.WATCHED):
+    walls = wall if isinstance(wall, tuple) else (wall,) * parallel_scale.WATCHED
+    cpus = cpu if isinstance(cpu, tuple) else (cpu,) * parallel_scale.WATCHED
+    for n, (w, c) in enumerate(zip(walls, cpus, strict=True)):
         assert choice.split is True, f"the choice ended after {n} scales, before WATCHED"
-        choice.record(True, 1_000_000, wall / 1000, cpu / 1000)
+        choice.record(True, 1_000_000, w / 1000, c / 1000)
     assert (choice.split is None) is timed_again
     if timed_again:
-        assert _timed(choice, halves_wall=wall, halves_cpu=cpu) == [True, False] * PROBES
+        assert _timed(choice, halves_wall=1.2, halves_cpu=2.0) == [True, False] * PROBES
         assert choice.split is False
 
 

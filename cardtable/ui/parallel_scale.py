@@ -51,11 +51,15 @@ cores of one physical one), and there the wall-clock gain fell to 0.80 and then 
 clock gain the frames did not need: one piece keeps them within three empty frames too.)"""
 WATCHED = 8
 """While the halves are in force the last this many are timed too, and once their mean per pixel
-passes :data:`WALL_GAIN` or :data:`CPU_COST` times one piece's (as last timed), the scales are
-timed again at once rather than after :data:`EVERY_S`: in one run of ``benchmarks/render.py
---cpu`` the halves, chosen at 1.14 times one piece's CPU, came to 1.2 times it (1.5 ms at the
-95th percentile against 0.9) within the two seconds, and a wheel's frames to 3.9 times an empty
-frame."""
+passes :data:`WALL_GAIN` or :data:`CPU_COST` times one piece's (as last timed), or the dearest
+of them :data:`CPU_SPIKE` times its CPU, the scales are timed again at once rather than after
+:data:`EVERY_S`: in one run of ``benchmarks/render.py --cpu`` the halves, chosen at 1.14 times one
+piece's CPU, came to 1.2 times it (1.5 ms at the 95th percentile against 0.9) within the two
+seconds, and a wheel's frames to 3.9 times an empty frame."""
+CPU_SPIKE = 1.5
+"""See :data:`WATCHED`: with the cores free the halves' dearest twentieth came to 1.07-1.18 times
+one piece's median CPU; with a core shared, to 1.8 times, while their mean stayed near 1.2 (the
+wheel's frames then reached 3.1 times an empty frame at the 95th percentile, CPU time)."""
 
 _jobs: queue.SimpleQueue[tuple[pygame.Surface, tuple[int, int], pygame.Surface]] = queue.SimpleQueue()
 _done: queue.SimpleQueue[tuple[BaseException | None, float]] = queue.SimpleQueue()
@@ -130,7 +134,8 @@ class SplitChoice:
         wall1, cpu1 = self._one
         mean_wall = statistics.fmean(w for w, _ in self._watched)
         mean_cpu = statistics.fmean(c for _, c in self._watched)
-        if mean_wall > WALL_GAIN * wall1 or (cpu1 > 0 and mean_cpu > CPU_COST * cpu1):
+        dearest = max(c for _, c in self._watched)
+        if mean_wall > WALL_GAIN * wall1 or (cpu1 > 0 and (mean_cpu > CPU_COST * cpu1 or dearest > CPU_SPIKE * cpu1)):
             self.split = None
             self._watched.clear()
 
