@@ -266,3 +266,33 @@ def test_a_dropped_selection_s_one_outline_moves_with_it_without_a_pass_and_matc
     until_shown(d, scene)
     d.step()
     assert outlines.redrawn > drawn
+
+
+def test_back_at_a_size_whose_picture_is_under_way_the_frame_that_sees_it_paints_nothing(app):
+    """The window resized away while its new size's picture is painted, and straight back: the
+    frame that sees the size again makes the window's surface and shows the old picture, and the
+    painting goes on from the next frame."""
+    d, scene = open_table(app, "infinite")
+    spread(d, scene)
+    view = scene.view
+
+    def resize(size: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        d.step()
+
+    resize((1000, 700))
+    d.step(3)
+    build = view._build
+    assert build is not None and build.key[2] == (1000, 700), "the picture at 1000x700 is not under way"
+    resize((1100, 720))
+    painted = view.cards_painted
+    resize((1000, 700))
+    assert view._build is build and view.cards_painted == painted
+    d.step()
+    assert view.cards_painted > painted
+    frames = 0
+    while not (view.settled and view.layer.get_size() == (1000, 700)):
+        d.step()
+        frames += 1
+        assert frames < 2000
+    assert _layer_bytes(view) == _fresh_layer(app, scene)

@@ -186,6 +186,7 @@ class TableView(Landings, PastedPicture, PileOrder, ResizedLayer, ScaledPicture,
         self.layer_rebuilds = 0
         self.layer_resized = 0
         self._resized_seen: tuple[int, int] | None = None
+        self._sized: tuple[int, int] | None = None
         self._resized_onto: pygame.Surface | None = None
         self.layer_scrolls = 0
         self.layer_repairs = 0
