@@ -123,13 +123,16 @@ class FreeTableHost(SeatServer):
         self.send_changes(table)
         self._lines.clear()  # (sent with the change, or nobody was there to hear them)
         for item in fresh:
-            conn = self.seats[item].conn if isinstance(item, int) else item
-            if not isinstance(item, int) and item not in self._spectators:
-                self._spectators.append(item)
+            if isinstance(item, int):
+                conn, seat = self.seats[item].conn, item
+            else:
+                conn, seat = item, None
+                if item not in self._spectators:
+                    self._spectators.append(item)
             # A joiner is seated before the server thread queues its number, so a frame in
             # between may already have sent it the whole table: once is enough.
             if conn is not None and conn not in self._whole:
-                self._send_full(table, conn, item if isinstance(item, int) else None)
+                self._send_full(table, conn, seat)
         return applied
 
     def _hosts_step(self, table: Table) -> None:
@@ -150,23 +153,21 @@ class FreeTableHost(SeatServer):
             return
         self._lines.append((0, f"{self.seat_name(0)} {words}"))
 
-    def send_changes(self, table: Table) -> bool:
+    def send_changes(self, table: Table) -> None:
         """Send every connection the piles of ``table`` that changed since the last
-        send (the whole table when the window shows another deck's table now: then
-        True)."""
+        send (the whole table when the window shows another deck's table now)."""
         if table is not self._table:
             self._table, self._shown, self._revision = table, dict(table.piles), table.revision
             self._whole.clear()
             self._each(lambda conn, seat: self._send(table, conn, seat, None))
-            return True
+            return
         if table.revision == self._revision:
-            return False  # (every change of a table counts a revision: nothing to look for)
+            return  # (every change of a table counts a revision: nothing to look for)
         self._revision = table.revision
         changed = changed_piles(self._shown, table)
         if changed:
             self._count += 1
             self._each(lambda conn, seat: self._send(table, conn, seat, changed))
-        return False
 
     def _each(self, send: Any) -> None:
         self._spectators = [c for c in self._spectators if not c.closed]

@@ -102,10 +102,9 @@ class SplitChoice:
         """A big scale's seconds, wall-clock and CPU (every thread's), at ``pixels`` pixels."""
         if pixels <= 0:
             return
-        if self.split is True and self._one is not None:
-            self._watch(wall / pixels, cpu / pixels)
-            return
         if self.split is not None:
+            if self.timing():  # (the halves in force, watched)
+                self._watch(wall / pixels, cpu / pixels)
             return
         self._samples[split].append((wall / pixels, cpu / pixels))
         if min(len(s) for s in self._samples.values()) < PROBES:
