@@ -67,6 +67,6 @@ def test_emptied_forgets_the_drawn_faces_a_chunk_at_a_time(deck):
         assert cache.get(deck, card, True, 40, keyed=True) is not None
     assert len(cache) == 25 and cache.bytes > 0
     left = []
-    for _ in cache.emptied(chunk=10):
+    for _ in cache.emptied(chunk=10, slice_s=math.inf):
         left.append(len(cache))
     assert left == [15, 5, 0] and cache.bytes == 0

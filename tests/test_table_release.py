@@ -4,6 +4,7 @@ slice at a time and the app runs such slices after each frame, within its share.
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 import weakref
@@ -14,7 +15,7 @@ from test_ui_free_table import centre_of, only_pile, open_table, until_shown
 
 from cardtable import variants
 from cardtable.engine.table import Table
-from cardtable.engine.table_release import dismantle
+from cardtable.engine.table_release import dismantle, emptied_in_slices
 from cardtable.ui import app as app_module
 
 
@@ -28,7 +29,7 @@ def test_dismantle_empties_a_table_a_step_or_a_chunk_at_a_time():
     table.undo()
     assert len(table.piles) == 12_000 and table.undo_stack and table.redo_stack
     sizes = []
-    for _ in dismantle(table, chunk=1000):
+    for _ in dismantle(table, chunk=1000, slice_s=math.inf):
         sizes.append((len(table.undo_stack) + len(table.redo_stack), len(table.piles)))
     assert not table.piles and not table.undo_stack and not table.redo_stack and not table.index._rects
     # never more than one step of history or a chunk of piles gone in one slice
@@ -48,9 +49,9 @@ def test_leaving_a_big_table_releases_it_after_the_frames_within_their_share(app
     slices: list[int] = []
     real = app_module.App._release_slices
 
-    def counted(self):
+    def counted(self, spent=0.0):
         before = len(piles)
-        real(self)
+        real(self, spent)
         slices.append(before - len(piles))
     monkeypatch.setattr(app_module.App, "_release_slices", counted)
     d.key(pygame.K_ESCAPE)
@@ -177,9 +178,9 @@ def test_what_a_big_step_replaced_is_let_go_after_it_in_frames_with_nothing_queu
     busy_then: list[bool] = []
     real = app_module.App._release_slices
 
-    def watched(self):
+    def watched(self, spent=0.0):
         busy_then.append(self.scenes.top.busy)
-        real(self)
+        real(self, spent)
     monkeypatch.setattr(app_module.App, "_release_slices", watched)
     d.key(pygame.K_c)  # gather the 12,000 back into one pile
     until_shown(d, scene)
@@ -240,3 +241,49 @@ def test_the_frames_let_go_for_a_share_of_an_empty_frame_and_half_a_millisecond_
         before = time.perf_counter()
         app._release_slices()
         assert before + share <= deadlines[-1] <= time.perf_counter() + share
+
+
+def test_a_slice_of_emptying_is_sized_to_its_time_whatever_an_entry_costs():
+    """2,000 piles a slice took 0.4-1.4 ms where the idle frame's share is 0.25 ms: the slices
+    are sized from what the last one took (a made-up clock counting microseconds, whole ones, so
+    that the sizes are exact: each entry takes 10 of them, a slice is to take 100)."""
+    now = [0.0]
+    left = [40_000]
+
+    def take(n: int) -> None:
+        now[0] += n * 10
+        left[0] -= n
+    sizes = []
+    for _ in emptied_in_slices(lambda: left[0], take, chunk=2000, slice_s=100, clock=lambda: now[0]):
+        sizes.append(left[0])
+    taken = [a - b for a, b in zip([40_000, *sizes], sizes)]
+    assert left[0] == 0 and max(taken) == 64 and taken[1:] and set(taken[1:-1]) == {10}
+    cheap = [0.0]
+    left[0] = 40_000
+
+    def take_cheap(n: int) -> None:
+        cheap[0] += n
+        left[0] -= n
+    sizes = [left[0] for _ in emptied_in_slices(lambda: left[0], take_cheap, chunk=2000, slice_s=1e6,
+                                                 clock=lambda: cheap[0])]
+    taken = [a - b for a, b in zip([40_000, *sizes], sizes)]
+    assert taken[:4] == [64, 256, 1024, 2000] and max(taken) == 2000  # (at most fourfold, at most a chunk)
+
+
+def test_a_frame_already_dear_lets_nothing_go_for_half_a_second_at_most(app, monkeypatch):
+    """The frame that made the window's new surfaces (1.1-1.5 ms, two to three empty frames) is
+    not made dearer by letting go; a stream of such frames lets go again after RELEASE_WAIT."""
+    from cardtable.ui.frame_floor import FrameFloor
+
+    ran: list[float] = []
+    monkeypatch.setattr(app._releasing, "run", lambda deadline: ran.append(deadline) or False)
+    monkeypatch.setattr(app_module, "FRAME_FLOOR", FrameFloor(fixed=0.0005))
+    dear = app_module.RELEASE_AFTER_FLOORS * 0.0005 * 1.1
+    app._release_slices(0.0005)
+    assert len(ran) == 1
+    for _ in range(app_module.RELEASE_WAIT):
+        app._release_slices(dear)
+    assert len(ran) == 1
+    app._release_slices(dear)
+    app._release_slices(0.0)
+    assert len(ran) == 3

@@ -39,6 +39,13 @@ RELEASE_FLOOR_SHARE = 0.4
 the frames that let go of what a big step of 12,000 piles replaced come after it, while the
 player sees the table at rest, and 0.5 ms of each made them twice an empty frame's cost
 (1.1 ms at the median against 0.56 for the idle frames beside them, 0.5 ms of an empty one)."""
+RELEASE_AFTER_FLOORS = 2.0
+"""A frame that has cost more than this many empty frames before its letting go lets nothing
+go (the letting go is for the slack of frames at rest: a frame that made the window's new
+surfaces, 1.1-1.5 ms at 1920x1080, was 0.15-0.35 ms more with a slice of it)..."""
+RELEASE_WAIT = 30
+"""...for this many frames in a row at most (half a second at 60 frames a second), so that a
+stream of dear frames (a drag of thousands of cards) does not keep a left table alive."""
 
 _WINDOW_EVENTS = frozenset((pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
                             pygame.WINDOWSHOWN, pygame.WINDOWRESTORED))
@@ -105,6 +112,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self._releasing = WorkQueue()  # see release_later
+        self._release_waited = 0  # frames in a row too dear to let anything go in (RELEASE_WAIT)
         self.window_changed = False
         """True in a frame whose events said the window was exposed or resized: what it showed
         may be gone, so that frame is drawn and presented whole."""
@@ -270,7 +278,7 @@ class App:
             # besides, and the player waits for it; in a group move's frames and the next big
             # step's, 0.5 ms of letting go put their 95th percentile at 2.8-3.0 times an empty
             # frame's, against 2.1-2.5)
-            self._release_slices()
+            self._release_slices(time.perf_counter() - start)
         if len(self.frame_ms) == 1 and self.settings.sound:
             # Once the first frame is on screen (at the second): synthesising would only delay it.
             self.sounds.prepare()
@@ -418,9 +426,14 @@ class App:
         """True while something handed to :meth:`release_later` is still being let go."""
         return self._releasing.busy
 
-    def _release_slices(self) -> None:
-        """This frame's share of :meth:`release_later`."""
+    def _release_slices(self, spent: float = 0.0) -> None:
+        """This frame's share of :meth:`release_later`, the frame having cost ``spent`` seconds
+        so far (none past :data:`RELEASE_AFTER_FLOORS`, :data:`RELEASE_WAIT` frames at most)."""
         floor = FRAME_FLOOR.estimate(self.screen.get_size())
+        if spent > RELEASE_AFTER_FLOORS * floor and self._release_waited < RELEASE_WAIT:
+            self._release_waited += 1
+            return
+        self._release_waited = 0
         self._releasing.run(time.perf_counter() + min(RELEASE_SLICE_S, RELEASE_FLOOR_SHARE * floor))
 
     def later(self, fn: Callable[[], None]) -> None:
