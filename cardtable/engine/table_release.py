@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
+from typing import Any
 
 from cardtable.engine.piles import Change
 from cardtable.engine.table import Table
@@ -88,7 +89,7 @@ def dismantle(table: Table, chunk: int = 2000, slice_s: float = SLICE_S) -> Iter
         yield from emptied_in_slices(mapping.__len__, partial(_popped, mapping), chunk, slice_s)
 
 
-def _took(things: list | dict | set, n: int) -> None:
+def _took(things: list[object] | dict[object, object] | set[object], n: int) -> None:
     """Free ``n`` entries of ``things``."""
     if isinstance(things, list):
         del things[-n:]
@@ -100,7 +101,7 @@ def _took(things: list | dict | set, n: int) -> None:
         things.difference_update(part)
 
 
-def _popped(mapping: dict, n: int) -> None:
+def _popped(mapping: dict[Any, Any], n: int) -> None:
     for _ in range(n):
         mapping.popitem()
 
