@@ -43,12 +43,12 @@ sees (a blit and a flip, 0.47 ms), and the frame's own work (the layer's blit, t
 top of the budget: 1.2 put frames filling in 29 px faces at 3.1-3.9 times the empty frame at
 the 95th percentile, 0.8 at 2.1-2.5 (about ten 29 px faces a frame: 1,400 fill in over 140)."""
 FACE_BUDGET_MIN_S = 0.00015
+"""Seconds for new faces a frame keeps after the work it must do (a pan's strips, a repair)."""
 STAND_IN_ROW_FROM = 400
 """Once this many stand-ins were asked for at a width (at once, or in all) and every colour's
 stand-in there is made, they come from the deck's stand-in row (made once per width: a map over
 the deck's colours, about 0.3 ms for 12,000 cards); before, one by one (each colour's made when
 first needed: about 0.1 ms each, 20 colours in the Infinite Deck)."""
-"""Seconds for new faces a frame keeps after the work it must do (a pan's strips, a repair)."""
 
 Row = list[pygame.Surface | None]
 """Surfaces indexed by card (``None``: not drawn yet)."""
