@@ -117,14 +117,11 @@ def settle(app: App, frames: int = 60) -> None:
         app.step(1 / 144)
 
 
-def let_go_of_the_last(app: App, limit: int = 2000) -> None:
-    """Step (untimed) until the app has let go of the tables the last scenario left
-    (:meth:`~cardtable.ui.app.App.release_later`): what a scenario frees is its own cost
+def let_go_of_the_last(app: App) -> None:
+    """Let go at once, untimed, of the tables the last scenario left
+    (:meth:`~cardtable.ui.app.App.release_now`): what a scenario frees is its own cost
     (leave_12000_table times it), not a cost of the scenario that happens to come next."""
-    for _ in range(limit):
-        if not app.releasing:
-            return
-        app.step(1 / 144)
+    app.release_now()
 
 
 def landed(app: App, scene: FreeTableScene, limit: int = 600) -> None:

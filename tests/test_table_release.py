@@ -287,3 +287,14 @@ def test_a_frame_already_dear_lets_nothing_go_for_half_a_second_at_most(app, mon
     app._release_slices(dear)
     app._release_slices(0.0)
     assert len(ran) == 3
+
+
+def test_release_now_lets_go_of_a_left_table_at_once(app):
+    """The render benchmark lets go of a scenario's tables between scenarios (untimed)."""
+    d, scene = open_table(app, "infinite")
+    table = scene.table
+    del scene
+    d.key(pygame.K_ESCAPE)
+    assert app.releasing and table.piles
+    app.release_now()
+    assert not app.releasing and not table.piles

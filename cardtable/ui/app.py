@@ -421,6 +421,11 @@ class App:
         table, or what a big step replaced, is not freed all in one frame."""
         self._releasing.add(steps)
 
+    def release_now(self) -> None:
+        """Let go at once of everything handed to :meth:`release_later` (the render benchmark
+        between its scenarios: one scenario's leftovers are not the next one's frames)."""
+        self._releasing.finish()
+
     @property
     def releasing(self) -> bool:
         """True while something handed to :meth:`release_later` is still being let go."""
