@@ -69,11 +69,10 @@ _FIRST_SLICE = 64
 
 def dismantle(table: Table, chunk: int = 2000, slice_s: float = SLICE_S) -> Iterator[None]:
     """Empty ``table`` a slice per ``next``: its history a step at a time, each step taken apart
-    (:func:`let_go`), then its piles and
-    its index up to ``chunk`` entries at a time (slices of about ``slice_s``: see
-    :func:`emptied_in_slices`), so that letting go of a big table frees its objects over
-    several frames (all 12,000 piles of the Infinite Deck and a few steps of history at once
-    took about 9 ms of one frame). The table is of no use after."""
+    (:func:`let_go`), then its piles and its index up to ``chunk`` entries at a time (slices of
+    about ``slice_s``: see :func:`emptied_in_slices`), so that letting go of a big table frees
+    its objects over several frames (all 12,000 piles of the Infinite Deck and a few steps of
+    history at once took about 9 ms of one frame). The table is of no use after."""
     last: list[object] = [table.pending, table.last_step]  # (the last step's sides: 0.37 ms freed whole)
     table.pending = table.last_step = table._where = None
     table._damage.clear()
@@ -102,6 +101,7 @@ def _took(things: list[object] | dict[object, object] | set[object], n: int) -> 
 
 
 def _popped(mapping: dict[Any, Any], n: int) -> None:
+    """Take ``n`` entries out of ``mapping``, the last first."""
     for _ in range(n):
         mapping.popitem()
 
