@@ -65,6 +65,10 @@ def emptied_in_slices(count: Callable[[], int], take: Callable[[int], object], c
 
 _FIRST_SLICE = 64
 """Entries in the first slice of :func:`emptied_in_slices`, before it has a cost to go by."""
+_FEW = 8
+"""Items of a tuple :func:`let_go` takes apart one by one, a slice each (a table's last step:
+its label and two sides); a longer one up to a chunk goes whole (a column of a few hundred
+piles' cards, whose items live on in the table, would cost a slice an item for nothing)."""
 
 
 def dismantle(table: Table, chunk: int = 2000, slice_s: float = SLICE_S) -> Iterator[None]:
@@ -111,7 +115,7 @@ def let_go(things: list[object], chunk: int = 500, slice_s: float = SLICE_S) -> 
     <cardtable.engine.table.Table.litter>`) a slice per ``next``, taking them out of the list:
     a dict, set or list nothing else holds is emptied up to ``chunk`` entries a slice of about
     ``slice_s`` (:func:`emptied_in_slices`; the rest at once if that is cheap: :data:`AT_ONCE_S`);
-    a long tuple so too, as a list, a short one item by item; what has ``parts()`` (a step's
+    a long tuple so too, as a list, one of a few items item by item; what has ``parts()`` (a step's
     :class:`~cardtable.engine.piles.Change`, its sides' columns, the lists of
     :class:`~cardtable.engine.table_bulk.Pairs`) is let go of part by part; anything else goes
     in a slice of its own. (With 2,000 entries a slice, and a step or a column freed whole, a
@@ -130,7 +134,7 @@ def let_go(things: list[object], chunk: int = 500, slice_s: float = SLICE_S) -> 
             things += thing.parts()
         elif alone and isinstance(thing, tuple) and len(thing) > chunk:
             things.append(list(thing))  # (the tuple goes at once: what it held lives on in the list)
-        elif alone and isinstance(thing, tuple):
+        elif alone and isinstance(thing, tuple) and len(thing) <= _FEW:
             things += thing  # (a table's last step, its sides in a tuple of three)
         elif alone and isinstance(thing, (list, dict, set)) and len(thing) > _FIRST_SLICE:
             yield from emptied_in_slices(thing.__len__, partial(_took, thing), chunk, slice_s, AT_ONCE_S)
