@@ -49,7 +49,7 @@ def emptied_in_slices(count: Callable[[], int], take: Callable[[int], object], c
     >>> sizes
     [6, 2, 0]
     """
-    n = min(chunk, _FIRST_SLICE)
+    n = max(1, min(chunk, _FIRST_SLICE))
     while (left := count()) > 0:
         k = min(n, left)
         start = clock()
@@ -113,8 +113,9 @@ def _popped(mapping: dict[Any, Any], n: int) -> None:
 def let_go(things: list[object], chunk: int = 500, slice_s: float = SLICE_S) -> Iterator[None]:
     """Free ``things`` (what big steps replaced: see :attr:`Table.litter
     <cardtable.engine.table.Table.litter>`) a slice per ``next``, taking them out of the list:
-    a dict, set or list nothing else holds is emptied up to ``chunk`` entries a slice of about
-    ``slice_s`` (:func:`emptied_in_slices`; the rest at once if that is cheap: :data:`AT_ONCE_S`);
+    a dict, set or list nothing else holds, of more than 64 entries, is emptied up to ``chunk``
+    entries a slice of about ``slice_s`` (:func:`emptied_in_slices`; the rest at once if that is
+    cheap: :data:`AT_ONCE_S`), a smaller one freed whole;
     a long tuple so too, as a list, one of a few items item by item; what has ``parts()`` (a step's
     :class:`~cardtable.engine.piles.Change`, its sides' columns, the lists of
     :class:`~cardtable.engine.table_bulk.Pairs`) is let go of part by part; anything else goes

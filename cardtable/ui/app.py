@@ -40,7 +40,7 @@ the frames that let go of what a big step of 12,000 piles replaced come after it
 player sees the table at rest, and 0.5 ms of each made them twice an empty frame's cost
 (1.1 ms at the median against 0.56 for the idle frames beside them, 0.5 ms of an empty one)."""
 RELEASE_AFTER_FLOORS = 2.0
-"""A frame that has cost more than this many empty frames before its letting go lets nothing
+"""A frame whose own work (not its present) cost more than this many empty frames lets nothing
 go (the letting go is for the slack of frames at rest: a frame that made the window's new
 surfaces, 1.1-1.5 ms at 1920x1080, was 0.15-0.35 ms more with a slice of it)..."""
 RELEASE_WAIT = 30
@@ -272,13 +272,17 @@ class App:
             self._draw_toast()
             if self.settings.show_frame_time:
                 self._draw_frame_time()
+        # (The frame's own work, without the present: a flip is 2-4 ms under X11, more than two
+        # empty frames of FRAME_FLOOR's, which times none; counted, no shown frame let anything go.)
+        worked = time.perf_counter() - start
+        if not held:
             pygame.display.flip()
         if self._releasing and not (top is not None and top.busy):
             # (not while the top scene's work runs: that work is sized to what its frames cost
             # besides, and the player waits for it; in a group move's frames and the next big
             # step's, 0.5 ms of letting go put their 95th percentile at 2.8-3.0 times an empty
             # frame's, against 2.1-2.5)
-            self._release_slices(time.perf_counter() - start)
+            self._release_slices(worked)
         if len(self.frame_ms) == 1 and self.settings.sound:
             # Once the first frame is on screen (at the second): synthesising would only delay it.
             self.sounds.prepare()
@@ -432,8 +436,9 @@ class App:
         return self._releasing.busy
 
     def _release_slices(self, spent: float = 0.0) -> None:
-        """This frame's share of :meth:`release_later`, the frame having cost ``spent`` seconds
-        so far (none past :data:`RELEASE_AFTER_FLOORS`, :data:`RELEASE_WAIT` frames at most)."""
+        """This frame's share of :meth:`release_later`, the frame's own work (its events, update
+        and drawing, not its present) having cost ``spent`` seconds (none past
+        :data:`RELEASE_AFTER_FLOORS`, :data:`RELEASE_WAIT` frames at most)."""
         floor = FRAME_FLOOR.estimate(self.screen.get_size())
         if spent > RELEASE_AFTER_FLOORS * floor and self._release_waited < RELEASE_WAIT:
             self._release_waited += 1
