@@ -19,14 +19,19 @@ from cardtable.engine.table_release import dismantle, emptied_in_slices
 from cardtable.ui import app as app_module
 
 
-def test_dismantle_empties_a_table_a_step_or_a_chunk_at_a_time():
-    deck = variants.load_deck_by_id("infinite")
-    table = Table(deck, random.Random(1))
+def _with_history() -> Table:
+    """The Infinite Deck spread, gathered and the gather undone: 12,000 piles, steps both ways."""
+    table = Table(variants.load_deck_by_id("infinite"), random.Random(1))
     (pid,) = table.piles
     table.flip(pid)
     table.spread(pid, "grid")
     table.gather(list(table.piles))
     table.undo()
+    return table
+
+
+def test_dismantle_empties_a_table_a_step_or_a_chunk_at_a_time():
+    table = _with_history()
     assert len(table.piles) == 12_000 and table.undo_stack and table.redo_stack
     sizes = []
     for _ in dismantle(table, chunk=1000, slice_s=math.inf):
@@ -202,6 +207,17 @@ class _Counted:
         _Counted.freed += 1
 
 
+def _freed_per_slice(slices) -> list[int]:
+    """How many :class:`_Counted` each slice of ``slices`` freed (and the end after the last)."""
+    _Counted.freed = 0
+    per_slice = []
+    for _ in slices:
+        per_slice.append(_Counted.freed)
+        _Counted.freed = 0
+    per_slice.append(_Counted.freed)
+    return per_slice
+
+
 def test_let_go_frees_a_steps_sides_and_long_tuples_a_chunk_a_slice(monkeypatch):
     """A big step's Change, its BulkSide columns, a Pairs and a long tuple nothing else holds are
     taken apart: no slice frees more than a chunk of what they held (a step freed whole took
@@ -221,12 +237,7 @@ def test_let_go_frees_a_steps_sides_and_long_tuples_a_chunk_a_slice(monkeypatch)
     litter: list[object] = [Change("move", side, Pairs(list(ids), list(many()))), many()]
     del side  # (the litter alone holds it, as a big step's)
     monkeypatch.setattr(table_release, "AT_ONCE_S", 0.0)
-    _Counted.freed = 0
-    per_slice = []
-    for _ in let_go(litter, chunk=chunk):
-        per_slice.append(_Counted.freed)
-        _Counted.freed = 0
-    per_slice.append(_Counted.freed)
+    per_slice = _freed_per_slice(let_go(litter, chunk=chunk))
     assert sum(per_slice) == 4 * n and not litter
     assert max(per_slice) <= chunk, per_slice
 
@@ -309,12 +320,7 @@ def test_let_go_takes_a_short_tuple_apart_item_by_item(monkeypatch):
     n, chunk = 2_000, 100
     monkeypatch.setattr(table_release, "AT_ONCE_S", 0.0)
     litter: list[object] = [("move", [_Counted() for _ in range(n)], [_Counted() for _ in range(n)])]
-    _Counted.freed = 0
-    per_slice = []
-    for _ in let_go(litter, chunk=chunk, slice_s=math.inf):
-        per_slice.append(_Counted.freed)
-        _Counted.freed = 0
-    per_slice.append(_Counted.freed)
+    per_slice = _freed_per_slice(let_go(litter, chunk=chunk, slice_s=math.inf))
     assert sum(per_slice) == 2 * n and not litter
     assert max(per_slice) <= chunk, per_slice
 
@@ -380,13 +386,7 @@ def test_dismantle_takes_the_last_step_and_each_step_of_history_apart(monkeypatc
     each goes through let_go, which takes them apart."""
     from cardtable.engine import table_release
 
-    deck = variants.load_deck_by_id("infinite")
-    table = Table(deck, random.Random(1))
-    (pid,) = table.piles
-    table.flip(pid)
-    table.spread(pid, "grid")
-    table.gather(list(table.piles))
-    table.undo()
+    table = _with_history()
     steps = [*table.undo_stack, *table.redo_stack]
     last = table.last_step
     assert last is not None and len(steps) >= 3
