@@ -117,13 +117,6 @@ def settle(app: App, frames: int = 60) -> None:
         app.step(1 / 144)
 
 
-def let_go_of_the_last(app: App) -> None:
-    """Let go at once, untimed, of the tables the last scenario left
-    (:meth:`~cardtable.ui.app.App.release_now`): what a scenario frees is its own cost
-    (leave_12000_table times it), not a cost of the scenario that happens to come next."""
-    app.release_now()
-
-
 def landed(app: App, scene: FreeTableScene, limit: int = 600) -> None:
     """Step (one frame at least: a step made outside the app is seen by its next frame) until
     a step's work is done, its flight has landed and the view's picture is whole (big steps
@@ -617,7 +610,9 @@ def main() -> None:
     measured: dict[str, list[float]] = {}
     for name, fn in SCENARIOS.items():
         if only is None or name in only:
-            let_go_of_the_last(app)
+            # (the last scenario's tables let go of at once, untimed: what a scenario frees is its
+            # own cost, which leave_12000_table times, not the next scenario's)
+            app.release_now()
             got = fn(app, args.frames)
             for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
                 measured[part] = samples

@@ -89,10 +89,10 @@ def dismantle(table: Table, chunk: int = 2000, slice_s: float = SLICE_S) -> Iter
     table._ones = []
     index = table.index
     for mapping in (table.piles, index._rects, index._grid):
-        yield from emptied_in_slices(mapping.__len__, partial(_popped, mapping), chunk, slice_s)
+        yield from emptied_in_slices(mapping.__len__, partial(_took, mapping), chunk, slice_s)
 
 
-def _took(things: list[object] | dict[object, object] | set[object], n: int) -> None:
+def _took(things: list[Any] | dict[Any, Any] | set[Any], n: int) -> None:
     """Free ``n`` entries of ``things``."""
     if isinstance(things, list):
         del things[-n:]
@@ -102,12 +102,6 @@ def _took(things: list[object] | dict[object, object] | set[object], n: int) -> 
         deque(map(things.__delitem__, part), maxlen=0)
     else:
         things.difference_update(part)
-
-
-def _popped(mapping: dict[Any, Any], n: int) -> None:
-    """Take ``n`` entries out of ``mapping``, the last first."""
-    for _ in range(n):
-        mapping.popitem()
 
 
 def let_go(things: list[object], chunk: int = 500, slice_s: float = SLICE_S) -> Iterator[None]:
