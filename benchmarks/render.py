@@ -11,7 +11,9 @@ deck, and the peak resident memory. The last line is JSON with every figure.
 Then, for the gestures of :mod:`render_gestures` (a selection of 1,000 and of 12,000 piles:
 idle, drag, drop, flip, undo; a resize each way; Shift+press on the 12,000-card pile; the wheel),
 the frames after each until the table takes input again. Every ratio is to the floor measured
-again as long as the longest scenario, at the end of the run.
+again as long as the longest scenario, at the end of the run. Before each scenario a few empty
+frames are timed again: the run says whether the machine stayed quiet (:func:`quietness`), since
+its figures mean something only if it did.
 
 Options: ``--frames N`` (default 300), ``--size WxH`` (default 1920x1080), ``--only NAME,...``,
 ``--cpu`` (frames timed in this process's CPU time rather than the wall clock).
@@ -96,6 +98,33 @@ def floor(frames: int) -> list[float]:
         frame()
         times.append((CLOCK[0]() - start) * 1000)
     return times[30:]
+
+
+QUIET_CHECK_FRAMES = 40
+"""Empty frames timed before each scenario to watch the machine (see :func:`quietness`)."""
+
+QUIET_SPREAD = 1.10
+"""The most the slowest check's median may be over the fastest's for a run to count as made on a
+quiet machine (stricter than pyperf's warnings that a result may be unstable: a value 25% off
+the mean, or a standard deviation of 10% of it)."""
+
+
+def quietness(checks_ms: list[float]) -> dict[str, object]:
+    """Whether the machine stayed quiet through a run: the medians of the empty frames timed
+    before each scenario and of both floors, and the slowest over the fastest.
+
+    A neighbour on a shared machine slows every frame that reads and writes the whole window;
+    an empty frame is such a frame, so its median moving during a run says the scenarios
+    beside it were timed on another machine than the floor they are divided by.
+
+    >>> quietness([0.45, 0.47, 0.46])["quiet"]
+    True
+    >>> quietness([0.45, 0.58, 0.46])["spread"]
+    1.29
+    """
+    spread = max(checks_ms) / min(checks_ms)
+    return {"checks_median_ms": [round(ms, 4) for ms in checks_ms], "spread": round(spread, 2),
+            "quiet": spread <= QUIET_SPREAD}
 
 
 def table_scene(app: App, deck_id: str) -> FreeTableScene:
@@ -608,11 +637,13 @@ def main() -> None:
     results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1], "max_ms": floor_ms[2],
                         "frames": len(floor_times), "over_16ms": sum(ms > 16 for ms in floor_times)}
     measured: dict[str, list[float]] = {}
+    checks = [floor_ms[0]]
     for name, fn in SCENARIOS.items():
         if only is None or name in only:
             # (the last scenario's tables let go of at once, untimed: what a scenario frees is its
             # own cost, which leave_12000_table times, not the next scenario's)
             app.release_now()
+            checks.append(statistics.median(floor(QUIET_CHECK_FRAMES)))
             got = fn(app, args.frames)
             for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
                 measured[part] = samples
@@ -630,6 +661,7 @@ def main() -> None:
                                                   "over_16ms": sum(ms > 16 for ms in floor_long)}
     for part, samples in measured.items():
         record(results, part, samples, floor_ms)
+    machine = quietness(checks + [floor_ms[0]])
     laid, framed = layout_seconds(app)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     frames_after = {name: statistics.median(counts) for name, counts in HELD_FRAMES.items()}
@@ -658,9 +690,14 @@ def main() -> None:
         print("frames after each gesture until the table takes input (median, most): "
               + ", ".join(f"{name} {m:g}/{most}" for name, (m, most) in accept.items()))
     print(f"peak RSS: {peak_mb:.0f} MB")
+    medians = machine["checks_median_ms"]
+    print(f"the machine {'stayed quiet' if machine['quiet'] else 'was NOT quiet'}: empty frames' medians "
+          f"{min(medians):.3f} to {max(medians):.3f} ms through the run ({machine['spread']:.2f}x; "
+          f"quiet is {QUIET_SPREAD:.2f}x or less)")
     print(json.dumps({"size": list(size), "frames": args.frames, "cpu_time": args.cpu, "scenarios": results,
                       "key_steps_frames_after_key": frames_after, "key_steps_wall_ms_to_picture": wall_to_picture,
                       "frames_until_input": accept,
+                      "machine": machine,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
                       "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))
 

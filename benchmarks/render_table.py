@@ -4,8 +4,9 @@
 reads each run's output (its last line is the JSON ``render.py`` prints) and prints one
 Markdown row a scenario: each run's p95, the worst ratio of a run's p95 to that run's own
 floor, the slowest frame of all runs and the frames over 16 ms, for the wall-clock runs and
-the CPU-time runs; then the frames until the table takes input after each gesture. It only
-formats what the runs measured, so the page shows exactly what was run.
+the CPU-time runs; then the frames until the table takes input after each gesture, and
+whether the machine stayed quiet through each run (``render.py``'s empty frames timed before
+each scenario). It only formats what the runs measured, so the page shows exactly what was run.
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ def columns(runs: list[dict], name: str) -> tuple[str, str, str, float, float, i
     return p95s, f"{ratio:.2f}", f"{worst:.1f} ({over})", ratio, max(row["p95_ms"] for row in rows), over
 
 
+def machine(run: dict) -> tuple[bool, str]:
+    """Whether a run was made on a quiet machine, and in words: its empty frames' medians through
+    the run (runs saved before ``render.py`` watched the machine say so)."""
+    watched = run.get("machine")
+    if watched is None:
+        return False, "not watched (a run saved before render.py watched the machine)"
+    checks = watched["checks_median_ms"]
+    words = (f"empty frames' medians {min(checks):.3f} to {max(checks):.3f} ms "
+             f"({watched['spread']:.2f}x)")
+    return bool(watched["quiet"]), ("quiet: " if watched["quiet"] else "**not quiet**: ") + words
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wall", nargs="+", required=True, help="outputs of render.py timed by the wall clock")
@@ -73,8 +86,19 @@ def main() -> None:
         for gesture, counts in accept.items():
             print(f"| {gesture} | {', '.join(f'{m:g} / {most}' for m, most in counts)} |")
     print()
+    print("| run | the machine through the run |")
+    print("|---|---|")
+    noisy = []
+    for kind, runs in (("wall clock", wall), ("CPU", cpu)):
+        for i, run in enumerate(runs, 1):
+            quiet, words = machine(run)
+            print(f"| {kind} {i} | {words} |")
+            if not quiet:
+                noisy.append(f"{kind} {i}")
+    print()
     print(f"{len(names) - sum(n.startswith('floor') for n in names) - len(failing)} scenarios within the bar; "
-          f"not: {', '.join(failing) if failing else 'none'}")
+          f"not: {', '.join(failing) if failing else 'none'}; "
+          + (f"not on a quiet machine: {', '.join(noisy)}" if noisy else "every run on a quiet machine"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,56 @@
+"""The drawing benchmark's verdict (``benchmarks/render.py``, ``benchmarks/render_table.py``)
+says whether each run was made on a quiet machine, from the empty frames timed through it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import render_table  # noqa: E402  (benchmarks/render_table.py)
+
+
+def _run(tmp_path: Path, name: str, ratio: float, checks: list[float] | None) -> str:
+    """A saved run of render.py with one scenario at ``ratio`` times its floor."""
+    floor = {"median_ms": 0.45, "p95_ms": 0.5, "max_ms": 0.7, "frames": 300, "over_16ms": 0}
+    scenario = {"median_ms": 0.6, "p95_ms": 0.5 * ratio, "max_ms": 2.0, "p95_vs_floor": ratio,
+                "median_vs_floor": 1.3, "frames": 300, "over_16ms": 0}
+    run: dict = {"scenarios": {"floor": floor, "pan": scenario}}
+    if checks is not None:
+        spread = max(checks) / min(checks)
+        run["machine"] = {"checks_median_ms": checks, "spread": round(spread, 2), "quiet": spread <= 1.10}
+    path = tmp_path / f"{name}.txt"
+    path.write_text("renderer at 1920x1080\n" + json.dumps(run) + "\n")
+    return str(path)
+
+
+def _verdict(monkeypatch, capsys, wall: list[str], cpu: list[str]) -> list[str]:
+    monkeypatch.setattr(sys, "argv", ["render_table.py", "--wall", *wall, "--cpu", *cpu])
+    render_table.main()
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_run_whose_empty_frames_moved_is_named_not_quiet(tmp_path, monkeypatch, capsys):
+    quiet = [0.45, 0.46, 0.455]
+    wall = [_run(tmp_path, "w1", 2.0, quiet), _run(tmp_path, "w2", 3.4, [0.45, 0.62, 0.47])]
+    cpu = [_run(tmp_path, "c1", 2.1, quiet), _run(tmp_path, "c2", 2.2, None)]
+    out = _verdict(monkeypatch, capsys, wall, cpu)
+    assert out[-1] == ("0 scenarios within the bar; not: pan; not on a quiet machine: wall clock 2, CPU 2")
+    assert "| wall clock 1 | quiet: empty frames' medians 0.450 to 0.460 ms (1.02x) |" in out
+    assert "| wall clock 2 | **not quiet**: empty frames' medians 0.450 to 0.620 ms (1.38x) |" in out
+    assert any(line.startswith("| CPU 2 | not watched") for line in out)
+
+
+def test_runs_all_quiet_and_within_the_bar_say_so(tmp_path, monkeypatch, capsys):
+    quiet = [0.45, 0.47]
+    out = _verdict(monkeypatch, capsys, [_run(tmp_path, "w1", 2.9, quiet)], [_run(tmp_path, "c1", 1.5, quiet)])
+    assert out[-1] == "1 scenarios within the bar; not: none; every run on a quiet machine"
+
+
+def test_render_calls_a_machine_quiet_while_its_empty_frames_stay_within_a_tenth(monkeypatch):
+    import render  # (benchmarks/render.py; imported here, after the test's own CARDTABLE_HOME is set)
+
+    assert render.quietness([0.45, 0.49, 0.46]) == {"checks_median_ms": [0.45, 0.49, 0.46], "spread": 1.09,
+                                                     "quiet": True}
+    assert render.quietness([0.45, 0.50, 0.46])["quiet"] is False
