@@ -33,7 +33,7 @@ def columns(runs: list[dict], name: str) -> tuple[str, str, str, float, float, i
     """A scenario's cells over ``runs``: the p95s, the worst ratio, the slowest frame and the
     frames over 16 ms (and the worst ratio and p95 as numbers, for the verdict)."""
     rows = [run["scenarios"].get(name) for run in runs]
-    if any(row is None for row in rows):
+    if not rows or any(row is None for row in rows):
         return "-", "-", "-", 0.0, 0.0, 0
     p95s = " / ".join(f"{row['p95_ms']:.2f}" for row in rows)
     ratio = max(row.get("p95_vs_floor", 1.0) for row in rows)
@@ -54,16 +54,26 @@ def machine(run: dict) -> tuple[bool, str]:
     return bool(watched["quiet"]), ("quiet: " if watched["quiet"] else "**not quiet**: ") + words
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--wall", nargs="+", required=True, help="outputs of render.py timed by the wall clock")
-    parser.add_argument("--cpu", nargs="+", required=True, help="outputs of render.py --cpu")
-    args = parser.parse_args()
-    wall, cpu = [load(p) for p in args.wall], [load(p) for p in args.cpu]
+def outside_the_bar(run: dict) -> list[str]:
+    """A run's scenarios outside the bar, each with its ratio or what else it missed."""
+    missed = []
+    for name, row in run["scenarios"].items():
+        if name.startswith("floor"):
+            continue
+        ratio = row.get("p95_vs_floor", 1.0)
+        if ratio > BAR_RATIO or row["p95_ms"] >= BAR_MS or row["over_16ms"]:
+            missed.append(f"{name} ({ratio:.2f}x, p95 {row['p95_ms']:.2f} ms, {row['over_16ms']} over 16 ms)")
+    return missed
+
+
+def table(wall: list[dict], cpu: list[dict]) -> list[str]:
+    """The page's lines for these runs: the scenarios' table, the frames until input, each run's
+    machine, and the verdict (its first word the number of scenarios within the bar)."""
+    lines = []
     names = list(dict.fromkeys(n for run in wall + cpu for n in run["scenarios"]))
-    print("| scenario | wall: p95 ms, each run | worst p95 / floor | wall: slowest ms (frames > 16 ms) "
-          "| CPU: p95 ms, each run | worst p95 / floor | CPU: slowest ms (frames > 16 ms) | within the bar |")
-    print("|---|---|---|---|---|---|---|---|")
+    lines.append("| scenario | wall: p95 ms, each run | worst p95 / floor | wall: slowest ms (frames > 16 ms) "
+                 "| CPU: p95 ms, each run | worst p95 / floor | CPU: slowest ms (frames > 16 ms) | within the bar |")
+    lines.append("|---|---|---|---|---|---|---|---|")
     failing = []
     for name in names:
         w = columns(wall, name)
@@ -73,32 +83,36 @@ def main() -> None:
                           for _, _, _, ratio, p95, over in (w, c))
         if not ok:
             failing.append(name)
-        print(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
-              f"| {c[2]} | {'' if floor else 'yes' if ok else '**no**'} |")
+        lines.append(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
+                     f"| {c[2]} | {'' if floor else 'yes' if ok else '**no**'} |")
     accept: dict[str, list[tuple[float, int]]] = {}
     for run in wall + cpu:
         for gesture, (median, most) in run.get("frames_until_input", {}).items():
             accept.setdefault(gesture, []).append((median, most))
     if accept:
-        print()
-        print("| gesture | frames until the table takes input (median / most, each run) |")
-        print("|---|---|")
+        lines += ["", "| gesture | frames until the table takes input (median / most, each run) |", "|---|---|"]
         for gesture, counts in accept.items():
-            print(f"| {gesture} | {', '.join(f'{m:g} / {most}' for m, most in counts)} |")
-    print()
-    print("| run | the machine through the run |")
-    print("|---|---|")
+            lines.append(f"| {gesture} | {', '.join(f'{m:g} / {most}' for m, most in counts)} |")
+    lines += ["", "| run | the machine through the run |", "|---|---|"]
     noisy = []
     for kind, runs in (("wall clock", wall), ("CPU", cpu)):
         for i, run in enumerate(runs, 1):
             quiet, words = machine(run)
-            print(f"| {kind} {i} | {words} |")
+            lines.append(f"| {kind} {i} | {words} |")
             if not quiet:
                 noisy.append(f"{kind} {i}")
-    print()
-    print(f"{len(names) - sum(n.startswith('floor') for n in names) - len(failing)} scenarios within the bar; "
-          f"not: {', '.join(failing) if failing else 'none'}; "
-          + (f"not on a quiet machine: {', '.join(noisy)}" if noisy else "every run on a quiet machine"))
+    lines += ["", f"{len(names) - sum(n.startswith('floor') for n in names) - len(failing)} scenarios within the "
+              f"bar; not: {', '.join(failing) if failing else 'none'}; "
+              + (f"not on a quiet machine: {', '.join(noisy)}" if noisy else "every run on a quiet machine")]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wall", nargs="+", required=True, help="outputs of render.py timed by the wall clock")
+    parser.add_argument("--cpu", nargs="+", required=True, help="outputs of render.py --cpu")
+    args = parser.parse_args()
+    print("\n".join(table([load(p) for p in args.wall], [load(p) for p in args.cpu])))
 
 
 if __name__ == "__main__":

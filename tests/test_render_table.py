@@ -54,3 +54,46 @@ def test_render_calls_a_machine_quiet_while_its_empty_frames_stay_within_a_tenth
     assert render.quietness([0.45, 0.49, 0.46]) == {"checks_median_ms": [0.45, 0.49, 0.46], "spread": 1.09,
                                                      "quiet": True}
     assert render.quietness([0.45, 0.50, 0.46])["quiet"] is False
+
+
+def test_a_set_runs_until_three_quiet_runs_each_way_and_shows_the_runs_set_aside(tmp_path, monkeypatch, capsys):
+    import render_set  # (benchmarks/render_set.py)
+
+    quiet, noisy = [0.45, 0.46], [0.45, 0.60]
+    # (way, checks, ratio) in the order the runs come: the third wall-clock run is noisy and
+    # outside the bar, so a fourth is made; the CPU runs are all quiet.
+    planned = iter([(False, quiet, 2.0), (True, quiet, 2.1), (False, quiet, 2.2), (True, quiet, 2.3),
+                    (False, noisy, 3.5), (True, quiet, 2.4), (False, quiet, 2.5)])
+    made = []
+
+    def run_once(out, cpu, number, extra):
+        way, checks, ratio = next(planned)
+        assert cpu is way, f"run {number} went the wrong way"
+        made.append(number)
+        path = _run(tmp_path, f"{'cpu' if cpu else 'wall'}-{number}", ratio, checks)
+        return Path(path), render_table.load(path)
+
+    monkeypatch.setattr(render_set, "run_once", run_once)
+    monkeypatch.setattr(sys, "argv", ["render_set.py", "--out", str(tmp_path / "set")])
+    render_set.main()
+    out = capsys.readouterr().out.splitlines()
+    assert made == [1, 2, 3, 4, 5, 6, 7]
+    assert "| pan | 1.00 / 1.10 / 1.25 | 2.50 | 2.0 (0) | 1.05 / 1.15 / 1.20 | 2.40 | 2.0 (0) | yes |" in out
+    assert "1 scenarios within the bar; not: none; every run on a quiet machine" in out
+    assert out[-1] == ("- wall-5.txt: **not quiet**: empty frames' medians 0.450 to 0.600 ms (1.33x); "
+                       "outside the bar: pan (3.50x, p95 1.75 ms, 0 over 16 ms)")
+
+
+def test_a_set_that_never_gets_its_quiet_runs_says_so(tmp_path, monkeypatch, capsys):
+    import render_set
+
+    def run_once(out, cpu, number, extra):
+        path = _run(tmp_path, f"run-{number}", 2.0, [0.45, 0.60])
+        return Path(path), render_table.load(path)
+
+    monkeypatch.setattr(render_set, "run_once", run_once)
+    monkeypatch.setattr(sys, "argv", ["render_set.py", "--out", str(tmp_path / "set"), "--most", "4"])
+    render_set.main()
+    out = capsys.readouterr().out
+    assert out.startswith("**Only 0 wall-clock and 0 CPU runs of 4 were made on a quiet machine**")
+    assert out.count("**not quiet**") == 4
