@@ -16,7 +16,8 @@ def _run(tmp_path: Path, name: str, ratio: float, checks: list[float] | None) ->
     floor = {"median_ms": 0.45, "p95_ms": 0.5, "max_ms": 0.7, "frames": 300, "over_16ms": 0}
     scenario = {"median_ms": 0.6, "p95_ms": 0.5 * ratio, "max_ms": 2.0, "p95_vs_floor": ratio,
                 "median_vs_floor": 1.3, "frames": 300, "over_16ms": 0}
-    run: dict = {"scenarios": {"floor": floor, "pan": scenario}}
+    run: dict = {"scenarios": {"floor": floor, "pan": scenario},
+                 "frames_until_input": {"selection_12000_drop": [23, 31 if ratio > 3 else 25]}}
     if checks is not None:
         spread = max(checks) / min(checks)
         run["machine"] = {"checks_median_ms": checks, "spread": round(spread, 2), "quiet": spread <= 1.10}
@@ -36,7 +37,8 @@ def test_a_run_whose_empty_frames_moved_is_named_not_quiet(tmp_path, monkeypatch
     wall = [_run(tmp_path, "w1", 2.0, quiet), _run(tmp_path, "w2", 3.4, [0.45, 0.62, 0.47])]
     cpu = [_run(tmp_path, "c1", 2.1, quiet), _run(tmp_path, "c2", 2.2, None)]
     out = _verdict(monkeypatch, capsys, wall, cpu)
-    assert out[-1] == ("0 scenarios within the bar; not: pan; not on a quiet machine: wall clock 2, CPU 2")
+    assert out[-1] == ("0 scenarios within the bar; not: pan; the 12,000 group move took input after 31 frames at "
+                       "most (**over** the bar of 30); not on a quiet machine: wall clock 2, CPU 2")
     assert "| wall clock 1 | quiet: empty frames' medians 0.450 to 0.460 ms (1.02x) |" in out
     assert "| wall clock 2 | **not quiet**: empty frames' medians 0.450 to 0.620 ms (1.38x) |" in out
     assert any(line.startswith("| CPU 2 | not watched") for line in out)
@@ -45,7 +47,8 @@ def test_a_run_whose_empty_frames_moved_is_named_not_quiet(tmp_path, monkeypatch
 def test_runs_all_quiet_and_within_the_bar_say_so(tmp_path, monkeypatch, capsys):
     quiet = [0.45, 0.47]
     out = _verdict(monkeypatch, capsys, [_run(tmp_path, "w1", 2.9, quiet)], [_run(tmp_path, "c1", 1.5, quiet)])
-    assert out[-1] == "1 scenarios within the bar; not: none; every run on a quiet machine"
+    assert out[-1] == ("1 scenarios within the bar; not: none; the 12,000 group move took input after 25 frames at "
+                       "most (within the bar of 30); every run on a quiet machine")
 
 
 def test_render_calls_a_machine_quiet_while_its_empty_frames_stay_within_a_tenth(monkeypatch):
@@ -79,9 +82,11 @@ def test_a_set_runs_until_three_quiet_runs_each_way_and_shows_the_runs_set_aside
     out = capsys.readouterr().out.splitlines()
     assert made == [1, 2, 3, 4, 5, 6, 7]
     assert "| pan | 1.00 / 1.10 / 1.25 | 2.50 | 2.0 (0) | 1.05 / 1.15 / 1.20 | 2.40 | 2.0 (0) | yes |" in out
-    assert "1 scenarios within the bar; not: none; every run on a quiet machine" in out
+    assert ("1 scenarios within the bar; not: none; the 12,000 group move took input after 25 frames at most "
+            "(within the bar of 30); every run on a quiet machine") in out
     assert out[-1] == ("- wall-5.txt: **not quiet**: empty frames' medians 0.450 to 0.600 ms (1.33x); "
-                       "outside the bar: pan (3.50x, p95 1.75 ms, 0 over 16 ms)")
+                       "outside the bar: pan (3.50x, p95 1.75 ms, 0 over 16 ms), the 12,000 group move (input after "
+                       "31 frames)")
 
 
 def test_a_set_that_never_gets_its_quiet_runs_says_so(tmp_path, monkeypatch, capsys):
