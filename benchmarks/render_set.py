@@ -28,8 +28,10 @@ def run_once(out: Path, cpu: bool, number: int, extra: list[str]) -> tuple[Path,
     path = out / f"{'cpu' if cpu else 'wall'}-{number}.txt"
     command = [sys.executable, str(HERE / "render.py"), *(["--cpu"] if cpu else []), *extra]
     with path.open("w") as saved:
-        subprocess.run(command, stdout=saved, stderr=subprocess.STDOUT, check=True,
-                       env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+        done = subprocess.run(command, stdout=saved, stderr=subprocess.STDOUT,
+                              env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    if done.returncode:
+        raise SystemExit(f"{path}: render.py stopped with exit status {done.returncode}; its output is in that file")
     return path, render_table.load(str(path))
 
 

@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import render_table  # noqa: E402  (benchmarks/render_table.py)
 
@@ -102,3 +104,13 @@ def test_a_set_that_never_gets_its_quiet_runs_says_so(tmp_path, monkeypatch, cap
     out = capsys.readouterr().out
     assert out.startswith("**Only 0 wall-clock and 0 CPU runs of 4 were made on a quiet machine**")
     assert out.count("**not quiet**") == 4
+
+
+def test_a_run_that_fails_stops_the_set_naming_the_file_that_holds_its_output(tmp_path, monkeypatch):
+    import render_set
+
+    monkeypatch.setattr(render_set, "HERE", tmp_path)
+    (tmp_path / "render.py").write_text("import sys\nprint('no display here')\nsys.exit(3)\n")
+    with pytest.raises(SystemExit, match=r"wall-1\.txt: render.py stopped with exit status 3"):
+        render_set.run_once(tmp_path, False, 1, [])
+    assert (tmp_path / "wall-1.txt").read_text() == "no display here\n"
