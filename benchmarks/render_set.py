@@ -7,7 +7,8 @@ Runs go by the wall clock and in CPU time in turn (each a fresh process, saved a
 that way, up to ``--most`` runs in all. Then the drawing table of the quiet runs
 (:func:`render_table.table`), and every run set aside with the scenarios it had outside the
 bar, so that nothing measured is left out. Options: ``--runs N`` (quiet runs wanted each way,
-default 3), ``--most N`` (default 16), and any further arguments are passed to ``render.py``.
+default 3), ``--most N`` (default 16), ``--reprint`` (print a set saved in ``--out`` again), and
+any further arguments are passed to ``render.py``.
 """
 
 from __future__ import annotations
@@ -35,41 +36,62 @@ def run_once(out: Path, cpu: bool, number: int, extra: list[str]) -> tuple[Path,
     return path, render_table.load(str(path))
 
 
+def report(runs: list[dict], wanted: int) -> list[str]:
+    """The set's page: the table of its quiet runs (each way), then every run set aside with what
+    it had outside the bar; ``runs`` in the order they were made."""
+    quiet: dict[bool, list[dict]] = {False: [], True: []}
+    aside = []
+    for run in runs:
+        if render_table.machine(run)[0]:
+            quiet[bool(run.get("cpu_time"))].append(run)
+        else:
+            aside.append(run)
+    lines = []
+    if min(len(way) for way in quiet.values()) < wanted:
+        lines.append(f"**Only {len(quiet[False])} wall-clock and {len(quiet[True])} CPU runs of {len(runs)} were made "
+                     f"on a quiet machine** (wanted {wanted} each); their table is below all the same.")
+    lines += render_table.table(quiet[False], quiet[True])
+    if aside:
+        lines += ["", "Runs set aside (the machine was not quiet), with their scenarios outside the bar:", ""]
+        for run in aside:
+            missed = ", ".join(render_table.outside_the_bar(run)) or "none"
+            lines.append(f"- {run['file']}: {render_table.machine(run)[1]}; outside the bar: {missed}")
+    return lines
+
+
+def saved_runs(out: Path) -> list[dict]:
+    """The runs saved in ``out`` by an earlier set, in the order they were made."""
+    paths = [p for p in out.glob("*.txt") if p.stem.startswith(("wall-", "cpu-")) and p.stem.split("-")[1].isdigit()]
+    return [render_table.load(str(p)) for p in sorted(paths, key=lambda p: int(p.stem.split("-")[1]))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="folder the runs are saved in")
     parser.add_argument("--runs", type=int, default=3, help="quiet runs wanted each way")
     parser.add_argument("--most", type=int, default=16, help="runs in all at most")
+    parser.add_argument("--reprint", action="store_true", help="print the set saved in --out again, making no run")
     args, extra = parser.parse_known_args()
     out = Path(args.out)
+    if args.reprint:
+        print("\n".join(report(saved_runs(out), args.runs)))
+        return
     out.mkdir(parents=True, exist_ok=True)
-    quiet: dict[bool, list[dict]] = {False: [], True: []}
-    aside: list[tuple[Path, dict]] = []
-    made = 0
+    if saved_runs(out):
+        raise SystemExit(f"{out} already holds runs: give a new folder (or --reprint them)")
+    runs: list[dict] = []
+    quiet = {False: 0, True: 0}
     cpu = False
-    while made < args.most and min(len(runs) for runs in quiet.values()) < args.runs:
-        if len(quiet[cpu]) >= args.runs:
+    while len(runs) < args.most and min(quiet.values()) < args.runs:
+        if quiet[cpu] >= args.runs:
             cpu = not cpu
-        made += 1
-        path, run = run_once(out, cpu, made, extra)
+        path, run = run_once(out, cpu, len(runs) + 1, extra)
         calm, words = render_table.machine(run)
         print(f"{path.name}: {words}", file=sys.stderr)
-        if calm:
-            quiet[cpu].append(run)
-        else:
-            aside.append((path, run))
+        runs.append(run)
+        quiet[cpu] += calm
         cpu = not cpu
-    if min(len(runs) for runs in quiet.values()) < args.runs:
-        print(f"**Only {len(quiet[False])} wall-clock and {len(quiet[True])} CPU runs of {made} were made on a "
-              f"quiet machine** (wanted {args.runs} each); their table is below all the same.")
-    print("\n".join(render_table.table(quiet[False], quiet[True])))
-    if aside:
-        print()
-        print("Runs set aside (the machine was not quiet), with their scenarios outside the bar:")
-        print()
-        for path, run in aside:
-            missed = render_table.outside_the_bar(run)
-            print(f"- {path.name}: {render_table.machine(run)[1]}; outside the bar: {', '.join(missed) or 'none'}")
+    print("\n".join(report(runs, args.runs)))
 
 
 if __name__ == "__main__":

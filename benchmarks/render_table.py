@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 BAR_RATIO = 3.0
@@ -26,19 +27,22 @@ MOVE = "selection_12000_drop"
 
 
 def load(path: str) -> dict:
-    """The JSON line a run of ``render.py`` ended with."""
+    """The JSON line a run of ``render.py`` ended with (and, under ``"file"``, the file's name)."""
     lines = [line for line in Path(path).read_text().splitlines() if line.startswith("{")]
     if not lines:
         raise SystemExit(f"{path}: no JSON line (is it the output of benchmarks/render.py?)")
-    return json.loads(lines[-1])
+    run = json.loads(lines[-1])
+    run.setdefault("file", Path(path).name)
+    return run
 
 
 def columns(runs: list[dict], name: str) -> tuple[str, str, str, float, float, int]:
     """A scenario's cells over ``runs``: the p95s, the worst ratio, the slowest frame and the
-    frames over 16 ms (and the worst ratio and p95 as numbers, for the verdict)."""
+    frames over 16 ms (and the worst ratio and p95 as numbers, for the verdict: a scenario with
+    no figure in a run, or no runs at all, is not within the bar)."""
     rows = [run["scenarios"].get(name) for run in runs]
     if not rows or any(row is None for row in rows):
-        return "-", "-", "-", 0.0, 0.0, 0
+        return "-", "-", "-", math.inf, math.inf, 0
     p95s = " / ".join(f"{row['p95_ms']:.2f}" for row in rows)
     ratio = max(row.get("p95_vs_floor", 1.0) for row in rows)
     worst = max(row["max_ms"] for row in rows)
@@ -53,8 +57,9 @@ def machine(run: dict) -> tuple[bool, str]:
     if watched is None:
         return False, "not watched (a run saved before render.py watched the machine)"
     checks = watched["checks_median_ms"]
+    by_wall = f", by the wall clock {watched['wall_spread']:.2f}x" if "wall_spread" in watched else ""
     words = (f"empty frames' medians {min(checks):.3f} to {max(checks):.3f} ms "
-             f"({watched['spread']:.2f}x)")
+             f"({watched['spread']:.2f}x{by_wall})")
     return bool(watched["quiet"]), ("quiet: " if watched["quiet"] else "**not quiet**: ") + words
 
 
@@ -104,7 +109,7 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
     for kind, runs in (("wall clock", wall), ("CPU", cpu)):
         for i, run in enumerate(runs, 1):
             quiet, words = machine(run)
-            lines.append(f"| {kind} {i} | {words} |")
+            lines.append(f"| {kind} {i}{' (' + run['file'] + ')' if 'file' in run else ''} | {words} |")
             if not quiet:
                 noisy.append(f"{kind} {i}")
     moves = [most for median, most in accept.get(MOVE, [])]
