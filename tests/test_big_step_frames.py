@@ -76,7 +76,7 @@ def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monke
     def clock() -> float:  # every look at the clock: a slice's worth of time has passed
         now[0] += tick
         return now[0]
-    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock, thread_time=clock))
     scene.work = WorkQueue(clock=clock)
     spent: list[float] = []
     run = scene.work.run
@@ -109,7 +109,7 @@ def test_a_held_frame_s_work_is_its_share_of_floors_less_what_the_frame_costs_be
     def clock() -> float:  # every look at the clock: some time has passed
         now[0] += 0.00005
         return now[0]
-    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock, thread_time=clock))
     scene.work = WorkQueue(clock=clock)
     given: list[tuple[float, float, float]] = []  # each held frame: its work's start, budget, and the extra then
     cost = scene.held_cost
@@ -384,3 +384,55 @@ def test_the_work_queue_foretells_a_slice_by_where_it_begins_and_stops_before_th
     assert ran[4:7] == ["cheap"] * 3 and ends[1][0] <= ends[1][1]
     assert all(end <= deadline for end, deadline in ends[1:])
     assert ran.count("dear") == 3
+
+
+def test_a_held_frame_s_work_is_not_cut_for_time_the_machine_gave_to_others(app, monkeypatch):
+    """Between held frames the wall clock runs on while this thread waits for a core: the
+    frame's cost besides its work is its own CPU time, not that wait."""
+    d, scene = open_table(app, "infinite")
+    floor = 0.0005
+    scene.frame_floor = FrameFloor(fixed=floor)
+    wall, cpu = [0.0], [0.0]
+
+    def wall_clock() -> float:
+        wall[0] += 0.00005
+        return wall[0]
+
+    def cpu_clock() -> float:
+        cpu[0] += 0.00001
+        return cpu[0]
+    monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=wall_clock, thread_time=cpu_clock))
+    monkeypatch.setattr(big_steps, "thread_clock_is_fine", lambda: True)  # (whatever this system's clock)
+    scene.work = WorkQueue(clock=wall_clock)
+    budgets: list[float] = []
+    began = scene.held_cost.began
+
+    def record(start: float, budget: float) -> None:
+        budgets.append(budget)
+        began(start, budget)
+    scene.held_cost.began = record  # type: ignore[method-assign]
+    real_step = app.step
+
+    def step(dt=None):
+        wall[0] += 0.002  # the machine busy elsewhere between frames: 4 empty frames of waiting
+        cpu[0] += 0.00005  # and the frame's own events, update and draw
+        real_step(1 / 144)
+    app.step = step  # type: ignore[method-assign]
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene, limit=2000)
+    assert len(budgets) >= 10
+    # (counted by the wall clock the wait would have cut each budget to MIN_SHARE floors)
+    assert min(budgets[3:]) >= FLOOR_SHARE * floor - 0.0002 > MIN_SHARE * floor
+
+
+def test_the_held_cost_falls_back_to_the_wall_clock_where_the_thread_clock_ticks_coarsely(monkeypatch):
+    from cardtable.games.free_table.ui import work
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(work, "_fine_thread_clock", [])
+    monkeypatch.setattr(work.time, "thread_time", lambda: 0.0156 * (next(ticks) // 1000))  # Windows' ticks
+    assert work.thread_clock_is_fine() is False
+    monkeypatch.setattr(work, "_fine_thread_clock", [])
+    monkeypatch.setattr(work.time, "thread_time", lambda: 0.000001 * next(ticks))
+    assert work.thread_clock_is_fine() is True

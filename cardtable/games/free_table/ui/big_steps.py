@@ -28,7 +28,7 @@ import pygame
 
 from cardtable.engine.table import TableJob
 from cardtable.engine.table_release import let_go
-from cardtable.games.free_table.ui.work import HeldCost, job_steps, slice_budget
+from cardtable.games.free_table.ui.work import HeldCost, job_steps, slice_budget, thread_clock_is_fine
 from cardtable.ui.frame_floor import FRAME_FLOOR
 from cardtable.ui.table_anim import TableAnimation
 from cardtable.ui.theme import THEME
@@ -68,6 +68,7 @@ class BigSteps:
         self._held_size = (0, 0)
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
         self._frame_mark: float | None = None  # when this frame's first event was handled
+        self._frame_cpu_mark: float | None = None  # the main thread's CPU time then (see HeldCost)
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
         self.dropped: tuple[int, Any, tuple[int, int], tuple[float, float] | None] | None = None
         """A group just dropped: the table's revision once moved, its picture, how far it moved on screen (see
@@ -101,6 +102,7 @@ class BigSteps:
         earlier still waits (to keep the order)."""
         if self._frame_mark is None:
             self._frame_mark = time.perf_counter()
+            self._frame_cpu_mark = self._cpu_now()
         if self.work.busy or self._queued or self._held is not None:
             self._queued.append(event)
             return True
@@ -111,10 +113,16 @@ class BigSteps:
         while self._queued and not self.work.busy:
             self._handle_now(self._queued.pop(0))
 
+    @staticmethod
+    def _cpu_now() -> float:
+        """The clock :class:`HeldCost` is timed by: this thread's CPU time where it ticks finely."""
+        return time.thread_time() if thread_clock_is_fine() else time.perf_counter()
+
     def run_big_steps(self, dt: float) -> bool:
         """A frame's share of the big steps' work (the scene's ``update`` calls this): True
         when the frame shows the last picture again, as long as any is left."""
         began, self._frame_mark = self._frame_mark, None
+        cpu_began, self._frame_cpu_mark = self._frame_cpu_mark, None
         if self.work.busy or self._watch_step():
             if self._held is None:
                 self._hold(self.app.screen)
@@ -122,12 +130,12 @@ class BigSteps:
             floor = self.frame_floor.seconds(self.app.screen.get_size())
             budget = slice_budget(dt, floor, self.held_cost.extra(floor))
             start = began or time.perf_counter()
-            self.held_cost.began(start, budget)
+            self.held_cost.began(cpu_began if began and cpu_began is not None else self._cpu_now(), budget)
             deadline = start + budget
             fresh = True
             while self.work.run(deadline, fresh) and self._watch_step():
                 fresh = False  # a step just done: its indexing and flight follow, if they fit
-            self.held_cost.worked(time.perf_counter())
+            self.held_cost.worked(self._cpu_now())
             return True
         self.held_cost.paused()
         if self._held is not None and not self.staging and not self._staged:

@@ -11,6 +11,7 @@ showing the last picture meanwhile.
 from __future__ import annotations
 
 import statistics
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, TypeVar
@@ -47,12 +48,36 @@ DEFAULT_EXTRA_SHARE = 0.25
 """What a held frame costs besides its work, in empty frames, until measured (:class:`HeldCost`)."""
 EXTRA_MAX_SHARE = 1.0
 """The most that figure counts, in empty frames: a frame's own events, update and draw come to
-a fraction of one on a quiet machine (0.05-0.1 ms against 0.5);
-beyond that it is the machine busy with other work between frames, and counting it all made a
-group move of 12,000 take half as many frames again on a loaded one."""
+a fraction of one on a quiet machine (0.05-0.1 ms against 0.5). The figure is the main thread's
+CPU time (:class:`HeldCost`), so time the machine gives to other work between frames is not
+counted at all: counted by the wall clock, it made a group move of 12,000 take half as many
+frames again on a loaded machine, and capped at this share, still took 31-37 frames (its bar: 30)
+in 4 of 20 runs where the CPU figure had 1 of 20 (39 frames, the machine not quiet in that run);
+alternating runs of ``benchmarks/render.py --only selection_12000,key_steps_12000``, ten each way
+by the wall clock and in CPU time, 2026-11-30 20:43-20:57, the held scenarios' worst ratio to the
+empty frame 1.94-2.41 with the CPU figure and 1.95-3.21 without."""
 EXTRA_SAMPLES = 9
 """Held frames the running figure of :class:`HeldCost` looks back on (the median counts: a frame
 the machine interrupted is no measure)."""
+
+
+_fine_thread_clock: list[bool] = []
+
+
+def thread_clock_is_fine() -> bool:
+    """Whether ``time.thread_time`` ticks finely enough to time a frame's parts (Linux and macOS:
+    nanoseconds; Windows: 15.6 ms, which would read most frames as costing nothing), found once
+    by watching it tick for at most 2 ms of wall clock."""
+    if not _fine_thread_clock:
+        start = time.thread_time()
+        until = time.perf_counter() + 0.002
+        step = None
+        while step is None and time.perf_counter() < until:
+            now = time.thread_time()
+            if now != start:
+                step = now - start
+        _fine_thread_clock.append(step is not None and step <= 0.0005)
+    return _fine_thread_clock[0]
 
 
 def slice_budget(dt: float, floor: float | None = None, extra: float | None = None) -> float:
@@ -81,7 +106,9 @@ class HeldCost:
     the time from one such frame's end of work (:meth:`worked`; if not told, its start and
     budget) to the next's start (its event pump, update and draw), the median of the last
     :data:`EXTRA_SAMPLES` (the app runs such frames back to back, see
-    :attr:`~cardtable.ui.scene.Scene.busy`).
+    :attr:`~cardtable.ui.scene.Scene.busy`). The times are the main thread's CPU time
+    (``time.thread_time``, where :func:`thread_clock_is_fine`; else the wall clock): a wait for a
+    core, or for the display, is not the frame's cost.
 
     >>> cost = HeldCost()
     >>> cost.extra(0.001)
@@ -100,7 +127,7 @@ class HeldCost:
         self._samples: deque[float] = deque(maxlen=EXTRA_SAMPLES)
 
     def began(self, now: float, budget: float) -> None:
-        """A frame's work begins at ``now`` (a ``time.perf_counter`` time) with ``budget`` seconds."""
+        """A frame's work begins at ``now`` (a time of the clock the class names) with ``budget`` seconds."""
         if self._last is not None:
             start, given = self._last
             self._samples.append(max(0.0, now - start - given))
