@@ -100,6 +100,29 @@ def test_each_frame_of_a_big_step_runs_its_budget_of_work_and_no_more(app, monke
     assert frames >= 10
 
 
+def _held_frames(app, d, scene, floor: float, between) -> list[tuple[float, float, float]]:
+    """Gather the Infinite Deck with G, ``between()`` before each frame; each held frame's work's
+    start, its budget, and what the frame cost besides its work as figured then."""
+    given: list[tuple[float, float, float]] = []
+    cost = scene.held_cost
+    began = cost.began
+
+    def record(start: float, budget: float) -> None:
+        given.append((start, budget, cost.extra(floor)))
+        began(start, budget)
+    cost.began = record  # type: ignore[method-assign]
+    real_step = app.step
+
+    def step(dt=None):
+        between()
+        real_step(1 / 144)
+    app.step = step  # type: ignore[method-assign]
+    d.move(centre_of(scene, only_pile(scene)))
+    d.key(pygame.K_g)
+    until_shown(d, scene, limit=2000)
+    return given
+
+
 def test_a_held_frame_s_work_is_its_share_of_floors_less_what_the_frame_costs_besides(app, monkeypatch):
     d, scene = open_table(app, "infinite")
     floor = 0.0005
@@ -111,23 +134,10 @@ def test_a_held_frame_s_work_is_its_share_of_floors_less_what_the_frame_costs_be
         return now[0]
     monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=clock, thread_time=clock))
     scene.work = WorkQueue(clock=clock)
-    given: list[tuple[float, float, float]] = []  # each held frame: its work's start, budget, and the extra then
-    cost = scene.held_cost
-    began = cost.began
 
-    def record(start: float, budget: float) -> None:
-        given.append((start, budget, cost.extra(floor)))
-        began(start, budget)
-    cost.began = record  # type: ignore[method-assign]
-    real_step = app.step
-
-    def step(dt=None):
+    def between() -> None:
         now[0] += 0.0003  # each frame's own cost besides its work: its events, update and draw
-        real_step(1 / 144)
-    app.step = step  # type: ignore[method-assign]
-    d.move(centre_of(scene, only_pile(scene)))
-    d.key(pygame.K_g)
-    until_shown(d, scene, limit=2000)
+    given = _held_frames(app, d, scene, floor, between)
     assert len(given) >= 10
     for _start, budget, extra in given:
         assert budget == slice_budget(1 / 144, floor, extra)
@@ -404,23 +414,11 @@ def test_a_held_frame_s_work_is_not_cut_for_time_the_machine_gave_to_others(app,
     monkeypatch.setattr(big_steps, "time", SimpleNamespace(perf_counter=wall_clock, thread_time=cpu_clock))
     monkeypatch.setattr(big_steps, "thread_clock_is_fine", lambda: True)  # (whatever this system's clock)
     scene.work = WorkQueue(clock=wall_clock)
-    budgets: list[float] = []
-    began = scene.held_cost.began
 
-    def record(start: float, budget: float) -> None:
-        budgets.append(budget)
-        began(start, budget)
-    scene.held_cost.began = record  # type: ignore[method-assign]
-    real_step = app.step
-
-    def step(dt=None):
+    def between() -> None:
         wall[0] += 0.002  # the machine busy elsewhere between frames: 4 empty frames of waiting
         cpu[0] += 0.00005  # and the frame's own events, update and draw
-        real_step(1 / 144)
-    app.step = step  # type: ignore[method-assign]
-    d.move(centre_of(scene, only_pile(scene)))
-    d.key(pygame.K_g)
-    until_shown(d, scene, limit=2000)
+    budgets = [budget for _start, budget, _extra in _held_frames(app, d, scene, floor, between)]
     assert len(budgets) >= 10
     # (counted by the wall clock the wait would have cut each budget to MIN_SHARE floors)
     assert min(budgets[3:]) >= FLOOR_SHARE * floor - 0.0002 > MIN_SHARE * floor
