@@ -105,12 +105,11 @@ def floor(frames: int, walls: list[float] | None = None) -> list[float]:
     return times[30:]
 
 
-def check(checks: list[float], wall_checks: list[float]) -> None:
-    """Time :data:`QUIET_CHECK_FRAMES` empty frames for :func:`quietness`: their median by the
-    run's clock into ``checks`` and by the wall clock into ``wall_checks``."""
+def check() -> tuple[float, float]:
+    """:data:`QUIET_CHECK_FRAMES` empty frames for :func:`quietness`: their median by the run's
+    clock, and by the wall clock."""
     walls: list[float] = []
-    checks.append(statistics.median(floor(QUIET_CHECK_FRAMES, walls)))
-    wall_checks.append(statistics.median(walls))
+    return statistics.median(floor(QUIET_CHECK_FRAMES, walls)), statistics.median(walls)
 
 
 QUIET_CHECK_FRAMES = 40
@@ -667,7 +666,9 @@ def main() -> None:
             # (the last scenario's tables let go of at once, untimed: what a scenario frees is its
             # own cost, which leave_12000_table times, not the next scenario's)
             app.release_now()
-            check(checks, wall_checks)
+            by_clock, by_wall = check()
+            checks.append(by_clock)
+            wall_checks.append(by_wall)
             got = fn(app, args.frames)
             for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
                 measured[part] = samples

@@ -67,8 +67,8 @@ class BigSteps:
         self._litter: list[object] = []  # what big steps replaced, let go of a slice at a time
         self._held_size = (0, 0)
         self._queued: list[pygame.event.Event] = []  # input that came while the picture was held
-        self._frame_mark: float | None = None  # when this frame's first event was handled
-        self._frame_cpu_mark: float | None = None  # the main thread's CPU time then (see HeldCost)
+        # When this frame's first event was handled: the wall clock, and HeldCost's clock.
+        self._frame_mark: tuple[float, float] | None = None
         self._when_shown: list[Callable[[], None]] = []  # big steps' words, said with their picture
         self.dropped: tuple[int, Any, tuple[int, int], tuple[float, float] | None] | None = None
         """A group just dropped: the table's revision once moved, its picture, how far it moved on screen (see
@@ -101,8 +101,7 @@ class BigSteps:
         """Keep ``event`` for later if a big step is under way (True), or input kept
         earlier still waits (to keep the order)."""
         if self._frame_mark is None:
-            self._frame_mark = time.perf_counter()
-            self._frame_cpu_mark = self._cpu_now()
+            self._frame_mark = (time.perf_counter(), self._cpu_now())
         if self.work.busy or self._queued or self._held is not None:
             self._queued.append(event)
             return True
@@ -122,15 +121,14 @@ class BigSteps:
         """A frame's share of the big steps' work (the scene's ``update`` calls this): True
         when the frame shows the last picture again, as long as any is left."""
         began, self._frame_mark = self._frame_mark, None
-        cpu_began, self._frame_cpu_mark = self._frame_cpu_mark, None
         if self.work.busy or self._watch_step():
             if self._held is None:
                 self._hold(self.app.screen)
             # (the events of this frame count: a key that began a step ran its first slice)
             floor = self.frame_floor.seconds(self.app.screen.get_size())
             budget = slice_budget(dt, floor, self.held_cost.extra(floor))
-            start = began or time.perf_counter()
-            self.held_cost.began(cpu_began if began and cpu_began is not None else self._cpu_now(), budget)
+            start, cpu_start = began or (time.perf_counter(), self._cpu_now())
+            self.held_cost.began(cpu_start, budget)
             deadline = start + budget
             fresh = True
             while self.work.run(deadline, fresh) and self._watch_step():
