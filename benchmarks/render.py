@@ -49,7 +49,7 @@ from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render_gestures import ACCEPT_FRAMES, Gestures  # noqa: E402
+from render_gestures import ACCEPT_FRAMES, ACCEPT_MS, Gestures  # noqa: E402
 
 CLOCK = [time.perf_counter]
 """What frames are timed with: the wall clock, or with ``--cpu`` this process's CPU time
@@ -714,6 +714,10 @@ def main() -> None:
     if accept:
         print("frames after each gesture until the table takes input (median, most): "
               + ", ".join(f"{name} {m:g}/{most}" for name, (m, most) in accept.items()))
+    waits = {name: (statistics.median(ms), max(ms)) for name, ms in ACCEPT_MS.items()}
+    if waits:
+        print("wall ms from each gesture until the table takes input (median, most): "
+              + ", ".join(f"{name} {m:.1f}/{most:.1f}" for name, (m, most) in waits.items()))
     print(f"peak RSS: {peak_mb:.0f} MB")
     medians = machine["checks_median_ms"]
     by_wall = f", by the wall clock {machine['wall_spread']:.2f}x" if "wall_spread" in machine else ""
@@ -722,7 +726,7 @@ def main() -> None:
           f"quiet is {QUIET_SPREAD:.2f}x or less)")
     print(json.dumps({"size": list(size), "frames": args.frames, "cpu_time": args.cpu, "scenarios": results,
                       "key_steps_frames_after_key": frames_after, "key_steps_wall_ms_to_picture": wall_to_picture,
-                      "frames_until_input": accept,
+                      "frames_until_input": accept, "wall_ms_until_input": waits,
                       "machine": machine,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
                       "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))

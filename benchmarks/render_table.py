@@ -102,13 +102,18 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
         lines.append(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
                      f"| {c[2]} | {'' if floor else 'yes' if ok else '**no**'} |")
     accept: dict[str, list[tuple[float, int]]] = {}
+    waits: dict[str, list[str]] = {}
     for run in wall + cpu:
         for gesture, (median, most) in run.get("frames_until_input", {}).items():
             accept.setdefault(gesture, []).append((median, most))
+            wait = run.get("wall_ms_until_input", {}).get(gesture)
+            waits.setdefault(gesture, []).append("" if wait is None else f" ({wait[1]:.1f} ms)")
     if accept:
-        lines += ["", "| gesture | frames until the table takes input (median / most, each run) |", "|---|---|"]
+        lines += ["", "| gesture | frames until the table takes input (median / most, each run; the longest wait"
+                      " by the wall clock, where measured) |", "|---|---|"]
         for gesture, counts in accept.items():
-            lines.append(f"| {gesture} | {', '.join(f'{m:g} / {most}' for m, most in counts)} |")
+            each = (f"{m:g} / {most}{wait}" for (m, most), wait in zip(counts, waits[gesture]))
+            lines.append(f"| {gesture} | {', '.join(each)} |")
     lines += ["", "| run | the machine through the run |", "|---|---|"]
     noisy = []
     for kind, runs in (("wall clock", wall), ("CPU", cpu)):

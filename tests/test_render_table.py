@@ -194,3 +194,39 @@ def test_a_set_will_not_mix_its_runs_with_a_folder_of_earlier_ones(tmp_path, mon
     monkeypatch.setattr(sys, "argv", ["render_set.py", "--out", str(tmp_path / "set")])
     with pytest.raises(SystemExit, match="already holds runs"):
         render_set.main()
+
+
+def test_a_gesture_s_wait_is_counted_in_frames_and_timed_by_the_wall_clock(monkeypatch):
+    import render_gestures
+
+    monkeypatch.setattr(render_gestures, "ACCEPT_FRAMES", {})
+    monkeypatch.setattr(render_gestures, "ACCEPT_MS", {})
+    now = [10.0]
+
+    class Scene:
+        busy_frames = 3
+
+        @property
+        def busy(self) -> bool:
+            return self.busy_frames > 0
+
+    scene = Scene()
+
+    def timed_step(_app, times: list[float]) -> None:  # a frame of 2.5 ms, the last of them busy
+        now[0] += 0.0025
+        times.append(2.5)
+        scene.busy_frames -= 1
+
+    gestures = render_gestures.Gestures(timed_step, None, None, clock=lambda: now[0])  # type: ignore[arg-type]
+    times: list[float] = []
+    gestures.until_accepting(None, scene, "drop", times)  # type: ignore[arg-type]
+    assert render_gestures.ACCEPT_FRAMES == {"drop": [2]}  # (the gesture's own frame, then two busy ones)
+    assert render_gestures.ACCEPT_MS["drop"] == [pytest.approx(7.5)]
+    assert len(times) == 3
+
+
+def test_the_table_shows_each_run_s_longest_wait_where_the_run_measured_it(tmp_path):
+    timed = render_table.load(_run(tmp_path, "w1", 2.0, [0.45]))
+    timed["wall_ms_until_input"] = {"selection_12000_drop": [11.04, 12.36]}
+    untimed = render_table.load(_run(tmp_path, "c1", 2.0, [0.45]))
+    assert "| selection_12000_drop | 23 / 25 (12.4 ms), 23 / 25 |" in render_table.table([timed], [untimed])
