@@ -86,6 +86,8 @@ def outside_the_bar(run: dict) -> list[str]:
 def table(wall: list[dict], cpu: list[dict]) -> list[str]:
     """The page's lines for these runs: the scenarios' table, the frames until input, each run's
     machine, and the verdict (its first word the number of scenarios within the bar)."""
+    if not wall and not cpu:  # (not "0 within, none not, every run quiet": nothing was judged)
+        return ["0 scenarios within the bar: no runs to judge."]
     lines = []
     names = list(dict.fromkeys(n for run in wall + cpu for n in run["scenarios"]))
     lines.append("| scenario | wall: p95 ms, each run | worst p95 / floor | wall: slowest ms (frames > 16 ms) "

@@ -230,3 +230,7 @@ def test_the_table_shows_each_run_s_longest_wait_where_the_run_measured_it(tmp_p
     timed["wall_ms_until_input"] = {"selection_12000_drop": [11.04, 12.36]}
     untimed = render_table.load(_run(tmp_path, "c1", 2.0, [0.45]))
     assert "| selection_12000_drop | 23 / 25 (12.4 ms), 23 / 25 |" in render_table.table([timed], [untimed])
+
+
+def test_a_set_with_no_quiet_run_judges_nothing_rather_than_passing_everything():
+    assert render_table.table([], []) == ["0 scenarios within the bar: no runs to judge."]
