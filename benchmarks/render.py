@@ -44,6 +44,7 @@ import pygame  # noqa: E402
 
 from cardtable.engine.table import CARD_H, CARD_W  # noqa: E402
 from cardtable.games.free_table.ui.table import FreeTableScene  # noqa: E402
+from cardtable.ui import parallel_scale  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
 from cardtable.ui.deck_browser import DeckBrowser  # noqa: E402
 from cardtable.ui.menu import MenuScene  # noqa: E402
@@ -660,6 +661,7 @@ def main() -> None:
     results["floor"] = {"median_ms": floor_ms[0], "p95_ms": floor_ms[1], "max_ms": floor_ms[2],
                         "frames": len(floor_times), "over_16ms": sum(ms > 16 for ms in floor_times)}
     measured: dict[str, list[float]] = {}
+    big_scales: dict[str, list[int]] = {}  # scenario -> window-sized scales in one piece, in two halves
     checks, wall_checks = [floor_ms[0]], []
     for name, fn in SCENARIOS.items():
         if only is None or name in only:
@@ -669,7 +671,11 @@ def main() -> None:
             by_clock, by_wall = check()
             checks.append(by_clock)
             wall_checks.append(by_wall)
+            made = list(parallel_scale.CHOICE.made)
             got = fn(app, args.frames)
+            scaled = [now - then for now, then in zip(parallel_scale.CHOICE.made, made)]
+            if any(scaled):
+                big_scales[name] = scaled
             for part, samples in (got.items() if isinstance(got, dict) else ((name, got),)):
                 measured[part] = samples
     # A scenario's slowest frame grows with its number of frames on a shared machine (a core
@@ -718,6 +724,9 @@ def main() -> None:
     if waits:
         print("wall ms from each gesture until the table takes input (median, most): "
               + ", ".join(f"{name} {m:.1f}/{most:.1f}" for name, (m, most) in waits.items()))
+    if big_scales:
+        print("window-sized scales in one piece / in two halves (the wheel's frames, see ui/parallel_scale.py): "
+              + ", ".join(f"{name} {one}/{two}" for name, (one, two) in big_scales.items()))
     print(f"peak RSS: {peak_mb:.0f} MB")
     medians = machine["checks_median_ms"]
     by_wall = f", by the wall clock {machine['wall_spread']:.2f}x" if "wall_spread" in machine else ""
@@ -726,7 +735,7 @@ def main() -> None:
           f"quiet is {QUIET_SPREAD:.2f}x or less)")
     print(json.dumps({"size": list(size), "frames": args.frames, "cpu_time": args.cpu, "scenarios": results,
                       "key_steps_frames_after_key": frames_after, "key_steps_wall_ms_to_picture": wall_to_picture,
-                      "frames_until_input": accept, "wall_ms_until_input": waits,
+                      "frames_until_input": accept, "wall_ms_until_input": waits, "big_scales": big_scales,
                       "machine": machine,
                       "first_frame_s": first_menu, "first_frame_infinite_s": first_infinite,
                       "layout_ms": laid * 1000, "layout_and_frame_ms": framed * 1000, "peak_rss_mb": peak_mb}))

@@ -237,9 +237,11 @@ def test_scale_into_goes_the_way_chosen_and_times_it(monkeypatch: pytest.MonkeyP
     assert _source_rows(dest)[0] == 0 and _source_rows(dest)[-1] == 699
     ((way, pixels, wall, cpu),) = recorded
     assert way is split and pixels == 800_000 and wall > 0 and cpu >= 0
+    assert choice.made == ([0, 1] if split else [1, 0])  # (counted, for the render benchmark)
     small = pygame.Surface((300, 200))
     scale_into(source, (300, 200), small)
     assert len(recorded) == 1, "a small picture (always in one piece) was timed"
+    assert choice.made == ([0, 1] if split else [1, 0]), "a small picture was counted as a big scale"
 
 
 @two_cores

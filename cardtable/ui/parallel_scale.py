@@ -84,6 +84,9 @@ class SplitChoice:
         self.figures: tuple[float, float] | None = None
         """The last choice's halves against one piece, per pixel: wall-clock and CPU ratios
         (the CPU ratio 0 where this system's thread clock is too coarse to tell)."""
+        self.made = [0, 0]
+        """Big scales made so far under this choice: in one piece, in two halves (the render
+        benchmark reports them by scenario: which way a slow wheel's frames went)."""
 
     def next_split(self) -> bool:
         """Whether the next big scale goes in two halves (while timing, the way timed less)."""
@@ -187,6 +190,7 @@ def scale_into(source: pygame.Surface, size: tuple[int, int], dest: pygame.Surfa
     if timed:
         began, used = time.perf_counter(), time.thread_time()
     helper_cpu = halves(source, size, dest) if split else _one_piece(source, size, dest)
+    CHOICE.made[split] += 1
     if timed:
         CHOICE.record(split, width * height, time.perf_counter() - began, time.thread_time() - used + helper_cpu)
 
