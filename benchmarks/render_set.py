@@ -55,7 +55,8 @@ def report(runs: list[dict], wanted: int) -> list[str]:
         lines += ["", "Runs set aside (the machine was not quiet), with their scenarios outside the bar:", ""]
         for run in aside:
             missed = ", ".join(render_table.outside_the_bar(run)) or "none"
-            lines.append(f"- {run['file']}: {render_table.machine(run)[1]}; outside the bar: {missed}")
+            lines.append(f"- {run['file']}: {render_table.machine(run)[1]}; outside the bar: {missed}"
+                         f"{render_table.scales(run)}")
     return lines
 
 

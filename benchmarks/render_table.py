@@ -69,6 +69,16 @@ def machine(run: dict) -> tuple[bool, str]:
     return bool(watched["quiet"]), ("quiet: " if watched["quiet"] else "**not quiet**: ") + words
 
 
+def scales(run: dict) -> str:
+    """Which way a run's window-sized scales went, by scenario (the wheel's frames: in two halves
+    on two cores a CPU-time run counts the helper thread's share), or "" if not recorded."""
+    made = run.get("big_scales") or {}
+    if not made:
+        return ""
+    each = ", ".join(f"{name} {one}/{two}" for name, (one, two) in made.items())
+    return f"; {each} scales in one piece/in halves"
+
+
 def outside_the_bar(run: dict) -> list[str]:
     """A run's scenarios outside the bar, each with its ratio or what else it missed."""
     missed = []
@@ -121,7 +131,7 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
     for kind, runs in (("wall clock", wall), ("CPU", cpu)):
         for i, run in enumerate(runs, 1):
             quiet, words = machine(run)
-            lines.append(f"| {kind} {i}{' (' + run['file'] + ')' if 'file' in run else ''} | {words} |")
+            lines.append(f"| {kind} {i}{' (' + run['file'] + ')' if 'file' in run else ''} | {words}{scales(run)} |")
             if not quiet:
                 noisy.append(f"{kind} {i}")
     moves = [most for median, most in accept.get(MOVE, [])]

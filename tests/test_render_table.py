@@ -234,3 +234,13 @@ def test_the_table_shows_each_run_s_longest_wait_where_the_run_measured_it(tmp_p
 
 def test_a_set_with_no_quiet_run_judges_nothing_rather_than_passing_everything():
     assert render_table.table([], []) == ["0 scenarios within the bar: no runs to judge."]
+
+
+def test_each_run_says_which_way_its_window_sized_scales_went_where_it_counted_them(tmp_path):
+    counted = render_table.load(_run(tmp_path, "c1", 2.0, [0.45]))
+    counted["big_scales"] = {"all_12000_wheel_zoom": [45, 195]}
+    uncounted = render_table.load(_run(tmp_path, "w1", 2.0, [0.45]))
+    lines = render_table.table([uncounted], [counted])
+    assert ("| CPU 1 (c1.txt) | quiet: empty frames' medians 0.450 to 0.450 ms (1.00x); all_12000_wheel_zoom 45/195"
+            " scales in one piece/in halves |") in lines
+    assert "| wall clock 1 (w1.txt) | quiet: empty frames' medians 0.450 to 0.450 ms (1.00x) |" in lines
