@@ -90,27 +90,22 @@ def empty_frame() -> Callable[[], None]:
     return frame
 
 
-def floor(frames: int, walls: list[float] | None = None) -> list[float]:
-    """An empty table (:func:`empty_frame`) at the display's size, ``frames`` times after 30;
-    each also timed by the wall clock into ``walls`` when given."""
+def _empty_frames(frames: int) -> tuple[list[float], list[float]]:
+    """An empty table (:func:`empty_frame`) at the display's size, ``frames`` times after 30:
+    each frame's milliseconds by the run's clock, and by the wall clock."""
     frame = empty_frame()
-    times = []
+    times, walls = [], []
     for _ in range(frames + 30):
         start, wall = CLOCK[0](), time.perf_counter()
         frame()
         times.append((CLOCK[0]() - start) * 1000)
-        if walls is not None:
-            walls.append((time.perf_counter() - wall) * 1000)
-    if walls is not None:
-        del walls[:30]
-    return times[30:]
+        walls.append((time.perf_counter() - wall) * 1000)
+    return times[30:], walls[30:]
 
 
-def check() -> tuple[float, float]:
-    """:data:`QUIET_CHECK_FRAMES` empty frames for :func:`quietness`: their median by the run's
-    clock, and by the wall clock."""
-    walls: list[float] = []
-    return statistics.median(floor(QUIET_CHECK_FRAMES, walls)), statistics.median(walls)
+def floor(frames: int) -> list[float]:
+    """The floor: ``frames`` empty frames (:func:`_empty_frames`) by the run's clock."""
+    return _empty_frames(frames)[0]
 
 
 QUIET_CHECK_FRAMES = 40
@@ -121,6 +116,18 @@ QUIET_SPREAD = 1.10
 a run to count as made on a quiet machine. (pyperf, for comparison, calls a result unstable when
 its values' standard deviation reaches 10% of their mean; this bound is on medians taken through
 a run, not on one sample's values.)"""
+
+
+def check() -> tuple[float, float]:
+    """:data:`QUIET_CHECK_FRAMES` empty frames for :func:`quietness`: their median by the run's
+    clock, and by the wall clock."""
+    times, walls = _empty_frames(QUIET_CHECK_FRAMES)
+    return statistics.median(times), statistics.median(walls)
+
+
+def _spread(medians_ms: list[float]) -> float:
+    """The slowest median over the fastest, to two places (as printed and judged)."""
+    return round(max(medians_ms) / min(medians_ms), 2)
 
 
 def quietness(checks_ms: list[float], wall_checks_ms: list[float] | None = None) -> dict[str, object]:
@@ -140,11 +147,11 @@ def quietness(checks_ms: list[float], wall_checks_ms: list[float] | None = None)
     >>> quietness([0.45, 0.58, 0.46])["spread"]
     1.29
     """
-    spread = round(max(checks_ms) / min(checks_ms), 2)
+    spread = _spread(checks_ms)
     machine: dict[str, object] = {"checks_median_ms": [round(ms, 4) for ms in checks_ms], "spread": spread,
                                   "quiet": spread <= QUIET_SPREAD}
     if wall_checks_ms:
-        wall_spread = round(max(wall_checks_ms) / min(wall_checks_ms), 2)
+        wall_spread = _spread(wall_checks_ms)
         machine["wall_checks_median_ms"] = [round(ms, 4) for ms in wall_checks_ms]
         machine["wall_spread"] = wall_spread
         machine["quiet"] = spread <= QUIET_SPREAD and wall_spread <= QUIET_SPREAD

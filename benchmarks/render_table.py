@@ -113,19 +113,16 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
             failing.append(name)
         lines.append(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
                      f"| {c[2]} | {'' if floor else 'yes' if ok else '**no**'} |")
-    accept: dict[str, list[tuple[float, int]]] = {}
-    waits: dict[str, list[str]] = {}
+    accept: dict[str, list[tuple[float, int, str]]] = {}  # gesture -> each run's median, most, longest wait
     for run in wall + cpu:
         for gesture, (median, most) in run.get("frames_until_input", {}).items():
-            accept.setdefault(gesture, []).append((median, most))
             wait = run.get("wall_ms_until_input", {}).get(gesture)
-            waits.setdefault(gesture, []).append("" if wait is None else f" ({wait[1]:.1f} ms)")
+            accept.setdefault(gesture, []).append((median, most, "" if wait is None else f" ({wait[1]:.1f} ms)"))
     if accept:
         lines += ["", "| gesture | frames until the table takes input (median / most, each run; the longest wait"
                       " by the wall clock, where measured) |", "|---|---|"]
         for gesture, counts in accept.items():
-            each = (f"{m:g} / {most}{wait}" for (m, most), wait in zip(counts, waits[gesture]))
-            lines.append(f"| {gesture} | {', '.join(each)} |")
+            lines.append(f"| {gesture} | {', '.join(f'{m:g} / {most}{wait}' for m, most, wait in counts)} |")
     lines += ["", "| run | the machine through the run |", "|---|---|"]
     noisy = []
     for kind, runs in (("wall clock", wall), ("CPU", cpu)):
@@ -134,7 +131,7 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
             lines.append(f"| {kind} {i}{' (' + run['file'] + ')' if 'file' in run else ''} | {words}{scales(run)} |")
             if not quiet:
                 noisy.append(f"{kind} {i}")
-    moves = [most for median, most in accept.get(MOVE, [])]
+    moves = [most for _median, most, _wait in accept.get(MOVE, [])]
     move = (f"the 12,000 group move took input after {max(moves)} frames at most "
             f"({'within' if max(moves) <= MOVE_FRAMES else '**over**'} the bar of {MOVE_FRAMES}); " if moves else "")
     lines += ["", f"{len(names) - sum(n.startswith('floor') for n in names) - len(failing)} scenarios within the "
