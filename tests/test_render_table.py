@@ -57,11 +57,15 @@ def test_runs_all_quiet_and_within_the_bar_say_so(tmp_path, monkeypatch, capsys)
                        "most (within the bar of 30); every run on a quiet machine")
 
 
-def test_a_side_with_no_runs_is_not_within_the_bar(tmp_path):
+def test_a_side_with_no_runs_judges_nothing_within_the_bar_but_still_names_what_missed(tmp_path):
     run = render_table.load(_run(tmp_path, "w1", 2.0, [0.45, 0.46]))
     lines = render_table.table([run], [])
-    assert "| pan | 1.00 | 2.00 | 2.0 (0) | - | - | - | **no** |" in lines
-    assert lines[-1].startswith("0 scenarios within the bar; not: pan;")
+    assert "| pan | 1.00 | 2.00 | 2.0 (0) | - | - | - | not judged |" in lines
+    assert lines[-1].startswith("0 scenarios within the bar; not: none; not judged, with no quiet run in CPU time: 1;")
+    slow = render_table.load(_run(tmp_path, "c1", 3.4, [0.45, 0.46]))
+    lines = render_table.table([], [slow])
+    assert "| pan | - | - | - | 1.70 | 3.40 | 2.0 (0) | **no** |" in lines
+    assert lines[-1].startswith("0 scenarios within the bar; not: pan; the 12,000 group move")
 
 
 @pytest.mark.parametrize(("p95_ms", "over_16ms", "move", "missed"), [
