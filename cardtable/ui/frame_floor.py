@@ -5,12 +5,13 @@ what it costs is that work; a fixed amount (1.2 ms) was sized against one machin
 (about 1.1 ms) and made such frames 3-4 times an empty one where that was 0.5-0.76 ms.
 :class:`FrameFloor` times, every few seconds, what an empty frame is made of (a window-sized
 fill and a window-sized blit, off screen), keeping the fastest of a few tries (a try the
-machine interrupted is no measure of it).
+machine interrupted is no measure of it), and takes the fastest of its last few measures.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 
 import pygame
 
@@ -20,6 +21,14 @@ EVERY_S = 5.0
 """Seconds a measure is kept (the machine's load changes; a measure costs about a floor)."""
 TRIES = 3
 """Tries a measure takes; the fastest counts."""
+KEPT = 3
+"""Measures at the window's size the floor is the fastest of. A measure whose every try fell in a
+slow spell of the machine (its tries are back to back, within about 2 ms) would otherwise set every
+budget that follows the floor at up to four times its size for :data:`EVERY_S`. In one CPU-time
+run of ``benchmarks/render.py`` (2026-12-01) the 12,000 group move took 8 frames instead of 23, for
+the same 20 ms by the wall clock, and the held frames of both selection scenarios came to six empty
+frames each; a measure fixed at three times the real one gives the same (9-10 frames, 5.2 times).
+A machine that stays slower is still followed, after ``KEPT * EVERY_S`` seconds."""
 
 
 class FrameFloor:
@@ -31,17 +40,22 @@ class FrameFloor:
         self._size: tuple[int, int] | None = None
         self._when = -EVERY_S
         self._seconds = 0.0
+        self._kept: deque[float] = deque(maxlen=KEPT)  # the last measures at ``_size``
         self._surfaces: tuple[pygame.Surface, pygame.Surface] | None = None
         self.measures = 0
         """How many times it was measured (tests read it)."""
 
     def seconds(self, size: tuple[int, int]) -> float:
-        """An empty frame's seconds at ``size``, measured again when older than :data:`EVERY_S`."""
+        """An empty frame's seconds at ``size``: the fastest of the last :data:`KEPT` measures there,
+        measured again when the last is older than :data:`EVERY_S`."""
         if self.fixed is not None:
             return self.fixed
         now = time.perf_counter()
+        if size != self._size:
+            self._kept.clear()
         if size != self._size or now - self._when > EVERY_S:
-            self._seconds = self._measure(size)
+            self._kept.append(self._measure(size))
+            self._seconds = min(self._kept)
             self._size, self._when = size, time.perf_counter()
         return self._seconds
 
