@@ -5,7 +5,7 @@ what it costs is that work; a fixed amount (1.2 ms) was sized against one machin
 (about 1.1 ms) and made such frames 3-4 times an empty one where that was 0.5-0.76 ms.
 :class:`FrameFloor` times, every few seconds, what an empty frame is made of (a window-sized
 fill and a window-sized blit, off screen), keeping the fastest of a few tries (a try the
-machine interrupted is no measure of it), and takes the fastest of its last few measures.
+machine interrupted is no measure of it), and takes the middle one of its last three measures.
 """
 
 from __future__ import annotations
@@ -22,13 +22,16 @@ EVERY_S = 5.0
 TRIES = 3
 """Tries a measure takes; the fastest counts."""
 KEPT = 3
-"""Measures at the window's size the floor is the fastest of. A measure whose every try fell in a
+"""Measures at the window's size the floor is the middle one of (the fastest while there are
+fewer): one measure out of line either way does not count. A measure whose every try fell in a
 slow spell of the machine (its tries are back to back, within about 2 ms) would otherwise set every
 budget that follows the floor at up to four times its size for :data:`EVERY_S`. In one CPU-time
 run of ``benchmarks/render.py`` (2026-12-01) the 12,000 group move took 8 frames instead of 23, for
 the same 20 ms by the wall clock, and the held frames of both selection scenarios came to six empty
 frames each; a measure fixed at three times the real one gives the same (9-10 frames, 5.2 times).
-A machine that stays slower is still followed, after ``KEPT * EVERY_S`` seconds."""
+The fastest of the three would do for that, but it sits below the machine's usual measure (and
+so would every budget, and a big step take more frames); a machine that stays slower is followed
+after two measures, ten seconds."""
 
 
 class FrameFloor:
@@ -46,8 +49,8 @@ class FrameFloor:
         """How many times it was measured (tests read it)."""
 
     def seconds(self, size: tuple[int, int]) -> float:
-        """An empty frame's seconds at ``size``: the fastest of the last :data:`KEPT` measures there,
-        measured again when the last is older than :data:`EVERY_S`."""
+        """An empty frame's seconds at ``size``: the middle one of the last :data:`KEPT` measures
+        there (see it), measured again when the last is older than :data:`EVERY_S`."""
         if self.fixed is not None:
             return self.fixed
         now = time.perf_counter()
@@ -55,7 +58,7 @@ class FrameFloor:
             self._kept.clear()
         if size != self._size or now - self._when > EVERY_S:
             self._kept.append(self._measure(size))
-            self._seconds = min(self._kept)
+            self._seconds = sorted(self._kept)[(len(self._kept) - 1) // 2]
             self._size, self._when = size, time.perf_counter()
         return self._seconds
 
