@@ -103,7 +103,7 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
     lines.append("| scenario | wall: p95 ms, each run | worst p95 / floor | wall: slowest ms (frames > 16 ms) "
                  "| CPU: p95 ms, each run | worst p95 / floor | CPU: slowest ms (frames > 16 ms) | within the bar |")
     lines.append("|---|---|---|---|---|---|---|---|")
-    failing, unjudged = [], []
+    verdicts: dict[str, str] = {}  # scenario -> its cell in the last column
     # A way with no runs judges nothing: its scenarios are not within the bar, but not outside it either.
     missing = next((way for way, runs in (("by the wall clock", wall), ("in CPU time", cpu)) if not runs), None)
     for name in names:
@@ -111,12 +111,9 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
         c = columns(cpu, name)
         floor = name.startswith("floor")
         judged = [cells for cells, runs in ((w, wall), (c, cpu)) if runs]
-        missed = not floor and not all(within_the_bar(*cells[3:]) for cells in judged)
-        if missed:
-            failing.append(name)
-        elif not floor and missing:
-            unjudged.append(name)
+        missed = not all(within_the_bar(*cells[3:]) for cells in judged)
         verdict = "" if floor else "**no**" if missed else "not judged" if missing else "yes"
+        verdicts[name] = verdict
         lines.append(f"| {name} | {w[0]} | {'-' if floor else w[1]} | {w[2]} | {c[0]} | {'-' if floor else c[1]} "
                      f"| {c[2]} | {verdict} |")
     accept: dict[str, list[tuple[float, int, str]]] = {}  # gesture -> each run's median, most, longest wait
@@ -140,8 +137,10 @@ def table(wall: list[dict], cpu: list[dict]) -> list[str]:
     moves = [most for _median, most, _wait in accept.get(MOVE, [])]
     move = (f"the 12,000 group move took input after {max(moves)} frames at most "
             f"({'within' if max(moves) <= MOVE_FRAMES else '**over**'} the bar of {MOVE_FRAMES}); " if moves else "")
-    within = len(names) - sum(n.startswith("floor") for n in names) - len(failing) - len(unjudged)
-    not_judged = f"not judged, with no quiet run {missing}: {len(unjudged)}; " if unjudged else ""
+    failing = [name for name, verdict in verdicts.items() if verdict == "**no**"]
+    within = sum(verdict == "yes" for verdict in verdicts.values())
+    unjudged = sum(verdict == "not judged" for verdict in verdicts.values())
+    not_judged = f"not judged, with no quiet run {missing}: {unjudged}; " if unjudged else ""
     lines += ["", f"{within} scenarios within the bar; not: {', '.join(failing) if failing else 'none'}; "
               f"{not_judged}{move}"
               + (f"not on a quiet machine: {', '.join(noisy)}" if noisy else "every run on a quiet machine")]
