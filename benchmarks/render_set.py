@@ -5,10 +5,11 @@ Runs go by the wall clock and in CPU time in turn (each a fresh process, saved a
 ``DIR/wall-N.txt`` or ``DIR/cpu-N.txt``). A run whose empty frames moved more than
 ``render.py``'s bound while it ran (:func:`render.quietness`) is set aside and another made
 that way, up to ``--most`` runs in all. Then the drawing table of the quiet runs
-(:func:`render_table.table`), and every run set aside with the scenarios it had outside the
-bar, so that nothing measured is left out. Options: ``--runs N`` (quiet runs wanted each way,
-default 3), ``--most N`` (default 16), ``--reprint`` (print a set saved in ``--out`` again), and
-any further arguments are passed to ``render.py``.
+(:func:`render_table.table`), a line over every run, quiet or not (:func:`every_run`), and every
+run set aside with the scenarios it had outside the bar, so that nothing measured is left out.
+Options: ``--runs N`` (quiet runs wanted each way, default 3), ``--most N`` (default 16),
+``--reprint`` (print a set saved in ``--out`` again), and any further arguments are passed to
+``render.py``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def report(runs: list[dict], wanted: int) -> list[str]:
         lines.append(f"**Only {len(quiet[False])} wall-clock and {len(quiet[True])} CPU runs of {len(runs)} were made "
                      f"on a quiet machine** (wanted {wanted} each); their table is below all the same.")
     lines += render_table.table(quiet[False], quiet[True])
+    lines += ["", every_run(runs)]
     if aside:
         lines += ["", "Runs set aside (the machine was not quiet), with their scenarios outside the bar:", ""]
         for run in aside:
@@ -58,6 +60,23 @@ def report(runs: list[dict], wanted: int) -> list[str]:
             lines.append(f"- {run['file']}: {render_table.machine(run)[1]}; outside the bar: {missed}"
                          f"{render_table.scales(run)}")
     return lines
+
+
+def every_run(runs: list[dict]) -> str:
+    """One line over all ``runs``, quiet or not: how many had everything within the bar, the
+    scenario closest to (or furthest past) 3x the floor and its run, and the group move's most
+    frames. A machine that is never quiet for long may still show the bar met in every run."""
+    if not runs:
+        return "No runs."
+    within = sum(not render_table.outside_the_bar(run) for run in runs)
+    ratio, name, file = max(((row.get("p95_vs_floor", 1.0), name, run["file"])
+                             for run in runs for name, row in run["scenarios"].items() if not name.startswith("floor")),
+                            key=lambda each: each[0])  # (the first run to reach it)
+    moves = [run["frames_until_input"][render_table.MOVE][1] for run in runs
+             if render_table.MOVE in run.get("frames_until_input", {})]
+    move = f"; the 12,000 group move {max(moves)} frames at most" if moves else ""
+    return (f"All {len(runs)} runs, quiet or not: {within} with everything within the bar; the highest p95 / floor "
+            f"{ratio:.2f}x ({name}, {file}){move}.")
 
 
 def saved_runs(out: Path) -> list[dict]:

@@ -130,6 +130,8 @@ def test_a_set_runs_until_three_quiet_runs_each_way_and_shows_the_runs_set_aside
     assert "| pan | 1.00 / 1.10 / 1.25 | 2.50 | 2.0 (0) | 1.05 / 1.15 / 1.20 | 2.40 | 2.0 (0) | yes |" in out
     assert ("1 scenarios within the bar; not: none; the 12,000 group move took input after 25 frames at most "
             "(within the bar of 30); every run on a quiet machine") in out
+    assert ("All 7 runs, quiet or not: 6 with everything within the bar; the highest p95 / floor 3.50x "
+            "(pan, wall-5.txt); the 12,000 group move 31 frames at most.") in out
     assert out[-1] == ("- wall-5.txt: **not quiet**: empty frames' medians 0.450 to 0.600 ms (1.33x); "
                        "outside the bar: pan (3.50x, p95 1.75 ms, 0 over 16 ms), the 12,000 group move (input after "
                        "31 frames)")
@@ -148,6 +150,9 @@ def test_a_set_that_never_gets_its_quiet_runs_says_so(tmp_path, monkeypatch, cap
     out = capsys.readouterr().out
     assert out.startswith("**Only 0 wall-clock and 0 CPU runs of 4 were made on a quiet machine**")
     assert out.count("**not quiet**") == 4
+    # (None was quiet, yet each met the bar: the line over every run says so.)
+    assert ("All 4 runs, quiet or not: 4 with everything within the bar; the highest p95 / floor 2.00x "
+            "(pan, run-1.txt); the 12,000 group move 25 frames at most.") in out.splitlines()
 
 
 def test_a_run_that_fails_stops_the_set_naming_the_file_that_holds_its_output(tmp_path, monkeypatch):
