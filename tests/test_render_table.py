@@ -253,3 +253,12 @@ def test_each_run_says_which_way_its_window_sized_scales_went_where_it_counted_t
     assert ("| CPU 1 (c1.txt) | quiet: empty frames' medians 0.450 to 0.450 ms (1.00x); all_12000_wheel_zoom 45/195"
             " scales in one piece/in halves |") in lines
     assert "| wall clock 1 (w1.txt) | quiet: empty frames' medians 0.450 to 0.450 ms (1.00x) |" in lines
+
+
+def test_the_line_over_every_run_says_so_when_there_is_nothing_to_rank():
+    import render_set
+
+    floors_only = {"file": "wall-1.txt", "scenarios": {"floor": {"p95_ms": 0.5, "max_ms": 0.7, "over_16ms": 0}}}
+    assert render_set.every_run([]) == "No runs."
+    assert render_set.every_run([floors_only]) == (
+        "All 1 runs, quiet or not: 1 with everything within the bar; no scenario timed.")
