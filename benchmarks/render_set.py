@@ -69,17 +69,15 @@ def every_run(runs: list[dict]) -> str:
     if not runs:
         return "No runs."
     within = sum(not render_table.outside_the_bar(run) for run in runs)
-    ratios = [(row.get("p95_vs_floor", 1.0), name, run["file"])
-              for run in runs for name, row in run["scenarios"].items() if not name.startswith("floor")]
+    ranked = [(ratio, name, run["file"]) for run in runs for name, ratio in render_table.ratios(run).items()]
     highest = "no scenario timed"
-    if ratios:
-        ratio, name, file = max(ratios, key=lambda each: each[0])  # (the first run to reach it)
+    if ranked:
+        ratio, name, file = max(ranked, key=lambda each: each[0])  # (the first run to reach it)
         highest = f"the highest p95 / floor {ratio:.2f}x ({name}, {file})"
     moves = [run["frames_until_input"][render_table.MOVE][1] for run in runs
              if render_table.MOVE in run.get("frames_until_input", {})]
     move = f"; the 12,000 group move {max(moves)} frames at most" if moves else ""
     return f"All {len(runs)} runs, quiet or not: {within} with everything within the bar; {highest}{move}."
-
 
 
 def saved_runs(out: Path) -> list[dict]:

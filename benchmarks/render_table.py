@@ -79,13 +79,17 @@ def scales(run: dict) -> str:
     return f"; {each} scales in one piece/in halves"
 
 
+def ratios(run: dict) -> dict[str, float]:
+    """Each scenario's p95 over its run's floor, by name (the floors themselves left out)."""
+    return {name: row.get("p95_vs_floor", 1.0) for name, row in run["scenarios"].items()
+            if not name.startswith("floor")}
+
+
 def outside_the_bar(run: dict) -> list[str]:
     """A run's scenarios outside the bar, each with its ratio or what else it missed."""
     missed = []
-    for name, row in run["scenarios"].items():
-        if name.startswith("floor"):
-            continue
-        ratio = row.get("p95_vs_floor", 1.0)
+    for name, ratio in ratios(run).items():
+        row = run["scenarios"][name]
         if not within_the_bar(ratio, row["p95_ms"], row["over_16ms"]):
             missed.append(f"{name} ({ratio:.2f}x, p95 {row['p95_ms']:.2f} ms, {row['over_16ms']} over 16 ms)")
     if MOVE in run.get("frames_until_input", {}) and run["frames_until_input"][MOVE][1] > MOVE_FRAMES:
